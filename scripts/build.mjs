@@ -1,0 +1,84 @@
+// Builds everything the extension and its tests run:
+//   dist/extension.js   the extension bundle (cjs, `vscode` external)
+//   dist/webview/*.js   webview page bundles (browser, iife)
+//   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
+// Flags: --production (minified, no source maps), --watch.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+function tsFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return tsFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const webviewEntries = tsFiles(join(root, 'src', 'webview')).filter((f) => f.endsWith('.page.ts'));
+
+const configs = [
+  {
+    entryPoints: [join(root, 'src', 'extension.ts')],
+    outfile: join(root, 'dist', 'extension.js'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    metafile: true,
+    logLevel: 'warning',
+  },
+  ...(webviewEntries.length
+    ? [{
+        entryPoints: Object.fromEntries(webviewEntries.map((f) => [relative(join(root, 'src', 'webview'), f).replace(/\.page\.ts$/, ''), f])),
+        outdir: join(root, 'dist', 'webview'),
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2022',
+        minify: production,
+        sourcemap: !production,
+        metafile: true,
+        logLevel: 'warning',
+      }]
+    : []),
+  {
+    entryPoints: [...tsFiles(join(root, 'src')), ...tsFiles(join(root, 'test'))],
+    outdir: join(root, 'out'),
+    outbase: root,
+    bundle: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  },
+];
+
+if (!watch) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  rmSync(join(root, 'out'), { recursive: true, force: true });
+}
+
+if (watch) {
+  for (const config of configs) await (await esbuild.context(config)).watch();
+  console.log('[build] watching for changes');
+} else {
+  const results = await Promise.all(configs.map((config) => esbuild.build(config)));
+  for (const result of results) {
+    if (!result.metafile) continue;
+    for (const [file, info] of Object.entries(result.metafile.outputs)) {
+      if (file.endsWith('.map')) continue;
+      console.log(`[build] ${relative(root, file)} ${(info.bytes / 1024).toFixed(1)} KB`);
+    }
+  }
+}
