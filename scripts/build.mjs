@@ -2,7 +2,7 @@
 //   dist/extension.js   the extension bundle (cjs, `vscode` external)
 //   dist/webview/*.js   webview page bundles (browser, iife)
 //   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
-// Flags: --production (minified, no source maps), --watch.
+// Flags: --production (minified, no source maps), --watch, --clean.
 import * as esbuild from 'esbuild';
 import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -64,7 +64,8 @@ const configs = [
   },
 ];
 
-if (!watch) {
+// Only on request: several test runs may share out/ and dist/ at once, and stale files are harmless.
+if (process.argv.includes('--clean')) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   rmSync(join(root, 'out'), { recursive: true, force: true });
 }
