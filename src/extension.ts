@@ -1,11 +1,30 @@
+// Composition root: builds the layers (client → stores → views) and wires commands.
+// Activation does no network work before the first paint; stores refresh behind cached values.
 import * as vscode from 'vscode';
+import { clearApiKey, setApiKey } from './commands/apiKey';
+import { ApiKeyService } from './platform/apiKey';
+import { ClientProvider } from './platform/clientProvider';
+import { maybePromptForKey } from './platform/keyPrompt';
+import { createLogger } from './platform/logger';
 
-export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('Firecrawl', { log: true });
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
+  const keys = new ApiKeyService(context.secrets);
+  const log = createLogger(channel, () => keys.current?.value);
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const provider = new ClientProvider(keys, log.child('http'), version);
+  context.subscriptions.push(channel, keys, provider);
+
   context.subscriptions.push(
-    log,
-    vscode.commands.registerCommand('firecrawl.showLogs', () => log.show()),
+    vscode.commands.registerCommand('firecrawl.showLogs', () => channel.show()),
+    vscode.commands.registerCommand('firecrawl.setApiKey', () => setApiKey(keys, provider, log)),
+    vscode.commands.registerCommand('firecrawl.clearApiKey', () => clearApiKey(keys, log)),
   );
+
+  await keys.initialize();
+  const key = keys.current;
+  log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+  void maybePromptForKey(context.globalState, keys);
 }
 
 export function deactivate(): void {}

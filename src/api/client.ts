@@ -1,0 +1,93 @@
+// The one typed client for the four Firecrawl operations this extension uses.
+// No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
+import type * as z from 'zod/mini';
+import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
+import { validateFeedback } from './feedback';
+import type { FeedbackRequest } from './feedback';
+import { type CallOptions, Transport, type TransportOptions } from './http';
+import type { CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import {
+  creditUsageResponse,
+  describeIssue,
+  feedbackReceiptResponse,
+  missingCreditsPath,
+  normalizeCreditUsage,
+  normalizeFeedbackReceipt,
+  normalizeResearchJob,
+  normalizeUsageHistory,
+  researchJobResponse,
+  usageHistoryResponse,
+} from './schemas';
+
+export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
+  /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
+  clientName: string;
+  clientVersion: string;
+}
+
+export class FirecrawlClient {
+  private readonly transport: Transport;
+  private readonly origin: string;
+
+  constructor(options: ClientOptions) {
+    this.origin = `${options.clientName}@${options.clientVersion}`;
+    this.transport = new Transport({ ...options, userAgent: `${options.clientName}/${options.clientVersion}` });
+  }
+
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
+  async getCreditUsage(options: CallOptions = {}): Promise<CreditUsage> {
+    const raw = await this.transport.request({ ...options, operation: 'creditUsage', method: 'GET', path: '/v2/team/credit-usage' });
+    return normalizeCreditUsage(this.validate('creditUsage', creditUsageResponse, raw.body, raw.status));
+  }
+
+  async getCreditUsageHistory(byApiKey: boolean, options: CallOptions = {}): Promise<UsageHistory> {
+    const raw = await this.transport.request({
+      ...options,
+      operation: 'creditUsageHistory',
+      method: 'GET',
+      path: '/v2/team/credit-usage/historical',
+      // The service reads exactly the string 'true'; the official SDK sends nothing otherwise.
+      ...(byApiKey ? { query: { byApiKey: 'true' } } : {}),
+    });
+    const body = this.validate('creditUsageHistory', usageHistoryResponse, raw.body, raw.status);
+    const missing = missingCreditsPath(body);
+    if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
+    return normalizeUsageHistory(body, byApiKey);
+  }
+
+  /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
+  async getResearchJob(id: string, options: CallOptions = {}): Promise<ResearchJob> {
+    const jobId = id.trim();
+    if (!UUID.test(jobId)) {
+      throw new InvalidRequestError({ operation: 'researchJob', problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
+    }
+    const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
+    return normalizeResearchJob(jobId, this.validate('researchJob', researchJobResponse, raw.body, raw.status));
+  }
+
+  /**
+   * Checked locally with the same rules as the service before anything is sent, and never retried:
+   * a repeat could not refund twice, but it would turn a real answer into "already submitted".
+   */
+  async submitFeedback(request: FeedbackRequest, options: CallOptions = {}): Promise<FeedbackReceipt> {
+    const checked = validateFeedback({ ...request, origin: request.origin ?? this.origin, integration: request.integration ?? '_vscode' });
+    if (!checked.ok) throw new InvalidRequestError({ operation: 'feedback', problems: checked.problems });
+    const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body: checked.value });
+    return normalizeFeedbackReceipt(this.validate('feedback', feedbackReceiptResponse, raw.body, raw.status));
+  }
+
+  private validate<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {
+    const result = schema.safeParse(body, { reportInput: true });
+    if (result.success) return result.data;
+    const { path, problem } = describeIssue(result.error);
+    throw new InvalidResponseError({ operation, status, path, problem });
+  }
+}
+
+export type { FirecrawlError };

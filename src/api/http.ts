@@ -1,0 +1,321 @@
+// The transport under every operation: auth header, timeouts, cancellation, retries of idempotent
+// reads, a response size cap, and the mapping of every failure to a typed error.
+// Browser-safe: global fetch, AbortController, URL, TextDecoder only.
+import {
+  BadRequestError,
+  CancelledError,
+  FeedbackError,
+  type FeedbackErrorDetail,
+  type FirecrawlError,
+  ForbiddenError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  type Operation,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from './errors';
+import { formatPath } from './path';
+import { redact } from './redact';
+import { errorBody } from './schemas';
+
+export interface RequestLog {
+  operation: Operation;
+  method: string;
+  /** Path and query only: the key is never in a URL. */
+  path: string;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  /** Why this attempt failed, already redacted. */
+  error?: string;
+  /** How long the client waits before the next attempt, when it retries. */
+  retryInMs?: number;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** Read at every request so a key change applies at once. */
+  apiKey: () => string | undefined;
+  userAgent: string;
+  timeoutMs?: number;
+  maxAttempts?: number;
+  maxBodyBytes?: number;
+  fetch?: typeof fetch;
+  random?: () => number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  onRequest?: (log: RequestLog) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-attempt timeout; defaults to the transport's (30 s). */
+  timeoutMs?: number;
+  /** Absolute time (ms, same clock as `now`) after which no attempt starts and no wait is taken. */
+  deadline?: number;
+}
+
+export interface RequestSpec extends CallOptions {
+  operation: Operation;
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 8_000;
+/** A 429 asking for a longer wait than this is returned to the caller instead of waited out here. */
+const MAX_INLINE_RATE_LIMIT_WAIT_MS = 10_000;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Seconds to wait from a `Retry-After` header (seconds or HTTP date), else from the service's "retry after Ns" text. */
+export function parseRetryAfter(header: string | null, text: string | undefined, now: number): number | undefined {
+  if (header) {
+    const seconds = Number(header.trim());
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  const match = text ? /retry after\s+(\d+(?:\.\d+)?)\s*s/i.exec(text) : null;
+  return match?.[1] ? Number(match[1]) * 1000 : undefined;
+}
+
+export class Transport {
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly maxBodyBytes: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(private readonly options: TransportOptions) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  async request(spec: RequestSpec): Promise<RawResponse> {
+    // Only reads are retried: a feedback POST may already have refunded credits.
+    const attempts = spec.method === 'GET' ? this.maxAttempts : 1;
+    for (let attempt = 1; ; attempt++) {
+      const started = this.now();
+      let failure: FirecrawlError;
+      let response: RawResponse | undefined;
+      try {
+        response = await this.attempt(spec);
+      } catch (error) {
+        failure = error as FirecrawlError;
+        const retryIn = attempt < attempts ? this.retryDelay(failure, attempt, spec.deadline) : undefined;
+        this.log(spec, { attempt, durationMs: this.now() - started, error: failure.message, ...(failure.status ? { status: failure.status } : {}), ...(retryIn !== undefined ? { retryInMs: retryIn } : {}) });
+        if (retryIn === undefined) throw failure;
+        try {
+          await this.sleep(retryIn, spec.signal);
+        } catch {
+          throw new CancelledError({ operation: spec.operation });
+        }
+        continue;
+      }
+      this.log(spec, { attempt, durationMs: this.now() - started, status: response.status });
+      return response;
+    }
+  }
+
+  /** How long to wait before retrying after `error`, or undefined when it must not be retried. */
+  private retryDelay(error: FirecrawlError, attempt: number, deadline: number | undefined): number | undefined {
+    let delay: number;
+    if (error instanceof RateLimitedError) {
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_INLINE_RATE_LIMIT_WAIT_MS) return undefined;
+      delay = error.retryAfterMs ?? this.backoff(attempt);
+    } else if (error instanceof NetworkError || (error instanceof ServerError && RETRY_STATUSES.has(error.status ?? 0))) {
+      delay = this.backoff(attempt);
+    } else {
+      return undefined;
+    }
+    if (deadline !== undefined && this.now() + delay >= deadline) return undefined;
+    return delay;
+  }
+
+  /** Full jitter on a capped exponential, so many clients that failed together do not retry together. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+
+  private log(spec: RequestSpec, entry: Omit<RequestLog, 'operation' | 'method' | 'path'>): void {
+    this.options.onRequest?.({ operation: spec.operation, method: spec.method, path: this.pathWithQuery(spec), ...entry });
+  }
+
+  private pathWithQuery(spec: RequestSpec): string {
+    const query = spec.query ? new URLSearchParams(spec.query).toString() : '';
+    return query ? `${spec.path}?${query}` : spec.path;
+  }
+
+  private buildUrl(spec: RequestSpec): string {
+    const base = this.options.baseUrl.replace(/\/+$/, '');
+    return `${base}${this.pathWithQuery(spec)}`;
+  }
+
+  private async attempt(spec: RequestSpec): Promise<RawResponse> {
+    const { operation } = spec;
+    if (spec.signal?.aborted) throw new CancelledError({ operation });
+    const timeoutMs = Math.max(0, Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const key = this.options.apiKey();
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
+    if (key) headers.Authorization = `Bearer ${key}`;
+    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const interrupted = (cause: unknown): FirecrawlError => {
+      if (spec.signal?.aborted) return new CancelledError({ operation, cause });
+      if (timedOut) return new TimeoutError({ operation, timeoutMs, cause });
+      return new NetworkError({ operation, baseUrl: this.options.baseUrl, cause });
+    };
+
+    try {
+      let response: Response;
+      try {
+        response = await this.fetchImpl(this.buildUrl(spec), {
+          method: spec.method,
+          headers,
+          signal: controller.signal,
+          ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+        });
+      } catch (error) {
+        throw interrupted(error);
+      }
+      let text: string;
+      try {
+        text = await this.readBody(response, controller, operation);
+      } catch (error) {
+        if (error instanceof InvalidResponseError) throw error;
+        throw interrupted(error);
+      }
+      return this.interpret(spec, response, text);
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  private async readBody(response: Response, controller: AbortController, operation: Operation): Promise<string> {
+    const tooLarge = () =>
+      new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(this.maxBodyBytes / 1024 / 1024)} MB` });
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
+      controller.abort();
+      throw tooLarge();
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let received = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > this.maxBodyBytes) {
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return text + decoder.decode();
+  }
+
+  private interpret(spec: RequestSpec, response: Response, text: string): RawResponse {
+    const { operation } = spec;
+    const secret = this.options.apiKey();
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    const status = response.status;
+    if (status >= 200 && status < 300) {
+      if (!parsed || body === undefined || typeof body !== 'object' || body === null) {
+        throw new InvalidResponseError({ operation, status, path: '', problem: parsed ? 'the body is not a JSON object' : 'the body is not valid JSON' });
+      }
+      return { status, headers: response.headers, body };
+    }
+
+    const envelope = parsed ? errorBody.safeParse(body) : undefined;
+    const fields = envelope?.success ? envelope.data : {};
+    const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
+    const code = typeof fields.code === 'string' ? fields.code : undefined;
+    const init = { operation, status, ...(serverMessage ? { serverMessage } : {}), ...(code ? { code } : {}) };
+
+    if (typeof fields.feedbackErrorCode === 'string') {
+      throw new FeedbackError({ ...init, feedbackErrorCode: fields.feedbackErrorCode, details: readDetails(fields.details, secret) });
+    }
+    switch (status) {
+      case 401:
+        throw new UnauthorizedError(init);
+      case 403:
+        throw new ForbiddenError(init);
+      case 404:
+        throw new NotFoundError(init);
+      case 429:
+        throw new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), serverMessage, this.now()) });
+    }
+    if (status >= 500) throw new ServerError(init);
+    throw new BadRequestError(init);
+  }
+}
+
+/** zod-style issues (`{path:[…], message}`) from an INVALID_BODY answer, as dotted paths. */
+function readDetails(details: unknown, secret: string | undefined): FeedbackErrorDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d): FeedbackErrorDetail[] => {
+    if (!d || typeof d !== 'object') return [];
+    const { path, message } = d as { path?: unknown; message?: unknown };
+    const parts = Array.isArray(path) ? path : typeof path === 'string' ? [path] : [];
+    return [{ path: formatPath(parts), message: typeof message === 'string' ? redact(message, secret) : 'invalid' }];
+  });
+}

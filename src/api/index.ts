@@ -1,0 +1,7 @@
+// The public face of the API layer: what stores and views may import.
+export * from './client';
+export * from './errors';
+export * from './model';
+export { redact } from './redact';
+export type { CallOptions, RequestLog } from './http';
+export * from './feedback';

@@ -1,0 +1,203 @@
+// Response schemas for both dialects (the spec's and the live service's) and their normalisation
+// into ./model. zod/mini keeps the bundle small: the classic zod API costs ~450 KB minified.
+import * as z from 'zod/mini';
+import { formatPath } from './path';
+import type { CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
+
+const isoOrNull = z.nullish(z.string());
+const stringOrList = z.optional(z.nullable(z.union([z.string(), z.array(z.string())])));
+const count = z.optional(z.nullable(z.number()));
+
+const creditUsageFields = z.object({
+  remainingCredits: z.number(),
+  planCredits: z.number(),
+  billingPeriodStart: isoOrNull,
+  billingPeriodEnd: isoOrNull,
+});
+
+export const creditUsageResponse = z.object({ data: creditUsageFields });
+
+const periodFields = z.object({
+  startDate: z.string(),
+  endDate: isoOrNull,
+  creditsUsed: z.optional(z.number()),
+  totalCredits: z.optional(z.number()),
+  apiKey: z.optional(z.nullable(z.string())),
+});
+
+export const usageHistoryResponse = z.object({ periods: z.array(periodFields) });
+
+const activityFields = z.object({
+  type: z.optional(z.nullable(z.string())),
+  status: z.optional(z.nullable(z.string())),
+  message: z.optional(z.nullable(z.string())),
+  depth: count,
+  timestamp: z.optional(z.nullable(z.string())),
+});
+
+const sourceFields = z.object({
+  url: z.string(),
+  title: stringOrList,
+  description: stringOrList,
+  icon: z.optional(z.nullable(z.string())),
+  favicon: z.optional(z.nullable(z.string())),
+});
+
+const jobFields = {
+  status: z.optional(z.nullable(z.string())),
+  currentDepth: count,
+  maxDepth: count,
+  totalUrls: count,
+  expiresAt: isoOrNull,
+  error: z.optional(z.nullable(z.string())),
+  finalAnalysis: z.optional(z.nullable(z.string())),
+  json: z.optional(z.unknown()),
+  activities: z.optional(z.nullable(z.array(activityFields))),
+  sources: z.optional(z.nullable(z.array(sourceFields))),
+};
+
+export const researchJobResponse = z.object({
+  success: z.optional(z.boolean()),
+  ...jobFields,
+  data: z.optional(z.nullable(z.object(jobFields))),
+  warnings: z.optional(z.nullable(z.array(z.string()))),
+  warning: z.optional(z.nullable(z.string())),
+});
+
+export const feedbackReceiptResponse = z.object({
+  feedbackId: z.optional(z.nullable(z.string())),
+  creditsRefunded: z.number(),
+  creditsRefundedToday: z.number(),
+  dailyRefundCap: z.number(),
+  dailyCapReached: z.optional(z.nullable(z.boolean())),
+  alreadySubmitted: z.optional(z.nullable(z.boolean())),
+  warning: z.optional(z.nullable(z.string())),
+});
+
+/** The error envelope every route uses; all fields optional because bodies vary. */
+export const errorBody = z.object({
+  error: z.optional(z.unknown()),
+  code: z.optional(z.unknown()),
+  feedbackErrorCode: z.optional(z.unknown()),
+  details: z.optional(z.unknown()),
+});
+
+export function normalizeCreditUsage(body: z.infer<typeof creditUsageResponse>): CreditUsage {
+  const d = body.data;
+  return {
+    remainingCredits: d.remainingCredits,
+    planCredits: d.planCredits,
+    billingPeriodStart: d.billingPeriodStart ?? null,
+    billingPeriodEnd: d.billingPeriodEnd ?? null,
+  };
+}
+
+export function normalizeUsageHistory(body: z.infer<typeof usageHistoryResponse>, byApiKey: boolean): UsageHistory {
+  return {
+    byApiKey,
+    periods: body.periods.map((p) => ({
+      startDate: p.startDate,
+      endDate: p.endDate ?? null,
+      // The live service sends creditsUsed, the spec says totalCredits.
+      creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
+      ...(p.apiKey ? { apiKey: p.apiKey } : {}),
+    })),
+  };
+}
+
+/** Which fields a usage period lacks in both dialects: checked separately so the error names the path. */
+export function missingCreditsPath(body: z.infer<typeof usageHistoryResponse>): string | undefined {
+  const index = body.periods.findIndex((p) => p.creditsUsed === undefined && p.totalCredits === undefined);
+  return index < 0 ? undefined : `periods[${index}].creditsUsed`;
+}
+
+function joinText(value: string | string[] | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = (Array.isArray(value) ? value.map((v) => v.trim()).filter(Boolean).join(' · ') : value).trim();
+  return text || undefined;
+}
+
+function normalizeSource(s: z.infer<typeof sourceFields>): ResearchSource {
+  const source: ResearchSource = { url: s.url };
+  const title = joinText(s.title);
+  const description = joinText(s.description);
+  const icon = s.icon ?? s.favicon ?? undefined;
+  if (title) source.title = title;
+  if (description) source.description = description;
+  if (icon) source.icon = icon;
+  return source;
+}
+
+function normalizeActivity(a: z.infer<typeof activityFields>): ResearchActivity {
+  return {
+    type: a.type ?? 'unknown',
+    status: a.status ?? 'unknown',
+    message: a.message ?? '',
+    depth: a.depth ?? 0,
+    timestamp: a.timestamp ?? '',
+  };
+}
+
+export function normalizeResearchJob(id: string, body: z.infer<typeof researchJobResponse>): ResearchJob {
+  const data = body.data ?? {};
+  // The live service puts status, depth, counts and error at the top level and the results in
+  // `data`; the spec puts everything in `data`. Top level wins.
+  const pick = <K extends keyof typeof jobFields>(key: K) => body[key] ?? data[key] ?? undefined;
+  const activities = (data.activities?.length ? data.activities : body.activities) ?? [];
+  const sources = (data.sources?.length ? data.sources : body.sources) ?? [];
+  const status = pick('status') ?? (body.success === false ? 'failed' : 'processing');
+  const warnings = [...(body.warnings ?? []), ...(body.warning ? [body.warning] : [])];
+  const job: ResearchJob = {
+    id,
+    status,
+    currentDepth: pick('currentDepth') ?? 0,
+    maxDepth: pick('maxDepth') ?? 0,
+    totalUrls: pick('totalUrls') ?? 0,
+    expiresAt: pick('expiresAt') ?? null,
+    activities: activities.map(normalizeActivity),
+    sources: sources.map(normalizeSource),
+    warnings,
+  };
+  const error = pick('error');
+  const finalAnalysis = pick('finalAnalysis');
+  const json = body.json !== undefined ? body.json : data.json;
+  if (error) job.error = error;
+  if (finalAnalysis) job.finalAnalysis = finalAnalysis;
+  if (json !== undefined && json !== null) job.json = json;
+  return job;
+}
+
+export function normalizeFeedbackReceipt(body: z.infer<typeof feedbackReceiptResponse>): FeedbackReceipt {
+  const receipt: FeedbackReceipt = {
+    creditsRefunded: body.creditsRefunded,
+    creditsRefundedToday: body.creditsRefundedToday,
+    dailyRefundCap: body.dailyRefundCap,
+    // Absent (not false) when not true.
+    dailyCapReached: body.dailyCapReached === true,
+    alreadySubmitted: body.alreadySubmitted === true,
+  };
+  if (body.feedbackId) receipt.feedbackId = body.feedbackId;
+  if (body.warning) receipt.warning = body.warning;
+  return receipt;
+}
+
+/** The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. */
+export function describeIssue(error: z.core.$ZodError): { path: string; problem: string } {
+  const issue = error.issues[0];
+  if (!issue) return { path: '', problem: 'unexpected shape' };
+  const path = formatPath(issue.path);
+  // zod/mini ships no locale, so its own messages are generic: say what was expected instead.
+  const problem =
+    issue.code === 'invalid_type'
+      ? `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
+      : issue.code === 'invalid_union'
+        ? 'none of the accepted shapes matched'
+        : issue.message;
+  return { path, problem };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'string' ? 'a string' : typeof value;
+}

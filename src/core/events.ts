@@ -1,0 +1,53 @@
+// A minimal event emitter so stores stay free of `vscode` and testable in plain Node.
+// Its shape matches vscode.Event, so views can pass store events straight to VS Code APIs.
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export type Event<T> = (listener: (value: T) => void) => Disposable;
+
+export class Emitter<T> implements Disposable {
+  private listeners = new Set<(value: T) => void>();
+
+  readonly event: Event<T> = (listener) => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(value);
+      } catch (error) {
+        // One broken listener must not starve the others.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+/** Owns disposables and disposes them once, newest first. */
+export class DisposableStore implements Disposable {
+  private items: Disposable[] = [];
+  private disposed = false;
+
+  add<T extends Disposable>(item: T): T {
+    if (this.disposed) item.dispose();
+    else this.items.push(item);
+    return item;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const item of this.items.reverse()) item.dispose();
+    this.items = [];
+  }
+}

@@ -1,0 +1,32 @@
+// One "Firecrawl" LogOutputChannel for the whole extension. Every line passes through redaction
+// of the current key, so nothing that echoes a key (server text, stack traces) reaches the log.
+import * as vscode from 'vscode';
+import { redact, type RequestLog } from '../api';
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+  child(component: string): Logger;
+}
+
+export function createLogger(channel: vscode.LogOutputChannel, secret: () => string | undefined, component?: string): Logger {
+  const clean = (message: string) => redact(component ? `[${component}] ${message}` : message, secret());
+  return {
+    debug: (m) => channel.debug(clean(m)),
+    info: (m) => channel.info(clean(m)),
+    warn: (m) => channel.warn(clean(m)),
+    error: (m, error) => channel.error(clean(error instanceof Error ? `${m}: ${error.message}` : m)),
+    child: (name) => createLogger(channel, secret, component ? `${component}/${name}` : name),
+  };
+}
+
+/** One line per HTTP attempt: debug when it worked, warn with the reason when it did not. */
+export function logRequest(log: Logger, entry: RequestLog): void {
+  const status = entry.status === undefined ? '' : ` → ${entry.status}`;
+  const retry = entry.retryInMs === undefined ? '' : `, retrying in ${entry.retryInMs} ms`;
+  const line = `${entry.method} ${entry.path}${status} in ${entry.durationMs} ms (attempt ${entry.attempt})${retry}`;
+  if (entry.error) log.warn(`${line}: ${entry.error}`);
+  else log.debug(line);
+}
