@@ -1,0 +1,155 @@
+// POST /v2/feedback (and /v2/search/:id/feedback): v2 jobs that feedback can refer to, the checks
+// after the schema in the service's order, refunds and the daily refund cap.
+import { newId, utcDay } from './http';
+import { validateEndpointFeedback, validateSearchFeedback, UUID_PATTERN, type ValidationResult } from './feedbackRules';
+import type { FeedbackMode, FeedbackSubmission, V2Endpoint, V2JobOptions } from './types';
+
+export const FEEDBACK_WINDOW_MS = 120_000;
+const DEFAULT_COST: Record<V2Endpoint, number> = { scrape: 5, parse: 8, map: 1, search: 2 };
+const DAILY_CAP: Record<V2Endpoint, number> = { scrape: 50, parse: 50, map: 50, search: 100 };
+const SCRAPE_REFUND_CAP = 25;
+
+export interface V2Job {
+  id: string;
+  endpoint: V2Endpoint;
+  createdAt: number;
+  failed: boolean;
+  costCredits: number;
+}
+
+export interface FeedbackReply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export function makeV2Job(endpoint: V2Endpoint, now: number, opts: V2JobOptions = {}, id = newId()): V2Job {
+  return {
+    id,
+    endpoint,
+    createdAt: now - Math.max(0, opts.ageMs ?? 0),
+    failed: opts.failed === true,
+    costCredits: Math.max(0, opts.costCredits ?? DEFAULT_COST[endpoint]),
+  };
+}
+
+/** What a rating on a job would refund, before the daily cap. */
+export function desiredRefund(job: V2Job, rating: string): number {
+  if (job.endpoint === 'search') return 1;
+  if (rating === 'good') return 0;
+  if (job.endpoint === 'map') return 1;
+  if (job.costCredits <= 0) return 0;
+  return Math.min(SCRAPE_REFUND_CAP, Math.max(1, Math.round(job.costCredits * 0.25)));
+}
+
+function failure(status: number, feedbackErrorCode: string, error: string): FeedbackReply {
+  return { status, body: { success: false, error, feedbackErrorCode } };
+}
+
+export interface FeedbackContext {
+  now: number;
+  mode: FeedbackMode;
+  selfHosted: boolean;
+  findJob(id: string): V2Job | undefined;
+  /** Adds refunded credits to the team's balance. */
+  refund(credits: number): void;
+}
+
+/** Team feedback state: submissions (for duplicates) and refunds per UTC day. */
+export class FeedbackLedger {
+  private readonly byJob = new Map<string, FeedbackSubmission>();
+  private readonly refundsByDay = new Map<string, number>();
+  readonly submissions: FeedbackSubmission[] = [];
+
+  refundedOn(now: number): number {
+    return this.refundsByDay.get(utcDay(now)) ?? 0;
+  }
+
+  /** POST /v2/feedback. */
+  submit(rawBody: unknown, ctx: FeedbackContext): FeedbackReply {
+    return this.process(validateEndpointFeedback(rawBody), ctx);
+  }
+
+  /** POST /v2/search/:jobId/feedback. */
+  submitSearch(jobId: string, rawBody: unknown, ctx: FeedbackContext): FeedbackReply {
+    const result = validateSearchFeedback(rawBody);
+    if (!result.ok) return this.process(result, ctx);
+    if (!UUID_PATTERN.test(jobId)) return failure(404, 'SEARCH_NOT_FOUND', 'search job not found for this team.');
+    return this.process({ ok: true, value: { ...result.value, endpoint: 'search', jobId } }, ctx);
+  }
+
+  private process(result: ValidationResult, ctx: FeedbackContext): FeedbackReply {
+    if (!result.ok) {
+      return { status: 400, body: { success: false, error: 'Invalid request body', details: result.issues, feedbackErrorCode: 'INVALID_BODY' } };
+    }
+    const body = result.value;
+    const endpoint = body.endpoint as V2Endpoint;
+    const jobId = body.jobId as string;
+    const rating = body.rating as string;
+
+    if (ctx.selfHosted || ctx.mode === 'dbDisabled') {
+      return failure(503, 'DB_DISABLED', 'Feedback requires database authentication and is unavailable on this deployment.');
+    }
+    if (ctx.mode === 'previewTeam') return failure(403, 'PREVIEW_TEAM_NOT_ALLOWED', 'Feedback is not available for preview teams.');
+    if (ctx.mode === 'optedOut') {
+      return failure(403, 'TEAM_OPTED_OUT', 'Feedback is disabled for this team. Contact support@firecrawl.com to re-enable.');
+    }
+
+    const job = ctx.findJob(jobId);
+    if (!job || job.endpoint !== endpoint) {
+      return failure(404, endpoint === 'search' ? 'SEARCH_NOT_FOUND' : 'JOB_NOT_FOUND', `${endpoint} job not found for this team.`);
+    }
+    if (endpoint === 'search' && job.failed) {
+      return failure(409, 'SEARCH_FAILED', 'Cannot submit feedback for a search job that did not succeed.');
+    }
+    if (ctx.now - job.createdAt > FEEDBACK_WINDOW_MS) {
+      return failure(409, 'FEEDBACK_WINDOW_EXPIRED', `Feedback must be submitted within ${FEEDBACK_WINDOW_MS / 1000} seconds of the job.`);
+    }
+    if (ctx.mode === 'internal') return failure(500, 'INTERNAL', 'Failed to record feedback.');
+
+    const cap = DAILY_CAP[endpoint];
+    const key = `${endpoint}:${jobId}`;
+    const existing = this.byJob.get(key);
+    if (existing) {
+      return {
+        status: 200,
+        body: {
+          success: true,
+          feedbackId: existing.feedbackId,
+          creditsRefunded: 0,
+          alreadySubmitted: true,
+          creditsRefundedToday: this.refundedOn(ctx.now),
+          dailyRefundCap: cap,
+          warning: 'Feedback was already submitted for this job; no additional refund issued.',
+        },
+      };
+    }
+
+    const before = this.refundedOn(ctx.now);
+    const wanted = desiredRefund(job, rating);
+    const refunded = Math.min(wanted, Math.max(0, cap - before));
+    const today = before + refunded;
+    this.refundsByDay.set(utcDay(ctx.now), today);
+    if (refunded > 0) ctx.refund(refunded);
+    const submission: FeedbackSubmission = { feedbackId: newId(), endpoint, jobId, body, creditsRefunded: refunded, at: ctx.now };
+    this.byJob.set(key, submission);
+    this.submissions.push(submission);
+
+    const capReached = (wanted > 0 && refunded === 0) || today >= cap;
+    return {
+      status: 200,
+      body: {
+        success: true,
+        feedbackId: submission.feedbackId,
+        creditsRefunded: refunded,
+        creditsRefundedToday: today,
+        dailyRefundCap: cap,
+        ...(capReached
+          ? {
+              dailyCapReached: true,
+              warning: `Daily refund cap of ${cap} credits reached for this team (UTC day). Feedback was recorded; further /feedback calls today will not refund credits.`,
+            }
+          : {}),
+      },
+    };
+  }
+}

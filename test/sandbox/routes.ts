@@ -1,0 +1,34 @@
+// Which API route a request is for.
+import type { RouteName } from './types';
+
+export interface RouteMatch {
+  name: RouteName;
+  /** Path parameter (job id) when the route has one. */
+  id?: string;
+}
+
+/** Matches like Express with non-strict routing (an optional trailing slash). */
+export function matchRoute(method: string, pathname: string): RouteMatch | null {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (method === 'GET') {
+    if (path === '/v2/team/credit-usage') return { name: 'creditUsage' };
+    if (path === '/v2/team/credit-usage/historical') return { name: 'creditUsageHistorical' };
+    if (path === '/v1/team/credit-usage') return { name: 'creditUsageV1' };
+    const research = /^\/v1\/deep-research\/([^/]+)$/.exec(path);
+    if (research?.[1]) return { name: 'deepResearch', id: safeDecode(research[1]) };
+  }
+  if (method === 'POST') {
+    if (path === '/v2/feedback') return { name: 'feedback' };
+    const search = /^\/v2\/search\/([^/]+)\/feedback$/.exec(path);
+    if (search?.[1]) return { name: 'searchFeedback', id: safeDecode(search[1]) };
+  }
+  return null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,403 @@
+// A Firecrawl-compatible HTTP server for tests and `npm start`: team credits, usage history,
+// deep research status and endpoint feedback, in the live service's shapes or the spec's,
+// with fault injection and a control API under /__sandbox/. Node built-ins only; binds 127.0.0.1.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticate, SANDBOX_KEYS } from './auth';
+import { handleControl } from './control';
+import { creditUsage, creditUsageHistorical, creditUsageV1, validateCredits, validateHistory } from './credits';
+import { DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredits, demoHistory } from './demoData';
+import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
+import { applyFault, FaultQueue } from './faults';
+import { BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
+import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob } from './research';
+import { matchRoute, type RouteMatch } from './routes';
+import {
+  FEEDBACK_MODES, V2_ENDPOINTS,
+  type CreditState, type Dialect, type Fault, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
+  type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type V2Endpoint, type V2JobOptions,
+} from './types';
+
+export type {
+  CreditState, Dialect, Fault, FaultKind, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
+  ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
+} from './types';
+
+export interface SandboxOptions {
+  /** 0 or absent = a free port. */
+  port?: number;
+  /** Default 'live'. */
+  dialect?: Dialect;
+  /** Clock in ms, default Date.now. Research progress, the feedback window and refund days follow it. */
+  now?: () => number;
+  /** Default true: demo credits, history, research jobs and v2 jobs. False: no credits (404), no history, no jobs. */
+  seed?: boolean;
+  /** Default 'normal'; see FeedbackMode. */
+  feedbackMode?: FeedbackMode;
+  /** Answer like a self-hosted server: no auth, 500 on credit routes, 503 DB_DISABLED on feedback. */
+  selfHosted?: boolean;
+}
+
+export interface DemoResearchJobs {
+  /** Created at server start, finishes about 2 minutes later. */
+  processing: string;
+  /** Completed 20 minutes before start, with json. */
+  completed: string;
+  /** Failed with 'Research job timed out after 300 seconds'. */
+  failed: string;
+}
+
+export interface DemoV2Jobs {
+  /** Created at server start: feedback works for 120 s of sandbox time. */
+  scrape: string;
+  parse: string;
+  map: string;
+  search: string;
+  /** A search that did not succeed: feedback → 409 SEARCH_FAILED. */
+  searchFailed: string;
+  /** Ran 10 minutes before start: feedback → 409 FEEDBACK_WINDOW_EXPIRED. */
+  expiredScrape: string;
+}
+
+export interface Sandbox {
+  readonly url: string;
+  readonly port: number;
+  readonly keys: SandboxKeys;
+  /** Switchable at runtime. */
+  dialect: Dialect;
+  feedbackMode: FeedbackMode;
+  selfHosted: boolean;
+  /** Fixed ids; they exist only when the sandbox was seeded. */
+  readonly demoJobs: DemoResearchJobs;
+  readonly demoV2Jobs: DemoV2Jobs;
+  /** The sandbox clock: options.now() plus any advanceClock offset. */
+  now(): number;
+  advanceClock(ms: number): void;
+  setCredits(c: CreditState | null): void;
+  getCredits(): CreditState | null;
+  /** Per-key rows; without byApiKey the server sums them per month and omits apiKey. */
+  setHistory(periods: HistoryRow[]): void;
+  createResearchJob(t?: ResearchTimeline): string;
+  createV2Job(endpoint: V2Endpoint, opts?: V2JobOptions): string;
+  setFeedbackMode(mode: FeedbackMode): void;
+  feedbackSubmissions(): ReadonlyArray<FeedbackSubmission>;
+  creditsRefundedToday(): number;
+  fault(f: Fault): void;
+  clearFaults(): void;
+  pendingFaults(): ReadonlyArray<Fault & { remaining: number }>;
+  /** API requests since the last reset (control requests are never counted). */
+  requestCount(route?: RouteName): number;
+  requests(): ReadonlyArray<LoggedRequest>;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_LOG = 5000;
+
+class SandboxServer implements Sandbox {
+  url = '';
+  port = 0;
+  readonly keys: SandboxKeys = { ...SANDBOX_KEYS };
+  dialect: Dialect;
+  feedbackMode: FeedbackMode;
+  selfHosted: boolean;
+  readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
+  readonly demoV2Jobs: DemoV2Jobs = {
+    scrape: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01',
+    parse: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b02',
+    map: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b03',
+    search: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b04',
+    searchFailed: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b05',
+    expiredScrape: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b06',
+  };
+
+  private readonly clock: () => number;
+  private offset = 0;
+  private credits: CreditState | null = null;
+  private history: HistoryRow[] = [];
+  private readonly research = new Map<string, ResearchJob>();
+  private readonly v2Jobs = new Map<string, V2Job>();
+  private readonly ledger = new FeedbackLedger();
+  private readonly faults = new FaultQueue();
+  private log: LoggedRequest[] = [];
+  private counts = new Map<string, number>();
+  private readonly sleepers = new Set<() => void>();
+  private readonly server: Server;
+  private closing: Promise<void> | undefined;
+
+  constructor(opts: SandboxOptions) {
+    this.clock = opts.now ?? Date.now;
+    this.dialect = opts.dialect ?? 'live';
+    this.feedbackMode = opts.feedbackMode ?? 'normal';
+    this.selfHosted = opts.selfHosted ?? false;
+    if (opts.seed ?? true) this.seed();
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent && !res.destroyed) sendJson(res, 500, { success: false, error: `Sandbox bug: ${String(error)}` });
+      });
+    });
+  }
+
+  async listen(port: number): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      this.server.once('error', onError);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', onError);
+        resolve();
+      });
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    this.url = `http://127.0.0.1:${this.port}`;
+  }
+
+  private seed(): void {
+    const now = this.now();
+    this.credits = demoCredits(now);
+    this.history = demoHistory(now);
+    for (const demo of DEMO_RESEARCH) this.research.set(demo.id, createResearchJob(demo.id, now - demo.createdAgoMs, demo.timeline));
+    for (const endpoint of V2_ENDPOINTS) this.v2Jobs.set(this.demoV2Jobs[endpoint], makeV2Job(endpoint, now, {}, this.demoV2Jobs[endpoint]));
+    this.v2Jobs.set(this.demoV2Jobs.searchFailed, makeV2Job('search', now, { failed: true }, this.demoV2Jobs.searchFailed));
+    this.v2Jobs.set(this.demoV2Jobs.expiredScrape, makeV2Job('scrape', now, { ageMs: 10 * 60_000 }, this.demoV2Jobs.expiredScrape));
+  }
+
+  now(): number {
+    return this.clock() + this.offset;
+  }
+
+  advanceClock(ms: number): void {
+    if (!Number.isFinite(ms)) throw new Error('advanceClock needs a finite number of ms');
+    this.offset += ms;
+  }
+
+  setCredits(c: CreditState | null): void {
+    this.credits = validateCredits(c);
+  }
+
+  getCredits(): CreditState | null {
+    return this.credits ? { ...this.credits } : null;
+  }
+
+  setHistory(periods: HistoryRow[]): void {
+    this.history = validateHistory(periods);
+  }
+
+  createResearchJob(t: ResearchTimeline = {}): string {
+    const id = newId();
+    this.research.set(id, createResearchJob(id, this.now(), t));
+    return id;
+  }
+
+  createV2Job(endpoint: V2Endpoint, opts: V2JobOptions = {}): string {
+    if (!V2_ENDPOINTS.includes(endpoint)) throw new Error(`endpoint must be one of ${V2_ENDPOINTS.join(', ')}`);
+    const job = makeV2Job(endpoint, this.now(), opts);
+    this.v2Jobs.set(job.id, job);
+    return job.id;
+  }
+
+  setFeedbackMode(mode: FeedbackMode): void {
+    if (!FEEDBACK_MODES.includes(mode)) throw new Error(`feedback mode must be one of ${FEEDBACK_MODES.join(', ')}`);
+    this.feedbackMode = mode;
+  }
+
+  feedbackSubmissions(): ReadonlyArray<FeedbackSubmission> {
+    return [...this.ledger.submissions];
+  }
+
+  creditsRefundedToday(): number {
+    return this.ledger.refundedOn(this.now());
+  }
+
+  fault(f: Fault): void {
+    this.faults.add(f);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  pendingFaults(): ReadonlyArray<Fault & { remaining: number }> {
+    return this.faults.pending();
+  }
+
+  requestCount(route?: RouteName): number {
+    if (route) return this.counts.get(route) ?? 0;
+    let total = 0;
+    for (const [name, n] of this.counts) if (name !== 'control') total += n;
+    return total;
+  }
+
+  requests(): ReadonlyArray<LoggedRequest> {
+    return [...this.log];
+  }
+
+  resetCounts(): void {
+    this.log = [];
+    this.counts = new Map();
+  }
+
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = new Promise<void>((resolve) => {
+        for (const wake of [...this.sleepers]) wake();
+        this.server.close(() => resolve());
+        this.server.closeAllConnections();
+      });
+    }
+    return this.closing;
+  }
+
+  /** Resolves true after `ms`, or false at once if the client goes away or the server closes. */
+  private sleep(ms: number, res: ServerResponse): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (ok: boolean): void => {
+        clearTimeout(timer);
+        res.off('close', onClose);
+        this.sleepers.delete(wake);
+        resolve(ok);
+      };
+      const wake = (): void => finish(false);
+      const onClose = (): void => finish(false);
+      const timer = setTimeout(() => finish(!res.destroyed), ms);
+      this.sleepers.add(wake);
+      res.on('close', onClose);
+      if (this.closing) finish(false);
+    });
+  }
+
+  private record(entry: LoggedRequest): void {
+    this.log.push(entry);
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    this.counts.set(entry.route, (this.counts.get(entry.route) ?? 0) + 1);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = this.now();
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const isControl = url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/');
+    const match = isControl ? null : matchRoute(method, url.pathname);
+    const headers = lowerCaseHeaders(req);
+
+    let text: string;
+    try {
+      text = (await readBody(req, MAX_BODY_BYTES)).toString('utf8');
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) sendJson(res, 413, { success: false, error: 'Request body too large' });
+      else res.destroy();
+      return;
+    }
+    let parsed: unknown;
+    let parseFailed = false;
+    if (text.length > 0) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parseFailed = true;
+      }
+    }
+    this.record({
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      route: isControl ? 'control' : (match?.name ?? 'unknown'),
+      headers,
+      ...(text.length > 0 ? { body: parseFailed ? text : parsed } : {}),
+      at,
+    });
+
+    if (isControl) {
+      handleControl(this, { method, path: url.pathname, query: url.searchParams, body: parsed, bodyInvalid: parseFailed }, res);
+      return;
+    }
+    if (!match) {
+      // Express's default answer for an unknown route.
+      sendText(res, 404, `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${escapeHtml(url.pathname)}</pre>\n</body>\n</html>\n`, 'text/html; charset=utf-8');
+      return;
+    }
+
+    const fault = this.faults.take(match.name);
+    if (fault) {
+      const outcome = await applyFault(fault, { req, res, route: match.name, dialect: this.dialect, now: this.now(), sleep: (ms) => this.sleep(ms, res) });
+      if (outcome === 'handled') return;
+    }
+
+    // Like express.json({ strict: true }): only JSON content types are parsed, only objects/arrays accepted.
+    let body: unknown = {};
+    if (/json/i.test(headers['content-type'] ?? '') && text.length > 0) {
+      if (parseFailed || typeof parsed !== 'object' || parsed === null) {
+        sendJson(res, 400, { success: false, code: 'BAD_REQUEST_INVALID_JSON', error: 'Bad request, malformed JSON' });
+        return;
+      }
+      body = parsed;
+    }
+
+    if (!this.selfHosted) {
+      const auth = authenticate(headers.authorization, match.name);
+      if (!auth.ok) {
+        sendJson(res, auth.status, auth.body);
+        return;
+      }
+    }
+    this.dispatch(match, url.searchParams, body, res);
+  }
+
+  private dispatch(match: RouteMatch, query: URLSearchParams, body: unknown, res: ServerResponse): void {
+    switch (match.name) {
+      case 'creditUsage': {
+        const r = creditUsage(this.credits, this.selfHosted);
+        sendJson(res, r.status, r.body);
+        return;
+      }
+      case 'creditUsageV1': {
+        const r = creditUsageV1(this.credits, this.selfHosted);
+        sendJson(res, r.status, r.body);
+        return;
+      }
+      case 'creditUsageHistorical': {
+        const r = creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted);
+        sendJson(res, r.status, r.body);
+        return;
+      }
+      case 'deepResearch': {
+        const job = this.research.get(match.id ?? '');
+        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect);
+        sendJson(res, r.status, r.body, r.headers);
+        return;
+      }
+      case 'feedback': {
+        const r = this.ledger.submit(body, this.feedbackContext());
+        sendJson(res, r.status, r.body);
+        return;
+      }
+      case 'searchFeedback': {
+        const r = this.ledger.submitSearch(match.id ?? '', body, this.feedbackContext());
+        sendJson(res, r.status, r.body);
+        return;
+      }
+    }
+  }
+
+  private feedbackContext(): FeedbackContext {
+    return {
+      now: this.now(),
+      mode: this.feedbackMode,
+      selfHosted: this.selfHosted,
+      findJob: (id) => this.v2Jobs.get(id),
+      refund: (credits) => {
+        if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits + credits };
+      },
+    };
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const sandbox = new SandboxServer(opts);
+  await sandbox.listen(opts.port ?? 0);
+  return sandbox;
+}

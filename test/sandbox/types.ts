@@ -1,0 +1,146 @@
+// Shared types of the Firecrawl-compatible sandbox server. No imports from src/: the sandbox is an
+// independent implementation of the service so that it can check our client.
+
+/** Which body shapes the server sends: what the live service's code sends, or what the spec says. */
+export type Dialect = 'live' | 'spec';
+
+/** API routes the sandbox serves (counted and fault-injectable by name). */
+export type RouteName =
+  | 'creditUsage' // GET /v2/team/credit-usage
+  | 'creditUsageHistorical' // GET /v2/team/credit-usage/historical
+  | 'deepResearch' // GET /v1/deep-research/:id
+  | 'feedback' // POST /v2/feedback
+  | 'creditUsageV1' // GET /v1/team/credit-usage
+  | 'searchFeedback'; // POST /v2/search/:jobId/feedback (the SDK's searchFeedback)
+
+export const ROUTE_NAMES: readonly RouteName[] = [
+  'creditUsage',
+  'creditUsageHistorical',
+  'deepResearch',
+  'feedback',
+  'creditUsageV1',
+  'searchFeedback',
+];
+
+export interface CreditState {
+  remainingCredits: number;
+  planCredits: number;
+  billingPeriodStart: string | null;
+  billingPeriodEnd: string | null;
+}
+
+/** One row of usage history for one API key (apiKey is the key's display name, never the secret). */
+export interface HistoryRow {
+  startDate: string;
+  endDate: string | null;
+  creditsUsed: number;
+  apiKey: string;
+}
+
+/** How a deep research job progresses, relative to its creation time on the sandbox clock. */
+export interface ResearchTimeline {
+  /** Time from creation to completion/failure. Default 60 000 ms; 0 = finished at once. */
+  durationMs?: number;
+  /** Default 'completed'. */
+  outcome?: 'completed' | 'failed';
+  /** Default 3. currentDepth climbs from 0 to this. */
+  maxDepth?: number;
+  /** Number of activities, the last one being 'synthesis' (or the error activity). Default 8, min 1. */
+  activities?: number;
+  /** Number of sources, appearing progressively. Default 6. */
+  sources?: number;
+  /** Attach a `json` result on completion. */
+  withJson?: boolean;
+  /** Title of every source. A string[] is sent as-is (the service may send titles as arrays). */
+  sourceTitle?: string | string[];
+  /** Research question, used in messages and the default analysis title. */
+  query?: string;
+  /** Markdown sent as finalAnalysis on completion. Default starts with '# Findings on <query>'. */
+  finalAnalysis?: string;
+  /** Error text of a failed job. */
+  error?: string;
+  /** The job answers 404 once now >= last update + this. Default 6 hours. */
+  expireAfterMs?: number;
+  /** Simulates a crashed worker: progress freezes at this offset and the job stays 'processing'. */
+  stallAfterMs?: number;
+}
+
+export type FaultKind =
+  | 'latency'
+  | 'hang'
+  | 'status'
+  | 'malformedJson'
+  | 'wrongTypes'
+  | 'oversized'
+  | 'connectionReset';
+
+export interface Fault {
+  /** Route to hit; absent = the next API request of any route. */
+  route?: RouteName;
+  /** How many matching requests it affects. Default 1. */
+  times?: number;
+  kind: FaultKind;
+  /** latency: delay before answering normally. Default 1000. */
+  ms?: number;
+  /** status: 401 | 403 | 404 | 429 | 500 | 502 | 503 (others get a generic JSON body). Default 500. */
+  status?: number;
+  /** status 429: the wait written into the error text. Default 7. */
+  retryAfterSeconds?: number;
+  /** status 429: also send this Retry-After header value (the live service never does). */
+  retryAfterHeader?: string;
+  /** oversized: body size in bytes. Default 7 MiB. */
+  bytes?: number;
+}
+
+/**
+ * How POST /v2/feedback behaves after the body is valid:
+ * normal; previewTeam → 403 PREVIEW_TEAM_NOT_ALLOWED; optedOut → 403 TEAM_OPTED_OUT;
+ * internal → 500 INTERNAL (after the job lookup); dbDisabled → 503 DB_DISABLED.
+ */
+export type FeedbackMode = 'normal' | 'previewTeam' | 'optedOut' | 'internal' | 'dbDisabled';
+export const FEEDBACK_MODES: readonly FeedbackMode[] = ['normal', 'previewTeam', 'optedOut', 'internal', 'dbDisabled'];
+
+export type V2Endpoint = 'scrape' | 'parse' | 'map' | 'search';
+export const V2_ENDPOINTS: readonly V2Endpoint[] = ['scrape', 'parse', 'map', 'search'];
+
+export interface V2JobOptions {
+  /** How long ago the job ran (feedback must arrive within 120 s of it). Default 0. */
+  ageMs?: number;
+  /** The job did not succeed (search: SEARCH_FAILED on feedback). */
+  failed?: boolean;
+  /** What the job cost; scrape/parse refunds are ~25% of it. Defaults: scrape 5, parse 8, map 1, search 2. */
+  costCredits?: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  /** Raw query string without '?', '' when none. */
+  query: string;
+  route: RouteName | 'control' | 'unknown';
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, or the raw text when it is not JSON; absent when the request had no body. */
+  body?: unknown;
+  /** Sandbox clock (ms) when it arrived. */
+  at: number;
+}
+
+export interface SandboxKeys {
+  /** Key "Default" of the demo team. */
+  valid: string;
+  /** Key "Research notebook" of the same team. */
+  second: string;
+  /** Key "CI pipeline" of the same team, restricted to other endpoints: 403 on deep research, allowed on team + feedback. */
+  restricted: string;
+}
+
+export interface FeedbackSubmission {
+  feedbackId: string;
+  endpoint: V2Endpoint;
+  jobId: string;
+  /** The body after trimming and defaults, as the service would store it. */
+  body: Record<string, unknown>;
+  creditsRefunded: number;
+  at: number;
+}
