@@ -2,10 +2,15 @@
 // Activation does no network work before the first paint; stores refresh behind cached values.
 import * as vscode from 'vscode';
 import { clearApiKey, setApiKey } from './commands/apiKey';
+import { createCredits } from './credits/wiring';
 import { ApiKeyService } from './platform/apiKey';
 import { ClientProvider } from './platform/clientProvider';
+import { WindowFocus } from './platform/focus';
 import { maybePromptForKey } from './platform/keyPrompt';
 import { createLogger } from './platform/logger';
+
+/** Set once the usage chart registers; until then the status bar click refreshes instead. */
+let usageHistoryAvailable = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
@@ -22,6 +27,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
 
   await keys.initialize();
+  const focus = new WindowFocus();
+  context.subscriptions.push(focus);
+
+  // --- credits: store + status bar ---
+  const credits = createCredits(context, keys, provider, focus, () => usageHistoryAvailable);
+  credits.store.start();
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
