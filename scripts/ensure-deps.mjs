@@ -12,8 +12,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export function ensureDeps() {
   const lock = join(root, 'package-lock.json');
   const stamp = join(root, 'node_modules', '.firecrawl-deps-stamp');
+  // Only what decides the installed tree: editing `contributes` must not trigger a reinstall.
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const relevant = JSON.stringify([manifest.dependencies, manifest.devDependencies, manifest.optionalDependencies, manifest.overrides]);
   const want = createHash('sha256')
-    .update(readFileSync(join(root, 'package.json')))
+    .update(relevant)
     .update(existsSync(lock) ? readFileSync(lock) : '')
     .digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
