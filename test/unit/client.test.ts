@@ -6,6 +6,7 @@ import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../src
 import { startSandbox, type Sandbox } from '../sandbox/server';
 
 let sandbox: Sandbox;
+let initialCredits: ReturnType<Sandbox['getCredits']>;
 const logs: RequestLog[] = [];
 
 function client(overrides: Partial<ConstructorParameters<typeof FirecrawlClient>[0]> = {}): FirecrawlClient {
@@ -32,6 +33,7 @@ async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
 
 before(async () => {
   sandbox = await startSandbox();
+  initialCredits = sandbox.getCredits();
 });
 after(async () => {
   await sandbox.close();
@@ -40,6 +42,7 @@ beforeEach(() => {
   sandbox.clearFaults();
   sandbox.resetCounts();
   sandbox.dialect = 'live';
+  sandbox.setCredits(initialCredits);
   logs.length = 0;
 });
 

@@ -352,7 +352,8 @@ describe('refresh scheduling', () => {
     h.store.reset();
     assert.equal(h.store.state.snapshot, undefined);
     await h.clock.advance(0);
-    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 7);
+    const after: CreditsState = h.store.state;
+    assert.equal(after.snapshot?.usage.remainingCredits, 7);
     h.store.dispose();
   });
 });
