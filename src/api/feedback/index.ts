@@ -1,0 +1,31 @@
+// Public surface of the feedback request rules: types and constants, the validator and its
+// single-field helpers, and the wizard's input parsers.
+
+export * from './types';
+export {
+  validateFeedback,
+  validateFeedbackField,
+  checkEndpoint,
+  checkRating,
+  checkJobId,
+  checkLabel,
+  checkLabels,
+  checkNote,
+  checkQuerySuggestions,
+  checkUrl,
+  checkPageNumbers,
+  checkReason,
+  checkTopic,
+  checkDescription,
+  checkIntegration,
+  checkMetadata,
+  checkSignal,
+  checkSearchRule,
+  suggestLabel,
+  type FeedbackProblem,
+  type FeedbackProblemCode,
+  type FeedbackValidation,
+  type FeedbackLabelKind,
+  type FeedbackDraft,
+} from './validate';
+export { parsePageNumbers, parseLabels, isUuid, extractUuids, type ParseResult } from './parse';
