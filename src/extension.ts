@@ -12,7 +12,13 @@ import { createLogger } from './platform/logger';
 /** Set once the usage chart registers; until then the status bar click refreshes instead. */
 let usageHistoryAvailable = false;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/**
+ * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
+ * in normal use any other extension could read exports, and these hold the key service.
+ */
+export type TestApi = Record<string, unknown>;
+
+export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.current?.value);
@@ -36,6 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
+  const testApi: TestApi = { keys, provider, credits, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
+  return context.extensionMode === vscode.ExtensionMode.Test ? testApi : undefined;
 }
 
 export function deactivate(): void {}
