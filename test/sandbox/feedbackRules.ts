@@ -1,6 +1,7 @@
 // The feedback body schema of the live service, written out by hand (Node built-ins only).
-// Issues mimic zod 4: same paths, codes and messages, in schema key order, unrecognized keys last,
-// object-level rules only when every field is valid.
+// Issues mimic zod 4: same paths, codes and messages, in schema key order, unrecognized keys last.
+// Like zod 4, type errors, bad enum values and over-long arrays abort; other failed checks do not,
+// so the object-level rules (at least one signal, search ratings) still run after them.
 
 export type IssuePath = Array<string | number>;
 export interface Issue {
@@ -30,8 +31,11 @@ const SEARCH_ROUTE_SIGNAL_MESSAGE = "Feedback must be substantive. 'good' requir
 
 class Issues {
   readonly list: Issue[] = [];
-  add(issue: Issue): void {
+  /** An aborting issue was seen: object-level rules are skipped. */
+  aborted = false;
+  add(issue: Issue, abort = false): void {
     this.list.push(issue);
+    if (abort) this.aborted = true;
   }
 }
 
@@ -45,7 +49,7 @@ function received(v: unknown): string {
 }
 
 function typeIssue(out: Issues, path: IssuePath, expected: string, v: unknown): undefined {
-  out.add({ expected, code: 'invalid_type', path, message: `Invalid input: expected ${expected}, received ${received(v)}` });
+  out.add({ expected, code: 'invalid_type', path, message: `Invalid input: expected ${expected}, received ${received(v)}` }, true);
   return undefined;
 }
 
@@ -62,7 +66,6 @@ interface StringRules {
 function parseString(v: unknown, path: IssuePath, out: Issues, rules: StringRules): string | undefined {
   if (typeof v !== 'string') return typeIssue(out, path, 'string', v);
   const s = rules.trim ? v.trim() : v;
-  const before = out.list.length;
   if (rules.min !== undefined && s.length < rules.min) {
     out.add({ origin: 'string', code: 'too_small', minimum: rules.min, inclusive: true, path, message: rules.minMessage ?? `Too small: expected string to have >=${rules.min} characters` });
   }
@@ -73,24 +76,22 @@ function parseString(v: unknown, path: IssuePath, out: Issues, rules: StringRule
     out.add({ origin: 'string', code: 'invalid_format', format: 'regex', pattern: String(rules.pattern.re), path, message: rules.pattern.message });
   }
   if (rules.refine && !rules.refine.test(s)) out.add({ code: 'custom', path, message: rules.refine.message });
-  return out.list.length === before ? s : undefined;
+  return s;
 }
 
 function parseEnum<T extends string>(v: unknown, path: IssuePath, out: Issues, values: readonly T[]): T | undefined {
   if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
-  out.add({ code: 'invalid_value', values: [...values], path, message: `Invalid option: expected one of ${values.map((x) => `"${x}"`).join('|')}` });
+  out.add({ code: 'invalid_value', values: [...values], path, message: `Invalid option: expected one of ${values.map((x) => `"${x}"`).join('|')}` }, true);
   return undefined;
 }
 
 function parseArray<T>(v: unknown, path: IssuePath, out: Issues, max: number, item: (x: unknown, p: IssuePath) => T | undefined): T[] | undefined {
   if (!Array.isArray(v)) return typeIssue(out, path, 'array', v);
   if (v.length > max) {
-    out.add({ origin: 'array', code: 'too_big', maximum: max, inclusive: true, path, message: `Too big: expected array to have <=${max} items` });
+    out.add({ origin: 'array', code: 'too_big', maximum: max, inclusive: true, path, message: `Too big: expected array to have <=${max} items` }, true);
     return undefined;
   }
-  const before = out.list.length;
-  const items = v.map((x, i) => item(x, [...path, i]));
-  return out.list.length === before ? (items as T[]) : undefined;
+  return v.map((x, i) => item(x, [...path, i])) as T[];
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -102,7 +103,6 @@ type Shape = ReadonlyArray<readonly [string, FieldParser, 'required' | 'optional
 
 function parseStrictObject(v: unknown, path: IssuePath, out: Issues, shape: Shape): Record<string, unknown> | undefined {
   if (!isPlainObject(v)) return typeIssue(out, path, 'object', v);
-  const before = out.list.length;
   const value: Record<string, unknown> = {};
   for (const [key, parse, presence] of shape) {
     const raw = Object.prototype.hasOwnProperty.call(v, key) ? v[key] : undefined;
@@ -116,7 +116,7 @@ function parseStrictObject(v: unknown, path: IssuePath, out: Issues, shape: Shap
     const list = extra.map((k) => `"${k}"`).join(', ');
     out.add({ code: 'unrecognized_keys', keys: extra, path, message: extra.length === 1 ? `Unrecognized key: ${list}` : `Unrecognized keys: ${list}` });
   }
-  return out.list.length === before ? value : undefined;
+  return value;
 }
 
 function isHttpUrl(s: string): boolean {
@@ -148,23 +148,20 @@ const missingContent = (max: number): FieldParser => (v, p, o) => parseArray(v, 
 
 const pageNumber: FieldParser = (v, p, o) => {
   if (typeof v !== 'number' || !Number.isFinite(v)) return typeIssue(o, p, 'number', v);
-  if (!Number.isSafeInteger(v)) {
-    o.add({ expected: 'int', format: 'safeint', code: 'invalid_type', path: p, message: 'Invalid input: expected int, received number' });
+  if (!Number.isInteger(v)) {
+    o.add({ expected: 'int', format: 'safeint', code: 'invalid_type', path: p, message: 'Invalid input: expected int, received number' }, true);
     return undefined;
   }
-  if (v <= 0) {
-    o.add({ origin: 'number', code: 'too_small', minimum: 0, inclusive: false, path: p, message: 'Too small: expected number to be >0' });
-    return undefined;
-  }
+  const limit = Number.MAX_SAFE_INTEGER;
+  if (v > limit) o.add({ origin: 'number', code: 'too_big', maximum: limit, inclusive: true, path: p, message: `Too big: expected int to be <=${limit}` });
+  if (v < -limit) o.add({ origin: 'number', code: 'too_small', minimum: -limit, inclusive: true, path: p, message: `Too small: expected int to be >=-${limit}` });
+  if (v <= 0) o.add({ origin: 'number', code: 'too_small', minimum: 0, inclusive: false, path: p, message: 'Too small: expected number to be >0' });
   return v;
 };
 
 const metadata: FieldParser = (v, p, o) => {
   if (!isPlainObject(v)) return typeIssue(o, p, 'record', v);
-  if (new TextEncoder().encode(JSON.stringify(v)).length > MAX_METADATA_BYTES) {
-    o.add({ code: 'custom', path: p, message: 'metadata must be 8KB or smaller' });
-    return undefined;
-  }
+  if (new TextEncoder().encode(JSON.stringify(v)).length > MAX_METADATA_BYTES) o.add({ code: 'custom', path: p, message: 'metadata must be 8KB or smaller' });
   return v;
 };
 
@@ -173,16 +170,16 @@ const origin: FieldParser = (v, p, o) => parseString(v, p, o, {});
 /** A known integration, or any string starting with '_'; null counts as absent. */
 const integration: FieldParser = (v, p, o) => {
   if (v === null) return undefined;
-  if (typeof v === 'string' && (KNOWN_INTEGRATIONS.includes(v) || v.startsWith('_'))) return v;
-  o.add({ code: 'invalid_value', path: p, message: `Invalid integration: expected one of ${KNOWN_INTEGRATIONS.join(', ')}, or a custom value starting with "_"` });
+  if (typeof v !== 'string') return typeIssue(o, p, 'string', v);
+  if (KNOWN_INTEGRATIONS.includes(v) || v.startsWith('_')) return v;
+  o.add({ code: 'custom', path: p, message: `Invalid integration: expected one of ${KNOWN_INTEGRATIONS.join(', ')}, or a custom value starting with "_"` });
   return undefined;
 };
 
 const uuid: FieldParser = (v, p, o) => {
   if (typeof v !== 'string') return typeIssue(o, p, 'string', v);
-  if (UUID_PATTERN.test(v)) return v;
-  o.add({ origin: 'string', code: 'invalid_format', format: 'uuid', path: p, message: 'Invalid UUID' });
-  return undefined;
+  if (!UUID_PATTERN.test(v)) o.add({ origin: 'string', code: 'invalid_format', format: 'uuid', path: p, message: 'Invalid UUID' });
+  return v;
 };
 
 export const ENDPOINTS = ['search', 'scrape', 'parse', 'map'] as const;
@@ -235,7 +232,7 @@ function finish(value: Record<string, unknown>): Record<string, unknown> {
 export function validateEndpointFeedback(body: unknown): ValidationResult {
   const out = new Issues();
   const value = parseStrictObject(body, [], out, ENDPOINT_SHAPE);
-  if (!value) return { ok: false, issues: out.list };
+  if (!value || out.aborted) return { ok: false, issues: out.list };
   const signal = ['issues', 'tags', 'note', 'valuableSources', 'missingContent', 'querySuggestions', 'url', 'pageNumbers']
     .some((key) => len(value[key]) > 0);
   if (!signal) out.add({ code: 'custom', path: [], message: SIGNAL_MESSAGE });
@@ -247,7 +244,7 @@ export function validateEndpointFeedback(body: unknown): ValidationResult {
 export function validateSearchFeedback(body: unknown): ValidationResult {
   const out = new Issues();
   const value = parseStrictObject(body, [], out, SEARCH_SHAPE);
-  if (!value) return { ok: false, issues: out.list };
-  if (!substantiveSearch(value)) return { ok: false, issues: [{ code: 'custom', path: [], message: SEARCH_ROUTE_SIGNAL_MESSAGE }] };
-  return { ok: true, value: finish(value) };
+  if (!value || out.aborted) return { ok: false, issues: out.list };
+  if (!substantiveSearch(value)) out.add({ code: 'custom', path: [], message: SEARCH_ROUTE_SIGNAL_MESSAGE });
+  return out.list.length > 0 ? { ok: false, issues: out.list } : { ok: true, value: finish(value) };
 }
