@@ -1,0 +1,240 @@
+// `npm run bench`: performance figures as medians of several runs (with min and max), printed as a
+// table and written to bench-results.json. `--check` exits non-zero when a budget is missed.
+// Budgets compare ratios or generous absolute bounds measured in one run: these machines are shared.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { ensureDeps } from './ensure-deps.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const check = process.argv.includes('--check');
+const rows = [];
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted.at(-1), runs: sorted.length };
+}
+
+/** Records one figure; `budget` is a predicate over the median plus its text. */
+function record(what, unit, samples, budget, note = '') {
+  const s = Array.isArray(samples) ? stats(samples) : { median: samples, min: samples, max: samples, runs: 1 };
+  const pass = budget ? budget.test(s.median) : null;
+  rows.push({ what, unit, ...s, budget: budget?.text ?? '', pass, note });
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+async function repeat(times, fn) {
+  const samples = [];
+  for (let i = 0; i < times; i++) samples.push(await fn(i));
+  return samples;
+}
+
+async function timeIt(fn) {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+// --- bundle -------------------------------------------------------------------------------------
+function benchBundle() {
+  run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
+  const extension = readFileSync(join(root, 'dist', 'extension.js'));
+  record('bundle: dist/extension.js (minified)', 'KB', extension.length / 1024, { text: '≤ 150 KB', test: (v) => v <= 150 });
+  record('bundle: dist/extension.js (gzip)', 'KB', gzipSync(extension).length / 1024);
+  const webviewDir = join(root, 'dist', 'webview');
+  if (existsSync(webviewDir)) {
+    for (const name of readdirSync(webviewDir).filter((n) => n.endsWith('.js'))) {
+      const bytes = readFileSync(join(webviewDir, name));
+      record(`bundle: dist/webview/${name} (minified / gzip ${(gzipSync(bytes).length / 1024).toFixed(1)} KB)`, 'KB', bytes.length / 1024);
+    }
+  }
+  mkdirSync(join(root, 'out', 'bench'), { recursive: true });
+  const vsix = join(root, 'out', 'bench', 'firecrawl-vscode.vsix');
+  run(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '-o', vsix], {
+    env: { ...process.env, npm_config_yes: 'true' },
+  });
+  record('bundle: .vsix', 'KB', statSync(vsix).size / 1024);
+}
+
+// --- activation ---------------------------------------------------------------------------------
+function benchActivation() {
+  const child = (extra) => JSON.parse(run(process.execPath, [join(root, 'scripts', 'bench', 'activation-child.cjs'), ...extra]).trim().split('\n').at(-1));
+  child([]); // warm the file cache
+  const empty = [];
+  const total = [];
+  const activate = [];
+  for (let i = 0; i < 15; i++) {
+    empty.push(child(['--empty']).loadMs);
+    const r = child([]);
+    total.push(r.loadMs + r.activateMs);
+    activate.push(r.activateMs);
+  }
+  const emptyMedian = stats(empty).median;
+  record('activation: load + activate() (stub vscode, no network)', 'ms', total, { text: '≤ 15 ms', test: (v) => v <= 15 });
+  record('activation: activate() alone', 'ms', activate);
+  record('activation: ratio to loading an empty module', '×', stats(total).median / Math.max(emptyMedian, 0.001), null, `empty module ${emptyMedian.toFixed(2)} ms`);
+}
+
+// --- client overhead vs the official SDK -----------------------------------------------------------
+async function benchClient() {
+  const { startSandbox } = require(join(root, 'out', 'test', 'sandbox', 'server.js'));
+  const { FirecrawlClient } = require(join(root, 'out', 'src', 'api', 'index.js'));
+  const sdkModule = require('@mendable/firecrawl-js');
+  const Firecrawl = sdkModule.default ?? sdkModule.Firecrawl;
+  const sandbox = await startSandbox();
+  try {
+    const ours = new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: 'bench' });
+    const sdk = new Firecrawl({ apiKey: sandbox.keys.valid, apiUrl: sandbox.url });
+    const calls = 1000;
+    const oursMs = [];
+    const sdkMs = [];
+    for (let round = 0; round < 5; round++) {
+      // Alternate who goes first so warm-up and machine noise fall on both.
+      const order = round % 2 ? [['sdk', sdk], ['ours', ours]] : [['ours', ours], ['sdk', sdk]];
+      for (const [name, client] of order) {
+        const ms = await timeIt(async () => {
+          for (let i = 0; i < calls; i++) await client.getCreditUsage();
+        });
+        (name === 'ours' ? oursMs : sdkMs).push(ms);
+      }
+    }
+    const ratio = stats(oursMs).median / stats(sdkMs).median;
+    record(`client: ${calls} sequential credit-usage calls, ours`, 'ms', oursMs);
+    record(`client: ${calls} sequential credit-usage calls, official SDK`, 'ms', sdkMs);
+    record('client: ours / SDK time', '×', ratio, { text: '≤ 1.0', test: (v) => v <= 1.0 });
+  } finally {
+    await sandbox.close();
+  }
+}
+
+// --- idle cost ------------------------------------------------------------------------------------
+async function benchIdle() {
+  const { CreditsStore } = require(join(root, 'out', 'src', 'credits', 'creditsStore.js'));
+  const { Emitter } = require(join(root, 'out', 'src', 'core', 'events.js'));
+  const { FakeClock } = require(join(root, 'out', 'test', 'helpers', 'fakeClock.js'));
+  const hour = 60 * 60_000;
+  const simulate = async (focused) => {
+    const clock = new FakeClock();
+    let requests = 0;
+    const usage = { remainingCredits: 1, planCredits: 2, billingPeriodStart: null, billingPeriodEnd: null };
+    const store = new CreditsStore({
+      fetch: async () => {
+        requests++;
+        return usage;
+      },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      intervalMs: () => 5 * 60_000,
+      clock,
+      focus: { focused, onDidChange: new Emitter().event },
+    });
+    store.start();
+    await clock.advance(0);
+    const before = requests;
+    await clock.advance(hour);
+    store.dispose();
+    return requests - before;
+  };
+  const researchIdle = await researchIdleRequests();
+  const focused = (await simulate(true)) + (researchIdle?.focused ?? 0);
+  const unfocused = (await simulate(false)) + (researchIdle?.unfocused ?? 0);
+  const note = researchIdle ? 'credits + research with no job processing' : 'credits (research poller not measured)';
+  record('idle: requests per simulated hour, focused', 'requests', focused, { text: '≤ 12', test: (v) => v <= 12 }, note);
+  record('idle: requests per simulated hour, unfocused', 'requests', unfocused, { text: '0', test: (v) => v === 0 }, note);
+}
+
+/** Filled in by the research benchmarks when the research store is present. */
+let researchIdleRequests = async () => undefined;
+
+// --- validator ------------------------------------------------------------------------------------
+function maximalFeedback() {
+  const label = (i) => `label-${i}-`.padEnd(80, 'x');
+  const url = (i) => `https://example.com/${i}/`.padEnd(2048, 'a');
+  return {
+    endpoint: 'scrape',
+    jobId: '3f2b8c1e-9d4a-4b6f-8e2d-1a2b3c4d5e6f',
+    rating: 'partial',
+    issues: Array.from({ length: 20 }, (_, i) => label(i)),
+    tags: Array.from({ length: 20 }, (_, i) => label(i + 20)),
+    note: 'n'.repeat(4000),
+    querySuggestions: 'q'.repeat(2000),
+    url: url(0),
+    pageNumbers: Array.from({ length: 100 }, (_, i) => i + 1),
+    valuableSources: Array.from({ length: 50 }, (_, i) => ({ url: url(i + 1), reason: 'r'.repeat(1000) })),
+    missingContent: Array.from({ length: 20 }, () => ({ topic: 't'.repeat(200), description: 'd'.repeat(2000) })),
+    metadata: { blob: 'm'.repeat(8150) },
+    origin: 'firecrawl-vscode@bench',
+    integration: '_vscode',
+  };
+}
+
+function benchValidator() {
+  const { validateFeedback } = require(join(root, 'out', 'src', 'api', 'feedback', 'index.js'));
+  const body = maximalFeedback();
+  const result = validateFeedback(body);
+  if (!result.ok) throw new Error(`the maximal body should be valid: ${JSON.stringify(result.problems.slice(0, 3))}`);
+  for (let i = 0; i < 200; i++) validateFeedback(body);
+  const samples = [];
+  for (let round = 0; round < 15; round++) {
+    const batch = 200;
+    const t0 = performance.now();
+    for (let i = 0; i < batch; i++) validateFeedback(body);
+    samples.push((performance.now() - t0) / batch);
+  }
+  record('validator: one maximal feedback body', 'ms', samples, { text: '≤ 1 ms', test: (v) => v <= 1 });
+}
+
+// --- feature benchmarks registered by their modules -----------------------------------------------
+const extraBenches = [];
+for (const file of existsSync(join(root, 'scripts', 'bench')) ? readdirSync(join(root, 'scripts', 'bench')).filter((f) => f.endsWith('.bench.mjs')).sort() : []) {
+  extraBenches.push(file);
+}
+
+async function main() {
+  ensureDeps();
+  run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
+  const sections = [
+    ['bundle', benchBundle],
+    ['activation', benchActivation],
+    ['client', benchClient],
+    ['validator', benchValidator],
+  ];
+  for (const file of extraBenches) {
+    const mod = await import(new URL(`./bench/${file}`, import.meta.url).href);
+    const api = { root, require, record, stats, repeat, timeIt, setResearchIdle: (fn) => (researchIdleRequests = fn) };
+    sections.push([file.replace('.bench.mjs', ''), () => mod.default(api)]);
+  }
+  sections.push(['idle', benchIdle]);
+  for (const [name, fn] of sections) {
+    process.stdout.write(`[bench] ${name}…\n`);
+    await fn();
+  }
+  // Leave dist/ as the development build the tests expect.
+  run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
+
+  const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const table = [
+    ['what', 'median', 'min', 'max', 'unit', 'runs', 'budget', 'ok', 'note'],
+    ...rows.map((r) => [r.what, fmt(r.median), fmt(r.min), fmt(r.max), r.unit, String(r.runs), r.budget, r.pass === null ? '' : r.pass ? 'yes' : 'NO', r.note]),
+  ];
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  writeFileSync(join(root, 'bench-results.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, rows }, null, 2));
+  const missed = rows.filter((r) => r.pass === false);
+  console.log(`[bench] wrote bench-results.json; ${missed.length} budget(s) missed`);
+  if (check && missed.length) process.exitCode = 1;
+}
+
+await main();
