@@ -1,0 +1,55 @@
+// When to ask about a processing job again. Pure functions of what the poller knows, so the timing
+// can be tested and tuned without a server or a timer.
+
+export const POLL = {
+  /** What the official SDKs use; also the pace near the end of a job, when completion is close. */
+  fastMs: 2_000,
+  /** Long jobs settle here: a 10-minute job has little news per second. */
+  slowMs: 10_000,
+  /** Nobody is looking (window unfocused and view hidden): only the notification matters. */
+  backgroundMs: 30_000,
+  /** Jobs shorter than this never slow down. */
+  easeStartMs: 30_000,
+  /** By this much watching, the interval has eased all the way to `slowMs`. */
+  easeEndMs: 270_000,
+  /**
+   * Requests per minute all tracked jobs share. The service allows 500/min per team for this route,
+   * shared with every other client of the team, so one editor stays well under half.
+   */
+  budgetPerMinute: 240,
+  backoffBaseMs: 2_000,
+  backoffCapMs: 60_000,
+  /** A focus or visibility catch-up skips jobs polled this recently. */
+  catchUpFreshMs: 1_000,
+} as const;
+
+export interface PollContext {
+  /** How long this job has been watched while processing. */
+  watchedMs: number;
+  finalPhase: boolean;
+  /** Window unfocused and the view hidden. */
+  background: boolean;
+  /** Jobs currently being polled, all sharing the request budget. */
+  activeJobs: number;
+}
+
+export function pollInterval(ctx: PollContext): number {
+  let interval: number;
+  if (ctx.background) interval = POLL.backgroundMs;
+  else if (ctx.finalPhase || ctx.watchedMs <= POLL.easeStartMs) interval = POLL.fastMs;
+  else {
+    const progress = Math.min(1, (ctx.watchedMs - POLL.easeStartMs) / (POLL.easeEndMs - POLL.easeStartMs));
+    interval = Math.round(POLL.fastMs + progress * (POLL.slowMs - POLL.fastMs));
+  }
+  const budgetFloor = Math.ceil((Math.max(1, ctx.activeJobs) * 60_000) / POLL.budgetPerMinute);
+  return Math.max(interval, budgetFloor);
+}
+
+/**
+ * Capped exponential backoff with equal jitter: at least half the step, so a dead server is not
+ * hammered, and spread over the other half, so jobs that failed together do not retry together.
+ */
+export function backoffDelay(failures: number, random: () => number): number {
+  const step = Math.min(POLL.backoffCapMs, POLL.backoffBaseMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}
