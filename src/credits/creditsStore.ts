@@ -78,7 +78,9 @@ export class CreditsStore implements Disposable {
 
   /** The key or API URL changed: the old balance belongs to another account or server. */
   reset(): void {
+    // The request under way asks for the old account: drop it so the refresh below starts afresh.
     this.controller?.abort();
+    this.inFlight = undefined;
     this.failures = 0;
     this.options.storage?.save(undefined);
     this.current = { loading: false };
@@ -89,9 +91,10 @@ export class CreditsStore implements Disposable {
   refresh(): Promise<void> {
     if (this.disposed) return Promise.resolve();
     if (!this.inFlight) {
-      this.inFlight = this.load().finally(() => {
-        this.inFlight = undefined;
+      const current: Promise<void> = this.load().finally(() => {
+        if (this.inFlight === current) this.inFlight = undefined;
       });
+      this.inFlight = current;
     }
     return this.inFlight;
   }
@@ -139,7 +142,8 @@ export class CreditsStore implements Disposable {
       this.update({ loading: false, problem: { kind: 'unauthorized', message } });
       return;
     }
-    if (kind === 'server' && this.options.isSelfHosted()) {
+    // Self-hosted servers answer a plain 500 on the credit routes; 502–504 are outages anywhere.
+    if (kind === 'server' && isFirecrawlError(error) && error.status === 500 && this.options.isSelfHosted()) {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server: self-hosted Firecrawl does not track credits.' } });
       return;
     }

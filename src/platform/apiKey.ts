@@ -41,17 +41,22 @@ export class ApiKeyService implements vscode.Disposable {
   }
 
   async store(value: string): Promise<void> {
-    await this.secrets.store(SECRET_NAME, value.trim());
-    await this.reload();
+    const key = value.trim();
+    await this.secrets.store(SECRET_NAME, key);
+    // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
+    await this.adopt(key);
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(SECRET_NAME);
-    await this.reload();
+    await this.adopt(undefined);
   }
 
   private async reload(): Promise<void> {
-    const next = (await this.secrets.get(SECRET_NAME)) || undefined;
+    await this.adopt((await this.secrets.get(SECRET_NAME)) || undefined);
+  }
+
+  private async adopt(next: string | undefined): Promise<void> {
     if (next === this.stored) return;
     this.stored = next;
     await this.publish();
