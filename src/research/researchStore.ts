@@ -137,6 +137,13 @@ export class ResearchStore implements Disposable {
     return this.timer !== undefined;
   }
 
+  /** Requests sent or queued and not answered yet. */
+  get inFlight(): number {
+    let n = 0;
+    for (const r of this.records.values()) if (r.pending) n++;
+    return n;
+  }
+
   /** Begins polling what was restored. Separate from construction so activation paints first. */
   start(): void {
     if (this.started || this.disposed) return;
