@@ -89,6 +89,10 @@ export async function applyFault(fault: Fault, env: FaultEnv): Promise<'continue
 
 function sendStatus(fault: Fault, env: FaultEnv): void {
   const status = Math.floor(fault.status ?? 500);
+  if (fault.body !== undefined) {
+    sendJson(env.res, status, fault.body);
+    return;
+  }
   const { res, route } = env;
   switch (status) {
     case 401:

@@ -88,6 +88,8 @@ export interface Fault {
   retryAfterSeconds?: number;
   /** status 429: also send this Retry-After header value (the live service never does). */
   retryAfterHeader?: string;
+  /** status: answer with exactly this JSON body instead of the service's usual one for the status. */
+  body?: unknown;
   /** oversized: body size in bytes. Default 7 MiB. */
   bytes?: number;
 }
