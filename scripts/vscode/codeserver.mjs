@@ -170,6 +170,7 @@ export async function installVsix({ root = defaultRoot, vsix, extensionsDir, use
  * @param {Record<string, unknown>} [options.settings] user settings merged over baseSettings
  * @param {'dark'|'light'} [options.theme]
  * @param {Record<string, string>} [options.env] extra environment for code-server and so the extension host
+ * @param {Record<string, string>} [options.baseEnv] environment to start from (default process.env)
  * @param {number} [options.startTimeoutMs]
  * @param {(line: string) => void} [options.log] where to report progress (default: nothing)
  */
@@ -216,7 +217,7 @@ export async function startCodeServer(options = {}) {
       cwd: runDir,
       detached: true, // own process group: teardown kills server, extension host, pty host, watchers
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...xdgEnv(runDir), EXTENSIONS_GALLERY: '{}', FIRECRAWL_WATCH_PID: String(process.pid), ...options.env },
+      env: { ...(options.baseEnv ?? process.env), ...xdgEnv(runDir), EXTENSIONS_GALLERY: '{}', FIRECRAWL_WATCH_PID: String(process.pid), ...options.env },
     });
     liveGroups.add(child.pid);
     const onData = (d) => appendFileSync(logFile, d);
@@ -297,7 +298,7 @@ export async function launchBrowser({ runDir, headless = true } = {}) {
     headless,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-features=Translate,MediaRouter',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-crash-reporter', '--disable-breakpad', '--disable-features=Translate,MediaRouter',
     ],
     env: { ...process.env, HOME: home, ...xdgEnv(runDir) },
     timeout: 60_000,

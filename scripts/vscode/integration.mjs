@@ -30,30 +30,33 @@ export async function runIntegration({ root = defaultRoot } = {}) {
   const launcher = join(root, 'scripts', 'vscode', 'launcher.mjs');
   if ((statSync(launcher).mode & 0o111) === 0) chmodSync(launcher, 0o755); // a checkout may drop the exec bit
 
+  const { runTests } = await import('@vscode/test-electron');
   const runDir = makeRunDir('firecrawl-integration-');
   const resultsFile = join(runDir, 'results.json');
   const workspace = join(runDir, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  const { runTests } = await import('@vscode/test-electron');
   let exitCode;
+  let counts;
+  // Hermetic: the developer's own FIRECRAWL_API_KEY / FIRECRAWL_API_URL never reach the test host.
+  const saved = Object.entries(process.env).filter(([key]) => key.startsWith('FIRECRAWL_API_'));
+  for (const [key] of saved) delete process.env[key];
   try {
+    mkdirSync(workspace, { recursive: true });
     exitCode = await runTests({
       vscodeExecutablePath: launcher,
       extensionDevelopmentPath: root,
       extensionTestsPath: entry,
       launchArgs: [workspace, `--user-data-dir=${join(runDir, 'user-data')}`, `--extensions-dir=${join(runDir, 'extensions')}`],
       extensionTestsEnv: { FIRECRAWL_TEST_RESULTS: resultsFile, FIRECRAWL_PROJECT_ROOT: root },
-    });
-  } catch (error) {
-    exitCode = error?.code ?? 1;
+    }).catch((error) => error?.code ?? 1);
+    try {
+      counts = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    } catch {
+      counts = undefined;
+    }
+  } finally {
+    for (const [key, value] of saved) process.env[key] = value;
+    rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
   }
-  let counts;
-  try {
-    counts = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  } catch {
-    counts = undefined;
-  }
-  rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
   if (!counts) {
     console.error(`[integration] the test run produced no results (exit code ${exitCode}): the extension host did not reach the test runner.`);
     return { passed: 0, failed: 1, skipped: 0 };

@@ -1,0 +1,113 @@
+// UI layer: node:test files out/test/ui/**/*.test.js (from test/ui/*.test.ts) drive a real workbench
+// in headless Chromium with playwright-core. The extension is the freshly packaged .vsix, installed
+// once per run with code-server's own --install-extension into a template folder; every workbench
+// (test/ui/workbench.ts → openWorkbench) then gets fresh user-data and extensions folders that link
+// to that installed copy.
+//
+// CLI: node scripts/vscode/ui.mjs [files...]   (expects a build in out/; see scripts/test.mjs)
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { provision, ProvisionError } from './provision.mjs';
+import { installVsix, makeRunDir } from './codeserver.mjs';
+import { packageVsix } from './vsix.mjs';
+
+const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return testFiles(path);
+    return name.endsWith('.test.js') ? [path] : [];
+  }).sort();
+}
+
+/**
+ * Provisions code-server, packages the .vsix and installs it into a template extensions folder.
+ * Sets FIRECRAWL_UI_EXTENSIONS (JSON array of installed extension folders) and FIRECRAWL_UI_RUN_DIR
+ * in process.env so test processes (and openWorkbench) reuse them. Call dispose() when done.
+ * @returns {Promise<{ vsix: string, extensions: string[], runDir: string, dispose(): void }>}
+ */
+export async function prepareExtension({ root = defaultRoot, log = (line) => console.log(line) } = {}) {
+  await provision({ root, log });
+  const vsix = await packageVsix({ root, log });
+  const runDir = makeRunDir('firecrawl-ui-');
+  let extensions;
+  try {
+    extensions = await installVsix({ root, vsix, extensionsDir: join(runDir, 'extensions-template'), userDataDir: join(runDir, 'user-data-template') });
+    if (extensions.length === 0) throw new Error(`installing ${vsix} produced no extension folder`);
+  } catch (error) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+  process.env.FIRECRAWL_UI_EXTENSIONS = JSON.stringify(extensions);
+  process.env.FIRECRAWL_UI_RUN_DIR = runDir;
+  process.env.FIRECRAWL_UI_VSIX = vsix;
+  return {
+    vsix,
+    extensions,
+    runDir,
+    dispose() {
+      rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+      delete process.env.FIRECRAWL_UI_EXTENSIONS;
+      delete process.env.FIRECRAWL_UI_RUN_DIR;
+      delete process.env.FIRECRAWL_UI_VSIX;
+    },
+  };
+}
+
+/** node:test over `files`, one file at a time, spec reporter; returns leaf-test counts. */
+async function runNodeTests(files, { timeout }) {
+  const { run } = await import('node:test');
+  const { spec } = await import('node:test/reporters');
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (files.length === 0) return counts;
+  const stream = run({ files, concurrency: false, timeout });
+  stream.on('test:pass', (event) => {
+    if (event.details?.type === 'suite') return;
+    if (event.skip || event.todo) counts.skipped += 1;
+    else counts.passed += 1;
+  });
+  stream.on('test:fail', (event) => {
+    if (event.details?.type === 'suite' && event.details?.error?.failureType === 'subtestsFailed') return;
+    counts.failed += 1;
+  });
+  await new Promise((resolveRun, reject) => {
+    const reporter = stream.compose(spec);
+    reporter.pipe(process.stdout, { end: false });
+    reporter.on('end', resolveRun);
+    reporter.on('error', reject);
+  });
+  return counts;
+}
+
+/** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
+export async function runUi({ root = defaultRoot, files } = {}) {
+  files ??= testFiles(join(root, 'out', 'test', 'ui'));
+  if (files.length === 0) {
+    console.log('[ui] no UI test files in out/test/ui');
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+  let prepared;
+  try {
+    prepared = await prepareExtension({ root });
+  } catch (error) {
+    console.error(error instanceof ProvisionError ? error.message : `[ui] ${error instanceof Error ? error.message : error}`);
+    console.error('[ui] cannot run UI tests (see above).');
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  try {
+    // Each test is bounded; a workbench also bounds its own lifetime (openWorkbench timeoutMs).
+    return await runNodeTests(files, { timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
+  } finally {
+    prepared.dispose();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2).map((f) => resolve(f));
+  const counts = await runUi({ files: args.length ? args : undefined });
+  console.log(`[ui] ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  process.exitCode = counts.failed ? 1 : 0;
+}

@@ -1,0 +1,26 @@
+// The packaged extension in a real workbench: it loads, and "Firecrawl: Show Logs" from the command
+// palette opens the Output view on the Firecrawl log channel.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench } from './workbench';
+
+describe('smoke', () => {
+  let sandbox: Sandbox;
+  before(async () => { sandbox = await startSandbox(); });
+  after(async () => { await sandbox?.close(); });
+  const wb = useWorkbench(() => ({
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+  }));
+
+  it('opens the Firecrawl log channel from the command palette', async () => {
+    await wb().runCommand('Firecrawl: Show Logs');
+    const page = wb().page;
+    const output = page.locator('.part.panel .output-view');
+    await output.waitFor({ state: 'visible' });
+    assert.equal(await wb().outputChannel(), 'Firecrawl');
+    assert.match(await wb().outputText(), /Activated/);
+    await wb().screenshot('smoke-show-logs');
+  });
+});

@@ -1,0 +1,317 @@
+// The UI-test fixture: a real VS Code workbench (code-server 4.100.3 + headless Chromium) with the
+// packaged extension installed, driven with playwright-core. Every workbench is hermetic: fresh
+// user-data, extensions and workspace folders, its own free 127.0.0.1 port, its own process group,
+// a bounded lifetime. See scripts/vscode/codeserver.mjs for the machinery.
+//
+//   import { describe, it, before, after } from 'node:test';
+//   import { useWorkbench } from './workbench';
+//
+//   describe('status bar', () => {
+//     let sandbox: Sandbox;
+//     before(async () => { sandbox = await startSandbox(); });           // register before useWorkbench
+//     after(() => sandbox.close());
+//     const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid } }));
+//     it('shows credits', async () => {
+//       await wb().statusBarItem(/credits/).waitFor();
+//       await wb().screenshot('credits');
+//     });
+//   });
+//
+// A failing test leaves <test name>-failure.png and .log (console and server log) in
+// .test-artifacts/screenshots/.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, afterEach, before } from 'node:test';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+
+export interface WorkbenchOptions {
+  /** User settings, merged over quiet defaults (no welcome page, telemetry off, ...). */
+  settings?: Record<string, unknown>;
+  /** Extension-host environment, e.g. FIRECRAWL_API_KEY. FIRECRAWL_API_* from the outer shell is never inherited. */
+  env?: Record<string, string>;
+  /** Default 'dark' (Default Dark Modern); 'light' is Default Light Modern. */
+  theme?: 'dark' | 'light';
+  /** Files written into the workspace folder before it opens (relative path → text). */
+  workspaceFiles?: Record<string, string>;
+  /** Default 1280×800. */
+  viewport?: { width: number; height: number };
+  /** Whole-workbench lifetime limit; after it everything is killed. Default 300 s. */
+  timeoutMs?: number;
+}
+
+export interface ConsoleLine {
+  text: string;
+  type: string;
+  level?: string;
+  /** From the extension host (console.* of extensions) rather than the workbench. */
+  host: boolean;
+}
+
+export interface Workbench {
+  readonly page: Page;
+  /** http://127.0.0.1:PORT of this code-server. */
+  readonly url: string;
+  /** The workspace folder that is open. */
+  readonly workspace: string;
+  /** Everything the page printed, in order. */
+  readonly console: ConsoleLine[];
+  /** Saves .test-artifacts/screenshots/<name>.png (whole window) and returns its path. */
+  screenshot(name: string): Promise<string>;
+  /** Runs a command through the palette by its full title, e.g. 'Firecrawl: Show Logs'. */
+  runCommand(title: string): Promise<void>;
+  /** A status bar entry whose text matches (the codicon is a child `.codicon-<name>`). */
+  statusBarItem(text: string | RegExp): Locator;
+  /** The quick input (palette, quick pick, input box). */
+  quickInput(): Locator;
+  /** Rows of the open quick pick. */
+  quickInputRows(): Locator;
+  /** Types into the open input box / quick pick and presses Enter. */
+  submitQuickInput(text: string): Promise<void>;
+  /** A notification toast whose text matches. */
+  notification(text: string | RegExp): Locator;
+  /** Rows of a tree view by its name (the pane header); read `.label-name` / `.label-description`. */
+  treeRows(viewName: string): Locator;
+  /** Opens a view container from the activity bar by its title. */
+  openViewContainer(title: string): Promise<void>;
+  /** The content frame of the active webview (two nested iframes). */
+  webviewFrame(): FrameLocator;
+  /** Visible text of the Output view (its editor renders only what is on screen). */
+  outputText(): Promise<string>;
+  /** Name of the channel the Output view shows, once it is open. */
+  outputChannel(): Promise<string>;
+  /** The tail of code-server's log (server and extension host). */
+  serverLog(lines?: number): string;
+  close(): Promise<void>;
+}
+
+interface CodeServerModule {
+  startCodeServer(options: Record<string, unknown>): Promise<{
+    url: string;
+    workspace: string;
+    runDir: string;
+    logFile: string;
+    workbenchUrl(payload?: unknown): string;
+    close(options?: { keepRunDir?: boolean }): Promise<void>;
+  }>;
+  launchBrowser(options: { runDir: string }): Promise<Browser>;
+  forwardConsole(page: Page, onLine: (text: string, meta: { type: string; level?: string; host: boolean }) => void): () => Promise<void>;
+  waitForWorkbench(page: Page, timeout?: number): Promise<void>;
+  makeRunDir(prefix?: string): string;
+  screenshotDir(root?: string): string;
+}
+
+function load<T>(file: string): Promise<T> {
+  // A computed specifier keeps this a real dynamic import of the ES module after transpiling to CommonJS.
+  return import(pathToFileURL(path.join(root, 'scripts', 'vscode', file)).href) as Promise<T>;
+}
+
+let prepared: Promise<string[]> | undefined;
+
+/** Extension folders to load: from scripts/vscode/ui.mjs, or packaged and installed here when a test file runs alone. */
+function installedExtensions(): Promise<string[]> {
+  if (process.env.FIRECRAWL_UI_EXTENSIONS) return Promise.resolve(JSON.parse(process.env.FIRECRAWL_UI_EXTENSIONS) as string[]);
+  prepared ??= (async () => {
+    const ui = await load<{ prepareExtension(o: { root: string }): Promise<{ extensions: string[]; dispose(): void }> }>('ui.mjs');
+    const result = await ui.prepareExtension({ root });
+    process.once('exit', () => result.dispose());
+    return result.extensions;
+  })();
+  return prepared;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function slug(name: string): string {
+  return name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'screenshot';
+}
+
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const cs = await load<CodeServerModule>('codeserver.mjs');
+  const extensions = await installedExtensions();
+  const parent = process.env.FIRECRAWL_UI_RUN_DIR;
+  const runDir = parent && fs.existsSync(parent) ? fs.mkdtempSync(path.join(parent, 'wb-')) : cs.makeRunDir('firecrawl-wb-');
+  const baseEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('FIRECRAWL_API_')) baseEnv[key] = value;
+  }
+
+  let server: Awaited<ReturnType<CodeServerModule['startCodeServer']>> | undefined;
+  let browser: Browser | undefined;
+  let closed = false;
+  let lifetime: NodeJS.Timeout | undefined;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (lifetime) clearTimeout(lifetime);
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  try {
+    server = await cs.startCodeServer({
+      root,
+      runDir,
+      extensions,
+      settings: options.settings ?? {},
+      theme: options.theme ?? 'dark',
+      workspaceFiles: options.workspaceFiles ?? {},
+      env: { ...(options.env ?? {}) },
+      baseEnv,
+      log: () => undefined,
+    });
+    const timeoutMs = options.timeoutMs ?? 300_000;
+    lifetime = setTimeout(() => {
+      console.error(`[workbench] still open after ${timeoutMs / 1000} s: closing it`);
+      void close();
+    }, timeoutMs);
+    lifetime.unref();
+
+    browser = await cs.launchBrowser({ runDir });
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+    page.setDefaultTimeout(20_000);
+    const lines: ConsoleLine[] = [];
+    cs.forwardConsole(page, (text, meta) => {
+      lines.push({ text, ...meta });
+      if (process.env.FIRECRAWL_VSCODE_VERBOSE === '1') console.error(`[${meta.host ? 'host' : 'workbench'} ${meta.level ?? meta.type}] ${text}`);
+    });
+    await page.goto(server.workbenchUrl());
+    await cs.waitForWorkbench(page);
+    const srv = server;
+
+    const wb: Workbench = {
+      page,
+      url: srv.url,
+      workspace: srv.workspace,
+      console: lines,
+      async screenshot(name) {
+        const file = path.join(cs.screenshotDir(root), `${slug(name)}.png`);
+        await page.screenshot({ path: file });
+        return file;
+      },
+      async runCommand(title) {
+        const widget = page.locator('.quick-input-widget');
+        const row = widget.locator('.quick-input-list .monaco-list-row').filter({
+          has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
+        }).first();
+        // Right after start-up the palette may be computed before the extension's contributions
+        // arrive, and it does not refresh: reopen it until the command shows up.
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('F1');
+          await widget.waitFor({ state: 'visible' });
+          await widget.locator('input').fill(`>${title}`);
+          try {
+            await row.waitFor({ state: 'visible', timeout: 3000 });
+            break;
+          } catch (error) {
+            if (Date.now() > deadline) throw new Error(`command "${title}" is not in the command palette`, { cause: error });
+          }
+        }
+        await row.click();
+        await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
+      },
+      statusBarItem(text) {
+        return page.locator('.statusbar-item', { hasText: text });
+      },
+      quickInput() {
+        return page.locator('.quick-input-widget');
+      },
+      quickInputRows() {
+        return page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      },
+      async submitQuickInput(text) {
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible' });
+        await input.fill(text);
+        await input.press('Enter');
+      },
+      notification(text) {
+        return page.locator('.notifications-toasts .notification-toast', { hasText: text });
+      },
+      treeRows(viewName) {
+        return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
+      },
+      async openViewContainer(title) {
+        await page.locator(`.activitybar .action-item a[aria-label^="${title.replace(/"/g, '\\"')}"]`).click();
+      },
+      webviewFrame() {
+        return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      },
+      async outputText() {
+        const lines = page.locator('.part.panel .output-view .view-lines');
+        await lines.waitFor({ state: 'visible' });
+        return (await lines.innerText()).replace(/\u00a0/g, ' ');
+      },
+      async outputChannel() {
+        // The panel holds a hidden copy of the channel picker too: use the visible one.
+        const select = page.locator('.part.panel .title-actions select.monaco-select-box:visible, .part.panel .global-actions select.monaco-select-box:visible').first();
+        await select.waitFor({ state: 'visible' });
+        return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
+      },
+      serverLog(count = 80) {
+        try {
+          return fs.readFileSync(srv.logFile, 'utf8').split('\n').slice(-count).join('\n');
+        } catch {
+          return '';
+        }
+      },
+      close,
+    };
+    return wb;
+  } catch (error) {
+    if (browser) {
+      const page = browser.contexts()[0]?.pages()[0];
+      await page?.screenshot({ path: path.join(cs.screenshotDir(root), 'open-workbench-failure.png') }).catch(() => undefined);
+    }
+    const log = server ? fs.readFileSync(server.logFile, 'utf8').split('\n').slice(-40).join('\n') : '';
+    await close();
+    if (log && error instanceof Error) error.message += `\n--- code-server log (tail) ---\n${log}`;
+    throw error;
+  }
+}
+
+/**
+ * Registers before/afterEach/after hooks in the current suite: one workbench for all its tests,
+ * a screenshot and a log of each failing test, teardown at the end. `options` may be a function,
+ * evaluated in the before hook (so it can use a sandbox started by an earlier before hook).
+ * Returns a getter for the open workbench.
+ */
+export function useWorkbench(options: WorkbenchOptions | (() => WorkbenchOptions | Promise<WorkbenchOptions>) = {}): () => Workbench {
+  let wb: Workbench | undefined;
+  before(async () => {
+    wb = await openWorkbench(typeof options === 'function' ? await options() : options);
+  });
+  afterEach(async (t) => {
+    if (!wb || (t as { passed?: boolean }).passed !== false) return;
+    await saveFailure(wb, t.name);
+  });
+  after(async () => {
+    await wb?.close();
+  });
+  return () => {
+    if (!wb) throw new Error('the workbench is not open (did its before hook fail?)');
+    return wb;
+  };
+}
+
+/** Saves <name>-failure.png and <name>-failure.log (page console and server log) for a failed check. */
+export async function saveFailure(wb: Workbench, name: string): Promise<void> {
+  const shot = await wb.screenshot(`${name}-failure`).catch(() => undefined);
+  const log = path.join(path.dirname(shot ?? path.join(root, '.test-artifacts', 'screenshots', 'x')), `${slug(name)}-failure.log`);
+  const text = [
+    '--- page console ---',
+    ...wb.console.map((l) => `[${l.host ? 'host' : 'workbench'} ${l.level ?? l.type}] ${l.text}`),
+    '--- code-server log ---',
+    wb.serverLog(200),
+  ].join('\n');
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  fs.writeFileSync(log, text);
+  console.error(`[workbench] failure artifacts: ${shot ?? '(no screenshot)'} ${log}`);
+}
