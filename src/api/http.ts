@@ -248,6 +248,8 @@ export class Transport {
       controller.abort();
       throw tooLarge();
     }
+    // A declared length within the cap needs no byte counting: take the fast path.
+    if (Number.isFinite(declared) && response.headers.has('content-length')) return response.text();
     if (!response.body) return '';
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
