@@ -8,6 +8,7 @@ import { ClientProvider } from './platform/clientProvider';
 import { WindowFocus } from './platform/focus';
 import { maybePromptForKey } from './platform/keyPrompt';
 import { createLogger } from './platform/logger';
+import { ResearchHost } from './views/research/researchFeature';
 
 /** Set once the usage chart registers; until then the status bar click refreshes instead. */
 let usageHistoryAvailable = false;
@@ -39,10 +40,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   // --- credits: store + status bar ---
   const credits = createCredits(context, keys, provider, focus, () => usageHistoryAvailable);
   credits.store.start();
+
+  // --- deep research (issue #5): job store in globalState + sidebar tree + commands ---
+  const research = new ResearchHost({ storage: context.globalState, source: provider, focus, log });
+  context.subscriptions.push(research);
+  // --- end deep research ---
+
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
-  const testApi: TestApi = { keys, provider, credits, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
+  const testApi: TestApi = { keys, provider, credits, research, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
   return context.extensionMode === vscode.ExtensionMode.Test ? testApi : undefined;
 }
 
