@@ -9,6 +9,7 @@ import { WindowFocus } from './platform/focus';
 import { maybePromptForKey } from './platform/keyPrompt';
 import { createLogger } from './platform/logger';
 import { ResearchHost } from './views/research/researchFeature';
+import { createUsageHistory } from './views/usage/wiring';
 
 /** Set once the usage chart registers; until then the status bar click refreshes instead. */
 let usageHistoryAvailable = false;
@@ -46,10 +47,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   context.subscriptions.push(research);
   // --- end deep research ---
 
+  // --- usage history (issue #6): store + chart panel; the status bar forecast borrows its history ---
+  const usage = createUsageHistory(context, { keys, provider, credits: credits.store, log: log.child('usage') });
+  usageHistoryAvailable = true;
+  const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
+  shareHistory();
+  const usageSubscription = usage.store.onDidChange(shareHistory);
+  context.subscriptions.push({ dispose: () => usageSubscription.dispose() });
+  // --- end usage history ---
+
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
-  const testApi: TestApi = { keys, provider, credits, research, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
+  const testApi: TestApi = { keys, provider, credits, research, usage, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
   return context.extensionMode === vscode.ExtensionMode.Test ? testApi : undefined;
 }
 

@@ -39,7 +39,8 @@ export type PageCommand = 'setApiKey' | 'openSettings' | 'showLogs';
 const PAGE_COMMANDS: readonly PageCommand[] = ['setApiKey', 'openSettings', 'showLogs'];
 
 export type PageMessage =
-  | { type: 'ready' }
+  /** Sent on every page load (first open, reveal after hiding, reload) with the page's own choice. */
+  | { type: 'ready'; byApiKey: boolean }
   | { type: 'refresh' }
   | { type: 'setBreakdown'; byApiKey: boolean }
   | { type: 'copyCsv' }
@@ -129,12 +130,12 @@ export function isPageMessage(value: unknown): value is PageMessage {
   if (!isDict(value)) return false;
   switch (value.type) {
     case 'ready':
+    case 'setBreakdown':
+      return typeof value.byApiKey === 'boolean';
     case 'refresh':
     case 'copyCsv':
     case 'saveCsv':
       return true;
-    case 'setBreakdown':
-      return typeof value.byApiKey === 'boolean';
     case 'run':
       return isOneOf(value.command, PAGE_COMMANDS);
     default:
