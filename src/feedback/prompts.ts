@@ -1,0 +1,88 @@
+// The wizard's only view of the screen: "show this pick / this input box, tell me what happened".
+// The steps are written against this port so they run unchanged on VS Code's QuickPick/InputBox
+// and on a scripted fake in plain-Node unit tests. Pure: no `vscode`.
+
+/** What became of one prompt. `text` is what was in the box at that moment, so Back can keep it. */
+export type Answer<T> =
+  | { kind: 'accept'; value: T; text: string }
+  | { kind: 'back'; text: string }
+  | { kind: 'button'; id: string; text: string }
+  | { kind: 'cancel' };
+
+export interface PromptFrame {
+  title: string;
+  /** Shown as "step/totalSteps" when both are set. */
+  step?: number;
+  totalSteps?: number;
+  /** Shows the Back button. */
+  canGoBack: boolean;
+  buttons?: PromptButton[];
+}
+
+export interface PromptButton {
+  id: string;
+  /** A codicon name, e.g. 'go-to-file'. */
+  icon: string;
+  tooltip: string;
+}
+
+export interface PickOption<T> {
+  /** Identity across re-renders (which item is active). */
+  key: string;
+  value: T;
+  label: string;
+  description?: string;
+  detail?: string;
+  /** A codicon name shown before the label. */
+  icon?: string;
+  /** Shown whatever the filter text. */
+  alwaysShow?: boolean;
+  /** A heading line that cannot be picked. */
+  separator?: boolean;
+}
+
+export interface PickPrompt<T> extends PromptFrame {
+  placeholder: string;
+  options: PickOption<T>[];
+  /** Key of the option to highlight at first. */
+  activeKey?: string;
+  matchOnDescription?: boolean;
+  /** Extra options derived from the filter text as it is typed (e.g. "Add label 'x'"), shown first. */
+  optionsForText?: (text: string) => PickOption<T>[];
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** An error blocks accepting; a warning or info is only shown. */
+export type Validation = undefined | string | { message: string; severity: Severity };
+
+export interface InputPrompt extends PromptFrame {
+  prompt: string;
+  placeholder?: string;
+  value: string;
+  /** Called on every change and on accept; must be fast and synchronous (no race with typing). */
+  validate: (text: string) => Validation;
+}
+
+export interface TextEditing {
+  /** Shown to explain what to write and how to finish. */
+  title: string;
+  /** e.g. 'markdown' or 'json'. */
+  language: string;
+  initial: string;
+}
+
+export interface Prompter {
+  pick<T>(prompt: PickPrompt<T>): Promise<Answer<T>>;
+  input(prompt: InputPrompt): Promise<Answer<string>>;
+  /** Long text in a real editor; the edited text when the person confirms, undefined when they give up. */
+  editText(editing: TextEditing): Promise<string | undefined>;
+}
+
+export function isBlocking(validation: Validation): boolean {
+  return typeof validation === 'string' || (validation !== undefined && validation.severity === 'error');
+}
+
+export function validationMessage(validation: Validation): string | undefined {
+  return typeof validation === 'string' ? validation : validation?.message;
+}
