@@ -105,6 +105,8 @@ export class ResearchHost implements vscode.Disposable {
   async restart(): Promise<ResearchFeature> {
     await this.feature.store.flush();
     this.feature.dispose();
+    // Let the workbench take the old view down before the new one registers under the same id.
+    await new Promise((resolve) => setTimeout(resolve, 250));
     this.feature = new ResearchFeature(this.deps);
     return this.feature;
   }

@@ -1,0 +1,257 @@
+// The deep research view inside a real extension host, against the sandbox started in this host on
+// 127.0.0.1: tracking through the real commands, polling to completion on the real clock, the
+// notification, the tree's rows, the documents, untracking, persistence across a rebuild from the
+// same globalState, 404 and failed jobs, key changes, and both response dialects.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ApiKeyService } from '../../src/platform/apiKey';
+import type { ClientProvider } from '../../src/platform/clientProvider';
+import type { RefreshOutcome, TrackResult } from '../../src/research';
+import type { ResearchNode } from '../../src/views/research/describe';
+import type { ResearchHost } from '../../src/views/research/researchFeature';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until } from './helpers';
+
+interface Api {
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  research: ResearchHost;
+}
+
+type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
+
+describe('deep research jobs', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let sandbox: Sandbox;
+  const shown: Shown[] = [];
+  const opened: string[] = [];
+  let answer: string | undefined;
+  const originals = {
+    info: vscode.window.showInformationMessage,
+    warning: vscode.window.showWarningMessage,
+    openExternal: vscode.env.openExternal,
+  };
+
+  const feature = () => api.research.current;
+  const store = () => api.research.current.store;
+  const track = async (ids: string) => (await vscode.commands.executeCommand<TrackResult | undefined>('firecrawl.trackResearchJob', ids))!;
+  const status = (id: string) => store().get(id)?.snapshot?.status;
+  const row = (id: string) => {
+    const tree = feature().tree;
+    const node = tree.getChildren().find((n) => n.jobId === id);
+    return node ? tree.getTreeItem(node) : undefined;
+  };
+  const children = (node: ResearchNode) => feature().tree.getChildren(node).map((n) => feature().tree.getTreeItem(n));
+  const labelOf = (item: vscode.TreeItem | undefined) => (typeof item?.label === 'string' ? item.label : item?.label?.label);
+  const iconOf = (item: vscode.TreeItem | undefined) => (item?.iconPath as vscode.ThemeIcon | undefined)?.id;
+
+  before(async () => {
+    api = await activateExtension<Api>();
+    sandbox = await startSandbox({ seed: false });
+    await setApiUrl(sandbox.url);
+    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
+    await api.keys.store(sandbox.keys.valid);
+    // The extension's `vscode` object is this one: record what it shows instead of waiting on toasts.
+    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
+      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+      return Promise.resolve(answer);
+    };
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    (vscode.env as { openExternal: unknown }).openExternal = (uri: vscode.Uri) => {
+      opened.push(uri.toString(true));
+      return Promise.resolve(true);
+    };
+  });
+
+  beforeEach(async () => {
+    for (const job of store().jobs) store().untrack(job.id);
+    sandbox.dialect = 'live';
+    sandbox.clearFaults();
+    sandbox.resetCounts();
+    shown.length = 0;
+    opened.length = 0;
+    answer = undefined;
+    await vscode.workspace.getConfiguration('firecrawl.research').update('notifyOnCompletion', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    for (const job of store().jobs) store().untrack(job.id);
+    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning });
+    Object.assign(vscode.env, { openExternal: originals.openExternal });
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  it('tracks a job by command, polls it to completion, notifies, and shows it in the tree', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 5_000, sources: 4, activities: 5, withJson: true });
+    const result = await track(id);
+    assert.deepEqual(result.added, [id]);
+    await until('the first snapshot', () => status(id));
+    assert.equal(status(id), 'processing');
+    assert.equal(iconOf(row(id)), 'sync~spin');
+    assert.match(String(row(id)?.description), /^processing · depth \d\/3 · \d URLs? · \d+s$/);
+    assert.match(String(row(id)?.contextValue), /^job processing running/);
+
+    await until('completion', () => status(id) === 'completed', 20_000);
+    const requests = sandbox.requestCount('deepResearch');
+    assert.ok(requests >= 3 && requests <= 6, `requests for a 5 s job: ${requests}`);
+    const item = row(id)!;
+    assert.equal(labelOf(item), 'Findings on How do web crawlers decide what to fetch next?');
+    assert.equal(iconOf(item), 'pass');
+    assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
+    assert.match(String(item.description), /^completed · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
+    const tooltip = item.tooltip as vscode.MarkdownString;
+    assert.equal(tooltip.isTrusted, false);
+    assert.equal(tooltip.supportHtml, false);
+    assert.ok(tooltip.value.includes(id.replace(/-/g, '\\-')), 'the id, Markdown-escaped');
+
+    const groups = children(feature().tree.jobNode(id));
+    assert.deepEqual(groups.map(labelOf), ['Activities (5)', 'Sources (4)', 'Final analysis', 'JSON result']);
+    const sources = children(feature().tree.groupNode(id, 'sources'));
+    assert.equal(sources.length, 4);
+    assert.match(String(sources[0]?.description), /^https:\/\//);
+    assert.equal(sources[0]?.command?.command, 'firecrawl.openResearchSource');
+
+    await until('the notification', () => shown.find((s) => s.message.startsWith('Deep research completed')));
+    const note = shown.find((s) => s.message.startsWith('Deep research completed'))!;
+    assert.deepEqual(note.items, ['Open Analysis', "Don't Show Again"]);
+    assert.equal(feature().view.badgeCount, feature().view.treeView.visible ? 0 : 1);
+
+    const polled = sandbox.requestCount('deepResearch');
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    assert.equal(sandbox.requestCount('deepResearch'), polled, 'no polling once finished');
+    assert.equal(store().isPolling, false);
+  });
+
+  it('opens the final analysis and the JSON result as read-only documents', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 0, withJson: true, finalAnalysis: '# Report\n\n[run](command:workbench.action.quit) body' });
+    await track(id);
+    await until('completion', () => status(id) === 'completed');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('firecrawl.openResearchAnalysisText', id);
+    assert.equal(uri.scheme, 'firecrawl-research');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.match(doc.getText(), /^# Report/);
+    assert.doesNotMatch(doc.getText(), /\(command:/, 'command links are made inert');
+    const jsonUri = await vscode.commands.executeCommand<vscode.Uri>('firecrawl.openResearchJson', id);
+    const json = JSON.parse((await vscode.workspace.openTextDocument(jsonUri)).getText());
+    assert.equal(json.confidence, 0.82);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens only http(s) sources', async () => {
+    assert.equal(await vscode.commands.executeCommand('firecrawl.openResearchSource', 'javascript:alert(1)'), false);
+    assert.equal(await vscode.commands.executeCommand('firecrawl.openResearchSource', 'command:workbench.action.quit'), false);
+    assert.equal(await vscode.commands.executeCommand('firecrawl.openResearchSource', 'https://example.com/a?b=1'), true);
+    assert.deepEqual(opened, ['https://example.com/a?b=1']);
+  });
+
+  it("\"Don't Show Again\" turns the notification setting off globally", async () => {
+    answer = "Don't Show Again";
+    const id = sandbox.createResearchJob({ durationMs: 3_000 });
+    await track(id);
+    await until('completion', () => status(id) === 'completed', 15_000);
+    await until('the setting to turn off', () =>
+      vscode.workspace.getConfiguration('firecrawl.research').inspect<boolean>('notifyOnCompletion')?.globalValue === false);
+    shown.length = 0;
+    const second = sandbox.createResearchJob({ durationMs: 2_000 });
+    await track(second);
+    await until('completion', () => status(second) === 'completed', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    assert.deepEqual(shown, []);
+  });
+
+  it('untracks through the command with a tree node, and clears finished jobs', async () => {
+    const a = sandbox.createResearchJob({ durationMs: 0 });
+    const b = sandbox.createResearchJob({ durationMs: 600_000 });
+    await track(`${a}, ${b}`);
+    assert.deepEqual(store().jobs.map((j) => j.id), [a, b]);
+    await until('a finished', () => status(a) === 'completed');
+    assert.equal(await vscode.commands.executeCommand('firecrawl.clearFinishedResearchJobs'), 1);
+    assert.deepEqual(store().jobs.map((j) => j.id), [b]);
+    const removed = await vscode.commands.executeCommand('firecrawl.untrackResearchJob', feature().tree.jobNode(b));
+    assert.equal(removed, 1);
+    assert.equal(feature().tree.getChildren().length, 0);
+    const before = sandbox.requestCount('deepResearch');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(sandbox.requestCount('deepResearch'), before, 'an untracked job is not polled');
+  });
+
+  it('keeps the tracked list and snapshots across a rebuild from the same state', async () => {
+    const done = sandbox.createResearchJob({ durationMs: 0 });
+    const running = sandbox.createResearchJob({ durationMs: 600_000 });
+    await track(`${done} ${running}`);
+    await until('both read', () => status(done) === 'completed' && status(running) === 'processing');
+    await api.research.restart();
+    assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
+    assert.equal(status(done), 'completed');
+    assert.ok(store().get(done)?.snapshot?.finalAnalysis);
+    assert.equal(labelOf(row(done)), 'Findings on How do web crawlers decide what to fetch next?');
+    sandbox.resetCounts();
+    await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const paths = sandbox.requests().map((r) => r.path);
+    assert.ok(paths.every((p) => p.endsWith(running)), 'only the running job is asked after the restart');
+  });
+
+  it('an unknown or expired id: "expired or not found", no more polling', async () => {
+    const id = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    await track(id);
+    await until('the 404', () => store().get(id)?.poll.kind === 'stopped');
+    assert.match(String(row(id)?.description), /^expired or not found/);
+    assert.equal(iconOf(row(id)), 'warning');
+    const count = sandbox.requestCount('deepResearch');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(sandbox.requestCount('deepResearch'), count);
+    // A manual refresh of it says nothing more than the row already does.
+    const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
+    assert.equal(outcomes.length, 1);
+    assert.equal(shown.length, 0);
+  });
+
+  it('a failed job: red icon, an Error child, a warning notification', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 2_000, outcome: 'failed', error: 'Research failed: [boom](command:x) <b>bold</b>' });
+    await track(id);
+    await until('failure', () => status(id) === 'failed', 15_000);
+    assert.equal(iconOf(row(id)), 'error');
+    const groups = children(feature().tree.jobNode(id));
+    assert.equal(labelOf(groups[0]), 'Error');
+    assert.equal(groups[0]?.description, 'Research failed: [boom](command:x) <b>bold</b>');
+    const note = await until('the warning', () => shown.find((s) => s.kind === 'warning'));
+    assert.doesNotMatch(note.message, /\[boom\]\(command/, 'no link can form in the notification');
+    assert.deepEqual(note.items, ['Show Job', "Don't Show Again"]);
+  });
+
+  it('a key restricted from deep research stops as refused; a valid key resumes polling', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    await api.keys.store(sandbox.keys.restricted);
+    try {
+      await track(id);
+      await until('the 403', () => store().get(id)?.poll.kind === 'stopped');
+      assert.match(String(row(id)?.description), /^refused/);
+    } finally {
+      await api.keys.store(sandbox.keys.valid);
+    }
+    await until('polling again after the key change', () => status(id) === 'processing' && store().get(id)?.poll.kind === 'polling');
+  });
+
+  it('reads the spec dialect too (all fields in data, favicon)', async () => {
+    sandbox.dialect = 'spec';
+    const id = sandbox.createResearchJob({ durationMs: 3_000, sources: 3, sourceTitle: ['Array', 'title'] });
+    await track(id);
+    await until('completion', () => status(id) === 'completed', 15_000);
+    const job = store().get(id)!;
+    assert.equal(job.snapshot?.sources.length, 3);
+    assert.equal(job.snapshot?.sources[0]?.title, 'Array · title');
+    assert.ok(job.snapshot?.sources[0]?.icon?.endsWith('favicon.ico'));
+    assert.match(String(row(id)?.description), /^completed · depth 3\/3 · 3 URLs/);
+  });
+
+  it('rejects text without a job id from the command argument', async () => {
+    const result = await vscode.commands.executeCommand('firecrawl.trackResearchJob', 'no id here');
+    assert.equal(result, undefined);
+    assert.equal(store().size, 0);
+  });
+});
