@@ -171,6 +171,7 @@ export async function installVsix({ root = defaultRoot, vsix, extensionsDir, use
  * @param {'dark'|'light'} [options.theme]
  * @param {Record<string, string>} [options.env] extra environment for code-server and so the extension host
  * @param {Record<string, string>} [options.baseEnv] environment to start from (default process.env)
+ * @param {number} [options.port] fixed port (default: a free one)
  * @param {number} [options.startTimeoutMs]
  * @param {(line: string) => void} [options.log] where to report progress (default: nothing)
  */
@@ -202,7 +203,7 @@ export async function startCodeServer(options = {}) {
 
   let lastError;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+    const port = options.port || (await freePort());
     writeFileSync(logFile, '');
     const child = spawn('/bin/sh', ['-c', WATCHDOG, process.execPath, codeServerBin(root),
       '--config', join(runDir, 'config.yaml'),
@@ -224,7 +225,11 @@ export async function startCodeServer(options = {}) {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     let exited = null;
-    child.on('exit', (code, signal) => { exited = { code, signal }; });
+    const exitListeners = [];
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      for (const listener of exitListeners) listener(code ?? signal);
+    });
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
     let healthy = false;
@@ -252,6 +257,10 @@ export async function startCodeServer(options = {}) {
           if (payload) query.set('payload', JSON.stringify(payload));
           return `${url}/?${query}`;
         },
+        /** Called if code-server exits on its own (not through close()). */
+        onExit(listener) {
+          exitListeners.push((code) => { if (!closed) listener(code); });
+        },
         /** URI of a local path as the workbench sees it. */
         remoteUri(path) {
           return `vscode-remote://127.0.0.1:${port}${resolve(path)}`;
@@ -267,7 +276,7 @@ export async function startCodeServer(options = {}) {
     await stopGroup(child.pid);
     const log = readTail(logFile);
     lastError = new Error(`code-server did not become healthy on port ${port} (${exited ? `exited ${exited.code ?? exited.signal}` : 'timed out'}):\n${log}`);
-    if (!/EADDRINUSE/.test(log)) break;
+    if (options.port || !/EADDRINUSE/.test(log)) break;
   }
   if (ownRunDir) rmSync(runDir, { recursive: true, force: true });
   throw lastError;

@@ -26,6 +26,12 @@ import { after, afterEach, before } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 
 const root = path.resolve(__dirname, '..', '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { publisher: string; name: string };
+/** publisher.name, the prefix VS Code puts on the DOM ids of the extension's status bar entries. */
+export const extensionId = `${manifest.publisher}.${manifest.name}`;
+
+/** The workbench root carries a class per colour theme; waiting for it means the theme is applied. */
+const THEME_CLASS = { dark: 'vscode-theme-defaults-themes-dark_modern-json', light: 'vscode-theme-defaults-themes-light_modern-json' };
 
 export interface WorkbenchOptions {
   /** User settings, merged over quiet defaults (no welcome page, telemetry off, ...). */
@@ -64,6 +70,8 @@ export interface Workbench {
   runCommand(title: string): Promise<void>;
   /** A status bar entry whose text matches (the codicon is a child `.codicon-<name>`). */
   statusBarItem(text: string | RegExp): Locator;
+  /** The status bar entry the extension created with `createStatusBarItem(id)`, e.g. 'firecrawl.credits'. */
+  statusBarEntry(id: string): Locator;
   /** The quick input (palette, quick pick, input box). */
   quickInput(): Locator;
   /** Rows of the open quick pick. */
@@ -182,6 +190,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     });
     await page.goto(server.workbenchUrl());
     await cs.waitForWorkbench(page);
+    await page.locator(`.monaco-workbench.${THEME_CLASS[options.theme ?? 'dark']}`).waitFor({ timeout: 60_000 });
     const srv = server;
 
     const wb: Workbench = {
@@ -219,6 +228,9 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       },
       statusBarItem(text) {
         return page.locator('.statusbar-item', { hasText: text });
+      },
+      statusBarEntry(id) {
+        return page.locator(`.statusbar-item[id="${extensionId}.${id}"]`);
       },
       quickInput() {
         return page.locator('.quick-input-widget');

@@ -1,0 +1,82 @@
+// `npm run screenshots`: the same set-up as `npm start` (packaged .vsix in code-server, sandbox,
+// FIRECRAWL_API_KEY), driven by the UI-test fixture (test/ui/workbench.ts), capturing PNGs of the
+// main surfaces into .test-artifacts/screenshots/<surface>-<theme>.png.
+//
+// To add a surface, append to SURFACES: `show(wb, sandbox)` brings it on screen using the fixture's
+// helpers (runCommand, openViewContainer, statusBarItem, treeRows, webviewFrame, ...).
+// Flags: --themes=dark,light (default both)   --only=name1,name2
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ensureDeps } from './ensure-deps.mjs';
+
+/** @type {{ name: string, show: (wb: any, sandbox: any) => Promise<void> }[]} */
+const SURFACES = [
+  {
+    name: 'workbench',
+    // The window with the extension loaded: activity bar entry and credits in the status bar.
+    async show(wb) {
+      await wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ }).waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'log-channel',
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Show Logs');
+      if ((await wb.outputChannel()) !== 'Firecrawl') throw new Error('the Output view does not show the Firecrawl channel');
+      await wb.page.waitForTimeout(500);
+    },
+  },
+];
+
+function arg(name) {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.slice(name.length + 3).split(',').filter(Boolean) : undefined;
+}
+
+async function main() {
+  ensureDeps();
+  const { build, startSandbox, sandboxProfile, defaultRoot: root } = await import('./vscode/environment.mjs');
+  const { prepareExtension } = await import('./vscode/ui.mjs');
+  const { screenshotDir } = await import('./vscode/codeserver.mjs');
+  const themes = arg('themes') ?? ['dark', 'light'];
+  const only = arg('only');
+  const surfaces = SURFACES.filter((s) => !only || only.includes(s.name));
+
+  console.log('[screenshots] building');
+  build(root);
+  const prepared = await prepareExtension({ root });
+  const sandbox = await startSandbox({ root });
+  const { openWorkbench } = createRequire(import.meta.url)(join(root, 'out', 'test', 'ui', 'workbench.js'));
+  const saved = [];
+  let failed = 0;
+  try {
+    for (const theme of themes) {
+      for (const surface of surfaces) {
+        // One fresh workbench per shot: each starts from the same state, whatever the others did.
+        const wb = await openWorkbench({ ...sandboxProfile(sandbox), theme });
+        try {
+          await surface.show(wb, sandbox);
+          saved.push(await wb.screenshot(`${surface.name}-${theme}`));
+        } catch (error) {
+          failed += 1;
+          console.error(`[screenshots] ${surface.name} (${theme}): ${error instanceof Error ? error.message : error}`);
+          await wb.screenshot(`${surface.name}-${theme}-failure`).catch(() => {});
+        } finally {
+          await wb.close();
+        }
+      }
+    }
+  } finally {
+    await sandbox.close();
+    prepared.dispose();
+  }
+  for (const file of saved) console.log(`[screenshots] ${file}`);
+  console.log(`[screenshots] ${saved.length} saved in ${screenshotDir(root)}${failed ? `, ${failed} failed` : ''}`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(`[screenshots] ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+});
