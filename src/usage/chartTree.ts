@@ -1,7 +1,7 @@
 // Our own bar chart: a ChartModel and a size in, an SVG element tree out. Geometry is set through
 // attributes only (the webview CSP allows no inline styles), colours through classes that read the
 // contributed theme colours, and every bar and segment carries a label for screen readers.
-import { formatCredits, formatExact } from '../credits/format';
+import { formatExact } from '../credits/format';
 import { describeMonth, describeSegment, IN_PROGRESS } from './describe';
 import type { ChartModel } from './shape';
 import { h, type VChild, type VNode } from './vtree';
@@ -31,6 +31,13 @@ const MAX_BAR_WIDTH = 64;
 /** Rough width of one label character at the chart's 11px font, for thinning axis labels. */
 const CHAR_WIDTH = 6.6;
 
+/** One notation for the whole axis ("0, 20K … 100K"), never a mix of exact and compact. */
+export function tickFormatter(max: number, locale?: string): (value: number) => string {
+  if (max < 10_000) return (value) => formatExact(value, locale);
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  return (value) => compact.format(value);
+}
+
 export function seriesClass(index: number): string {
   return `c${index % SERIES_COLOURS}`;
 }
@@ -59,7 +66,7 @@ function patternDefs(): VNode {
 export function swatch(index: number, size = 12): VNode {
   const pattern = seriesPattern(index);
   return h('svg', { class: 'swatch', width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true', focusable: 'false' }, [
-    h('rect', { class: `seg ${seriesClass(index)}`, x: 0, y: 0, width: size, height: size }),
+    h('rect', { class: `swatch-fill ${seriesClass(index)}`, x: 0.5, y: 0.5, width: size - 1, height: size - 1 }),
     ...(pattern ? [h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, x: 0, y: 0, width: size, height: size })] : []),
   ]);
 }
@@ -75,9 +82,10 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const barW = Math.max(2, Math.min(MAX_BAR_WIDTH, slot * 0.68));
   const focus = options.focus && model.months[options.focus.month] ? options.focus : { month: model.months.length - 1, series: null };
 
+  const tickText = tickFormatter(model.max, locale);
   const grid = h('g', { class: 'grid', 'aria-hidden': 'true' }, model.ticks.flatMap((tick) => [
     h('line', { class: tick === 0 ? 'axis-line' : 'grid-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(tick), y2: y(tick) }),
-    h('text', { class: 'tick-label', x: MARGIN.left - 6, y: y(tick), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, [formatCredits(tick, locale)]),
+    h('text', { class: 'tick-label', x: MARGIN.left - 6, y: y(tick), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, [tickText(tick)]),
   ]));
 
   // Thin the month labels so they never overlap; the newest month always keeps its label.

@@ -14,6 +14,8 @@ export interface PanelText {
   period?: string;
   /** Under the balance: why it is missing, or that it is old. */
   balanceNote?: string;
+  /** The note says the balance is old (rather than why there is none). */
+  balanceStale?: boolean;
   updated?: string;
   status?: PanelStatus;
   /** Draw the chart/table. */
@@ -24,7 +26,7 @@ export interface PanelText {
 
 export const EMPTY_TEXT = 'No credit usage in the last 90 days.';
 
-function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote'> {
+function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};
   const balance =
@@ -37,7 +39,7 @@ function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balan
   return {
     balance,
     ...(period ? { period } : {}),
-    ...(c.stale ? { balanceNote: `Balance from ${formatAge(state.now - c.fetchedAt)}; the last refresh failed.` } : {}),
+    ...(c.stale ? { balanceNote: `Balance as of ${formatAge(state.now - c.fetchedAt)}; the last refresh failed.`, balanceStale: true } : {}),
   };
 }
 
@@ -53,7 +55,7 @@ function statusOf(state: PanelState): PanelStatus | undefined {
     case 'unavailable':
       if (loading) break;
       return history
-        ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing data from ${formatAge(state.now - history.fetchedAt)}.` }
+        ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing the data loaded ${formatAge(state.now - history.fetchedAt)}.` }
         : { tone: 'error', text: `Could not load usage history: ${problem.message}`, action: { command: 'showLogs', label: 'Show Logs' } };
     default:
       break;

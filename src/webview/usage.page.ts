@@ -68,6 +68,7 @@ function render(): void {
   setText(ui.balance, text.balance);
   setText(ui.period, text.period);
   setText(ui.balanceNote, text.balanceNote);
+  ui.balanceNote.classList.toggle('stale', !!text.balanceStale);
   setText(ui.updated, text.updated);
   ui.status.hidden = !text.status;
   ui.status.className = `status ${text.status?.tone ?? ''}`;

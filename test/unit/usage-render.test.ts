@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../src/api';
-import { renderChart, seriesClass, seriesPattern } from '../../src/usage/chartTree';
+import { renderChart, seriesClass, seriesPattern, tickFormatter } from '../../src/usage/chartTree';
 import { describeMonth } from '../../src/usage/describe';
 import { renderLegend } from '../../src/usage/legendTree';
 import { shapeHistory } from '../../src/usage/shape';
@@ -145,5 +145,14 @@ describe('scale', () => {
     assert.equal(byClass(chart, 'seg').length, 1800);
     assert.ok(markup.length > 0);
     assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+  });
+});
+
+describe('axis ticks', () => {
+  test('one notation per axis', () => {
+    const small = tickFormatter(5_000, 'en-US');
+    assert.deepEqual([0, 1_000, 5_000].map(small), ['0', '1,000', '5,000']);
+    const large = tickFormatter(100_000, 'en-US');
+    assert.deepEqual([0, 20_000, 100_000, 1_500_000].map(large), ['0', '20K', '100K', '1.5M']);
   });
 });

@@ -34,7 +34,7 @@ export function showTooltip(svg: SVGSVGElement, anchor: Anchor, description: Des
     const y = PAD + 12 + LINE * (i + 1);
     const indent = line.series === undefined ? 0 : SWATCH + 6;
     if (line.series !== undefined) {
-      group.appendChild(svgEl('rect', { class: `seg ${seriesClass(line.series)}`, x: PAD, y: y - SWATCH + 1, width: SWATCH, height: SWATCH }));
+      group.appendChild(svgEl('rect', { class: `swatch-fill ${seriesClass(line.series)}`, x: PAD, y: y - SWATCH + 1, width: SWATCH, height: SWATCH }));
       const pattern = seriesPattern(line.series);
       if (pattern) group.appendChild(svgEl('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, x: PAD, y: y - SWATCH + 1, width: SWATCH, height: SWATCH }));
     }
@@ -55,11 +55,20 @@ export function showTooltip(svg: SVGSVGElement, anchor: Anchor, description: Des
   box.setAttribute('width', String(width));
   box.setAttribute('height', String(height));
 
+  // Above the bar when there is room, where it hides nothing; else beside it.
   const svgWidth = Number(svg.getAttribute('width')) || 0;
   const svgHeight = Number(svg.getAttribute('height')) || 0;
-  let x = anchor.x + anchor.width + 8;
-  if (x + width > svgWidth) x = anchor.x - width - 8;
+  let x: number;
+  let y: number;
+  if (anchor.top - height - 8 >= 0) {
+    x = anchor.x + anchor.width / 2 - width / 2;
+    y = anchor.top - height - 8;
+  } else {
+    x = anchor.x + anchor.width + 8;
+    if (x + width > svgWidth) x = anchor.x - width - 8;
+    y = Math.min(anchor.top, svgHeight - height);
+  }
   x = Math.max(0, Math.min(x, svgWidth - width));
-  const y = Math.max(0, Math.min(anchor.top - 10, svgHeight - height));
+  y = Math.max(0, y);
   group.setAttribute('transform', `translate(${Math.round(x)},${Math.round(y)})`);
 }

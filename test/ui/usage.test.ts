@@ -1,0 +1,247 @@
+// The credit usage chart in a real workbench against the sandbox's demo team (4 months × 3 keys):
+// bars and values as served, the month in progress, hover and keyboard read-outs, the per-key
+// breakdown, the table, CSV export, a hostile key name, the panel's states, opening from the status
+// bar and restoring after a reload; screenshots in the dark theme and in the light one.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const CREDITS = { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z' };
+/** Demo team totals per month, oldest first (test/sandbox/demoData.ts). */
+const MONTH_TOTALS = ['11,270', '15,604', '15,241', '5,531'];
+
+function frame(wb: Workbench): FrameLocator {
+  return wb.webviewFrame();
+}
+
+async function openChart(wb: Workbench): Promise<FrameLocator> {
+  await wb.runCommand('Firecrawl: Show Credit Usage History');
+  const f = frame(wb);
+  await f.locator('svg.chart').waitFor({ state: 'visible', timeout: 20_000 });
+  return f;
+}
+
+async function until<T>(what: string, check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function press(wb: Workbench, f: FrameLocator, name: string): Promise<void> {
+  await f.getByRole('button', { name, exact: true }).click();
+}
+
+describe('credit usage chart (dark theme)', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+    sandbox.setCredits(CREDITS);
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid }, theme: 'dark' }));
+
+  it('opens from the command with one bar per month, values as served, the current month marked', async () => {
+    const f = await openChart(wb());
+    await wb().page.locator('.tab', { hasText: 'Firecrawl Credit Usage' }).waitFor();
+    const bars = f.locator('.bar-hit');
+    assert.equal(await bars.count(), 4);
+    const labels = await bars.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    labels.forEach((label, i) => assert.match(label, new RegExp(`: ${MONTH_TOTALS[i]} credits used`), label));
+    assert.match(labels[3]!, /\(in progress\)/);
+    assert.equal(await f.locator('.month.partial').count(), 1);
+    assert.equal(await f.locator('.month.partial .progress-label').textContent(), '(in progress)');
+    assert.equal(await f.locator('.month.partial .progress-outline').count(), 1);
+    assert.equal(await f.locator('.plan-line').count(), 1);
+    assert.match((await f.locator('.balance').textContent()) ?? '', /62,418 of 100,000 credits remaining/);
+    assert.match((await f.locator('.period').textContent()) ?? '', /Billing period Nov 8, 2026 – Dec 8, 2026/);
+    // Segment heights follow the values: October (15,604) is taller than the month in progress (5,531).
+    const heights = await f.locator('.seg').evaluateAll((els) => els.map((e) => Number(e.getAttribute('height'))));
+    assert.equal(heights.length, 4);
+    assert.ok(Math.abs(heights[1]! / heights[3]! - 15_604 / 5_531) < 0.01);
+    await wb().screenshot('usage-chart-dark');
+  });
+
+  it('shows exact numbers on hover and on keyboard focus, and arrow keys move between bars', async () => {
+    const f = frame(wb());
+    await f.locator('.bar-hit[data-month="1"]').hover();
+    const tooltip = f.locator('.tooltip');
+    await tooltip.waitFor();
+    assert.match((await tooltip.textContent()) ?? '', /15,604 credits/);
+    await wb().screenshot('usage-chart-hover-dark');
+
+    await f.locator('.bar-hit[tabindex="0"]').focus();
+    await wb().page.keyboard.press('ArrowLeft');
+    const focused = () => f.locator(':focus').getAttribute('aria-label');
+    assert.match((await focused()) ?? '', /15,241 credits used/);
+    await wb().page.keyboard.press('Home');
+    assert.match((await focused()) ?? '', /11,270 credits used/);
+    assert.equal(await f.locator('[tabindex="0"]').count(), 1, 'one tab stop');
+    assert.match((await tooltip.textContent()) ?? '', /11,270 credits/);
+    await wb().page.keyboard.press('End');
+    assert.match((await focused()) ?? '', /in progress/);
+  });
+
+  it('per API key: stacked segments and a legend by key name; Up/Down walk the keys', async () => {
+    const f = frame(wb());
+    await press(wb(), f, 'Per API key');
+    await f.locator('.legend li').first().waitFor();
+    assert.deepEqual(await f.locator('.legend .legend-name').allTextContents(), ['Default', 'CI pipeline', 'Research notebook']);
+    assert.equal(await f.locator('.seg').count(), 12);
+    assert.equal(await f.getByRole('button', { name: 'Per API key' }).getAttribute('aria-pressed'), 'true');
+    await f.locator('[data-focus][tabindex="0"]').focus();
+    await wb().page.keyboard.press('ArrowUp');
+    assert.match((await f.locator(':focus').getAttribute('aria-label')) ?? '', /^Default, .*3,412 credits/);
+    await wb().page.keyboard.press('ArrowUp');
+    assert.match((await f.locator(':focus').getAttribute('aria-label')) ?? '', /^CI pipeline, .*1,204 credits/);
+    await f.locator('.tooltip').waitFor();
+    await wb().screenshot('usage-per-key-dark');
+  });
+
+  it('the Table toggle shows the same numbers in a real table', async () => {
+    const f = frame(wb());
+    await press(wb(), f, 'Table');
+    const table = f.locator('table.usage-table');
+    await table.waitFor();
+    assert.deepEqual(await table.locator('thead th').allTextContents(), ['Month', 'Default', 'CI pipeline', 'Research notebook', 'Total']);
+    const totals = await table.locator('tbody td.total').allTextContents();
+    assert.deepEqual(totals, MONTH_TOTALS);
+    assert.match((await table.locator('tbody tr').last().locator('th').textContent()) ?? '', /\(in progress\)/);
+    await wb().screenshot('usage-table-dark');
+    await press(wb(), f, 'Chart');
+    await f.locator('svg.chart').waitFor();
+  });
+
+  it('copies CSV through the host and saves it with the save dialog', async () => {
+    const f = frame(wb());
+    await press(wb(), f, 'Copy as CSV');
+    await f.locator('.notice', { hasText: 'Copied 12 rows as CSV.' }).waitFor();
+    await press(wb(), f, 'Save as CSV…');
+    const input = wb().quickInput().locator('input');
+    await input.waitFor({ state: 'visible' });
+    // The simple file dialog fills in the folder first and the suggested name a moment later.
+    await until('the suggested file name', async () => /firecrawl-credit-usage-by-key-\d{4}-\d{2}-\d{2}\.csv$/.test(await input.inputValue()));
+    await wb().screenshot('usage-save-dialog-dark');
+    await input.press('Enter');
+    await f.locator('.notice', { hasText: /^Saved / }).waitFor();
+    const saved = fs.readdirSync(wb().workspace).find((n) => n.startsWith('firecrawl-credit-usage-by-key'));
+    assert.ok(saved, 'the CSV is in the workspace folder');
+    const csv = fs.readFileSync(path.join(wb().workspace, saved), 'utf8');
+    assert.match(csv, /^\uFEFFmonth_start,month_end,in_progress,api_key,credits_used\r\n/);
+    assert.equal(csv.trim().split('\r\n').length, 13);
+  });
+
+  it('a hostile key name renders as text, never as markup', async () => {
+    const f = frame(wb());
+    const rows = sandbox.requestCount('creditUsageHistorical');
+    sandbox.setHistory([
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 4_200, apiKey: HOSTILE },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1_000, apiKey: 'Default' },
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 800, apiKey: HOSTILE },
+    ]);
+    await press(wb(), f, 'Refresh');
+    await f.locator('.legend .legend-name', { hasText: HOSTILE }).waitFor();
+    assert.ok(sandbox.requestCount('creditUsageHistorical') > rows);
+    assert.equal(await f.locator('img').count(), 0);
+    assert.equal(await f.locator('[onerror]').count(), 0);
+    await f.locator('.seg[data-series="0"]').first().hover();
+    assert.match((await f.locator('.tooltip').textContent()) ?? '', /<img src=x onerror=alert\(1\)>/);
+    await wb().screenshot('usage-hostile-key-dark');
+  });
+
+  it('says plainly when there is no usage, when offline (keeping the data), and when the key is rejected', async () => {
+    const f = frame(wb());
+    sandbox.setHistory([]);
+    await press(wb(), f, 'Refresh');
+    await f.locator('.empty', { hasText: 'No credit usage in the last 90 days.' }).waitFor();
+    assert.equal(await f.locator('svg.chart').count(), 0);
+    await wb().screenshot('usage-empty-dark');
+
+    sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 321, apiKey: 'Default' }]);
+    await press(wb(), f, 'Refresh');
+    await f.locator('.bar-hit').first().waitFor();
+    sandbox.fault({ route: 'creditUsageHistorical', kind: 'connectionReset', times: 10 });
+    await press(wb(), f, 'Refresh');
+    await f.locator('.status.warning', { hasText: /Could not refresh: .*Showing the data loaded just now/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await f.locator('.bar-hit').count(), 1, 'the last data stays');
+    await wb().screenshot('usage-offline-dark');
+    sandbox.clearFaults();
+
+    sandbox.fault({ route: 'creditUsageHistorical', kind: 'status', status: 401, times: 5 });
+    await press(wb(), f, 'Refresh');
+    await f.locator('.status.error', { hasText: 'Firecrawl rejected the API key' }).waitFor({ timeout: 20_000 });
+    assert.equal(await f.getByRole('button', { name: 'Set API Key' }).isVisible(), true);
+    sandbox.clearFaults();
+  });
+
+  it('on a self-hosted server says usage history is not available there', async () => {
+    const f = frame(wb());
+    sandbox.selfHosted = true;
+    try {
+      await press(wb(), f, 'Refresh');
+      await f.locator('.status', { hasText: 'Usage history is not available on this server' }).waitFor({ timeout: 20_000 });
+      assert.equal(await f.locator('svg.chart').count(), 0);
+      await wb().screenshot('usage-self-hosted-dark');
+    } finally {
+      sandbox.selfHosted = false;
+    }
+    await press(wb(), f, 'Refresh');
+    await f.locator('svg.chart').waitFor({ timeout: 20_000 });
+  });
+
+  it('restores after a window reload with the same breakdown', async () => {
+    const before = sandbox.requestCount('creditUsageHistorical');
+    await wb().page.reload();
+    await wb().page.locator('.monaco-workbench').waitFor();
+    const f = frame(wb());
+    await f.locator('svg.chart').waitFor({ timeout: 30_000 });
+    assert.equal(await f.getByRole('button', { name: 'Per API key' }).getAttribute('aria-pressed'), 'true');
+    assert.ok((await f.locator('.legend li').count()) >= 1);
+    assert.ok(sandbox.requestCount('creditUsageHistorical') >= before);
+  });
+
+  it('opens from the status bar item after the panel was closed', async () => {
+    await wb().page.locator('.tab', { hasText: 'Firecrawl Credit Usage' }).locator('.codicon-close').click();
+    await wb().page.locator('.tab', { hasText: 'Firecrawl Credit Usage' }).waitFor({ state: 'detached' });
+    await wb().statusBarItem('62,418').click();
+    await frame(wb()).locator('svg.chart').waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('credit usage chart (light theme)', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+    sandbox.setCredits(CREDITS);
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid }, theme: 'light' }));
+
+  it('renders the total and per-key views with theme colours', async () => {
+    const f = await openChart(wb());
+    assert.equal(await f.locator('.bar-hit').count(), 4);
+    await f.locator('.bar-hit[data-month="2"]').hover();
+    await f.locator('.tooltip').waitFor();
+    await wb().screenshot('usage-chart-light');
+    await press(wb(), f, 'Per API key');
+    await f.locator('.legend li').nth(2).waitFor();
+    const fill = await f.locator('.seg.c0').first().evaluate((e) => getComputedStyle(e).fill);
+    assert.equal(fill, 'rgb(0, 103, 165)', 'series 1 uses the contributed light-theme colour');
+    await wb().screenshot('usage-per-key-light');
+    await press(wb(), f, 'Table');
+    await f.locator('table.usage-table').waitFor();
+    await wb().screenshot('usage-table-light');
+  });
+});
