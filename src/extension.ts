@@ -2,6 +2,7 @@
 // Activation does no network work before the first paint; stores refresh behind cached values.
 import * as vscode from 'vscode';
 import { clearApiKey, setApiKey } from './commands/apiKey';
+import { registerFeedback } from './commands/feedback';
 import { createCredits } from './credits/wiring';
 import { ApiKeyService } from './platform/apiKey';
 import { ClientProvider } from './platform/clientProvider';
@@ -56,10 +57,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   context.subscriptions.push({ dispose: () => usageSubscription.dispose() });
   // --- end usage history ---
 
+  // --- feedback wizard (issue #7): palette command, editor context menu, draft kept in globalState ---
+  const feedback = registerFeedback(context, provider, log.child('feedback'));
+  // --- end feedback wizard ---
+
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
-  const testApi: TestApi = { keys, provider, credits, research, usage, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
+  const testApi: TestApi = { keys, provider, credits, research, usage, feedback, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
   return context.extensionMode === vscode.ExtensionMode.Test ? testApi : undefined;
 }
 
