@@ -1,0 +1,380 @@
+// The feedback wizard inside a real extension host, against the sandbox started in this host on
+// 127.0.0.1. The real QuickPick and InputBox are driven with the workbench's own quick-input
+// commands (accept, next, back, close); the open page is read from the extension's test API, and
+// text is typed through the page's `type` (the extension host cannot send key strokes).
+// Notifications are recorded by replacing the show*Message functions of the shared `vscode` object.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ApiKeyService } from '../../src/platform/apiKey';
+import type { ClientProvider } from '../../src/platform/clientProvider';
+import type { FeedbackController, FeedbackRunResult } from '../../src/feedback/feedbackController';
+import type { OpenPage } from '../../src/feedback/quickInputPrompter';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until } from './helpers';
+
+interface Api {
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  feedback: FeedbackController;
+}
+
+type Shown = { kind: 'info' | 'warning' | 'error'; message: string; items: string[] };
+
+const UNKNOWN_JOB = '5c0ffee0-1d2a-4b5c-8d6e-7f8091a2b3c4';
+
+describe('feedback wizard', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let sandbox: Sandbox;
+  const shown: Shown[] = [];
+  const answers: Partial<Record<Shown['kind'], string>> = {};
+  const originals = {
+    info: vscode.window.showInformationMessage,
+    warning: vscode.window.showWarningMessage,
+    error: vscode.window.showErrorMessage,
+  };
+
+  // ---- driving the real quick input ----
+
+  const page = () => api.feedback.page;
+  const title = (p: OpenPage | undefined) => p?.widget.title ?? '';
+
+  async function pageTitled(pattern: RegExp): Promise<OpenPage> {
+    const p = await until(`a page titled ${pattern}`, () => (pattern.test(title(page())) ? page() : undefined));
+    // The widget exists in the extension host before the workbench renders it.
+    if (p.kind === 'pick') await until(`${pattern} to render`, () => p.widget.activeItems.length > 0 || p.widget.items.length === 0);
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+    return p;
+  }
+
+  /** Runs a quick-input command on `p` and waits for the next page (every answer replaces the widget). */
+  async function act(p: OpenPage, command: string): Promise<void> {
+    for (let attempt = 0; attempt < 3 && page() === p; attempt++) {
+      await vscode.commands.executeCommand(command);
+      await until('the page to change', () => page() !== p, 1_500).catch(() => undefined);
+    }
+    assert.notEqual(page(), p, `${command} did not leave '${title(p)}'`);
+  }
+
+  const accept = (p: OpenPage) => act(p, 'workbench.action.acceptSelectedQuickOpenItem');
+  const back = (p: OpenPage) => act(p, 'workbench.action.quickInputBack');
+
+  function activeLabel(p: OpenPage): string | undefined {
+    return p.kind === 'pick' ? p.widget.activeItems[0]?.label : undefined;
+  }
+
+  /** Moves the highlight with the workbench's "next item" command until `label` is active, then accepts. */
+  async function choose(pattern: RegExp, label: string): Promise<void> {
+    const p = await pageTitled(pattern);
+    assert.equal(p.kind, 'pick');
+    for (let i = 0; i < 30 && activeLabel(p) !== label; i++) {
+      const before = activeLabel(p);
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await until('the highlight to move', () => activeLabel(p) !== before, 2_000);
+    }
+    assert.equal(activeLabel(p), label, `could not reach '${label}' on '${title(p)}'`);
+    await accept(p);
+  }
+
+  async function enterText(pattern: RegExp, text: string): Promise<OpenPage> {
+    const p = await pageTitled(pattern);
+    assert.equal(p.kind, 'input', `'${title(p)}' is not an input box`);
+    p.type(text);
+    await accept(p);
+    return p;
+  }
+
+  const start = (args?: object) => vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.submitFeedback', args);
+
+  /** scrape (or the given endpoint) → job id → bad → first common label → Continue → Send. */
+  async function fastPath(args: { jobId: string; endpoint?: string }, pages: string[] = []): Promise<FeedbackRunResult> {
+    const result = start(args);
+    const record = (p: OpenPage) => pages.push(`${p.widget.step ?? '-'}/${p.widget.totalSteps ?? '-'} ${title(p)}`);
+    let p = await pageTitled(/Endpoint$/);
+    record(p);
+    await accept(p);
+    p = await pageTitled(/Job id$/);
+    record(p);
+    assert.equal(p.kind === 'input' && p.widget.value, args.jobId);
+    await accept(p);
+    record(await pageTitled(/Rating$/));
+    await choose(/Rating$/, 'Bad');
+    p = await pageTitled(/Issue labels$/);
+    record(p);
+    await accept(p);
+    p = await pageTitled(/Issue labels$/);
+    record(p);
+    assert.match(activeLabel(p) ?? '', /^Continue with /);
+    await accept(p);
+    p = await pageTitled(/Review$/);
+    record(p);
+    assert.equal(activeLabel(p), 'Send feedback');
+    await accept(p);
+    return result;
+  }
+
+  const closeWizard = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+
+  before(async () => {
+    api = await activateExtension<Api>();
+    sandbox = await startSandbox();
+    await setApiUrl(sandbox.url);
+    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
+    await api.keys.store(sandbox.keys.valid);
+    await api.feedback.drafts.clear();
+    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
+      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+      return Promise.resolve(answers[kind]);
+    };
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = record('error');
+  });
+
+  after(async () => {
+    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning, showErrorMessage: originals.error });
+    await closeWizard();
+    await api.feedback.drafts.clear();
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  beforeEach(async () => {
+    shown.length = 0;
+    delete answers.error;
+    sandbox.setFeedbackMode('normal');
+    sandbox.clearFaults();
+    await api.feedback.drafts.clear();
+  });
+
+  afterEach(async () => {
+    await closeWizard();
+  });
+
+  it('walks the fast path with the real quick input to a receipt, and refreshes credits after a refund', async () => {
+    const job = sandbox.createV2Job('scrape', { costCredits: 8 });
+    const creditsBefore = sandbox.getCredits()?.remainingCredits ?? 0;
+    const creditReads = sandbox.requestCount('creditUsage');
+    const pages: string[] = [];
+    const result = await fastPath({ jobId: job }, pages);
+    assert.equal(result.kind, 'sent', JSON.stringify(result));
+    assert.deepEqual(pages, [
+      '1/5 Firecrawl: Submit Feedback — Endpoint',
+      '2/5 Firecrawl: Submit Feedback — Job id',
+      '3/5 Firecrawl: Submit Feedback — Rating',
+      '4/5 Firecrawl: Submit Feedback — Issue labels',
+      '4/5 Firecrawl: Submit Feedback — Issue labels',
+      '5/5 Firecrawl: Submit Feedback — Review',
+    ]);
+    const [submission] = sandbox.feedbackSubmissions().filter((s) => s.jobId === job);
+    assert.ok(submission, 'the sandbox recorded the feedback');
+    assert.deepEqual(
+      { endpoint: submission.body.endpoint, rating: submission.body.rating, issues: submission.body.issues, integration: submission.body.integration },
+      { endpoint: 'scrape', rating: 'bad', issues: ['missing-content'], integration: '_vscode' },
+    );
+    assert.match(String(submission.body.origin), /^firecrawl-vscode@/);
+    assert.equal(submission.creditsRefunded, 2);
+    const receipt = shown.find((s) => s.kind === 'info');
+    assert.match(receipt?.message ?? '', /^Feedback sent: 2 credits refunded \(refunded today: \d+ of the daily cap of 50 credits\)\.$/);
+    await until('the credits status bar to refresh', () => sandbox.requestCount('creditUsage') > creditReads);
+    assert.equal(sandbox.getCredits()?.remainingCredits, creditsBefore + 2);
+    assert.equal(api.feedback.drafts.load(), undefined, 'a sent draft is cleared');
+  });
+
+  it('Back keeps every value; closing the wizard sends nothing', async () => {
+    const job = sandbox.createV2Job('parse');
+    const sent = sandbox.feedbackSubmissions().length;
+    const result = start({ jobId: job });
+    await choose(/Endpoint$/, 'Parse');
+    await accept(await pageTitled(/Job id$/));
+    await choose(/Rating$/, 'Partial');
+    let p = await pageTitled(/Issue labels$/);
+    await back(p);
+    p = await pageTitled(/Rating$/);
+    assert.equal(activeLabel(p), 'Partial');
+    await back(p);
+    p = await pageTitled(/Job id$/);
+    assert.equal(p.kind === 'input' && p.widget.value, job);
+    p.type('half-typed');
+    await back(p);
+    p = await pageTitled(/Endpoint$/);
+    assert.equal(activeLabel(p), 'Parse');
+    assert.equal(p.widget.buttons.length, 0, 'the first page has no Back button');
+    await accept(p);
+    p = await pageTitled(/Job id$/);
+    assert.equal(p.kind === 'input' && p.widget.value, 'half-typed');
+    assert.match(String(p.kind === 'input' && (typeof p.widget.validationMessage === 'string' ? p.widget.validationMessage : p.widget.validationMessage?.message)), /not a UUID/);
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+    assert.equal(sandbox.feedbackSubmissions().length, sent, 'nothing was sent');
+    assert.equal(api.feedback.drafts.load()?.draft.jobId, 'half-typed', 'the draft is kept');
+  });
+
+  it('warns when feedback was already submitted for the job', async () => {
+    const job = sandbox.createV2Job('scrape');
+    assert.equal((await fastPath({ jobId: job })).kind, 'sent');
+    shown.length = 0;
+    const again = await fastPath({ jobId: job });
+    assert.equal(again.kind, 'sent');
+    const warning = shown.find((s) => s.kind === 'warning');
+    assert.match(warning?.message ?? '', /^Feedback was already submitted for this job: no credits refunded .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/);
+  });
+
+  it('warns when the daily refund cap is reached', async () => {
+    const today = sandbox.creditsRefundedToday();
+    // Refunds are capped at 25 per job: enough jobs to reach the cap of 50 from wherever today stands.
+    let warning: Shown | undefined;
+    for (let i = 0; i < 3 && !warning; i++) {
+      shown.length = 0;
+      assert.equal((await fastPath({ jobId: sandbox.createV2Job('scrape', { costCredits: 400 }) })).kind, 'sent');
+      warning = shown.find((s) => s.kind === 'warning');
+    }
+    assert.ok(today < 50);
+    assert.match(warning?.message ?? '', /refunded today: 50 of the daily cap of 50 credits\)\. Firecrawl says: Daily refund cap of 50 credits reached/);
+  });
+
+  describe('every failure, with the draft kept', () => {
+    const cases: Array<{ name: string; setup: () => string | { jobId: string; endpoint: string }; message: RegExp; actions: string[] }> = [
+      {
+        name: 'INVALID_BODY (details from the server)',
+        setup: () => {
+          sandbox.fault({
+            route: 'feedback',
+            kind: 'status',
+            status: 400,
+            body: { success: false, error: 'Invalid request body', feedbackErrorCode: 'INVALID_BODY', details: [{ path: ['issues', 0], message: 'Invalid string: must match pattern' }] },
+          });
+          return sandbox.createV2Job('scrape');
+        },
+        message: /Firecrawl rejected the feedback: Issue label 1: Invalid string: must match pattern\./,
+        actions: ['Edit and Retry'],
+      },
+      { name: 'FEEDBACK_WINDOW_EXPIRED', setup: () => sandbox.demoV2Jobs.expiredScrape, message: /within 120 seconds of the job/, actions: ['Edit and Retry'] },
+      { name: 'JOB_NOT_FOUND', setup: () => UNKNOWN_JOB, message: /found no scrape job 5c0ffee0-.* Check the job id/, actions: ['Edit and Retry'] },
+      { name: 'JOB_NOT_FOUND (wrong endpoint)', setup: () => ({ jobId: sandbox.createV2Job('map'), endpoint: 'parse' }), message: /found no parse job/, actions: ['Edit and Retry'] },
+      {
+        name: 'PREVIEW_TEAM_NOT_ALLOWED',
+        setup: () => (sandbox.setFeedbackMode('previewTeam'), sandbox.createV2Job('scrape')),
+        message: /Preview teams cannot send feedback/,
+        actions: ['Set API Key'],
+      },
+      { name: 'TEAM_OPTED_OUT', setup: () => (sandbox.setFeedbackMode('optedOut'), sandbox.createV2Job('scrape')), message: /turned off for your Firecrawl team/, actions: [] },
+      { name: 'INTERNAL', setup: () => (sandbox.setFeedbackMode('internal'), sandbox.createV2Job('scrape')), message: /internal error on its side/, actions: ['Send Again', 'Edit and Retry'] },
+      {
+        name: 'DB_DISABLED',
+        setup: () => (sandbox.setFeedbackMode('dbDisabled'), sandbox.createV2Job('scrape')),
+        message: /runs without a database \(a self-hosted Firecrawl\)/,
+        actions: ['Open Settings', 'Edit and Retry'],
+      },
+      {
+        name: '401 from the client',
+        setup: () => (sandbox.fault({ route: 'feedback', kind: 'status', status: 401 }), sandbox.createV2Job('scrape')),
+        message: /rejected the API key \(401\)/,
+        actions: ['Set API Key', 'Send Again'],
+      },
+      {
+        name: '429 from the client',
+        setup: () => (sandbox.fault({ route: 'feedback', kind: 'status', status: 429, retryAfterSeconds: 4 }), sandbox.createV2Job('scrape')),
+        message: /rate limit was reached \(429\).*Send again in 4 s/,
+        actions: ['Send Again', 'Edit and Retry'],
+      },
+      {
+        name: 'network failure from the client',
+        setup: () => (sandbox.fault({ route: 'feedback', kind: 'connectionReset' }), sandbox.createV2Job('scrape')),
+        message: /Could not reach Firecrawl at http:\/\/127\.0\.0\.1/,
+        actions: ['Send Again', 'Open Settings'],
+      },
+    ];
+
+    for (const c of cases) {
+      it(c.name, async () => {
+        const setup = c.setup();
+        const args = typeof setup === 'string' ? { jobId: setup } : setup;
+        const result = await fastPath(args);
+        assert.equal(result.kind, 'failed', JSON.stringify(result));
+        assert.match(result.kind === 'failed' ? result.message : '', c.message);
+        const error = await until('the error notification', () => shown.find((s) => s.kind === 'error' || s.kind === 'warning'));
+        assert.match(error.message, c.message);
+        assert.deepEqual(error.items, c.actions);
+        const saved = api.feedback.drafts.load();
+        assert.equal(saved?.draft.jobId, args.jobId, 'the draft survives the failure');
+        assert.deepEqual(saved?.draft.issues.length, 1);
+      });
+    }
+
+    it('SEARCH_NOT_FOUND and SEARCH_FAILED (search, bad, a better query typed in the box)', async () => {
+      for (const [jobId, message] of [
+        [UNKNOWN_JOB, /found no search job/],
+        [sandbox.demoV2Jobs.searchFailed, /did not succeed, so it cannot receive feedback/],
+      ] as const) {
+        shown.length = 0;
+        const result = start({ jobId, endpoint: 'search' });
+        await accept(await pageTitled(/Endpoint$/));
+        await accept(await pageTitled(/Job id$/));
+        await choose(/Rating$/, 'Bad');
+        await choose(/What to tell$/, 'Suggest a better query');
+        await enterText(/Query suggestions$/, 'firecrawl pricing');
+        await accept(await pageTitled(/Review$/));
+        const outcome = await result;
+        assert.equal(outcome.kind, 'failed');
+        assert.match(outcome.kind === 'failed' ? outcome.message : '', message);
+        assert.equal(api.feedback.drafts.load()?.draft.querySuggestions, 'firecrawl pricing');
+      }
+    });
+  });
+
+  it('"Edit and Retry" reopens the review with every value, and a fixed job id is sent', async () => {
+    answers.error = 'Edit and Retry';
+    const result = await fastPath({ jobId: UNKNOWN_JOB });
+    assert.equal(result.kind, 'failed');
+    delete answers.error;
+    let p = await pageTitled(/Review$/);
+    assert.equal(p.kind, 'pick');
+    const rows = p.kind === 'pick' ? p.widget.items.map((i) => `${i.label}=${i.description ?? ''}`) : [];
+    assert.ok(rows.includes('Endpoint=scrape'), rows.join(' | '));
+    assert.ok(rows.includes(`Job id=${UNKNOWN_JOB}`));
+    assert.ok(rows.includes('Rating=bad'));
+    assert.ok(rows.includes('Issue labels=missing-content'));
+    const job = sandbox.createV2Job('scrape');
+    await choose(/Review$/, 'Job id');
+    p = await enterText(/Job id$/, job);
+    await accept(await pageTitled(/Review$/));
+    await until('the receipt', () => shown.find((s) => s.kind !== 'error' && s.message.startsWith('Feedback sent')));
+    assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[])[0] === 'missing-content'));
+    assert.equal(api.feedback.drafts.load(), undefined);
+  });
+
+  it('an unsent draft survives in globalState and is offered again by a fresh wizard', async () => {
+    const failed = await fastPath({ jobId: UNKNOWN_JOB });
+    assert.equal(failed.kind, 'failed');
+    const stored = api.feedback.drafts.load();
+    assert.equal(stored?.draft.jobId, UNKNOWN_JOB);
+    const result = start();
+    const p = await pageTitled(/Endpoint$/);
+    assert.equal(p.kind, 'pick');
+    const resume = p.kind === 'pick' ? p.widget.items.find((i) => i.label === 'Resume unsent feedback') : undefined;
+    assert.match(resume?.description ?? '', /^scrape · bad · 1 issue label$/);
+    assert.notEqual(activeLabel(p), 'Resume unsent feedback', 'a new feedback stays the default');
+    await choose(/Endpoint$/, 'Resume unsent feedback');
+    const review = await pageTitled(/Review$/);
+    assert.ok(review.kind === 'pick' && review.widget.items.some((i) => i.label === 'Job id' && i.description === UNKNOWN_JOB));
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+  });
+
+  it('the editor context command starts with the selected job id', async () => {
+    const job = sandbox.createV2Job('map');
+    const document = await vscode.workspace.openTextDocument({ content: `{"id": "${job}", "success": true}` });
+    const editor = await vscode.window.showTextDocument(document);
+    const at = document.getText().indexOf(job);
+    editor.selection = new vscode.Selection(document.positionAt(at), document.positionAt(at + job.length));
+    const result = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.submitFeedbackForSelection');
+    await accept(await pageTitled(/Endpoint$/));
+    const p = await pageTitled(/Job id$/);
+    assert.equal(p.kind === 'input' && p.widget.value, job);
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
