@@ -19,9 +19,15 @@ async function prefill(): Promise<string> {
     const ids = findJobIds(selected);
     if (ids.length) return ids.join(' ');
   }
+  // In a browser, reading the clipboard without a user gesture fails with an error notification.
+  if (vscode.env.uiKind === vscode.UIKind.Web) return '';
   try {
-    const ids = findJobIds((await vscode.env.clipboard.readText()).slice(0, 100_000));
-    return ids.join(' ');
+    // It may also wait on a permission prompt: never hold the input box for it.
+    const text = await Promise.race([
+      vscode.env.clipboard.readText(),
+      new Promise<string>((resolve) => setTimeout(() => resolve(''), 500)),
+    ]);
+    return findJobIds(text.slice(0, 100_000)).join(' ');
   } catch {
     return '';
   }

@@ -174,7 +174,7 @@ describe('tree descriptors', () => {
     assert.equal(d.label, 'Findings on crawlers');
     assert.equal(d.description, 'completed · depth 3/3 · 2 URLs · expires in 6h 00m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
-    assert.equal(d.contextValue, 'job completed finished refreshable analysis json');
+    assert.equal(d.contextValue, 'job completed finished analysis json');
     assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
   });
 

@@ -153,7 +153,7 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
 export function jobContextValue(job: TrackedJob): string {
   const condition = jobCondition(job);
   const tokens = ['job', condition, isFinished(job) ? 'finished' : 'running'];
-  if (job.poll.kind !== 'polling') tokens.push('refreshable');
+  if (job.poll.kind === 'stopped' || job.poll.kind === 'retrying') tokens.push('refreshable');
   if (job.snapshot?.finalAnalysis) tokens.push('analysis');
   if (job.snapshot?.json !== undefined) tokens.push('json');
   return tokens.join(' ');
@@ -293,7 +293,7 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
     label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
     description: oneLine(src.url, 200),
     tooltip: { heading: `Source ${index + 1}`, rows },
-    icon: { id: web ? 'link-external' : 'circle-slash' },
+    icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source',
     collapsible: 'none',
     ...(web ? { command: { command: COMMANDS.openSource, title: 'Open in Browser', arguments: [src.url] } } : {}),

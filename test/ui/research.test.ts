@@ -1,0 +1,167 @@
+// The Deep Research view in a real workbench: the empty state, tracking a job through the command
+// palette, the row while it runs, Activities and Sources expanded, the icon turning to completed,
+// the notification and the final analysis preview; a source title written as HTML shown as text;
+// the same view in the light theme.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+const VIEW = 'Deep Research';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+async function trackJob(wb: Workbench, id: string): Promise<void> {
+  await wb.runCommand('Firecrawl: Track Deep Research Job');
+  await wb.submitQuickInput(id);
+  await wb.quickInput().waitFor({ state: 'hidden' });
+}
+
+function row(wb: Workbench, label: string | RegExp): Locator {
+  return wb.treeRows(VIEW).filter({ has: wb.page.locator('.label-name', { hasText: label }) }).first();
+}
+
+/**
+ * Expands a row unless it already is. Tracking reveals and expands the new job asynchronously, so
+ * a single check-then-click could race it: settle on "expanded" for a moment before moving on.
+ */
+async function expand(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if ((await locator.getAttribute('aria-expanded')) === 'true') {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      if ((await locator.getAttribute('aria-expanded')) === 'true') return;
+    } else {
+      await locator.click();
+      await wait(() => locator.getAttribute('aria-expanded').then((v) => v === 'true'), 3_000).catch(() => undefined);
+    }
+    if (Date.now() > deadline) throw new Error('the row did not stay expanded');
+  }
+}
+
+async function wait(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function text(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ').trim();
+}
+
+describe('deep research view (dark)', () => {
+  let sandbox: Sandbox;
+  const dialogs: string[] = [];
+  before(async () => {
+    sandbox = await startSandbox({ seed: false });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+  }));
+
+  it('shows the empty state in the Firecrawl container', async () => {
+    wb().page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await wb().openViewContainer('Firecrawl');
+    const welcome = wb().page.locator('.welcome-view-content', { hasText: 'No deep research jobs are tracked yet' });
+    await welcome.waitFor({ state: 'visible' });
+    await welcome.locator('a.monaco-button', { hasText: 'Track a Job' }).waitFor({ state: 'visible' });
+    await wb().screenshot('research-empty');
+  });
+
+  it('tracks a job, shows it running, expands activities and sources, and turns to completed', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 14_000, activities: 6, sources: 4, maxDepth: 3 });
+    await trackJob(wb(), id);
+    const job = row(wb(), `Job ${id.slice(0, 8)}`);
+    await job.waitFor({ state: 'visible' });
+    await job.locator('.codicon-sync').waitFor({ state: 'attached' });
+    await wb().page.waitForFunction(() => document.querySelector('.monaco-list-row .label-description')?.textContent?.includes('depth'), undefined, { timeout: 10_000 });
+    assert.match(await text(job.locator('.label-description')), /^processing · depth \d\/3 · \d URLs? · \d+s$/);
+    await wb().page.waitForTimeout(5_000);
+    // Expand the job, then its Activities and Sources; they stay expanded as new items arrive.
+    await expand(job);
+    await expand(row(wb(), /^Activities \(\d+\)$/));
+    await expand(row(wb(), /^Sources \(\d+\)$/));
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-running-expanded');
+
+    const done = row(wb(), 'Findings on How do web crawlers decide what to fetch next?');
+    await done.waitFor({ state: 'visible', timeout: 20_000 });
+    await done.locator('.codicon-pass').waitFor({ state: 'attached' });
+    assert.match(await text(done.locator('.label-description')), /^completed · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
+    await row(wb(), 'Activities (6)').waitFor({ state: 'visible' });
+    await row(wb(), 'Sources (4)').waitFor({ state: 'visible' });
+    const sourceRows = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /^https:\/\// }) });
+    assert.equal(await sourceRows.count(), 4, 'Sources stayed expanded while the job ran');
+    await wb().notification('Deep research completed').waitFor({ state: 'visible' });
+    await wb().screenshot('research-completed');
+  });
+
+  it('opens the final analysis from the notification', async () => {
+    const toast = wb().notification('Deep research completed');
+    await toast.locator('a.monaco-button', { hasText: 'Open Analysis' }).click();
+    const heading = wb().webviewFrame().locator('h1', { hasText: 'Findings on' });
+    await heading.waitFor({ state: 'visible', timeout: 20_000 });
+    await wb().screenshot('research-analysis-preview');
+    await wb().page.keyboard.press('Escape');
+  });
+
+  it('shows a source title written as HTML as plain text', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 0, sources: 2, sourceTitle: HOSTILE });
+    await trackJob(wb(), id);
+    // The newest job is at the top: once it shows as completed, expand it and its sources.
+    const first = wb().treeRows(VIEW).first();
+    await first.locator('.codicon-pass').waitFor({ state: 'attached', timeout: 10_000 });
+    await expand(first);
+    await expand(row(wb(), /^Sources \(2\)$/));
+    const hostile = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-name', { hasText: HOSTILE }) });
+    await hostile.first().waitFor({ state: 'visible' });
+    assert.equal(await hostile.count(), 2);
+    assert.equal(await text(hostile.first().locator('.label-name')), HOSTILE);
+    assert.equal(await wb().page.locator('.monaco-list-row img[src="x"]').count(), 0, 'no element was made from the title');
+    await hostile.first().hover();
+    await wb().page.locator('.monaco-hover', { hasText: 'Source 1' }).waitFor({ state: 'visible' });
+    const hover = await text(wb().page.locator('.monaco-hover').first());
+    assert.ok(hover.includes(HOSTILE), `hover shows the title as text: ${hover}`);
+    await wb().screenshot('research-hostile-title');
+    assert.deepEqual(dialogs, [], 'no script ran');
+  });
+});
+
+describe('deep research view (light)', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox({ seed: false });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({
+    theme: 'light',
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+  }));
+
+  it('shows finished, failed and expired jobs with their icons', async () => {
+    const done = sandbox.createResearchJob({ durationMs: 0 });
+    const failed = sandbox.createResearchJob({ durationMs: 0, outcome: 'failed', error: 'Research failed: the model did not answer' });
+    const missing = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    await wb().openViewContainer('Firecrawl');
+    await trackJob(wb(), `${done} ${failed} ${missing}`);
+    await row(wb(), 'Findings on How do web crawlers decide what to fetch next?').locator('.codicon-pass').waitFor({ state: 'attached' });
+    await row(wb(), `Job ${failed.slice(0, 8)}`).locator('.codicon-error').waitFor({ state: 'attached' });
+    await row(wb(), `Job ${missing.slice(0, 8)}`).locator('.codicon-warning').waitFor({ state: 'attached' });
+    assert.match(await text(row(wb(), `Job ${missing.slice(0, 8)}`).locator('.label-description')), /^expired or not found$/);
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-light');
+  });
+});
