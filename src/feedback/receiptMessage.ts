@@ -21,8 +21,9 @@ export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   const refunded = receipt.creditsRefunded;
   const head = receipt.alreadySubmitted ? 'Feedback was already submitted for this job' : 'Feedback sent';
   const refund = refunded > 0 ? `${credits(refunded)} refunded` : 'no credits refunded';
-  const today = `refunded today: ${receipt.creditsRefundedToday.toLocaleString('en-US')} of the daily cap of ${credits(receipt.dailyRefundCap)}`;
-  const parts = [`${head}: ${refund} (${today}).`];
+  const today = `Refunded today: ${receipt.creditsRefundedToday.toLocaleString('en-US')} of the ${receipt.dailyRefundCap.toLocaleString('en-US')}-credit daily cap.`;
+  // The toast shows one line: what happened comes first, the cap second.
+  const parts = [`${head}: ${refund}.`, today];
   if (receipt.warning?.trim()) parts.push(`Firecrawl says: ${plainText(receipt.warning, 300)}`);
   else if (receipt.alreadySubmitted) parts.push('A repeat never refunds twice.');
   else if (receipt.dailyCapReached) parts.push('The daily refund cap is reached; the feedback is still recorded.');

@@ -176,7 +176,7 @@ describe('feedback wizard', function () {
     assert.match(String(submission.body.origin), /^firecrawl-vscode@/);
     assert.equal(submission.creditsRefunded, 2);
     const receipt = shown.find((s) => s.kind === 'info');
-    assert.match(receipt?.message ?? '', /^Feedback sent: 2 credits refunded \(refunded today: \d+ of the daily cap of 50 credits\)\.$/);
+    assert.match(receipt?.message ?? '', /^Feedback sent: 2 credits refunded\. Refunded today: \d+ of the 50-credit daily cap\.$/);
     await until('the credits status bar to refresh', () => sandbox.requestCount('creditUsage') > creditReads);
     assert.equal(sandbox.getCredits()?.remainingCredits, creditsBefore + 2);
     assert.equal(api.feedback.drafts.load(), undefined, 'a sent draft is cleared');
@@ -218,7 +218,7 @@ describe('feedback wizard', function () {
     const again = await fastPath({ jobId: job });
     assert.equal(again.kind, 'sent');
     const warning = shown.find((s) => s.kind === 'warning');
-    assert.match(warning?.message ?? '', /^Feedback was already submitted for this job: no credits refunded .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/);
+    assert.match(warning?.message ?? '', /^Feedback was already submitted for this job: no credits refunded\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/);
   });
 
   it('warns when the daily refund cap is reached', async () => {
@@ -231,7 +231,7 @@ describe('feedback wizard', function () {
       warning = shown.find((s) => s.kind === 'warning');
     }
     assert.ok(today < 50);
-    assert.match(warning?.message ?? '', /refunded today: 50 of the daily cap of 50 credits\)\. Firecrawl says: Daily refund cap of 50 credits reached/);
+    assert.match(warning?.message ?? '', /Refunded today: 50 of the 50-credit daily cap\. Firecrawl says: Daily refund cap of 50 credits reached/);
   });
 
   describe('every failure, with the draft kept', () => {

@@ -39,14 +39,14 @@ describe('receipt', () => {
 
   test('a refund says how much, and how much of the daily cap is used today', () => {
     const m = describeReceipt(receipt());
-    assert.equal(m.message, 'Feedback sent: 1 credit refunded (refunded today: 11 of the daily cap of 50 credits).');
+    assert.equal(m.message, 'Feedback sent: 1 credit refunded. Refunded today: 11 of the 50-credit daily cap.');
     assert.equal(m.severity, 'info');
     assert.equal(m.refreshCredits, true);
   });
 
   test('no refund does not refresh credits', () => {
     const m = describeReceipt(receipt({ creditsRefunded: 0, creditsRefundedToday: 3 }));
-    assert.match(m.message, /^Feedback sent: no credits refunded \(refunded today: 3 of the daily cap of 50 credits\)\.$/);
+    assert.equal(m.message, 'Feedback sent: no credits refunded. Refunded today: 3 of the 50-credit daily cap.');
     assert.equal(m.refreshCredits, false);
   });
 
@@ -58,7 +58,7 @@ describe('receipt', () => {
     assert.match(cap.message, /Firecrawl says: Daily refund cap of 50 credits reached \[x\]\u200b\(command:evil\)\./);
     const repeat = describeReceipt(receipt({ creditsRefunded: 0, alreadySubmitted: true, warning: 'Feedback was already submitted for this job; no additional refund issued.' }));
     assert.equal(repeat.severity, 'warning');
-    assert.match(repeat.message, /^Feedback was already submitted for this job: no credits refunded .*no additional refund issued\.$/);
+    assert.match(repeat.message, /^Feedback was already submitted for this job: no credits refunded\. Refunded today: .*no additional refund issued\.$/);
   });
 
   test('without a warning text the flags still explain themselves', () => {

@@ -1,0 +1,191 @@
+// The feedback wizard in a real workbench, with the keyboard only: from the command palette to the
+// receipt notification for a scrape job rated bad with one issue label (every key is counted), an
+// invalid label's rule shown in the input box, and a failure's "Edit and Retry" reopening the draft.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+describe('feedback wizard in the workbench', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid } }));
+
+  /** Keys pressed and characters typed, for the fast-path count. */
+  let keystrokes = 0;
+  const press = async (key: string) => {
+    keystrokes += 1;
+    await wb().page.keyboard.press(key);
+  };
+  const typeKeys = async (text: string) => {
+    keystrokes += text.length;
+    await wb().page.keyboard.type(text);
+  };
+
+  const title = (w: Workbench) => w.quickInput().locator('.quick-input-title');
+  const waitForPage = async (w: Workbench, text: string) => {
+    await title(w).filter({ hasText: text }).waitFor({ state: 'visible', timeout: 15_000 });
+    // The list renders right after the title; a key pressed before it would hit the old page.
+    await w.page.waitForTimeout(150);
+  };
+  const activeRow = (w: Workbench) => w.quickInputRows().and(w.page.locator('.focused'));
+
+  /** Puts text on the browser clipboard, as if the job id had been copied from a response. */
+  async function copyToClipboard(w: Workbench, text: string): Promise<void> {
+    await w.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: w.url });
+    await w.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  }
+
+  it('fast path with the keyboard: palette → scrape → pasted job id → bad → one label → send → receipt', async () => {
+    const w = wb();
+    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    const job = sandbox.createV2Job('scrape', { costCredits: 8 });
+    await copyToClipboard(w, job);
+    const pages: string[] = [];
+    const shots: string[] = [];
+    keystrokes = 0;
+
+    await press('F1');
+    await w.quickInput().locator('input').waitFor({ state: 'visible' });
+    await typeKeys('submit feedback');
+    const first = w.quickInputRows().first();
+    await first.filter({ hasText: 'Firecrawl: Submit Feedback…' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await press('Enter');
+
+    await waitForPage(w, 'Endpoint');
+    pages.push(await title(w).innerText());
+    assert.match(await activeRow(w).innerText(), /Scrape/);
+    assert.match(await activeRow(w).innerText(), /metadata\.scrapeId/);
+    shots.push(await w.screenshot('feedback-1-endpoint'));
+    await press('Enter');
+
+    await waitForPage(w, 'Job id');
+    pages.push(await title(w).innerText());
+    const input = w.quickInput().locator('input');
+    assert.equal(await input.inputValue(), job, 'the job id comes from the clipboard');
+    shots.push(await w.screenshot('feedback-2-job-id'));
+    await press('Enter');
+
+    await waitForPage(w, 'Rating');
+    pages.push(await title(w).innerText());
+    await typeKeys('b');
+    await activeRow(w).filter({ hasText: 'Bad' }).waitFor({ state: 'visible' });
+    shots.push(await w.screenshot('feedback-3-rating'));
+    await press('Enter');
+
+    await waitForPage(w, 'Issue labels');
+    pages.push(await title(w).innerText());
+    assert.match(await activeRow(w).innerText(), /missing-content/);
+    await press('Enter');
+    await activeRow(w).filter({ hasText: 'Continue with missing-content' }).waitFor({ state: 'visible' });
+    shots.push(await w.screenshot('feedback-4-label-checked'));
+    await press('Enter');
+
+    await waitForPage(w, 'Review');
+    pages.push(await title(w).innerText());
+    assert.match(await activeRow(w).innerText(), /Send feedback/);
+    const review = await w.quickInputRows().allInnerTexts();
+    assert.ok(review.some((r) => /Issue labels\s*missing-content/.test(r)), review.join(' | '));
+    shots.push(await w.screenshot('feedback-5-review'));
+    await press('Enter');
+
+    const receipt = w.notification(/Feedback sent: 2 credits refunded/);
+    await receipt.waitFor({ state: 'visible', timeout: 15_000 });
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.page.waitForTimeout(500); // the toast slides in
+    assert.match(await receipt.innerText(), /Refunded today: \d+ of the 50-credit daily cap/);
+    shots.push(await w.screenshot('feedback-6-receipt'));
+
+    assert.deepEqual(
+      pages.map((p) => p.replace(/^Firecrawl: Submit Feedback — /, '')),
+      ['Endpoint (1/5)', 'Job id (2/5)', 'Rating (3/5)', 'Issue labels (4/5)', 'Review (5/5)'],
+    );
+    assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[]).join() === 'missing-content'));
+    console.log(`[feedback fast path] ${pages.length} steps, ${keystrokes} keystrokes (15 of them typing "submit feedback" in the palette)`);
+    console.log(`[feedback fast path] screenshots: ${shots.join(', ')}`);
+    assert.equal(keystrokes, 24);
+    await w.page.keyboard.press('Escape');
+  });
+
+  it('an invalid label shows its rule in the input box, and the fix is taken', async () => {
+    const w = wb();
+    const job = sandbox.createV2Job('map');
+    await copyToClipboard(w, job);
+    await w.runCommand('Firecrawl: Submit Feedback…');
+    await w.page.mouse.move(1200, 700); // the palette row was clicked: keep its hover tooltip off the screenshots
+    await waitForPage(w, 'Endpoint');
+    await w.page.keyboard.type('map');
+    await activeRow(w).filter({ hasText: 'Map' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Job id');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Rating');
+    await w.page.keyboard.type('partial');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Issue labels');
+    await w.page.keyboard.type('Bad Label');
+    await activeRow(w).filter({ hasText: 'not a valid label' }).waitFor();
+    await w.screenshot('feedback-label-invalid-offer');
+    await w.page.keyboard.press('Enter');
+
+    await waitForPage(w, 'Issue labels');
+    const input = w.quickInput().locator('input');
+    assert.equal(await input.inputValue(), 'Bad Label');
+    const message = w.quickInput().locator('.quick-input-message');
+    await message.filter({ hasText: "Issue label 'Bad' must start with a lowercase letter" }).waitFor({ state: 'visible' });
+    assert.match(await message.innerText(), /\(try 'bad'\).*Issue label 'Label'/s);
+    await w.screenshot('feedback-label-invalid-message');
+
+    await input.fill('bad-label');
+    await message.filter({ hasText: 'must start' }).waitFor({ state: 'hidden' });
+    await input.press('Enter');
+    await waitForPage(w, 'Issue labels');
+    await activeRow(w).filter({ hasText: 'Continue with bad-label' }).waitFor();
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
+  });
+
+  it('a failure offers Edit and Retry, which reopens the review with every value', async () => {
+    const w = wb();
+    await copyToClipboard(w, sandbox.demoV2Jobs.expiredScrape);
+    await w.runCommand('Firecrawl: Submit Feedback…');
+    await w.page.mouse.move(1200, 700); // the palette row was clicked: keep its hover tooltip off the screenshots
+    await waitForPage(w, 'Endpoint');
+    // A resume entry for the draft left by the previous test sits above the endpoints.
+    await activeRow(w).filter({ hasText: 'Scrape' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Job id');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Rating');
+    await w.page.keyboard.type('b');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Issue labels');
+    await w.page.keyboard.type('time');
+    await activeRow(w).filter({ hasText: 'timeout' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await activeRow(w).filter({ hasText: 'Continue with timeout' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Review');
+    await w.page.keyboard.press('Enter');
+
+    const error = w.notification(/within 120 seconds of the job/);
+    await error.waitFor({ state: 'visible', timeout: 15_000 });
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.page.waitForTimeout(500);
+    await w.screenshot('feedback-error-window-expired');
+    await error.locator('a.monaco-button, .monaco-button', { hasText: 'Edit and Retry' }).first().click();
+
+    await waitForPage(w, 'Review');
+    const rows = await w.quickInputRows().allInnerTexts();
+    for (const expected of [/Endpoint\s*scrape/, new RegExp(`Job id\\s*${sandbox.demoV2Jobs.expiredScrape}`), /Rating\s*bad/, /Issue labels\s*timeout/]) {
+      assert.ok(rows.some((r) => expected.test(r)), `${expected} in ${rows.join(' | ')}`);
+    }
+    await w.screenshot('feedback-edit-and-retry-review');
+    await w.page.keyboard.press('Escape');
+  });
+});
