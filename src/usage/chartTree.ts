@@ -38,6 +38,19 @@ export function tickFormatter(max: number, locale?: string): (value: number) => 
   return (value) => compact.format(value);
 }
 
+/** Labels for the months that get one: with the year on the first shown label and wherever it changes. */
+export function axisLabels(model: ChartModel, shown: (index: number) => boolean): Map<number, string> {
+  const labels = new Map<number, string>();
+  let previousYear: number | undefined;
+  model.months.forEach((month, i) => {
+    if (!shown(i)) return;
+    const withYear = labels.size === 0 || month.year !== previousYear;
+    labels.set(i, withYear ? month.shortYearLabel : month.shortLabel);
+    previousYear = month.year;
+  });
+  return labels;
+}
+
 export function seriesClass(index: number): string {
   return `c${index % SERIES_COLOURS}`;
 }
@@ -89,9 +102,10 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   ]));
 
   // Thin the month labels so they never overlap; the newest month always keeps its label.
-  const widest = Math.max(...model.months.map((m) => m.shortLabel.length), 3) * CHAR_WIDTH + 6;
+  const widest = Math.max(...model.months.map((m) => m.shortYearLabel.length), 3) * CHAR_WIDTH + 6;
   const every = Math.max(1, Math.ceil(widest / slot));
   const last = model.months.length - 1;
+  const labelText = axisLabels(model, (i) => i === last || ((last - i) % every === 0 && last - i >= every));
 
   const months = model.months.map((month, i) => {
     const slotX = MARGIN.left + i * slot;
@@ -140,13 +154,13 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       if (month.total > 0) children.push(h('rect', { class: 'progress-hatch', fill: 'url(#fc-hatch)', x, y: top, width: barW, height: bottom - top, 'aria-hidden': 'true' }));
       children.push(h('rect', { class: 'progress-outline', x: x - 1.5, y: Math.min(top, bottom - 2) - 1.5, width: barW + 3, height: Math.max(2, bottom - top) + 1.5, 'aria-hidden': 'true' }));
     }
-    const showLabel = i === last || ((last - i) % every === 0 && last - i >= every);
-    if (showLabel) {
+    const text = labelText.get(i);
+    if (text !== undefined) {
       const cx = slotX + slot / 2;
       // Near the right edge a centred label would be clipped.
       const anchor = i === last && slot < widest ? 'end' : 'middle';
       const lx = anchor === 'end' ? Math.min(MARGIN.left + plotW, slotX + slot) : cx;
-      children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [month.shortLabel]));
+      children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [text]));
       if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [IN_PROGRESS]));
     }
     return h('g', { class: month.partial ? 'month partial' : 'month', 'data-month': i }, children);

@@ -39,8 +39,11 @@ export type PageCommand = 'setApiKey' | 'openSettings' | 'showLogs';
 const PAGE_COMMANDS: readonly PageCommand[] = ['setApiKey', 'openSettings', 'showLogs'];
 
 export type PageMessage =
-  /** Sent on every page load (first open, reveal after hiding, reload) with the page's own choice. */
-  | { type: 'ready'; byApiKey: boolean }
+  /**
+   * Sent on every page load (first open, reveal after hiding, reload). `byApiKey` is the page's own
+   * saved choice; without one the page follows the host's.
+   */
+  | { type: 'ready'; byApiKey?: boolean }
   | { type: 'refresh' }
   | { type: 'setBreakdown'; byApiKey: boolean }
   | { type: 'copyCsv' }
@@ -130,6 +133,7 @@ export function isPageMessage(value: unknown): value is PageMessage {
   if (!isDict(value)) return false;
   switch (value.type) {
     case 'ready':
+      return value.byApiKey === undefined || typeof value.byApiKey === 'boolean';
     case 'setBreakdown':
       return typeof value.byApiKey === 'boolean';
     case 'refresh':

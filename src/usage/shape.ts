@@ -19,9 +19,12 @@ export interface ChartMonth {
   /** By series index; 0 where the key used nothing that month. */
   values: number[];
   total: number;
-  /** "Nov" / "Nov 2026" style axis label and "November 2026" for readers. */
+  /** "Nov" and "Nov 2026" for the axis (which one depends on the labels around it), "November 2026" for readers. */
   shortLabel: string;
+  shortYearLabel: string;
   longLabel: string;
+  /** UTC year, or undefined when the start date is unreadable. */
+  year: number | undefined;
 }
 
 export interface ChartModel {
@@ -60,16 +63,17 @@ function compareMonths(a: string, b: string): number {
   return x - y;
 }
 
-function monthLabels(startDate: string, previous: string | undefined, locale: string | undefined): { shortLabel: string; longLabel: string } {
+function monthLabels(startDate: string, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
   const time = startTime(startDate);
-  if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), longLabel: startDate };
+  if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate, year: undefined };
   const date = new Date(time);
-  const prevYear = previous === undefined ? undefined : new Date(startTime(previous)).getUTCFullYear();
-  // The year only where it changes, so 36 narrow labels stay readable.
-  const withYear = prevYear === undefined || Number.isNaN(prevYear) || prevYear !== date.getUTCFullYear();
-  const short = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC', ...(withYear ? { year: 'numeric' } : {}) }).format(date);
-  const long = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  return { shortLabel: short, longLabel: long };
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
+  return {
+    shortLabel: format({ month: 'short' }),
+    shortYearLabel: format({ month: 'short', year: 'numeric' }),
+    longLabel: format({ month: 'long', year: 'numeric' }),
+    year: date.getUTCFullYear(),
+  };
 }
 
 /** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
@@ -118,12 +122,12 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
   const indexOf = new Map(series.map((s) => [s.name, s.index]));
 
   const ordered = [...monthOrder].sort(compareMonths);
-  const months: ChartMonth[] = ordered.map((startDate, i) => {
+  const months: ChartMonth[] = ordered.map((startDate) => {
     const info = monthInfo.get(startDate)!;
     const values = new Array<number>(series.length).fill(0);
     for (const [name, used] of info.byKey) values[indexOf.get(name)!] = used;
     const total = values.reduce((sum, v) => sum + v, 0);
-    return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, ordered[i - 1], options.locale) };
+    return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, options.locale) };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;

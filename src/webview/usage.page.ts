@@ -22,7 +22,10 @@ const api = vscodeApi();
 const ui = buildChrome();
 document.body.appendChild(ui.root);
 
-let saved: SavedPageState = readSavedState(api.getState());
+const initial = api.getState();
+let saved: SavedPageState = readSavedState(initial);
+/** Whether the breakdown is the page's own choice; a fresh page takes the host's instead. */
+let chosen = initial !== undefined && initial !== null;
 /** The host's latest state for the breakdown this page shows; the saved one until the host answers. */
 let panel: PanelState | undefined = saved.last?.byApiKey === saved.byApiKey ? saved.last : undefined;
 let model: ChartModel | undefined;
@@ -195,6 +198,7 @@ ui.chartBox.addEventListener('keydown', (event) => {
 // ---- toolbar ---------------------------------------------------------------------------------
 
 function setBreakdown(byApiKey: boolean): void {
+  chosen = true;
   if (saved.byApiKey === byApiKey) return;
   saved = { ...saved, byApiKey };
   focus = undefined;
@@ -253,6 +257,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     noticeTimer = setTimeout(() => setText(ui.notice, undefined), NOTICE_MS);
     return;
   }
+  if (!chosen) {
+    chosen = true;
+    saved = { ...saved, byApiKey: message.state.byApiKey };
+  }
   // A state for the other breakdown was on its way before the user switched: the next one is ours.
   if (message.state.byApiKey !== saved.byApiKey) return;
   panel = message.state;
@@ -262,4 +270,4 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 setText(ui.notice, undefined);
 render();
-post({ type: 'ready', byApiKey: saved.byApiKey });
+post(chosen ? { type: 'ready', byApiKey: saved.byApiKey } : { type: 'ready' });

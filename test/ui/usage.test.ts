@@ -243,5 +243,31 @@ describe('credit usage chart (light theme)', () => {
     await press(wb(), f, 'Table');
     await f.locator('table.usage-table').waitFor();
     await wb().screenshot('usage-table-light');
+    await press(wb(), f, 'Chart');
+  });
+
+  it('draws 36 months × 50 keys: every segment, thinned month labels, patterns past 8 colours', async () => {
+    const rows = [];
+    for (let m = 0; m < 36; m += 1) {
+      const start = new Date(Date.UTC(2023, 11 + m, 1)).toISOString();
+      const end = m === 35 ? null : new Date(Date.UTC(2023, 12 + m, 1) - 1).toISOString();
+      for (let k = 0; k < 50; k += 1) rows.push({ startDate: start, endDate: end, creditsUsed: 40 + ((k * 37 + m * 53) % 300) + (50 - k) * 6, apiKey: `key-${String(k + 1).padStart(2, '0')}` });
+    }
+    sandbox.setHistory(rows);
+    const f = frame(wb());
+    const started = Date.now();
+    await press(wb(), f, 'Refresh');
+    await until('1800 segments', async () => (await f.locator('svg.chart .seg').count()) === 1800, 20_000);
+    const elapsed = Date.now() - started;
+    assert.equal(await f.locator('.bar-hit').count(), 36);
+    assert.equal(await f.locator('.legend li').count(), 50);
+    assert.ok((await f.locator('.pat').count()) > 0, 'keys 9+ carry a pattern');
+    const labels = await f.locator('.month-label').count();
+    assert.ok(labels < 36 && labels >= 6, `${labels} month labels`);
+    await f.locator('.bar-hit[data-month="20"]').hover();
+    await f.locator('.tooltip').waitFor();
+    assert.match((await f.locator('.tooltip').textContent()) ?? '', /more keys/);
+    await wb().screenshot('usage-36x50-light');
+    console.log(`[usage] 36×50 refresh to drawn: ${elapsed} ms`);
   });
 });

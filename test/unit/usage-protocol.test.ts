@@ -15,7 +15,7 @@ const state: PanelState = {
 
 describe('page → host messages', () => {
   test('accepts each known message', () => {
-    for (const m of [{ type: 'ready', byApiKey: false }, { type: 'refresh' }, { type: 'copyCsv' }, { type: 'saveCsv' }, { type: 'setBreakdown', byApiKey: true }, { type: 'run', command: 'setApiKey' }, { type: 'run', command: 'openSettings' }]) {
+    for (const m of [{ type: 'ready', byApiKey: false }, { type: 'ready' }, { type: 'refresh' }, { type: 'copyCsv' }, { type: 'saveCsv' }, { type: 'setBreakdown', byApiKey: true }, { type: 'run', command: 'setApiKey' }, { type: 'run', command: 'openSettings' }]) {
       assert.equal(isPageMessage(m), true, JSON.stringify(m));
     }
   });
@@ -30,7 +30,7 @@ describe('page → host messages', () => {
       {},
       { type: 'nope' },
       { type: 'setBreakdown' },
-      { type: 'ready' },
+      { type: 'ready', byApiKey: 'yes' },
       { type: 'setBreakdown', byApiKey: 'true' },
       { type: 'run', command: 'workbench.action.terminal.new' },
       { type: 'run', command: 'firecrawl.setApiKey' },

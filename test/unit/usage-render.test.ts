@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../src/api';
-import { renderChart, seriesClass, seriesPattern, tickFormatter } from '../../src/usage/chartTree';
+import { axisLabels, renderChart, seriesClass, seriesPattern, tickFormatter } from '../../src/usage/chartTree';
 import { describeMonth } from '../../src/usage/describe';
 import { renderLegend } from '../../src/usage/legendTree';
 import { shapeHistory } from '../../src/usage/shape';
@@ -154,5 +154,28 @@ describe('axis ticks', () => {
     assert.deepEqual([0, 1_000, 5_000].map(small), ['0', '1,000', '5,000']);
     const large = tickFormatter(100_000, 'en-US');
     assert.deepEqual([0, 20_000, 100_000, 1_500_000].map(large), ['0', '20K', '100K', '1.5M']);
+  });
+});
+
+describe('month labels', () => {
+  const months = (count: number) =>
+    Array.from({ length: count }, (_, m) => ({ startDate: new Date(Date.UTC(2023, 11 + m, 1)).toISOString(), endDate: m === count - 1 ? null : 'x', creditsUsed: 1 }));
+
+  test('the year on the first label and where it changes among the labels shown', () => {
+    const model = shapeHistory(months(5), false, { locale: 'en-US' });
+    assert.deepEqual([...axisLabels(model, () => true).values()], ['Dec 2023', 'Jan 2024', 'Feb', 'Mar', 'Apr']);
+    // Every third label, counted back from the newest: the year moves to whichever label is shown.
+    const thinned = axisLabels(shapeHistory(months(36), false, { locale: 'en-US' }), (i) => (35 - i) % 3 === 0);
+    assert.deepEqual([...thinned.values()].slice(0, 6), ['Feb 2024', 'May', 'Aug', 'Nov', 'Feb 2025', 'May']);
+  });
+
+  test('a narrow chart thins labels and always labels the month in progress', () => {
+    const model = shapeHistory(months(36), false, { locale: 'en-US' });
+    const tree = renderChart(model, { width: 640, height: 320, locale: 'en-US' });
+    const labels = byClass(tree, 'month-label').map(textOf);
+    assert.ok(labels.length < 36 && labels.length > 4, String(labels.length));
+    assert.equal(labels[labels.length - 1], 'Nov');
+    assert.equal(textOf(byClass(tree, 'progress-label')[0]!), '(in progress)');
+    assert.ok(labels.filter((l) => /\d{4}/.test(l)).length >= 3, 'one label per year carries the year');
   });
 });

@@ -25,10 +25,12 @@ describe('shaping', () => {
     assert.equal(model.grandTotal, 6);
   });
 
-  test('flags the month in progress and labels months with the year where it changes', () => {
+  test('flags the month in progress and labels months with and without the year', () => {
     const model = shapeHistory([row('2025-12-01T00:00:00.000Z', 5), row('2026-01-01T00:00:00.000Z', 6), row('2026-02-01T00:00:00.000Z', 7, undefined, null)], false, { locale: 'en-US' });
     assert.deepEqual(model.months.map((m) => m.partial), [false, false, true]);
-    assert.deepEqual(model.months.map((m) => m.shortLabel), ['Dec 2025', 'Jan 2026', 'Feb']);
+    assert.deepEqual(model.months.map((m) => m.shortLabel), ['Dec', 'Jan', 'Feb']);
+    assert.deepEqual(model.months.map((m) => m.shortYearLabel), ['Dec 2025', 'Jan 2026', 'Feb 2026']);
+    assert.deepEqual(model.months.map((m) => m.year), [2025, 2026, 2026]);
     assert.equal(model.months[2]!.longLabel, 'February 2026');
     assert.equal(model.months[2]!.endDate, null);
   });

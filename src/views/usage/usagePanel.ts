@@ -3,11 +3,12 @@
 // panel is hidden (no retainContextWhenHidden), so updates wait for its ready handshake and only
 // the newest state is delivered; notices wait with it.
 import * as vscode from 'vscode';
+import { Emitter } from '../../core/events';
 import type { CreditsStore } from '../../credits/creditsStore';
 import type { Logger } from '../../platform/logger';
 import { modeOf, type UsageHistoryStore } from '../../usage/historyStore';
 import { buildPanelState } from '../../usage/panelState';
-import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, readSavedState, VIEW_TYPE } from '../../usage/protocol';
+import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, type PanelState, readSavedState, VIEW_TYPE } from '../../usage/protocol';
 import { copyCsv, type ExportResult, saveCsv } from './csvExport';
 import { usagePageHtml, webviewOptions } from './html';
 
@@ -34,6 +35,7 @@ class PanelSession implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     private readonly deps: UsagePanelDeps,
     byApiKey: boolean,
+    private readonly onPosted: (state: PanelState) => void,
     onDispose: () => void,
   ) {
     this.byApiKey = byApiKey;
@@ -70,7 +72,7 @@ class PanelSession implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        this.byApiKey = message.byApiKey;
+        if (message.byApiKey !== undefined) this.byApiKey = message.byApiKey;
         this.stateDue = true;
         this.flush();
         await this.deps.history.ensure(this.byApiKey);
@@ -116,6 +118,7 @@ class PanelSession implements vscode.Disposable {
         now: (this.deps.now ?? Date.now)(),
       });
       void this.panel.webview.postMessage({ type: 'state', state } satisfies HostMessage);
+      this.onPosted(state);
     }
     for (const notice of this.notices.splice(0)) void this.panel.webview.postMessage(notice);
   }
@@ -136,8 +139,15 @@ class PanelSession implements vscode.Disposable {
 
 export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private session: PanelSession | undefined;
+  private readonly posted = new Emitter<PanelState>();
+  /** Each state delivered to a live page; lets tests see what the page was given, and when. */
+  readonly onDidPostState = this.posted.event;
 
   constructor(private readonly deps: UsagePanelDeps) {}
+
+  get webviewPanel(): vscode.WebviewPanel | undefined {
+    return this.session?.panel;
+  }
 
   /** Opens the panel, or brings the open one to the front. */
   show(): void {
@@ -170,7 +180,7 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
 
   private adopt(panel: vscode.WebviewPanel, byApiKey: boolean): void {
     panel.title = PANEL_TITLE;
-    const session = new PanelSession(panel, this.deps, byApiKey, () => {
+    const session = new PanelSession(panel, this.deps, byApiKey, (state) => this.posted.fire(state), () => {
       if (this.session === session) this.session = undefined;
     });
     this.session = session;
@@ -179,5 +189,6 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
   dispose(): void {
     this.session?.panel.dispose();
     this.session = undefined;
+    this.posted.dispose();
   }
 }

@@ -1,0 +1,168 @@
+// The credit usage panel inside a real extension host, against the sandbox started in this host:
+// the command and the status bar open one panel, the serializer restores it with the saved
+// breakdown, store refreshes reach the page, updates made while it is hidden arrive once it is
+// visible again, and a server change reloads what an open panel shows.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CreditsStatusBar } from '../../src/views/creditsStatusBar';
+import type { ApiKeyService } from '../../src/platform/apiKey';
+import type { ClientProvider } from '../../src/platform/clientProvider';
+import type { PanelState } from '../../src/usage/protocol';
+import type { UsageHistoryStore } from '../../src/usage/historyStore';
+import type { UsagePanel } from '../../src/views/usage/usagePanel';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until } from './helpers';
+
+interface Api {
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  credits: { statusBar: CreditsStatusBar };
+  usage: { store: UsageHistoryStore; panel: UsagePanel };
+}
+
+const VIEW_TYPE = 'firecrawl.usageHistory';
+const TITLE = 'Firecrawl Credit Usage';
+
+function usageTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
+}
+
+describe('credit usage panel', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let sandbox: Sandbox;
+  const posted: PanelState[] = [];
+  let subscription: { dispose(): void } | undefined;
+
+  const closePanel = async () => {
+    api.usage.panel.webviewPanel?.dispose();
+    await until('the usage tab to close', () => usageTabs().length === 0);
+  };
+  const lastPosted = () => posted[posted.length - 1];
+
+  before(async () => {
+    api = await activateExtension<Api>();
+    sandbox = await startSandbox();
+    await setApiUrl(sandbox.url);
+    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
+    await api.keys.store(sandbox.keys.valid);
+    subscription = api.usage.panel.onDidPostState((state) => posted.push(state));
+  });
+
+  after(async () => {
+    subscription?.dispose();
+    api.usage.panel.webviewPanel?.dispose();
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  it('opens one panel from the command, however often it runs, and loads history into it', async () => {
+    sandbox.resetCounts();
+    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
+    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
+    await until('the usage tab', () => usageTabs().length === 1);
+    assert.equal(usageTabs()[0]!.label, TITLE);
+    const state = await until('a state with history delivered to the page', () => lastPosted()?.history && lastPosted());
+    assert.equal(state.byApiKey, false);
+    assert.deepEqual(state.history!.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
+    assert.equal(state.credits?.remainingCredits, sandbox.getCredits()?.remainingCredits, 'header from the credits store');
+    assert.equal(usageTabs().length, 1);
+    const historyRequests = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical');
+    assert.equal(historyRequests.length, 1, 'two opens, one request');
+    assert.equal(historyRequests[0]!.query, '');
+  });
+
+  it('hands the loaded history to the status bar forecast', () => {
+    const shared = (api.credits.statusBar as unknown as { history?: readonly unknown[] }).history;
+    assert.equal(shared, api.usage.store.periods());
+    assert.equal(shared?.length, 4);
+  });
+
+  it('refreshes from the store: new data reaches the page', async () => {
+    sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 777, apiKey: 'Default' }]);
+    await api.usage.store.refresh(false);
+    const state = await until('the refreshed state', () => (lastPosted()?.history?.periods[0]?.creditsUsed === 777 ? lastPosted() : undefined));
+    assert.equal(state.history!.periods.length, 1);
+  });
+
+  it('holds updates while the panel is hidden and delivers the newest when it is visible again', async () => {
+    const panel = api.usage.panel.webviewPanel!;
+    const doc = await vscode.workspace.openTextDocument({ content: 'covering the panel' });
+    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn, preview: false });
+    await until('the panel to be hidden', () => !panel.visible);
+    const before = posted.length;
+    sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 888, apiKey: 'Default' }]);
+    await api.usage.store.refresh(false);
+    sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 999, apiKey: 'Default' }]);
+    await api.usage.store.refresh(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(posted.length, before, 'nothing is posted to a page that is not there');
+
+    panel.reveal();
+    const state = await until('the newest state after the page said ready', () => (posted.length > before ? lastPosted() : undefined));
+    assert.equal(state.history!.periods[0]!.creditsUsed, 999, 'only the newest state, not the one in between');
+    assert.ok(!posted.slice(before).some((s) => s.history?.periods[0]?.creditsUsed === 888));
+    // The covering document is untitled and dirty: revert it so closing asks nothing.
+    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn, preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    panel.reveal();
+  });
+
+  it('the status bar item opens the chart', async () => {
+    await closePanel();
+    const item = (api.credits.statusBar as unknown as { item: vscode.StatusBarItem }).item;
+    await until('the balance in the status bar', () => String(item.text).includes('62,418'));
+    assert.equal(item.command, 'firecrawl.showUsageHistory');
+    await vscode.commands.executeCommand(item.command as string);
+    await until('the usage tab', () => usageTabs().length === 1);
+  });
+
+  it('restores a panel through the serializer with the saved breakdown, and only one', async () => {
+    await closePanel();
+    sandbox.resetCounts();
+    const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {});
+    await api.usage.panel.deserializeWebviewPanel(restored, { version: 1, byApiKey: true, view: 'table' });
+    assert.equal(api.usage.panel.webviewPanel, restored);
+    assert.equal(restored.title, TITLE);
+    assert.equal(restored.webview.options.enableScripts, true);
+    assert.equal(restored.webview.options.localResourceRoots?.length, 2);
+    const html = restored.webview.html;
+    assert.match(html, /default-src 'none'/);
+    assert.match(html, /script-src 'nonce-[0-9a-f]{32}'/);
+    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|https?:\/\/(?!.*vscode)/);
+    const state = await until('a per-key state for the restored page', () => (lastPosted()?.byApiKey && lastPosted()?.history ? lastPosted() : undefined));
+    assert.ok(state.history!.periods.every((p) => typeof p.apiKey === 'string'));
+    assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'byApiKey=true'));
+
+    const duplicate = vscode.window.createWebviewPanel(VIEW_TYPE, 'duplicate', vscode.ViewColumn.Active, {});
+    // Let the workbench finish opening it, as it would have before restoring it.
+    await until('the duplicate tab', () => usageTabs().length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let disposed = false;
+    duplicate.onDidDispose(() => (disposed = true));
+    await api.usage.panel.deserializeWebviewPanel(duplicate, { byApiKey: false });
+    assert.equal(disposed, true, 'a second restored panel is closed');
+    assert.equal(api.usage.panel.webviewPanel, restored);
+  });
+
+  it('a server change resets history and the open panel loads from the new server', async () => {
+    const other = await startSandbox();
+    try {
+      other.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 4_242, apiKey: 'Elsewhere' }]);
+      await setApiUrl(other.url);
+      const state = await until('history from the other server', () => {
+        const s = lastPosted();
+        return s?.history?.periods[0]?.creditsUsed === 4_242 ? s : undefined;
+      }, 20_000);
+      assert.equal(state.byApiKey, true, 'the restored per-key breakdown is kept');
+      assert.equal(state.history!.periods[0]!.apiKey, 'Elsewhere');
+      assert.ok(other.requestCount('creditUsageHistorical') >= 1);
+    } finally {
+      await setApiUrl(sandbox.url);
+      await other.close();
+    }
+  });
+});
