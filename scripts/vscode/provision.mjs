@@ -59,7 +59,8 @@ function missingPackages({ forInstall }) {
   return missing;
 }
 
-function aptInstall(packages, log) {
+/** apt-get update + install (root only); throws ProvisionError with the command to run by hand. */
+export function aptInstall(packages, log = (line) => console.log(line)) {
   const hint = `Install them by hand: apt-get update && apt-get install -y ${packages.join(' ')}`;
   if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
     throw new ProvisionError(`[provision] missing: ${packages.join(', ')} and no apt-get here. ${hint} (or the equivalent for this system; set FIRECRAWL_CHROMIUM to a Chromium binary).`);
