@@ -7,7 +7,7 @@
 // workspace) under the OS temp dir, a free loopback port, and process groups that are killed on
 // teardown, on process exit and on SIGINT/SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -233,11 +233,16 @@ export async function startCodeServer(options = {}) {
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
     let healthy = false;
+    // Ours only once our own log says it listens on that port: another process could have taken
+    // the port between freePort() and the bind, and its /healthz would answer just as well.
+    const listening = `listening on ${url}/`;
     while (!exited && Date.now() < deadline) {
-      try {
-        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok) { healthy = true; break; }
-      } catch { /* not yet */ }
+      if (readFileSync(logFile, 'utf8').includes(listening)) {
+        try {
+          const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+          if (res.ok) { healthy = true; break; }
+        } catch { /* not yet */ }
+      }
       await sleep(100);
     }
     if (healthy) {
