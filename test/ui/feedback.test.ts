@@ -150,6 +150,45 @@ describe('feedback wizard in the workbench', () => {
     await title(w).waitFor({ state: 'hidden' });
   });
 
+  it('a long note is written in an editor and sent whole', async () => {
+    const w = wb();
+    const job = sandbox.createV2Job('map');
+    await copyToClipboard(w, job);
+    await w.runCommand('Firecrawl: Submit Feedback…');
+    await w.page.mouse.move(1200, 700);
+    await waitForPage(w, 'Endpoint');
+    await w.page.keyboard.type('map');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Job id');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Rating');
+    await w.page.keyboard.type('good');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Note');
+    await w.quickInput().locator('.quick-input-titlebar .codicon-go-to-file').click();
+
+    const editor = w.page.locator('.editor-instance .monaco-editor .view-lines');
+    await editor.waitFor({ state: 'visible' });
+    await editor.click();
+    await w.page.keyboard.type('# Map results\n\nEvery page of the docs was listed.\nNothing off-site.');
+    const use = w.notification(/write the note in the editor/);
+    await use.waitFor({ state: 'visible' });
+    await w.screenshot('feedback-note-editor');
+    await use.locator('.monaco-button', { hasText: 'Use Note' }).click();
+
+    await waitForPage(w, 'Note');
+    assert.match(await w.quickInput().locator('input').getAttribute('placeholder') ?? '', /Your note has 4 lines/);
+    await activeRow(w).filter({ hasText: 'Keep this note' }).waitFor();
+    await w.screenshot('feedback-note-kept');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Review');
+    await w.page.keyboard.press('Enter');
+    await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 15_000 });
+    const sent = sandbox.feedbackSubmissions().find((s) => s.jobId === job);
+    assert.equal(sent?.body.note, '# Map results\n\nEvery page of the docs was listed.\nNothing off-site.');
+    assert.equal(await w.page.locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0, 'the note document is closed without a save prompt');
+  });
+
   it('a failure offers Edit and Retry, which reopens the review with every value', async () => {
     const w = wb();
     await copyToClipboard(w, sandbox.demoV2Jobs.expiredScrape);
