@@ -39,6 +39,11 @@ export interface ResearchStoreOptions {
   requestTimeoutMs?: number;
   /** Writes are gathered for this long, so a burst of polls costs one write per job. */
   persistDelayMs?: number;
+  /**
+   * How long a running job's new snapshot may wait to be written. It is asked again right after a
+   * restart anyway, and at scale (1,000 activities and sources) each write is a few hundred KB.
+   */
+  runningPersistDelayMs?: number;
 }
 
 export interface RefreshOutcome {
@@ -87,6 +92,7 @@ export class ResearchStore implements Disposable {
   private timer: Disposable | undefined;
   private timerAt: number | undefined;
   private persistTimer: Disposable | undefined;
+  private persistAt = Infinity;
   private readonly dirty = new Set<string>();
   private indexDirty = false;
   private running = 0;
@@ -268,6 +274,7 @@ export class ResearchStore implements Disposable {
   flush(): Promise<void> {
     this.persistTimer?.dispose();
     this.persistTimer = undefined;
+    this.persistAt = Infinity;
     const writes: PromiseLike<void>[] = [];
     const { storage } = this.options;
     if (this.indexDirty) {
@@ -547,7 +554,8 @@ export class ResearchStore implements Disposable {
       r.shown = shown;
       r.revision++;
       this.dirty.add(r.id);
-      this.persistSoon();
+      const running = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
+      this.persistSoon(running ? (this.options.runningPersistDelayMs ?? 30_000) : undefined);
     }
     this.jobChanged.fire(r);
   }
@@ -558,10 +566,16 @@ export class ResearchStore implements Disposable {
     return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}`;
   }
 
-  private persistSoon(): void {
-    if (this.persistTimer || this.disposed) return;
-    this.persistTimer = this.options.clock.schedule(this.options.persistDelayMs ?? 1_000, () => {
+  /** Writes everything dirty within `delayMs`; an earlier deadline wins over a later one. */
+  private persistSoon(delayMs = this.options.persistDelayMs ?? 1_000): void {
+    if (this.disposed) return;
+    const at = this.now() + delayMs;
+    if (this.persistTimer && this.persistAt <= at) return;
+    this.persistTimer?.dispose();
+    this.persistAt = at;
+    this.persistTimer = this.options.clock.schedule(delayMs, () => {
       this.persistTimer = undefined;
+      this.persistAt = Infinity;
       void this.flush();
     });
   }

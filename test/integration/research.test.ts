@@ -249,6 +249,20 @@ describe('deep research jobs', function () {
     assert.match(String(row(id)?.description), /^completed · depth 3\/3 · 3 URLs/);
   });
 
+  it('counts jobs finished while the view was hidden on its badge, and clears it when shown', async () => {
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await until('the view to be hidden', () => !feature().view.treeView.visible);
+    // Straight to the store: the command would reveal the view.
+    const id = sandbox.createResearchJob({ durationMs: 2_000 });
+    store().track([id]);
+    await until('completion', () => status(id) === 'completed', 15_000);
+    assert.equal(feature().view.badgeCount, 1);
+    assert.equal(feature().view.treeView.badge?.value, 1);
+    await vscode.commands.executeCommand('workbench.view.extension.firecrawl');
+    await until('the view to be visible', () => feature().view.treeView.visible);
+    assert.equal(feature().view.treeView.badge, undefined);
+  });
+
   it('rejects text without a job id from the command argument', async () => {
     const result = await vscode.commands.executeCommand('firecrawl.trackResearchJob', 'no id here');
     assert.equal(result, undefined);
