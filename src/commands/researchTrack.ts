@@ -49,6 +49,8 @@ export function validateJobIdInput(text: string, isTracked: (id: string) => bool
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackResult> {
   const result = deps.store.track(ids);
+  // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
+  for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
   const first = result.added[0] ?? result.existing[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
   if (!result.added.length && result.existing.length) {

@@ -534,7 +534,8 @@ describe('scale', () => {
     await store.flush();
     const flushMs = performance.now() - flushStarted;
     console.log(`[research] tick over 200 jobs × 1,000 activities/sources: ${tickMs.toFixed(0)} ms; writing them: ${flushMs.toFixed(0)} ms, ${(bytes / 1e6).toFixed(0)} MB of JSON`);
-    assert.ok(tickMs < 500, `tick took ${tickMs} ms`);
+    // About 50 ms alone; generous because unit files run in parallel.
+    assert.ok(tickMs < 1_500, `tick took ${tickMs} ms`);
     store.dispose();
   });
 });

@@ -49,7 +49,7 @@ export class ResearchFeature implements vscode.Disposable {
     const log = deps.log.child('research');
     this.store = new ResearchStore({ source: deps.source, storage: deps.storage, clock, log, maxPollMs });
     this.tree = new ResearchTreeProvider(this.store, clock);
-    this.view = new ResearchView(this.store, this.tree, deps.focus);
+    this.view = new ResearchView(this.store, this.tree, deps.focus, clock);
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };

@@ -2,6 +2,7 @@
 // behind the "no jobs" welcome, and the attention signal (window focus, view visibility) that sets
 // the polling pace.
 import * as vscode from 'vscode';
+import { type Clock, systemClock } from '../../core/clock';
 import type { ResearchStore } from '../../research/researchStore';
 import type { ResearchNode } from './describe';
 import { HAS_JOBS_CONTEXT, VIEW_ID } from './ids';
@@ -12,15 +13,20 @@ export interface FocusSignal {
   readonly onDidChange: (listener: (focused: boolean) => void) => { dispose(): void };
 }
 
+/** While the view is visible, elapsed and expiry texts are brought up to date this often. */
+const CLOCK_TICK_MS = 60_000;
+
 export class ResearchView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ResearchNode>;
   private unseenFinished = 0;
+  private clockTimer: { dispose(): void } | undefined;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
     private readonly store: ResearchStore,
     private readonly tree: ResearchTreeProvider,
     private readonly focus: FocusSignal,
+    private readonly clock: Clock = systemClock,
   ) {
     this.treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     this.subscriptions.push(
@@ -31,6 +37,7 @@ export class ResearchView implements vscode.Disposable {
           this.updateBadge();
           tree.refreshClocks();
         }
+        this.updateClockTimer();
         this.updateAttention();
       }),
       focus.onDidChange(() => this.updateAttention()),
@@ -43,6 +50,19 @@ export class ResearchView implements vscode.Disposable {
     );
     this.updateHasJobs();
     this.updateAttention();
+    this.updateClockTimer();
+  }
+
+  /** Finished jobs are not polled, so nothing else would refresh their "expires in" text. */
+  private updateClockTimer(): void {
+    this.clockTimer?.dispose();
+    this.clockTimer = undefined;
+    if (!this.treeView.visible) return;
+    this.clockTimer = this.clock.schedule(CLOCK_TICK_MS, () => {
+      this.clockTimer = undefined;
+      this.tree.refreshClocks();
+      this.updateClockTimer();
+    });
   }
 
   get badgeCount(): number {
@@ -69,6 +89,7 @@ export class ResearchView implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.clockTimer?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }
