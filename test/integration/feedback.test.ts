@@ -3,6 +3,8 @@
 // commands (accept, next, back, close); the open page is read from the extension's test API, and
 // text is typed through the page's `type` (the extension host cannot send key strokes).
 // Notifications are recorded by replacing the show*Message functions of the shared `vscode` object.
+// globalState is read with `until`: the host's Memento briefly shows an older value when the echo
+// of an earlier write arrives after a newer one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiKeyService } from '../../src/platform/apiKey';
@@ -179,7 +181,7 @@ describe('feedback wizard', function () {
     assert.match(receipt?.message ?? '', /^Feedback sent: 2 credits refunded\. Refunded today: \d+ of the 50-credit daily cap\.$/);
     await until('the credits status bar to refresh', () => sandbox.requestCount('creditUsage') > creditReads);
     assert.equal(sandbox.getCredits()?.remainingCredits, creditsBefore + 2);
-    assert.equal(api.feedback.drafts.load(), undefined, 'a sent draft is cleared');
+    await until('the sent draft to be cleared', () => api.feedback.drafts.load() === undefined);
   });
 
   it('Back keeps every value; closing the wizard sends nothing', async () => {
@@ -208,7 +210,7 @@ describe('feedback wizard', function () {
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
     assert.equal(sandbox.feedbackSubmissions().length, sent, 'nothing was sent');
-    assert.equal(api.feedback.drafts.load()?.draft.jobId, 'half-typed', 'the draft is kept');
+    await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.jobId === 'half-typed');
   });
 
   it('warns when feedback was already submitted for the job', async () => {
@@ -297,9 +299,8 @@ describe('feedback wizard', function () {
         const error = await until('the error notification', () => shown.find((s) => s.kind === 'error' || s.kind === 'warning'));
         assert.match(error.message, c.message);
         assert.deepEqual(error.items, c.actions);
-        const saved = api.feedback.drafts.load();
-        assert.equal(saved?.draft.jobId, args.jobId, 'the draft survives the failure');
-        assert.deepEqual(saved?.draft.issues.length, 1);
+        const saved = await until('the draft to survive the failure', () => (api.feedback.drafts.load()?.draft.jobId === args.jobId ? api.feedback.drafts.load() : undefined));
+        assert.equal(saved.draft.issues.length, 1);
       });
     }
 
@@ -319,7 +320,7 @@ describe('feedback wizard', function () {
         const outcome = await result;
         assert.equal(outcome.kind, 'failed');
         assert.match(outcome.kind === 'failed' ? outcome.message : '', message);
-        assert.equal(api.feedback.drafts.load()?.draft.querySuggestions, 'firecrawl pricing');
+        await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.querySuggestions === 'firecrawl pricing');
       }
     });
   });
@@ -342,14 +343,13 @@ describe('feedback wizard', function () {
     await accept(await pageTitled(/Review$/));
     await until('the receipt', () => shown.find((s) => s.kind !== 'error' && s.message.startsWith('Feedback sent')));
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[])[0] === 'missing-content'));
-    assert.equal(api.feedback.drafts.load(), undefined);
+    await until('the sent draft to be cleared', () => api.feedback.drafts.load() === undefined);
   });
 
   it('an unsent draft survives in globalState and is offered again by a fresh wizard', async () => {
     const failed = await fastPath({ jobId: UNKNOWN_JOB });
     assert.equal(failed.kind, 'failed');
-    const stored = api.feedback.drafts.load();
-    assert.equal(stored?.draft.jobId, UNKNOWN_JOB);
+    await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.jobId === UNKNOWN_JOB);
     const result = start();
     const p = await pageTitled(/Endpoint$/);
     assert.equal(p.kind, 'pick');
