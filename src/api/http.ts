@@ -56,6 +56,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Absolute time (ms, same clock as `now`) after which no attempt starts and no wait is taken. */
   deadline?: number;
+  /** Attempts for a read (default 3); pollers with their own backoff ask for 1. Writes always get 1. */
+  maxAttempts?: number;
 }
 
 export interface RequestSpec extends CallOptions {
@@ -132,7 +134,7 @@ export class Transport {
 
   async request(spec: RequestSpec): Promise<RawResponse> {
     // Only reads are retried: a feedback POST may already have refunded credits.
-    const attempts = spec.method === 'GET' ? this.maxAttempts : 1;
+    const attempts = spec.method === 'GET' ? Math.max(1, spec.maxAttempts ?? this.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
       const started = this.now();
       let failure: FirecrawlError;

@@ -410,6 +410,8 @@ export class ResearchStore implements Disposable {
       snapshot = await this.options.source.client.getResearchJob(r.id, {
         signal: controller.signal,
         timeoutMs: this.options.requestTimeoutMs ?? 20_000,
+        // The store backs off per job with jitter; transport retries would multiply one tick's requests.
+        maxAttempts: 1,
       });
     } catch (error) {
       if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };

@@ -252,6 +252,13 @@ describe('errors', () => {
     });
   }
 
+  test('a caller can ask for a single attempt', async () => {
+    sandbox.fault({ kind: 'status', status: 503, route: 'creditUsage', times: 3 });
+    const error = await failure(client().getCreditUsage({ maxAttempts: 1 }));
+    assert.equal(error.kind, 'server');
+    assert.equal(sandbox.requestCount('creditUsage'), 1);
+  });
+
   test('500 is a transient server error, not retried', async () => {
     sandbox.fault({ kind: 'status', status: 500, route: 'creditUsage' });
     const error = await failure(client().getCreditUsage());
