@@ -136,12 +136,13 @@ describe('research store against the sandbox', () => {
     const id = sandbox.createResearchJob({ durationMs: 600_000 });
     store.track([id]);
     await run(store, 6_000);
-    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 503, times: 3 });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 503, times: 2 });
     await run(store, 2_000);
+    assert.equal(sandbox.pendingFaults().length, 1, 'one poll, one request: the transport does not retry for the poller');
     const job = store.get(id)!;
     assert.equal(job.poll.kind === 'retrying' && job.poll.reason, 'unreachable');
     assert.equal(job.snapshot?.status, 'processing');
-    await run(store, 5_000);
+    await run(store, 8_000);
     assert.equal(store.get(id)?.poll.kind, 'polling');
     store.dispose();
   });
