@@ -1,7 +1,7 @@
 // "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
 // editor context menu, shown only while the selection holds exactly one job id.
 import * as vscode from 'vscode';
-import { FEEDBACK_ENDPOINTS, type FeedbackEndpoint } from '../api';
+import { FEEDBACK_ENDPOINTS } from '../api';
 import { FeedbackController, type StartOptions, selectedText } from '../feedback/feedbackController';
 import { singleJobId } from '../feedback/jobIdSources';
 import type { ClientProvider } from '../platform/clientProvider';
@@ -16,7 +16,7 @@ function startOptions(args: unknown): StartOptions {
   const options: StartOptions = {};
   if (typeof jobId === 'string') options.jobId = jobId;
   const known = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint);
-  if (known) options.endpoint = known.id as FeedbackEndpoint;
+  if (known) options.endpoint = known.id;
   return options;
 }
 
