@@ -53,6 +53,8 @@ function benchBundle() {
   const extension = readFileSync(join(root, 'dist', 'extension.js'));
   record('bundle: dist/extension.js (minified)', 'KB', extension.length / 1024, { text: '≤ 150 KB', test: (v) => v <= 150 });
   record('bundle: dist/extension.js (gzip)', 'KB', gzipSync(extension).length / 1024);
+  const wizard = readFileSync(join(root, 'dist', 'feedbackWizard.js'));
+  record(`bundle: dist/feedbackWizard.js, loaded on first use (gzip ${(gzipSync(wizard).length / 1024).toFixed(1)} KB)`, 'KB', wizard.length / 1024);
   const webviewDir = join(root, 'dist', 'webview');
   if (existsSync(webviewDir)) {
     for (const name of readdirSync(webviewDir).filter((n) => n.endsWith('.js'))) {

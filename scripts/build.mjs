@@ -37,6 +37,20 @@ const configs = [
     metafile: true,
     logLevel: 'warning',
   },
+  {
+    // Loaded on first use by src/commands/feedback.ts: keeps the wizard out of activation.
+    entryPoints: [join(root, 'src', 'feedback', 'entry.ts')],
+    outfile: join(root, 'dist', 'feedbackWizard.js'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    metafile: true,
+    logLevel: 'warning',
+  },
   ...(webviewEntries.length
     ? [{
         entryPoints: Object.fromEntries(webviewEntries.map((f) => [relative(join(root, 'src', 'webview'), f).replace(/\.page\.ts$/, ''), f])),

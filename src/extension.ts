@@ -64,7 +64,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
   void maybePromptForKey(context.globalState, keys);
-  const testApi: TestApi = { keys, provider, credits, research, usage, feedback, channel, log, globalStorage: context.globalStorageUri.fsPath, logDir: context.logUri.fsPath };
+  const testApi: TestApi = {
+    keys, provider, credits, research, usage, channel, log,
+    // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
+    get feedback() {
+      return feedback.controller;
+    },
+    feedbackLoaded: () => feedback.loaded,
+    globalStorage: context.globalStorageUri.fsPath,
+    logDir: context.logUri.fsPath,
+  };
   return context.extensionMode === vscode.ExtensionMode.Test ? testApi : undefined;
 }
 

@@ -27,8 +27,15 @@ export interface ErrorInit {
   cause?: unknown;
 }
 
+/**
+ * Marks our errors across bundles: a lazily loaded feature bundle has its own copies of these
+ * classes, so `instanceof` fails there while a registry symbol is shared.
+ */
+const BRAND = Symbol.for('firecrawl-vscode.error');
+
 export abstract class FirecrawlError extends Error {
   abstract readonly kind: FirecrawlErrorKind;
+  readonly [BRAND] = true;
   readonly operation: Operation;
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
@@ -201,6 +208,21 @@ export class CancelledError extends FirecrawlError {
   }
 }
 
-export function isFirecrawlError(value: unknown): value is FirecrawlError {
-  return value instanceof FirecrawlError;
+export type AnyFirecrawlError =
+  | UnauthorizedError
+  | ForbiddenError
+  | NotFoundError
+  | RateLimitedError
+  | BadRequestError
+  | FeedbackError
+  | InvalidRequestError
+  | ServerError
+  | InvalidResponseError
+  | NetworkError
+  | TimeoutError
+  | CancelledError;
+
+/** True for any error of this client, from whichever bundle; narrow further by `kind`. */
+export function isFirecrawlError(value: unknown): value is AnyFirecrawlError {
+  return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }

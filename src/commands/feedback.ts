@@ -1,8 +1,10 @@
 // "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
 // editor context menu, shown only while the selection holds exactly one job id.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FEEDBACK_ENDPOINTS } from '../api';
-import { FeedbackController, type StartOptions, selectedText } from '../feedback/feedbackController';
+import { selectedText } from '../feedback/editorSelection';
+import type { FeedbackController, StartOptions } from '../feedback/feedbackController';
 import { singleJobId } from '../feedback/jobIdSources';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { Logger } from '../platform/logger';
@@ -35,13 +37,44 @@ function trackSelection(): vscode.Disposable {
   );
 }
 
-export function registerFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): FeedbackController {
-  const controller = new FeedbackController(provider, context.globalState, log);
+/**
+ * The wizard is the largest feature and rarely needed at startup, so it lives in its own bundle
+ * (dist/feedbackWizard.js, built from src/feedback/entry.ts) and loads on first use.
+ */
+export class LazyFeedback implements vscode.Disposable {
+  private instance: FeedbackController | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly provider: ClientProvider,
+    private readonly log: Logger,
+  ) {}
+
+  get controller(): FeedbackController {
+    if (!this.instance) {
+      const wizard = require(path.join(__dirname, 'feedbackWizard.js')) as typeof import('../feedback/entry');
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log);
+    }
+    return this.instance;
+  }
+
+  /** Whether the wizard has been loaded (it is not, until someone asks for feedback). */
+  get loaded(): boolean {
+    return this.instance !== undefined;
+  }
+
+  dispose(): void {
+    this.instance?.dispose();
+  }
+}
+
+export function registerFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): LazyFeedback {
+  const feedback = new LazyFeedback(context, provider, log);
   context.subscriptions.push(
-    controller,
+    feedback,
     trackSelection(),
-    vscode.commands.registerCommand('firecrawl.submitFeedback', (args?: unknown) => controller.start(startOptions(args))),
-    vscode.commands.registerCommand('firecrawl.submitFeedbackForSelection', () => controller.start({ jobId: selectedText() ?? '' })),
+    vscode.commands.registerCommand('firecrawl.submitFeedback', (args?: unknown) => feedback.controller.start(startOptions(args))),
+    vscode.commands.registerCommand('firecrawl.submitFeedbackForSelection', () => feedback.controller.start({ jobId: selectedText() ?? '' })),
   );
-  return controller;
+  return feedback;
 }

@@ -3,7 +3,7 @@
 // details) is shown only as inert plain text. Pure: no `vscode`.
 
 import { FEEDBACK_ENDPOINTS, type FeedbackEndpoint } from '../api/feedback';
-import { FeedbackError, InvalidRequestError, isFirecrawlError, RateLimitedError } from '../api/errors';
+import { isFirecrawlError } from '../api/errors';
 import { nameOfPath } from './fieldNames';
 import { plainText } from './plainText';
 
@@ -141,12 +141,11 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
   }
   switch (error.kind) {
     case 'feedback': {
-      const details = error instanceof FeedbackError ? error.details : [];
-      const code = error instanceof FeedbackError ? error.feedbackErrorCode : 'UNKNOWN';
+      const { details, feedbackErrorCode: code } = error;
       return feedbackCodeMessage(code, details, error.serverMessage, ctx);
     }
     case 'invalidRequest': {
-      const problems = error instanceof InvalidRequestError ? error.problems : [];
+      const { problems } = error;
       return { message: `Not sent: ${listProblems(problems)}. Choose Edit and Retry to fix it.`, severity: 'error', actions: ['editAndRetry'] };
     }
     case 'unauthorized':
@@ -156,7 +155,7 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         actions: ['setApiKey', 'sendAgain'],
       };
     case 'rateLimited': {
-      const wait = error instanceof RateLimitedError ? error.retryAfterMs : undefined;
+      const wait = error.retryAfterMs;
       const when = wait === undefined ? 'in a few seconds' : `in ${Math.max(1, Math.ceil(wait / 1000))} s`;
       return {
         message: `Firecrawl's rate limit was reached (429); nothing was recorded. Send again ${when}, within 120 seconds of the job.`,

@@ -2,11 +2,13 @@
 // after every page, sends through the client, and turns the answer into one notification with
 // next steps. One wizard at a time: starting another closes the open one (its draft is saved).
 import * as vscode from 'vscode';
-import { CancelledError, type FeedbackEndpoint, type FeedbackReceipt, type FeedbackRequest } from '../api';
+import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../api';
+import { CancelledError } from '../api/errors';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { Logger } from '../platform/logger';
 import { cloneDraft, emptyDraft, type WizardDraft } from './draft';
 import { DraftStore } from './draftStore';
+import { selectedText } from './editorSelection';
 import { describeFeedbackFailure, FAILURE_ACTION_LABELS, type FailureAction, type FailureMessage } from './failureMessage';
 import { prefillJobId } from './jobIdSources';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
@@ -29,13 +31,6 @@ export type FeedbackRunResult =
   | { kind: 'failed'; message: string; actions: string[] };
 
 const CLIPBOARD_WAIT_MS = 300;
-const SELECTION_SCAN_LIMIT = 10_000;
-
-/** The active editor's selected text, if any (bounded: a huge selection is not a job id). */
-export function selectedText(editor = vscode.window.activeTextEditor): string | undefined {
-  if (!editor || editor.selection.isEmpty) return undefined;
-  return editor.document.getText(editor.selection).slice(0, SELECTION_SCAN_LIMIT);
-}
 
 async function readClipboard(): Promise<string | undefined> {
   // A browser host may ask for permission or never answer: the wizard must not wait on it.
