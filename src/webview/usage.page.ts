@@ -125,12 +125,9 @@ function renderChartView(locale: string): void {
 
 function anchorFor(svg: SVGSVGElement, target: ChartFocus): Anchor | undefined {
   const num = (element: Element, name: string) => Number(element.getAttribute(name)) || 0;
-  if (target.series !== null) {
-    const segment = findTarget(svg, target) ?? svg.querySelector(`.seg[data-month="${target.month}"][data-series="${target.series}"]`);
-    if (segment) return { x: num(segment, 'x'), width: num(segment, 'width'), top: num(segment, 'y') };
-  }
   const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`);
   if (!bar) return undefined;
+  // Always from the top of the whole bar, so a segment's tooltip never covers the rest of its stack.
   const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y'));
   const bottom = num(bar, 'y') + num(bar, 'height');
   return { x: num(bar, 'x'), width: num(bar, 'width'), top: tops.length ? Math.min(...tops) : bottom - 20 };

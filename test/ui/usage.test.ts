@@ -201,8 +201,16 @@ describe('credit usage chart (dark theme)', () => {
 
   it('restores after a window reload with the same breakdown', async () => {
     const before = sandbox.requestCount('creditUsageHistorical');
-    await wb().page.reload();
-    await wb().page.locator('.monaco-workbench').waitFor();
+    // Through the workbench's own reload, which saves editor and webview state first; a bare
+    // browser refresh skips that shutdown and may bring back an older saved state.
+    const page = wb().page;
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const reloaded = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 30_000 });
+    await wb().runCommand('Developer: Reload Window');
+    await reloaded;
+    await page.waitForLoadState('load');
+    assert.notEqual(await page.evaluate(() => performance.timeOrigin), origin, 'a new page load');
+    await wb().page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const f = frame(wb());
     await f.locator('svg.chart').waitFor({ timeout: 30_000 });
     assert.equal(await f.getByRole('button', { name: 'Per API key' }).getAttribute('aria-pressed'), 'true');
