@@ -1,6 +1,7 @@
 // `npm run bench`: performance figures as medians of several runs (with min and max), printed as a
 // table and written to bench-results.json. `--check` exits non-zero when a budget is missed.
 // Budgets compare ratios or generous absolute bounds measured in one run: these machines are shared.
+// `--only=bundle,research` runs some sections (names as printed).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -219,7 +220,9 @@ async function main() {
     sections.push([file.replace('.bench.mjs', ''), () => mod.default(api)]);
   }
   sections.push(['idle', benchIdle]);
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
   for (const [name, fn] of sections) {
+    if (only && !only.includes(name)) continue;
     process.stdout.write(`[bench] ${name}…\n`);
     await fn();
   }

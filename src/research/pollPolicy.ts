@@ -2,16 +2,21 @@
 // can be tested and tuned without a server or a timer.
 
 export const POLL = {
-  /** What the official SDKs use; also the pace near the end of a job, when completion is close. */
+  /** What the official SDKs use, for a job's first seconds: short jobs finish there. */
   fastMs: 2_000,
+  /** The pace once the job shows its final phase: completion is close and is seen within 3 s. */
+  finalMs: 3_000,
   /** Long jobs settle here: a 10-minute job has little news per second. */
   slowMs: 10_000,
   /** Nobody is looking (window unfocused and view hidden): only the notification matters. */
   backgroundMs: 30_000,
   /** Jobs shorter than this never slow down. */
-  easeStartMs: 30_000,
-  /** By this much watching, the interval has eased all the way to `slowMs`. */
-  easeEndMs: 270_000,
+  easeStartMs: 10_000,
+  /**
+   * By this much watching, the interval has eased all the way to `slowMs`. Jobs run 30–600 s and
+   * the middle of a job has little news per second; the final phase speeds polling up again.
+   */
+  easeEndMs: 60_000,
   /**
    * Requests per minute all tracked jobs share. The service allows 500/min per team for this route,
    * shared with every other client of the team, so one editor stays well under half.
@@ -36,7 +41,8 @@ export interface PollContext {
 export function pollInterval(ctx: PollContext): number {
   let interval: number;
   if (ctx.background) interval = POLL.backgroundMs;
-  else if (ctx.finalPhase || ctx.watchedMs <= POLL.easeStartMs) interval = POLL.fastMs;
+  else if (ctx.watchedMs <= POLL.easeStartMs) interval = POLL.fastMs;
+  else if (ctx.finalPhase) interval = POLL.finalMs;
   else {
     const progress = Math.min(1, (ctx.watchedMs - POLL.easeStartMs) / (POLL.easeEndMs - POLL.easeStartMs));
     interval = Math.round(POLL.fastMs + progress * (POLL.slowMs - POLL.fastMs));

@@ -101,12 +101,14 @@ describe('job facts', () => {
 
 describe('poll intervals', () => {
   const base = { watchedMs: 0, finalPhase: false, background: false, activeJobs: 1 };
-  test('2 s at first, easing to 10 s, back to 2 s in the final phase', () => {
+  test('2 s at first, easing to 10 s, back to 3 s in the final phase', () => {
     assert.equal(pollInterval(base), 2_000);
-    assert.equal(pollInterval({ ...base, watchedMs: 30_000 }), 2_000);
-    assert.equal(pollInterval({ ...base, watchedMs: 150_000 }), 6_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 10_000 }), 2_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 10_000, finalPhase: true }), 2_000, 'never slower than the start');
+    assert.equal(pollInterval({ ...base, watchedMs: 35_000 }), 6_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 60_000 }), 10_000);
     assert.equal(pollInterval({ ...base, watchedMs: 600_000 }), 10_000);
-    assert.equal(pollInterval({ ...base, watchedMs: 600_000, finalPhase: true }), 2_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 600_000, finalPhase: true }), 3_000);
   });
 
   test('30 s in the background, whatever the phase', () => {

@@ -128,10 +128,10 @@ describe('polling a processing job', () => {
     await clock.advance(300_000);
     const late = diffs(service.times(id)).slice(-3);
     assert.ok(late.every((d) => d >= 9_000 && d <= 10_000), `late intervals ${late}`);
-    // Past the point where the synthesis activity appears (40/41 of the way), polling is at 2 s.
+    // Past the point where the synthesis activity appears (40/41 of the way), polling is at 3 s.
     await clock.advance(290_000);
     const end = diffs(service.times(id)).slice(-3);
-    assert.deepEqual(end, [2_000, 2_000, 2_000]);
+    assert.deepEqual(end, [3_000, 3_000, 3_000]);
     store.dispose();
   });
 
@@ -145,9 +145,9 @@ describe('polling a processing job', () => {
     store.setAttention({ focused: true, visible: false });
     await clock.advance(0);
     assert.equal(service.count(id), before + 1, 'an immediate catch-up request');
-    // Watched for 95 s by now, so the pace has eased to about 4 s.
+    // Watched for 95 s by now, so the pace has eased all the way to 10 s.
     await clock.advance(10_000);
-    assert.equal(service.count(id), before + 3, 'then the normal pace');
+    assert.equal(service.count(id), before + 2, 'then the normal pace');
     store.dispose();
   });
 
@@ -417,8 +417,10 @@ describe('cost of watching a 5-minute job', () => {
       console.log(`[research] 5-minute job, ${name}: ${r.requests} requests; completion seen after ${r.meanDelayMs} ms on average, ${r.maxDelayMs} ms at most`);
     }
     assert.ok(fixed.maxRequests >= 136 && fixed.maxRequests <= 151);
-    assert.ok(focused.maxRequests < fixed.maxRequests * 0.75, `focused: ${focused.requests}`);
-    assert.ok(focused.minDelayMs >= 0 && focused.maxDelayMs <= 2_000, `focused delay ${focused.maxDelayMs}`);
+    // This sandbox job reaches its last depth a third of the way from the end, and from there the
+    // poller runs at 3 s, so the saving here is smaller than on a typical job (see npm run bench).
+    assert.ok(focused.maxRequests < fixed.maxRequests * 0.5, `focused: ${focused.requests}`);
+    assert.ok(focused.minDelayMs >= 0 && focused.maxDelayMs <= 3_000, `focused delay ${focused.maxDelayMs}`);
     assert.ok(background.maxRequests <= 12, `background: ${background.requests}`);
     assert.ok(background.minDelayMs >= 0 && background.maxDelayMs <= 30_000, `background delay ${background.maxDelayMs}`);
     assert.equal(focused.pending, 0);
