@@ -83,9 +83,11 @@ export class FirecrawlClient {
   }
 
   private validate<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {
-    const result = schema.safeParse(body, { reportInput: true });
+    const result = schema.safeParse(body);
     if (result.success) return result.data;
-    const { path, problem } = describeIssue(result.error);
+    // Parse again only on failure, keeping the offending input so the message can say what came.
+    const detailed = schema.safeParse(body, { reportInput: true });
+    const { path, problem } = describeIssue(detailed.success ? result.error : detailed.error);
     throw new InvalidResponseError({ operation, status, path, problem });
   }
 }

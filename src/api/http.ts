@@ -180,7 +180,8 @@ export class Transport {
   }
 
   private log(spec: RequestSpec, entry: Omit<RequestLog, 'operation' | 'method' | 'path'>): void {
-    this.options.onRequest?.({ operation: spec.operation, method: spec.method, path: this.pathWithQuery(spec), ...entry });
+    if (!this.options.onRequest) return;
+    this.options.onRequest({ operation: spec.operation, method: spec.method, path: this.pathWithQuery(spec), ...entry });
   }
 
   private pathWithQuery(spec: RequestSpec): string {
