@@ -37,7 +37,7 @@ async function main() {
   const { build, startSandbox, sandboxProfile, envWithoutApi, defaultRoot: root } = await import('./vscode/environment.mjs');
   const { provision } = await import('./vscode/provision.mjs');
   const { packageVsix } = await import('./vscode/vsix.mjs');
-  const { startCodeServer, installVsix, makeRunDir } = await import('./vscode/codeserver.mjs');
+  const { startCodeServer, installVsix, makeRunDir, keepRunDir, stopAllGroups } = await import('./vscode/codeserver.mjs');
 
   console.log('[start] building');
   build(root);
@@ -45,6 +45,7 @@ async function main() {
   const vsix = await packageVsix({ root });
 
   const session = makeRunDir('firecrawl-start-');
+  if (options.keep) keepRunDir(session);
   const cleanups = [];
   let stopping = false;
   const stop = async (code) => {
@@ -52,6 +53,7 @@ async function main() {
     stopping = true;
     console.log('\n[start] stopping');
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => console.error('[start]', e));
+    await stopAllGroups(); // also a code-server that was still starting
     if (!options.keep) rmSync(session, { recursive: true, force: true, maxRetries: 3 });
     else console.log(`[start] session kept in ${session}`);
     process.exit(code);

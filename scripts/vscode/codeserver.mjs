@@ -42,23 +42,55 @@ export const themes = { dark: 'Default Dark Modern', light: 'Default Light Moder
 // Process bookkeeping: every process group we start is killed when this process goes away.
 
 const liveGroups = new Set();
+const liveBrowsers = new Set();
+const runDirs = new Set();
 let exitHooked = false;
+
+function removeRunDirsSync() {
+  for (const dir of runDirs) {
+    try { rmSync(dir, { recursive: true, force: true }); } catch { /* best effort */ }
+  }
+}
+
+/** Keeps a folder from makeRunDir() when this process exits (e.g. `npm start -- --keep`). */
+export function keepRunDir(dir) {
+  runDirs.delete(dir);
+}
+
+/** Closes browsers, stops code-servers and removes run folders this process made. Bounded to 8 s. */
+export async function cleanupAll() {
+  const work = (async () => {
+    await Promise.all([...liveBrowsers].map((b) => b.close().catch(() => {})));
+    await stopAllGroups();
+  })();
+  await Promise.race([work, sleep(8000)]);
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  removeRunDirsSync();
+}
 
 function hookExit() {
   if (exitHooked) return;
   exitHooked = true;
   process.on('exit', () => {
     for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+    removeRunDirsSync();
   });
   // code-server runs in its own process group, so a Ctrl+C in the terminal does not reach it.
-  // Kill our groups, then let the signal do what it would have done (unless someone else handles it).
+  // If nobody else handles the signal: clean up, then let the signal do what it would have done.
+  // If someone else does (the launcher, npm start), stop the servers now and leave the rest to them.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    let handling = false;
     const onSignal = () => {
-      for (const pid of liveGroups) killGroup(pid, 'SIGTERM');
-      if (process.listenerCount(signal) === 1) {
+      if (process.listenerCount(signal) > 1) {
+        for (const pid of liveGroups) killGroup(pid, 'SIGTERM');
+        return;
+      }
+      if (handling) return;
+      handling = true;
+      void cleanupAll().finally(() => {
         process.removeListener(signal, onSignal);
         process.kill(process.pid, signal);
-      }
+      });
     };
     process.on(signal, onSignal);
   }
@@ -97,6 +129,11 @@ async function stopGroup(pid, graceMs = 3000) {
   liveGroups.delete(pid);
 }
 
+/** Stops every code-server this process started (including one still starting up). */
+export async function stopAllGroups() {
+  await Promise.all([...liveGroups].map((pid) => stopGroup(pid)));
+}
+
 export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -116,7 +153,10 @@ export function freePort() {
 
 /** A fresh private folder for one run. */
 export function makeRunDir(prefix = 'firecrawl-vscode-') {
-  return mkdtempSync(join(process.env.FIRECRAWL_RUN_TMPDIR || tmpdir(), prefix));
+  hookExit();
+  const dir = mkdtempSync(join(process.env.FIRECRAWL_RUN_TMPDIR || tmpdir(), prefix));
+  runDirs.add(dir); // removed on exit and on signals if its owner has not done so
+  return dir;
 }
 
 function xdgEnv(runDir) {
@@ -307,7 +347,12 @@ export async function launchBrowser({ runDir, headless = true } = {}) {
   const { chromium: executablePath } = await provision({ log: () => {} });
   const home = join(runDir, 'browser-home');
   mkdirSync(home, { recursive: true });
-  return chromium.launch({
+  hookExit();
+  // Playwright's own signal handlers would exit the process (code 130) before our clean-up runs.
+  const browser = await chromium.launch({
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     executablePath,
     headless,
     args: [
@@ -317,6 +362,9 @@ export async function launchBrowser({ runDir, headless = true } = {}) {
     env: { ...process.env, HOME: home, ...xdgEnv(runDir) },
     timeout: 60_000,
   });
+  liveBrowsers.add(browser);
+  browser.on('disconnected', () => liveBrowsers.delete(browser));
+  return browser;
 }
 
 /**

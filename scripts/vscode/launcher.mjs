@@ -20,7 +20,7 @@ import { readFileSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startCodeServer, launchBrowser, forwardConsole, screenshotDir, makeRunDir, defaultRoot,
+  startCodeServer, launchBrowser, forwardConsole, screenshotDir, makeRunDir, defaultRoot, stopAllGroups,
 } from './codeserver.mjs';
 
 export function parseArgs(argv) {
@@ -57,23 +57,35 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
   const started = Date.now();
   let server;
   let browser;
+  let serverStarting;
+  let browserStarting;
   let finished = false;
+  // Also safe while either is still starting (a signal can arrive at any point): wait for the
+  // browser launch to settle and close it, kill code-server's group, then remove the run folder.
   const stop = async () => {
     if (finished) return;
     finished = true;
-    await browser?.close().catch(() => {});
-    await server?.close().catch(() => {});
+    const b = browser ?? (await browserStarting?.catch(() => undefined));
+    await b?.close().catch(() => {});
+    await stopAllGroups();
+    const s = server ?? (await serverStarting?.catch(() => undefined));
+    await s?.close().catch(() => {});
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
   };
+  // test-electron forwards Ctrl+C as a second SIGINT right after the terminal's: handle every one
+  // (not once), or the second would kill us half-way through the clean-up.
+  let signalled = false;
   const onSignal = (signal) => {
+    if (signalled) return;
+    signalled = true;
     console.error(`[launcher] ${signal}: stopping VS Code`);
     void stop().then(() => process.exit(130));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
-    server = await startCodeServer({
+    serverStarting = startCodeServer({
       root: defaultRoot,
       runDir,
       workspace: args.folders[0],
@@ -81,9 +93,13 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
       extensionsDir: args.extensionsDir,
       log: (line) => console.log(line),
     });
+    server = await serverStarting;
+    if (finished) return 130;
     if (verbose) console.log(`[launcher] code-server ${server.url} (run folder ${runDir}) after ${Date.now() - started} ms`);
 
-    browser = await launchBrowser({ runDir });
+    browserStarting = launchBrowser({ runDir });
+    browser = await browserStarting;
+    if (finished) return 130;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const exitCode = new Promise((resolveExit) => {
       page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code) || 0));
