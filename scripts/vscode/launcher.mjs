@@ -11,6 +11,8 @@
 // page URL (`payload`). When the tests module's run() settles, the workbench calls
 // window.codeAutomationExit(code), which we expose, and we exit with that code.
 // Extension-host console output (mocha's reporter) is forwarded to stdout, formatted with util.format.
+// Without --extensionTestsPath it is an F5-like session: it prints the URL of a workbench with the
+// development extension loaded (open it in a browser) and runs until Ctrl+C.
 //
 // Environment:
 //   FIRECRAWL_VSCODE_TIMEOUT_MS  overall limit (default 600000); on expiry: screenshot, exit 124
@@ -97,6 +99,17 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
     if (finished) return 130;
     if (verbose) console.log(`[launcher] code-server ${server.url} (run folder ${runDir}) after ${Date.now() - started} ms`);
 
+    const payload = [];
+    for (const dev of args.extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(dev)]);
+    if (args.extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(testsEntry(args.extensionTestsPath))]);
+    const url = server.workbenchUrl(payload.length ? payload : undefined);
+
+    if (!args.extensionTestsPath) {
+      // Interactive use (an F5-like session in a browser): no headless page, run until signalled.
+      console.log(`[launcher] open ${url}\n[launcher] Ctrl+C to stop`);
+      await new Promise(() => {});
+    }
+
     browserStarting = launchBrowser({ runDir });
     browser = await browserStarting;
     if (finished) return 130;
@@ -109,7 +122,6 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
     let inTests = false;
     const noise = /^(Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache)/;
     const drained = forwardConsole(page, (text, { type, level, host }) => {
-      const isError = type === 'error' || type === 'warning' || level === 'ERR' || level === 'ERROR' || level === 'WARN';
       if (host && text === '[firecrawl-tests] start') { inTests = true; return; }
       if (host && text === '[firecrawl-tests] end') { inTests = false; return; }
       if (host || (inTests && level && !noise.test(text))) process.stdout.write(`${text}\n`); // one stream keeps the order
@@ -117,17 +129,7 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
     });
     page.on('pageerror', (error) => { if (verbose) console.error('[workbench pageerror]', error); });
 
-    const payload = [];
-    for (const dev of args.extensionDevelopmentPaths) payload.push(['extensionDevelopmentPath', server.remoteUri(dev)]);
-    if (args.extensionTestsPath) payload.push(['extensionTestsPath', server.remoteUri(testsEntry(args.extensionTestsPath))]);
-    await page.goto(server.workbenchUrl(payload.length ? payload : undefined));
-
-    if (!args.extensionTestsPath) {
-      // Interactive use: keep running until the browser page closes or we are signalled.
-      console.log(`[launcher] workbench at ${server.workbenchUrl()}`);
-      await new Promise((r) => page.on('close', r));
-      return 0;
-    }
+    await page.goto(url);
 
     let timer;
     const timeout = new Promise((r) => { timer = setTimeout(() => r('timeout'), timeoutMs); });
@@ -140,6 +142,10 @@ export async function launch(argv, { timeoutMs = Number(process.env.FIRECRAWL_VS
       console.error(`[launcher] the tests did not finish within ${timeoutMs / 1000} s; screenshot ${shot}`);
       console.error(readFileSync(server.logFile, 'utf8').split('\n').slice(-40).join('\n'));
       return 124;
+    }
+    if (result !== 0) {
+      const shot = join(screenshotDir(), 'integration-failure.png');
+      await page.screenshot({ path: shot }).then(() => console.error(`[launcher] screenshot of the window: ${shot}`), () => {});
     }
     if (verbose || result !== 0) {
       const log = readFileSync(server.logFile, 'utf8');
