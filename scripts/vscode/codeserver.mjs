@@ -269,6 +269,14 @@ export async function startCodeServer(options = {}) {
     child.on('exit', (code, signal) => {
       exited = { code, signal };
       for (const listener of exitListeners) listener(code ?? signal);
+      // The watchdog shell led the group and has signalled it on its way out. Forget the group once
+      // it is empty, so a later clean-up can never signal a reused process-group id.
+      const forget = () => {
+        if (!liveGroups.has(child.pid)) return;
+        if (groupAlive(child.pid)) setTimeout(forget, 200).unref();
+        else liveGroups.delete(child.pid);
+      };
+      forget();
     });
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
