@@ -90,6 +90,10 @@ export interface Workbench {
   outputText(): Promise<string>;
   /** Name of the channel the Output view shows, once it is open. */
   outputChannel(): Promise<string>;
+  /** Hovers `target` and returns the hover widget that appears (read its text, screenshot it). */
+  hover(target: Locator): Promise<Locator>;
+  /** Visible text of the active editor (Monaco renders only the lines on screen). */
+  editorText(): Promise<string>;
   /** The tail of code-server's log (server and extension host). */
   serverLog(lines?: number): string;
   close(): Promise<void>;
@@ -181,7 +185,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     lifetime.unref();
 
     browser = await cs.launchBrowser({ runDir });
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+    // Clipboard access lets commands that copy (vscode.env.clipboard) work in the web workbench.
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
     page.setDefaultTimeout(20_000);
     const lines: ConsoleLine[] = [];
     cs.forwardConsole(page, (text, meta) => {
@@ -266,6 +271,18 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
         const select = page.locator('.part.panel .title-actions select.monaco-select-box:visible, .part.panel .global-actions select.monaco-select-box:visible').first();
         await select.waitFor({ state: 'visible' });
         return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
+      },
+      async hover(target) {
+        await page.mouse.move(0, 0);
+        await target.hover();
+        const widget = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
+        await widget.waitFor({ state: 'visible' });
+        return widget;
+      },
+      async editorText() {
+        const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+        await lines.waitFor({ state: 'visible' });
+        return (await lines.innerText()).replace(/\u00a0/g, ' ');
       },
       serverLog(count = 80) {
         try {
