@@ -3,10 +3,10 @@
 // and ends with one line "N passed, N failed" covering all of them.
 // Flags: --only=unit,integration,ui to run some layers; --no-build to reuse out/ and dist/.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
+import { runNodeTests, testFiles } from './lib/node-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -24,40 +24,6 @@ function step(name, cmd, args) {
     return false;
   }
   return true;
-}
-
-export function testFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return testFiles(path);
-    return name.endsWith('.test.js') ? [path] : [];
-  }).sort();
-}
-
-/** Runs node:test files with the spec reporter and returns the counts of leaf tests. */
-export async function runNodeTests(files, { concurrency = true, timeout } = {}) {
-  const { run } = await import('node:test');
-  const { spec } = await import('node:test/reporters');
-  const counts = { passed: 0, failed: 0, skipped: 0 };
-  if (files.length === 0) return counts;
-  const stream = run({ files, concurrency, timeout });
-  stream.on('test:pass', (event) => {
-    if (event.details?.type === 'suite') return;
-    if (event.skip || event.todo) counts.skipped += 1;
-    else counts.passed += 1;
-  });
-  stream.on('test:fail', (event) => {
-    if (event.details?.type === 'suite' && event.details?.error?.failureType === 'subtestsFailed') return;
-    counts.failed += 1;
-  });
-  await new Promise((resolve, reject) => {
-    const reporter = stream.compose(spec);
-    reporter.pipe(process.stdout, { end: false });
-    reporter.on('end', resolve);
-    reporter.on('error', reject);
-  });
-  return counts;
 }
 
 function add(counts, name, started) {

@@ -5,23 +5,15 @@
 // to that installed copy.
 //
 // CLI: node scripts/vscode/ui.mjs [files...]   (expects a build in out/; see scripts/test.mjs)
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provision, ProvisionError } from './provision.mjs';
 import { installVsix, makeRunDir } from './codeserver.mjs';
 import { packageVsix } from './vsix.mjs';
+import { runNodeTests, testFiles } from '../lib/node-tests.mjs';
 
 const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-function testFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return testFiles(path);
-    return name.endsWith('.test.js') ? [path] : [];
-  }).sort();
-}
 
 /**
  * Provisions code-server, packages the .vsix and installs it into a template extensions folder.
@@ -57,30 +49,6 @@ export async function prepareExtension({ root = defaultRoot, log = (line) => con
   };
 }
 
-/** node:test over `files`, one file at a time, spec reporter; returns leaf-test counts. */
-async function runNodeTests(files, { timeout }) {
-  const { run } = await import('node:test');
-  const { spec } = await import('node:test/reporters');
-  const counts = { passed: 0, failed: 0, skipped: 0 };
-  if (files.length === 0) return counts;
-  const stream = run({ files, concurrency: false, timeout });
-  stream.on('test:pass', (event) => {
-    if (event.details?.type === 'suite') return;
-    if (event.skip || event.todo) counts.skipped += 1;
-    else counts.passed += 1;
-  });
-  stream.on('test:fail', (event) => {
-    if (event.details?.type === 'suite' && event.details?.error?.failureType === 'subtestsFailed') return;
-    counts.failed += 1;
-  });
-  await new Promise((resolveRun, reject) => {
-    const reporter = stream.compose(spec);
-    reporter.pipe(process.stdout, { end: false });
-    reporter.on('end', resolveRun);
-    reporter.on('error', reject);
-  });
-  return counts;
-}
 
 /** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
 export async function runUi({ root = defaultRoot, files } = {}) {
@@ -99,7 +67,7 @@ export async function runUi({ root = defaultRoot, files } = {}) {
   }
   try {
     // Each test is bounded; a workbench also bounds its own lifetime (openWorkbench timeoutMs).
-    return await runNodeTests(files, { timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
+    return await runNodeTests(files, { concurrency: false, timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
   } finally {
     prepared.dispose();
   }

@@ -170,7 +170,9 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       root,
       runDir,
       extensions,
-      settings: options.settings ?? {},
+      // Tests only ever talk to loopback: without a sandbox URL the extension gets a closed port,
+      // never the real service.
+      settings: { 'firecrawl.apiUrl': 'http://127.0.0.1:9', ...(options.settings ?? {}) },
       theme: options.theme ?? 'dark',
       workspaceFiles: options.workspaceFiles ?? {},
       env: { ...(options.env ?? {}) },
