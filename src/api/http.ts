@@ -35,6 +35,24 @@ export interface RequestLog {
   retryInMs?: number;
 }
 
+/** The part of a fetch `Response` the transport reads; a host may plug in a faster transport. */
+export interface ResponseLike {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+}
+
+export interface RequestInitLike {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** Global `fetch` fits this; so does the Node adapter in src/platform/nodeFetch.ts. */
+export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
+
 export interface TransportOptions {
   baseUrl: string;
   /** Read at every request so a key change applies at once. */
@@ -43,7 +61,7 @@ export interface TransportOptions {
   timeoutMs?: number;
   maxAttempts?: number;
   maxBodyBytes?: number;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   random?: () => number;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -70,7 +88,7 @@ export interface RequestSpec extends CallOptions {
 
 export interface RawResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseLike['headers'];
   body: unknown;
 }
 
@@ -113,7 +131,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
   private readonly maxBodyBytes: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: FetchLike;
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -122,7 +140,7 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
@@ -218,7 +236,7 @@ export class Transport {
     };
 
     try {
-      let response: Response;
+      let response: ResponseLike;
       try {
         response = await this.fetchImpl(this.buildUrl(spec), {
           method: spec.method,
@@ -243,7 +261,7 @@ export class Transport {
     }
   }
 
-  private async readBody(response: Response, controller: AbortController, operation: Operation): Promise<string> {
+  private async readBody(response: ResponseLike, controller: AbortController, operation: Operation): Promise<string> {
     const tooLarge = () =>
       new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(this.maxBodyBytes / 1024 / 1024)} MB` });
     const declared = Number(response.headers.get('content-length'));
@@ -252,7 +270,7 @@ export class Transport {
       throw tooLarge();
     }
     // A declared length within the cap needs no byte counting: take the fast path.
-    if (Number.isFinite(declared) && response.headers.has('content-length')) return response.text();
+    if (Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
     if (!response.body) return '';
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -272,7 +290,7 @@ export class Transport {
     return text + decoder.decode();
   }
 
-  private interpret(spec: RequestSpec, response: Response, text: string): RawResponse {
+  private interpret(spec: RequestSpec, response: ResponseLike, text: string): RawResponse {
     const { operation } = spec;
     const secret = this.options.apiKey();
     let body: unknown;

@@ -5,6 +5,7 @@ import { FirecrawlClient } from '../api';
 import { Emitter } from '../core/events';
 import type { ApiKeyService } from './apiKey';
 import { type Logger, logRequest } from './logger';
+import { nodeFetch } from './nodeFetch';
 import { type ApiUrl, isDefaultApiUrl, resolveApiUrl } from './settings';
 
 export class ClientProvider implements vscode.Disposable {
@@ -61,6 +62,7 @@ export class ClientProvider implements vscode.Disposable {
       apiKey,
       clientName: 'firecrawl-vscode',
       clientVersion: this.version,
+      fetch: nodeFetch,
       onRequest: (entry) => logRequest(this.log, entry),
     });
   }
