@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 export default async function researchBench({ root, require, record, stats, setResearchIdle }) {
   const out = (...p) => require(join(root, 'out', ...p));
   const { ResearchStore } = out('src', 'research', 'index.js');
-  const { normalizeResearchJob, researchJobResponse } = out('src', 'api', 'schemas.js');
+  const { normalizeResearchJob, schemas } = out('src', 'api', 'schemas.js');
+  const researchJobResponse = schemas().researchJobResponse;
   const { FakeClock } = out('test', 'helpers', 'fakeClock.js');
   const { createResearchJob, renderResearch, researchSnapshot } = out('test', 'sandbox', 'research.js');
   const { describeChildren } = out('src', 'views', 'research', 'describe.js');

@@ -7,16 +7,13 @@ import type { FeedbackRequest } from './feedback';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import type { CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
 import {
-  creditUsageResponse,
   describeIssue,
-  feedbackReceiptResponse,
   missingCreditsPath,
   normalizeCreditUsage,
   normalizeFeedbackReceipt,
   normalizeResearchJob,
   normalizeUsageHistory,
-  researchJobResponse,
-  usageHistoryResponse,
+  schemas,
 } from './schemas';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
@@ -43,7 +40,7 @@ export class FirecrawlClient {
 
   async getCreditUsage(options: CallOptions = {}): Promise<CreditUsage> {
     const raw = await this.transport.request({ ...options, operation: 'creditUsage', method: 'GET', path: '/v2/team/credit-usage' });
-    return normalizeCreditUsage(this.validate('creditUsage', creditUsageResponse, raw.body, raw.status));
+    return normalizeCreditUsage(this.validate('creditUsage', schemas().creditUsageResponse, raw.body, raw.status));
   }
 
   async getCreditUsageHistory(byApiKey: boolean, options: CallOptions = {}): Promise<UsageHistory> {
@@ -55,7 +52,7 @@ export class FirecrawlClient {
       // The service reads exactly the string 'true'; the official SDK sends nothing otherwise.
       ...(byApiKey ? { query: { byApiKey: 'true' } } : {}),
     });
-    const body = this.validate('creditUsageHistory', usageHistoryResponse, raw.body, raw.status);
+    const body = this.validate('creditUsageHistory', schemas().usageHistoryResponse, raw.body, raw.status);
     const missing = missingCreditsPath(body);
     if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
     return normalizeUsageHistory(body, byApiKey);
@@ -68,7 +65,7 @@ export class FirecrawlClient {
       throw new InvalidRequestError({ operation: 'researchJob', problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
     }
     const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
-    return normalizeResearchJob(jobId, this.validate('researchJob', researchJobResponse, raw.body, raw.status));
+    return normalizeResearchJob(jobId, this.validate('researchJob', schemas().researchJobResponse, raw.body, raw.status));
   }
 
   /**
@@ -79,7 +76,7 @@ export class FirecrawlClient {
     const checked = validateFeedback({ ...request, origin: request.origin ?? this.origin, integration: request.integration ?? '_vscode' });
     if (!checked.ok) throw new InvalidRequestError({ operation: 'feedback', problems: checked.problems });
     const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body: checked.value });
-    return normalizeFeedbackReceipt(this.validate('feedback', feedbackReceiptResponse, raw.body, raw.status));
+    return normalizeFeedbackReceipt(this.validate('feedback', schemas().feedbackReceiptResponse, raw.body, raw.status));
   }
 
   private validate<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {

@@ -19,7 +19,7 @@ import {
 } from './errors';
 import { formatPath } from './path';
 import { redact } from './redact';
-import { errorBody } from './schemas';
+import { schemas } from './schemas';
 
 export interface RequestLog {
   operation: Operation;
@@ -308,7 +308,7 @@ export class Transport {
       return { status, headers: response.headers, body };
     }
 
-    const envelope = parsed ? errorBody.safeParse(body) : undefined;
+    const envelope = parsed ? schemas().errorBody.safeParse(body) : undefined;
     const fields = envelope?.success ? envelope.data : {};
     const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
     const code = typeof fields.code === 'string' ? fields.code : undefined;

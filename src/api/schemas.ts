@@ -4,85 +4,105 @@ import * as z from 'zod/mini';
 import { formatPath } from './path';
 import type { CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
 
-const isoOrNull = z.nullish(z.string());
-const stringOrList = z.optional(z.nullable(z.union([z.string(), z.array(z.string())])));
-const count = z.optional(z.nullable(z.number()));
+// Built on first use rather than at load: constructing them is about half of the bundle's load time.
+function build() {
+  const isoOrNull = z.nullish(z.string());
+  const stringOrList = z.optional(z.nullable(z.union([z.string(), z.array(z.string())])));
+  const count = z.optional(z.nullable(z.number()));
 
-const creditUsageFields = z.object({
-  remainingCredits: z.number(),
-  planCredits: z.number(),
-  billingPeriodStart: isoOrNull,
-  billingPeriodEnd: isoOrNull,
-});
+  const creditUsageFields = z.object({
+    remainingCredits: z.number(),
+    planCredits: z.number(),
+    billingPeriodStart: isoOrNull,
+    billingPeriodEnd: isoOrNull,
+  });
 
-export const creditUsageResponse = z.object({ data: creditUsageFields });
+  const creditUsageResponse = z.object({ data: creditUsageFields });
 
-const periodFields = z.object({
-  startDate: z.string(),
-  endDate: isoOrNull,
-  creditsUsed: z.optional(z.number()),
-  totalCredits: z.optional(z.number()),
-  apiKey: z.optional(z.nullable(z.string())),
-});
+  const periodFields = z.object({
+    startDate: z.string(),
+    endDate: isoOrNull,
+    creditsUsed: z.optional(z.number()),
+    totalCredits: z.optional(z.number()),
+    apiKey: z.optional(z.nullable(z.string())),
+  });
 
-export const usageHistoryResponse = z.object({ periods: z.array(periodFields) });
+  const usageHistoryResponse = z.object({ periods: z.array(periodFields) });
 
-const activityFields = z.object({
-  type: z.optional(z.nullable(z.string())),
-  status: z.optional(z.nullable(z.string())),
-  message: z.optional(z.nullable(z.string())),
-  depth: count,
-  timestamp: z.optional(z.nullable(z.string())),
-});
+  const activityFields = z.object({
+    type: z.optional(z.nullable(z.string())),
+    status: z.optional(z.nullable(z.string())),
+    message: z.optional(z.nullable(z.string())),
+    depth: count,
+    timestamp: z.optional(z.nullable(z.string())),
+  });
 
-const sourceFields = z.object({
-  url: z.string(),
-  title: stringOrList,
-  description: stringOrList,
-  icon: z.optional(z.nullable(z.string())),
-  favicon: z.optional(z.nullable(z.string())),
-});
+  const sourceFields = z.object({
+    url: z.string(),
+    title: stringOrList,
+    description: stringOrList,
+    icon: z.optional(z.nullable(z.string())),
+    favicon: z.optional(z.nullable(z.string())),
+  });
 
-const jobFields = {
-  status: z.optional(z.nullable(z.string())),
-  currentDepth: count,
-  maxDepth: count,
-  totalUrls: count,
-  expiresAt: isoOrNull,
-  error: z.optional(z.nullable(z.string())),
-  finalAnalysis: z.optional(z.nullable(z.string())),
-  json: z.optional(z.unknown()),
-  activities: z.optional(z.nullable(z.array(activityFields))),
-  sources: z.optional(z.nullable(z.array(sourceFields))),
-};
+  const jobFields = {
+    status: z.optional(z.nullable(z.string())),
+    currentDepth: count,
+    maxDepth: count,
+    totalUrls: count,
+    expiresAt: isoOrNull,
+    error: z.optional(z.nullable(z.string())),
+    finalAnalysis: z.optional(z.nullable(z.string())),
+    json: z.optional(z.unknown()),
+    activities: z.optional(z.nullable(z.array(activityFields))),
+    sources: z.optional(z.nullable(z.array(sourceFields))),
+  };
 
-export const researchJobResponse = z.object({
-  success: z.optional(z.boolean()),
-  ...jobFields,
-  data: z.optional(z.nullable(z.object(jobFields))),
-  warnings: z.optional(z.nullable(z.array(z.string()))),
-  warning: z.optional(z.nullable(z.string())),
-});
+  const researchJobResponse = z.object({
+    success: z.optional(z.boolean()),
+    ...jobFields,
+    data: z.optional(z.nullable(z.object(jobFields))),
+    warnings: z.optional(z.nullable(z.array(z.string()))),
+    warning: z.optional(z.nullable(z.string())),
+  });
 
-export const feedbackReceiptResponse = z.object({
-  feedbackId: z.optional(z.nullable(z.string())),
-  creditsRefunded: z.number(),
-  creditsRefundedToday: z.number(),
-  dailyRefundCap: z.number(),
-  dailyCapReached: z.optional(z.nullable(z.boolean())),
-  alreadySubmitted: z.optional(z.nullable(z.boolean())),
-  warning: z.optional(z.nullable(z.string())),
-});
+  const feedbackReceiptResponse = z.object({
+    feedbackId: z.optional(z.nullable(z.string())),
+    creditsRefunded: z.number(),
+    creditsRefundedToday: z.number(),
+    dailyRefundCap: z.number(),
+    dailyCapReached: z.optional(z.nullable(z.boolean())),
+    alreadySubmitted: z.optional(z.nullable(z.boolean())),
+    warning: z.optional(z.nullable(z.string())),
+  });
 
-/** The error envelope every route uses; all fields optional because bodies vary. */
-export const errorBody = z.object({
-  error: z.optional(z.unknown()),
-  code: z.optional(z.unknown()),
-  feedbackErrorCode: z.optional(z.unknown()),
-  details: z.optional(z.unknown()),
-});
+  /** The error envelope every route uses; all fields optional because bodies vary. */
+  const errorBody = z.object({
+    error: z.optional(z.unknown()),
+    code: z.optional(z.unknown()),
+    feedbackErrorCode: z.optional(z.unknown()),
+    details: z.optional(z.unknown()),
+  });
 
-export function normalizeCreditUsage(body: z.infer<typeof creditUsageResponse>): CreditUsage {
+  return { creditUsageResponse, usageHistoryResponse, researchJobResponse, feedbackReceiptResponse, errorBody };
+}
+
+type Schemas = ReturnType<typeof build>;
+let built: Schemas | undefined;
+
+export function schemas(): Schemas {
+  return (built ??= build());
+}
+
+type CreditUsageBody = z.infer<Schemas['creditUsageResponse']>;
+type UsageHistoryBody = z.infer<Schemas['usageHistoryResponse']>;
+type ResearchJobBody = z.infer<Schemas['researchJobResponse']>;
+type FeedbackReceiptBody = z.infer<Schemas['feedbackReceiptResponse']>;
+type JobFieldsBody = NonNullable<ResearchJobBody['data']>;
+type ActivityBody = NonNullable<ResearchJobBody['activities']>[number];
+type SourceBody = NonNullable<ResearchJobBody['sources']>[number];
+
+export function normalizeCreditUsage(body: CreditUsageBody): CreditUsage {
   const d = body.data;
   return {
     remainingCredits: d.remainingCredits,
@@ -92,7 +112,7 @@ export function normalizeCreditUsage(body: z.infer<typeof creditUsageResponse>):
   };
 }
 
-export function normalizeUsageHistory(body: z.infer<typeof usageHistoryResponse>, byApiKey: boolean): UsageHistory {
+export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean): UsageHistory {
   return {
     byApiKey,
     periods: body.periods.map((p) => ({
@@ -106,7 +126,7 @@ export function normalizeUsageHistory(body: z.infer<typeof usageHistoryResponse>
 }
 
 /** Which fields a usage period lacks in both dialects: checked separately so the error names the path. */
-export function missingCreditsPath(body: z.infer<typeof usageHistoryResponse>): string | undefined {
+export function missingCreditsPath(body: UsageHistoryBody): string | undefined {
   const index = body.periods.findIndex((p) => p.creditsUsed === undefined && p.totalCredits === undefined);
   return index < 0 ? undefined : `periods[${index}].creditsUsed`;
 }
@@ -117,7 +137,7 @@ function joinText(value: string | string[] | null | undefined): string | undefin
   return text || undefined;
 }
 
-function normalizeSource(s: z.infer<typeof sourceFields>): ResearchSource {
+function normalizeSource(s: SourceBody): ResearchSource {
   const source: ResearchSource = { url: s.url };
   const title = joinText(s.title);
   const description = joinText(s.description);
@@ -128,7 +148,7 @@ function normalizeSource(s: z.infer<typeof sourceFields>): ResearchSource {
   return source;
 }
 
-function normalizeActivity(a: z.infer<typeof activityFields>): ResearchActivity {
+function normalizeActivity(a: ActivityBody): ResearchActivity {
   return {
     type: a.type ?? 'unknown',
     status: a.status ?? 'unknown',
@@ -138,11 +158,11 @@ function normalizeActivity(a: z.infer<typeof activityFields>): ResearchActivity 
   };
 }
 
-export function normalizeResearchJob(id: string, body: z.infer<typeof researchJobResponse>): ResearchJob {
+export function normalizeResearchJob(id: string, body: ResearchJobBody): ResearchJob {
   const data = body.data ?? {};
   // The live service puts status, depth, counts and error at the top level and the results in
   // `data`; the spec puts everything in `data`. Top level wins.
-  const pick = <K extends keyof typeof jobFields>(key: K) => body[key] ?? data[key] ?? undefined;
+  const pick = <K extends keyof JobFieldsBody>(key: K) => body[key] ?? data[key] ?? undefined;
   const activities = (data.activities?.length ? data.activities : body.activities) ?? [];
   const sources = (data.sources?.length ? data.sources : body.sources) ?? [];
   const status = pick('status') ?? (body.success === false ? 'failed' : 'processing');
@@ -167,7 +187,7 @@ export function normalizeResearchJob(id: string, body: z.infer<typeof researchJo
   return job;
 }
 
-export function normalizeFeedbackReceipt(body: z.infer<typeof feedbackReceiptResponse>): FeedbackReceipt {
+export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackReceipt {
   const receipt: FeedbackReceipt = {
     creditsRefunded: body.creditsRefunded,
     creditsRefundedToday: body.creditsRefundedToday,

@@ -1,10 +1,14 @@
 // The client's transport in a Node extension host: node:http(s) on the global agent instead of
 // global fetch. Measurably leaner per request (npm run bench), and it goes through VS Code's own
 // proxy support for node:http. The API layer stays fetch-only, so it still runs in a browser.
-import * as http from 'node:http';
-import * as https from 'node:https';
-import { Readable } from 'node:stream';
+import type * as http from 'node:http';
 import type { FetchLike, ResponseLike } from '../api/http';
+
+// Loaded on the first request, not at activation: node:https alone takes ~5 ms to load cold.
+let httpModule: typeof import('node:http') | undefined;
+let httpsModule: typeof import('node:https') | undefined;
+const transportFor = (protocol: string) =>
+  protocol === 'https:' ? (httpsModule ??= require('node:https') as typeof import('node:https')) : (httpModule ??= require('node:http') as typeof import('node:http'));
 
 function headerValue(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
@@ -18,7 +22,7 @@ function respond(res: http.IncomingMessage): ResponseLike {
     headers: { get: (name) => headerValue(res.headers[name.toLowerCase()]) },
     // Only bodies without a declared length are read as a stream (to enforce the size cap).
     get body() {
-      stream ??= Readable.toWeb(res) as ReadableStream<Uint8Array>;
+      stream ??= (require('node:stream') as typeof import('node:stream')).Readable.toWeb(res) as ReadableStream<Uint8Array>;
       return stream;
     },
     text: () =>
@@ -38,7 +42,7 @@ function respond(res: http.IncomingMessage): ResponseLike {
 export const nodeFetch: FetchLike = (url, init) =>
   new Promise<ResponseLike>((resolve, reject) => {
     const target = new URL(url);
-    const transport = target.protocol === 'https:' ? https : http;
+    const transport = transportFor(target.protocol);
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body));
     // No agent option: the global agent keeps connections alive and is the one VS Code proxies.

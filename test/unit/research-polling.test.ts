@@ -14,7 +14,7 @@ import {
   ServerError,
   UnauthorizedError,
 } from '../../src/api';
-import { normalizeResearchJob, researchJobResponse } from '../../src/api/schemas';
+import { normalizeResearchJob, schemas } from '../../src/api/schemas';
 import { INDEX_KEY, jobKey, ResearchStore, type ResearchStorage, type ResearchStoreOptions, type TrackedJob } from '../../src/research';
 import { FakeClock } from '../helpers/fakeClock';
 import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../sandbox/research';
@@ -81,7 +81,7 @@ class FakeService {
       const snap = planned ? researchSnapshot(planned, this.clock.now()) : null;
       const rendered = renderResearch(snap, 'live');
       if (rendered.status === 404) throw new NotFoundError({ operation: 'researchJob' });
-      return normalizeResearchJob(id, researchJobResponse.parse(rendered.body));
+      return normalizeResearchJob(id, schemas().researchJobResponse.parse(rendered.body));
     } finally {
       this.concurrent--;
     }
