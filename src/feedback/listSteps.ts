@@ -69,94 +69,105 @@ function requiredHere(state: WizardState): boolean {
   return inFastPath(state);
 }
 
-export const sourceUrlStep: WizardStep = async (state, ctx) => {
-  const list = ctx.draft.valuableSources;
-  const index = Math.min(state.ref.index ?? 0, list.length);
-  const existing = list[index];
-  const required = requiredHere(state);
-  const answer = await ctx.ui.input({
-    ...frame(state, `Valuable source ${index + 1}`, 4),
-    prompt: `The URL of a result that was useful.${existing && !required ? ' Clear it to remove this source.' : ''}`,
-    placeholder: 'https://example.com/the-useful-result',
-    value: state.ref.seed ?? existing?.url ?? '',
-    validate: (text) => checkUrl(text, { required, noun: 'The valuable source URL' }),
-  });
-  if (answer.kind === 'back') {
-    if (existing) existing.url = answer.text;
-    else if (answer.text.trim()) list.push({ url: answer.text, reason: '' });
-  }
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  if (!answer.value.trim()) {
-    if (existing) list.splice(index, 1);
+/** An item of two text parts: the first required (clearing it removes the item), the second optional. */
+interface ItemKind<T extends Record<F | S, string>, F extends string, S extends string> {
+  title: string;
+  items: (draft: { valuableSources: DraftSource[]; missingContent: DraftMissing[] }) => T[];
+  first: F;
+  second: S;
+  make: (first: string) => T;
+  secondStep: 'sourceReason' | 'missingDescription';
+  firstPrompt: (removable: boolean) => string;
+  firstPlaceholder: string;
+  checkFirst: (text: string, required: boolean) => string | undefined;
+  secondPrompt: string;
+  secondPlaceholder: string;
+  checkSecond: (text: string) => string | undefined;
+}
+
+function firstPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kind: ItemKind<T, F, S>): WizardStep {
+  return async (state, ctx) => {
+    const list = kind.items(ctx.draft);
+    const index = Math.min(state.ref.index ?? 0, list.length);
+    const existing = list[index];
+    const required = requiredHere(state);
+    const answer = await ctx.ui.input({
+      ...frame(state, `${kind.title} ${index + 1}`, 4),
+      prompt: kind.firstPrompt(existing !== undefined && !required),
+      placeholder: kind.firstPlaceholder,
+      value: state.ref.seed ?? existing?.[kind.first] ?? '',
+      validate: (text) => kind.checkFirst(text, required),
+    });
+    if (answer.kind === 'back') {
+      // Back keeps what was typed, even half an item.
+      if (existing) existing[kind.first] = answer.text as T[F];
+      else if (answer.text.trim()) list.push(kind.make(answer.text));
+    }
+    const left = leave(answer);
+    if (left) return left;
+    if (answer.kind !== 'accept') return { kind: 'stay' };
+    if (!answer.value.trim()) {
+      if (existing) list.splice(index, 1);
+      return finish(state);
+    }
+    if (existing) existing[kind.first] = answer.value as T[F];
+    else list.push(kind.make(answer.value));
+    return { kind: 'push', step: { id: kind.secondStep, index: existing ? index : list.length - 1 } };
+  };
+}
+
+function secondPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kind: ItemKind<T, F, S>): WizardStep {
+  return async (state, ctx) => {
+    const index = state.ref.index ?? 0;
+    const item = kind.items(ctx.draft)[index];
+    if (!item) return { kind: 'back' };
+    const answer = await ctx.ui.input({
+      ...frame(state, `${kind.title} ${index + 1}`, 4),
+      prompt: kind.secondPrompt,
+      placeholder: kind.secondPlaceholder,
+      value: state.ref.seed ?? item[kind.second],
+      validate: kind.checkSecond,
+    });
+    if (answer.kind === 'back') item[kind.second] = answer.text as T[S];
+    const left = leave(answer);
+    if (left) return left;
+    if (answer.kind !== 'accept') return { kind: 'stay' };
+    item[kind.second] = answer.value as T[S];
     return finish(state);
-  }
-  if (existing) existing.url = answer.value;
-  else list.push({ url: answer.value, reason: '' });
-  return { kind: 'push', step: { id: 'sourceReason', index: existing ? index : list.length - 1 } };
+  };
+}
+
+const sourceItem: ItemKind<DraftSource, 'url', 'reason'> = {
+  title: 'Valuable source',
+  items: (d) => d.valuableSources,
+  first: 'url',
+  second: 'reason',
+  make: (url) => ({ url, reason: '' }),
+  secondStep: 'sourceReason',
+  firstPrompt: (removable) => `The URL of a result that was useful.${removable ? ' Clear it to remove this source.' : ''}`,
+  firstPlaceholder: 'https://example.com/the-useful-result',
+  checkFirst: (text, required) => checkUrl(text, { required, noun: 'The valuable source URL' }),
+  secondPrompt: `Why it was useful (optional, up to ${FEEDBACK_LIMITS.reasonMaxLength} characters). Enter to skip.`,
+  secondPlaceholder: 'e.g. The official pricing page',
+  checkSecond: (text) => checkReason(text),
 };
 
-export const sourceReasonStep: WizardStep = async (state, ctx) => {
-  const item = ctx.draft.valuableSources[state.ref.index ?? 0];
-  if (!item) return { kind: 'back' };
-  const answer = await ctx.ui.input({
-    ...frame(state, `Valuable source ${(state.ref.index ?? 0) + 1}`, 4),
-    prompt: `Why it was useful (optional, up to ${FEEDBACK_LIMITS.reasonMaxLength} characters). Enter to skip.`,
-    placeholder: 'e.g. The official pricing page',
-    value: state.ref.seed ?? item.reason,
-    validate: (text) => checkReason(text),
-  });
-  if (answer.kind === 'back') item.reason = answer.text;
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  item.reason = answer.value;
-  return finish(state);
+const missingItem: ItemKind<DraftMissing, 'topic', 'description'> = {
+  title: 'Missing content',
+  items: (d) => d.missingContent,
+  first: 'topic',
+  second: 'description',
+  make: (topic) => ({ topic, description: '' }),
+  secondStep: 'missingDescription',
+  firstPrompt: (removable) => `What was missing, as a short topic (up to ${FEEDBACK_LIMITS.topicMaxLength} characters).${removable ? ' Clear it to remove this item.' : ''}`,
+  firstPlaceholder: 'e.g. Enterprise pricing',
+  checkFirst: (text, required) => (text.trim() || required ? checkTopic(text) : undefined),
+  secondPrompt: `More about what was missing (optional, up to ${FEEDBACK_LIMITS.descriptionMaxLength} characters). Enter to skip.`,
+  secondPlaceholder: 'e.g. Only the free and hobby tiers were in the results',
+  checkSecond: (text) => checkDescription(text),
 };
 
-export const missingTopicStep: WizardStep = async (state, ctx) => {
-  const list = ctx.draft.missingContent;
-  const index = Math.min(state.ref.index ?? 0, list.length);
-  const existing = list[index];
-  const required = requiredHere(state);
-  const answer = await ctx.ui.input({
-    ...frame(state, `Missing content ${index + 1}`, 4),
-    prompt: `What was missing, as a short topic (up to ${FEEDBACK_LIMITS.topicMaxLength} characters).${existing && !required ? ' Clear it to remove this item.' : ''}`,
-    placeholder: 'e.g. Enterprise pricing',
-    value: state.ref.seed ?? existing?.topic ?? '',
-    validate: (text) => (text.trim() || required ? checkTopic(text) : undefined),
-  });
-  if (answer.kind === 'back') {
-    if (existing) existing.topic = answer.text;
-    else if (answer.text.trim()) list.push({ topic: answer.text, description: '' });
-  }
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  if (!answer.value.trim()) {
-    if (existing) list.splice(index, 1);
-    return finish(state);
-  }
-  if (existing) existing.topic = answer.value;
-  else list.push({ topic: answer.value, description: '' });
-  return { kind: 'push', step: { id: 'missingDescription', index: existing ? index : list.length - 1 } };
-};
-
-export const missingDescriptionStep: WizardStep = async (state, ctx) => {
-  const item = ctx.draft.missingContent[state.ref.index ?? 0];
-  if (!item) return { kind: 'back' };
-  const answer = await ctx.ui.input({
-    ...frame(state, `Missing content ${(state.ref.index ?? 0) + 1}`, 4),
-    prompt: `More about what was missing (optional, up to ${FEEDBACK_LIMITS.descriptionMaxLength} characters). Enter to skip.`,
-    placeholder: 'e.g. Only the free and hobby tiers were in the results',
-    value: state.ref.seed ?? item.description,
-    validate: (text) => checkDescription(text),
-  });
-  if (answer.kind === 'back') item.description = answer.text;
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  item.description = answer.value;
-  return finish(state);
-};
+export const sourceUrlStep = firstPartStep(sourceItem);
+export const sourceReasonStep = secondPartStep(sourceItem);
+export const missingTopicStep = firstPartStep(missingItem);
+export const missingDescriptionStep = secondPartStep(missingItem);

@@ -2,7 +2,7 @@
 // nonce, nothing remote), one stylesheet and one bundled script from the extension's own folders.
 import * as vscode from 'vscode';
 
-/** 128 bits from the platform CSPRNG; Math.random would make the nonce guessable. */
+/** 128 bits from the platform CSPRNG: a predictable generator would make the nonce guessable. */
 export function makeNonce(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
