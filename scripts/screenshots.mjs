@@ -27,6 +27,70 @@ const SURFACES = [
       await wb.page.waitForTimeout(500);
     },
   },
+  {
+    name: 'credits-tooltip',
+    async show(wb) {
+      const item = wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ });
+      await item.waitFor();
+      await item.hover();
+      await wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'remaining' }).first().waitFor();
+      await wb.page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'research',
+    // A finished demo job with its activities and sources expanded.
+    async show(wb, sandbox) {
+      await wb.openViewContainer('Firecrawl');
+      await wb.runCommand('Firecrawl: Track Deep Research Job');
+      await wb.submitQuickInput(sandbox.demoJobs.completed);
+      const rows = wb.treeRows('Deep Research');
+      await rows.filter({ hasText: 'Findings' }).first().waitFor();
+      // Rows move as groups open and the tree refreshes: retry until the group stays expanded.
+      for (const group of ['Sources', 'Activities']) {
+        const row = rows.filter({ hasText: `${group} (` }).first();
+        for (let attempt = 0; attempt < 5 && (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
+          await row.click();
+          await wb.page.waitForTimeout(400);
+        }
+      }
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'usage-per-key',
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Show Credit Usage History');
+      const frame = wb.webviewFrame();
+      await frame.locator('svg').first().waitFor();
+      await frame.getByRole('button', { name: /Per API key/ }).click();
+      await frame.locator('.legend, [class*="legend"]').first().waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'feedback-review',
+    // The fast path for a scrape job rated bad with one issue label, stopped at the review.
+    async show(wb, sandbox) {
+      const jobId = sandbox.createV2Job('scrape');
+      await wb.runCommand('Firecrawl: Submit Feedback…');
+      const keyboard = wb.page.keyboard;
+      await wb.quickInput().filter({ hasText: 'Endpoint' }).waitFor();
+      await keyboard.press('Enter');
+      await wb.quickInput().filter({ hasText: 'Job id' }).waitFor();
+      await wb.quickInput().locator('input').fill(jobId);
+      await keyboard.press('Enter');
+      await wb.quickInput().filter({ hasText: 'Rating' }).waitFor();
+      await keyboard.type('bad');
+      await keyboard.press('Enter');
+      await wb.quickInput().filter({ hasText: 'Issue labels' }).waitFor();
+      await keyboard.press('Enter');
+      await wb.quickInputRows().filter({ hasText: 'Continue with missing-content' }).first().waitFor();
+      await keyboard.press('Enter');
+      await wb.quickInput().filter({ hasText: 'Review' }).waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
 ];
 
 function arg(name) {
@@ -57,6 +121,9 @@ async function main() {
         const wb = await openWorkbench({ ...sandboxProfile(sandbox), theme });
         try {
           await surface.show(wb, sandbox);
+          // A stray hover from the last click would cover part of the shot.
+          if (surface.name !== 'credits-tooltip') await wb.page.mouse.move(1000, 700);
+          await wb.page.waitForTimeout(200);
           saved.push(await wb.screenshot(`${surface.name}-${theme}`));
         } catch (error) {
           failed += 1;
