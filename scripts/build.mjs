@@ -23,34 +23,23 @@ function tsFiles(dir) {
 
 const webviewEntries = tsFiles(join(root, 'src', 'webview')).filter((f) => f.endsWith('.page.ts'));
 
+/** Bundles the extension host loads: cjs, `vscode` provided by the host. */
+const extensionHost = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  metafile: true,
+  logLevel: 'warning',
+};
+
 const configs = [
-  {
-    entryPoints: [join(root, 'src', 'extension.ts')],
-    outfile: join(root, 'dist', 'extension.js'),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    minify: production,
-    sourcemap: !production,
-    metafile: true,
-    logLevel: 'warning',
-  },
-  {
-    // Loaded on first use by src/commands/feedback.ts: keeps the wizard out of activation.
-    entryPoints: [join(root, 'src', 'feedback', 'entry.ts')],
-    outfile: join(root, 'dist', 'feedbackWizard.js'),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    minify: production,
-    sourcemap: !production,
-    metafile: true,
-    logLevel: 'warning',
-  },
+  { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
+  // Loaded on first use by src/commands/feedback.ts: keeps the wizard out of activation.
+  { ...extensionHost, entryPoints: [join(root, 'src', 'feedback', 'entry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
   ...(webviewEntries.length
     ? [{
         entryPoints: Object.fromEntries(webviewEntries.map((f) => [relative(join(root, 'src', 'webview'), f).replace(/\.page\.ts$/, ''), f])),

@@ -43,7 +43,7 @@ export default async function researchBench({ root, require, record, stats, setR
   }
 
   /** When the job first shows its final phase, read off the model itself. */
-  function finalPhaseAt(clock) {
+  function finalPhaseAt() {
     const probe = createResearchJob('x', 0, TIMELINE);
     for (let t = 0; t <= JOB_MS; t += 100) {
       const snap = researchSnapshot(probe, t);
@@ -54,41 +54,44 @@ export default async function researchBench({ root, require, record, stats, setR
     return JOB_MS;
   }
 
-  async function ours(attention, offsetMs) {
+  /**
+   * One 5-minute job that started `offsetMs` before `watch` begins polling it; `watch(id, clock, svc,
+   * finished)` calls `finished()` when it notices completion. Returns requests and detection delay.
+   */
+  async function watchJob(offsetMs, watch) {
     const clock = new FakeClock();
     const svc = service(clock);
     const id = '00000000-0000-4000-8000-000000000001';
     const created = clock.now();
     svc.create(id);
     await clock.advance(offsetMs);
-    const store = new ResearchStore({ source: { client: svc.client }, storage: memoryStorage(), clock, random: () => 0.5 });
-    store.setAttention(attention);
-    store.start();
     let seenAt;
-    store.onDidFinishJob(() => (seenAt = clock.now()));
-    store.track([id]);
+    const stop = watch(id, clock, svc, () => (seenAt ??= clock.now()));
     await clock.advance(JOB_MS + 60_000);
-    store.dispose();
+    stop?.();
     return { requests: svc.requests, delayMs: seenAt - (created + JOB_MS) };
   }
 
-  async function sdk(offsetMs) {
-    const clock = new FakeClock();
-    const svc = service(clock);
-    const id = '00000000-0000-4000-8000-000000000001';
-    const created = clock.now();
-    svc.create(id);
-    await clock.advance(offsetMs);
-    let seenAt;
-    const poll = async () => {
-      const job = await svc.client.getResearchJob(id);
-      if (job.status === 'processing') clock.schedule(2_000, () => void poll());
-      else seenAt = clock.now();
-    };
-    void poll();
-    await clock.advance(JOB_MS + 60_000);
-    return { requests: svc.requests, delayMs: seenAt - (created + JOB_MS) };
-  }
+  const ours = (attention, offsetMs) =>
+    watchJob(offsetMs, (id, clock, svc, finished) => {
+      const store = new ResearchStore({ source: { client: svc.client }, storage: memoryStorage(), clock, random: () => 0.5 });
+      store.setAttention(attention);
+      store.start();
+      store.onDidFinishJob(finished);
+      store.track([id]);
+      return () => store.dispose();
+    });
+
+  // What the official SDKs do: a request every 2 s until the job is finished.
+  const sdk = (offsetMs) =>
+    watchJob(offsetMs, (id, clock, svc, finished) => {
+      const poll = async () => {
+        const job = await svc.client.getResearchJob(id);
+        if (job.status === 'processing') clock.schedule(2_000, () => void poll());
+        else finished();
+      };
+      void poll();
+    });
 
   // The job may have started any time before the user tracks it within the first half minute.
   const offsets = [0, 700, 5_300, 11_900, 17_100, 23_500, 29_300];

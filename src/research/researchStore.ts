@@ -8,7 +8,7 @@ import { type Disposable, Emitter, type Event } from '../core/events';
 import { isFinalPhase, isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import { isJobId } from './jobIds';
 import { backoffDelay, POLL, pollInterval } from './pollPolicy';
-import { fromPersisted, INDEX_KEY, jobKey, type ResearchStorage, toPersisted } from './storage';
+import { fromPersisted, INDEX_KEY, jobKey, type PersistableJob, type ResearchStorage, toPersisted } from './storage';
 import { isFinished, type PollState, type TrackedJob } from './trackedJob';
 
 export interface ResearchJobReader {
@@ -59,14 +59,7 @@ export interface TrackResult {
 
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
 
-interface JobRecord {
-  id: string;
-  trackedAt: number;
-  snapshot: ResearchJob | undefined;
-  fetchedAt: number | undefined;
-  watchStartedAt: number | undefined;
-  finishedAt: number | undefined;
-  poll: PollState;
+interface JobRecord extends PersistableJob {
   nextPollAt: number | undefined;
   revision: number;
   /** When the last request for it was sent. */

@@ -25,7 +25,8 @@ export interface PersistedJob {
   stopped?: { reason: StopReason; message: string; at: number };
 }
 
-export function toPersisted(job: {
+/** The part of the store's record of a job that survives a restart. */
+export interface PersistableJob {
   id: string;
   trackedAt: number;
   snapshot: ResearchJob | undefined;
@@ -33,7 +34,9 @@ export function toPersisted(job: {
   watchStartedAt: number | undefined;
   finishedAt: number | undefined;
   poll: PollState;
-}): PersistedJob {
+}
+
+export function toPersisted(job: PersistableJob): PersistedJob {
   const out: PersistedJob = { v: 1, id: job.id, trackedAt: job.trackedAt };
   // Warnings are the same deprecation notice on every job: not worth the space.
   if (job.snapshot) out.snapshot = { ...job.snapshot, warnings: [] };
