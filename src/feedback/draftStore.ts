@@ -2,7 +2,7 @@
 // wizard and a closed window. It holds no secrets (the key is never part of a draft).
 // Pure: works on any Memento-shaped storage, so it is tested in plain Node.
 
-import { isDraftEmpty, restoreDraft, type WizardDraft } from './draft';
+import { cloneDraft, isDraftEmpty, restoreDraft, type WizardDraft } from './draft';
 
 export interface KeyValueStorage {
   get(key: string): unknown;
@@ -19,6 +19,12 @@ export const DRAFT_STORAGE_KEY = 'firecrawl.feedback.draft';
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class DraftStore {
+  /**
+   * Writes go one at a time: the wizard saves at every step without waiting, and in a web host the
+   * echo of an earlier write can land after a later one and bring a cleared draft back.
+   */
+  private writes: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly now: () => number = Date.now,
@@ -34,12 +40,20 @@ export class DraftStore {
     return restored && !isDraftEmpty(restored) ? { draft: restored, savedAt } : undefined;
   }
 
-  async save(draft: WizardDraft): Promise<void> {
+  save(draft: WizardDraft): Promise<void> {
     if (isDraftEmpty(draft)) return this.clear();
-    await this.storage.update(DRAFT_STORAGE_KEY, { version: 1, savedAt: this.now(), draft });
+    // A copy: the wizard keeps editing the draft while this write waits its turn.
+    const saved = { version: 1, savedAt: this.now(), draft: cloneDraft(draft) };
+    return this.write(saved);
   }
 
-  async clear(): Promise<void> {
-    await this.storage.update(DRAFT_STORAGE_KEY, undefined);
+  clear(): Promise<void> {
+    return this.write(undefined);
+  }
+
+  private write(value: unknown): Promise<void> {
+    const next = this.writes.then(() => this.storage.update(DRAFT_STORAGE_KEY, value));
+    this.writes = next.catch(() => undefined);
+    return next;
   }
 }
