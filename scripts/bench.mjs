@@ -98,8 +98,8 @@ async function benchClient() {
   const Firecrawl = sdkModule.default ?? sdkModule.Firecrawl;
   const sandbox = await startSandbox();
   try {
-    const { nodeFetch } = require(join(root, 'out', 'src', 'platform', 'nodeFetch.js'));
-    // As the extension builds it in a Node extension host (src/platform/clientProvider.ts).
+    const { nodeFetch } = require(join(root, 'out', 'src', 'host', 'nodeTransport.js'));
+    // As the extension builds it in a Node extension host (src/host/clientProvider.ts).
     const ours = new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: 'bench', fetch: nodeFetch });
     // As it would run in a browser extension host: global fetch.
     const oursFetch = new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: 'bench' });
@@ -145,8 +145,8 @@ async function benchClient() {
 
 // --- idle cost ------------------------------------------------------------------------------------
 async function benchIdle() {
-  const { CreditsStore } = require(join(root, 'out', 'src', 'credits', 'creditsStore.js'));
-  const { Emitter } = require(join(root, 'out', 'src', 'core', 'events.js'));
+  const { CreditsStore } = require(join(root, 'out', 'src', 'features', 'credits', 'model', 'creditsStore.js'));
+  const { Emitter } = require(join(root, 'out', 'src', 'shared', 'events.js'));
   const { FakeClock } = require(join(root, 'out', 'test', 'helpers', 'fakeClock.js'));
   const hour = 60 * 60_000;
   const simulate = async (focused) => {

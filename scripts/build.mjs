@@ -21,7 +21,11 @@ function tsFiles(dir) {
   });
 }
 
-const webviewEntries = tsFiles(join(root, 'src', 'webview')).filter((f) => f.endsWith('.page.ts'));
+// Each feature with a webview has its page in features/<name>/page/main.ts → dist/webview/<name>.js.
+const featuresDir = join(root, 'src', 'features');
+const webviewEntries = readdirSync(featuresDir)
+  .map((name) => [name, join(featuresDir, name, 'page', 'main.ts')])
+  .filter(([, file]) => existsSync(file));
 
 /** Bundles the extension host loads: cjs, `vscode` provided by the host. */
 const extensionHost = {
@@ -38,11 +42,11 @@ const extensionHost = {
 
 const configs = [
   { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
-  // Loaded on first use by src/commands/feedback.ts: keeps the wizard out of activation.
-  { ...extensionHost, entryPoints: [join(root, 'src', 'feedback', 'entry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
+  // Loaded on first use by src/features/feedback/index.ts: keeps the wizard out of activation.
+  { ...extensionHost, entryPoints: [join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
   ...(webviewEntries.length
     ? [{
-        entryPoints: Object.fromEntries(webviewEntries.map((f) => [relative(join(root, 'src', 'webview'), f).replace(/\.page\.ts$/, ''), f])),
+        entryPoints: Object.fromEntries(webviewEntries),
         outdir: join(root, 'dist', 'webview'),
         bundle: true,
         format: 'iife',

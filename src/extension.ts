@@ -1,16 +1,16 @@
 // Composition root: builds the layers (client → stores → views) and wires commands.
 // Activation does no network work before the first paint; stores refresh behind cached values.
 import * as vscode from 'vscode';
-import { clearApiKey, setApiKey } from './commands/apiKey';
-import { registerFeedback } from './commands/feedback';
-import { createCredits } from './credits/wiring';
-import { ApiKeyService } from './platform/apiKey';
-import { ClientProvider } from './platform/clientProvider';
-import { WindowFocus } from './platform/focus';
-import { maybePromptForKey } from './platform/keyPrompt';
-import { createLogger } from './platform/logger';
-import { ResearchHost } from './views/research/researchFeature';
-import { createUsageHistory } from './views/usage/wiring';
+import { clearApiKey, setApiKey } from './features/connection/ui/apiKeyCommands';
+import { registerFeedback } from './features/feedback';
+import { createCredits } from './features/credits';
+import { ApiKeyService } from './host/keyService';
+import { ClientProvider } from './host/clientProvider';
+import { WindowFocus } from './host/focus';
+import { maybePromptForKey } from './features/connection/ui/keyPrompt';
+import { createLogger } from './host/logger';
+import { ResearchHost } from './features/research';
+import { createUsageHistory } from './features/usage';
 
 /** Set once the usage chart registers; until then the status bar click refreshes instead. */
 let usageHistoryAvailable = false;

@@ -6,12 +6,12 @@ import { performance } from 'node:perf_hooks';
 
 export default async function researchBench({ root, require, record, stats, setResearchIdle }) {
   const out = (...p) => require(join(root, 'out', ...p));
-  const { ResearchStore } = out('src', 'research', 'index.js');
+  const { ResearchStore } = out('src', 'features', 'research', 'model', 'researchStore.js');
   const { normalizeResearchJob, schemas } = out('src', 'api', 'schemas.js');
   const researchJobResponse = schemas().researchJobResponse;
   const { FakeClock } = out('test', 'helpers', 'fakeClock.js');
   const { createResearchJob, renderResearch, researchSnapshot } = out('test', 'sandbox', 'research.js');
-  const { describeChildren } = out('src', 'views', 'research', 'describe.js');
+  const { describeChildren } = out('src', 'features', 'research', 'ui', 'treeRows.js');
 
   const JOB_MS = 5 * 60_000;
   // A typical deep research job: five depth levels, each a search and an analysis, then a synthesis.

@@ -5,11 +5,11 @@ import { performance } from 'node:perf_hooks';
 
 export default async function usageBench({ root, require, record }) {
   const out = (...p) => require(join(root, 'out', ...p));
-  const { shapeHistory } = out('src', 'usage', 'shape.js');
-  const { renderChart } = out('src', 'usage', 'chartTree.js');
-  const { renderLegend } = out('src', 'usage', 'legendTree.js');
-  const { renderTable } = out('src', 'usage', 'tableTree.js');
-  const { toMarkup } = out('src', 'usage', 'vtree.js');
+  const { shapeHistory } = out('src', 'features', 'usage', 'render', 'shape.js');
+  const { renderChart } = out('src', 'features', 'usage', 'render', 'chart.js');
+  const { renderLegend } = out('src', 'features', 'usage', 'render', 'legend.js');
+  const { renderTable } = out('src', 'features', 'usage', 'render', 'table.js');
+  const { toMarkup } = out('src', 'features', 'usage', 'render', 'elements.js');
 
   const periods = [];
   for (let m = 0; m < 36; m++) {

@@ -4,6 +4,7 @@ import type * as z from 'zod/mini';
 import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
 import { validateFeedback } from './feedback';
 import type { FeedbackRequest } from './feedback';
+import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import type { CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
 import {
@@ -17,7 +18,6 @@ import {
 } from './schemas';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
@@ -61,7 +61,7 @@ export class FirecrawlClient {
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
   async getResearchJob(id: string, options: CallOptions = {}): Promise<ResearchJob> {
     const jobId = id.trim();
-    if (!UUID.test(jobId)) {
+    if (!isJobId(jobId)) {
       throw new InvalidRequestError({ operation: 'researchJob', problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
     }
     const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });

@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CreditsStore } from '../../src/credits/creditsStore';
-import type { ApiKeyService } from '../../src/platform/apiKey';
-import type { ClientProvider } from '../../src/platform/clientProvider';
+import type { CreditsStore } from '../../src/features/credits/model/creditsStore';
+import type { ApiKeyService } from '../../src/host/keyService';
+import type { ClientProvider } from '../../src/host/clientProvider';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 

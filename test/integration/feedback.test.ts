@@ -7,10 +7,10 @@
 // of an earlier write arrives after a newer one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ApiKeyService } from '../../src/platform/apiKey';
-import type { ClientProvider } from '../../src/platform/clientProvider';
-import type { FeedbackController, FeedbackRunResult } from '../../src/feedback/feedbackController';
-import type { OpenPage } from '../../src/feedback/quickInputPrompter';
+import type { ApiKeyService } from '../../src/host/keyService';
+import type { ClientProvider } from '../../src/host/clientProvider';
+import type { FeedbackController, FeedbackRunResult } from '../../src/features/feedback/ui/controller';
+import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 

@@ -4,11 +4,11 @@
 // same globalState, 404 and failed jobs, key changes, and both response dialects.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ApiKeyService } from '../../src/platform/apiKey';
-import type { ClientProvider } from '../../src/platform/clientProvider';
-import type { RefreshOutcome, TrackResult } from '../../src/research';
-import type { ResearchNode } from '../../src/views/research/describe';
-import type { ResearchHost } from '../../src/views/research/researchFeature';
+import type { ApiKeyService } from '../../src/host/keyService';
+import type { ClientProvider } from '../../src/host/clientProvider';
+import type { RefreshOutcome, TrackResult } from '../../src/features/research/model';
+import type { ResearchNode } from '../../src/features/research/ui/treeRows';
+import type { ResearchHost } from '../../src/features/research';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 

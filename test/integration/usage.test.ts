@@ -4,12 +4,12 @@
 // visible again, and a server change reloads what an open panel shows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CreditsStatusBar } from '../../src/views/creditsStatusBar';
-import type { ApiKeyService } from '../../src/platform/apiKey';
-import type { ClientProvider } from '../../src/platform/clientProvider';
-import type { PanelState } from '../../src/usage/protocol';
-import type { UsageHistoryStore } from '../../src/usage/historyStore';
-import type { UsagePanel } from '../../src/views/usage/usagePanel';
+import type { CreditsStatusBar } from '../../src/features/credits/ui/statusBar';
+import type { ApiKeyService } from '../../src/host/keyService';
+import type { ClientProvider } from '../../src/host/clientProvider';
+import type { PanelState } from '../../src/features/usage/protocol';
+import type { UsageHistoryStore } from '../../src/features/usage/model/historyStore';
+import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 

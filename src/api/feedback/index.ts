@@ -1,5 +1,5 @@
 // Public surface of the feedback request rules: types and constants, the validator and its
-// single-field helpers, and the wizard's input parsers.
+// single-field helpers.
 
 export * from './types';
 export {
@@ -28,4 +28,3 @@ export {
   type FeedbackLabelKind,
   type FeedbackDraft,
 } from './validate';
-export { parsePageNumbers, parseLabels, isUuid, extractUuids, type ParseResult } from './parse';

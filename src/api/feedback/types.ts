@@ -69,11 +69,6 @@ export const FEEDBACK_SIGNAL_FIELDS: readonly FeedbackField[] = [
   'pageNumbers',
 ];
 
-/**
- * A job id: RFC 9562 UUID, version nibble 1–8, variant 8/9/a/b, any letter case. Stateless: no `g` flag.
- * (The nil and max UUIDs, which the server's zod would also accept, are never job ids and are refused.)
- */
-export const FEEDBACK_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** Pattern every `issues` and `tags` item must match (after trimming). Stateless: no `g` flag. */
 export const FEEDBACK_LABEL_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;

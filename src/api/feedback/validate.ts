@@ -8,7 +8,6 @@ import {
   FEEDBACK_FIELDS,
   FEEDBACK_LABEL_PATTERN,
   FEEDBACK_LIMITS,
-  FEEDBACK_UUID_PATTERN,
   KNOWN_INTEGRATIONS,
   VSCODE_INTEGRATION,
   type FeedbackEndpoint,
@@ -18,6 +17,7 @@ import {
   type FeedbackRequest,
   type FeedbackValuableSource,
 } from './types';
+import { JOB_ID_PATTERN, UUID_SHAPE } from '../../shared/jobIds';
 
 export type FeedbackProblemCode =
   | 'invalid_type'
@@ -268,12 +268,11 @@ function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
   return info ? ` For ${endpoint} it is ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}` : '';
 }
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function jobIdRule(value: unknown, endpoint: FeedbackEndpoint | undefined, sink: Sink): string | undefined {
   const id = requiredText(value, 'jobId', 'jobId', `jobId is required: paste the UUID of the job you are rating.${jobIdHint(endpoint)}`, sink);
   if (id === undefined) return undefined;
-  if (FEEDBACK_UUID_PATTERN.test(id)) return id;
+  if (JOB_ID_PATTERN.test(id)) return id;
   if (!UUID_SHAPE.test(id)) {
     add(sink, 'jobId', 'not_uuid', `jobId ${quote(id)} is not a UUID: expected 32 hex digits grouped 8-4-4-4-12, like 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4.${jobIdHint(endpoint)}`);
     return undefined;

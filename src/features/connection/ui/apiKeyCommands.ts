@@ -1,0 +1,113 @@
+// "Firecrawl: Set API Key" checks a key with a credit-usage call before storing it, keeps what was
+// typed when the key is rejected, and offers to store it anyway when the check cannot be made.
+import * as vscode from 'vscode';
+import { isFirecrawlError } from '../../../api';
+import type { ApiKeyService } from '../../../host/keyService';
+import type { ClientProvider } from '../../../host/clientProvider';
+import type { Logger } from '../../../host/logger';
+
+type Verdict =
+  | { kind: 'valid'; detail?: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'unverified'; message: string };
+
+async function verify(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
+  try {
+    const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
+    return { kind: 'valid', detail: `${usage.remainingCredits.toLocaleString()} credits remaining` };
+  } catch (error) {
+    if (!isFirecrawlError(error)) throw error;
+    switch (error.kind) {
+      case 'unauthorized':
+        return { kind: 'rejected', message: 'Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.' };
+      case 'notFound':
+        // Auth passed; the team just has no billing record.
+        return { kind: 'valid', detail: 'the team has no billing information' };
+      case 'cancelled':
+        throw error;
+      default: {
+        const where = provider.isSelfHosted ? ` (${provider.url.url} may be a self-hosted server that cannot report credits)` : '';
+        return { kind: 'unverified', message: `Could not check the key: ${error.message}${where} Press Enter again to save it anyway.` };
+      }
+    }
+  }
+}
+
+export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, log: Logger): Promise<boolean> {
+  const box = vscode.window.createInputBox();
+  box.title = 'Firecrawl: Set API Key';
+  box.password = true;
+  box.ignoreFocusOut = true;
+  box.placeholder = 'fc-…';
+  box.prompt = `Your Firecrawl API key, checked against ${provider.url.url} and kept in VS Code's secret storage.`;
+  let unverifiedValue: string | undefined;
+  let inFlight: AbortController | undefined;
+
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const finish = (saved: boolean) => {
+      if (settled) return;
+      settled = true;
+      inFlight?.abort();
+      box.dispose();
+      resolve(saved);
+    };
+    const save = async (value: string, detail?: string) => {
+      await keys.store(value);
+      log.info(`API key stored${detail ? ` (${detail})` : ''}`);
+      void vscode.window.showInformationMessage(`Firecrawl API key saved${detail ? `: ${detail}` : ''}.`);
+      finish(true);
+    };
+
+    box.onDidChangeValue(() => {
+      unverifiedValue = undefined;
+      box.validationMessage = undefined;
+    });
+    box.onDidHide(() => finish(false));
+    box.onDidAccept(async () => {
+      const value = box.value.trim();
+      if (!value) {
+        box.validationMessage = 'Paste your API key (it starts with fc-), or press Escape to cancel.';
+        return;
+      }
+      if (/\s/.test(value)) {
+        box.validationMessage = 'An API key has no spaces or line breaks: check what was pasted.';
+        return;
+      }
+      if (unverifiedValue === value) return void save(value, 'not verified');
+      inFlight?.abort();
+      const controller = new AbortController();
+      inFlight = controller;
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = undefined;
+      try {
+        const verdict = await verify(provider, value, controller.signal);
+        if (controller.signal.aborted || settled) return;
+        if (verdict.kind === 'valid') return void (await save(value, verdict.detail));
+        if (verdict.kind === 'rejected') {
+          box.validationMessage = verdict.message;
+        } else {
+          unverifiedValue = value;
+          box.validationMessage = { message: verdict.message, severity: vscode.InputBoxValidationSeverity.Warning };
+        }
+      } catch (error) {
+        if (!controller.signal.aborted) box.validationMessage = `Could not check the key: ${String(error)}`;
+      } finally {
+        if (!settled) {
+          box.busy = false;
+          box.enabled = true;
+        }
+      }
+    });
+    box.show();
+  });
+}
+
+export async function clearApiKey(keys: ApiKeyService, log: Logger): Promise<void> {
+  const hadStored = keys.current?.source === 'stored';
+  await keys.clear();
+  log.info('API key cleared');
+  const fallback = keys.current?.source === 'environment' ? ' FIRECRAWL_API_KEY from the environment is still in use.' : '';
+  void vscode.window.showInformationMessage(hadStored ? `Firecrawl API key removed from secret storage.${fallback}` : `No stored Firecrawl API key to remove.${fallback}`);
+}

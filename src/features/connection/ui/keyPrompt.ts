@@ -1,0 +1,23 @@
+// At most one "set your key" prompt, shared by every window (globalState is shared), and never
+// again after "Don't Show Again".
+import * as vscode from 'vscode';
+import type { ApiKeyService } from '../../../host/keyService';
+
+const SHOWN_AT = 'firecrawl.keyPrompt.shownAt';
+const MUTED = 'firecrawl.keyPrompt.muted';
+/** Windows opened within this span of the last prompt stay quiet. */
+const QUIET_MS = 12 * 60 * 60 * 1000;
+
+export async function maybePromptForKey(state: vscode.Memento, keys: ApiKeyService, now = Date.now()): Promise<void> {
+  if (keys.current || state.get<boolean>(MUTED)) return;
+  const shownAt = state.get<number>(SHOWN_AT) ?? 0;
+  if (now - shownAt < QUIET_MS) return;
+  await state.update(SHOWN_AT, now);
+  const choice = await vscode.window.showInformationMessage(
+    'Firecrawl: set your API key to see remaining credits, deep research jobs and usage history.',
+    'Set API Key',
+    "Don't Show Again",
+  );
+  if (choice === 'Set API Key') await vscode.commands.executeCommand('firecrawl.setApiKey');
+  else if (choice === "Don't Show Again") await state.update(MUTED, true);
+}

@@ -1,0 +1,203 @@
+// The one source of truth for the team's balance. The status bar and the usage chart render it;
+// nothing else asks the server for credits. Refreshes only while a window is focused, shares one
+// in-flight request among all callers, and backs off on failure.
+import { type CreditUsage, type FirecrawlError, isFirecrawlError, RateLimitedError } from '../../../api';
+import type { Clock } from '../../../shared/clock';
+import { type Disposable, Emitter, type Event } from '../../../shared/events';
+
+export interface CreditsSnapshot {
+  usage: CreditUsage;
+  fetchedAt: number;
+}
+
+export type CreditsProblem =
+  | { kind: 'noKey' }
+  | { kind: 'unauthorized'; message: string }
+  | { kind: 'noBilling'; message: string }
+  /** A self-hosted server answers 500 on the credit routes: not an error to retry. */
+  | { kind: 'unsupported'; message: string }
+  /** Offline, timeout, 5xx, 429 or an unreadable body: the last value stays, marked stale. */
+  | { kind: 'unavailable'; message: string; errorKind: FirecrawlError['kind'] | 'unknown' };
+
+export interface CreditsState {
+  snapshot?: CreditsSnapshot;
+  loading: boolean;
+  problem?: CreditsProblem;
+}
+
+export interface FocusSource {
+  readonly focused: boolean;
+  readonly onDidChange: Event<boolean>;
+}
+
+export interface SnapshotStorage {
+  load(): CreditsSnapshot | undefined;
+  save(snapshot: CreditsSnapshot | undefined): void;
+}
+
+export interface CreditsStoreOptions {
+  fetch: (signal: AbortSignal) => Promise<CreditUsage>;
+  hasKey: () => boolean;
+  isSelfHosted: () => boolean;
+  intervalMs: () => number;
+  clock: Clock;
+  focus: FocusSource;
+  storage?: SnapshotStorage;
+  random?: () => number;
+}
+
+const FIRST_BACKOFF_MS = 30_000;
+
+export class CreditsStore implements Disposable {
+  private current: CreditsState = { loading: false };
+  private inFlight: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private timer: Disposable | undefined;
+  /** When the next automatic refresh is due; kept while unfocused so focus can catch up. */
+  private dueAt: number | undefined;
+  private failures = 0;
+  private readonly changed = new Emitter<CreditsState>();
+  private readonly focusSubscription: Disposable;
+  private disposed = false;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: CreditsStoreOptions) {
+    this.focusSubscription = options.focus.onDidChange((focused) => (focused ? this.onFocus() : this.cancelTimer()));
+  }
+
+  get state(): CreditsState {
+    return this.current;
+  }
+
+  /** Shows the persisted value at once, then refreshes behind it. */
+  start(): void {
+    const saved = this.options.storage?.load();
+    if (saved) this.update({ snapshot: saved });
+    void this.refresh();
+  }
+
+  /** The key or API URL changed: the old balance belongs to another account or server. */
+  reset(): void {
+    // The request under way asks for the old account: drop it so the refresh below starts afresh.
+    this.controller?.abort();
+    this.inFlight = undefined;
+    this.failures = 0;
+    this.options.storage?.save(undefined);
+    this.current = { loading: false };
+    void this.refresh();
+  }
+
+  /** Refreshes now, sharing a request already under way. */
+  refresh(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (!this.inFlight) {
+      const current: Promise<void> = this.load().finally(() => {
+        if (this.inFlight === current) this.inFlight = undefined;
+      });
+      this.inFlight = current;
+    }
+    return this.inFlight;
+  }
+
+  /** A refresh the user asked for: forget any backoff first. */
+  refreshNow(): Promise<void> {
+    this.failures = 0;
+    return this.refresh();
+  }
+
+  /** The refresh interval setting changed. */
+  reschedule(): void {
+    if (this.current.problem === undefined && this.current.snapshot) this.schedule(this.options.intervalMs());
+  }
+
+  private async load(): Promise<void> {
+    this.cancelTimer();
+    this.dueAt = undefined;
+    if (!this.options.hasKey()) {
+      this.update({ snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
+      return;
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    this.update({ loading: true });
+    try {
+      const usage = await this.options.fetch(controller.signal);
+      if (controller.signal.aborted || this.disposed) return;
+      const snapshot = { usage, fetchedAt: this.options.clock.now() };
+      this.failures = 0;
+      this.options.storage?.save(snapshot);
+      this.update({ snapshot, loading: false, problem: undefined });
+      this.schedule(this.options.intervalMs());
+    } catch (error) {
+      if (controller.signal.aborted || this.disposed) return;
+      this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const kind = isFirecrawlError(error) ? error.kind : 'unknown';
+    if (kind === 'unauthorized') {
+      // Polling a rejected key only burns requests: wait for a new key or a manual refresh.
+      this.update({ loading: false, problem: { kind: 'unauthorized', message } });
+      return;
+    }
+    // Self-hosted servers answer a plain 500 on the credit routes; 502–504 are outages anywhere.
+    if (kind === 'server' && isFirecrawlError(error) && error.status === 500 && this.options.isSelfHosted()) {
+      this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server: self-hosted Firecrawl does not track credits.' } });
+      return;
+    }
+    if (kind === 'notFound') {
+      this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', message } });
+      this.schedule(this.options.intervalMs());
+      return;
+    }
+    this.failures += 1;
+    this.update({ loading: false, problem: { kind: 'unavailable', message, errorKind: kind } });
+    const backoff = Math.min(this.options.intervalMs(), FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+    const jittered = backoff * (0.8 + 0.4 * (this.options.random ?? Math.random)());
+    const asked = error instanceof RateLimitedError ? (error.retryAfterMs ?? 0) : 0;
+    this.schedule(Math.max(jittered, asked));
+  }
+
+  private schedule(delayMs: number): void {
+    this.cancelTimer();
+    this.dueAt = this.options.clock.now() + delayMs;
+    if (this.options.focus.focused) this.arm();
+  }
+
+  private arm(): void {
+    if (this.dueAt === undefined) return;
+    this.timer?.dispose();
+    this.timer = this.options.clock.schedule(Math.max(0, this.dueAt - this.options.clock.now()), () => {
+      this.timer = undefined;
+      void this.refresh();
+    });
+  }
+
+  private onFocus(): void {
+    // Due while unfocused: catch up at once; otherwise resume the countdown.
+    if (this.dueAt !== undefined && this.dueAt <= this.options.clock.now()) void this.refresh();
+    else this.arm();
+  }
+
+  private cancelTimer(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+  }
+
+  private update(patch: Partial<CreditsState>): void {
+    this.current = { ...this.current, ...patch };
+    if ('problem' in patch && patch.problem === undefined) delete this.current.problem;
+    if ('snapshot' in patch && patch.snapshot === undefined) delete this.current.snapshot;
+    this.changed.fire(this.current);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.controller?.abort();
+    this.cancelTimer();
+    this.focusSubscription.dispose();
+    this.changed.dispose();
+  }
+}

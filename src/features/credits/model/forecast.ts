@@ -1,0 +1,43 @@
+// "At this pace credits run out around <date>": from this period's usage so far, or, early in a
+// period when there is too little to go on, from the last complete month of history.
+import type { CreditUsage, UsagePeriod } from '../../../api';
+
+const DAY_MS = 86_400_000;
+/** Below this much of the period the current pace is noise (one big crawl on day one). */
+const MIN_ELAPSED_MS = 2 * DAY_MS;
+
+export interface Forecast {
+  /** When remaining credits reach zero at the current pace. */
+  runOutAt: number;
+  /** Credits per day the forecast assumed. */
+  perDay: number;
+  basis: 'period' | 'history';
+}
+
+export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[]): Forecast | undefined {
+  if (usage.remainingCredits <= 0 || !usage.billingPeriodStart || !usage.billingPeriodEnd) return undefined;
+  const start = Date.parse(usage.billingPeriodStart);
+  const end = Date.parse(usage.billingPeriodEnd);
+  if (Number.isNaN(start) || Number.isNaN(end) || end <= now || now <= start) return undefined;
+
+  let perDay: number | undefined;
+  let basis: Forecast['basis'] = 'period';
+  const elapsed = now - start;
+  // Packs and grants can push remaining above plan: then "used" is unknown, not negative.
+  const used = usage.planCredits - usage.remainingCredits;
+  if (elapsed >= MIN_ELAPSED_MS && used > 0) perDay = (used / elapsed) * DAY_MS;
+  if (perDay === undefined && history) {
+    const full = [...history].reverse().find((p) => p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate));
+    if (full?.endDate) {
+      const total = history.filter((p) => p.startDate === full.startDate).reduce((sum, p) => sum + p.creditsUsed, 0);
+      const days = (Date.parse(full.endDate) - Date.parse(full.startDate)) / DAY_MS;
+      if (total > 0 && days > 0) {
+        perDay = total / days;
+        basis = 'history';
+      }
+    }
+  }
+  if (!perDay || perDay <= 0) return undefined;
+  const runOutAt = now + (usage.remainingCredits / perDay) * DAY_MS;
+  return runOutAt < end ? { runOutAt, perDay, basis } : undefined;
+}

@@ -1,0 +1,162 @@
+// What the status bar shows for each credits state, as plain data: the view only copies it onto a
+// StatusBarItem, and unit tests check every state without VS Code.
+import type { UsagePeriod } from '../../../api';
+import type { KeySource } from '../../../host/keyService';
+import type { CreditsState } from '../model/creditsStore';
+import { forecastRunOut } from '../model/forecast';
+import { daysBetween, formatAge, formatCredits, formatDate, formatExact, formatPercent } from '../../../shared/format';
+
+export type Level = 'normal' | 'warning' | 'critical';
+
+export interface Thresholds {
+  /** Percent of plan remaining at or below which the item turns to a warning. */
+  warningPercent: number;
+  criticalPercent: number;
+}
+
+export interface PresentationContext {
+  now: number;
+  locale?: string;
+  thresholds: Thresholds;
+  keySource?: KeySource;
+  apiUrl: string;
+  history?: readonly UsagePeriod[];
+  /** Whether the usage chart exists to be opened. */
+  hasHistoryView: boolean;
+}
+
+export interface CreditsPresentation {
+  text: string;
+  /** Markdown; every piece of server text in it is escaped. */
+  tooltip: string;
+  level: Level;
+  command: string;
+  accessibilityLabel: string;
+}
+
+export const TOOLTIP_COMMANDS = ['firecrawl.refreshCredits', 'firecrawl.showUsageHistory', 'firecrawl.setApiKey'] as const;
+
+export function levelFor(remaining: number, plan: number, thresholds: Thresholds): Level {
+  if (remaining < 0) return 'critical';
+  if (plan <= 0) return remaining === 0 ? 'critical' : 'normal';
+  const percent = (remaining / plan) * 100;
+  if (percent <= thresholds.criticalPercent) return 'critical';
+  if (percent <= thresholds.warningPercent) return 'warning';
+  return 'normal';
+}
+
+/** Escapes text so Markdown renders it literally: no links, emphasis, HTML or command URIs. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+}
+
+function links(ctx: PresentationContext): string {
+  const items = ['[Refresh](command:firecrawl.refreshCredits)'];
+  if (ctx.hasHistoryView) items.push('[Usage History](command:firecrawl.showUsageHistory)');
+  items.push('[Set API Key](command:firecrawl.setApiKey)');
+  return items.join(' · ');
+}
+
+function keyLine(ctx: PresentationContext): string | undefined {
+  if (!ctx.keySource) return undefined;
+  return ctx.keySource === 'stored' ? 'Key: stored in VS Code secret storage' : 'Key: from the FIRECRAWL\\_API\\_KEY environment variable';
+}
+
+export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
+  const { problem, snapshot } = state;
+  const openChart = ctx.hasHistoryView ? 'firecrawl.showUsageHistory' : 'firecrawl.refreshCredits';
+
+  if (problem?.kind === 'noKey') {
+    return {
+      text: '$(key) Firecrawl: Set API Key',
+      tooltip: `**Firecrawl**\n\nNo API key yet. Set one to see your remaining credits.\n\n[Set API Key](command:firecrawl.setApiKey)`,
+      level: 'normal',
+      command: 'firecrawl.setApiKey',
+      accessibilityLabel: 'Firecrawl: no API key. Activate to set one.',
+    };
+  }
+  if (problem?.kind === 'unauthorized') {
+    return {
+      text: '$(error) Firecrawl: key rejected',
+      tooltip: `**Firecrawl: API key rejected**\n\n${escapeMarkdown(problem.message)}\n\n${links(ctx)}`,
+      level: 'critical',
+      command: 'firecrawl.setApiKey',
+      accessibilityLabel: 'Firecrawl: the API key was rejected. Activate to set a new key.',
+    };
+  }
+  if (problem?.kind === 'unsupported') {
+    return {
+      text: '$(flame) n/a',
+      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problem.message)}\n\nServer: ${escapeMarkdown(ctx.apiUrl)}\n\n${links(ctx)}`,
+      level: 'normal',
+      command: openChart,
+      accessibilityLabel: 'Firecrawl: credits are not available on this server.',
+    };
+  }
+  if (problem?.kind === 'noBilling') {
+    return {
+      text: '$(flame) no billing info',
+      tooltip: `**Firecrawl**\n\nFirecrawl has no billing information for this team yet.\n\n${links(ctx)}`,
+      level: 'normal',
+      command: openChart,
+      accessibilityLabel: 'Firecrawl: no billing information for this team.',
+    };
+  }
+  if (!snapshot) {
+    const failed = problem?.kind === 'unavailable';
+    return {
+      text: failed ? '$(warning) Firecrawl' : '$(sync~spin) Firecrawl',
+      tooltip: failed ? `**Firecrawl: credits unavailable**\n\n${escapeMarkdown(problem.message)}\n\n${links(ctx)}` : '**Firecrawl**\n\nLoading remaining credits…',
+      level: 'normal',
+      command: failed ? 'firecrawl.refreshCredits' : openChart,
+      accessibilityLabel: failed ? `Firecrawl: credits unavailable. ${problem.message}` : 'Firecrawl: loading remaining credits',
+    };
+  }
+
+  const { usage, fetchedAt } = snapshot;
+  const { remainingCredits: remaining, planCredits: plan } = usage;
+  const level = levelFor(remaining, plan, ctx.thresholds);
+  const stale = problem?.kind === 'unavailable';
+  const icon = stale ? '$(warning)' : '$(flame)';
+  const short = formatCredits(remaining, ctx.locale);
+  const lines: string[] = ['**Firecrawl credits**', ''];
+
+  if (remaining < 0) {
+    lines.push(`**Over plan by ${formatExact(-remaining, ctx.locale)} credits** (plan ${formatExact(plan, ctx.locale)})`);
+  } else {
+    lines.push(`**${formatExact(remaining, ctx.locale)}** of ${formatExact(plan, ctx.locale)} remaining`);
+  }
+  if (plan > 0 && remaining >= 0 && remaining <= plan) {
+    const used = plan - remaining;
+    lines.push('', `Used this period: ${formatExact(used, ctx.locale)} (${formatPercent(used / plan, ctx.locale)})`);
+  } else if (remaining > plan) {
+    lines.push('', 'Includes credits beyond the plan (packs or grants).');
+  }
+  if (usage.billingPeriodEnd) {
+    const end = Date.parse(usage.billingPeriodEnd);
+    const start = usage.billingPeriodStart ? `${formatDate(usage.billingPeriodStart, ctx.locale)} – ` : '';
+    const left = daysBetween(ctx.now, end);
+    lines.push('', `Billing period: ${start}${formatDate(end, ctx.locale)} · resets in ${left} day${left === 1 ? '' : 's'}`);
+  } else if (usage.billingPeriodStart) {
+    lines.push('', `Billing period since ${formatDate(usage.billingPeriodStart, ctx.locale)}`);
+  }
+  const forecast = forecastRunOut(usage, ctx.now, ctx.history);
+  if (forecast) {
+    lines.push('', `$(warning) At this pace (~${formatCredits(forecast.perDay, ctx.locale)}/day) credits run out around **${formatDate(forecast.runOutAt, ctx.locale)}**, before the period ends.`);
+  }
+  lines.push('');
+  const key = keyLine(ctx);
+  if (key) lines.push(key, '');
+  lines.push(`Updated ${formatAge(ctx.now - fetchedAt)}`);
+  if (stale) lines.push('', `$(warning) Could not refresh: ${escapeMarkdown(problem.message)}`);
+  lines.push('', links(ctx));
+
+  const overText = remaining < 0 ? `over plan by ${formatExact(-remaining, ctx.locale)} credits` : `${formatExact(remaining, ctx.locale)} of ${formatExact(plan, ctx.locale)} credits remaining`;
+  return {
+    text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}`,
+    tooltip: lines.join('\n'),
+    level,
+    command: openChart,
+    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAge(ctx.now - fetchedAt)}, refresh failed` : ''}`,
+  };
+}

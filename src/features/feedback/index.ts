@@ -1,0 +1,80 @@
+// "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
+// editor context menu, shown only while the selection holds exactly one job id.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FEEDBACK_ENDPOINTS } from '../../api';
+import { selectedText } from '../../host/editorInput';
+import type { FeedbackController, StartOptions } from './ui/controller';
+import { singleJobId } from '../../shared/jobIds';
+import type { ClientProvider } from '../../host/clientProvider';
+import type { Logger } from '../../host/logger';
+
+export const SELECTION_HAS_JOB_ID = 'firecrawl.selectionHasJobId';
+
+/** Arguments other commands (or links) may pass; anything else is ignored. */
+function startOptions(args: unknown): StartOptions {
+  if (typeof args !== 'object' || args === null) return {};
+  const { jobId, endpoint } = args as { jobId?: unknown; endpoint?: unknown };
+  const options: StartOptions = {};
+  if (typeof jobId === 'string') options.jobId = jobId;
+  const known = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint);
+  if (known) options.endpoint = known.id;
+  return options;
+}
+
+function trackSelection(): vscode.Disposable {
+  let current: boolean | undefined;
+  const update = (editor: vscode.TextEditor | undefined) => {
+    const has = singleJobId(selectedText(editor)) !== undefined;
+    if (has === current) return;
+    current = has;
+    void vscode.commands.executeCommand('setContext', SELECTION_HAS_JOB_ID, has);
+  };
+  update(vscode.window.activeTextEditor);
+  return vscode.Disposable.from(
+    vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
+    vscode.window.onDidChangeActiveTextEditor(update),
+  );
+}
+
+/**
+ * The wizard is the largest feature and rarely needed at startup, so it lives in its own bundle
+ * (dist/feedbackWizard.js, built from src/feedback/entry.ts) and loads on first use.
+ */
+export class LazyFeedback implements vscode.Disposable {
+  private instance: FeedbackController | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly provider: ClientProvider,
+    private readonly log: Logger,
+  ) {}
+
+  get controller(): FeedbackController {
+    if (!this.instance) {
+      const wizard = require(path.join(__dirname, 'feedbackWizard.js')) as typeof import('./ui/bundleEntry');
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log);
+    }
+    return this.instance;
+  }
+
+  /** Whether the wizard has been loaded (it is not, until someone asks for feedback). */
+  get loaded(): boolean {
+    return this.instance !== undefined;
+  }
+
+  dispose(): void {
+    this.instance?.dispose();
+  }
+}
+
+export function registerFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): LazyFeedback {
+  const feedback = new LazyFeedback(context, provider, log);
+  context.subscriptions.push(
+    feedback,
+    trackSelection(),
+    vscode.commands.registerCommand('firecrawl.submitFeedback', (args?: unknown) => feedback.controller.start(startOptions(args))),
+    vscode.commands.registerCommand('firecrawl.submitFeedbackForSelection', () => feedback.controller.start({ jobId: selectedText() ?? '' })),
+  );
+  return feedback;
+}

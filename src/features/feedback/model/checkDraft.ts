@@ -1,0 +1,82 @@
+// Turns a wizard draft into a POST /v2/feedback body and checks it with the shared validator, so
+// the wizard can never send something the validator (and so the service) would refuse.
+// Pure: no `vscode`.
+
+import {
+  FEEDBACK_SIGNAL_FIELDS,
+  validateFeedback,
+  type FeedbackField,
+  type FeedbackProblem,
+  type FeedbackRequest,
+} from '../../../api/feedback';
+import { parsePageNumbers } from './parseInput';
+import type { WizardDraft } from './draft';
+
+export type DraftCheck = { ok: true; request: FeedbackRequest } | { ok: false; problems: FeedbackProblem[] };
+
+/** The metadata text as an object; `undefined` when blank. */
+export function parseMetadataText(input: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  const trimmed = input.trim();
+  if (trimmed === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(trimmed) as unknown };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `metadata is not valid JSON (${detail}); write an object such as {"run": "nightly"}.` };
+  }
+}
+
+/** The body exactly as it would be sent (before trimming by the validator), plus problems found while converting text. */
+export function draftToBody(draft: WizardDraft): { body: Record<string, unknown>; problems: FeedbackProblem[] } {
+  const problems: FeedbackProblem[] = [];
+  const body: Record<string, unknown> = { endpoint: draft.endpoint, jobId: draft.jobId, rating: draft.rating };
+  if (draft.issues.length) body['issues'] = [...draft.issues];
+  if (draft.tags.length) body['tags'] = [...draft.tags];
+  if (draft.note.trim()) body['note'] = draft.note;
+  if (draft.querySuggestions.trim()) body['querySuggestions'] = draft.querySuggestions;
+  if (draft.url.trim()) body['url'] = draft.url;
+
+  const pages = parsePageNumbers(draft.pageNumbers);
+  if (!pages.ok) problems.push({ path: 'pageNumbers', code: 'invalid_type', message: pages.error });
+  else if (pages.value.length) body['pageNumbers'] = pages.value;
+
+  const sources = draft.valuableSources.map((s) => (s.reason.trim() ? { url: s.url, reason: s.reason } : { url: s.url }));
+  if (sources.length) body['valuableSources'] = sources;
+  const missing = draft.missingContent.map((m) => (m.description.trim() ? { topic: m.topic, description: m.description } : { topic: m.topic }));
+  if (missing.length) body['missingContent'] = missing;
+
+  const metadata = parseMetadataText(draft.metadata);
+  if (!metadata.ok) problems.push({ path: 'metadata', code: 'invalid_type', message: metadata.error });
+  else if (metadata.value !== undefined) body['metadata'] = metadata.value;
+  return { body, problems };
+}
+
+function isSignalField(path: string): boolean {
+  return (FEEDBACK_SIGNAL_FIELDS as readonly string[]).includes(path);
+}
+
+/**
+ * Every problem of the draft, each with the field it belongs to ('' for rules about the whole body).
+ * A signal the person did type but could not be converted (page numbers like '1,,x') is reported as
+ * its own problem instead of also claiming "no feedback given".
+ */
+export function checkDraft(draft: WizardDraft): DraftCheck {
+  const { body, problems } = draftToBody(draft);
+  const result = validateFeedback(body);
+  if (result.ok && problems.length === 0) return { ok: true, request: result.value };
+  const typedSignal = problems.some((p) => isSignalField(p.path));
+  const rest = result.ok ? [] : result.problems.filter((p) => !(typedSignal && p.code === 'no_signal'));
+  return { ok: false, problems: [...problems, ...rest] };
+}
+
+/** The top-level field a problem path points at ('valuableSources[2].url' → 'valuableSources'). */
+export function fieldOfPath(path: string): FeedbackField | undefined {
+  const head = /^[A-Za-z]+/.exec(path)?.[0];
+  return head ? (head as FeedbackField) : undefined;
+}
+
+/** The list index in a path such as 'missingContent[3].topic', if any. */
+export function indexOfPath(path: string): number | undefined {
+  const match = /^\w+\[(\d+)\]/.exec(path);
+  return match ? Number(match[1]) : undefined;
+}

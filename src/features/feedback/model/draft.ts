@@ -1,0 +1,116 @@
+// What the user has entered in the feedback wizard so far. Text fields keep exactly what was typed
+// (page numbers as '1,3-5', metadata as JSON text) so that Back, "Edit and Retry" and a window
+// reload give the person their own words back; conversion to a request happens only when checking.
+// JSON-safe (stored in globalState) and free of secrets. Pure: no `vscode`.
+
+import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import { singleJobId } from '../../../shared/jobIds';
+
+export interface DraftSource {
+  url: string;
+  reason: string;
+}
+
+export interface DraftMissing {
+  topic: string;
+  description: string;
+}
+
+export interface WizardDraft {
+  endpoint?: FeedbackEndpoint;
+  /** As typed or pasted. */
+  jobId: string;
+  rating?: FeedbackRating;
+  issues: string[];
+  tags: string[];
+  note: string;
+  url: string;
+  /** As typed, e.g. '1,3-5'. */
+  pageNumbers: string;
+  valuableSources: DraftSource[];
+  missingContent: DraftMissing[];
+  querySuggestions: string;
+  /** JSON text as typed. */
+  metadata: string;
+}
+
+export function emptyDraft(jobId = ''): WizardDraft {
+  return {
+    jobId,
+    issues: [],
+    tags: [],
+    note: '',
+    url: '',
+    pageNumbers: '',
+    valuableSources: [],
+    missingContent: [],
+    querySuggestions: '',
+    metadata: '',
+  };
+}
+
+export function cloneDraft(draft: WizardDraft): WizardDraft {
+  return JSON.parse(JSON.stringify(draft)) as WizardDraft;
+}
+
+/** True when the person has entered nothing at all. */
+export function isDraftEmpty(draft: WizardDraft): boolean {
+  return (
+    draft.endpoint === undefined &&
+    draft.rating === undefined &&
+    draft.jobId.trim() === '' &&
+    draft.issues.length === 0 &&
+    draft.tags.length === 0 &&
+    draft.valuableSources.length === 0 &&
+    draft.missingContent.length === 0 &&
+    [draft.note, draft.url, draft.pageNumbers, draft.querySuggestions, draft.metadata].every((t) => t.trim() === '')
+  );
+}
+
+// Stored drafts come from an older or newer version of the extension, or were edited by hand:
+// everything is re-read defensively and anything unexpected is dropped rather than trusted.
+
+const MAX_TEXT = 20_000;
+const MAX_ITEMS = 200;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, MAX_TEXT) : '';
+}
+
+function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, MAX_ITEMS).map((v) => v.slice(0, MAX_TEXT)) : [];
+}
+
+function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)).slice(0, MAX_ITEMS)
+    : [];
+}
+
+export function restoreDraft(value: unknown): WizardDraft | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const raw = value as Record<string, unknown>;
+  const draft = emptyDraft(text(raw['jobId']));
+  const endpoint = FEEDBACK_ENDPOINTS.find((e) => e.id === raw['endpoint']);
+  if (endpoint) draft.endpoint = endpoint.id;
+  const rating = FEEDBACK_RATINGS.find((r) => r.id === raw['rating']);
+  if (rating) draft.rating = rating.id;
+  draft.issues = texts(raw['issues']);
+  draft.tags = texts(raw['tags']);
+  draft.note = text(raw['note']);
+  draft.url = text(raw['url']);
+  draft.pageNumbers = text(raw['pageNumbers']);
+  draft.valuableSources = objects(raw['valuableSources']).map((s) => ({ url: text(s['url']), reason: text(s['reason']) }));
+  draft.missingContent = objects(raw['missingContent']).map((m) => ({ topic: text(m['topic']), description: text(m['description']) }));
+  draft.querySuggestions = text(raw['querySuggestions']);
+  draft.metadata = text(raw['metadata']);
+  return draft;
+}
+
+/**
+ * The job id a new draft starts with: the one the command was given, else the editor selection's,
+ * else the clipboard's, and only when that text holds exactly one id (several are ambiguous).
+ */
+export function prefillJobId(sources: { explicit?: string | undefined; selection?: string | undefined; clipboard?: string | undefined }): string | undefined {
+  return singleJobId(sources.explicit) ?? singleJobId(sources.selection) ?? singleJobId(sources.clipboard);
+}

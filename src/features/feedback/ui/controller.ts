@@ -1,0 +1,144 @@
+// Runs the feedback wizard in VS Code: picks the starting job id, keeps the draft in globalState
+// after every page, sends through the client, and turns the answer into one notification with
+// next steps. One wizard at a time: starting another closes the open one (its draft is saved).
+import * as vscode from 'vscode';
+import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../../../api';
+import { CancelledError } from '../../../api/errors';
+import type { ClientProvider } from '../../../host/clientProvider';
+import type { Logger } from '../../../host/logger';
+import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
+import { DraftStore } from '../model/draftStore';
+import { readClipboard, selectedText } from '../../../host/editorInput';
+import { describeFeedbackFailure, FAILURE_ACTION_LABELS, type FailureAction, type FailureMessage } from '../../../host/feedbackErrorText';
+import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
+import { describeReceipt } from '../model/receiptText';
+import { sendFeedback } from './send';
+import { editInUntitledDocument } from './untitledEditor';
+import { runFeedbackWizard, type WizardOptions } from '../wizard/wizard';
+
+export interface StartOptions {
+  /** A job id to start with (e.g. the editor selection the context menu was opened on). */
+  jobId?: string;
+  endpoint?: FeedbackEndpoint;
+  /** Reopen the saved draft on its review page ("Edit and Retry"). */
+  reopen?: boolean;
+}
+
+export type FeedbackRunResult =
+  | { kind: 'cancelled' }
+  | { kind: 'sent'; receipt: FeedbackReceipt; message: string }
+  | { kind: 'failed'; message: string; actions: string[] };
+
+export class FeedbackController implements vscode.Disposable {
+  readonly drafts: DraftStore;
+  private prompter: QuickInputPrompter | undefined;
+  /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
+  private lastDraft: WizardDraft | undefined;
+
+  constructor(
+    private readonly provider: ClientProvider,
+    storage: vscode.Memento,
+    private readonly log: Logger,
+  ) {
+    this.drafts = new DraftStore(storage);
+  }
+
+  /** The wizard page on screen, for tests that drive the real widgets. */
+  get page(): OpenPage | undefined {
+    return this.prompter?.page;
+  }
+
+  async start(options: StartOptions = {}): Promise<FeedbackRunResult> {
+    this.prompter?.dispose();
+    const prompter = new QuickInputPrompter(editInUntitledDocument);
+    this.prompter = prompter;
+    try {
+      const saved = this.drafts.load();
+      const reopened = options.reopen ? (saved?.draft ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
+      let draft: WizardDraft;
+      const wizardOptions: WizardOptions = { onChange: (d) => this.keep(d) };
+      if (reopened) {
+        draft = reopened;
+        wizardOptions.start = 'review';
+      } else {
+        const jobId = prefillJobId({ explicit: options.jobId, selection: selectedText(), clipboard: options.jobId ? undefined : await readClipboard() });
+        draft = emptyDraft(jobId ?? '');
+        if (options.endpoint) draft.endpoint = options.endpoint;
+        if (saved) wizardOptions.resumable = saved;
+      }
+      const request = await runFeedbackWizard(draft, prompter, wizardOptions);
+      if (!request) return { kind: 'cancelled' };
+      return await this.deliver(request);
+    } finally {
+      if (this.prompter === prompter) this.prompter = undefined;
+      prompter.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.prompter?.dispose();
+  }
+
+  private keep(draft: WizardDraft): void {
+    this.lastDraft = cloneDraft(draft);
+    this.drafts.save(draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
+  }
+
+  private async deliver(request: FeedbackRequest): Promise<FeedbackRunResult> {
+    this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
+    const outcome = await sendFeedback(this.provider, request);
+    if (outcome.kind === 'sent') {
+      this.lastDraft = undefined;
+      await this.drafts.clear().then(undefined, () => undefined);
+      const receipt = describeReceipt(outcome.receipt);
+      this.log.info(`Feedback ${outcome.receipt.feedbackId ?? ''} recorded: ${receipt.message}`);
+      if (receipt.refreshCredits) void vscode.commands.executeCommand('firecrawl.refreshCredits').then(undefined, () => undefined);
+      void (receipt.severity === 'warning' ? vscode.window.showWarningMessage(receipt.message) : vscode.window.showInformationMessage(receipt.message));
+      return { kind: 'sent', receipt: outcome.receipt, message: receipt.message };
+    }
+    const error = outcome.kind === 'cancelled' ? new CancelledError({ operation: 'feedback' }) : outcome.error;
+    const failure = describeFeedbackFailure(error, {
+      endpoint: request.endpoint,
+      jobId: request.jobId,
+      apiUrl: this.provider.url.url,
+      selfHosted: this.provider.isSelfHosted,
+    });
+    this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
+    void this.offer(failure, request);
+    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => FAILURE_ACTION_LABELS[a]) };
+  }
+
+  /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
+  private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
+    const labels = failure.actions.map((a) => FAILURE_ACTION_LABELS[a]);
+    const show =
+      failure.severity === 'error'
+        ? vscode.window.showErrorMessage
+        : failure.severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
+    const choice = await show(failure.message, ...labels);
+    const action = failure.actions.find((a) => FAILURE_ACTION_LABELS[a] === choice);
+    if (action) await this.run(action, request);
+  }
+
+  private async run(action: FailureAction, request: FeedbackRequest): Promise<void> {
+    switch (action) {
+      case 'editAndRetry':
+        await this.start({ reopen: true });
+        return;
+      case 'sendAgain':
+        await this.deliver(request);
+        return;
+      case 'setApiKey':
+        await vscode.commands.executeCommand('firecrawl.setApiKey');
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'firecrawl.apiUrl');
+        return;
+      case 'showLogs':
+        await vscode.commands.executeCommand('firecrawl.showLogs');
+        return;
+    }
+  }
+}

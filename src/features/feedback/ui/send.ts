@@ -1,0 +1,32 @@
+// Sends one checked request inside a progress notification. Never retried here (a repeat would turn
+// a real answer into "already submitted"), and never abandoned once sent: cancelling works only until
+// the request leaves, after that the answer is awaited so the person learns what happened.
+import * as vscode from 'vscode';
+import type { FeedbackReceipt, FeedbackRequest } from '../../../api';
+import type { ClientProvider } from '../../../host/clientProvider';
+
+export type SendOutcome =
+  | { kind: 'sent'; receipt: FeedbackReceipt }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'cancelled' };
+
+export function sendFeedback(provider: Pick<ClientProvider, 'client'>, request: FeedbackRequest): Thenable<SendOutcome> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Firecrawl: sending feedback', cancellable: true },
+    async (progress, token): Promise<SendOutcome> => {
+      progress.report({ message: `${request.endpoint} job ${request.jobId}…` });
+      // Let the notification (and its Cancel button) appear before anything leaves.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (token.isCancellationRequested) return { kind: 'cancelled' };
+      const sending = provider.client.submitFeedback(request);
+      const late = token.onCancellationRequested(() => progress.report({ message: 'already sent: waiting for the answer (it cannot be recalled)…' }));
+      try {
+        return { kind: 'sent', receipt: await sending };
+      } catch (error) {
+        return { kind: 'failed', error };
+      } finally {
+        late.dispose();
+      }
+    },
+  );
+}

@@ -1,0 +1,44 @@
+// Long text (a note, metadata JSON) is written in a real editor: an untitled document opens with the
+// current text, and its text is taken when the person chooses "Use …" (closing the document or
+// dismissing the notification keeps what was written too; only "Discard" drops it). The document
+// is then closed without a save prompt.
+import * as vscode from 'vscode';
+import type { TextEditing } from '../wizard/prompts';
+
+export async function editInUntitledDocument(editing: TextEditing): Promise<string | undefined> {
+  const document = await vscode.workspace.openTextDocument({ language: editing.language, content: editing.initial });
+  await vscode.window.showTextDocument(document, { preview: false });
+  const use = `Use ${editing.title}`;
+  let lastText = document.getText();
+  const subscriptions: vscode.Disposable[] = [];
+  const closed = new Promise<'closed'>((resolve) => {
+    subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === document) lastText = document.getText();
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d === document) resolve('closed');
+      }),
+    );
+  });
+  try {
+    const choice = await Promise.race([
+      vscode.window.showInformationMessage(
+        `Firecrawl feedback: write the ${editing.title.toLowerCase()} in the editor, then choose "${use}" to go back to the wizard.`,
+        use,
+        'Discard',
+      ),
+      closed,
+    ]);
+    if (choice === 'closed') return lastText;
+    // Only an explicit Discard drops the text; dismissing the notification keeps what was written.
+    const text = choice === 'Discard' ? undefined : document.getText();
+    if (!document.isClosed) {
+      await vscode.window.showTextDocument(document, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    return text;
+  } finally {
+    for (const s of subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,160 @@
+// The pages of the fast path before the signal: endpoint, job id, rating, and for search the choice
+// of which signal to give. Pure: no `vscode`.
+
+import { checkJobId, FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import { singleJobId } from '../../../shared/jobIds';
+import { cloneDraft } from '../model/draft';
+import { summarizeDraft } from './fieldNames';
+import type { PickOption, Validation } from './prompts';
+import { advance, frame, leave, reviewStack, signalTarget, type WizardStep } from './context';
+
+function age(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+}
+
+type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume' };
+
+export const endpointStep: WizardStep = async (state, ctx) => {
+  const options: PickOption<EndpointChoice>[] = [];
+  const saved = ctx.resumable;
+  if (saved) {
+    options.push(
+      {
+        key: 'resume',
+        value: { kind: 'resume' },
+        label: 'Resume unsent feedback',
+        icon: 'history',
+        description: summarizeDraft(saved.draft),
+        detail: `Saved ${age(ctx.now() - saved.savedAt)}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
+      },
+      { key: 'sep', value: { kind: 'resume' }, label: 'New feedback', separator: true },
+    );
+  }
+  for (const info of FEEDBACK_ENDPOINTS) {
+    options.push({
+      key: info.id,
+      value: { kind: 'endpoint', id: info.id },
+      label: info.label,
+      description: `/v2/${info.id}`,
+      detail: `Job id: ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}`,
+    });
+  }
+  const answer = await ctx.ui.pick({
+    ...frame(state, 'Endpoint', 1),
+    placeholder: 'Which endpoint ran the job you are rating?',
+    options,
+    activeKey: state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id,
+  });
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  if (answer.value.kind === 'resume' && saved) {
+    Object.assign(ctx.draft, cloneDraft(saved.draft));
+    delete ctx.resumable;
+    return { kind: 'reset', stack: reviewStack(ctx.draft) };
+  }
+  if (answer.value.kind === 'endpoint') ctx.draft.endpoint = answer.value.id;
+  return advance(state, { id: 'jobId' });
+};
+
+/** A pasted response or log line holding exactly one job id becomes that id. */
+export function pastedJobId(text: string): string {
+  return singleJobId(text) ?? text.trim();
+}
+
+export function validateJobId(text: string, endpoint: FeedbackEndpoint | undefined): Validation {
+  const id = pastedJobId(text);
+  const problem = checkJobId(id, endpoint);
+  if (problem) return problem;
+  return id !== text.trim() ? { message: `Found job id ${id} in the pasted text; Enter uses it.`, severity: 'info' } : undefined;
+}
+
+export const jobIdStep: WizardStep = async (state, ctx) => {
+  const endpoint = ctx.draft.endpoint;
+  const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
+  const answer = await ctx.ui.input({
+    ...frame(state, 'Job id', 2),
+    prompt: `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Feedback must reach Firecrawl within 120 seconds of the job.`,
+    placeholder: 'Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
+    value: state.ref.seed ?? ctx.draft.jobId,
+    validate: (text) => validateJobId(text, endpoint),
+  });
+  if (answer.kind === 'back') ctx.draft.jobId = answer.text;
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  ctx.draft.jobId = pastedJobId(answer.value);
+  return advance(state, { id: 'rating' });
+};
+
+/** The rating's explanation; the search rules are left out for other endpoints. */
+export function ratingDetail(description: string, endpoint: FeedbackEndpoint | undefined): string {
+  if (endpoint === 'search') return description;
+  const at = description.indexOf(' For search');
+  return at > 0 ? description.slice(0, at) : description;
+}
+
+export const ratingStep: WizardStep = async (state, ctx) => {
+  const endpoint = ctx.draft.endpoint;
+  const answer = await ctx.ui.pick<FeedbackRating>({
+    ...frame(state, 'Rating', 3),
+    placeholder: 'How was the result?',
+    options: FEEDBACK_RATINGS.map((r) => ({ key: r.id, value: r.id, label: r.label, detail: ratingDetail(r.description, endpoint) })),
+    ...(ctx.draft.rating ? { activeKey: ctx.draft.rating } : {}),
+  });
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  ctx.draft.rating = answer.value;
+  return advance(state, signalTarget(ctx.draft));
+};
+
+type SearchSignal = 'source' | 'missing' | 'query';
+
+export const searchSignalStep: WizardStep = async (state, ctx) => {
+  const { draft } = ctx;
+  const source: PickOption<SearchSignal> = {
+    key: 'source',
+    value: 'source',
+    label: 'Name a valuable source',
+    icon: 'link',
+    detail: 'The URL of a result that was useful, and why.',
+  };
+  const missing: PickOption<SearchSignal> = {
+    key: 'missing',
+    value: 'missing',
+    label: 'Describe missing content',
+    icon: 'question',
+    detail: 'A topic the results should have covered.',
+  };
+  const query: PickOption<SearchSignal> = {
+    key: 'query',
+    value: 'query',
+    label: 'Suggest a better query',
+    icon: 'search',
+    detail: 'A query that would have found what you needed.',
+  };
+  const options = draft.rating === 'partial' ? [source, missing] : [missing, query];
+  const filled = draft.valuableSources.length ? 'source' : draft.missingContent.length ? 'missing' : draft.querySuggestions.trim() ? 'query' : undefined;
+  const answer = await ctx.ui.pick<SearchSignal>({
+    ...frame(state, 'What to tell', 4),
+    placeholder: draft.rating === 'partial' ? "A 'partial' search needs a valuable source or missing content" : "A 'bad' search needs missing content or a better query",
+    options,
+    ...(filled && options.some((o) => o.key === filled) ? { activeKey: filled } : {}),
+  });
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  switch (answer.value) {
+    case 'source':
+      return { kind: 'push', step: { id: 'sourceUrl', index: 0 } };
+    case 'missing':
+      return { kind: 'push', step: { id: 'missingTopic', index: 0 } };
+    case 'query':
+      return { kind: 'push', step: { id: 'querySuggestions' } };
+  }
+};

@@ -1,0 +1,134 @@
+// The review page (send, or fix what is wrong, or change any line) and the "Add details…" page of
+// optional fields. Send is only possible when the shared validator accepts the whole body; each
+// problem is listed with the field it belongs to and opens the page that fixes it. Pure: no `vscode`.
+
+import type { FeedbackField } from '../../../api/feedback';
+import { checkDraft } from '../model/checkDraft';
+import { FIELD_LABELS, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
+import type { PickOption } from './prompts';
+import { editorForField, editorForPath, finish, frame, leave, FAST_PATH_STEPS, type WizardStep } from './context';
+
+type ReviewChoice =
+  | { kind: 'send' }
+  | { kind: 'details' }
+  | { kind: 'problem'; path: string }
+  | { kind: 'field'; field: FeedbackField };
+
+const ALWAYS_SHOWN: readonly FeedbackField[] = ['endpoint', 'jobId', 'rating'];
+const OPTIONAL_FIELDS: readonly FeedbackField[] = [
+  'issues',
+  'tags',
+  'note',
+  'url',
+  'pageNumbers',
+  'valuableSources',
+  'missingContent',
+  'querySuggestions',
+  'metadata',
+];
+
+export const reviewStep: WizardStep = async (state, ctx) => {
+  const { draft } = ctx;
+  const check = checkDraft(draft);
+  const problems = check.ok ? [] : check.problems;
+  const options: PickOption<ReviewChoice>[] = [
+    check.ok
+      ? { key: 'send', value: { kind: 'send' }, label: 'Send feedback', icon: 'send', description: summarizeDraft(draft) }
+      : {
+          key: 'send',
+          value: { kind: 'send' },
+          label: `Cannot send yet: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`,
+          icon: 'circle-slash',
+          description: 'Enter opens the first one',
+        },
+    {
+      key: 'details',
+      value: { kind: 'details' },
+      label: 'Add details…',
+      icon: 'add',
+      description: 'labels, tags, note, URL, pages, sources, missing content, query, metadata',
+    },
+  ];
+  if (problems.length) {
+    options.push({ key: 'sep:problems', value: { kind: 'details' }, label: 'Problems', separator: true });
+    problems.forEach((p, i) => {
+      options.push({ key: `problem:${i}`, value: { kind: 'problem', path: p.path }, label: nameOfPath(p.path), detail: p.message, icon: 'error' });
+    });
+  }
+  options.push({ key: 'sep:values', value: { kind: 'details' }, label: 'Your feedback', separator: true });
+  for (const field of [...ALWAYS_SHOWN, ...OPTIONAL_FIELDS]) {
+    const value = summarizeField(draft, field);
+    if (!value && !ALWAYS_SHOWN.includes(field)) continue;
+    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: FIELD_LABELS[field], description: value || '(not set)', icon: 'edit' });
+  }
+  const answer = await ctx.ui.pick({
+    ...frame(state, 'Review', FAST_PATH_STEPS),
+    placeholder: check.ok ? 'Enter sends; pick a line to change it' : 'Fix the problems below before sending',
+    options,
+    activeKey: state.ref.activeKey ?? 'send',
+    matchOnDescription: true,
+  });
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  const choice = answer.value;
+  state.ref.activeKey = 'send';
+  switch (choice.kind) {
+    case 'send': {
+      const now = checkDraft(draft);
+      if (now.ok) {
+        ctx.request = now.request;
+        return { kind: 'done' };
+      }
+      return { kind: 'push', step: editorForPath(now.problems[0]?.path ?? '', draft) };
+    }
+    case 'details':
+      return { kind: 'push', step: { id: 'details' } };
+    case 'problem':
+      return { kind: 'push', step: editorForPath(choice.path, draft) };
+    case 'field':
+      return { kind: 'push', step: editorForField(choice.field, draft) };
+  }
+};
+
+const DETAIL_HINTS: Partial<Record<FeedbackField, string>> = {
+  issues: 'What went wrong, as labels: pick common ones or type your own',
+  tags: 'Your own labels for grouping feedback',
+  note: 'Free text; long notes can be written in an editor',
+  url: 'The page the job was about',
+  pageNumbers: 'Pages concerned, e.g. 1,3-5',
+  valuableSources: 'Results that were useful: URL and why',
+  missingContent: 'What the output should have covered',
+  querySuggestions: 'A query that would have worked better',
+  metadata: 'A small JSON object of your own context (at most 8 KB)',
+};
+
+type DetailChoice = { kind: 'done' } | { kind: 'field'; field: FeedbackField };
+
+export const detailsStep: WizardStep = async (state, ctx) => {
+  const options: PickOption<DetailChoice>[] = [{ key: 'done', value: { kind: 'done' }, label: 'Done', icon: 'arrow-left', description: 'back to the review' }];
+  for (const field of OPTIONAL_FIELDS) {
+    const value = summarizeField(ctx.draft, field);
+    options.push({
+      key: field,
+      value: { kind: 'field', field },
+      label: FIELD_LABELS[field],
+      description: value || '(not set)',
+      detail: DETAIL_HINTS[field] ?? '',
+      icon: value ? 'edit' : 'add',
+    });
+  }
+  const answer = await ctx.ui.pick({
+    ...frame(state, 'Details'),
+    placeholder: 'Optional fields: pick one to fill it in',
+    options,
+    activeKey: state.ref.activeKey ?? 'issues',
+  });
+  const left = leave(answer);
+  if (left) return left;
+  if (answer.kind !== 'accept') return { kind: 'stay' };
+  const choice = answer.value;
+  if (choice.kind === 'done') return finish(state);
+  state.ref.activeKey = choice.field;
+  return { kind: 'push', step: editorForField(choice.field, ctx.draft) };
+};

@@ -1,0 +1,67 @@
+// The feedback wizard as one call: which page comes from which step function, where it starts, and
+// what it returns (a valid request, or undefined when the person cancels: never half a body).
+// Pure: no `vscode`; the screen is whatever Prompter it is given.
+
+import type { FeedbackRequest } from '../../../api/feedback';
+import type { WizardDraft } from '../model/draft';
+import { endpointStep, jobIdStep, ratingStep, searchSignalStep } from './fastPathSteps';
+import { runFlow, type Transition } from './flow';
+import { issuesStep, issuesTextStep, tagsStep } from './labelSteps';
+import { missingDescriptionStep, missingStep, missingTopicStep, sourceReasonStep, sourcesStep, sourceUrlStep } from './listSteps';
+import type { Prompter } from './prompts';
+import { detailsStep, reviewStep } from './reviewSteps';
+import { metadataStep, noteStep, pageNumbersStep, querySuggestionsStep, urlStep } from './textSteps';
+import { reviewStack, type ResumableDraft, type StepId, type WizardContext, type WizardRef, type WizardStep } from './context';
+
+export const WIZARD_STEPS: Readonly<Record<StepId, WizardStep>> = {
+  endpoint: endpointStep,
+  jobId: jobIdStep,
+  rating: ratingStep,
+  searchSignal: searchSignalStep,
+  review: reviewStep,
+  details: detailsStep,
+  issues: issuesStep,
+  issuesText: issuesTextStep,
+  tags: tagsStep,
+  note: noteStep,
+  url: urlStep,
+  pageNumbers: pageNumbersStep,
+  querySuggestions: querySuggestionsStep,
+  metadata: metadataStep,
+  sources: sourcesStep,
+  sourceUrl: sourceUrlStep,
+  sourceReason: sourceReasonStep,
+  missing: missingStep,
+  missingTopic: missingTopicStep,
+  missingDescription: missingDescriptionStep,
+};
+
+export interface WizardOptions {
+  /** 'review' reopens a draft on its review page, with the fast path behind it for Back. */
+  start?: 'beginning' | 'review';
+  /** A saved draft the first page offers to resume. */
+  resumable?: ResumableDraft;
+  now?: () => number;
+  /** After every page: the draft may have changed (save it). Not called when the person leaves the first page untouched. */
+  onChange?: (draft: WizardDraft) => void;
+}
+
+/** Walks the person through the pages, mutating `draft`; resolves to the checked request, or undefined on cancel. */
+export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, options: WizardOptions = {}): Promise<FeedbackRequest | undefined> {
+  const context: WizardContext = {
+    draft,
+    ui,
+    now: options.now ?? Date.now,
+    ...(options.resumable ? { resumable: options.resumable } : {}),
+  };
+  const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : [{ id: 'endpoint' }];
+  let moved = options.start === 'review';
+  const outcome = await runFlow<StepId, WizardContext>(WIZARD_STEPS, initial, context, {
+    onTransition: (stack, transition: Transition<StepId>) => {
+      // Escape on an untouched first page must not overwrite a saved draft with an empty one.
+      if (transition.kind !== 'cancel' || stack.length > 1) moved = true;
+      if (moved) options.onChange?.(draft);
+    },
+  });
+  return outcome === 'done' ? context.request : undefined;
+}

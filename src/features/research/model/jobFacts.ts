@@ -1,0 +1,62 @@
+// Facts derived from a job snapshot that both the poller and the views need, kept cheap because
+// they run on every poll of every job (1,000 activities each at scale).
+import type { ResearchJob, ResearchJobStatus } from '../../../api';
+
+const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+
+/** Unknown statuses count as still running: the service may add states such as 'queued'. */
+export function isTerminalStatus(status: ResearchJobStatus): boolean {
+  return TERMINAL.has(status);
+}
+
+/**
+ * The job is about to finish: it is writing its synthesis, or it has reached its last depth.
+ * The synthesis activity is almost always last, so the scan from the end stops at once.
+ */
+export function isFinalPhase(job: ResearchJob): boolean {
+  if (job.maxDepth > 0 && job.currentDepth >= job.maxDepth) return true;
+  for (let i = job.activities.length - 1; i >= 0; i--) if (job.activities[i]?.type === 'synthesis') return true;
+  return false;
+}
+
+const HEADING = /^\s{0,3}#{1,6}\s+/;
+const CLOSING_HASHES = /\s+#+\s*$/;
+const MAX_TITLE = 80;
+
+/** The first non-empty line of the analysis without heading markers, or undefined. */
+export function analysisTitle(analysis: string | undefined): string | undefined {
+  if (!analysis) return undefined;
+  // Only the head of a long analysis is needed to find its first line.
+  for (const line of analysis.slice(0, 2_000).split(/\r?\n/)) {
+    const text = line.replace(HEADING, '').replace(CLOSING_HASHES, '').replace(/\s+/g, ' ').trim();
+    if (!text || /^[-=*_]{3,}$/.test(text)) continue;
+    return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
+  }
+  return undefined;
+}
+
+/**
+ * Changes whenever anything the views show changes, without comparing whole snapshots: activities and
+ * sources are only appended, and only the last activity changes status while the job runs.
+ */
+export function snapshotSignature(job: ResearchJob): string {
+  const last = job.activities[job.activities.length - 1];
+  return [
+    job.status,
+    job.currentDepth,
+    job.maxDepth,
+    job.totalUrls,
+    job.expiresAt ?? '',
+    job.activities.length,
+    last ? `${last.status}:${last.type}:${last.message.length}` : '',
+    job.sources.length,
+    job.finalAnalysis?.length ?? -1,
+    job.error ?? '',
+    job.json === undefined ? 0 : 1,
+  ].join('|');
+}
+
+/** Progress only (not expiry): used to tell a stalled job from one that moved. */
+export function progressSignature(job: ResearchJob): string {
+  return `${job.status}|${job.currentDepth}|${job.activities.length}|${job.sources.length}`;
+}

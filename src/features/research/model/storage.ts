@@ -1,0 +1,70 @@
+// Where tracked jobs survive restarts. The shape is the subset of vscode.Memento the store needs, so
+// the extension passes context.globalState and unit tests pass a Map.
+import type { ResearchJob } from '../../../api';
+import { isJobId } from '../../../shared/jobIds';
+import type { PollState, StopReason } from './trackedJob';
+
+export interface ResearchStorage {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** One key for the list and one per job, so a poll rewrites only the job that changed. */
+export const INDEX_KEY = 'firecrawl.research.trackedJobs';
+export const jobKey = (id: string): string => `firecrawl.research.job/${id}`;
+
+export interface PersistedJob {
+  v: 1;
+  id: string;
+  trackedAt: number;
+  snapshot?: ResearchJob;
+  fetchedAt?: number;
+  watchStartedAt?: number;
+  finishedAt?: number;
+  /** Only states that outlive a restart: a retry or a rejection is re-checked instead. */
+  stopped?: { reason: StopReason; message: string; at: number };
+}
+
+/** The part of the store's record of a job that survives a restart. */
+export interface PersistableJob {
+  id: string;
+  trackedAt: number;
+  snapshot: ResearchJob | undefined;
+  fetchedAt: number | undefined;
+  watchStartedAt: number | undefined;
+  finishedAt: number | undefined;
+  poll: PollState;
+}
+
+export function toPersisted(job: PersistableJob): PersistedJob {
+  const out: PersistedJob = { v: 1, id: job.id, trackedAt: job.trackedAt };
+  // Warnings are the same deprecation notice on every job: not worth the space.
+  if (job.snapshot) out.snapshot = { ...job.snapshot, warnings: [] };
+  if (job.fetchedAt !== undefined) out.fetchedAt = job.fetchedAt;
+  if (job.watchStartedAt !== undefined) out.watchStartedAt = job.watchStartedAt;
+  if (job.finishedAt !== undefined) out.finishedAt = job.finishedAt;
+  if (job.poll.kind === 'stopped' && job.poll.reason !== 'rejected') out.stopped = { reason: job.poll.reason, message: job.poll.message, at: job.poll.at };
+  return out;
+}
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Reads what an older or damaged state may hold, dropping what cannot be trusted. */
+export function fromPersisted(value: unknown, id: string): PersistedJob | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (v.v !== 1 || v.id !== id || !isJobId(id) || !num(v.trackedAt)) return undefined;
+  const out: PersistedJob = { v: 1, id, trackedAt: v.trackedAt };
+  const s = v.snapshot as ResearchJob | undefined;
+  if (s && typeof s === 'object' && typeof s.status === 'string' && Array.isArray(s.activities) && Array.isArray(s.sources)) {
+    out.snapshot = { ...s, warnings: [] };
+  }
+  if (num(v.fetchedAt)) out.fetchedAt = v.fetchedAt;
+  if (num(v.watchStartedAt)) out.watchStartedAt = v.watchStartedAt;
+  if (num(v.finishedAt)) out.finishedAt = v.finishedAt;
+  const stopped = v.stopped as PersistedJob['stopped'];
+  if (stopped && (stopped.reason === 'notFound' || stopped.reason === 'timeLimit') && typeof stopped.message === 'string' && num(stopped.at)) {
+    out.stopped = { reason: stopped.reason, message: stopped.message, at: stopped.at };
+  }
+  return out;
+}

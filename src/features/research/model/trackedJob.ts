@@ -1,0 +1,73 @@
+// What the store knows about one tracked job: the last snapshot the service sent, and where polling
+// stands. Views render this; the store is the only writer.
+import type { ResearchJob } from '../../../api';
+
+export type StopReason =
+  /** 404: the id is wrong, belongs to another team, or the job expired (about 6 h after its last update). */
+  | 'notFound'
+  /** Still processing after `firecrawl.research.maxPollMinutes`: probably a crashed worker. */
+  | 'timeLimit'
+  /** 401/403 or a request the service refused: polling again cannot help until the key or URL changes. */
+  | 'rejected';
+
+export type PollState =
+  /** Not finished: asked again on schedule. */
+  | { kind: 'polling' }
+  /** Finished (completed, failed, cancelled): nothing more will change. */
+  | { kind: 'idle' }
+  /** The last request failed in a way that may pass; the last snapshot stays on screen. */
+  | { kind: 'retrying'; reason: 'unreachable' | 'rateLimited'; message: string; retryAt: number; failures: number }
+  | { kind: 'stopped'; reason: StopReason; message: string; at: number };
+
+export interface TrackedJob {
+  readonly id: string;
+  readonly trackedAt: number;
+  /** The last answer, kept through errors, expiry and restarts. */
+  readonly snapshot: ResearchJob | undefined;
+  /** Last successful fetch. */
+  readonly fetchedAt: number | undefined;
+  /** When polling of this job began; the time limit and the easing count from here. */
+  readonly watchStartedAt: number | undefined;
+  /** When this editor first saw the job finished. */
+  readonly finishedAt: number | undefined;
+  readonly poll: PollState;
+  /** When the next automatic request is due, if one is. */
+  readonly nextPollAt: number | undefined;
+  /** Bumped whenever something shown about the job changed (not on a poll that brought nothing new). */
+  readonly revision: number;
+}
+
+/** Finished for good: no more polling, and "Clear Finished Jobs" removes it. */
+export function isFinished(job: TrackedJob): boolean {
+  return job.poll.kind === 'idle' || (job.poll.kind === 'stopped' && job.poll.reason === 'notFound');
+}
+
+/** The one word the views lead with. */
+export type JobCondition =
+  | 'pending'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'expired'
+  | 'unreachable'
+  | 'rateLimited'
+  | 'timedOut'
+  | 'rejected';
+
+export function jobCondition(job: TrackedJob): JobCondition {
+  const { poll, snapshot } = job;
+  if (poll.kind === 'stopped') return poll.reason === 'notFound' ? 'expired' : poll.reason === 'timeLimit' ? 'timedOut' : 'rejected';
+  if (poll.kind === 'retrying') return poll.reason;
+  if (!snapshot) return 'pending';
+  switch (snapshot.status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return 'processing';
+  }
+}

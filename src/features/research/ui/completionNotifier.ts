@@ -1,0 +1,80 @@
+// Tells the user when a watched job finishes: one notification per burst (jobs finishing in the
+// same moment share one), plain text only, and "Don't Show Again" turns the setting off everywhere.
+import * as vscode from 'vscode';
+import { shortJobId } from '../../../shared/jobIds';
+import type { ResearchStore } from '../model/researchStore';
+import type { TrackedJob } from '../model/trackedJob';
+import { jobTitle } from './treeRows';
+import { oneLine } from '../../../shared/timeFormat';
+import { SETTINGS } from '../../../ids';
+
+const DONT_SHOW = "Don't Show Again";
+const GATHER_MS = 400;
+
+/** Notification text renders `[label](target)` as a link: brackets from the server must not form one. */
+export function notificationText(text: string, max = 120): string {
+  return oneLine(text.replace(/[[\]]/g, ''), max);
+}
+
+export interface NotifierActions {
+  openAnalysis(jobId: string): Thenable<unknown> | Promise<unknown>;
+  revealJob(jobId: string): Thenable<unknown> | Promise<unknown>;
+}
+
+export class CompletionNotifier implements vscode.Disposable {
+  private batch: TrackedJob[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    store: ResearchStore,
+    private readonly actions: NotifierActions,
+  ) {
+    this.subscription = store.onDidFinishJob((job) => this.onFinished(job));
+  }
+
+  private enabled(): boolean {
+    return vscode.workspace.getConfiguration(SETTINGS.section).get<boolean>(SETTINGS.notifyOnCompletion, true);
+  }
+
+  private onFinished(job: TrackedJob): void {
+    if (!this.enabled()) return;
+    this.batch.push(job);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      const jobs = this.batch.splice(0);
+      void this.show(jobs);
+    }, GATHER_MS);
+  }
+
+  private async show(jobs: TrackedJob[]): Promise<void> {
+    const first = jobs[0];
+    if (!first) return;
+    let choice: string | undefined;
+    if (jobs.length === 1) {
+      const name = notificationText(jobTitle(first) ?? `job ${shortJobId(first.id)}`);
+      if (first.snapshot?.status === 'completed') {
+        choice = await vscode.window.showInformationMessage(`Deep research completed: ${name}`, 'Open Analysis', DONT_SHOW);
+        if (choice === 'Open Analysis') await this.actions.openAnalysis(first.id);
+      } else {
+        const why = first.snapshot?.error ? `: ${notificationText(first.snapshot.error, 200)}` : '';
+        choice = await vscode.window.showWarningMessage(`Deep research ${first.snapshot?.status ?? 'finished'} (${name})${why}`, 'Show Job', DONT_SHOW);
+        if (choice === 'Show Job') await this.actions.revealJob(first.id);
+      }
+    } else {
+      const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
+      const other = jobs.length - completed;
+      const parts = [completed ? `${completed} completed` : '', other ? `${other} failed or cancelled` : ''].filter(Boolean).join(', ');
+      choice = await vscode.window.showInformationMessage(`${jobs.length} deep research jobs finished (${parts}).`, 'Show Jobs', DONT_SHOW);
+      if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
+    }
+    if (choice === DONT_SHOW) {
+      await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.notifyOnCompletion, false, vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.subscription.dispose();
+  }
+}

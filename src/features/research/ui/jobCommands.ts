@@ -1,0 +1,158 @@
+// The Deep Research view's commands. Each takes what VS Code passes from a tree menu (the clicked
+// node, then every selected node) or a plain job id / URL string, so they also work from other code.
+import * as vscode from 'vscode';
+import { isJobId, shortJobId } from '../../../shared/jobIds';
+import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
+import type { TrackedJob } from '../model/trackedJob';
+import { conditionText, jobLabel, type ResearchNode } from './treeRows';
+import { isWebUrl } from '../../../shared/timeFormat';
+import { VIEW_ID } from '../../../ids';
+import { documentUri } from './documents';
+
+export interface JobCommandDeps {
+  store: ResearchStore;
+}
+
+function isNode(value: unknown): value is ResearchNode {
+  return typeof value === 'object' && value !== null && typeof (value as ResearchNode).jobId === 'string' && typeof (value as ResearchNode).kind === 'string';
+}
+
+function jobIdOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && isJobId(value)) return value.trim().toLowerCase();
+  if (isNode(value)) return value.jobId;
+  return undefined;
+}
+
+/** The clicked node plus any others selected with it (VS Code passes both for multi-select). */
+function jobIdsOf(clicked: unknown, selected: unknown): string[] {
+  const all = Array.isArray(selected) && selected.length ? selected : [clicked];
+  return [...new Set(all.map(jobIdOf).filter((id): id is string => id !== undefined))];
+}
+
+async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {
+  const items = store.jobs.filter(filter).map((job) => ({ label: jobLabel(job), description: conditionText(job), detail: job.id, id: job.id }));
+  if (!items.length) {
+    void vscode.window.showInformationMessage('No deep research jobs are tracked.');
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;
+}
+
+export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<number> {
+  let ids = jobIdsOf(clicked, selected);
+  if (!ids.length) {
+    const picked = await pickJob(deps.store, 'Stop tracking which deep research job?');
+    ids = picked ? [picked] : [];
+  }
+  let removed = 0;
+  for (const id of ids) if (deps.store.untrack(id)) removed++;
+  return removed;
+}
+
+export function clearFinishedJobs(deps: JobCommandDeps): number {
+  const removed = deps.store.clearFinished();
+  vscode.window.setStatusBarMessage(removed ? `Cleared ${removed} finished deep research ${removed === 1 ? 'job' : 'jobs'}` : 'No finished deep research jobs to clear', 3000);
+  return removed;
+}
+
+export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<string | undefined> {
+  let ids = jobIdsOf(clicked, selected);
+  if (!ids.length) {
+    const picked = await pickJob(deps.store, 'Copy the id of which deep research job?');
+    ids = picked ? [picked] : [];
+  }
+  if (!ids.length) return undefined;
+  const text = ids.join('\n');
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(ids.length === 1 ? `Copied job id ${shortJobId(ids[0]!)}…` : `Copied ${ids.length} job ids`, 3000);
+  return text;
+}
+
+function reportFailures(outcomes: RefreshOutcome[]): void {
+  const failed = outcomes.filter((o) => o.error);
+  const first = failed[0];
+  if (!first?.error) return;
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : '';
+  void vscode.window.showWarningMessage(`Could not refresh deep research job${failed.length > 1 ? 's' : ''}${more}: ${first.error.message}`);
+}
+
+export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
+  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => deps.store.refreshAll());
+  reportFailures(outcomes);
+  return outcomes;
+}
+
+export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<RefreshOutcome[]> {
+  const ids = jobIdsOf(clicked, selected);
+  if (!ids.length) return refreshAllJobs(deps);
+  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
+  // A manual refresh of a job the service no longer has is not an error to shout about: the row says it.
+  reportFailures(outcomes.filter((o) => !(o.error && 'kind' in o.error && o.error.kind === 'notFound')));
+  return outcomes;
+}
+
+async function openDocument(uri: vscode.Uri, language: string, preview: boolean): Promise<void> {
+  if (preview) {
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+      return;
+    } catch {
+      // The built-in Markdown extension may be disabled: show the text instead.
+    }
+  }
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.languages.setTextDocumentLanguage(doc, language).then(undefined, () => undefined);
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+async function jobForDocument(deps: JobCommandDeps, clicked: unknown, placeHolder: string, has: (job: TrackedJob) => boolean): Promise<string | undefined> {
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, placeHolder, has));
+  if (!id) return undefined;
+  const job = deps.store.get(id);
+  if (!job || !has(job)) {
+    void vscode.window.showInformationMessage('That deep research job has no such result (yet).');
+    return undefined;
+  }
+  return id;
+}
+
+export async function openAnalysis(deps: JobCommandDeps, clicked?: unknown, asText = false): Promise<vscode.Uri | undefined> {
+  const id = await jobForDocument(deps, clicked, 'Open the analysis of which job?', (j) => Boolean(j.snapshot?.finalAnalysis));
+  if (!id) return undefined;
+  const uri = documentUri(id, 'analysis');
+  await openDocument(uri, 'markdown', !asText);
+  return uri;
+}
+
+export async function openJson(deps: JobCommandDeps, clicked?: unknown): Promise<vscode.Uri | undefined> {
+  const id = await jobForDocument(deps, clicked, 'Open the JSON result of which job?', (j) => j.snapshot?.json !== undefined);
+  if (!id) return undefined;
+  const uri = documentUri(id, 'json');
+  await openDocument(uri, 'json', false);
+  return uri;
+}
+
+function sourceUrlOf(deps: JobCommandDeps, value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (isNode(value) && value.kind === 'source') return deps.store.get(value.jobId)?.snapshot?.sources[value.index]?.url;
+  return undefined;
+}
+
+/** Opens a source in the browser, only when it is an http(s) address. */
+export async function openSource(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
+  const url = sourceUrlOf(deps, clicked);
+  if (!url) return false;
+  if (!isWebUrl(url)) {
+    void vscode.window.showWarningMessage('Only http and https sources are opened. Use "Copy URL" to inspect this one.');
+    return false;
+  }
+  return vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Promise<string | undefined> {
+  const url = sourceUrlOf(deps, clicked);
+  if (!url) return undefined;
+  await vscode.env.clipboard.writeText(url);
+  vscode.window.setStatusBarMessage('Copied source URL', 3000);
+  return url;
+}

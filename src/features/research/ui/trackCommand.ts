@@ -1,0 +1,121 @@
+// "Firecrawl: Track Deep Research Job" and the editor's "Track Job ID": ids come from an input box
+// (prefilled from the selection or the clipboard when they hold one), from the selection itself, or
+// as an argument (other commands, tests).
+import * as vscode from 'vscode';
+import { findJobIds, parseJobIdInput } from '../../../shared/jobIds';
+import type { ResearchStore, TrackResult } from '../model/researchStore';
+
+const EXAMPLE = '123e4567-e89b-42d3-a456-426614174000';
+
+export interface TrackDeps {
+  store: ResearchStore;
+  reveal(jobId: string): Promise<void>;
+}
+
+async function prefill(): Promise<string> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor) {
+    const selected = editor.selections.map((s) => editor.document.getText(s)).join('\n');
+    const ids = findJobIds(selected);
+    if (ids.length) return ids.join(' ');
+  }
+  // In a browser, reading the clipboard without a user gesture fails with an error notification.
+  if (vscode.env.uiKind === vscode.UIKind.Web) return '';
+  try {
+    // It may also wait on a permission prompt: never hold the input box for it.
+    const text = await Promise.race([
+      vscode.env.clipboard.readText(),
+      new Promise<string>((resolve) => setTimeout(() => resolve(''), 500)),
+    ]);
+    return findJobIds(text.slice(0, 100_000)).join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** The validation message for what is typed, or undefined when it can be accepted. */
+export function validateJobIdInput(text: string, isTracked: (id: string) => boolean): vscode.InputBoxValidationMessage | string | undefined {
+  const { ids, invalid } = parseJobIdInput(text);
+  if (invalid.length) {
+    const shown = invalid[0]!.length > 40 ? `${invalid[0]!.slice(0, 40)}…` : invalid[0]!;
+    return `'${shown}' is not a job id. Job ids are UUIDs such as ${EXAMPLE}.`;
+  }
+  if (!ids.length) return undefined;
+  const fresh = ids.filter((id) => !isTracked(id));
+  if (!fresh.length) return { message: ids.length === 1 ? 'Already tracked.' : 'All of these are already tracked.', severity: vscode.InputBoxValidationSeverity.Info };
+  if (ids.length > 1) return { message: `${fresh.length} new job ids${fresh.length < ids.length ? ` (${ids.length - fresh.length} already tracked)` : ''}.`, severity: vscode.InputBoxValidationSeverity.Info };
+  return undefined;
+}
+
+async function finish(deps: TrackDeps, ids: string[]): Promise<TrackResult> {
+  const result = deps.store.track(ids);
+  // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
+  for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
+  const first = result.added[0] ?? result.existing[0];
+  if (first) await deps.reveal(first).then(undefined, () => undefined);
+  if (!result.added.length && result.existing.length) {
+    void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That deep research job is already tracked.' : 'Those deep research jobs are already tracked.');
+  }
+  return result;
+}
+
+export async function trackResearchJob(deps: TrackDeps, argument?: unknown): Promise<TrackResult | undefined> {
+  if (typeof argument === 'string') {
+    const { ids, invalid } = parseJobIdInput(argument);
+    if (invalid.length || !ids.length) {
+      void vscode.window.showWarningMessage(`Not a deep research job id: ${invalid[0] ?? '(empty)'}`);
+      return undefined;
+    }
+    return finish(deps, ids);
+  }
+
+  const box = vscode.window.createInputBox();
+  box.title = 'Firecrawl: Track Deep Research Job';
+  box.prompt = 'Deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.';
+  box.placeholder = EXAMPLE;
+  box.ignoreFocusOut = true;
+  box.value = await prefill();
+  const isTracked = (id: string) => deps.store.get(id) !== undefined;
+  box.validationMessage = box.value ? validateJobIdInput(box.value, isTracked) : undefined;
+
+  return new Promise<TrackResult | undefined>((resolve) => {
+    let settled = false;
+    let accepted = false;
+    const done = (result: TrackResult | undefined) => {
+      if (settled) return;
+      settled = true;
+      box.dispose();
+      resolve(result);
+    };
+    box.onDidChangeValue((value) => {
+      box.validationMessage = validateJobIdInput(value, isTracked);
+    });
+    box.onDidAccept(() => {
+      const { ids, invalid } = parseJobIdInput(box.value);
+      if (invalid.length || !ids.length) {
+        box.validationMessage = validateJobIdInput(box.value, isTracked) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
+        return;
+      }
+      accepted = true;
+      const pending = finish(deps, ids);
+      box.hide();
+      void pending.then(done, () => done(undefined));
+    });
+    box.onDidHide(() => {
+      if (!accepted) done(undefined);
+    });
+    box.show();
+  });
+}
+
+/** From the editor context menu: the menu shows on any selection, so the selection is checked here. */
+export async function trackFromSelection(deps: TrackDeps): Promise<TrackResult | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const text = editor ? editor.selections.map((s) => editor.document.getText(s)).join('\n') : '';
+  const ids = findJobIds(text.slice(0, 100_000));
+  if (!ids.length) {
+    void vscode.window.showWarningMessage('The selection holds no deep research job id (a UUID such as ' + EXAMPLE + ').');
+    return undefined;
+  }
+  return finish(deps, ids);
+}

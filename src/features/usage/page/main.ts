@@ -1,0 +1,270 @@
+// The credit usage page inside the webview. It renders what the host sends and asks the host for
+// everything else (data, clipboard, files, commands): it has no network access and never sees the
+// API key. Its own choices and the last state are kept with setState, so hiding, reloading and a
+// window restart show the chart at once while the host refreshes behind it.
+import { type ChartFocus, renderChart } from '../render/chart';
+import { describeMonth, describeSegment } from '../render/barText';
+import { renderLegend } from '../render/legend';
+import { describePanel, EMPTY_TEXT } from '../render/panelText';
+import { isHostMessage, type PageCommand, type PageMessage, type PanelState, readSavedState, type SavedPageState } from '../protocol';
+import { type ChartModel, shapeHistory } from '../render/shape';
+import { renderTable } from '../render/table';
+import { buildChrome } from './chrome';
+import { mount } from './dom';
+import { findTarget, moveFocus, nextTarget, targetOf } from './keyboard';
+import { type Anchor, hideTooltip, showTooltip } from './tooltip';
+import { vscodeApi } from './vscodeApi';
+
+const CHART_HEIGHT = 320;
+const NOTICE_MS = 6_000;
+
+const api = vscodeApi();
+const ui = buildChrome();
+document.body.appendChild(ui.root);
+
+const initial = api.getState();
+let saved: SavedPageState = readSavedState(initial);
+/** Whether the breakdown is the page's own choice; a fresh page takes the host's instead. */
+let chosen = initial !== undefined && initial !== null;
+/** The host's latest state for the breakdown this page shows; the saved one until the host answers. */
+let panel: PanelState | undefined = saved.last?.byApiKey === saved.byApiKey ? saved.last : undefined;
+let model: ChartModel | undefined;
+let focus: ChartFocus | undefined;
+let hovered: ChartFocus | undefined;
+let chartWidth = 0;
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+let statusCommand: PageCommand | undefined;
+
+function post(message: PageMessage): void {
+  api.postMessage(message);
+}
+
+function persist(): void {
+  api.setState({ ...saved, ...(panel ? { last: panel } : {}) } satisfies SavedPageState);
+}
+
+function setPressed(button: HTMLButtonElement, pressed: boolean): void {
+  button.setAttribute('aria-pressed', String(pressed));
+}
+
+function setText(element: HTMLElement, text: string | undefined): void {
+  element.textContent = text ?? '';
+  element.hidden = !text;
+}
+
+function currentSvg(): SVGSVGElement | null {
+  return ui.chartBox.querySelector('svg.chart');
+}
+
+// ---- rendering -------------------------------------------------------------------------------
+
+function render(): void {
+  setPressed(ui.total, !saved.byApiKey);
+  setPressed(ui.perKey, saved.byApiKey);
+  setPressed(ui.chartToggle, saved.view === 'chart');
+  setPressed(ui.tableToggle, saved.view === 'table');
+
+  const state = panel && panel.byApiKey === saved.byApiKey ? panel : undefined;
+  const text = state
+    ? describePanel(state)
+    : { showData: false, empty: false, status: { tone: 'info' as const, text: saved.byApiKey ? 'Loading usage per API key…' : 'Loading usage history…' } };
+  setText(ui.balance, text.balance);
+  setText(ui.period, text.period);
+  setText(ui.balanceNote, text.balanceNote);
+  ui.balanceNote.classList.toggle('stale', !!text.balanceStale);
+  setText(ui.updated, text.updated);
+  ui.status.hidden = !text.status;
+  ui.status.className = `status ${text.status?.tone ?? ''}`;
+  ui.statusText.textContent = text.status?.text ?? '';
+  statusCommand = text.status?.action?.command;
+  ui.statusAction.hidden = !text.status?.action;
+  ui.statusAction.textContent = text.status?.action?.label ?? '';
+  ui.data.setAttribute('aria-busy', String(!!state?.loading));
+
+  ui.copy.disabled = !text.showData;
+  ui.save.disabled = !text.showData;
+  ui.empty.hidden = !text.empty;
+  ui.empty.textContent = text.empty ? EMPTY_TEXT : '';
+
+  if (!state?.history || !text.showData) {
+    model = undefined;
+    ui.chartView.hidden = true;
+    ui.tableView.hidden = true;
+    ui.chartBox.replaceChildren();
+    ui.legendBox.replaceChildren();
+    ui.tableView.replaceChildren();
+    return;
+  }
+  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits, locale: state.locale });
+  ui.chartView.hidden = saved.view !== 'chart';
+  ui.tableView.hidden = saved.view !== 'table';
+  if (saved.view === 'chart') renderChartView(state.locale);
+  else {
+    ui.chartBox.replaceChildren();
+    ui.legendBox.replaceChildren();
+  }
+  if (saved.view === 'table') ui.tableView.replaceChildren(mount(renderTable(model, state.locale)));
+  else ui.tableView.replaceChildren();
+}
+
+function renderChartView(locale: string): void {
+  if (!model) return;
+  const hadFocus = ui.chartBox.contains(document.activeElement);
+  chartWidth = Math.max(320, Math.floor(ui.chartBox.clientWidth || 640));
+  if (focus && !model.months[focus.month]) focus = undefined;
+  const svg = mount(renderChart(model, { width: chartWidth, height: CHART_HEIGHT, locale, ...(focus ? { focus } : {}) })) as SVGSVGElement;
+  ui.chartBox.replaceChildren(svg);
+  ui.legendBox.replaceChildren(...(model.byApiKey ? [mount(renderLegend(model, locale))] : []));
+  if (hadFocus && focus) {
+    // The old element is gone; put focus back on the same bar or key.
+    (findTarget(svg, focus) ?? findTarget(svg, { month: focus.month, series: null }))?.focus();
+  }
+}
+
+// ---- tooltip ---------------------------------------------------------------------------------
+
+function anchorFor(svg: SVGSVGElement, target: ChartFocus): Anchor | undefined {
+  const num = (element: Element, name: string) => Number(element.getAttribute(name)) || 0;
+  const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`);
+  if (!bar) return undefined;
+  // Always from the top of the whole bar, so a segment's tooltip never covers the rest of its stack.
+  const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y'));
+  const bottom = num(bar, 'y') + num(bar, 'height');
+  return { x: num(bar, 'x'), width: num(bar, 'width'), top: tops.length ? Math.min(...tops) : bottom - 20 };
+}
+
+function showFor(target: ChartFocus | undefined): void {
+  const svg = currentSvg();
+  if (!svg) return;
+  if (!target || !model?.months[target.month]) {
+    hideTooltip(svg);
+    return;
+  }
+  const locale = panel?.locale;
+  const description = target.series === null ? describeMonth(model, target.month, locale) : describeSegment(model, target.month, target.series, locale);
+  const anchor = anchorFor(svg, target);
+  if (anchor) showTooltip(svg, anchor, description);
+}
+
+function hoverTarget(element: Element | null): ChartFocus | undefined {
+  const t = targetOf(element);
+  if (t) return t;
+  // In the plain view segments are not focus targets, but hovering one means its bar.
+  const segment = element?.closest('.seg[data-month]');
+  const month = Number(segment?.getAttribute('data-month'));
+  return segment && Number.isInteger(month) ? { month, series: null } : undefined;
+}
+
+const same = (a: ChartFocus | undefined, b: ChartFocus | undefined) => a?.month === b?.month && a?.series === b?.series;
+
+ui.chartBox.addEventListener('pointermove', (event) => {
+  const target = hoverTarget(event.target as Element);
+  if (same(target, hovered)) return;
+  hovered = target;
+  showFor(hovered ?? (ui.chartBox.contains(document.activeElement) ? focus : undefined));
+});
+ui.chartBox.addEventListener('pointerleave', () => {
+  hovered = undefined;
+  showFor(ui.chartBox.contains(document.activeElement) ? focus : undefined);
+});
+ui.chartBox.addEventListener('focusin', (event) => {
+  const target = targetOf(event.target as Element);
+  if (!target) return;
+  focus = target;
+  showFor(target);
+});
+ui.chartBox.addEventListener('focusout', (event) => {
+  if (ui.chartBox.contains(event.relatedTarget as Node | null)) return;
+  showFor(hovered);
+});
+ui.chartBox.addEventListener('keydown', (event) => {
+  const svg = currentSvg();
+  if (!svg) return;
+  if (event.key === 'Escape') {
+    hideTooltip(svg);
+    return;
+  }
+  const current = targetOf(document.activeElement) ?? focus;
+  if (!current) return;
+  const next = nextTarget(svg, current, event.key);
+  if (!next) return;
+  event.preventDefault();
+  moveFocus(svg, next);
+});
+
+// ---- toolbar ---------------------------------------------------------------------------------
+
+function setBreakdown(byApiKey: boolean): void {
+  chosen = true;
+  if (saved.byApiKey === byApiKey) return;
+  saved = { ...saved, byApiKey };
+  focus = undefined;
+  persist();
+  post({ type: 'setBreakdown', byApiKey });
+  render();
+}
+
+function setView(view: SavedPageState['view']): void {
+  if (saved.view === view) return;
+  saved = { ...saved, view };
+  persist();
+  render();
+}
+
+ui.root.addEventListener('click', (event) => {
+  const action = (event.target as Element).closest('button')?.getAttribute('data-action');
+  switch (action) {
+    case 'total':
+      return setBreakdown(false);
+    case 'perKey':
+      return setBreakdown(true);
+    case 'chart':
+      return setView('chart');
+    case 'table':
+      return setView('table');
+    case 'refresh':
+      return post({ type: 'refresh' });
+    case 'copyCsv':
+      return post({ type: 'copyCsv' });
+    case 'saveCsv':
+      return post({ type: 'saveCsv' });
+    case 'statusAction':
+      if (statusCommand) post({ type: 'run', command: statusCommand });
+      return;
+    default:
+      return;
+  }
+});
+
+// The chart is drawn to the pixel width it has; redraw when the panel is resized.
+new ResizeObserver(() => {
+  const width = Math.floor(ui.chartBox.clientWidth);
+  if (model && saved.view === 'chart' && width > 0 && Math.abs(width - chartWidth) > 1) renderChartView(panel?.locale ?? 'en');
+}).observe(ui.chartBox);
+
+// ---- host messages ---------------------------------------------------------------------------
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isHostMessage(message)) return;
+  if (message.type === 'notice') {
+    setText(ui.notice, message.text);
+    ui.notice.className = `notice ${message.level}`;
+    if (noticeTimer) clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => setText(ui.notice, undefined), NOTICE_MS);
+    return;
+  }
+  if (!chosen) {
+    chosen = true;
+    saved = { ...saved, byApiKey: message.state.byApiKey };
+  }
+  // A state for the other breakdown was on its way before the user switched: the next one is ours.
+  if (message.state.byApiKey !== saved.byApiKey) return;
+  panel = message.state;
+  persist();
+  render();
+});
+
+setText(ui.notice, undefined);
+render();
+post(chosen ? { type: 'ready', byApiKey: saved.byApiKey } : { type: 'ready' });

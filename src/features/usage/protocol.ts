@@ -1,0 +1,163 @@
+// Messages between the usage panel host and its webview page. Both sides check every message with
+// these guards before acting on it: the page could be compromised by data it renders, and the host
+// is the only side that may touch the clipboard, files or commands. The API key is never part of it.
+import type { UsagePeriod } from '../../api';
+
+export const VIEW_TYPE = 'firecrawl.usageHistory';
+
+export type ProblemKind = 'noKey' | 'unauthorized' | 'unsupported' | 'unavailable';
+const PROBLEM_KINDS: readonly ProblemKind[] = ['noKey', 'unauthorized', 'unsupported', 'unavailable'];
+
+/** What the page shows about the balance; a copy of the credits store, never fetched for the chart. */
+export interface CreditsHeader {
+  remainingCredits: number;
+  planCredits: number;
+  billingPeriodStart: string | null;
+  billingPeriodEnd: string | null;
+  fetchedAt: number;
+  /** The last refresh failed; the numbers are from `fetchedAt`. */
+  stale: boolean;
+}
+
+export interface PanelState {
+  byApiKey: boolean;
+  locale: string;
+  /** Host clock when sent, so ages read the same as in the status bar. */
+  now: number;
+  loading: boolean;
+  history?: { periods: UsagePeriod[]; fetchedAt: number };
+  problem?: { kind: ProblemKind; message: string };
+  credits?: CreditsHeader;
+  /** Why there is no balance header, when there is none and a reason is known. */
+  creditsNote?: string;
+}
+
+export type HostMessage = { type: 'state'; state: PanelState } | { type: 'notice'; level: 'info' | 'error'; text: string };
+
+/** Commands the page may ask for, by name; the host maps them to its own command ids. */
+export type PageCommand = 'setApiKey' | 'openSettings' | 'showLogs';
+const PAGE_COMMANDS: readonly PageCommand[] = ['setApiKey', 'openSettings', 'showLogs'];
+
+export type PageMessage =
+  /**
+   * Sent on every page load (first open, reveal after hiding, reload). `byApiKey` is the page's own
+   * saved choice; without one the page follows the host's.
+   */
+  | { type: 'ready'; byApiKey?: boolean }
+  | { type: 'refresh' }
+  | { type: 'setBreakdown'; byApiKey: boolean }
+  | { type: 'copyCsv' }
+  | { type: 'saveCsv' }
+  | { type: 'run'; command: PageCommand };
+
+/** What the page keeps with setState, and what the serializer gets back after a reload. */
+export interface SavedPageState {
+  version: 1;
+  byApiKey: boolean;
+  view: 'chart' | 'table';
+  last?: PanelState;
+}
+
+// Generous bounds: 36 months × 50 keys is the documented scale; anything far above it is not data.
+const MAX_PERIODS = 20_000;
+const MAX_TEXT = 2_000;
+
+type Dict = Record<string, unknown>;
+
+function isDict(value: unknown): value is Dict {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown, max = MAX_TEXT): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isOneOf<T extends string>(value: unknown, options: readonly T[]): value is T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value);
+}
+
+function isDateOrNull(value: unknown): value is string | null {
+  return value === null || isText(value, 64);
+}
+
+export function isUsagePeriod(value: unknown): value is UsagePeriod {
+  if (!isDict(value)) return false;
+  return (
+    isText(value.startDate, 64) &&
+    isDateOrNull(value.endDate) &&
+    isNumber(value.creditsUsed) &&
+    (value.apiKey === undefined || isText(value.apiKey, 500))
+  );
+}
+
+function isCreditsHeader(value: unknown): value is CreditsHeader {
+  return (
+    isDict(value) &&
+    isNumber(value.remainingCredits) &&
+    isNumber(value.planCredits) &&
+    isDateOrNull(value.billingPeriodStart) &&
+    isDateOrNull(value.billingPeriodEnd) &&
+    isNumber(value.fetchedAt) &&
+    typeof value.stale === 'boolean'
+  );
+}
+
+export function isPanelState(value: unknown): value is PanelState {
+  if (!isDict(value)) return false;
+  if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, 64) || !isNumber(value.now) || typeof value.loading !== 'boolean') return false;
+  if (value.history !== undefined) {
+    const h = value.history;
+    if (!isDict(h) || !isNumber(h.fetchedAt) || !Array.isArray(h.periods) || h.periods.length > MAX_PERIODS || !h.periods.every(isUsagePeriod)) return false;
+  }
+  if (value.problem !== undefined) {
+    const p = value.problem;
+    if (!isDict(p) || !isOneOf(p.kind, PROBLEM_KINDS) || !isText(p.message)) return false;
+  }
+  if (value.credits !== undefined && !isCreditsHeader(value.credits)) return false;
+  if (value.creditsNote !== undefined && !isText(value.creditsNote)) return false;
+  return true;
+}
+
+export function isHostMessage(value: unknown): value is HostMessage {
+  if (!isDict(value)) return false;
+  if (value.type === 'state') return isPanelState(value.state);
+  if (value.type === 'notice') return isOneOf(value.level, ['info', 'error'] as const) && isText(value.text, 500);
+  return false;
+}
+
+export function isPageMessage(value: unknown): value is PageMessage {
+  if (!isDict(value)) return false;
+  switch (value.type) {
+    case 'ready':
+      return value.byApiKey === undefined || typeof value.byApiKey === 'boolean';
+    case 'setBreakdown':
+      return typeof value.byApiKey === 'boolean';
+    case 'refresh':
+    case 'copyCsv':
+    case 'saveCsv':
+      return true;
+    case 'run':
+      return isOneOf(value.command, PAGE_COMMANDS);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Reads what a page saved, keeping whatever parts are still valid: a state from an older build
+ * should restore the toggles even if its cached data no longer passes.
+ */
+export function readSavedState(value: unknown): SavedPageState {
+  const fallback: SavedPageState = { version: 1, byApiKey: false, view: 'chart' };
+  if (!isDict(value)) return fallback;
+  return {
+    version: 1,
+    byApiKey: typeof value.byApiKey === 'boolean' ? value.byApiKey : false,
+    view: value.view === 'table' ? 'table' : 'chart',
+    ...(isPanelState(value.last) ? { last: value.last } : {}),
+  };
+}

@@ -1,0 +1,194 @@
+// Our own bar chart: a ChartModel and a size in, an SVG element tree out. Geometry is set through
+// attributes only (the webview CSP allows no inline styles), colours through classes that read the
+// contributed theme colours, and every bar and segment carries a label for screen readers.
+import { formatExact } from '../../../shared/format';
+import { describeMonth, describeSegment, IN_PROGRESS } from './barText';
+import type { ChartModel } from './shape';
+import { h, type VChild, type VNode } from './elements';
+
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/** Which bar (series null) or segment holds the roving tabindex. */
+export interface ChartFocus {
+  month: number;
+  series: number | null;
+}
+
+export interface ChartOptions extends ChartSize {
+  locale?: string;
+  focus?: ChartFocus;
+}
+
+/** Colours come from the theme (8 contributed); beyond 8 keys a pattern tells same-coloured keys apart. */
+export const SERIES_COLOURS = 8;
+export const SERIES_PATTERNS = 7;
+
+const MARGIN = { top: 22, right: 12, bottom: 44, left: 58 };
+const MAX_BAR_WIDTH = 64;
+/** Rough width of one label character at the chart's 11px font, for thinning axis labels. */
+const CHAR_WIDTH = 6.6;
+
+/** One notation for the whole axis ("0, 20K … 100K"), never a mix of exact and compact. */
+export function tickFormatter(max: number, locale?: string): (value: number) => string {
+  if (max < 10_000) return (value) => formatExact(value, locale);
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  return (value) => compact.format(value);
+}
+
+/** Labels for the months that get one: with the year on the first shown label and wherever it changes. */
+export function axisLabels(model: ChartModel, shown: (index: number) => boolean): Map<number, string> {
+  const labels = new Map<number, string>();
+  let previousYear: number | undefined;
+  model.months.forEach((month, i) => {
+    if (!shown(i)) return;
+    const withYear = labels.size === 0 || month.year !== previousYear;
+    labels.set(i, withYear ? month.shortYearLabel : month.shortLabel);
+    previousYear = month.year;
+  });
+  return labels;
+}
+
+export function seriesClass(index: number): string {
+  return `c${index % SERIES_COLOURS}`;
+}
+
+/** 0 = solid; 1…6 = one of the overlay patterns. */
+export function seriesPattern(index: number): number {
+  return Math.floor(index / SERIES_COLOURS) % SERIES_PATTERNS;
+}
+
+function patternDefs(): VNode {
+  const mark = (attrs: Record<string, number | string>) => h('line', { class: 'pat-mark', ...attrs });
+  const pattern = (id: string, size: number, transform: string | undefined, children: VChild[]) =>
+    h('pattern', { id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: transform }, children);
+  return h('defs', {}, [
+    pattern('fc-hatch', 8, 'rotate(45)', [h('line', { class: 'hatch-mark', x1: 0, y1: 0, x2: 0, y2: 8 })]),
+    pattern('fc-pat-1', 6, 'rotate(45)', [mark({ x1: 0, y1: 0, x2: 0, y2: 6 })]),
+    pattern('fc-pat-2', 6, 'rotate(-45)', [mark({ x1: 0, y1: 0, x2: 0, y2: 6 })]),
+    pattern('fc-pat-3', 6, undefined, [h('circle', { class: 'pat-dot', cx: 3, cy: 3, r: 1.4 })]),
+    pattern('fc-pat-4', 6, undefined, [mark({ x1: 0, y1: 3, x2: 6, y2: 3 })]),
+    pattern('fc-pat-5', 6, undefined, [mark({ x1: 3, y1: 0, x2: 3, y2: 6 })]),
+    pattern('fc-pat-6', 6, undefined, [mark({ x1: 0, y1: 3, x2: 6, y2: 3 }), mark({ x1: 3, y1: 0, x2: 3, y2: 6 })]),
+  ]);
+}
+
+/** A colour swatch that matches a series in the chart, for legends and tooltips. */
+export function swatch(index: number, size = 12): VNode {
+  const pattern = seriesPattern(index);
+  return h('svg', { class: 'swatch', width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true', focusable: 'false' }, [
+    h('rect', { class: `swatch-fill ${seriesClass(index)}`, x: 0.5, y: 0.5, width: size - 1, height: size - 1 }),
+    ...(pattern ? [h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, x: 0, y: 0, width: size, height: size })] : []),
+  ]);
+}
+
+export function renderChart(model: ChartModel, options: ChartOptions): VNode {
+  const { width, height, locale } = options;
+  const plotW = Math.max(1, width - MARGIN.left - MARGIN.right);
+  const plotH = Math.max(1, height - MARGIN.top - MARGIN.bottom);
+  const bottom = MARGIN.top + plotH;
+  const y = (value: number) => bottom - (Math.max(0, value) / model.max) * plotH;
+  const count = Math.max(1, model.months.length);
+  const slot = plotW / count;
+  const barW = Math.max(2, Math.min(MAX_BAR_WIDTH, slot * 0.68));
+  const focus = options.focus && model.months[options.focus.month] ? options.focus : { month: model.months.length - 1, series: null };
+
+  const tickText = tickFormatter(model.max, locale);
+  const grid = h('g', { class: 'grid', 'aria-hidden': 'true' }, model.ticks.flatMap((tick) => [
+    h('line', { class: tick === 0 ? 'axis-line' : 'grid-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(tick), y2: y(tick) }),
+    h('text', { class: 'tick-label', x: MARGIN.left - 6, y: y(tick), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, [tickText(tick)]),
+  ]));
+
+  // Thin the month labels so they never overlap; the newest month always keeps its label.
+  const widest = Math.max(...model.months.map((m) => m.shortYearLabel.length), 3) * CHAR_WIDTH + 6;
+  const every = Math.max(1, Math.ceil(widest / slot));
+  const last = model.months.length - 1;
+  const labelText = axisLabels(model, (i) => i === last || ((last - i) % every === 0 && last - i >= every));
+
+  const months = model.months.map((month, i) => {
+    const slotX = MARGIN.left + i * slot;
+    const x = slotX + (slot - barW) / 2;
+    const isFocus = (series: number | null) => focus.month === i && focus.series === series;
+    const children: VChild[] = [
+      // The whole column is the bar's hover and focus target, so thin or empty bars stay reachable.
+      h('rect', {
+        class: 'bar-hit',
+        x: slotX,
+        y: MARGIN.top,
+        width: slot,
+        height: plotH,
+        role: 'img',
+        'aria-label': describeMonth(model, i, locale).aria,
+        tabindex: isFocus(null) ? 0 : -1,
+        'data-month': i,
+        'data-focus': 'bar',
+      }),
+    ];
+    let base = 0;
+    for (const series of model.series) {
+      const value = month.values[series.index] ?? 0;
+      if (value <= 0) continue;
+      const top = y(base + value);
+      const segH = y(base) - top;
+      base += value;
+      const pattern = seriesPattern(series.index);
+      const common = { x, y: top, width: barW, height: segH };
+      children.push(
+        h('rect', {
+          class: `seg ${seriesClass(series.index)}`,
+          ...common,
+          'data-month': i,
+          'data-series': series.index,
+          ...(model.byApiKey
+            ? { role: 'img', 'aria-label': describeSegment(model, i, series.index, locale).aria, tabindex: isFocus(series.index) ? 0 : -1, 'data-focus': 'segment' }
+            : { 'aria-hidden': 'true' }),
+        }),
+      );
+      if (pattern) children.push(h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, ...common, 'aria-hidden': 'true' }));
+    }
+    if (month.partial) {
+      const top = y(month.total);
+      // Hatching plus a dashed outline plus words: "in progress" never rests on colour alone.
+      if (month.total > 0) children.push(h('rect', { class: 'progress-hatch', fill: 'url(#fc-hatch)', x, y: top, width: barW, height: bottom - top, 'aria-hidden': 'true' }));
+      children.push(h('rect', { class: 'progress-outline', x: x - 1.5, y: Math.min(top, bottom - 2) - 1.5, width: barW + 3, height: Math.max(2, bottom - top) + 1.5, 'aria-hidden': 'true' }));
+    }
+    const text = labelText.get(i);
+    if (text !== undefined) {
+      const cx = slotX + slot / 2;
+      // Near the right edge a centred label would be clipped.
+      const anchor = i === last && slot < widest ? 'end' : 'middle';
+      const lx = anchor === 'end' ? Math.min(MARGIN.left + plotW, slotX + slot) : cx;
+      children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [text]));
+      if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [IN_PROGRESS]));
+    }
+    return h('g', { class: month.partial ? 'month partial' : 'month', 'data-month': i }, children);
+  });
+
+  const layers: VChild[] = [patternDefs(), grid, h('g', { class: 'bars' }, months)];
+  if (model.plan !== undefined) {
+    const py = y(model.plan);
+    const label = `Plan ${formatExact(model.plan, locale)}`;
+    layers.push(
+      h('g', { class: 'plan', role: 'img', 'aria-label': `Plan: ${formatExact(model.plan, locale)} credits per billing period` }, [
+        h('line', { class: 'plan-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: py, y2: py }),
+        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [label]),
+      ]),
+    );
+  }
+  const what = model.byApiKey ? `Credits used per month and API key, ${model.series.length} keys` : 'Credits used per month';
+  return h(
+    'svg',
+    {
+      class: 'chart',
+      xmlns: 'http://www.w3.org/2000/svg',
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'group',
+      'aria-label': `${what}, ${model.months.length} months, oldest to newest. Arrow keys move between bars${model.byApiKey ? '; Up and Down move between keys' : ''}.`,
+    },
+    layers,
+  );
+}

@@ -1,0 +1,20 @@
+// The per-key legend: an ordered list in stack order (largest first, bottom of the bar first), each
+// with the same swatch and pattern as its segments, its name as text and its total.
+import { formatExact } from '../../../shared/format';
+import { swatch } from './chart';
+import type { ChartModel } from './shape';
+import { h, type VNode } from './elements';
+
+export function renderLegend(model: ChartModel, locale?: string): VNode {
+  return h(
+    'ol',
+    { class: 'legend', 'aria-label': 'API keys, largest total first; the first is at the bottom of each bar' },
+    model.series.map((s) =>
+      h('li', { 'data-series': s.index }, [
+        swatch(s.index),
+        h('span', { class: 'legend-name' }, [s.name]),
+        h('span', { class: 'legend-total' }, [formatExact(s.total, locale)]),
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,145 @@
+// Usage periods → the numbers a chart, a table and a CSV need: months in order, keys stacked in a
+// stable order, totals, the month in progress, the plan line and the scale. No DOM, no vscode:
+// the host, the webview page and benchmarks all run it.
+import type { UsagePeriod } from '../../../api';
+
+export interface ChartSeries {
+  /** The key's display name as the server sent it: untrusted text. */
+  name: string;
+  /** Position in legend and stack order (0 = largest total, drawn at the bottom). */
+  index: number;
+  total: number;
+}
+
+export interface ChartMonth {
+  startDate: string;
+  endDate: string | null;
+  /** The month in progress (`endDate: null`): its total is not final. */
+  partial: boolean;
+  /** By series index; 0 where the key used nothing that month. */
+  values: number[];
+  total: number;
+  /** "Nov" and "Nov 2026" for the axis (which one depends on the labels around it), "November 2026" for readers. */
+  shortLabel: string;
+  shortYearLabel: string;
+  longLabel: string;
+  /** UTC year, or undefined when the start date is unreadable. */
+  year: number | undefined;
+}
+
+export interface ChartModel {
+  byApiKey: boolean;
+  months: ChartMonth[];
+  series: ChartSeries[];
+  /** Plan credits per period, when known and positive. */
+  plan: number | undefined;
+  /** Top of the value axis: a round number at or above every bar and the plan line. */
+  max: number;
+  ticks: number[];
+  grandTotal: number;
+}
+
+export interface ShapeOptions {
+  planCredits?: number;
+  locale?: string;
+}
+
+/** The single series of the plain (not per-key) view. */
+export const TOTAL_SERIES_NAME = 'Credits used';
+/** Rows the service could not attribute carry this name; a row without a name gets it too. */
+export const UNKNOWN_KEY = 'Unknown';
+
+function startTime(startDate: string): number {
+  return Date.parse(startDate);
+}
+
+/** Oldest first; unreadable dates keep their server order at the end. */
+function compareMonths(a: string, b: string): number {
+  const x = startTime(a);
+  const y = startTime(b);
+  const xBad = Number.isNaN(x);
+  const yBad = Number.isNaN(y);
+  if (xBad || yBad) return Number(xBad) - Number(yBad);
+  return x - y;
+}
+
+function monthLabels(startDate: string, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
+  const time = startTime(startDate);
+  if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate, year: undefined };
+  const date = new Date(time);
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
+  return {
+    shortLabel: format({ month: 'short' }),
+    shortYearLabel: format({ month: 'short', year: 'numeric' }),
+    longLabel: format({ month: 'long', year: 'numeric' }),
+    year: date.getUTCFullYear(),
+  };
+}
+
+/** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
+export function niceStep(roughStep: number): number {
+  if (!(roughStep > 0) || !Number.isFinite(roughStep)) return 1;
+  const power = 10 ** Math.floor(Math.log10(roughStep));
+  const fraction = roughStep / power;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return Math.max(1, nice * power);
+}
+
+/** Round ticks from 0 to at least `max`, about `count` of them. */
+export function niceTicks(max: number, count = 5): number[] {
+  const top = max > 0 && Number.isFinite(max) ? max : 1;
+  const step = niceStep(top / count);
+  const ticks: number[] = [];
+  for (let value = 0; ticks.length === 0 || ticks[ticks.length - 1]! < top; value += step) ticks.push(value);
+  return ticks;
+}
+
+export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean, options: ShapeOptions = {}): ChartModel {
+  // Group rows by month and by key; duplicates of a pair add up rather than overwrite.
+  const monthOrder: string[] = [];
+  const monthInfo = new Map<string, { endDate: string | null; byKey: Map<string, number> }>();
+  const keyTotals = new Map<string, number>();
+  for (const period of periods) {
+    const name = byApiKey ? period.apiKey || UNKNOWN_KEY : TOTAL_SERIES_NAME;
+    let month = monthInfo.get(period.startDate);
+    if (!month) {
+      month = { endDate: period.endDate, byKey: new Map() };
+      monthInfo.set(period.startDate, month);
+      monthOrder.push(period.startDate);
+    }
+    // Any row of the month saying "in progress" makes the month in progress.
+    if (period.endDate === null) month.endDate = null;
+    const used = Number.isFinite(period.creditsUsed) ? period.creditsUsed : 0;
+    month.byKey.set(name, (month.byKey.get(name) ?? 0) + used);
+    keyTotals.set(name, (keyTotals.get(name) ?? 0) + used);
+  }
+
+  // Largest first so the biggest consumer sits at the bottom and leads the legend; name breaks ties
+  // so the order (and with it each key's colour) is the same on every refresh.
+  const series: ChartSeries[] = [...keyTotals.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([name, total], index) => ({ name, index, total }));
+  const indexOf = new Map(series.map((s) => [s.name, s.index]));
+
+  const ordered = [...monthOrder].sort(compareMonths);
+  const months: ChartMonth[] = ordered.map((startDate) => {
+    const info = monthInfo.get(startDate)!;
+    const values = new Array<number>(series.length).fill(0);
+    for (const [name, used] of info.byKey) values[indexOf.get(name)!] = used;
+    const total = values.reduce((sum, v) => sum + v, 0);
+    return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, options.locale) };
+  });
+
+  const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
+  const highest = Math.max(0, plan ?? 0, ...months.map((m) => m.total));
+  const ticks = niceTicks(highest);
+  return {
+    byApiKey,
+    months,
+    series,
+    plan,
+    max: ticks[ticks.length - 1]!,
+    ticks,
+    grandTotal: months.reduce((sum, m) => sum + m.total, 0),
+  };
+}

@@ -1,2 +1,0 @@
-// Entry of dist/feedbackWizard.js, the wizard bundle the extension loads on first use.
-export { FeedbackController } from './feedbackController';

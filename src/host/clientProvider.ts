@@ -1,0 +1,89 @@
+// Holds the client for the current API URL and key; stores ask it for the client at each request,
+// so a settings or key change applies without a reload.
+import * as vscode from 'vscode';
+import { FirecrawlClient } from '../api';
+import { Emitter } from '../shared/events';
+import type { ApiKeyService } from './keyService';
+import { type Logger, logRequest } from './logger';
+import { nodeFetch } from './nodeTransport';
+import { type ApiUrl, isDefaultApiUrl, resolveApiUrl } from './settings';
+
+export class ClientProvider implements vscode.Disposable {
+  private apiUrl: ApiUrl;
+  private instance: FirecrawlClient;
+  private readonly changed = new Emitter<void>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly warnedUrls = new Set<string>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly keys: ApiKeyService,
+    private readonly log: Logger,
+    private readonly version: string,
+  ) {
+    this.apiUrl = resolveApiUrl();
+    this.instance = this.create();
+    this.warn();
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration('firecrawl.apiUrl')) return;
+        this.apiUrl = resolveApiUrl();
+        this.instance = this.create();
+        this.warn();
+        this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})`);
+        this.changed.fire();
+      }),
+    );
+    const keySubscription = this.keys.onDidChange(() => this.changed.fire());
+    this.subscriptions.push({ dispose: () => keySubscription.dispose() });
+  }
+
+  get client(): FirecrawlClient {
+    return this.instance;
+  }
+
+  get url(): ApiUrl {
+    return this.apiUrl;
+  }
+
+  /** Self-hosted servers cannot report credits and say so with a 500: the UI words that plainly. */
+  get isSelfHosted(): boolean {
+    return !isDefaultApiUrl(this.apiUrl.url);
+  }
+
+  /** A client for a key that is not stored yet, e.g. to check a key before saving it. */
+  clientFor(key: string): FirecrawlClient {
+    return this.create(() => key);
+  }
+
+  private create(apiKey: () => string | undefined = () => this.keys.current?.value): FirecrawlClient {
+    return new FirecrawlClient({
+      baseUrl: this.apiUrl.url,
+      apiKey,
+      clientName: 'firecrawl-vscode',
+      clientVersion: this.version,
+      fetch: nodeFetch,
+      onRequest: (entry) => logRequest(this.log, entry),
+    });
+  }
+
+  private warn(): void {
+    const { problem, insecure, url } = this.apiUrl;
+    const text = problem
+      ? `Firecrawl: ${problem}. Using ${url} instead.`
+      : insecure
+        ? `Firecrawl: ${url} uses plain http to another machine, so your API key would travel unencrypted. Use https:// unless this is a trusted network.`
+        : undefined;
+    if (!text || this.warnedUrls.has(text)) return;
+    this.warnedUrls.add(text);
+    this.log.warn(text);
+    void vscode.window.showWarningMessage(text, 'Open Settings').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'firecrawl.apiUrl');
+    });
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+// What the user has at hand to start a command with: the editor selection and the clipboard. Both are
+// bounded, and neither may hold up the prompt it fills.
+import * as vscode from 'vscode';
+import { JOB_ID_SCAN_LIMIT } from '../shared/jobIds';
+
+/** A clipboard that answers slower than this (a permission prompt, a remote host) is skipped. */
+const CLIPBOARD_WAIT_MS = 300;
+
+/** The text of every non-empty selection in the editor, one per line, or undefined when none. */
+export function selectedText(editor = vscode.window.activeTextEditor): string | undefined {
+  if (!editor) return undefined;
+  const parts: string[] = [];
+  let length = 0;
+  for (const selection of editor.selections) {
+    if (selection.isEmpty || length > JOB_ID_SCAN_LIMIT) continue;
+    const text = editor.document.getText(selection).slice(0, JOB_ID_SCAN_LIMIT);
+    parts.push(text);
+    length += text.length;
+  }
+  return parts.length ? parts.join('\n') : undefined;
+}
+
+/**
+ * The clipboard's text, or undefined. A browser workbench answers a read without the page's
+ * clipboard permission with an error notification of its own, so web hosts are never asked.
+ */
+export async function readClipboard(): Promise<string | undefined> {
+  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS);
+  });
+  try {
+    const text = await Promise.race([Promise.resolve(vscode.env.clipboard.readText()), timeout]);
+    return text?.slice(0, JOB_ID_SCAN_LIMIT);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}

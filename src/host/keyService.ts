@@ -1,0 +1,74 @@
+// The API key lives only in SecretStorage. FIRECRAWL_API_KEY from the extension host's environment
+// is used when nothing is stored, and is never written anywhere.
+import * as vscode from 'vscode';
+import { Emitter } from '../shared/events';
+
+export const SECRET_NAME = 'firecrawl.apiKey';
+export const HAS_KEY_CONTEXT = 'firecrawl.hasApiKey';
+
+export type KeySource = 'stored' | 'environment';
+
+export interface ApiKey {
+  value: string;
+  source: KeySource;
+}
+
+export class ApiKeyService implements vscode.Disposable {
+  private stored: string | undefined;
+  private readonly changed = new Emitter<ApiKey | undefined>();
+  private readonly subscription: vscode.Disposable;
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    // Another window set or cleared the key: follow at once.
+    this.subscription = secrets.onDidChange((e) => {
+      if (e.key === SECRET_NAME) void this.reload();
+    });
+  }
+
+  async initialize(): Promise<void> {
+    this.stored = (await this.secrets.get(SECRET_NAME)) || undefined;
+    await this.publish();
+  }
+
+  get current(): ApiKey | undefined {
+    if (this.stored) return { value: this.stored, source: 'stored' };
+    const fromEnv = this.env.FIRECRAWL_API_KEY?.trim();
+    return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
+  }
+
+  async store(value: string): Promise<void> {
+    const key = value.trim();
+    await this.secrets.store(SECRET_NAME, key);
+    // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
+    await this.adopt(key);
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(SECRET_NAME);
+    await this.adopt(undefined);
+  }
+
+  private async reload(): Promise<void> {
+    await this.adopt((await this.secrets.get(SECRET_NAME)) || undefined);
+  }
+
+  private async adopt(next: string | undefined): Promise<void> {
+    if (next === this.stored) return;
+    this.stored = next;
+    await this.publish();
+  }
+
+  private async publish(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', HAS_KEY_CONTEXT, this.current !== undefined);
+    this.changed.fire(this.current);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

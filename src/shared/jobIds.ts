@@ -1,0 +1,82 @@
+// The one parser of job ids. Every Firecrawl job id (feedback targets, deep research, agent runs) is
+// a UUID the service checks strictly: version digit 1–8, variant digit 8, 9, a or b. People paste
+// ids from logs, JSON, URLs and SDK output, often several at once, so finding ids in text is lenient
+// about what surrounds an id and strict about the id itself. Linear in the input, whatever its size.
+
+const HEX = '[0-9a-f]';
+const JOB_ID_SOURCE = `${HEX}{8}-${HEX}{4}-[1-8]${HEX}{3}-[89ab]${HEX}{3}-${HEX}{12}`;
+
+/** Exactly one job id, nothing around it, any case. */
+export const JOB_ID_PATTERN = new RegExp(`^${JOB_ID_SOURCE}$`, 'i');
+/** 32 hex digits grouped 8-4-4-4-12, whatever the version and variant: to explain why an id is refused. */
+export const UUID_SHAPE = new RegExp(`^${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}$`, 'i');
+// A UUID glued to more hex digits, or to "-<hex>", is part of a longer token that only looks like one.
+const EMBEDDED = new RegExp(`(?<!${HEX}-?)${JOB_ID_SOURCE}(?!-?${HEX})`, 'gi');
+const SEPARATORS = /[\s,;]+/;
+const WRAPPERS = /^["'`([{<]+|["'`)\]}>.:]+$/g;
+
+/** Text beyond this is not scanned: ids are near the top of anything pasted, and keystrokes stay fast. */
+export const JOB_ID_SCAN_LIMIT = 200_000;
+
+/** Exactly one job id, ignoring surrounding white space. */
+export function isJobId(text: string): boolean {
+  return JOB_ID_PATTERN.test(text.trim());
+}
+
+/** The form ids are stored and compared in. */
+export function normalizeJobId(id: string): string {
+  return id.trim().toLowerCase();
+}
+
+/** Every distinct id in `text` (compared case-insensitively), as first written, in order of appearance. */
+export function findJobIds(text: string): string[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  for (const match of text.slice(0, JOB_ID_SCAN_LIMIT).matchAll(EMBEDDED)) {
+    const key = match[0].toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(match[0]);
+  }
+  return found;
+}
+
+/** The one id `text` holds, or undefined when it holds none or several (several are ambiguous). */
+export function singleJobId(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const ids = findJobIds(text);
+  return ids.length === 1 ? ids[0] : undefined;
+}
+
+export interface JobIdInput {
+  /** Distinct ids, normalised, in the order typed. */
+  ids: string[];
+  /** Tokens that hold no id, as typed (for the validation message). */
+  invalid: string[];
+}
+
+/**
+ * What an input box holds: tokens split on white space, commas and semicolons; each must be an id or
+ * contain one (a URL or `"id":"…"` pasted whole counts).
+ */
+export function parseJobIdInput(text: string): JobIdInput {
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of text.slice(0, JOB_ID_SCAN_LIMIT).split(SEPARATORS)) {
+    const token = raw.replace(WRAPPERS, '');
+    if (!token) continue;
+    const found = findJobIds(token);
+    if (!found.length) invalid.push(raw);
+    for (const id of found.map(normalizeJobId)) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      ids.push(id);
+    }
+  }
+  return { ids, invalid };
+}
+
+export function shortJobId(id: string): string {
+  return id.slice(0, 8);
+}

@@ -1,0 +1,55 @@
+// A deterministic Clock for stores and pollers: time moves only when a test advances it, and
+// promise callbacks scheduled by fired timers get to run before the next timer fires.
+import type { Clock } from '../../src/shared/clock';
+import type { Disposable } from '../../src/shared/events';
+
+interface Timer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+export class FakeClock implements Clock {
+  private time: number;
+  private seq = 0;
+  private timers = new Set<Timer>();
+
+  constructor(start = Date.parse('2026-11-20T12:00:00.000Z')) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  schedule(ms: number, fn: () => void): Disposable {
+    const timer: Timer = { at: this.time + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.add(timer);
+    return { dispose: () => this.timers.delete(timer) };
+  }
+
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Lets queued promise callbacks (e.g. a fake fetch resolving) run. */
+  async flush(): Promise<void> {
+    for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /** Moves time forward by `ms`, firing every timer that falls due, in order. */
+  async advance(ms: number): Promise<void> {
+    const end = this.time + ms;
+    await this.flush();
+    for (;;) {
+      const next = [...this.timers].filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!next) break;
+      this.timers.delete(next);
+      this.time = next.at;
+      next.fn();
+      await this.flush();
+    }
+    this.time = end;
+    await this.flush();
+  }
+}

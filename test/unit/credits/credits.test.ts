@@ -1,0 +1,359 @@
+// The credits store, its presentation and its refresh scheduling, on a fake clock.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type CreditUsage, NetworkError, RateLimitedError, ServerError, UnauthorizedError, NotFoundError } from '../../../src/api';
+import { Emitter } from '../../../src/shared/events';
+import { CreditsStore, type CreditsSnapshot, type CreditsState } from '../../../src/features/credits/model/creditsStore';
+import { forecastRunOut } from '../../../src/features/credits/model/forecast';
+import { formatAge, formatCredits } from '../../../src/shared/format';
+import { escapeMarkdown, levelFor, presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
+import { FakeClock } from '../../support/fakeClock';
+
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+const usage = (over: Partial<CreditUsage> = {}): CreditUsage => ({
+  remainingCredits: 80_000,
+  planCredits: 100_000,
+  billingPeriodStart: '2026-11-01T00:00:00.000Z',
+  billingPeriodEnd: '2026-12-01T00:00:00.000Z',
+  ...over,
+});
+const ctx = (over: Partial<PresentationContext> = {}): PresentationContext => ({
+  now: NOW,
+  locale: 'en-US',
+  thresholds: { warningPercent: 20, criticalPercent: 5 },
+  keySource: 'stored',
+  apiUrl: 'https://api.firecrawl.dev',
+  hasHistoryView: true,
+  ...over,
+});
+const okState = (u: CreditUsage, fetchedAt = NOW): CreditsState => ({ loading: false, snapshot: { usage: u, fetchedAt } });
+
+describe('formatting', () => {
+  test('exact below 100k, compact above, across magnitudes', () => {
+    assert.equal(formatCredits(0, 'en-US'), '0');
+    assert.equal(formatCredits(999, 'en-US'), '999');
+    assert.equal(formatCredits(12_345, 'en-US'), '12,345');
+    assert.equal(formatCredits(99_999, 'en-US'), '99,999');
+    assert.equal(formatCredits(250_000, 'en-US'), '250K');
+    assert.equal(formatCredits(1_234_567, 'en-US'), '1.2M');
+    assert.equal(formatCredits(-1_500, 'en-US'), '-1,500');
+  });
+
+  test('follows the locale', () => {
+    assert.equal(formatCredits(12_345, 'de-DE'), '12.345');
+    assert.equal(formatCredits(12_345, 'fr-FR').replace(/\s/g, ' '), '12 345');
+    assert.match(formatCredits(1_200_000, 'de-DE'), /^1,2\s?Mio\.$/);
+  });
+
+  test('ages', () => {
+    assert.equal(formatAge(10_000), 'just now');
+    assert.equal(formatAge(5 * 60_000), '5 min ago');
+    assert.equal(formatAge(3 * 3_600_000), '3 h ago');
+    assert.equal(formatAge(3 * 86_400_000), '3 days ago');
+  });
+});
+
+describe('thresholds', () => {
+  const t = { warningPercent: 20, criticalPercent: 5 };
+  test('normal, warning at 20%, critical at 5%, overage critical, above plan normal', () => {
+    assert.equal(levelFor(21_000, 100_000, t), 'normal');
+    assert.equal(levelFor(20_000, 100_000, t), 'warning');
+    assert.equal(levelFor(5_001, 100_000, t), 'warning');
+    assert.equal(levelFor(5_000, 100_000, t), 'critical');
+    assert.equal(levelFor(-1, 100_000, t), 'critical');
+    assert.equal(levelFor(250_000, 100_000, t), 'normal');
+    assert.equal(levelFor(0, 0, t), 'critical');
+    assert.equal(levelFor(10, 0, t), 'normal');
+  });
+});
+
+describe('forecast', () => {
+  test('runs out before the period ends at the current pace', () => {
+    // 19.5 days in, 60k used: ~3.08k/day, 40k left lasts ~13 days, ending Dec 3 → after Dec 1: none.
+    assert.equal(forecastRunOut(usage({ remainingCredits: 40_000 }), NOW), undefined);
+    // 90k used → 10k left at ~4.6k/day → ~2 days.
+    const f = forecastRunOut(usage({ remainingCredits: 10_000 }), NOW);
+    assert.ok(f);
+    assert.equal(f.basis, 'period');
+    assert.ok(f.runOutAt > NOW && f.runOutAt < Date.parse('2026-11-23T12:00:00.000Z'));
+  });
+
+  test('no forecast without dates, in overage, or above plan', () => {
+    assert.equal(forecastRunOut(usage({ billingPeriodStart: null, billingPeriodEnd: null }), NOW), undefined);
+    assert.equal(forecastRunOut(usage({ remainingCredits: -5 }), NOW), undefined);
+    assert.equal(forecastRunOut(usage({ remainingCredits: 150_000 }), NOW), undefined);
+  });
+
+  test('early in a period it uses the last complete month of history', () => {
+    const early = Date.parse('2026-11-01T12:00:00.000Z');
+    const u = usage({ remainingCredits: 20_000 });
+    assert.equal(forecastRunOut(u, early), undefined);
+    const history = [
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 31_000, apiKey: 'a' },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 31_000, apiKey: 'b' },
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 100 },
+    ];
+    const f = forecastRunOut(u, early, history);
+    assert.ok(f);
+    assert.equal(f.basis, 'history');
+    assert.ok(Math.abs(f.perDay - 2_000) < 5, `per day ${f.perDay}`);
+  });
+});
+
+describe('presentation of every state', () => {
+  test('no key: key icon, click sets the key', () => {
+    const view = presentCredits({ loading: false, problem: { kind: 'noKey' } }, ctx());
+    assert.equal(view.text, '$(key) Firecrawl: Set API Key');
+    assert.equal(view.command, 'firecrawl.setApiKey');
+  });
+
+  test('first load', () => {
+    const view = presentCredits({ loading: true }, ctx());
+    assert.match(view.text, /sync~spin/);
+  });
+
+  test('a value: flame, short number, tooltip with plan, used %, period, key source, links', () => {
+    const view = presentCredits(okState(usage({ remainingCredits: 12_345 })), ctx());
+    assert.equal(view.text, '$(flame) 12,345');
+    assert.equal(view.level, 'warning');
+    assert.match(view.tooltip, /\*\*12,345\*\* of 100,000 remaining/);
+    assert.match(view.tooltip, /Used this period: 87,655 \(88%\)/);
+    assert.match(view.tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · resets in 11 days/);
+    assert.match(view.tooltip, /secret storage/);
+    assert.match(view.tooltip, /Updated just now/);
+    assert.match(view.tooltip, /command:firecrawl\.refreshCredits/);
+    assert.match(view.tooltip, /command:firecrawl\.showUsageHistory/);
+    assert.match(view.tooltip, /run out around/);
+    assert.equal(view.command, 'firecrawl.showUsageHistory');
+  });
+
+  test('environment key is labelled', () => {
+    const view = presentCredits(okState(usage()), ctx({ keySource: 'environment' }));
+    assert.match(view.tooltip, /FIRECRAWL\\_API\\_KEY environment variable/);
+  });
+
+  test('overage says over plan by N and is critical', () => {
+    const view = presentCredits(okState(usage({ remainingCredits: -1_234 })), ctx());
+    assert.equal(view.level, 'critical');
+    assert.equal(view.text, '$(flame) -1,234');
+    assert.match(view.tooltip, /Over plan by 1,234 credits/);
+    assert.doesNotMatch(view.tooltip, /Used this period/);
+  });
+
+  test('remaining above plan is normal and never "more than 100% used"', () => {
+    const view = presentCredits(okState(usage({ remainingCredits: 150_000 })), ctx());
+    assert.equal(view.level, 'normal');
+    assert.match(view.tooltip, /beyond the plan/);
+    assert.doesNotMatch(view.tooltip, /%/);
+  });
+
+  test('null period dates: no reset date, no crash', () => {
+    const view = presentCredits(okState(usage({ billingPeriodStart: null, billingPeriodEnd: null })), ctx());
+    assert.doesNotMatch(view.tooltip, /resets in/);
+  });
+
+  test('rejected key, no billing info, self-hosted', () => {
+    assert.equal(presentCredits({ loading: false, problem: { kind: 'unauthorized', message: 'rejected' } }, ctx()).command, 'firecrawl.setApiKey');
+    assert.match(presentCredits({ loading: false, problem: { kind: 'noBilling', message: 'x' } }, ctx()).text, /no billing info/);
+    const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server' } }, ctx({ apiUrl: 'http://localhost:3002' }));
+    assert.equal(selfHosted.level, 'normal');
+    assert.match(selfHosted.tooltip, /not available on this server/);
+  });
+
+  test('offline keeps the last value with a warning icon, the reason and the age', () => {
+    const state: CreditsState = { ...okState(usage(), NOW - 20 * 60_000), problem: { kind: 'unavailable', message: 'Could not reach Firecrawl', errorKind: 'network' } };
+    const view = presentCredits(state, ctx());
+    assert.equal(view.text, '$(warning) 80,000');
+    assert.match(view.tooltip, /Updated 20 min ago/);
+    assert.match(view.tooltip, /Could not refresh: Could not reach Firecrawl/);
+  });
+
+  test('server text in the tooltip cannot inject links, commands or HTML', () => {
+    const hostile = '[run](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>';
+    const view = presentCredits({ loading: false, problem: { kind: 'unauthorized', message: hostile } }, ctx());
+    assert.ok(!view.tooltip.includes('[run](command:workbench'));
+    assert.doesNotMatch(view.tooltip, /(^|[^\\])<img/, 'markup arrives escaped, so it renders as text');
+    assert.equal(escapeMarkdown('a_b'), 'a\\_b');
+  });
+});
+
+/** A fake server call: counts requests and answers from a queue (default: a fixed usage). */
+function harness(options: { focused?: boolean; selfHosted?: boolean; saved?: CreditsSnapshot } = {}) {
+  const clock = new FakeClock(NOW);
+  const focusEvents = new Emitter<boolean>();
+  const focus = { focused: options.focused ?? true, onDidChange: focusEvents.event };
+  const answers: Array<() => Promise<CreditUsage>> = [];
+  let requests = 0;
+  let saved = options.saved;
+  const store = new CreditsStore({
+    fetch: () => {
+      requests++;
+      const next = answers.shift();
+      return next ? next() : Promise.resolve(usage());
+    },
+    hasKey: () => true,
+    isSelfHosted: () => options.selfHosted ?? false,
+    intervalMs: () => 5 * 60_000,
+    clock,
+    focus,
+    random: () => 0.5,
+    storage: { load: () => saved, save: (s) => void (saved = s) },
+  });
+  return {
+    clock,
+    store,
+    answers,
+    get requests() {
+      return requests;
+    },
+    get saved() {
+      return saved;
+    },
+    setFocus(value: boolean) {
+      focus.focused = value;
+      focusEvents.fire(value);
+    },
+  };
+}
+
+describe('refresh scheduling', () => {
+  test('a focused hour makes 12 requests after the first; an unfocused hour makes none', async () => {
+    const h = harness();
+    h.store.start();
+    await h.clock.advance(0);
+    assert.equal(h.requests, 1);
+    await h.clock.advance(60 * 60_000);
+    assert.equal(h.requests, 13);
+    h.setFocus(false);
+    await h.clock.advance(60 * 60_000);
+    assert.equal(h.requests, 13);
+    assert.equal(h.clock.pending, 0, 'no timer while unfocused');
+    h.store.dispose();
+  });
+
+  test('regaining focus refreshes at once only when the value is older than the interval', async () => {
+    const h = harness();
+    h.store.start();
+    await h.clock.advance(60_000);
+    h.setFocus(false);
+    await h.clock.advance(60_000);
+    h.setFocus(true);
+    await h.clock.advance(0);
+    assert.equal(h.requests, 1, 'still fresh: resume the countdown');
+    await h.clock.advance(3 * 60_000);
+    assert.equal(h.requests, 2, 'fires at the original due time');
+    h.setFocus(false);
+    await h.clock.advance(30 * 60_000);
+    h.setFocus(true);
+    await h.clock.advance(0);
+    assert.equal(h.requests, 3, 'stale: caught up on focus');
+    h.store.dispose();
+  });
+
+  test('the persisted value shows at once, then a refresh replaces it', async () => {
+    const saved = { usage: usage({ remainingCredits: 1 }), fetchedAt: NOW - 3_600_000 };
+    const h = harness({ saved });
+    const seen: number[] = [];
+    h.store.onDidChange((s) => s.snapshot && seen.push(s.snapshot.usage.remainingCredits));
+    h.store.start();
+    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 1);
+    await h.clock.advance(0);
+    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 80_000);
+    assert.equal(h.saved?.usage.remainingCredits, 80_000);
+    assert.deepEqual(seen.slice(0, 1), [1]);
+    h.store.dispose();
+  });
+
+  test('concurrent callers share one in-flight request', async () => {
+    const h = harness();
+    let release!: (u: CreditUsage) => void;
+    h.answers.push(() => new Promise((resolve) => (release = resolve)));
+    h.store.start();
+    const a = h.store.refresh();
+    const b = h.store.refresh();
+    assert.equal(a, b);
+    release(usage());
+    await a;
+    assert.equal(h.requests, 1);
+    h.store.dispose();
+  });
+
+  test('offline keeps the last value, backs off, then recovers', async () => {
+    const h = harness();
+    h.store.start();
+    await h.clock.advance(0);
+    const offline = () => Promise.reject(new NetworkError({ operation: 'creditUsage', baseUrl: 'x' }));
+    h.answers.push(offline, offline, offline);
+    await h.clock.advance(5 * 60_000);
+    assert.equal(h.store.state.problem?.kind, 'unavailable');
+    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 80_000, 'last value kept');
+    await h.clock.advance(30_000);
+    assert.equal(h.requests, 3, 'first retry after 30 s');
+    await h.clock.advance(60_000);
+    assert.equal(h.requests, 4, 'then after 60 s');
+    await h.clock.advance(120_000);
+    assert.equal(h.requests, 5);
+    assert.equal(h.store.state.problem, undefined, 'recovered');
+    h.store.dispose();
+  });
+
+  test('429 waits as long as the service asks', async () => {
+    const h = harness();
+    h.answers.push(() => Promise.reject(new RateLimitedError({ operation: 'creditUsage', retryAfterMs: 200_000 })));
+    h.store.start();
+    await h.clock.advance(199_000);
+    assert.equal(h.requests, 1);
+    await h.clock.advance(2_000);
+    assert.equal(h.requests, 2);
+    h.store.dispose();
+  });
+
+  test('a rejected key stops polling until asked', async () => {
+    const h = harness();
+    h.answers.push(() => Promise.reject(new UnauthorizedError({ operation: 'creditUsage' })));
+    h.store.start();
+    await h.clock.advance(2 * 60 * 60_000);
+    assert.equal(h.requests, 1);
+    assert.equal(h.store.state.problem?.kind, 'unauthorized');
+    h.setFocus(false);
+    h.setFocus(true);
+    await h.clock.advance(0);
+    assert.equal(h.requests, 1, 'focus does not retry a rejected key');
+    await h.store.refreshNow();
+    assert.equal(h.requests, 2);
+    h.store.dispose();
+  });
+
+  test('a self-hosted 500 is "not available", not an error loop', async () => {
+    const h = harness({ selfHosted: true });
+    h.answers.push(() => Promise.reject(new ServerError({ operation: 'creditUsage', status: 500 })));
+    h.store.start();
+    await h.clock.advance(60 * 60_000);
+    assert.equal(h.requests, 1);
+    assert.equal(h.store.state.problem?.kind, 'unsupported');
+  });
+
+  test('404 no billing info clears the value and keeps the normal interval', async () => {
+    const h = harness();
+    h.answers.push(() => Promise.reject(new NotFoundError({ operation: 'creditUsage' })));
+    h.store.start();
+    await h.clock.advance(0);
+    assert.equal(h.store.state.problem?.kind, 'noBilling');
+    await h.clock.advance(5 * 60_000);
+    assert.equal(h.requests, 2);
+    h.store.dispose();
+  });
+
+  test('reset forgets the old account and refreshes', async () => {
+    const h = harness();
+    h.store.start();
+    await h.clock.advance(0);
+    h.answers.push(() => Promise.resolve(usage({ remainingCredits: 7 })));
+    h.store.reset();
+    assert.equal(h.store.state.snapshot, undefined);
+    await h.clock.advance(0);
+    const after: CreditsState = h.store.state;
+    assert.equal(after.snapshot?.usage.remainingCredits, 7);
+    h.store.dispose();
+  });
+});

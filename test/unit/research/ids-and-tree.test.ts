@@ -1,0 +1,254 @@
+// Pure pieces of the deep research feature: job ids in pasted text, titles, poll intervals, and what
+// each tree row shows (labels, descriptions, icons, context values), including hostile server text.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ResearchJob } from '../../../src/api';
+import { analysisTitle, backoffDelay, isFinalPhase, POLL, pollInterval } from '../../../src/features/research/model';
+import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
+import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { childNodes, describeChildren, describeJob, describeSource, jobContextValue } from '../../../src/features/research/ui/treeRows';
+import { formatAgo, formatDuration, isWebUrl } from '../../../src/shared/timeFormat';
+import { neutralizeLinks } from '../../../src/shared/markdown';
+
+const A = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
+const B = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+
+function snapshot(over: Partial<ResearchJob> = {}): ResearchJob {
+  return {
+    id: A,
+    status: 'processing',
+    currentDepth: 1,
+    maxDepth: 3,
+    totalUrls: 2,
+    expiresAt: new Date(NOW + 6 * 3_600_000).toISOString(),
+    activities: [
+      { type: 'search', status: 'complete', message: 'Searching for "crawlers"', depth: 1, timestamp: new Date(NOW - 90_000).toISOString() },
+      { type: 'analyze', status: 'processing', message: 'Analyzing sources', depth: 1, timestamp: new Date(NOW - 30_000).toISOString() },
+    ],
+    sources: [
+      { url: 'https://example.com/a', title: 'Example A', description: 'First' },
+      { url: 'https://example.com/b' },
+    ],
+    warnings: [],
+    ...over,
+  };
+}
+
+function tracked(over: Partial<TrackedJob> = {}): TrackedJob {
+  return {
+    id: A,
+    trackedAt: NOW - 60_000,
+    snapshot: snapshot(),
+    fetchedAt: NOW - 1_000,
+    watchStartedAt: NOW - 60_000,
+    finishedAt: undefined,
+    poll: { kind: 'polling' },
+    nextPollAt: NOW + 2_000,
+    revision: 1,
+    ...over,
+  };
+}
+
+describe('job ids in pasted text', () => {
+  test('exact ids, case-insensitive, trimmed', () => {
+    assert.ok(isJobId(A));
+    assert.ok(isJobId(`  ${A.toUpperCase()} `));
+    assert.ok(!isJobId(`${A}0`));
+    assert.ok(!isJobId('not-a-uuid'));
+  });
+
+  test('finds every id in logs, JSON and URLs, without duplicates; normalised ids are lower-case', () => {
+    const text = `{"success":true,"id":"${A.toUpperCase()}"}\nsee https://www.firecrawl.dev/app/deep-research/${B}?x=1 and again ${A}`;
+    assert.deepEqual(findJobIds(text), [A.toUpperCase(), B]);
+    assert.deepEqual(findJobIds(text).map(normalizeJobId), [A, B]);
+  });
+
+  test('ignores ids glued to more hex (a longer token is not an id)', () => {
+    assert.deepEqual(findJobIds(`abc${A}`), []);
+    assert.deepEqual(findJobIds(`${A}-ff`), []);
+  });
+
+  test('input: several ids separated by spaces, commas, semicolons and new lines', () => {
+    assert.deepEqual(parseJobIdInput(`${A}, ${B};\n${A}`), { ids: [A, B], invalid: [] });
+    assert.deepEqual(parseJobIdInput(`"${A}"`), { ids: [A], invalid: [] });
+    assert.deepEqual(parseJobIdInput(`https://x.dev/deep-research/${B}`), { ids: [B], invalid: [] });
+  });
+
+  test('input: names the tokens that are not ids', () => {
+    assert.deepEqual(parseJobIdInput(`${A} 3f2b9c1e nope`), { ids: [A], invalid: ['3f2b9c1e', 'nope'] });
+    assert.deepEqual(parseJobIdInput('   '), { ids: [], invalid: [] });
+  });
+});
+
+describe('job facts', () => {
+  test('title: first non-empty line, heading markers stripped, shortened', () => {
+    assert.equal(analysisTitle('\n\n# Findings on crawlers #\n\nBody'), 'Findings on crawlers');
+    assert.equal(analysisTitle('---\n### Third level'), 'Third level');
+    assert.equal(analysisTitle('Plain first line\nsecond'), 'Plain first line');
+    assert.equal(analysisTitle(undefined), undefined);
+    assert.equal(analysisTitle('   \n\n'), undefined);
+    assert.equal(analysisTitle(`# ${'x'.repeat(200)}`)?.length, 80);
+  });
+
+  test('final phase: a synthesis activity, or depth at its maximum', () => {
+    assert.equal(isFinalPhase(snapshot()), false);
+    assert.equal(isFinalPhase(snapshot({ currentDepth: 3 })), true);
+    const withSynthesis = snapshot();
+    withSynthesis.activities.push({ type: 'synthesis', status: 'processing', message: 'Synthesizing', depth: 2, timestamp: '' });
+    assert.equal(isFinalPhase(withSynthesis), true);
+    assert.equal(isFinalPhase(snapshot({ currentDepth: 0, maxDepth: 0 })), false);
+  });
+});
+
+describe('poll intervals', () => {
+  const base = { watchedMs: 0, finalPhase: false, background: false, activeJobs: 1 };
+  test('2 s at first, easing to 10 s, back to 3 s in the final phase', () => {
+    assert.equal(pollInterval(base), 2_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 10_000 }), 2_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 10_000, finalPhase: true }), 2_000, 'never slower than the start');
+    assert.equal(pollInterval({ ...base, watchedMs: 35_000 }), 6_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 60_000 }), 10_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 600_000 }), 10_000);
+    assert.equal(pollInterval({ ...base, watchedMs: 600_000, finalPhase: true }), 3_000);
+  });
+
+  test('30 s in the background, whatever the phase', () => {
+    assert.equal(pollInterval({ ...base, background: true }), 30_000);
+    assert.equal(pollInterval({ ...base, background: true, finalPhase: true }), 30_000);
+  });
+
+  test('many active jobs share a request budget', () => {
+    assert.equal(pollInterval({ ...base, activeJobs: 8 }), 2_000);
+    assert.equal(pollInterval({ ...base, activeJobs: 200 }), 50_000);
+  });
+
+  test('backoff doubles with jitter between half and all of the step, capped', () => {
+    assert.equal(backoffDelay(1, () => 0), 1_000);
+    assert.equal(backoffDelay(1, () => 1), 2_000);
+    assert.equal(backoffDelay(3, () => 0.5), 6_000);
+    assert.equal(backoffDelay(20, () => 1), POLL.backoffCapMs);
+  });
+});
+
+describe('formatting', () => {
+  test('durations and ages', () => {
+    assert.equal(formatDuration(45_000), '45s');
+    assert.equal(formatDuration(252_000), '4m 12s');
+    assert.equal(formatDuration(2 * 3_600_000 + 5 * 60_000), '2h 05m');
+    assert.equal(formatAgo(NOW - 2_000, NOW), 'just now');
+    assert.equal(formatAgo(NOW - 180_000, NOW), '3m ago');
+  });
+
+  test('only http(s) URLs count as web addresses', () => {
+    assert.ok(isWebUrl('https://example.com/x'));
+    assert.ok(isWebUrl('http://127.0.0.1:3002/'));
+    for (const bad of ['javascript:alert(1)', 'command:workbench.action.quit', 'file:///etc/passwd', 'vscode://x.y/z', 'data:text/html,hi', 'not a url', 'https://']) {
+      assert.ok(!isWebUrl(bad), bad);
+    }
+  });
+
+  test('analysis links cannot name commands or local files', () => {
+    const out = neutralizeLinks('[Run](command:workbench.action.terminal.new) [f](file:///etc/passwd) [ok](https://a.dev)');
+    assert.doesNotMatch(out, /\(command:/);
+    assert.doesNotMatch(out, /\(file:/);
+    assert.match(out, /\(https:\/\/a\.dev\)/);
+  });
+});
+
+describe('tree descriptors', () => {
+  test('a processing job: short id label, status, depth, URLs and elapsed time; spinning icon', () => {
+    const d = describeJob(tracked(), NOW);
+    assert.equal(d.id, A);
+    assert.equal(d.label, 'Job 3f2b9c1e');
+    assert.equal(d.description, 'processing · depth 1/3 · 2 URLs · 1m 30s');
+    assert.deepEqual(d.icon, { id: 'sync~spin' });
+    assert.equal(d.contextValue, 'job processing running');
+    assert.equal(d.collapsible, 'collapsed');
+  });
+
+  test('a completed job: the analysis title, green pass icon, expiry, document actions', () => {
+    const job = tracked({
+      snapshot: snapshot({ status: 'completed', currentDepth: 3, finalAnalysis: '# Findings on crawlers\n\nText', json: { a: 1 } }),
+      poll: { kind: 'idle' },
+      finishedAt: NOW,
+      nextPollAt: undefined,
+    });
+    const d = describeJob(job, NOW);
+    assert.equal(d.label, 'Findings on crawlers');
+    assert.equal(d.description, 'completed · depth 3/3 · 2 URLs · expires in 6h 00m');
+    assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
+    assert.equal(d.contextValue, 'job completed finished analysis json');
+    assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
+  });
+
+  test('failed, expired, unreachable and stopped jobs', () => {
+    const failed = tracked({ snapshot: snapshot({ status: 'failed', error: 'Research failed: timeout' }), poll: { kind: 'idle' } });
+    assert.deepEqual(describeJob(failed, NOW).icon, { id: 'error', color: 'testing.iconFailed' });
+    assert.equal(childNodes(failed, { kind: 'job', jobId: A })[0]?.kind, 'group');
+    assert.equal(describeChildren(failed, { kind: 'job', jobId: A }, NOW)[0]?.label, 'Error');
+
+    const expired = tracked({ poll: { kind: 'stopped', reason: 'notFound', message: 'Expired or not found', at: NOW } });
+    const e = describeJob(expired, NOW);
+    assert.match(e.description ?? '', /^expired or not found · depth 1\/3/);
+    assert.deepEqual(e.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
+    assert.match(e.contextValue ?? '', /\bfinished\b/);
+
+    const unreachable = tracked({ poll: { kind: 'retrying', reason: 'unreachable', message: 'Unreachable, retrying in 4 s', retryAt: NOW + 4_000, failures: 1 } });
+    assert.match(describeJob(unreachable, NOW).description ?? '', /^unreachable, retrying · depth 1\/3 · 2 URLs/);
+    assert.equal(describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0]?.label, 'Unreachable, retrying in 4 s');
+
+    const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', message: 'Still processing after 30 min', at: NOW } });
+    assert.equal(jobContextValue(stopped), 'job timedOut running refreshable');
+  });
+
+  test('activities and sources: counts, ids stable by position, relative times', () => {
+    const job = tracked();
+    const groups = describeChildren(job, { kind: 'job', jobId: A }, NOW);
+    assert.deepEqual(groups.map((g) => g.label), ['Activities (2)', 'Sources (2)']);
+    const activities = describeChildren(job, { kind: 'group', jobId: A, group: 'activities' }, NOW);
+    assert.deepEqual(activities.map((a) => a.id), [`${A}/activities/0`, `${A}/activities/1`]);
+    assert.equal(activities[0]?.description, 'depth 1 · 1m ago');
+    assert.equal(activities[1]?.description, 'depth 1 · 30s ago · running');
+    assert.deepEqual(activities[0]?.icon, { id: 'search' });
+    const sources = describeChildren(job, { kind: 'group', jobId: A, group: 'sources' }, NOW);
+    assert.deepEqual(sources.map((s) => [s.label, s.description]), [['Example A', 'https://example.com/a'], ['example.com', 'https://example.com/b']]);
+    assert.equal(sources[0]?.contextValue, 'source web');
+  });
+
+  test('hostile titles stay plain text; only web URLs get an open command', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const job = tracked({
+      snapshot: snapshot({
+        sources: [
+          { url: 'https://example.com/x', title: hostile },
+          { url: 'javascript:alert(1)', title: '[click](command:workbench.action.quit)' },
+        ],
+        finalAnalysis: `# ${hostile}\nbody`,
+      }),
+    });
+    assert.equal(describeJob(job, NOW).label, hostile);
+    const web = describeSource(job, 0);
+    assert.equal(web?.label, hostile);
+    assert.deepEqual(web?.tooltip?.rows[0], ['Title', hostile]);
+    assert.equal(web?.command?.command, 'firecrawl.openResearchSource');
+    const js = describeSource(job, 1);
+    assert.equal(js?.label, '[click](command:workbench.action.quit)');
+    assert.equal(js?.command, undefined);
+    assert.equal(js?.contextValue, 'source');
+  });
+
+  test('children of a 1,000-item group are built quickly', () => {
+    const many = snapshot({
+      activities: Array.from({ length: 1_000 }, (_, i) => ({ type: 'search', status: 'complete', message: `Step ${i}`, depth: 1, timestamp: new Date(NOW - i * 1000).toISOString() })),
+      sources: Array.from({ length: 1_000 }, (_, i) => ({ url: `https://example.com/${i}`, title: `Source ${i}` })),
+    });
+    const job = tracked({ snapshot: many });
+    const started = performance.now();
+    const a = describeChildren(job, { kind: 'group', jobId: A, group: 'activities' }, NOW);
+    const s = describeChildren(job, { kind: 'group', jobId: A, group: 'sources' }, NOW);
+    const ms = performance.now() - started;
+    assert.equal(a.length + s.length, 2_000);
+    assert.ok(ms < 500, `took ${ms.toFixed(0)} ms`);
+  });
+});

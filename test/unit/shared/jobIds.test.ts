@@ -1,0 +1,53 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findJobIds, JOB_ID_PATTERN } from '../../../src/shared/jobIds';
+
+describe('JOB_ID_PATTERN', () => {
+  test('accepts versions 1–8 and variants 8, 9, a, b in any case', () => {
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4'), true);
+    assert.equal(JOB_ID_PATTERN.test('3F2B9C4E-1D2A-7B5C-BD6E-7F8091A2B3C4'), true);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-1b5c-9d6e-7f8091a2b3c4'), true);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-8b5c-ad6e-7f8091a2b3c4'), true);
+  });
+
+  test('refuses bad version or variant, nil, other shapes and surrounding spaces', () => {
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-0b5c-8d6e-7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-9b5c-8d6e-7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-4b5c-7d6e-7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e-1d2a-4b5c-cd6e-7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test('00000000-0000-0000-0000-000000000000'), false);
+    assert.equal(JOB_ID_PATTERN.test('3f2b9c4e1d2a4b5c8d6e7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test(' 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4'), false);
+    assert.equal(JOB_ID_PATTERN.test(''), false);
+  });
+});
+
+describe('findJobIds', () => {
+  const a = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
+  const b = '019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b';
+
+  test('finds every UUID in a pasted response, in order, deduplicated case-insensitively', () => {
+    const blob = JSON.stringify({ id: b, data: { metadata: { scrapeId: a } }, again: b.toUpperCase(), other: a });
+    assert.deepEqual(findJobIds(blob), [b, a]);
+    assert.deepEqual(findJobIds(`job ${a.toUpperCase()} and ${a}`), [a.toUpperCase()]);
+  });
+
+  test('finds UUIDs next to punctuation and words', () => {
+    assert.deepEqual(findJobIds(`scrapeId=${a}; see https://x.example/jobs/${b}/status.`), [a, b]);
+    assert.deepEqual(findJobIds(`(${a})\n"${b}"`), [a, b]);
+  });
+
+  test('ignores non-UUIDs: bad version, bad variant, longer hex runs, nothing at all', () => {
+    assert.deepEqual(findJobIds('3f2b9c4e-1d2a-0b5c-8d6e-7f8091a2b3c4'), []);
+    assert.deepEqual(findJobIds('3f2b9c4e-1d2a-4b5c-cd6e-7f8091a2b3c4'), []);
+    assert.deepEqual(findJobIds(`f${a}`), []);
+    assert.deepEqual(findJobIds(`${a}0`), []);
+    assert.deepEqual(findJobIds('no ids here'), []);
+    assert.deepEqual(findJobIds(''), []);
+  });
+
+  test('can be called repeatedly (no regex state leaks between calls)', () => {
+    assert.deepEqual(findJobIds(a), [a]);
+    assert.deepEqual(findJobIds(a), [a]);
+  });
+});

@@ -1,0 +1,95 @@
+// CSV export: columns, order, RFC 4180 quoting and defused spreadsheet formulas.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UsagePeriod } from '../../../src/api';
+import { csvText, toCsv } from '../../../src/features/usage/render/csv';
+
+const oct = '2026-10-01T00:00:00.000Z';
+const octEnd = '2026-10-31T23:59:59.999Z';
+const nov = '2026-11-01T00:00:00.000Z';
+
+/** Minimal RFC 4180 reader, to prove the output parses back to the same cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('csv', () => {
+  test('plain history: one row per month, oldest first, CRLF', () => {
+    const periods: UsagePeriod[] = [
+      { startDate: nov, endDate: null, creditsUsed: 120 },
+      { startDate: oct, endDate: octEnd, creditsUsed: 900 },
+    ];
+    assert.equal(
+      toCsv(periods, false),
+      'month_start,month_end,in_progress,credits_used\r\n2026-10-01,2026-10-31,false,900\r\n2026-11-01,,true,120\r\n',
+    );
+  });
+
+  test('per key: rows in legend order within each month, only keys that have a row', () => {
+    const periods: UsagePeriod[] = [
+      { startDate: oct, endDate: octEnd, creditsUsed: 5, apiKey: 'small' },
+      { startDate: oct, endDate: octEnd, creditsUsed: 50, apiKey: 'big' },
+      { startDate: nov, endDate: null, creditsUsed: 7, apiKey: 'big' },
+    ];
+    assert.deepEqual(parseCsv(toCsv(periods, true)), [
+      ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'],
+      ['2026-10-01', '2026-10-31', 'false', 'big', '50'],
+      ['2026-10-01', '2026-10-31', 'false', 'small', '5'],
+      ['2026-11-01', '', 'true', 'big', '7'],
+    ]);
+  });
+
+  test('quotes commas, quotes and newlines and reads back the same', () => {
+    const names = ['a,b', 'say "hi"', 'two\nlines', 'cr\r\nlf', ' padded '];
+    const periods = names.map((apiKey, i) => ({ startDate: oct, endDate: octEnd, creditsUsed: 100 - i, apiKey }));
+    const csv = toCsv(periods, true);
+    assert.ok(csv.includes('"a,b"'));
+    assert.ok(csv.includes('"say ""hi"""'));
+    assert.deepEqual(parseCsv(csv).slice(1).map((r) => r[3]), names);
+  });
+
+  test('defuses formula triggers in text cells', () => {
+    assert.equal(csvText('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
+    assert.equal(csvText('+1'), "'+1");
+    assert.equal(csvText('-2'), "'-2");
+    assert.equal(csvText('@SUM(A1)'), "'@SUM(A1)");
+    assert.equal(csvText('\tx'), "'\tx");
+    assert.equal(csvText('plain'), 'plain');
+    const csv = toCsv([{ startDate: oct, endDate: octEnd, creditsUsed: 1, apiKey: '=cmd|/C calc!A0' }], true);
+    assert.equal(parseCsv(csv)[1]![3], "'=cmd|/C calc!A0");
+  });
+
+  test('the hostile key name stays text', () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const csv = toCsv([{ startDate: oct, endDate: octEnd, creditsUsed: 1, apiKey: name }], true);
+    assert.equal(parseCsv(csv)[1]![3], name);
+  });
+
+  test('no periods: the header alone', () => {
+    assert.equal(toCsv([], true), 'month_start,month_end,in_progress,api_key,credits_used\r\n');
+  });
+});

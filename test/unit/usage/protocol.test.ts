@@ -1,0 +1,79 @@
+// The panel ⇄ page protocol guards: well-formed messages pass, anything else is rejected.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isHostMessage, isPageMessage, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
+
+const state: PanelState = {
+  byApiKey: true,
+  locale: 'en',
+  now: 1,
+  loading: false,
+  history: { fetchedAt: 1, periods: [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 3, apiKey: '<img src=x onerror=alert(1)>' }] },
+  problem: { kind: 'unavailable', message: 'offline' },
+  credits: { remainingCredits: -5, planCredits: 10, billingPeriodStart: null, billingPeriodEnd: '2026-12-01', fetchedAt: 1, stale: true },
+};
+
+describe('page → host messages', () => {
+  test('accepts each known message', () => {
+    for (const m of [{ type: 'ready', byApiKey: false }, { type: 'ready' }, { type: 'refresh' }, { type: 'copyCsv' }, { type: 'saveCsv' }, { type: 'setBreakdown', byApiKey: true }, { type: 'run', command: 'setApiKey' }, { type: 'run', command: 'openSettings' }]) {
+      assert.equal(isPageMessage(m), true, JSON.stringify(m));
+    }
+  });
+
+  test('rejects malformed messages', () => {
+    for (const m of [
+      null,
+      undefined,
+      'ready',
+      42,
+      [],
+      {},
+      { type: 'nope' },
+      { type: 'setBreakdown' },
+      { type: 'ready', byApiKey: 'yes' },
+      { type: 'setBreakdown', byApiKey: 'true' },
+      { type: 'run', command: 'workbench.action.terminal.new' },
+      { type: 'run', command: 'firecrawl.setApiKey' },
+      { type: 'run' },
+      { type: ['ready'] },
+    ]) {
+      assert.equal(isPageMessage(m), false, JSON.stringify(m));
+    }
+  });
+});
+
+describe('host → page messages', () => {
+  test('accepts a full state and notices', () => {
+    assert.equal(isHostMessage({ type: 'state', state }), true);
+    assert.equal(isHostMessage({ type: 'state', state: { byApiKey: false, locale: 'en', now: 0, loading: true } }), true);
+    assert.equal(isHostMessage({ type: 'notice', level: 'info', text: 'Copied' }), true);
+  });
+
+  test('rejects malformed states', () => {
+    const bad: unknown[] = [
+      { type: 'state' },
+      { type: 'state', state: { ...state, byApiKey: 'yes' } },
+      { type: 'state', state: { ...state, now: Number.NaN } },
+      { type: 'state', state: { ...state, history: { fetchedAt: 1, periods: 'x' } } },
+      { type: 'state', state: { ...state, history: { fetchedAt: 1, periods: [{ startDate: 1, endDate: null, creditsUsed: 1 }] } } },
+      { type: 'state', state: { ...state, history: { fetchedAt: 1, periods: [{ startDate: 'a', endDate: null, creditsUsed: '1' }] } } },
+      { type: 'state', state: { ...state, history: { fetchedAt: 1, periods: [{ startDate: 'a', endDate: null, creditsUsed: Infinity }] } } },
+      { type: 'state', state: { ...state, history: { fetchedAt: 1, periods: [{ startDate: 'a', endDate: null, creditsUsed: 1, apiKey: 7 }] } } },
+      { type: 'state', state: { ...state, problem: { kind: 'exploded', message: 'x' } } },
+      { type: 'state', state: { ...state, credits: { remainingCredits: 1 } } },
+      { type: 'state', state: { ...state, creditsNote: 5 } },
+      { type: 'notice', level: 'warn', text: 'x' },
+      { type: 'notice', level: 'info', text: 'x'.repeat(501) },
+      { type: 'html', html: '<b>' },
+    ];
+    for (const m of bad) assert.equal(isHostMessage(m), false, JSON.stringify(m));
+  });
+});
+
+describe('saved page state', () => {
+  test('keeps valid parts and falls back for the rest', () => {
+    assert.deepEqual(readSavedState(undefined), { version: 1, byApiKey: false, view: 'chart' });
+    assert.deepEqual(readSavedState({ byApiKey: true, view: 'table', last: state }), { version: 1, byApiKey: true, view: 'table', last: state });
+    assert.deepEqual(readSavedState({ byApiKey: 'x', view: 'pie', last: { junk: true } }), { version: 1, byApiKey: false, view: 'chart' });
+  });
+});

@@ -1,0 +1,181 @@
+// The chart, legend and table trees, checked in Node: bars and segments, labels for readers, the
+// month in progress, the plan line, hostile key names as text, and the 36 × 50 scale.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UsagePeriod } from '../../../src/api';
+import { axisLabels, renderChart, seriesClass, seriesPattern, tickFormatter } from '../../../src/features/usage/render/chart';
+import { describeMonth } from '../../../src/features/usage/render/barText';
+import { renderLegend } from '../../../src/features/usage/render/legend';
+import { shapeHistory } from '../../../src/features/usage/render/shape';
+import { renderTable } from '../../../src/features/usage/render/table';
+import { findAll, h, textOf, toMarkup, type VNode } from '../../../src/features/usage/render/elements';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const sep = '2026-09-01T00:00:00.000Z';
+const oct = '2026-10-01T00:00:00.000Z';
+const nov = '2026-11-01T00:00:00.000Z';
+const periods: UsagePeriod[] = [
+  { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 8_000, apiKey: 'Default' },
+  { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 2_000, apiKey: HOSTILE },
+  { startDate: oct, endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 9_000, apiKey: 'Default' },
+  { startDate: nov, endDate: null, creditsUsed: 3_000, apiKey: 'Default' },
+  { startDate: nov, endDate: null, creditsUsed: 1_000, apiKey: HOSTILE },
+];
+const size = { width: 640, height: 320, locale: 'en-US' };
+const byClass = (tree: VNode, cls: string) => findAll(tree, (n) => (n.attrs.class ?? '').split(' ').includes(cls));
+
+describe('chart tree', () => {
+  test('one focusable bar per month, segments only where a key used credits', () => {
+    const model = shapeHistory(periods, true, { locale: 'en-US' });
+    const tree = renderChart(model, size);
+    const bars = byClass(tree, 'bar-hit');
+    assert.equal(bars.length, 3);
+    assert.deepEqual(bars.map((b) => b.attrs.role), ['img', 'img', 'img']);
+    // Roving tabindex: exactly one tab stop, on the newest month by default.
+    const tabStops = findAll(tree, (n) => n.attrs.tabindex === '0');
+    assert.equal(tabStops.length, 1);
+    assert.equal(tabStops[0]!.attrs['data-month'], '2');
+    const segments = byClass(tree, 'seg');
+    assert.equal(segments.length, 5, 'no segment for the key that skipped October');
+    assert.ok(segments.every((s) => s.attrs.role === 'img' && s.attrs['aria-label']));
+  });
+
+  test('segment heights are proportional and stack from the axis up', () => {
+    const model = shapeHistory(periods, true);
+    const tree = renderChart(model, size);
+    const sepSegs = byClass(tree, 'seg').filter((s) => s.attrs['data-month'] === '0');
+    const [bottom, top] = sepSegs.map((s) => ({ y: Number(s.attrs.y), h: Number(s.attrs.height) }));
+    assert.ok(Math.abs(bottom!.h / top!.h - 4) < 0.01, '8,000 vs 2,000');
+    assert.ok(Math.abs(top!.y + top!.h - bottom!.y) < 0.02, 'touching');
+  });
+
+  test('labels bars and segments with exact numbers', () => {
+    const model = shapeHistory(periods, true, { locale: 'en-US' });
+    assert.equal(describeMonth(model, 2, 'en-US').aria, `November 2026 (in progress): 4,000 credits used by 2 keys. Default 3,000, ${HOSTILE} 1,000.`);
+    const tree = renderChart(model, size);
+    const seg = byClass(tree, 'seg').find((s) => s.attrs['data-month'] === '0' && s.attrs['data-series'] === '0')!;
+    assert.equal(seg.attrs['aria-label'], 'Default, September 2026: 8,000 credits (80% of 10,000).');
+  });
+
+  test('marks the month in progress with hatching, a dashed outline and words', () => {
+    const model = shapeHistory(periods, false, { locale: 'en-US' });
+    const tree = renderChart(model, size);
+    const partial = findAll(tree, (n) => n.attrs.class === 'month partial');
+    assert.equal(partial.length, 1);
+    assert.equal(byClass(partial[0]!, 'progress-hatch').length, 1);
+    assert.equal(byClass(partial[0]!, 'progress-outline').length, 1);
+    assert.equal(textOf(byClass(partial[0]!, 'progress-label')[0]!), '(in progress)');
+  });
+
+  test('draws the plan line when the plan is known', () => {
+    const withPlan = renderChart(shapeHistory(periods, false, { planCredits: 20_000 }), size);
+    assert.equal(byClass(withPlan, 'plan-line').length, 1);
+    assert.equal(byClass(withPlan, 'plan')[0]!.attrs['aria-label'], 'Plan: 20,000 credits per billing period');
+    assert.equal(byClass(renderChart(shapeHistory(periods, false), size), 'plan-line').length, 0);
+  });
+
+  test('the plain view has one series, not focusable segment by segment', () => {
+    const tree = renderChart(shapeHistory(periods, false), size);
+    const segs = byClass(tree, 'seg');
+    assert.equal(segs.length, 3);
+    assert.ok(segs.every((s) => s.attrs['aria-hidden'] === 'true' && s.attrs.tabindex === undefined));
+  });
+
+  test('keeps the given focus target', () => {
+    const tree = renderChart(shapeHistory(periods, true), { ...size, focus: { month: 0, series: 1 } });
+    const stops = findAll(tree, (n) => n.attrs.tabindex === '0');
+    assert.deepEqual([stops[0]!.attrs['data-month'], stops[0]!.attrs['data-series']], ['0', '1']);
+  });
+
+  test('hostile key names are text: escaped in markup, never an element or attribute', () => {
+    const model = shapeHistory(periods, true);
+    const markup = toMarkup(renderChart(model, size)) + toMarkup(renderLegend(model)) + toMarkup(renderTable(model));
+    assert.ok(!markup.includes('<img'));
+    assert.ok(markup.includes('&lt;img src=x onerror=alert(1)&gt;'));
+    const legendNames = byClass(renderLegend(model), 'legend-name').map(textOf);
+    assert.deepEqual(legendNames, ['Default', HOSTILE]);
+  });
+
+  test('refuses event handler and style attributes', () => {
+    assert.throws(() => h('rect', { onclick: 'x' }));
+    assert.throws(() => h('rect', { style: 'fill:red' }));
+    assert.throws(() => h('a', { href: 'javascript:x' }));
+  });
+
+  test('colours repeat every 8 keys with a different pattern each round', () => {
+    assert.deepEqual([0, 7, 8, 15, 16, 49].map(seriesClass), ['c0', 'c7', 'c0', 'c7', 'c0', 'c1']);
+    assert.deepEqual([0, 7, 8, 16, 49].map(seriesPattern), [0, 0, 1, 2, 6]);
+    const pairs = new Set(Array.from({ length: 50 }, (_, i) => `${seriesClass(i)}/${seriesPattern(i)}`));
+    assert.equal(pairs.size, 50, 'every one of 50 keys looks different');
+  });
+});
+
+describe('table tree', () => {
+  test('a row per month and a column per key, with headers and totals', () => {
+    const model = shapeHistory(periods, true, { locale: 'en-US' });
+    const table = renderTable(model, 'en-US');
+    const head = findAll(table, (n) => n.tag === 'th' && n.attrs.scope === 'col').map(textOf);
+    assert.deepEqual(head, ['Month', 'Default', HOSTILE, 'Total']);
+    const body = findAll(table, (n) => n.tag === 'tbody')[0]!;
+    const rows = findAll(body, (n) => n.tag === 'tr').map((r) => r.children.map(textOf));
+    assert.deepEqual(rows, [
+      ['September 2026', '8,000', '2,000', '10,000'],
+      ['October 2026', '9,000', '0', '9,000'],
+      ['November 2026 (in progress)', '3,000', '1,000', '4,000'],
+    ]);
+    const foot = findAll(findAll(table, (n) => n.tag === 'tfoot')[0]!, (n) => n.tag === 'tr')[0]!.children.map(textOf);
+    assert.deepEqual(foot, ['All months', '20,000', '3,000', '23,000']);
+  });
+});
+
+describe('scale', () => {
+  test('36 months × 50 keys: shaping, chart, legend and table together stay fast', () => {
+    const rows: UsagePeriod[] = [];
+    for (let m = 0; m < 36; m += 1) {
+      const start = new Date(Date.UTC(2024, m, 1)).toISOString();
+      for (let k = 0; k < 50; k += 1) rows.push({ startDate: start, endDate: m === 35 ? null : start, creditsUsed: 50 + ((k * 37 + m * 11) % 400), apiKey: `key ${k}` });
+    }
+    const started = performance.now();
+    const model = shapeHistory(rows, true, { planCredits: 1_000_000, locale: 'en-US' });
+    const chart = renderChart(model, { width: 1200, height: 360, locale: 'en-US' });
+    const legend = renderLegend(model, 'en-US');
+    const table = renderTable(model, 'en-US');
+    const markup = toMarkup(chart) + toMarkup(legend) + toMarkup(table);
+    const ms = performance.now() - started;
+    assert.equal(byClass(chart, 'seg').length, 1800);
+    assert.ok(markup.length > 0);
+    assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+  });
+});
+
+describe('axis ticks', () => {
+  test('one notation per axis', () => {
+    const small = tickFormatter(5_000, 'en-US');
+    assert.deepEqual([0, 1_000, 5_000].map(small), ['0', '1,000', '5,000']);
+    const large = tickFormatter(100_000, 'en-US');
+    assert.deepEqual([0, 20_000, 100_000, 1_500_000].map(large), ['0', '20K', '100K', '1.5M']);
+  });
+});
+
+describe('month labels', () => {
+  const months = (count: number) =>
+    Array.from({ length: count }, (_, m) => ({ startDate: new Date(Date.UTC(2023, 11 + m, 1)).toISOString(), endDate: m === count - 1 ? null : 'x', creditsUsed: 1 }));
+
+  test('the year on the first label and where it changes among the labels shown', () => {
+    const model = shapeHistory(months(5), false, { locale: 'en-US' });
+    assert.deepEqual([...axisLabels(model, () => true).values()], ['Dec 2023', 'Jan 2024', 'Feb', 'Mar', 'Apr']);
+    // Every third label, counted back from the newest: the year moves to whichever label is shown.
+    const thinned = axisLabels(shapeHistory(months(36), false, { locale: 'en-US' }), (i) => (35 - i) % 3 === 0);
+    assert.deepEqual([...thinned.values()].slice(0, 6), ['Feb 2024', 'May', 'Aug', 'Nov', 'Feb 2025', 'May']);
+  });
+
+  test('a narrow chart thins labels and always labels the month in progress', () => {
+    const model = shapeHistory(months(36), false, { locale: 'en-US' });
+    const tree = renderChart(model, { width: 640, height: 320, locale: 'en-US' });
+    const labels = byClass(tree, 'month-label').map(textOf);
+    assert.ok(labels.length < 36 && labels.length > 4, String(labels.length));
+    assert.equal(labels[labels.length - 1], 'Nov');
+    assert.equal(textOf(byClass(tree, 'progress-label')[0]!), '(in progress)');
+    assert.ok(labels.filter((l) => /\d{4}/.test(l)).length >= 3, 'one label per year carries the year');
+  });
+});

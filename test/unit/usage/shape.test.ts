@@ -1,0 +1,136 @@
+// Data shaping for the usage chart: month order, stacking order, totals, the month in progress,
+// the plan line and the scale, first from hand-made periods, then from the sandbox in both dialects.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirecrawlClient, type UsagePeriod } from '../../../src/api';
+import { niceStep, niceTicks, shapeHistory, TOTAL_SERIES_NAME } from '../../../src/features/usage/render/shape';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+const oct = '2026-10-01T00:00:00.000Z';
+const nov = '2026-11-01T00:00:00.000Z';
+const sep = '2026-09-01T00:00:00.000Z';
+const row = (startDate: string, creditsUsed: number, apiKey?: string, endDate: string | null = '2026-12-31T00:00:00.000Z'): UsagePeriod => ({
+  startDate,
+  endDate,
+  creditsUsed,
+  ...(apiKey === undefined ? {} : { apiKey }),
+});
+
+describe('shaping', () => {
+  test('orders months oldest first whatever order they arrive in', () => {
+    const model = shapeHistory([row(nov, 3, undefined, null), row(sep, 1), row(oct, 2)], false, { locale: 'en-US' });
+    assert.deepEqual(model.months.map((m) => m.startDate), [sep, oct, nov]);
+    assert.deepEqual(model.months.map((m) => m.total), [1, 2, 3]);
+    assert.deepEqual(model.series, [{ name: TOTAL_SERIES_NAME, index: 0, total: 6 }]);
+    assert.equal(model.grandTotal, 6);
+  });
+
+  test('flags the month in progress and labels months with and without the year', () => {
+    const model = shapeHistory([row('2025-12-01T00:00:00.000Z', 5), row('2026-01-01T00:00:00.000Z', 6), row('2026-02-01T00:00:00.000Z', 7, undefined, null)], false, { locale: 'en-US' });
+    assert.deepEqual(model.months.map((m) => m.partial), [false, false, true]);
+    assert.deepEqual(model.months.map((m) => m.shortLabel), ['Dec', 'Jan', 'Feb']);
+    assert.deepEqual(model.months.map((m) => m.shortYearLabel), ['Dec 2025', 'Jan 2026', 'Feb 2026']);
+    assert.deepEqual(model.months.map((m) => m.year), [2025, 2026, 2026]);
+    assert.equal(model.months[2]!.longLabel, 'February 2026');
+    assert.equal(model.months[2]!.endDate, null);
+  });
+
+  test('stacks keys largest total first, ties by name, and fills months a key skipped with 0', () => {
+    const model = shapeHistory(
+      [row(oct, 10, 'b'), row(oct, 10, 'a'), row(oct, 1, 'small'), row(nov, 50, 'big', null), row(nov, 5, 'a', null)],
+      true,
+    );
+    assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['big', 50], ['a', 15], ['b', 10], ['small', 1]]);
+    assert.deepEqual(model.months[0]!.values, [0, 10, 10, 1]);
+    assert.deepEqual(model.months[1]!.values, [50, 5, 0, 0]);
+    assert.deepEqual(model.months.map((m) => m.total), [21, 55]);
+  });
+
+  test('is stable: the same data gives the same order and colours on every refresh', () => {
+    const rows = [row(oct, 7, 'x'), row(oct, 7, 'y'), row(oct, 7, 'z')];
+    const a = shapeHistory(rows, true).series.map((s) => s.name);
+    const b = shapeHistory([...rows].reverse(), true).series.map((s) => s.name);
+    assert.deepEqual(a, b);
+  });
+
+  test('adds duplicate rows for the same key and month; nameless rows count as Unknown', () => {
+    const model = shapeHistory([row(oct, 2, 'k'), row(oct, 3, 'k'), row(oct, 4, '')], true);
+    assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['k', 5], ['Unknown', 4]]);
+  });
+
+  test('the plan sets a reference line and the scale covers it', () => {
+    const model = shapeHistory([row(oct, 12_000)], false, { planCredits: 100_000 });
+    assert.equal(model.plan, 100_000);
+    assert.ok(model.max >= 100_000);
+    assert.deepEqual(model.ticks, [0, 20_000, 40_000, 60_000, 80_000, 100_000]);
+    assert.equal(shapeHistory([row(oct, 1)], false, { planCredits: 0 }).plan, undefined);
+  });
+
+  test('empty history gives no months and a usable scale', () => {
+    const model = shapeHistory([], true);
+    assert.deepEqual(model.months, []);
+    assert.deepEqual(model.series, []);
+    assert.ok(model.max > 0);
+  });
+
+  test('ticks are round and reach the top', () => {
+    assert.equal(niceStep(0.3), 1);
+    assert.equal(niceStep(1_700), 2_000);
+    assert.equal(niceStep(2_300), 2_500);
+    assert.equal(niceStep(4_100), 5_000);
+    assert.equal(niceStep(7_000), 10_000);
+    assert.deepEqual(niceTicks(23_412), [0, 5_000, 10_000, 15_000, 20_000, 25_000]);
+    assert.deepEqual(niceTicks(0), [0, 1]);
+  });
+
+  test('36 months × 50 keys shapes quickly', () => {
+    const rows: UsagePeriod[] = [];
+    for (let m = 0; m < 36; m += 1) {
+      const start = new Date(Date.UTC(2024, m, 1)).toISOString();
+      for (let k = 0; k < 50; k += 1) rows.push(row(start, (k + 1) * 10 + m, `key ${k}`, m === 35 ? null : start));
+    }
+    const started = performance.now();
+    const model = shapeHistory(rows, true, { planCredits: 100_000 });
+    const ms = performance.now() - started;
+    assert.equal(model.months.length, 36);
+    assert.equal(model.series.length, 50);
+    assert.equal(model.series[0]!.name, 'key 49');
+    assert.equal(model.months[35]!.partial, true);
+    assert.ok(ms < 200, `took ${ms} ms`);
+  });
+});
+
+describe('shaping what the sandbox serves', () => {
+  let sandbox: Sandbox;
+  const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'test', clientVersion: '0', sleep: async () => undefined });
+
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
+
+  for (const dialect of ['live', 'spec'] as const) {
+    test(`${dialect} dialect: the demo team's months and keys`, async () => {
+      sandbox.dialect = dialect;
+      const total = await client().getCreditUsageHistory(false);
+      const byKey = await client().getCreditUsageHistory(true);
+      const plain = shapeHistory(total.periods, false);
+      const stacked = shapeHistory(byKey.periods, true);
+      assert.equal(plain.months.length, 4);
+      assert.deepEqual(plain.months.map((m) => m.total), [11_270, 15_604, 15_241, 5_531]);
+      assert.deepEqual(plain.months.map((m) => m.partial), [false, false, false, true]);
+      assert.deepEqual(stacked.series.map((s) => s.name), ['Default', 'CI pipeline', 'Research notebook']);
+      // The breakdown adds up to the plain totals, month by month.
+      assert.deepEqual(stacked.months.map((m) => m.total), plain.months.map((m) => m.total));
+      assert.deepEqual(stacked.months[3]!.values, [3_412, 1_204, 915]);
+    });
+  }
+
+  test('a team with no usage in the last 90 days', async () => {
+    sandbox.setHistory([]);
+    const model = shapeHistory((await client().getCreditUsageHistory(true)).periods, true);
+    assert.equal(model.months.length, 0);
+  });
+});

@@ -1,0 +1,268 @@
+// The usage history store on a fake clock: single flight per breakdown, failures that keep the last
+// data, the self-hosted and rejected-key states, reset, persistence, and the panel state built from it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NetworkError, ServerError, UnauthorizedError, type UsageHistory } from '../../../src/api';
+import type { CreditsState } from '../../../src/features/credits/model/creditsStore';
+import { type HistoryMode, type HistorySnapshot, UNSUPPORTED_MESSAGE, UsageHistoryStore, type UsageHistoryStoreOptions } from '../../../src/features/usage/model/historyStore';
+import { buildPanelState } from '../../../src/features/usage/model/panelState';
+import { FakeClock } from '../../support/fakeClock';
+
+const HISTORY: UsageHistory = {
+  byApiKey: false,
+  periods: [
+    { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 900 },
+    { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 120 },
+  ],
+};
+const BY_KEY: UsageHistory = {
+  byApiKey: true,
+  periods: [
+    { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 100, apiKey: 'Default' },
+    { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 20, apiKey: 'CI' },
+  ],
+};
+
+interface Deferred {
+  byApiKey: boolean;
+  signal: AbortSignal;
+  resolve(h: UsageHistory): void;
+  reject(e: unknown): void;
+}
+
+function setup(over: Partial<UsageHistoryStoreOptions> = {}) {
+  const clock = new FakeClock();
+  const calls: Deferred[] = [];
+  const saved = new Map<HistoryMode, HistorySnapshot | undefined>();
+  let selfHosted = false;
+  let hasKey = true;
+  const store = new UsageHistoryStore({
+    fetch: (byApiKey, signal) => new Promise<UsageHistory>((resolve, reject) => calls.push({ byApiKey, signal, resolve, reject })),
+    hasKey: () => hasKey,
+    isSelfHosted: () => selfHosted,
+    clock,
+    storage: { load: (mode) => saved.get(mode), save: (mode, s) => saved.set(mode, s) },
+    ...over,
+  });
+  const events: unknown[] = [];
+  store.onDidChange((s) => events.push(s));
+  return {
+    clock,
+    calls,
+    saved,
+    store,
+    events,
+    setSelfHosted: (v: boolean) => (selfHosted = v),
+    setHasKey: (v: boolean) => (hasKey = v),
+  };
+}
+
+describe('usage history store', () => {
+  test('loads, then shares one request among concurrent callers of the same breakdown', async () => {
+    const t = setup();
+    const a = t.store.refresh(false);
+    const b = t.store.refresh(false);
+    const c = t.store.ensure(false);
+    assert.equal(t.calls.length, 1);
+    assert.equal(t.store.state.total.loading, true);
+    t.calls[0]!.resolve(HISTORY);
+    await Promise.all([a, b, c]);
+    assert.equal(t.calls.length, 1);
+    assert.deepEqual(t.store.state.total.snapshot, { history: HISTORY, fetchedAt: t.clock.now() });
+    assert.equal(t.store.state.total.loading, false);
+    assert.equal(t.store.state.total.problem, undefined);
+  });
+
+  test('the two breakdowns load independently and in parallel', async () => {
+    const t = setup();
+    const a = t.store.refresh(false);
+    const b = t.store.refresh(true);
+    assert.deepEqual(t.calls.map((c) => c.byApiKey), [false, true]);
+    t.calls[1]!.resolve(BY_KEY);
+    await b;
+    assert.equal(t.store.state.byKey.snapshot?.history, BY_KEY);
+    assert.equal(t.store.state.total.loading, true);
+    t.calls[0]!.resolve(HISTORY);
+    await a;
+    assert.equal(t.store.state.total.snapshot?.history, HISTORY);
+  });
+
+  test('ensure reuses data younger than the max age and reloads older data', async () => {
+    const t = setup({ maxAgeMs: 60_000 });
+    const first = t.store.ensure(false);
+    t.calls[0]!.resolve(HISTORY);
+    await first;
+    await t.store.ensure(false);
+    assert.equal(t.calls.length, 1);
+    await t.clock.advance(61_000);
+    void t.store.ensure(false);
+    assert.equal(t.calls.length, 2);
+  });
+
+  test('a failure keeps the last data and its age, and says why', async () => {
+    const t = setup();
+    const first = t.store.refresh(false);
+    t.calls[0]!.resolve(HISTORY);
+    await first;
+    const loadedAt = t.clock.now();
+    await t.clock.advance(3 * 3_600_000);
+    const second = t.store.refresh(false);
+    t.calls[1]!.reject(new NetworkError({ operation: 'creditUsageHistory', baseUrl: 'https://api.firecrawl.dev' }));
+    await second;
+    const state = t.store.state.total;
+    assert.equal(state.snapshot?.history, HISTORY);
+    assert.equal(state.snapshot?.fetchedAt, loadedAt);
+    assert.equal(state.loading, false);
+    assert.equal(state.problem?.kind, 'unavailable');
+    assert.match(state.problem!.message, /Could not reach Firecrawl/);
+    // With a problem, ensure retries even though the data is not old.
+    void t.store.ensure(false);
+    assert.equal(t.calls.length, 3);
+  });
+
+  test('a rejected key is its own state and keeps the data', async () => {
+    const t = setup();
+    const first = t.store.refresh(true);
+    t.calls[0]!.resolve(BY_KEY);
+    await first;
+    const second = t.store.refresh(true);
+    t.calls[1]!.reject(new UnauthorizedError({ operation: 'creditUsageHistory', serverMessage: 'Unauthorized: Invalid token' }));
+    await second;
+    assert.equal(t.store.state.byKey.problem?.kind, 'unauthorized');
+    assert.equal(t.store.state.byKey.snapshot?.history, BY_KEY);
+  });
+
+  test('a 500 from a self-hosted server means "not available here" and drops data', async () => {
+    const t = setup();
+    const first = t.store.refresh(false);
+    t.calls[0]!.resolve(HISTORY);
+    await first;
+    t.setSelfHosted(true);
+    const second = t.store.refresh(false);
+    t.calls[1]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 }));
+    await second;
+    assert.deepEqual(t.store.state.total.problem, { kind: 'unsupported', message: UNSUPPORTED_MESSAGE });
+    assert.equal(t.store.state.total.snapshot, undefined);
+  });
+
+  test('a 500 from the default server is transient, not "unsupported"', async () => {
+    const t = setup();
+    const p = t.store.refresh(false);
+    t.calls[0]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 }));
+    await p;
+    assert.equal(t.store.state.total.problem?.kind, 'unavailable');
+  });
+
+  test('without a key it asks for one and sends nothing', async () => {
+    const t = setup();
+    t.setHasKey(false);
+    await t.store.refresh(false);
+    assert.equal(t.calls.length, 0);
+    assert.equal(t.store.state.total.problem?.kind, 'noKey');
+  });
+
+  test('reset aborts requests, forgets data and storage, and the next refresh starts afresh', async () => {
+    const t = setup();
+    const first = t.store.refresh(false);
+    t.calls[0]!.resolve(HISTORY);
+    await first;
+    const pending = t.store.refresh(false);
+    t.store.reset();
+    assert.equal(t.calls[1]!.signal.aborted, true);
+    assert.equal(t.store.state.total.snapshot, undefined);
+    assert.equal(t.saved.get('total'), undefined);
+    const fresh = t.store.refresh(false);
+    assert.equal(t.calls.length, 3, 'a new request, not the aborted one');
+    // The aborted request finishing late changes nothing.
+    t.calls[1]!.resolve({ byApiKey: false, periods: [] });
+    await pending;
+    assert.equal(t.store.state.total.snapshot, undefined);
+    t.calls[2]!.resolve(HISTORY);
+    await fresh;
+    // Read through a function: the assertion above narrowed the property to undefined.
+    const snapshot = (): HistorySnapshot | undefined => t.store.state.total.snapshot;
+    assert.equal(snapshot()?.history, HISTORY);
+  });
+
+  test('starts from stored snapshots and saves new ones', async () => {
+    const clock = new FakeClock();
+    const stored: HistorySnapshot = { history: HISTORY, fetchedAt: clock.now() - 86_400_000 };
+    const saves: Array<[HistoryMode, HistorySnapshot | undefined]> = [];
+    const store = new UsageHistoryStore({
+      fetch: async () => BY_KEY,
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      storage: { load: (mode) => (mode === 'total' ? stored : undefined), save: (mode, s) => saves.push([mode, s]) },
+    });
+    assert.equal(store.state.total.snapshot, stored);
+    assert.equal(store.periods(), HISTORY.periods);
+    await store.refresh(true);
+    assert.deepEqual(saves, [['byKey', { history: BY_KEY, fetchedAt: clock.now() }]]);
+  });
+
+  test('periods() prefers the plain series and falls back to the breakdown', async () => {
+    const t = setup();
+    assert.equal(t.store.periods(), undefined);
+    const p = t.store.refresh(true);
+    t.calls[0]!.resolve(BY_KEY);
+    await p;
+    assert.equal(t.store.periods(), BY_KEY.periods);
+  });
+
+  test('fires a change for loading and for the result', async () => {
+    const t = setup();
+    const p = t.store.refresh(false);
+    t.calls[0]!.resolve(HISTORY);
+    await p;
+    assert.equal(t.events.length, 2);
+  });
+
+  test('dispose aborts what is in flight and ignores late answers', async () => {
+    const t = setup();
+    const p = t.store.refresh(false);
+    t.store.dispose();
+    assert.equal(t.calls[0]!.signal.aborted, true);
+    t.calls[0]!.resolve(HISTORY);
+    await p;
+    assert.equal(t.store.state.total.snapshot, undefined);
+    await t.store.refresh(false);
+    assert.equal(t.calls.length, 1);
+  });
+});
+
+describe('panel state', () => {
+  const credits: CreditsState = {
+    loading: false,
+    snapshot: {
+      usage: { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z' },
+      fetchedAt: 5,
+    },
+  };
+
+  test('takes the chosen breakdown from history and the header from the credits store', async () => {
+    const t = setup();
+    const p = t.store.refresh(true);
+    t.calls[0]!.resolve(BY_KEY);
+    await p;
+    const state = buildPanelState(t.store.state, credits, { byApiKey: true, locale: 'en', now: 9 });
+    assert.deepEqual(state, {
+      byApiKey: true,
+      locale: 'en',
+      now: 9,
+      loading: false,
+      history: { periods: BY_KEY.periods, fetchedAt: t.clock.now() },
+      credits: { ...credits.snapshot!.usage, fetchedAt: 5, stale: false },
+    });
+    assert.equal(buildPanelState(t.store.state, credits, { byApiKey: false, locale: 'en', now: 9 }).history, undefined);
+  });
+
+  test('marks stale credits and explains a missing balance', () => {
+    const history = { total: { loading: false }, byKey: { loading: false } };
+    const stale = buildPanelState(history, { ...credits, problem: { kind: 'unavailable', message: 'offline', errorKind: 'network' } }, { byApiKey: false, locale: 'en', now: 0 });
+    assert.equal(stale.credits?.stale, true);
+    const unsupported = buildPanelState(history, { loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server' } }, { byApiKey: false, locale: 'en', now: 0 });
+    assert.equal(unsupported.credits, undefined);
+    assert.equal(unsupported.creditsNote, 'Credits are not available on this server');
+  });
+});
