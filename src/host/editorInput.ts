@@ -21,11 +21,10 @@ export function selectedText(editor = vscode.window.activeTextEditor): string | 
 }
 
 /**
- * The clipboard's text, or undefined. A browser workbench answers a read without the page's
- * clipboard permission with an error notification of its own, so web hosts are never asked.
+ * The clipboard's text, or undefined. In a browser the read may wait on the page's clipboard
+ * permission; the prompt it fills opens anyway and the id can be pasted by hand.
  */
 export async function readClipboard(): Promise<string | undefined> {
-  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS);
