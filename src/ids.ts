@@ -1,27 +1,88 @@
-// Identifiers the manifest, the commands and the views share. No `vscode` here: the pure tree
-// descriptors use them too.
-
-export const VIEW_ID = 'firecrawl.researchJobs';
-export const HAS_JOBS_CONTEXT = 'firecrawl.research.hasJobs';
-export const DOCUMENT_SCHEME = 'firecrawl-research';
+// Every identifier the extension shares with VS Code and package.json: commands, views, context keys,
+// settings, storage keys, schemes and colours. Nothing else spells a `firecrawl.` string; a unit test
+// checks this list against the manifest in both directions. No `vscode`: pure code uses it too.
 
 export const COMMANDS = {
-  track: 'firecrawl.trackResearchJob',
-  trackSelection: 'firecrawl.trackResearchJobFromSelection',
-  untrack: 'firecrawl.untrackResearchJob',
-  clearFinished: 'firecrawl.clearFinishedResearchJobs',
-  copyId: 'firecrawl.copyResearchJobId',
-  refreshAll: 'firecrawl.refreshResearchJobs',
+  setApiKey: 'firecrawl.setApiKey',
+  clearApiKey: 'firecrawl.clearApiKey',
+  showLogs: 'firecrawl.showLogs',
+  refreshCredits: 'firecrawl.refreshCredits',
+  showUsageHistory: 'firecrawl.showUsageHistory',
+  trackJob: 'firecrawl.trackResearchJob',
+  trackJobFromSelection: 'firecrawl.trackResearchJobFromSelection',
+  untrackJob: 'firecrawl.untrackResearchJob',
+  clearFinishedJobs: 'firecrawl.clearFinishedResearchJobs',
+  copyJobId: 'firecrawl.copyResearchJobId',
+  refreshJobs: 'firecrawl.refreshResearchJobs',
   refreshJob: 'firecrawl.refreshResearchJob',
   openAnalysis: 'firecrawl.openResearchAnalysis',
   openAnalysisText: 'firecrawl.openResearchAnalysisText',
   openJson: 'firecrawl.openResearchJson',
   openSource: 'firecrawl.openResearchSource',
   copySourceUrl: 'firecrawl.copyResearchSourceUrl',
+  submitFeedback: 'firecrawl.submitFeedback',
+  submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
 } as const;
 
-export const SETTINGS = {
-  section: 'firecrawl.research',
-  maxPollMinutes: 'maxPollMinutes',
-  notifyOnCompletion: 'notifyOnCompletion',
+export const VIEW_CONTAINER = 'firecrawl';
+
+export const VIEWS = {
+  research: 'firecrawl.researchJobs',
 } as const;
+
+/** Webview panel types (also the serializer's key). */
+export const PANELS = {
+  usage: 'firecrawl.usageHistory',
+} as const;
+
+export const STATUS_BAR_ITEMS = {
+  credits: 'firecrawl.credits',
+} as const;
+
+/** Context keys the manifest's `when` clauses read. */
+export const CONTEXT = {
+  hasApiKey: 'firecrawl.hasApiKey',
+  hasResearchJobs: 'firecrawl.research.hasJobs',
+  selectionHasJobId: 'firecrawl.selectionHasJobId',
+} as const;
+
+/** Full setting keys; `SETTINGS_SECTION` is their common prefix. */
+export const SETTINGS_SECTION = 'firecrawl';
+export const SETTINGS = {
+  apiUrl: 'firecrawl.apiUrl',
+  showInStatusBar: 'firecrawl.credits.showInStatusBar',
+  refreshIntervalMinutes: 'firecrawl.credits.refreshIntervalMinutes',
+  warningThreshold: 'firecrawl.credits.warningThreshold',
+  criticalThreshold: 'firecrawl.credits.criticalThreshold',
+  maxPollMinutes: 'firecrawl.research.maxPollMinutes',
+  notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
+} as const;
+
+/** globalState keys. */
+export const STORAGE = {
+  creditsLastKnown: 'firecrawl.credits.lastKnown',
+  usageLastKnown: 'firecrawl.usageHistory.lastKnown',
+  researchIndex: 'firecrawl.research.trackedJobs',
+  /** One key per tracked job: this prefix and the job id. */
+  researchJobPrefix: 'firecrawl.research.job/',
+  feedbackDraft: 'firecrawl.feedback.draft',
+  keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
+  keyPromptMuted: 'firecrawl.keyPrompt.muted',
+} as const;
+
+/** SecretStorage keys. */
+export const SECRETS = {
+  apiKey: 'firecrawl.apiKey',
+} as const;
+
+/** The read-only documents of research results. */
+export const RESEARCH_DOCUMENT_SCHEME = 'firecrawl-research';
+
+/** Contributed theme colours (the usage chart reads them as CSS variables). */
+export const COLORS = {
+  chartSeries: ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `firecrawl.chartSeries${n}`),
+  chartPlanLine: 'firecrawl.chartPlanLine',
+} as const;
+
+/** The name the client gives itself in User-Agent and as the feedback `origin`. */
+export const CLIENT_NAME = 'firecrawl-vscode';

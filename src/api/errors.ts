@@ -55,51 +55,32 @@ export abstract class FirecrawlError extends Error {
   }
 }
 
-const OPERATION_TEXT: Record<Operation, string> = {
-  creditUsage: 'reading remaining credits',
-  creditUsageHistory: 'reading credit usage history',
-  researchJob: 'reading the deep research job',
-  feedback: 'sending feedback',
-};
-
-export function describeOperation(operation: Operation): string {
-  return OPERATION_TEXT[operation];
-}
-
-function withServerText(base: string, serverMessage: string | undefined): string {
-  return serverMessage ? `${base} (server said: ${serverMessage})` : base;
+/**
+ * The message every error carries is for the log: short, technical, with the service's own text. What
+ * a person reads is worded from the error's fields by host/errorText.
+ */
+function logText(what: string, init: ErrorInit): string {
+  return `${what} (${init.operation})${init.serverMessage ? `: ${init.serverMessage}` : ''}`;
 }
 
 export class UnauthorizedError extends FirecrawlError {
   readonly kind = 'unauthorized';
   constructor(init: ErrorInit) {
-    super(withServerText('Firecrawl rejected the API key. Check the key and set it again.', init.serverMessage), { ...init, status: 401 });
+    super(logText('401 Unauthorized', init), { ...init, status: 401 });
   }
 }
 
 export class ForbiddenError extends FirecrawlError {
   readonly kind = 'forbidden';
   constructor(init: ErrorInit) {
-    super(
-      withServerText(
-        `Firecrawl refused ${describeOperation(init.operation)}: the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.`,
-        init.serverMessage,
-      ),
-      { ...init, status: 403 },
-    );
+    super(logText('403 Forbidden', init), { ...init, status: 403 });
   }
 }
 
 export class NotFoundError extends FirecrawlError {
   readonly kind = 'notFound';
   constructor(init: ErrorInit) {
-    const text =
-      init.operation === 'researchJob'
-        ? 'Deep research job not found: the id is wrong, belongs to another team, or the job expired (jobs stay readable for about 6 hours).'
-        : init.operation === 'creditUsage'
-          ? 'Firecrawl has no billing information for this team.'
-          : `Firecrawl found nothing while ${describeOperation(init.operation)}.`;
-    super(text, { ...init, status: 404 });
+    super(logText('404 Not Found', init), { ...init, status: 404 });
   }
 }
 
@@ -108,8 +89,8 @@ export class RateLimitedError extends FirecrawlError {
   /** How long the service asked us to wait, when it said so. */
   readonly retryAfterMs: number | undefined;
   constructor(init: ErrorInit & { retryAfterMs: number | undefined }) {
-    const wait = init.retryAfterMs === undefined ? 'a moment' : `${Math.ceil(init.retryAfterMs / 1000)} s`;
-    super(`Firecrawl rate limit reached while ${describeOperation(init.operation)}; try again in ${wait}.`, { ...init, status: 429 });
+    const wait = init.retryAfterMs === undefined ? '' : `, asked to wait ${init.retryAfterMs} ms`;
+    super(logText(`429 Too Many Requests${wait}`, init), { ...init, status: 429 });
     this.retryAfterMs = init.retryAfterMs;
   }
   override get transient(): boolean {
@@ -120,7 +101,7 @@ export class RateLimitedError extends FirecrawlError {
 export class BadRequestError extends FirecrawlError {
   readonly kind = 'badRequest';
   constructor(init: ErrorInit) {
-    super(withServerText(`Firecrawl did not accept the request for ${describeOperation(init.operation)}.`, init.serverMessage), init);
+    super(logText(`HTTP ${init.status ?? 400}`, init), init);
   }
 }
 
@@ -135,7 +116,7 @@ export class FeedbackError extends FirecrawlError {
   readonly feedbackErrorCode: string;
   readonly details: readonly FeedbackErrorDetail[];
   constructor(init: ErrorInit & { feedbackErrorCode: string; details: readonly FeedbackErrorDetail[] }) {
-    super(withServerText(`Feedback rejected (${init.feedbackErrorCode}).`, init.serverMessage), init);
+    super(logText(`HTTP ${init.status ?? '?'} ${init.feedbackErrorCode}`, init), init);
     this.feedbackErrorCode = init.feedbackErrorCode;
     this.details = init.details;
   }
@@ -150,7 +131,7 @@ export class InvalidRequestError extends FirecrawlError {
   readonly problems: readonly FeedbackErrorDetail[];
   constructor(init: ErrorInit & { problems: readonly FeedbackErrorDetail[] }) {
     const list = init.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ');
-    super(`Not sent: ${list}`, init);
+    super(`not sent (${init.operation}): ${list}`, init);
     this.problems = init.problems;
   }
 }
@@ -158,7 +139,7 @@ export class InvalidRequestError extends FirecrawlError {
 export class ServerError extends FirecrawlError {
   readonly kind = 'server';
   constructor(init: ErrorInit) {
-    super(withServerText(`Firecrawl had a server error (HTTP ${init.status ?? '5xx'}) while ${describeOperation(init.operation)}.`, init.serverMessage), init);
+    super(logText(`HTTP ${init.status ?? '5xx'}`, init), init);
   }
   override get transient(): boolean {
     return true;
@@ -171,7 +152,7 @@ export class InvalidResponseError extends FirecrawlError {
   readonly path: string;
   constructor(init: ErrorInit & { path: string; problem: string }) {
     const where = init.path ? ` at ${init.path}` : '';
-    super(`Firecrawl sent a response this extension cannot read while ${describeOperation(init.operation)}${where}: ${init.problem}.`, init);
+    super(`unreadable response (${init.operation})${where}: ${init.problem}`, init);
     this.path = init.path;
   }
   override get transient(): boolean {
@@ -181,8 +162,12 @@ export class InvalidResponseError extends FirecrawlError {
 
 export class NetworkError extends FirecrawlError {
   readonly kind = 'network';
+  /** The server that could not be reached. */
+  readonly baseUrl: string;
   constructor(init: ErrorInit & { baseUrl: string }) {
-    super(`Could not reach Firecrawl at ${init.baseUrl} while ${describeOperation(init.operation)}. Check the network and the API URL setting.`, init);
+    const cause = init.cause instanceof Error ? `: ${init.cause.message}` : '';
+    super(`network error (${init.operation}): could not reach ${init.baseUrl}${cause}`, init);
+    this.baseUrl = init.baseUrl;
   }
   override get transient(): boolean {
     return true;
@@ -193,7 +178,7 @@ export class TimeoutError extends FirecrawlError {
   readonly kind = 'timeout';
   readonly timeoutMs: number;
   constructor(init: ErrorInit & { timeoutMs: number }) {
-    super(`Firecrawl did not answer within ${Math.round(init.timeoutMs / 1000)} s while ${describeOperation(init.operation)}.`, init);
+    super(`timeout (${init.operation}): no answer within ${init.timeoutMs} ms`, init);
     this.timeoutMs = init.timeoutMs;
   }
   override get transient(): boolean {
@@ -204,7 +189,7 @@ export class TimeoutError extends FirecrawlError {
 export class CancelledError extends FirecrawlError {
   readonly kind = 'cancelled';
   constructor(init: ErrorInit) {
-    super(`Cancelled ${describeOperation(init.operation)}.`, init);
+    super(`cancelled (${init.operation})`, init);
   }
 }
 
@@ -221,6 +206,14 @@ export type AnyFirecrawlError =
   | NetworkError
   | TimeoutError
   | CancelledError;
+
+/**
+ * A self-hosted Firecrawl answers the credit routes with a plain 500: the feature does not exist
+ * there, and no retry changes that. A 502–504 is an outage anywhere, never this.
+ */
+export function isUnsupportedOnServer(error: unknown, selfHosted: boolean): boolean {
+  return selfHosted && isFirecrawlError(error) && error.kind === 'server' && error.status === 500;
+}
 
 /** True for any error of this client, from whichever bundle; narrow further by `kind`. */
 export function isFirecrawlError(value: unknown): value is AnyFirecrawlError {

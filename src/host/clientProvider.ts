@@ -2,11 +2,12 @@
 // so a settings or key change applies without a reload.
 import * as vscode from 'vscode';
 import { FirecrawlClient } from '../api';
+import { CLIENT_NAME, SETTINGS } from '../ids';
 import { Emitter } from '../shared/events';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
 import { nodeFetch } from './nodeTransport';
-import { type ApiUrl, isDefaultApiUrl, resolveApiUrl } from './settings';
+import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
 export class ClientProvider implements vscode.Disposable {
   private apiUrl: ApiUrl;
@@ -25,8 +26,7 @@ export class ClientProvider implements vscode.Disposable {
     this.instance = this.create();
     this.warn();
     this.subscriptions.push(
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (!e.affectsConfiguration('firecrawl.apiUrl')) return;
+      onDidChangeSettings([SETTINGS.apiUrl], () => {
         this.apiUrl = resolveApiUrl();
         this.instance = this.create();
         this.warn();
@@ -60,7 +60,7 @@ export class ClientProvider implements vscode.Disposable {
     return new FirecrawlClient({
       baseUrl: this.apiUrl.url,
       apiKey,
-      clientName: 'firecrawl-vscode',
+      clientName: CLIENT_NAME,
       clientVersion: this.version,
       fetch: nodeFetch,
       onRequest: (entry) => logRequest(this.log, entry),
@@ -78,7 +78,7 @@ export class ClientProvider implements vscode.Disposable {
     this.warnedUrls.add(text);
     this.log.warn(text);
     void vscode.window.showWarningMessage(text, 'Open Settings').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'firecrawl.apiUrl');
+      if (choice) void openSetting(SETTINGS.apiUrl);
     });
   }
 

@@ -1,7 +1,6 @@
 // Window focus as a store-friendly source: stores poll only while someone is looking.
 import * as vscode from 'vscode';
-import { Emitter } from '../shared/events';
-import type { FocusSource } from '../features/credits/model/creditsStore';
+import { Emitter, type FocusSource } from '../shared/events';
 
 export class WindowFocus implements FocusSource, vscode.Disposable {
   private readonly changed = new Emitter<boolean>();

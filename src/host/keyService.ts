@@ -1,10 +1,10 @@
 // The API key lives only in SecretStorage. FIRECRAWL_API_KEY from the extension host's environment
 // is used when nothing is stored, and is never written anywhere.
 import * as vscode from 'vscode';
+import { CONTEXT, SECRETS } from '../ids';
 import { Emitter } from '../shared/events';
 
-export const SECRET_NAME = 'firecrawl.apiKey';
-export const HAS_KEY_CONTEXT = 'firecrawl.hasApiKey';
+const SECRET_NAME = SECRETS.apiKey;
 
 export type KeySource = 'stored' | 'environment';
 
@@ -63,7 +63,7 @@ export class ApiKeyService implements vscode.Disposable {
   }
 
   private async publish(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', HAS_KEY_CONTEXT, this.current !== undefined);
+    await vscode.commands.executeCommand('setContext', CONTEXT.hasApiKey, this.current !== undefined);
     this.changed.fire(this.current);
   }
 

@@ -1,7 +1,9 @@
-// Where the API lives. `firecrawl.apiUrl` is application-scoped, so a workspace can never point
-// the key at another server; FIRECRAWL_API_URL is the fallback for devcontainers and CI.
+// Every setting the extension reads, typed and bounded, in one place. `firecrawl.apiUrl` is
+// application-scoped, so a workspace can never point the key at another server; FIRECRAWL_API_URL
+// is the fallback for devcontainers and CI.
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL } from '../api';
+import { SETTINGS, SETTINGS_SECTION } from '../ids';
 
 export interface ApiUrl {
   url: string;
@@ -28,17 +30,62 @@ export function checkApiUrl(raw: string): { url?: string; problem?: string; inse
   return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname) };
 }
 
-export function resolveApiUrl(config = vscode.workspace.getConfiguration('firecrawl'), env = process.env): ApiUrl {
-  const inspected = config.inspect<string>('apiUrl');
+/** The key of a setting below the `firecrawl.` section, as WorkspaceConfiguration wants it. */
+function local(key: string): string {
+  return key.slice(SETTINGS_SECTION.length + 1);
+}
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION);
+}
+
+/** A number setting within [min, max]; the default when unset or not a number. */
+function bounded(key: string, fallback: number, min: number, max: number): number {
+  const value = config().get<number>(local(key), fallback);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+export function resolveApiUrl(env: Record<string, string | undefined> = process.env): ApiUrl {
+  const inspected = config().inspect<string>(local(SETTINGS.apiUrl));
   const configured = inspected?.globalValue?.trim();
   const fromEnv = env.FIRECRAWL_API_URL?.trim();
   const [raw, source] = configured ? [configured, 'setting' as const] : fromEnv ? [fromEnv, 'environment' as const] : [undefined, 'default' as const];
   if (!raw) return { url: DEFAULT_API_URL, source: 'default' };
   const checked = checkApiUrl(raw);
-  if (!checked.url) return { url: DEFAULT_API_URL, source: 'default', problem: `${source === 'setting' ? 'firecrawl.apiUrl' : 'FIRECRAWL_API_URL'}: ${checked.problem}` };
+  if (!checked.url) return { url: DEFAULT_API_URL, source: 'default', problem: `${source === 'setting' ? SETTINGS.apiUrl : 'FIRECRAWL_API_URL'}: ${checked.problem}` };
   return { url: checked.url, source, ...(checked.insecure ? { insecure: true } : {}) };
 }
 
 export function isDefaultApiUrl(url: string): boolean {
   return url.replace(/\/+$/, '') === DEFAULT_API_URL;
+}
+
+/** A day: longer intervals would only ever show a stale balance (and overflow timers far beyond). */
+export const MAX_REFRESH_MINUTES = 1_440;
+
+export const creditsSettings = {
+  showInStatusBar: (): boolean => config().get<boolean>(local(SETTINGS.showInStatusBar), true) !== false,
+  refreshIntervalMs: (): number => bounded(SETTINGS.refreshIntervalMinutes, 5, 1, MAX_REFRESH_MINUTES) * 60_000,
+  thresholds: () => ({
+    warningPercent: bounded(SETTINGS.warningThreshold, 20, 0, 100),
+    criticalPercent: bounded(SETTINGS.criticalThreshold, 5, 0, 100),
+  }),
+};
+
+export const researchSettings = {
+  maxPollMs: (): number => bounded(SETTINGS.maxPollMinutes, 30, 1, 360) * 60_000,
+  notifyOnCompletion: (): boolean => config().get<boolean>(local(SETTINGS.notifyOnCompletion), true) !== false,
+  stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
+};
+
+/** Fires `listener` when any of `keys` (full setting keys or sections) changes. */
+export function onDidChangeSettings(keys: readonly string[], listener: () => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (keys.some((key) => e.affectsConfiguration(key))) listener();
+  });
+}
+
+/** Opens the Settings editor on one of ours. */
+export function openSetting(key: string = SETTINGS.apiUrl): Thenable<unknown> {
+  return vscode.commands.executeCommand('workbench.action.openSettings', key);
 }

@@ -3,14 +3,23 @@ import type { Disposable } from './events';
 
 export interface Clock {
   now(): number;
-  /** Runs `fn` once after `ms`; disposing cancels it. */
+  /** Runs `fn` once after `ms` (at most MAX_TIMER_MS; a longer wait fires then); disposing cancels it. */
   schedule(ms: number, fn: () => void): Disposable;
+}
+
+/** The longest delay timers can hold (2^31−1 ms, about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Any requested delay as one a timer can hold: never negative, never NaN, never beyond MAX_TIMER_MS. */
+export function clampDelay(ms: number): number {
+  if (!(ms > 0)) return 0;
+  return Math.min(ms, MAX_TIMER_MS);
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
   schedule(ms, fn) {
-    const handle = setTimeout(fn, ms);
+    const handle = setTimeout(fn, clampDelay(ms));
     return { dispose: () => clearTimeout(handle) };
   },
 };

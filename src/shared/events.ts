@@ -7,6 +7,12 @@ export interface Disposable {
 
 export type Event<T> = (listener: (value: T) => void) => Disposable;
 
+/** Whether a window of this editor has focus: stores poll only while someone is looking. */
+export interface FocusSource {
+  readonly focused: boolean;
+  readonly onDidChange: Event<boolean>;
+}
+
 export class Emitter<T> implements Disposable {
   private listeners = new Set<(value: T) => void>();
 

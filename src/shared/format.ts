@@ -1,4 +1,5 @@
-// Credit numbers as people read them: exact while short, compact once long.
+// Numbers, dates, durations and relative times as people read them, in the given locale. Pure: the
+// host, stores, tree rows and the webview page all use it.
 
 /** `12,345` below 100,000; `1.2M` / `250K` above, in the given locale. */
 export function formatCredits(value: number, locale?: string): string {
@@ -19,14 +20,45 @@ export function formatDate(iso: string | number, locale?: string): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago". */
-export function formatAge(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+/** "just now", "12s ago", "5m ago", "3h ago" (up to 48 hours), "2d ago"; a future moment is "just now". */
+export function formatAgo(at: number, now: number, locale?: string): string {
+  const seconds = Math.floor((now - at) / 1000);
+  if (!(seconds >= 5)) return 'just now';
+  const relative = new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'always' });
+  if (seconds < 60) return relative.format(-seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return relative.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return relative.format(-hours, 'hour');
+  return relative.format(-Math.floor(hours / 24), 'day');
+}
+
+/** `45s`, `4m 12s`, `2h 05m`, `3d 4h`. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h ${String(m % 60).padStart(2, '0')}m`;
+  return `${Math.floor(h / 24)}d ${h % 24}h`;
+}
+
+/** An ISO time from the service as epoch ms, or undefined when absent or unreadable. */
+export function parseTime(iso: string | null | undefined): number | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** `2026-11-23 16:40:05 UTC`: exact, for tooltips. */
+export function formatTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}
+
+/** `1 URL`, `1,234 URLs`. */
+export function plural(n: number, one: string, many = `${one}s`, locale?: string): string {
+  return `${n.toLocaleString(locale)} ${n === 1 ? one : many}`;
 }
 
 const DAY_MS = 86_400_000;

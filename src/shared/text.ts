@@ -1,15 +1,45 @@
-// Server text is untrusted: VS Code notifications turn [text](link) into links (command: links
-// included) and $(name) into icons. This keeps such text inert and short. Pure: no `vscode`.
+// Server text is untrusted. VS Code renders `[label](target)` in notifications, input-box messages
+// and Markdown as a link (command: links included) and `$(name)` as an icon. These turn any text
+// into something that is only read: plain text for plain-text surfaces, escaped text for Markdown.
 
 const ZWSP = '\u200b';
 
+/** One line, at most `max` characters: server text can be long and multi-line. */
+export function oneLine(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * For notifications, input-box messages, tree labels and descriptions: one short line, no control
+ * characters, and link and icon syntax broken by a zero-width space that changes nothing a person reads.
+ */
 export function plainText(text: string, max = 400): string {
-  const flat = text
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    // A zero-width space between ']' and '(' (and after '$') breaks link and icon syntax without changing what is read.
+  const flat = oneLine(text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '), Number.MAX_SAFE_INTEGER)
     .replace(/\]\s*\(/g, `]${ZWSP}(`)
     .replace(/\$\(/g, `$${ZWSP}(`);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$]/g;
+
+/**
+ * For text placed inside our own Markdown (tooltips, documents): every character with a meaning in
+ * Markdown, HTML or theme icons is escaped, so it renders as the characters it is. Line breaks become
+ * spaces, or hard breaks with `keepLines`.
+ */
+export function escapeMarkdown(text: string, options: { keepLines?: boolean } = {}): string {
+  const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');
+  return escaped.replace(/\r?\n/g, options.keepLines ? '  \n' : ' ');
+}
+
+const RISKY_SCHEME = /\b(command|vscode|vscode-insiders|vscode-webview|file|javascript|data)(\s*):/gi;
+
+/**
+ * Markdown written by a remote service, shown in VS Code's preview: no link in it may run a command or
+ * hand a URI to another extension, whatever the preview's settings. Such schemes are broken with a
+ * zero-width space, which leaves the text readable and the link inert.
+ */
+export function neutralizeLinks(markdown: string): string {
+  return markdown.replace(RISKY_SCHEME, `$1${ZWSP}$2:`);
 }

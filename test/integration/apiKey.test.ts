@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
 import type { CreditsStore } from '../../src/features/credits/model/creditsStore';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
@@ -22,12 +23,12 @@ const REJECTED_KEY = 'fc-rejected-integration-key-5b1e0c';
 
 describe('API key, settings and credits', function () {
   this.timeout(30_000);
-  let api: Api;
+  let api: TestApi;
   let sandbox: Sandbox;
   const envKey = process.env.FIRECRAWL_API_KEY;
 
   before(async () => {
-    api = await activateExtension<Api>();
+    api = await activateExtension();
     sandbox = await startSandbox();
     delete process.env.FIRECRAWL_API_KEY;
     await setApiUrl(sandbox.url);

@@ -7,6 +7,7 @@
 // of an earlier write arrives after a newer one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
 import type { FeedbackController, FeedbackRunResult } from '../../src/features/feedback/ui/controller';
@@ -14,11 +15,6 @@ import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
-interface Api {
-  keys: ApiKeyService;
-  provider: ClientProvider;
-  feedback: FeedbackController;
-}
 
 type Shown = { kind: 'info' | 'warning' | 'error'; message: string; items: string[] };
 
@@ -26,7 +22,7 @@ const UNKNOWN_JOB = '5c0ffee0-1d2a-4b5c-8d6e-7f8091a2b3c4';
 
 describe('feedback wizard', function () {
   this.timeout(60_000);
-  let api: Api;
+  let api: TestApi;
   let sandbox: Sandbox;
   const shown: Shown[] = [];
   const answers: Partial<Record<Shown['kind'], string>> = {};
@@ -118,7 +114,7 @@ describe('feedback wizard', function () {
   const closeWizard = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 
   before(async () => {
-    api = await activateExtension<Api>();
+    api = await activateExtension();
     sandbox = await startSandbox();
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);

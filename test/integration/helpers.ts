@@ -1,19 +1,8 @@
-// Shared by the integration tests: the activated extension's test API and a polling wait.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+// Shared by the integration tests: a polling wait and the API URL setting; the extension's typed test
+// API comes from test/support.
 import * as vscode from 'vscode';
 
-const root = path.resolve(__dirname, '..', '..', '..');
-export const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-export const extensionId = `${manifest.publisher}.${manifest.name}`;
-
-export async function activateExtension<T = Record<string, unknown>>(): Promise<T> {
-  const extension = vscode.extensions.getExtension(extensionId);
-  if (!extension) throw new Error(`${extensionId} is not loaded`);
-  const api = await extension.activate();
-  if (!api) throw new Error('the extension returned no test API: is the host in test mode?');
-  return api as T;
-}
+export { activateExtension, extensionId, manifest, restartResearch } from '../support/extensionApi';
 
 /** Polls until `check` returns a truthy value, or fails with `what` after `timeoutMs`. */
 export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {

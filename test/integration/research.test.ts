@@ -4,25 +4,20 @@
 // same globalState, 404 and failed jobs, key changes, and both response dialects.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
-import type { RefreshOutcome, TrackResult } from '../../src/features/research/model';
+import type { RefreshOutcome, TrackResult } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
-import type { ResearchHost } from '../../src/features/research';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, restartResearch, setApiUrl, until } from './helpers';
 
-interface Api {
-  keys: ApiKeyService;
-  provider: ClientProvider;
-  research: ResearchHost;
-}
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 
 describe('deep research jobs', function () {
   this.timeout(60_000);
-  let api: Api;
+  let api: TestApi;
   let sandbox: Sandbox;
   const shown: Shown[] = [];
   const opened: string[] = [];
@@ -33,8 +28,8 @@ describe('deep research jobs', function () {
     openExternal: vscode.env.openExternal,
   };
 
-  const feature = () => api.research.current;
-  const store = () => api.research.current.store;
+  const feature = () => api.research;
+  const store = () => api.research.store;
   const track = async (ids: string) => (await vscode.commands.executeCommand<TrackResult | undefined>('firecrawl.trackResearchJob', ids))!;
   const status = (id: string) => store().get(id)?.snapshot?.status;
   const row = (id: string) => {
@@ -47,7 +42,7 @@ describe('deep research jobs', function () {
   const iconOf = (item: vscode.TreeItem | undefined) => (item?.iconPath as vscode.ThemeIcon | undefined)?.id;
 
   before(async () => {
-    api = await activateExtension<Api>();
+    api = await activateExtension();
     sandbox = await startSandbox({ seed: false });
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
@@ -103,7 +98,8 @@ describe('deep research jobs', function () {
     assert.equal(iconOf(item), 'pass');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
     assert.match(String(item.description), /^completed · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
-    const tooltip = item.tooltip as vscode.MarkdownString;
+    assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
+    const tooltip = feature().tree.resolveTreeItem(item, feature().tree.jobNode(id)).tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
     assert.equal(tooltip.supportHtml, false);
     assert.ok(tooltip.value.includes(id.replace(/-/g, '\\-')), 'the id, Markdown-escaped');
@@ -184,7 +180,7 @@ describe('deep research jobs', function () {
     const running = sandbox.createResearchJob({ durationMs: 600_000 });
     await track(`${done} ${running}`);
     await until('both read', () => status(done) === 'completed' && status(running) === 'processing');
-    await api.research.restart();
+    await restartResearch(api);
     assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
     assert.equal(status(done), 'completed');
     assert.ok(store().get(done)?.snapshot?.finalAnalysis);

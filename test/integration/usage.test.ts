@@ -4,6 +4,7 @@
 // visible again, and a server change reloads what an open panel shows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
 import type { CreditsStatusBar } from '../../src/features/credits/ui/statusBar';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
@@ -31,7 +32,7 @@ function usageTabs(): vscode.Tab[] {
 
 describe('credit usage panel', function () {
   this.timeout(60_000);
-  let api: Api;
+  let api: TestApi;
   let sandbox: Sandbox;
   const posted: PanelState[] = [];
   let subscription: { dispose(): void } | undefined;
@@ -43,7 +44,7 @@ describe('credit usage panel', function () {
   const lastPosted = () => posted[posted.length - 1];
 
   before(async () => {
-    api = await activateExtension<Api>();
+    api = await activateExtension();
     sandbox = await startSandbox();
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);

@@ -1,6 +1,6 @@
 // A deterministic Clock for stores and pollers: time moves only when a test advances it, and
 // promise callbacks scheduled by fired timers get to run before the next timer fires.
-import type { Clock } from '../../src/shared/clock';
+import { type Clock, clampDelay } from '../../src/shared/clock';
 import type { Disposable } from '../../src/shared/events';
 
 interface Timer {
@@ -23,7 +23,8 @@ export class FakeClock implements Clock {
   }
 
   schedule(ms: number, fn: () => void): Disposable {
-    const timer: Timer = { at: this.time + Math.max(0, ms), seq: this.seq++, fn };
+    // Delays are clamped as the system clock clamps them, so tests see what real timers would do.
+    const timer: Timer = { at: this.time + clampDelay(ms), seq: this.seq++, fn };
     this.timers.add(timer);
     return { dispose: () => this.timers.delete(timer) };
   }

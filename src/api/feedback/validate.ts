@@ -4,7 +4,9 @@
 // rule functions, so the wizard and the full validator never disagree. Pure: no `vscode`, no Node.
 
 import {
-  FEEDBACK_ENDPOINTS,
+  FEEDBACK_ENDPOINT_IDS,
+  FEEDBACK_JOB_ID_FIELDS,
+  FEEDBACK_RATING_IDS,
   FEEDBACK_FIELDS,
   FEEDBACK_LABEL_PATTERN,
   FEEDBACK_LIMITS,
@@ -58,8 +60,6 @@ type Sink = FeedbackProblem[];
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-const ENDPOINT_IDS: readonly string[] = ['search', 'scrape', 'parse', 'map'];
-const RATING_IDS: readonly string[] = ['good', 'partial', 'bad'];
 const FIELD_SET: ReadonlySet<string> = new Set<string>(FEEDBACK_FIELDS);
 const L = FEEDBACK_LIMITS;
 const utf8 = new TextEncoder();
@@ -264,10 +264,9 @@ function urlRule(url: string, noun: string, path: string, sink: Sink): boolean {
 
 function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
   if (endpoint === undefined) return ' It is the id returned by the job: search and map → response id; scrape → metadata.scrapeId; parse → data.metadata.scrapeId.';
-  const info = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint);
-  return info ? ` For ${endpoint} it is ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}` : '';
+  const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
+  return ` For ${endpoint} it is the ${endpoint} response’s ${field === 'id' ? 'top-level id' : field}.`;
 }
-
 
 function jobIdRule(value: unknown, endpoint: FeedbackEndpoint | undefined, sink: Sink): string | undefined {
   const id = requiredText(value, 'jobId', 'jobId', `jobId is required: paste the UUID of the job you are rating.${jobIdHint(endpoint)}`, sink);
@@ -553,7 +552,7 @@ type FieldValidator = (value: unknown, sink: Sink, out: Partial<FeedbackRequest>
 
 const FIELD_VALIDATORS: Readonly<Record<FeedbackField, FieldValidator>> = {
   endpoint: (value, sink, out, ctx) => {
-    const endpoint = enumRule<FeedbackEndpoint>(value, 'endpoint', ENDPOINT_IDS, sink);
+    const endpoint = enumRule<FeedbackEndpoint>(value, 'endpoint', FEEDBACK_ENDPOINT_IDS, sink);
     if (endpoint !== undefined) out.endpoint = ctx.endpoint = endpoint;
   },
   jobId: (value, sink, out, ctx) => {
@@ -561,7 +560,7 @@ const FIELD_VALIDATORS: Readonly<Record<FeedbackField, FieldValidator>> = {
     if (id !== undefined) out.jobId = id;
   },
   rating: (value, sink, out) => {
-    const rating = enumRule<FeedbackRating>(value, 'rating', RATING_IDS, sink);
+    const rating = enumRule<FeedbackRating>(value, 'rating', FEEDBACK_RATING_IDS, sink);
     if (rating !== undefined) out.rating = rating;
   },
   issues: (value, sink, out) => {

@@ -1,46 +1,54 @@
-// Builds the credits store and status bar and their commands for the extension.
+// The credits feature: the balance store, its status bar item, and the Refresh Credits command.
 import * as vscode from 'vscode';
-import { systemClock } from '../../shared/clock';
-import type { ApiKeyService } from '../../host/keyService';
 import type { ClientProvider } from '../../host/clientProvider';
-import type { WindowFocus } from '../../host/focus';
-import { CreditsStatusBar } from './ui/statusBar';
+import type { ApiKeyService } from '../../host/keyService';
+import { creditsSettings, onDidChangeSettings } from '../../host/settings';
+import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import type { FocusSource } from '../../shared/events';
 import { type CreditsSnapshot, CreditsStore } from './model/creditsStore';
+import { CreditsStatusBar } from './ui/statusBar';
 
-const SNAPSHOT_KEY = 'firecrawl.credits.lastKnown';
+export type { CreditsState, CreditsStore } from './model/creditsStore';
+export type { CreditsStatusBar } from './ui/statusBar';
 
-function intervalMs(): number {
-  const minutes = vscode.workspace.getConfiguration('firecrawl.credits').get<number>('refreshIntervalMinutes', 5);
-  return Math.max(1, Number.isFinite(minutes) ? minutes : 5) * 60_000;
+export interface CreditsDeps {
+  context: vscode.ExtensionContext;
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  focus: FocusSource;
+  clock: Clock;
+  hasHistoryView: () => boolean;
 }
 
-export function createCredits(context: vscode.ExtensionContext, keys: ApiKeyService, provider: ClientProvider, focus: WindowFocus, hasHistoryView: () => boolean) {
+export function activateCredits({ context, keys, provider, focus, clock, hasHistoryView }: CreditsDeps) {
   const store = new CreditsStore({
     fetch: (signal) => provider.client.getCreditUsage({ signal }),
     hasKey: () => keys.current !== undefined,
     isSelfHosted: () => provider.isSelfHosted,
-    intervalMs,
-    clock: systemClock,
+    intervalMs: creditsSettings.refreshIntervalMs,
+    clock,
     focus,
     storage: {
       // Only a value from the same server is shown; a key change resets it through the provider.
       load: () => {
-        const saved = context.globalState.get<{ apiUrl: string; snapshot: CreditsSnapshot }>(SNAPSHOT_KEY);
+        const saved = context.globalState.get<{ apiUrl: string; snapshot: CreditsSnapshot }>(STORAGE.creditsLastKnown);
         return saved && saved.apiUrl === provider.url.url ? saved.snapshot : undefined;
       },
-      save: (snapshot) => void context.globalState.update(SNAPSHOT_KEY, snapshot ? { apiUrl: provider.url.url, snapshot } : undefined),
+      save: (snapshot) => void context.globalState.update(STORAGE.creditsLastKnown, snapshot ? { apiUrl: provider.url.url, snapshot } : undefined),
     },
   });
-  const statusBar = new CreditsStatusBar(store, keys, provider, hasHistoryView);
+  const statusBar = new CreditsStatusBar(store, keys, provider, clock, hasHistoryView);
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
     store,
     statusBar,
     { dispose: () => providerSubscription.dispose() },
-    vscode.commands.registerCommand('firecrawl.refreshCredits', () => store.refreshNow()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('firecrawl.credits.refreshIntervalMinutes')) store.reschedule();
-    }),
+    vscode.commands.registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
+    onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),
   );
+  store.start();
   return { store, statusBar };
 }
+
+export type CreditsFeature = ReturnType<typeof activateCredits>;

@@ -2,14 +2,14 @@
 // editor context menu, shown only while the selection holds exactly one job id.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FEEDBACK_ENDPOINTS } from '../../api';
+import { FEEDBACK_ENDPOINT_IDS } from '../../api';
+import { COMMANDS, CONTEXT } from '../../ids';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
 import { singleJobId } from '../../shared/jobIds';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 
-export const SELECTION_HAS_JOB_ID = 'firecrawl.selectionHasJobId';
 
 /** Arguments other commands (or links) may pass; anything else is ignored. */
 function startOptions(args: unknown): StartOptions {
@@ -17,8 +17,8 @@ function startOptions(args: unknown): StartOptions {
   const { jobId, endpoint } = args as { jobId?: unknown; endpoint?: unknown };
   const options: StartOptions = {};
   if (typeof jobId === 'string') options.jobId = jobId;
-  const known = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint);
-  if (known) options.endpoint = known.id;
+  const known = FEEDBACK_ENDPOINT_IDS.find((id) => id === endpoint);
+  if (known) options.endpoint = known;
   return options;
 }
 
@@ -28,7 +28,7 @@ function trackSelection(): vscode.Disposable {
     const has = singleJobId(selectedText(editor)) !== undefined;
     if (has === current) return;
     current = has;
-    void vscode.commands.executeCommand('setContext', SELECTION_HAS_JOB_ID, has);
+    void vscode.commands.executeCommand('setContext', CONTEXT.selectionHasJobId, has);
   };
   update(vscode.window.activeTextEditor);
   return vscode.Disposable.from(
@@ -39,8 +39,10 @@ function trackSelection(): vscode.Disposable {
 
 /**
  * The wizard is the largest feature and rarely needed at startup, so it lives in its own bundle
- * (dist/feedbackWizard.js, built from src/feedback/entry.ts) and loads on first use.
+ * (dist/feedbackWizard.js, built from ./ui/bundleEntry.ts) and loads on first use.
  */
+export type { FeedbackController } from './ui/controller';
+
 export class LazyFeedback implements vscode.Disposable {
   private instance: FeedbackController | undefined;
 
@@ -68,13 +70,13 @@ export class LazyFeedback implements vscode.Disposable {
   }
 }
 
-export function registerFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): LazyFeedback {
+export function activateFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): LazyFeedback {
   const feedback = new LazyFeedback(context, provider, log);
   context.subscriptions.push(
     feedback,
     trackSelection(),
-    vscode.commands.registerCommand('firecrawl.submitFeedback', (args?: unknown) => feedback.controller.start(startOptions(args))),
-    vscode.commands.registerCommand('firecrawl.submitFeedbackForSelection', () => feedback.controller.start({ jobId: selectedText() ?? '' })),
+    vscode.commands.registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
+    vscode.commands.registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
   );
   return feedback;
 }

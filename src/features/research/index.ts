@@ -1,7 +1,15 @@
-// Builds the deep research feature for the extension: store (state in globalState, client from the
-// provider at each request) → tree, documents, notifications → commands. Everything it creates is
-// disposed together, so tests can rebuild it from the same state to see what a restart shows.
+// The research feature: the job store (state in globalState, the client from the provider at each
+// request) → tree, documents, notifications → commands. Everything it creates is disposed together.
 import * as vscode from 'vscode';
+import type { Logger } from '../../host/logger';
+import { researchSettings } from '../../host/settings';
+import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import type { FocusSource } from '../../shared/events';
+import { type ResearchClientSource, ResearchStore } from './model/researchStore';
+import type { ResearchStorage } from './model/storage';
+import { CompletionNotifier } from './ui/completionNotifier';
+import { ResearchDocuments } from './ui/documents';
 import {
   clearFinishedJobs,
   copyJobId,
@@ -14,27 +22,20 @@ import {
   untrackJobs,
 } from './ui/jobCommands';
 import { trackFromSelection, trackResearchJob } from './ui/trackCommand';
-import { type Clock, systemClock } from '../../shared/clock';
-import type { Logger } from '../../host/logger';
-import { ResearchStore, type ResearchClientSource, type ResearchStorage } from './model';
-import { CompletionNotifier } from './ui/completionNotifier';
-import { COMMANDS, DOCUMENT_SCHEME, SETTINGS } from '../../ids';
-import { ResearchDocuments } from './ui/documents';
 import { ResearchTreeProvider } from './ui/treeProvider';
-import { type FocusSignal, ResearchView } from './ui/view';
+import { ResearchView } from './ui/view';
+
+export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
+export type { TrackedJob } from './model/trackedJob';
+export type { ResearchNode } from './ui/treeRows';
 
 export interface ResearchDeps {
   storage: ResearchStorage;
   /** Fires when the key or API URL changes (ClientProvider.onDidChange). */
   source: ResearchClientSource & { onDidChange(listener: () => void): { dispose(): void } };
-  focus: FocusSignal;
+  focus: FocusSource;
   log: Logger;
-  clock?: Clock;
-}
-
-function maxPollMs(): number {
-  const minutes = vscode.workspace.getConfiguration(SETTINGS.section).get<number>(SETTINGS.maxPollMinutes, 30);
-  return Math.max(1, Number.isFinite(minutes) ? minutes : 30) * 60_000;
+  clock: Clock;
 }
 
 export class ResearchFeature implements vscode.Disposable {
@@ -45,15 +46,15 @@ export class ResearchFeature implements vscode.Disposable {
   private readonly disposables: Array<{ dispose(): void }> = [];
 
   constructor(deps: ResearchDeps) {
-    const clock = deps.clock ?? systemClock;
+    const { clock } = deps;
     const log = deps.log.child('research');
-    this.store = new ResearchStore({ source: deps.source, storage: deps.storage, clock, log, maxPollMs });
-    this.tree = new ResearchTreeProvider(this.store, clock);
+    this.store = new ResearchStore({ source: deps.source, storage: deps.storage, clock, log, maxPollMs: researchSettings.maxPollMs });
+    this.tree = new ResearchTreeProvider(this.store, () => clock.now());
     this.view = new ResearchView(this.store, this.tree, deps.focus, clock);
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
-    const notifier = new CompletionNotifier(this.store, { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal });
+    const notifier = new CompletionNotifier(this.store, clock, { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal });
     const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
 
     this.disposables.push(
@@ -64,13 +65,13 @@ export class ResearchFeature implements vscode.Disposable {
       this.documents,
       notifier,
       endpoint,
-      vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this.documents),
-      vscode.commands.registerCommand(COMMANDS.track, (arg?: unknown) => trackResearchJob({ store: this.store, reveal }, arg)),
-      vscode.commands.registerCommand(COMMANDS.trackSelection, () => trackFromSelection({ store: this.store, reveal })),
-      vscode.commands.registerCommand(COMMANDS.untrack, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
-      vscode.commands.registerCommand(COMMANDS.clearFinished, () => clearFinishedJobs(jobs)),
-      vscode.commands.registerCommand(COMMANDS.copyId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
-      vscode.commands.registerCommand(COMMANDS.refreshAll, () => refreshAllJobs(jobs)),
+      vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
+      vscode.commands.registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackResearchJob({ store: this.store, reveal }, arg)),
+      vscode.commands.registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
+      vscode.commands.registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
+      vscode.commands.registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
+      vscode.commands.registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
+      vscode.commands.registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
       vscode.commands.registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
       vscode.commands.registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
       vscode.commands.registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
@@ -87,31 +88,8 @@ export class ResearchFeature implements vscode.Disposable {
   }
 }
 
-/**
- * The live feature plus a way to rebuild it from the same stored state: what a window reload does,
- * without reloading (integration tests check persistence with it).
- */
-export class ResearchHost implements vscode.Disposable {
-  private feature: ResearchFeature;
-
-  constructor(private readonly deps: ResearchDeps) {
-    this.feature = new ResearchFeature(deps);
-  }
-
-  get current(): ResearchFeature {
-    return this.feature;
-  }
-
-  async restart(): Promise<ResearchFeature> {
-    await this.feature.store.flush();
-    this.feature.dispose();
-    // Let the workbench take the old view down before the new one registers under the same id.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    this.feature = new ResearchFeature(this.deps);
-    return this.feature;
-  }
-
-  dispose(): void {
-    this.feature.dispose();
-  }
+export function activateResearch(context: vscode.ExtensionContext, deps: ResearchDeps): ResearchFeature {
+  const feature = new ResearchFeature(deps);
+  context.subscriptions.push(feature);
+  return feature;
 }

@@ -1,64 +1,61 @@
-// Builds the usage history store and its panel, registers the command and the serializer that
-// restores the panel after a reload, and keeps history in step with key and server changes.
+// The usage feature: the history store, its chart panel (restored after a reload by a serializer),
+// and the Show Credit Usage History command. History follows key and server changes.
 import * as vscode from 'vscode';
-import { systemClock } from '../../shared/clock';
-import type { CreditsStore } from '../credits/model/creditsStore';
-import type { ApiKeyService } from '../../host/keyService';
 import type { ClientProvider } from '../../host/clientProvider';
+import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
+import { runCommonStep } from '../../host/nextStepCommands';
+import { COMMANDS, STORAGE } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import type { CreditsStore } from '../credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
-import { type PageCommand, VIEW_TYPE } from './protocol';
+import { VIEW_TYPE } from './protocol';
 import { UsagePanel } from './ui/panel';
 
-export const SHOW_COMMAND = 'firecrawl.showUsageHistory';
-const STORAGE_KEY = 'firecrawl.usageHistory.lastKnown';
+export type { UsageHistoryStore } from './model/historyStore';
+export type { UsagePanel } from './ui/panel';
 
 type Stored = { apiUrl: string } & Partial<Record<HistoryMode, HistorySnapshot>>;
 
-function runPageCommand(command: PageCommand): void {
-  switch (command) {
-    case 'setApiKey':
-      void vscode.commands.executeCommand('firecrawl.setApiKey');
-      return;
-    case 'openSettings':
-      void vscode.commands.executeCommand('workbench.action.openSettings', 'firecrawl.apiUrl');
-      return;
-    case 'showLogs':
-      void vscode.commands.executeCommand('firecrawl.showLogs');
-      return;
-  }
-}
-
-export interface UsageHistoryDeps {
+export interface UsageDeps {
+  context: vscode.ExtensionContext;
   keys: ApiKeyService;
   provider: ClientProvider;
   credits: CreditsStore;
   log: Logger;
+  clock: Clock;
 }
 
-export function createUsageHistory(context: vscode.ExtensionContext, deps: UsageHistoryDeps) {
-  const { keys, provider, credits, log } = deps;
+export function activateUsage({ context, keys, provider, credits, log, clock }: UsageDeps) {
   // Only history from the same server is shown again; a key change resets it below.
   const stored = (): Stored | undefined => {
-    const value = context.globalState.get<Stored>(STORAGE_KEY);
+    const value = context.globalState.get<Stored>(STORAGE.usageLastKnown);
     return value && value.apiUrl === provider.url.url ? value : undefined;
   };
   const store = new UsageHistoryStore({
     fetch: (byApiKey, signal) => provider.client.getCreditUsageHistory(byApiKey, { signal }),
     hasKey: () => keys.current !== undefined,
     isSelfHosted: () => provider.isSelfHosted,
-    clock: systemClock,
+    clock,
     storage: {
       load: (mode) => stored()?.[mode],
       save: (mode, snapshot) => {
         const next: Stored = { ...stored(), apiUrl: provider.url.url };
         if (snapshot) next[mode] = snapshot;
         else delete next[mode];
-        void context.globalState.update(STORAGE_KEY, next.total || next.byKey ? next : undefined);
+        void context.globalState.update(STORAGE.usageLastKnown, next.total || next.byKey ? next : undefined);
       },
     },
   });
-  const panel = new UsagePanel({ extensionUri: context.extensionUri, history: store, credits, log, runCommand: runPageCommand });
+  const panel = new UsagePanel({
+    extensionUri: context.extensionUri,
+    history: store,
+    credits,
+    log: log.child('usage'),
+    runCommand: (command) => void runCommonStep(command),
+    now: () => clock.now(),
+    errors: () => ({ apiUrl: provider.url.url, selfHosted: provider.isSelfHosted }),
+  });
   const providerSubscription = provider.onDidChange(() => {
     store.reset();
     panel.reloadOpen();
@@ -67,8 +64,10 @@ export function createUsageHistory(context: vscode.ExtensionContext, deps: Usage
     store,
     panel,
     { dispose: () => providerSubscription.dispose() },
-    vscode.commands.registerCommand(SHOW_COMMAND, () => panel.show()),
+    vscode.commands.registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, panel),
   );
   return { store, panel };
 }
+
+export type UsageFeature = ReturnType<typeof activateUsage>;

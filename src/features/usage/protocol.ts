@@ -2,8 +2,10 @@
 // these guards before acting on it: the page could be compromised by data it renders, and the host
 // is the only side that may touch the clipboard, files or commands. The API key is never part of it.
 import type { UsagePeriod } from '../../api';
+import type { CommonStep } from '../../host/errorText/nextSteps';
+import { PANELS } from '../../ids';
 
-export const VIEW_TYPE = 'firecrawl.usageHistory';
+export const VIEW_TYPE = PANELS.usage;
 
 export type ProblemKind = 'noKey' | 'unauthorized' | 'unsupported' | 'unavailable';
 const PROBLEM_KINDS: readonly ProblemKind[] = ['noKey', 'unauthorized', 'unsupported', 'unavailable'];
@@ -35,7 +37,7 @@ export interface PanelState {
 export type HostMessage = { type: 'state'; state: PanelState } | { type: 'notice'; level: 'info' | 'error'; text: string };
 
 /** Commands the page may ask for, by name; the host maps them to its own command ids. */
-export type PageCommand = 'setApiKey' | 'openSettings' | 'showLogs';
+export type PageCommand = CommonStep;
 const PAGE_COMMANDS: readonly PageCommand[] = ['setApiKey', 'openSettings', 'showLogs'];
 
 export type PageMessage =

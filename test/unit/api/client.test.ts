@@ -1,6 +1,7 @@
 // The client against the real sandbox server on 127.0.0.1: both dialects, every error kind, retries
 // counted on the server, cancellation and timeouts.
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { describeError } from '../../../src/host/errorText';
 import assert from 'node:assert/strict';
 import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
@@ -97,7 +98,7 @@ function suites(): void {
       sandbox.setCredits(null);
       const error = await failure(client().getCreditUsage());
       assert.equal(error.kind, 'notFound');
-      assert.match(error.message, /no billing information/);
+      assert.match(describeError(error).message, /no billing information/);
     });
   });
 
@@ -190,7 +191,7 @@ function suites(): void {
         sandbox.dialect = dialect;
         const error = await failure(client().getResearchJob('4b7c2b8e-3f1a-4c2d-9e8f-0a1b2c3d4e5f'));
         assert.equal(error.kind, 'notFound');
-        assert.match(error.message, /expired/);
+        assert.match(describeError(error).message, /Expired or not found/);
       }
       sandbox.resetCounts();
       const bad = await failure(client().getResearchJob('../team/credit-usage'));
@@ -313,7 +314,7 @@ function suites(): void {
       await closed.close();
       const error = await failure(client({ baseUrl: url }).getCreditUsage());
       assert.equal(error.kind, 'network');
-      assert.match(error.message, /Could not reach Firecrawl/);
+      assert.match(describeError(error).message, new RegExp(`^Could not reach Firecrawl at ${url.replace(/\./g, '\\.')} while reading remaining credits`));
       assert.equal(logs.filter((l) => l.error).length, 3);
     });
 

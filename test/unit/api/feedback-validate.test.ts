@@ -3,12 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  COMMON_ISSUE_LABELS,
-  FEEDBACK_ENDPOINTS,
   FEEDBACK_FIELDS,
   FEEDBACK_LABEL_PATTERN,
   FEEDBACK_LIMITS,
-  FEEDBACK_RATINGS,
   FEEDBACK_SIGNAL_FIELDS,
   MISSING_CONTENT_MAX,
   VSCODE_INTEGRATION,
@@ -750,32 +747,6 @@ describe('constants for the wizard', () => {
       },
     );
     assert.equal(FEEDBACK_LABEL_PATTERN.source, '^[a-z0-9][a-z0-9_-]*$');
-  });
-
-  test('endpoints and ratings are complete and explained', () => {
-    assert.deepEqual(FEEDBACK_ENDPOINTS.map((e) => e.id).sort(), ['map', 'parse', 'scrape', 'search']);
-    const hint = (id: string) => FEEDBACK_ENDPOINTS.find((e) => e.id === id)?.jobIdHint ?? '';
-    assert.match(hint('scrape'), /metadata\.scrapeId/);
-    assert.doesNotMatch(hint('scrape'), /data\.metadata/);
-    assert.match(hint('parse'), /data\.metadata\.scrapeId/);
-    assert.match(hint('map'), /\bid\b/);
-    assert.match(hint('search'), /\bid\b/);
-    assert.deepEqual(FEEDBACK_RATINGS.map((r) => r.id), ['good', 'partial', 'bad']);
-    for (const rating of FEEDBACK_RATINGS) assert.ok(rating.description.length > 10);
-  });
-
-  test('every suggested issue label passes the label rule', () => {
-    for (const [endpoint, list] of Object.entries(COMMON_ISSUE_LABELS)) {
-      assert.ok(list.length >= 5, endpoint);
-      assert.ok(list.length <= FEEDBACK_LIMITS.labelsMax, endpoint);
-      for (const { label: l, description } of list) {
-        assert.equal(checkLabel(l), undefined, l);
-        assert.ok(description.length > 0);
-      }
-    }
-    for (const common of ['missing-content', 'wrong-content', 'blocked', 'timeout', 'bad-formatting', 'incomplete', 'outdated', 'irrelevant-results']) {
-      assert.ok(Object.values(COMMON_ISSUE_LABELS).some((list) => list.some((i) => i.label === common)), common);
-    }
   });
 
   test('suggestLabel proposes a valid label or nothing', () => {

@@ -5,8 +5,9 @@ import { type CreditUsage, NetworkError, RateLimitedError, ServerError, Unauthor
 import { Emitter } from '../../../src/shared/events';
 import { CreditsStore, type CreditsSnapshot, type CreditsState } from '../../../src/features/credits/model/creditsStore';
 import { forecastRunOut } from '../../../src/features/credits/model/forecast';
-import { formatAge, formatCredits } from '../../../src/shared/format';
-import { escapeMarkdown, levelFor, presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
+import { formatAgo, formatCredits } from '../../../src/shared/format';
+import { escapeMarkdown } from '../../../src/shared/text';
+import { levelFor, presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
 import { FakeClock } from '../../support/fakeClock';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -23,6 +24,7 @@ const ctx = (over: Partial<PresentationContext> = {}): PresentationContext => ({
   thresholds: { warningPercent: 20, criticalPercent: 5 },
   keySource: 'stored',
   apiUrl: 'https://api.firecrawl.dev',
+  selfHosted: false,
   hasHistoryView: true,
   ...over,
 });
@@ -46,10 +48,11 @@ describe('formatting', () => {
   });
 
   test('ages', () => {
-    assert.equal(formatAge(10_000), 'just now');
-    assert.equal(formatAge(5 * 60_000), '5 min ago');
-    assert.equal(formatAge(3 * 3_600_000), '3 h ago');
-    assert.equal(formatAge(3 * 86_400_000), '3 days ago');
+    assert.equal(formatAgo(0, 4_000, 'en'), 'just now');
+    assert.equal(formatAgo(0, 10_000, 'en'), '10s ago');
+    assert.equal(formatAgo(0, 5 * 60_000, 'en'), '5m ago');
+    assert.equal(formatAgo(0, 3 * 3_600_000, 'en'), '3h ago');
+    assert.equal(formatAgo(0, 3 * 86_400_000, 'en'), '3d ago');
   });
 });
 
@@ -153,24 +156,29 @@ describe('presentation of every state', () => {
   });
 
   test('rejected key, no billing info, self-hosted', () => {
-    assert.equal(presentCredits({ loading: false, problem: { kind: 'unauthorized', message: 'rejected' } }, ctx()).command, 'firecrawl.setApiKey');
-    assert.match(presentCredits({ loading: false, problem: { kind: 'noBilling', message: 'x' } }, ctx()).text, /no billing info/);
-    const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server' } }, ctx({ apiUrl: 'http://localhost:3002' }));
+    const unauthorized = new UnauthorizedError({ operation: 'creditUsage' });
+    assert.equal(presentCredits({ loading: false, problem: { kind: 'unauthorized', error: unauthorized } }, ctx()).command, 'firecrawl.setApiKey');
+    const noBilling = new NotFoundError({ operation: 'creditUsage' });
+    assert.match(presentCredits({ loading: false, problem: { kind: 'noBilling', error: noBilling } }, ctx()).text, /no billing info/);
+    const internal = new ServerError({ operation: 'creditUsage', status: 500 });
+    const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', error: internal } }, ctx({ apiUrl: 'http://localhost:3002', selfHosted: true }));
     assert.equal(selfHosted.level, 'normal');
     assert.match(selfHosted.tooltip, /not available on this server/);
   });
 
   test('offline keeps the last value with a warning icon, the reason and the age', () => {
-    const state: CreditsState = { ...okState(usage(), NOW - 20 * 60_000), problem: { kind: 'unavailable', message: 'Could not reach Firecrawl', errorKind: 'network' } };
+    const offline = new NetworkError({ operation: 'creditUsage', baseUrl: 'https://api.firecrawl.dev' });
+    const state: CreditsState = { ...okState(usage(), NOW - 20 * 60_000), problem: { kind: 'unavailable', error: offline, retryAt: NOW + 45_000 } };
     const view = presentCredits(state, ctx());
     assert.equal(view.text, '$(warning) 80,000');
-    assert.match(view.tooltip, /Updated 20 min ago/);
-    assert.match(view.tooltip, /Could not refresh: Could not reach Firecrawl/);
+    assert.match(view.tooltip, /Updated 20m ago/);
+    // The tooltip is Markdown with every character of the message escaped; read it unescaped.
+    assert.match(view.tooltip.replace(/\\(.)/g, '$1'), /Could not refresh: Could not reach Firecrawl at https:\/\/api\.firecrawl\.dev while reading remaining credits; retrying in 45 s\./);
   });
 
   test('server text in the tooltip cannot inject links, commands or HTML', () => {
     const hostile = '[run](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>';
-    const view = presentCredits({ loading: false, problem: { kind: 'unauthorized', message: hostile } }, ctx());
+    const view = presentCredits({ loading: false, problem: { kind: 'unauthorized', error: new UnauthorizedError({ operation: 'creditUsage', serverMessage: hostile }) } }, ctx());
     assert.ok(!view.tooltip.includes('[run](command:workbench'));
     assert.doesNotMatch(view.tooltip, /(^|[^\\])<img/, 'markup arrives escaped, so it renders as text');
     assert.equal(escapeMarkdown('a_b'), 'a\\_b');

@@ -2,7 +2,8 @@
 // and the step machine's stack rules.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDraft, draftToBody, fieldOfPath, indexOfPath } from '../../../src/features/feedback/model/checkDraft';
+import { fieldOfPath, indexOfPath } from '../../../src/api/feedback';
+import { checkDraft, draftToBody } from '../../../src/features/feedback/model/checkDraft';
 import { emptyDraft, isDraftEmpty, restoreDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
 import { DRAFT_MAX_AGE_MS, DRAFT_STORAGE_KEY, DraftStore } from '../../../src/features/feedback/model/draftStore';
 import { describeProblem, nameOfPath, summarizeDraft } from '../../../src/features/feedback/wizard/fieldNames';

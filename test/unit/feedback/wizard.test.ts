@@ -428,7 +428,7 @@ describe('feedback wizard: review and reopening', () => {
         expect((s) => {
           const p = pickPrompt(s);
           assert.match(option(p, 'resume').description ?? '', /search · bad/);
-          assert.match(option(p, 'resume').detail ?? '', /Saved 5 min ago for job/);
+          assert.match(option(p, 'resume').detail ?? '', /Saved 5m ago for job/);
           assert.equal(p.activeKey, 'scrape');
         }, cancel()),
       ],

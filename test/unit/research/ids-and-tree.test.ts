@@ -2,13 +2,15 @@
 // each tree row shows (labels, descriptions, icons, context values), including hostile server text.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ResearchJob } from '../../../src/api';
-import { analysisTitle, backoffDelay, isFinalPhase, POLL, pollInterval } from '../../../src/features/research/model';
+import { NetworkError, type ResearchJob } from '../../../src/api';
+import { analysisTitle, isFinalPhase } from '../../../src/features/research/model/jobFacts';
+import { backoffDelay, POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { childNodes, describeChildren, describeJob, describeSource, jobContextValue } from '../../../src/features/research/ui/treeRows';
-import { formatAgo, formatDuration, isWebUrl } from '../../../src/shared/timeFormat';
-import { neutralizeLinks } from '../../../src/shared/markdown';
+import { childNodes, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
+import { formatAgo, formatDuration } from '../../../src/shared/format';
+import { neutralizeLinks } from '../../../src/shared/text';
+import { isWebUrl } from '../../../src/shared/urls';
 
 const A = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
 const B = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
@@ -188,17 +190,21 @@ describe('tree descriptors', () => {
     assert.equal(childNodes(failed, { kind: 'job', jobId: A })[0]?.kind, 'group');
     assert.equal(describeChildren(failed, { kind: 'job', jobId: A }, NOW)[0]?.label, 'Error');
 
-    const expired = tracked({ poll: { kind: 'stopped', reason: 'notFound', message: 'Expired or not found', at: NOW } });
+    const expired = tracked({ poll: { kind: 'stopped', reason: 'notFound', at: NOW } });
     const e = describeJob(expired, NOW);
     assert.match(e.description ?? '', /^expired or not found · depth 1\/3/);
     assert.deepEqual(e.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
     assert.match(e.contextValue ?? '', /\bfinished\b/);
 
-    const unreachable = tracked({ poll: { kind: 'retrying', reason: 'unreachable', message: 'Unreachable, retrying in 4 s', retryAt: NOW + 4_000, failures: 1 } });
+    const offline = new NetworkError({ operation: 'researchJob', baseUrl: 'http://127.0.0.1:9' });
+    const unreachable = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: offline, retryAt: NOW + 4_000, failures: 1 } });
     assert.match(describeJob(unreachable, NOW).description ?? '', /^unreachable, retrying · depth 1\/3 · 2 URLs/);
-    assert.equal(describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0]?.label, 'Unreachable, retrying in 4 s');
+    const notice = describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0];
+    assert.match(notice?.label ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in 4 s\./);
+    assert.match(notice?.tooltip?.().rows[0]?.[1] ?? '', /retrying in 4 s\. Check the network and the API URL setting\.$/);
 
-    const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', message: 'Still processing after 30 min', at: NOW } });
+    const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW, afterMs: 30 * 60_000 } });
+    assert.match(pollNotice(stopped, NOW) ?? '', /^Still processing after 30 min of polling/);
     assert.equal(jobContextValue(stopped), 'job timedOut running refreshable');
   });
 
@@ -230,7 +236,7 @@ describe('tree descriptors', () => {
     assert.equal(describeJob(job, NOW).label, hostile);
     const web = describeSource(job, 0);
     assert.equal(web?.label, hostile);
-    assert.deepEqual(web?.tooltip?.rows[0], ['Title', hostile]);
+    assert.deepEqual(web?.tooltip?.().rows[0], ['Title', hostile]);
     assert.equal(web?.command?.command, 'firecrawl.openResearchSource');
     const js = describeSource(job, 1);
     assert.equal(js?.label, '[click](command:workbench.action.quit)');

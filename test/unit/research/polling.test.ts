@@ -15,7 +15,10 @@ import {
   UnauthorizedError,
 } from '../../../src/api';
 import { normalizeResearchJob, schemas } from '../../../src/api/schemas';
-import { INDEX_KEY, jobKey, ResearchStore, type ResearchStorage, type ResearchStoreOptions, type TrackedJob } from '../../../src/features/research/model';
+import { ResearchStore, type ResearchStoreOptions } from '../../../src/features/research/model/researchStore';
+import { INDEX_KEY, jobKey, type ResearchStorage } from '../../../src/features/research/model/storage';
+import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
 import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../../sandbox/research';
 import type { ResearchTimeline } from '../../sandbox/types';
@@ -259,7 +262,8 @@ describe('errors and stop conditions', () => {
     await clock.advance(2_000);
     const job = store.get(id)!;
     assert.equal(job.poll.kind, 'retrying');
-    assert.match(job.poll.kind === 'retrying' ? job.poll.message : '', /^Unreachable, retrying in \d+ s/);
+    assert.equal(job.poll.kind === 'retrying' && job.poll.reason, 'unreachable');
+    assert.match(pollNotice(job, clock.now()) ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in \d+ s\./);
     assert.equal(job.snapshot, kept, 'the last snapshot stays');
     await clock.advance(60_000);
     const failing = service.times(id).slice(start - 1).filter((t) => t >= start_t);
@@ -305,7 +309,7 @@ describe('errors and stop conditions', () => {
     await clock.advance(5 * 60_000 + 10_000);
     const job = store.get(id)!;
     assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'timeLimit');
-    assert.match(job.poll.kind === 'stopped' ? job.poll.message : '', /Still processing after 5 min/);
+    assert.match(pollNotice(job, clock.now()) ?? '', /Still processing after 5 min/);
     const n = service.count();
     await clock.advance(600_000);
     assert.equal(service.count(), n, 'no more automatic polls');

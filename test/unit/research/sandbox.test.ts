@@ -4,7 +4,9 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
-import { ResearchStore, type ResearchStorage, type TrackedJob } from '../../../src/features/research/model';
+import { ResearchStore } from '../../../src/features/research/model/researchStore';
+import type { ResearchStorage } from '../../../src/features/research/model/storage';
+import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 

@@ -15,7 +15,7 @@ describe('panel text', () => {
     const text = describePanel(base({ credits, history: { periods, fetchedAt: NOW - 5 * 60_000 } }));
     assert.equal(text.balance, '62,418 of 100,000 credits remaining');
     assert.equal(text.period, 'Billing period Nov 8, 2026 – Dec 8, 2026');
-    assert.equal(text.updated, 'Usage updated 5 min ago');
+    assert.equal(text.updated, 'Usage updated 5m ago');
     assert.equal(text.status, undefined);
     assert.equal(text.showData, true);
   });
@@ -24,7 +24,7 @@ describe('panel text', () => {
     const over = describePanel(base({ credits: { ...credits, remainingCredits: -1_500, billingPeriodEnd: null, stale: true, fetchedAt: NOW - 3 * 3_600_000 } }));
     assert.equal(over.balance, 'Over plan by 1,500 credits (plan 100,000)');
     assert.equal(over.period, 'Billing period since Nov 8, 2026');
-    assert.equal(over.balanceNote, 'Balance as of 3 h ago; the last refresh failed.');
+    assert.equal(over.balanceNote, 'Balance as of 3h ago; the last refresh failed.');
     assert.equal(over.balanceStale, true);
   });
 
@@ -53,7 +53,7 @@ describe('panel text', () => {
   test('offline: with data it keeps the chart and says how old it is; without, it is an error', () => {
     const problem = { kind: 'unavailable' as const, message: 'Could not reach Firecrawl.' };
     const stale = describePanel(base({ problem, history: { periods, fetchedAt: NOW - 2 * 86_400_000 } }));
-    assert.deepEqual(stale.status, { tone: 'warning', text: 'Could not refresh: Could not reach Firecrawl. Showing the data loaded 2 days ago.' });
+    assert.deepEqual(stale.status, { tone: 'warning', text: 'Could not refresh: Could not reach Firecrawl. Showing the data loaded 2d ago.' });
     assert.equal(stale.showData, true);
     const none = describePanel(base({ problem }));
     assert.equal(none.status?.tone, 'error');

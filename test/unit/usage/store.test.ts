@@ -3,10 +3,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NetworkError, ServerError, UnauthorizedError, type UsageHistory } from '../../../src/api';
-import type { CreditsState } from '../../../src/features/credits/model/creditsStore';
-import { type HistoryMode, type HistorySnapshot, UNSUPPORTED_MESSAGE, UsageHistoryStore, type UsageHistoryStoreOptions } from '../../../src/features/usage/model/historyStore';
-import { buildPanelState } from '../../../src/features/usage/model/panelState';
+import type { CreditsState } from '../../../src/features/credits';
+import { type HistoryMode, type HistorySnapshot, UsageHistoryStore, type UsageHistoryStoreOptions } from '../../../src/features/usage/model/historyStore';
+import { buildPanelState, type PanelContext } from '../../../src/features/usage/ui/panelState';
 import { FakeClock } from '../../support/fakeClock';
+
+const panel = (over: Partial<PanelContext> = {}): PanelContext => ({ byApiKey: false, locale: 'en', now: 9, errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false }, ...over });
 
 const HISTORY: UsageHistory = {
   byApiKey: false,
@@ -114,7 +116,8 @@ describe('usage history store', () => {
     assert.equal(state.snapshot?.fetchedAt, loadedAt);
     assert.equal(state.loading, false);
     assert.equal(state.problem?.kind, 'unavailable');
-    assert.match(state.problem!.message, /Could not reach Firecrawl/);
+    assert.equal(state.problem?.kind === 'unavailable' && (state.problem.error as NetworkError).kind, 'network');
+    assert.match(buildPanelState(t.store.state, { loading: false }, panel()).problem?.message ?? '', /^Could not reach Firecrawl at https:\/\/api\.firecrawl\.dev/);
     // With a problem, ensure retries even though the data is not old.
     void t.store.ensure(false);
     assert.equal(t.calls.length, 3);
@@ -141,8 +144,25 @@ describe('usage history store', () => {
     const second = t.store.refresh(false);
     t.calls[1]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 }));
     await second;
-    assert.deepEqual(t.store.state.total.problem, { kind: 'unsupported', message: UNSUPPORTED_MESSAGE });
+    assert.equal(t.store.state.total.problem?.kind, 'unsupported');
     assert.equal(t.store.state.total.snapshot, undefined);
+    assert.equal(
+      buildPanelState(t.store.state, { loading: false }, panel({ errors: { apiUrl: 'http://localhost:3002', selfHosted: true } })).problem?.message,
+      'Usage history is not available on this server: self-hosted Firecrawl does not track credits.',
+    );
+  });
+
+  test('a 502 from a self-hosted server is an outage: the data stays', async () => {
+    const t = setup();
+    const first = t.store.refresh(false);
+    t.calls[0]!.resolve(HISTORY);
+    await first;
+    t.setSelfHosted(true);
+    const second = t.store.refresh(false);
+    t.calls[1]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 502 }));
+    await second;
+    assert.equal(t.store.state.total.problem?.kind, 'unavailable');
+    assert.equal(t.store.state.total.snapshot?.history, HISTORY);
   });
 
   test('a 500 from the default server is transient, not "unsupported"', async () => {
@@ -245,7 +265,7 @@ describe('panel state', () => {
     const p = t.store.refresh(true);
     t.calls[0]!.resolve(BY_KEY);
     await p;
-    const state = buildPanelState(t.store.state, credits, { byApiKey: true, locale: 'en', now: 9 });
+    const state = buildPanelState(t.store.state, credits, panel({ byApiKey: true }));
     assert.deepEqual(state, {
       byApiKey: true,
       locale: 'en',
@@ -254,15 +274,17 @@ describe('panel state', () => {
       history: { periods: BY_KEY.periods, fetchedAt: t.clock.now() },
       credits: { ...credits.snapshot!.usage, fetchedAt: 5, stale: false },
     });
-    assert.equal(buildPanelState(t.store.state, credits, { byApiKey: false, locale: 'en', now: 9 }).history, undefined);
+    assert.equal(buildPanelState(t.store.state, credits, panel({ byApiKey: false })).history, undefined);
   });
 
   test('marks stale credits and explains a missing balance', () => {
     const history = { total: { loading: false }, byKey: { loading: false } };
-    const stale = buildPanelState(history, { ...credits, problem: { kind: 'unavailable', message: 'offline', errorKind: 'network' } }, { byApiKey: false, locale: 'en', now: 0 });
+    const offline = new NetworkError({ operation: 'creditUsage', baseUrl: 'https://api.firecrawl.dev' });
+    const stale = buildPanelState(history, { ...credits, problem: { kind: 'unavailable', error: offline, retryAt: 0 } }, panel({ now: 0 }));
     assert.equal(stale.credits?.stale, true);
-    const unsupported = buildPanelState(history, { loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server' } }, { byApiKey: false, locale: 'en', now: 0 });
+    const internal = new ServerError({ operation: 'creditUsage', status: 500 });
+    const unsupported = buildPanelState(history, { loading: false, problem: { kind: 'unsupported', error: internal } }, panel({ now: 0, errors: { apiUrl: 'http://localhost:3002', selfHosted: true } }));
     assert.equal(unsupported.credits, undefined);
-    assert.equal(unsupported.creditsNote, 'Credits are not available on this server');
+    assert.equal(unsupported.creditsNote, 'Credits are not available on this server: self-hosted Firecrawl does not track credits.');
   });
 });

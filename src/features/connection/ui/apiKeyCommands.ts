@@ -2,6 +2,7 @@
 // typed when the key is rejected, and offers to store it anyway when the check cannot be made.
 import * as vscode from 'vscode';
 import { isFirecrawlError } from '../../../api';
+import { describeError, describeKeyCheckFailure } from '../../../host/errorText';
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
@@ -17,19 +18,11 @@ async function verify(provider: ClientProvider, key: string, signal: AbortSignal
     return { kind: 'valid', detail: `${usage.remainingCredits.toLocaleString()} credits remaining` };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
-    switch (error.kind) {
-      case 'unauthorized':
-        return { kind: 'rejected', message: 'Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.' };
-      case 'notFound':
-        // Auth passed; the team just has no billing record.
-        return { kind: 'valid', detail: 'the team has no billing information' };
-      case 'cancelled':
-        throw error;
-      default: {
-        const where = provider.isSelfHosted ? ` (${provider.url.url} may be a self-hosted server that cannot report credits)` : '';
-        return { kind: 'unverified', message: `Could not check the key: ${error.message}${where} Press Enter again to save it anyway.` };
-      }
-    }
+    // Auth passed; the team just has no billing record.
+    if (error.kind === 'notFound') return { kind: 'valid', detail: 'the team has no billing information' };
+    if (error.kind === 'cancelled') throw error;
+    const text = describeKeyCheckFailure(error, { apiUrl: provider.url.url, selfHosted: provider.isSelfHosted });
+    return { kind: text.verdict, message: text.message };
   }
 }
 
@@ -92,7 +85,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
           box.validationMessage = { message: verdict.message, severity: vscode.InputBoxValidationSeverity.Warning };
         }
       } catch (error) {
-        if (!controller.signal.aborted) box.validationMessage = `Could not check the key: ${String(error)}`;
+        if (!controller.signal.aborted) box.validationMessage = `Could not check the key: ${describeError(error).message}`;
       } finally {
         if (!settled) {
           box.busy = false;

@@ -2,9 +2,10 @@
 // again after "Don't Show Again".
 import * as vscode from 'vscode';
 import type { ApiKeyService } from '../../../host/keyService';
+import { COMMANDS, STORAGE } from '../../../ids';
 
-const SHOWN_AT = 'firecrawl.keyPrompt.shownAt';
-const MUTED = 'firecrawl.keyPrompt.muted';
+const SHOWN_AT = STORAGE.keyPromptShownAt;
+const MUTED = STORAGE.keyPromptMuted;
 /** Windows opened within this span of the last prompt stay quiet. */
 const QUIET_MS = 12 * 60 * 60 * 1000;
 
@@ -18,6 +19,6 @@ export async function maybePromptForKey(state: vscode.Memento, keys: ApiKeyServi
     'Set API Key',
     "Don't Show Again",
   );
-  if (choice === 'Set API Key') await vscode.commands.executeCommand('firecrawl.setApiKey');
+  if (choice === 'Set API Key') await vscode.commands.executeCommand(COMMANDS.setApiKey);
   else if (choice === "Don't Show Again") await state.update(MUTED, true);
 }

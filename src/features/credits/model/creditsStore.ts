@@ -1,33 +1,29 @@
 // The one source of truth for the team's balance. The status bar and the usage chart render it;
 // nothing else asks the server for credits. Refreshes only while a window is focused, shares one
 // in-flight request among all callers, and backs off on failure.
-import { type CreditUsage, type FirecrawlError, isFirecrawlError, RateLimitedError } from '../../../api';
+import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type Event } from '../../../shared/events';
+import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
   fetchedAt: number;
 }
 
+/** What went wrong, kept as the error itself: the UI words it (host/errorText), the store decides what to do. */
 export type CreditsProblem =
   | { kind: 'noKey' }
-  | { kind: 'unauthorized'; message: string }
-  | { kind: 'noBilling'; message: string }
+  | { kind: 'unauthorized'; error: unknown }
+  | { kind: 'noBilling'; error: unknown }
   /** A self-hosted server answers 500 on the credit routes: not an error to retry. */
-  | { kind: 'unsupported'; message: string }
+  | { kind: 'unsupported'; error: unknown }
   /** Offline, timeout, 5xx, 429 or an unreadable body: the last value stays, marked stale. */
-  | { kind: 'unavailable'; message: string; errorKind: FirecrawlError['kind'] | 'unknown' };
+  | { kind: 'unavailable'; error: unknown; retryAt: number };
 
 export interface CreditsState {
   snapshot?: CreditsSnapshot;
   loading: boolean;
   problem?: CreditsProblem;
-}
-
-export interface FocusSource {
-  readonly focused: boolean;
-  readonly onDidChange: Event<boolean>;
 }
 
 export interface SnapshotStorage {
@@ -47,6 +43,8 @@ export interface CreditsStoreOptions {
 }
 
 const FIRST_BACKOFF_MS = 30_000;
+/** However long a 429 asks for, the balance is asked again after this. */
+export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 
 export class CreditsStore implements Disposable {
   private current: CreditsState = { loading: false };
@@ -135,29 +133,28 @@ export class CreditsStore implements Disposable {
   }
 
   private fail(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
     const kind = isFirecrawlError(error) ? error.kind : 'unknown';
     if (kind === 'unauthorized') {
       // Polling a rejected key only burns requests: wait for a new key or a manual refresh.
-      this.update({ loading: false, problem: { kind: 'unauthorized', message } });
+      this.update({ loading: false, problem: { kind: 'unauthorized', error } });
       return;
     }
-    // Self-hosted servers answer a plain 500 on the credit routes; 502–504 are outages anywhere.
-    if (kind === 'server' && isFirecrawlError(error) && error.status === 500 && this.options.isSelfHosted()) {
-      this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', message: 'Credits are not available on this server: self-hosted Firecrawl does not track credits.' } });
+    if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
+      this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
       return;
     }
     if (kind === 'notFound') {
-      this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', message } });
+      this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', error } });
       this.schedule(this.options.intervalMs());
       return;
     }
     this.failures += 1;
-    this.update({ loading: false, problem: { kind: 'unavailable', message, errorKind: kind } });
     const backoff = Math.min(this.options.intervalMs(), FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
     const jittered = backoff * (0.8 + 0.4 * (this.options.random ?? Math.random)());
-    const asked = error instanceof RateLimitedError ? (error.retryAfterMs ?? 0) : 0;
-    this.schedule(Math.max(jittered, asked));
+    const asked = error instanceof RateLimitedError ? Math.min(error.retryAfterMs ?? 0, MAX_SERVER_WAIT_MS) : 0;
+    const delay = Math.max(jittered, asked);
+    this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delay } });
+    this.schedule(delay);
   }
 
   private schedule(delayMs: number): void {

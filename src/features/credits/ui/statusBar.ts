@@ -1,36 +1,40 @@
 // Renders the credits store into one status bar item. It never fetches: it only follows the store,
 // the settings that change its look, and the clock for the "updated … ago" age.
 import * as vscode from 'vscode';
-import type { CreditsStore } from '../model/creditsStore';
-import { presentCredits, TOOLTIP_COMMANDS, type Thresholds } from './statusBarText';
 import type { UsagePeriod } from '../../../api';
-import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
+import type { ApiKeyService } from '../../../host/keyService';
+import { creditsSettings, onDidChangeSettings } from '../../../host/settings';
+import { SETTINGS, STATUS_BAR_ITEMS } from '../../../ids';
+import type { Clock } from '../../../shared/clock';
+import type { Disposable } from '../../../shared/events';
+import type { CreditsStore } from '../model/creditsStore';
+import { presentCredits, TOOLTIP_COMMANDS } from './statusBarText';
+
+/** The tooltip says how old the value is: keep that honest without touching the network. */
+const AGE_REFRESH_MS = 60_000;
 
 export class CreditsStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
   private history: readonly UsagePeriod[] | undefined;
-  private ageTimer: ReturnType<typeof setInterval> | undefined;
+  private ageTimer: Disposable | undefined;
 
   constructor(
     private readonly store: CreditsStore,
     private readonly keys: ApiKeyService,
     private readonly provider: ClientProvider,
+    private readonly clock: Clock,
     private readonly hasHistoryView: () => boolean,
   ) {
-    this.item = vscode.window.createStatusBarItem('firecrawl.credits', vscode.StatusBarAlignment.Left, 100);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100);
     this.item.name = 'Firecrawl Credits';
     const storeSubscription = store.onDidChange(() => this.render());
     this.subscriptions.push(
       this.item,
       { dispose: () => storeSubscription.dispose() },
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('firecrawl.credits')) this.render();
-      }),
+      onDidChangeSettings([SETTINGS.showInStatusBar, SETTINGS.warningThreshold, SETTINGS.criticalThreshold], () => this.render()),
     );
-    // The tooltip says how old the value is; keep that honest without touching the network.
-    this.ageTimer = setInterval(() => this.render(), 60_000);
     this.render();
   }
 
@@ -41,21 +45,19 @@ export class CreditsStatusBar implements vscode.Disposable {
   }
 
   private render(): void {
-    const config = vscode.workspace.getConfiguration('firecrawl.credits');
-    if (!config.get<boolean>('showInStatusBar', true)) {
+    this.ageTimer?.dispose();
+    this.ageTimer = undefined;
+    if (!creditsSettings.showInStatusBar()) {
       this.item.hide();
       return;
     }
-    const thresholds: Thresholds = {
-      warningPercent: config.get<number>('warningThreshold', 20),
-      criticalPercent: config.get<number>('criticalThreshold', 5),
-    };
     const view = presentCredits(this.store.state, {
-      now: Date.now(),
+      now: this.clock.now(),
       locale: vscode.env.language,
-      thresholds,
+      thresholds: creditsSettings.thresholds(),
       keySource: this.keys.current?.source,
       apiUrl: this.provider.url.url,
+      selfHosted: this.provider.isSelfHosted,
       history: this.history,
       hasHistoryView: this.hasHistoryView(),
     });
@@ -69,10 +71,11 @@ export class CreditsStatusBar implements vscode.Disposable {
     this.item.backgroundColor =
       view.level === 'critical' ? new vscode.ThemeColor('statusBarItem.errorBackground') : view.level === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
+    this.ageTimer = this.clock.schedule(AGE_REFRESH_MS, () => this.render());
   }
 
   dispose(): void {
-    if (this.ageTimer) clearInterval(this.ageTimer);
+    this.ageTimer?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

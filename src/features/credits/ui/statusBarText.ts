@@ -1,10 +1,13 @@
 // What the status bar shows for each credits state, as plain data: the view only copies it onto a
 // StatusBarItem, and unit tests check every state without VS Code.
 import type { UsagePeriod } from '../../../api';
+import { describeError } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
+import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut } from '../model/forecast';
-import { daysBetween, formatAge, formatCredits, formatDate, formatExact, formatPercent } from '../../../shared/format';
+import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent } from '../../../shared/format';
+import { escapeMarkdown } from '../../../shared/text';
 
 export type Level = 'normal' | 'warning' | 'critical';
 
@@ -20,6 +23,8 @@ export interface PresentationContext {
   thresholds: Thresholds;
   keySource?: KeySource;
   apiUrl: string;
+  /** The API URL is not the hosted service. */
+  selfHosted: boolean;
   history?: readonly UsagePeriod[];
   /** Whether the usage chart exists to be opened. */
   hasHistoryView: boolean;
@@ -34,7 +39,7 @@ export interface CreditsPresentation {
   accessibilityLabel: string;
 }
 
-export const TOOLTIP_COMMANDS = ['firecrawl.refreshCredits', 'firecrawl.showUsageHistory', 'firecrawl.setApiKey'] as const;
+export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey] as const;
 
 export function levelFor(remaining: number, plan: number, thresholds: Thresholds): Level {
   if (remaining < 0) return 'critical';
@@ -45,15 +50,10 @@ export function levelFor(remaining: number, plan: number, thresholds: Thresholds
   return 'normal';
 }
 
-/** Escapes text so Markdown renders it literally: no links, emphasis, HTML or command URIs. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
-}
-
 function links(ctx: PresentationContext): string {
-  const items = ['[Refresh](command:firecrawl.refreshCredits)'];
-  if (ctx.hasHistoryView) items.push('[Usage History](command:firecrawl.showUsageHistory)');
-  items.push('[Set API Key](command:firecrawl.setApiKey)');
+  const items = [`[Refresh](command:${COMMANDS.refreshCredits})`];
+  if (ctx.hasHistoryView) items.push(`[Usage History](command:${COMMANDS.showUsageHistory})`);
+  items.push(`[Set API Key](command:${COMMANDS.setApiKey})`);
   return items.join(' · ');
 }
 
@@ -62,32 +62,38 @@ function keyLine(ctx: PresentationContext): string | undefined {
   return ctx.keySource === 'stored' ? 'Key: stored in VS Code secret storage' : 'Key: from the FIRECRAWL\\_API\\_KEY environment variable';
 }
 
+/** The problem in words, escaped for the tooltip's Markdown. */
+function problemText(error: unknown, ctx: PresentationContext, retryAt?: number): string {
+  const retryInMs = retryAt === undefined ? undefined : Math.max(0, retryAt - ctx.now);
+  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
+}
+
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
   const { problem, snapshot } = state;
-  const openChart = ctx.hasHistoryView ? 'firecrawl.showUsageHistory' : 'firecrawl.refreshCredits';
+  const openChart = ctx.hasHistoryView ? COMMANDS.showUsageHistory : COMMANDS.refreshCredits;
 
   if (problem?.kind === 'noKey') {
     return {
       text: '$(key) Firecrawl: Set API Key',
-      tooltip: `**Firecrawl**\n\nNo API key yet. Set one to see your remaining credits.\n\n[Set API Key](command:firecrawl.setApiKey)`,
+      tooltip: `**Firecrawl**\n\nNo API key yet. Set one to see your remaining credits.\n\n[Set API Key](command:${COMMANDS.setApiKey})`,
       level: 'normal',
-      command: 'firecrawl.setApiKey',
+      command: COMMANDS.setApiKey,
       accessibilityLabel: 'Firecrawl: no API key. Activate to set one.',
     };
   }
   if (problem?.kind === 'unauthorized') {
     return {
       text: '$(error) Firecrawl: key rejected',
-      tooltip: `**Firecrawl: API key rejected**\n\n${escapeMarkdown(problem.message)}\n\n${links(ctx)}`,
+      tooltip: `**Firecrawl: API key rejected**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${links(ctx)}`,
       level: 'critical',
-      command: 'firecrawl.setApiKey',
+      command: COMMANDS.setApiKey,
       accessibilityLabel: 'Firecrawl: the API key was rejected. Activate to set a new key.',
     };
   }
   if (problem?.kind === 'unsupported') {
     return {
       text: '$(flame) n/a',
-      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problem.message)}\n\nServer: ${escapeMarkdown(ctx.apiUrl)}\n\n${links(ctx)}`,
+      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\nServer: ${escapeMarkdown(ctx.apiUrl)}\n\n${links(ctx)}`,
       level: 'normal',
       command: openChart,
       accessibilityLabel: 'Firecrawl: credits are not available on this server.',
@@ -104,12 +110,13 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   }
   if (!snapshot) {
     const failed = problem?.kind === 'unavailable';
+    const why = failed ? problemText(problem.error, ctx, problem.retryAt) : '';
     return {
       text: failed ? '$(warning) Firecrawl' : '$(sync~spin) Firecrawl',
-      tooltip: failed ? `**Firecrawl: credits unavailable**\n\n${escapeMarkdown(problem.message)}\n\n${links(ctx)}` : '**Firecrawl**\n\nLoading remaining credits…',
+      tooltip: failed ? `**Firecrawl: credits unavailable**\n\n${escapeMarkdown(why)}\n\n${links(ctx)}` : '**Firecrawl**\n\nLoading remaining credits…',
       level: 'normal',
-      command: failed ? 'firecrawl.refreshCredits' : openChart,
-      accessibilityLabel: failed ? `Firecrawl: credits unavailable. ${problem.message}` : 'Firecrawl: loading remaining credits',
+      command: failed ? COMMANDS.refreshCredits : openChart,
+      accessibilityLabel: failed ? `Firecrawl: credits unavailable. ${why}` : 'Firecrawl: loading remaining credits',
     };
   }
 
@@ -147,8 +154,8 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   lines.push('');
   const key = keyLine(ctx);
   if (key) lines.push(key, '');
-  lines.push(`Updated ${formatAge(ctx.now - fetchedAt)}`);
-  if (stale) lines.push('', `$(warning) Could not refresh: ${escapeMarkdown(problem.message)}`);
+  lines.push(`Updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}`);
+  if (stale) lines.push('', `$(warning) Could not refresh: ${escapeMarkdown(problemText(problem.error, ctx, problem.retryAt))}`);
   lines.push('', links(ctx));
 
   const overText = remaining < 0 ? `over plan by ${formatExact(-remaining, ctx.locale)} credits` : `${formatExact(remaining, ctx.locale)} of ${formatExact(plan, ctx.locale)} credits remaining`;
@@ -157,6 +164,6 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
     tooltip: lines.join('\n'),
     level,
     command: openChart,
-    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAge(ctx.now - fetchedAt)}, refresh failed` : ''}`,
+    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}, refresh failed` : ''}`,
   };
 }

@@ -68,15 +68,3 @@ export function checkDraft(draft: WizardDraft): DraftCheck {
   const rest = result.ok ? [] : result.problems.filter((p) => !(typedSignal && p.code === 'no_signal'));
   return { ok: false, problems: [...problems, ...rest] };
 }
-
-/** The top-level field a problem path points at ('valuableSources[2].url' → 'valuableSources'). */
-export function fieldOfPath(path: string): FeedbackField | undefined {
-  const head = /^[A-Za-z]+/.exec(path)?.[0];
-  return head ? (head as FeedbackField) : undefined;
-}
-
-/** The list index in a path such as 'missingContent[3].topic', if any. */
-export function indexOfPath(path: string): number | undefined {
-  const match = /^\w+\[(\d+)\]/.exec(path);
-  return match ? Number(match[1]) : undefined;
-}

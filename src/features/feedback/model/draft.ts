@@ -3,7 +3,7 @@
 // reload give the person their own words back; conversion to a request happens only when checking.
 // JSON-safe (stored in globalState) and free of secrets. Pure: no `vscode`.
 
-import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import { FEEDBACK_ENDPOINT_IDS, FEEDBACK_RATING_IDS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
 import { singleJobId } from '../../../shared/jobIds';
 
 export interface DraftSource {
@@ -91,10 +91,10 @@ export function restoreDraft(value: unknown): WizardDraft | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const raw = value as Record<string, unknown>;
   const draft = emptyDraft(text(raw['jobId']));
-  const endpoint = FEEDBACK_ENDPOINTS.find((e) => e.id === raw['endpoint']);
-  if (endpoint) draft.endpoint = endpoint.id;
-  const rating = FEEDBACK_RATINGS.find((r) => r.id === raw['rating']);
-  if (rating) draft.rating = rating.id;
+  const endpoint = FEEDBACK_ENDPOINT_IDS.find((id) => id === raw['endpoint']);
+  if (endpoint) draft.endpoint = endpoint;
+  const rating = FEEDBACK_RATING_IDS.find((id) => id === raw['rating']);
+  if (rating) draft.rating = rating;
   draft.issues = texts(raw['issues']);
   draft.tags = texts(raw['tags']);
   draft.note = text(raw['note']);

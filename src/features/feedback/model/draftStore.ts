@@ -2,6 +2,7 @@
 // wizard and a closed window. It holds no secrets (the key is never part of a draft).
 // Pure: works on any Memento-shaped storage, so it is tested in plain Node.
 
+import { STORAGE } from '../../../ids';
 import { cloneDraft, isDraftEmpty, restoreDraft, type WizardDraft } from './draft';
 
 export interface KeyValueStorage {
@@ -14,7 +15,7 @@ export interface SavedDraft {
   savedAt: number;
 }
 
-export const DRAFT_STORAGE_KEY = 'firecrawl.feedback.draft';
+export const DRAFT_STORAGE_KEY = STORAGE.feedbackDraft;
 /** Drafts older than this are dropped: the job's 120-second window is long gone and so is the context. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -2,6 +2,8 @@
 // after every page, sends through the client, and turns the answer into one notification with
 // next steps. One wizard at a time: starting another closes the open one (its draft is saved).
 import * as vscode from 'vscode';
+import { runCommonStep } from '../../../host/nextStepCommands';
+import { COMMANDS } from '../../../ids';
 import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../../../api';
 import { CancelledError } from '../../../api/errors';
 import type { ClientProvider } from '../../../host/clientProvider';
@@ -9,7 +11,7 @@ import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { describeFeedbackFailure, FAILURE_ACTION_LABELS, type FailureAction, type FailureMessage } from '../../../host/feedbackErrorText';
+import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS } from '../../../host/errorText';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
 import { describeReceipt } from '../model/receiptText';
 import { sendFeedback } from './send';
@@ -92,7 +94,7 @@ export class FeedbackController implements vscode.Disposable {
       await this.drafts.clear().then(undefined, () => undefined);
       const receipt = describeReceipt(outcome.receipt);
       this.log.info(`Feedback ${outcome.receipt.feedbackId ?? ''} recorded: ${receipt.message}`);
-      if (receipt.refreshCredits) void vscode.commands.executeCommand('firecrawl.refreshCredits').then(undefined, () => undefined);
+      if (receipt.refreshCredits) void vscode.commands.executeCommand(COMMANDS.refreshCredits).then(undefined, () => undefined);
       void (receipt.severity === 'warning' ? vscode.window.showWarningMessage(receipt.message) : vscode.window.showInformationMessage(receipt.message));
       return { kind: 'sent', receipt: outcome.receipt, message: receipt.message };
     }
@@ -105,12 +107,12 @@ export class FeedbackController implements vscode.Disposable {
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
     void this.offer(failure, request);
-    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => FAILURE_ACTION_LABELS[a]) };
+    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => NEXT_STEP_LABELS[a]) };
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
   private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
-    const labels = failure.actions.map((a) => FAILURE_ACTION_LABELS[a]);
+    const labels = failure.actions.map((a) => NEXT_STEP_LABELS[a]);
     const show =
       failure.severity === 'error'
         ? vscode.window.showErrorMessage
@@ -118,7 +120,7 @@ export class FeedbackController implements vscode.Disposable {
           ? vscode.window.showWarningMessage
           : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
-    const action = failure.actions.find((a) => FAILURE_ACTION_LABELS[a] === choice);
+    const action = failure.actions.find((a) => NEXT_STEP_LABELS[a] === choice);
     if (action) await this.run(action, request);
   }
 
@@ -130,14 +132,8 @@ export class FeedbackController implements vscode.Disposable {
       case 'sendAgain':
         await this.deliver(request);
         return;
-      case 'setApiKey':
-        await vscode.commands.executeCommand('firecrawl.setApiKey');
-        return;
-      case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'firecrawl.apiUrl');
-        return;
-      case 'showLogs':
-        await vscode.commands.executeCommand('firecrawl.showLogs');
+      default:
+        await runCommonStep(action);
         return;
     }
   }

@@ -1,8 +1,7 @@
 // What every wizard step shares: the step ids, the context, the page frame (title, counter, Back)
 // and the rules for where a step goes when it is finished. Pure: no `vscode`.
 
-import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackRequest } from '../../../api/feedback';
-import { fieldOfPath, indexOfPath } from '../model/checkDraft';
+import { FEEDBACK_FIELDS, fieldOfPath, indexOfPath, type FeedbackField, type FeedbackRequest } from '../../../api/feedback';
 import type { WizardDraft } from '../model/draft';
 import type { Step, StepRef, StepState, Transition } from './flow';
 import type { Answer, PromptFrame, Prompter } from './prompts';

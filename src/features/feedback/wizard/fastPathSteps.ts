@@ -1,20 +1,14 @@
 // The pages of the fast path before the signal: endpoint, job id, rating, and for search the choice
 // of which signal to give. Pure: no `vscode`.
 
-import { checkJobId, FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import { checkJobId, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
+import { formatAgo } from '../../../shared/format';
 import { singleJobId } from '../../../shared/jobIds';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
 import type { PickOption, Validation } from './prompts';
 import { advance, frame, leave, reviewStack, signalTarget, type WizardStep } from './context';
-
-function age(ms: number): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
-}
 
 type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume' };
 
@@ -29,7 +23,7 @@ export const endpointStep: WizardStep = async (state, ctx) => {
         label: 'Resume unsent feedback',
         icon: 'history',
         description: summarizeDraft(saved.draft),
-        detail: `Saved ${age(ctx.now() - saved.savedAt)}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
+        detail: `Saved ${formatAgo(saved.savedAt, ctx.now())}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
       },
       { key: 'sep', value: { kind: 'resume' }, label: 'New feedback', separator: true },
     );

@@ -1,43 +1,11 @@
-// How the wizard names feedback fields to people, and a draft's values as one-line summaries.
+// How the wizard names a draft's values as one-line summaries (field names are shared with the
+// error messages, in host/errorText).
 // Pure: no `vscode`.
 
 import type { FeedbackField, FeedbackProblem } from '../../../api/feedback';
-import { fieldOfPath, indexOfPath } from '../model/checkDraft';
+export { FIELD_LABELS, nameOfPath } from '../../../host/errorText/feedbackFields';
+import { nameOfPath } from '../../../host/errorText/feedbackFields';
 import type { WizardDraft } from '../model/draft';
-
-export const FIELD_LABELS: Readonly<Record<FeedbackField, string>> = {
-  endpoint: 'Endpoint',
-  jobId: 'Job id',
-  rating: 'Rating',
-  issues: 'Issue labels',
-  tags: 'Tags',
-  note: 'Note',
-  querySuggestions: 'Query suggestions',
-  url: 'URL',
-  pageNumbers: 'Page numbers',
-  valuableSources: 'Valuable sources',
-  missingContent: 'Missing content',
-  metadata: 'Metadata',
-  origin: 'Origin',
-  integration: 'Integration',
-};
-
-const ITEM_NOUNS: Partial<Record<FeedbackField, string>> = {
-  issues: 'Issue label',
-  tags: 'Tag',
-  valuableSources: 'Valuable source',
-  missingContent: 'Missing content',
-};
-
-/** 'valuableSources[1].url' → 'Valuable source 2 (url)'; '' → 'Feedback'. */
-export function nameOfPath(path: string): string {
-  const field = fieldOfPath(path);
-  if (!field || !(field in FIELD_LABELS)) return path === '' ? 'Feedback' : path;
-  const index = indexOfPath(path);
-  if (index === undefined) return FIELD_LABELS[field];
-  const sub = /\]\.(\w+)$/.exec(path)?.[1];
-  return `${ITEM_NOUNS[field] ?? FIELD_LABELS[field]} ${index + 1}${sub ? ` (${sub})` : ''}`;
-}
 
 /** One line naming the field, then the validator's sentence. */
 export function describeProblem(problem: Pick<FeedbackProblem, 'path' | 'message'>): string {

@@ -3,7 +3,8 @@
 // "Continue" moves on. Typing several labels at once, or fixing an invalid one, happens in an input
 // box so the rule's message shows right under what was typed. Pure: no `vscode`.
 
-import { checkLabels, COMMON_ISSUE_LABELS, type FeedbackLabelKind } from '../../../api/feedback';
+import { checkLabels, type FeedbackLabelKind } from '../../../api/feedback';
+import { COMMON_ISSUE_LABELS } from '../model/catalog';
 import { parseLabels } from '../model/parseInput';
 import type { PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardStep } from './context';

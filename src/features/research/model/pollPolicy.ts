@@ -24,6 +24,8 @@ export const POLL = {
   budgetPerMinute: 240,
   backoffBaseMs: 2_000,
   backoffCapMs: 60_000,
+  /** However long a 429 asks for, polling resumes after this. */
+  maxServerWaitMs: 15 * 60_000,
   /** A focus or visibility catch-up skips jobs polled this recently. */
   catchUpFreshMs: 1_000,
 } as const;

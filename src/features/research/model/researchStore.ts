@@ -102,7 +102,7 @@ export class ResearchStore implements Disposable {
   private readonly jobFinished = new Emitter<TrackedJob>();
   /** Jobs were added, removed or reordered. */
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
-  /** After every poll and state change of one job; `revision` tells whether its data changed. */
+  /** When something shown about one job changed: its `revision` moved. Polls that brought nothing new are silent. */
   readonly onDidChangeJob: Event<TrackedJob> = this.jobChanged.event;
   /** A job this editor watched while processing completed, failed or was cancelled. */
   readonly onDidFinishJob: Event<TrackedJob> = this.jobFinished.event;
@@ -463,12 +463,7 @@ export class ResearchStore implements Disposable {
 
   private stopForTimeLimit(r: JobRecord, job: ResearchJob | undefined): void {
     const minutes = Math.round(this.maxPollMs() / 60_000);
-    r.poll = {
-      kind: 'stopped',
-      reason: 'timeLimit',
-      at: this.now(),
-      message: `Still processing after ${minutes} min of polling; stopped checking (the job may have stalled). Refresh to check again.`,
-    };
+    r.poll = { kind: 'stopped', reason: 'timeLimit', at: this.now(), afterMs: this.maxPollMs() };
     r.nextPollAt = undefined;
     r.stoppedProgress = job ? progressSignature(job) : undefined;
     this.log.warn(`Job ${r.id}: stopped polling after ${minutes} min`);
@@ -481,7 +476,7 @@ export class ResearchStore implements Disposable {
     const previous = r.poll;
 
     if (kind === 'notFound') {
-      r.poll = { kind: 'stopped', reason: 'notFound', at: now, message: 'Expired or not found: the service no longer has this job (jobs stay readable about 6 hours), or the id belongs to another team.' };
+      r.poll = { kind: 'stopped', reason: 'notFound', at: now };
       r.nextPollAt = undefined;
       if (previous.kind !== 'stopped' || previous.reason !== 'notFound') this.log.warn(`Job ${r.id}: expired or not found (404); stopped polling`);
       this.changed(r);
@@ -496,7 +491,7 @@ export class ResearchStore implements Disposable {
       return;
     }
     if (!transient) {
-      r.poll = { kind: 'stopped', reason: 'rejected', at: now, message: error.message };
+      r.poll = { kind: 'stopped', reason: 'rejected', at: now, error };
       r.nextPollAt = undefined;
       this.log.warn(`Job ${r.id}: stopped polling: ${error.message}`);
       this.changed(r);
@@ -510,16 +505,16 @@ export class ResearchStore implements Disposable {
     const failures = (previous.kind === 'retrying' ? previous.failures : 0) + 1;
     if (kind === 'rateLimited') {
       const asked = (error as { retryAfterMs?: number }).retryAfterMs;
-      const wait = asked !== undefined && asked > 0 ? asked : backoffDelay(failures, this.random);
+      const wait = asked !== undefined && asked > 0 ? Math.min(asked, POLL.maxServerWaitMs) : backoffDelay(failures, this.random);
       this.pauseUntil = Math.max(this.pauseUntil, now + wait);
-      r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, message: `Rate limited by the service; retrying in ${Math.ceil(wait / 1000)} s.` };
+      r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, error };
       r.nextPollAt = now + wait;
     } else {
       const wait = backoffDelay(failures, this.random);
-      r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, message: `Unreachable, retrying in ${Math.ceil(wait / 1000)} s: ${error.message}` };
+      r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
       r.nextPollAt = now + wait;
     }
-    this.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.message}`);
+    this.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`);
     this.changed(r);
   }
 
@@ -551,13 +546,13 @@ export class ResearchStore implements Disposable {
       this.dirty.add(r.id);
       const running = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
       this.persistSoon(running ? (this.options.runningPersistDelayMs ?? 30_000) : undefined);
+      this.jobChanged.fire(r);
     }
-    this.jobChanged.fire(r);
   }
 
   private shownKey(r: JobRecord): string {
     const p = r.poll;
-    const poll = p.kind === 'retrying' ? `${p.kind}:${p.reason}:${p.failures}` : p.kind === 'stopped' ? `${p.kind}:${p.reason}:${p.message}` : p.kind;
+    const poll = p.kind === 'retrying' ? `${p.kind}:${p.reason}:${p.failures}` : p.kind === 'stopped' ? `${p.kind}:${p.reason}:${p.at}` : p.kind;
     return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}`;
   }
 

@@ -1,5 +1,6 @@
 // Where tracked jobs survive restarts. The shape is the subset of vscode.Memento the store needs, so
 // the extension passes context.globalState and unit tests pass a Map.
+import { STORAGE } from '../../../ids';
 import type { ResearchJob } from '../../../api';
 import { isJobId } from '../../../shared/jobIds';
 import type { PollState, StopReason } from './trackedJob';
@@ -10,8 +11,8 @@ export interface ResearchStorage {
 }
 
 /** One key for the list and one per job, so a poll rewrites only the job that changed. */
-export const INDEX_KEY = 'firecrawl.research.trackedJobs';
-export const jobKey = (id: string): string => `firecrawl.research.job/${id}`;
+export const INDEX_KEY = STORAGE.researchIndex;
+export const jobKey = (id: string): string => `${STORAGE.researchJobPrefix}${id}`;
 
 export interface PersistedJob {
   v: 1;
@@ -22,7 +23,7 @@ export interface PersistedJob {
   watchStartedAt?: number;
   finishedAt?: number;
   /** Only states that outlive a restart: a retry or a rejection is re-checked instead. */
-  stopped?: { reason: StopReason; message: string; at: number };
+  stopped?: { reason: StopReason; at: number; afterMs?: number };
 }
 
 /** The part of the store's record of a job that survives a restart. */
@@ -43,7 +44,9 @@ export function toPersisted(job: PersistableJob): PersistedJob {
   if (job.fetchedAt !== undefined) out.fetchedAt = job.fetchedAt;
   if (job.watchStartedAt !== undefined) out.watchStartedAt = job.watchStartedAt;
   if (job.finishedAt !== undefined) out.finishedAt = job.finishedAt;
-  if (job.poll.kind === 'stopped' && job.poll.reason !== 'rejected') out.stopped = { reason: job.poll.reason, message: job.poll.message, at: job.poll.at };
+  if (job.poll.kind === 'stopped' && job.poll.reason !== 'rejected') {
+    out.stopped = { reason: job.poll.reason, at: job.poll.at, ...(job.poll.afterMs !== undefined ? { afterMs: job.poll.afterMs } : {}) };
+  }
   return out;
 }
 
@@ -63,8 +66,8 @@ export function fromPersisted(value: unknown, id: string): PersistedJob | undefi
   if (num(v.watchStartedAt)) out.watchStartedAt = v.watchStartedAt;
   if (num(v.finishedAt)) out.finishedAt = v.finishedAt;
   const stopped = v.stopped as PersistedJob['stopped'];
-  if (stopped && (stopped.reason === 'notFound' || stopped.reason === 'timeLimit') && typeof stopped.message === 'string' && num(stopped.at)) {
-    out.stopped = { reason: stopped.reason, message: stopped.message, at: stopped.at };
+  if (stopped && (stopped.reason === 'notFound' || stopped.reason === 'timeLimit') && num(stopped.at)) {
+    out.stopped = { reason: stopped.reason, at: stopped.at, ...(num(stopped.afterMs) ? { afterMs: stopped.afterMs } : {}) };
   }
   return out;
 }

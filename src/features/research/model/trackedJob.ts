@@ -16,8 +16,9 @@ export type PollState =
   /** Finished (completed, failed, cancelled): nothing more will change. */
   | { kind: 'idle' }
   /** The last request failed in a way that may pass; the last snapshot stays on screen. */
-  | { kind: 'retrying'; reason: 'unreachable' | 'rateLimited'; message: string; retryAt: number; failures: number }
-  | { kind: 'stopped'; reason: StopReason; message: string; at: number };
+  | { kind: 'retrying'; reason: 'unreachable' | 'rateLimited'; error: unknown; retryAt: number; failures: number }
+  /** `error` is kept for a rejection (it says why); `afterMs` for the time limit (how long it was watched). */
+  | { kind: 'stopped'; reason: StopReason; at: number; error?: unknown; afterMs?: number };
 
 export interface TrackedJob {
   readonly id: string;

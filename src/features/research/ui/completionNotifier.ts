@@ -5,16 +5,13 @@ import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { jobTitle } from './treeRows';
-import { oneLine } from '../../../shared/timeFormat';
-import { SETTINGS } from '../../../ids';
+import { plainText } from '../../../shared/text';
+import { researchSettings } from '../../../host/settings';
+import type { Clock } from '../../../shared/clock';
+import type { Disposable } from '../../../shared/events';
 
 const DONT_SHOW = "Don't Show Again";
 const GATHER_MS = 400;
-
-/** Notification text renders `[label](target)` as a link: brackets from the server must not form one. */
-export function notificationText(text: string, max = 120): string {
-  return oneLine(text.replace(/[[\]]/g, ''), max);
-}
 
 export interface NotifierActions {
   openAnalysis(jobId: string): Thenable<unknown> | Promise<unknown>;
@@ -23,28 +20,29 @@ export interface NotifierActions {
 
 export class CompletionNotifier implements vscode.Disposable {
   private batch: TrackedJob[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: Disposable | undefined;
   private readonly subscription: { dispose(): void };
 
   constructor(
     store: ResearchStore,
+    private readonly clock: Clock,
     private readonly actions: NotifierActions,
   ) {
     this.subscription = store.onDidFinishJob((job) => this.onFinished(job));
   }
 
   private enabled(): boolean {
-    return vscode.workspace.getConfiguration(SETTINGS.section).get<boolean>(SETTINGS.notifyOnCompletion, true);
+    return researchSettings.notifyOnCompletion();
   }
 
   private onFinished(job: TrackedJob): void {
     if (!this.enabled()) return;
     this.batch.push(job);
-    this.timer ??= setTimeout(() => {
+    this.timer ??= this.clock.schedule(GATHER_MS, () => {
       this.timer = undefined;
       const jobs = this.batch.splice(0);
       void this.show(jobs);
-    }, GATHER_MS);
+    });
   }
 
   private async show(jobs: TrackedJob[]): Promise<void> {
@@ -52,12 +50,12 @@ export class CompletionNotifier implements vscode.Disposable {
     if (!first) return;
     let choice: string | undefined;
     if (jobs.length === 1) {
-      const name = notificationText(jobTitle(first) ?? `job ${shortJobId(first.id)}`);
+      const name = plainText(jobTitle(first) ?? `job ${shortJobId(first.id)}`, 120);
       if (first.snapshot?.status === 'completed') {
         choice = await vscode.window.showInformationMessage(`Deep research completed: ${name}`, 'Open Analysis', DONT_SHOW);
         if (choice === 'Open Analysis') await this.actions.openAnalysis(first.id);
       } else {
-        const why = first.snapshot?.error ? `: ${notificationText(first.snapshot.error, 200)}` : '';
+        const why = first.snapshot?.error ? `: ${plainText(first.snapshot.error, 200)}` : '';
         choice = await vscode.window.showWarningMessage(`Deep research ${first.snapshot?.status ?? 'finished'} (${name})${why}`, 'Show Job', DONT_SHOW);
         if (choice === 'Show Job') await this.actions.revealJob(first.id);
       }
@@ -69,12 +67,12 @@ export class CompletionNotifier implements vscode.Disposable {
       if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
     }
     if (choice === DONT_SHOW) {
-      await vscode.workspace.getConfiguration(SETTINGS.section).update(SETTINGS.notifyOnCompletion, false, vscode.ConfigurationTarget.Global);
+      await researchSettings.stopNotifying();
     }
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.dispose();
     this.subscription.dispose();
   }
 }

@@ -4,15 +4,15 @@
 import * as vscode from 'vscode';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore } from '../model/researchStore';
-import { DOCUMENT_SCHEME } from '../../../ids';
-import { escapeMarkdown, neutralizeLinks } from '../../../shared/markdown';
+import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
+import { escapeMarkdown, neutralizeLinks } from '../../../shared/text';
 
 export type DocumentKind = 'analysis' | 'json';
 
 export function documentUri(jobId: string, kind: DocumentKind): vscode.Uri {
   // The short id in the file name tells tabs of different jobs apart.
   const name = kind === 'analysis' ? `${shortJobId(jobId)}-analysis.md` : `${shortJobId(jobId)}-result.json`;
-  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: `/${jobId}/${name}` });
+  return vscode.Uri.from({ scheme: RESEARCH_DOCUMENT_SCHEME, path: `/${jobId}/${name}` });
 }
 
 export function parseDocumentUri(uri: vscode.Uri): { jobId: string; kind: DocumentKind } | undefined {
@@ -29,10 +29,8 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
   private readonly subscription: { dispose(): void };
 
   constructor(private readonly store: ResearchStore) {
-    const seen = new Map<string, number>();
+    // The store announces a job only when something shown about it changed.
     this.subscription = store.onDidChangeJob((job) => {
-      if (seen.get(job.id) === job.revision) return;
-      seen.set(job.id, job.revision);
       for (const kind of ['analysis', 'json'] as const) {
         const uri = documentUri(job.id, kind);
         if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.changed.fire(uri);

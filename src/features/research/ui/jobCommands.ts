@@ -5,8 +5,9 @@ import { isJobId, shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { conditionText, jobLabel, type ResearchNode } from './treeRows';
-import { isWebUrl } from '../../../shared/timeFormat';
-import { VIEW_ID } from '../../../ids';
+import { isWebUrl } from '../../../shared/urls';
+import { describeError } from '../../../host/errorText';
+import { VIEWS } from '../../../ids';
 import { documentUri } from './documents';
 
 export interface JobCommandDeps {
@@ -73,11 +74,11 @@ function reportFailures(outcomes: RefreshOutcome[]): void {
   const first = failed[0];
   if (!first?.error) return;
   const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : '';
-  void vscode.window.showWarningMessage(`Could not refresh deep research job${failed.length > 1 ? 's' : ''}${more}: ${first.error.message}`);
+  void vscode.window.showWarningMessage(`Could not refresh deep research job${failed.length > 1 ? 's' : ''}${more}: ${describeError(first.error).message}`);
 }
 
 export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
-  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => deps.store.refreshAll());
+  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => deps.store.refreshAll());
   reportFailures(outcomes);
   return outcomes;
 }
@@ -85,7 +86,7 @@ export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutco
 export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<RefreshOutcome[]> {
   const ids = jobIdsOf(clicked, selected);
   if (!ids.length) return refreshAllJobs(deps);
-  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
+  const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
   // A manual refresh of a job the service no longer has is not an error to shout about: the row says it.
   reportFailures(outcomes.filter((o) => !(o.error && 'kind' in o.error && o.error.kind === 'notFound')));
   return outcomes;

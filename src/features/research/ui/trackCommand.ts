@@ -2,7 +2,8 @@
 // (prefilled from the selection or the clipboard when they hold one), from the selection itself, or
 // as an argument (other commands, tests).
 import * as vscode from 'vscode';
-import { findJobIds, parseJobIdInput } from '../../../shared/jobIds';
+import { readClipboard, selectedText } from '../../../host/editorInput';
+import { findJobIds, normalizeJobId, parseJobIdInput } from '../../../shared/jobIds';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
 
 const EXAMPLE = '123e4567-e89b-42d3-a456-426614174000';
@@ -12,25 +13,11 @@ export interface TrackDeps {
   reveal(jobId: string): Promise<void>;
 }
 
+/** Ids from the selection, else from the clipboard, to start the input box with. */
 async function prefill(): Promise<string> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor) {
-    const selected = editor.selections.map((s) => editor.document.getText(s)).join('\n');
-    const ids = findJobIds(selected);
-    if (ids.length) return ids.join(' ');
-  }
-  // In a browser, reading the clipboard without a user gesture fails with an error notification.
-  if (vscode.env.uiKind === vscode.UIKind.Web) return '';
-  try {
-    // It may also wait on a permission prompt: never hold the input box for it.
-    const text = await Promise.race([
-      vscode.env.clipboard.readText(),
-      new Promise<string>((resolve) => setTimeout(() => resolve(''), 500)),
-    ]);
-    return findJobIds(text.slice(0, 100_000)).join(' ');
-  } catch {
-    return '';
-  }
+  const fromSelection = findJobIds(selectedText() ?? '');
+  const ids = fromSelection.length ? fromSelection : findJobIds((await readClipboard()) ?? '');
+  return ids.map(normalizeJobId).join(' ');
 }
 
 /** The validation message for what is typed, or undefined when it can be accepted. */
@@ -110,9 +97,7 @@ export async function trackResearchJob(deps: TrackDeps, argument?: unknown): Pro
 
 /** From the editor context menu: the menu shows on any selection, so the selection is checked here. */
 export async function trackFromSelection(deps: TrackDeps): Promise<TrackResult | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  const text = editor ? editor.selections.map((s) => editor.document.getText(s)).join('\n') : '';
-  const ids = findJobIds(text.slice(0, 100_000));
+  const ids = findJobIds(selectedText() ?? '');
   if (!ids.length) {
     void vscode.window.showWarningMessage('The selection holds no deep research job id (a UUID such as ' + EXAMPLE + ').');
     return undefined;

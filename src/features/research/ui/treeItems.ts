@@ -1,14 +1,9 @@
-// Turns the plain descriptors into VS Code tree items. Tooltips are Markdown built only with
-// appendText for anything that came from the service: no trust, no HTML, no theme icons, so a
+// Turns the plain descriptors into VS Code tree items. Tooltips are Markdown in which anything that
+// came from the service is escaped: no trust, no HTML, no theme icons, so a
 // title such as `<img onerror=…>` or `[x](command:…)` is shown as the characters it is.
 import * as vscode from 'vscode';
 import type { IconSpec, ItemDescriptor, TooltipSpec } from './treeRows';
-import { escapeMarkdown } from '../../../shared/markdown';
-
-/** appendText leaves `<` and `&` alone and the renderer would strip a tag: make them entities first. */
-function asText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-}
+import { escapeMarkdown } from '../../../shared/text';
 
 export function tooltipMarkdown(spec: TooltipSpec): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', false);
@@ -18,7 +13,7 @@ export function tooltipMarkdown(spec: TooltipSpec): vscode.MarkdownString {
   md.appendMarkdown(`**${escapeMarkdown(spec.heading)}**\n\n`);
   for (const [label, value] of spec.rows) {
     if (label) md.appendMarkdown(`**${label}:** `);
-    md.appendText(asText(value));
+    md.appendMarkdown(escapeMarkdown(value, { keepLines: true }));
     md.appendMarkdown('  \n');
   }
   return md;
@@ -35,7 +30,6 @@ export function toTreeItem(d: ItemDescriptor): vscode.TreeItem {
   );
   item.id = d.id;
   if (d.description !== undefined) item.description = d.description;
-  if (d.tooltip) item.tooltip = tooltipMarkdown(d.tooltip);
   if (d.icon) item.iconPath = themeIcon(d.icon);
   if (d.contextValue) item.contextValue = d.contextValue;
   if (d.command) item.command = d.command;

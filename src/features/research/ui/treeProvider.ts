@@ -1,41 +1,33 @@
 // Renders the research store as a tree. Job and group nodes are kept as stable objects (VS Code
-// matches refreshed elements by identity, and their ids keep what the user expanded), and a change
-// refreshes only the job it concerns. Children are described on demand, when expanded.
+// matches refreshed elements by identity, and their ids keep what the user expanded). The store says
+// when a job changed (its revision moved, announced by onDidChangeJob); only that job's row is
+// refreshed. Children are described on demand when expanded, tooltips when hovered.
 import * as vscode from 'vscode';
-import type { Clock } from '../../../shared/clock';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
+import { tooltipMarkdown, toTreeItem } from './treeItems';
 import { childNodes, describeJob, describeNode, type GroupKind, type ResearchNode } from './treeRows';
-import { toTreeItem } from './treeItems';
 
 type JobNode = Extract<ResearchNode, { kind: 'job' }>;
 type GroupNode = Extract<ResearchNode, { kind: 'group' }>;
 
-/** A description that changed only because time passed (elapsed, expiry) is refreshed this often. */
-const CLOCK_REFRESH_MS = 10_000;
-
-interface Rendered {
-  /** What changes with the job's data or state. */
-  key: string;
-  description: string;
-  at: number;
-}
-
 export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ResearchNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<ResearchNode | ResearchNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly jobNodes = new Map<string, JobNode>();
   private readonly groupNodes = new Map<string, GroupNode>();
-  private readonly rendered = new Map<string, Rendered>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Each shown job row's description, which also moves with the clock (elapsed, expiry). */
+  private readonly shownDescriptions = new Map<string, string>();
+  private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
     private readonly store: ResearchStore,
-    private readonly clock: Clock,
+    private readonly now: () => number = Date.now,
   ) {
-    const list = store.onDidChangeJobs(() => this.onListChanged());
-    const job = store.onDidChangeJob((j) => this.onJobChanged(j));
-    this.subscriptions.push({ dispose: () => list.dispose() }, { dispose: () => job.dispose() });
+    this.subscriptions.push(
+      store.onDidChangeJobs(() => this.onListChanged()),
+      store.onDidChangeJob((job) => this.onJobChanged(job)),
+    );
   }
 
   jobNode(id: string): JobNode {
@@ -66,13 +58,17 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
 
   getTreeItem(element: ResearchNode): vscode.TreeItem {
     const job = this.store.get(element.jobId);
-    const now = this.clock.now();
-    const descriptor = job ? describeNode(job, element, now) : undefined;
+    const descriptor = job ? describeNode(job, element, this.now()) : undefined;
     if (!descriptor) return new vscode.TreeItem('(no longer available)');
-    if (element.kind === 'job' && job) {
-      this.rendered.set(job.id, { key: this.keyOf(job, descriptor.label, descriptor.contextValue, descriptor.collapsible), description: descriptor.description ?? '', at: now });
-    }
+    if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
     return toTreeItem(descriptor);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: ResearchNode): vscode.TreeItem {
+    const job = this.store.get(element.jobId);
+    const tooltip = job ? describeNode(job, element, this.now())?.tooltip : undefined;
+    if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
+    return item;
   }
 
   getParent(element: ResearchNode): ResearchNode | undefined {
@@ -88,33 +84,28 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     }
   }
 
-  /** Re-renders every job whose time-based text is stale (called when the view becomes visible). */
+  /** Re-renders the shown jobs whose time-based text moved (the view calls this while visible). */
   refreshClocks(): void {
-    for (const job of this.store.jobs) this.onJobChanged(job, true);
+    const now = this.now();
+    const stale: JobNode[] = [];
+    for (const job of this.store.jobs) {
+      const shown = this.shownDescriptions.get(job.id);
+      if (shown !== undefined && describeJob(job, now).description !== shown) stale.push(this.jobNode(job.id));
+    }
+    if (stale.length) this.changed.fire(stale);
   }
 
   private onListChanged(): void {
     const live = new Set(this.store.jobs.map((j) => j.id));
     for (const id of [...this.jobNodes.keys()]) if (!live.has(id)) this.jobNodes.delete(id);
     for (const [key, node] of [...this.groupNodes]) if (!live.has(node.jobId)) this.groupNodes.delete(key);
-    for (const id of [...this.rendered.keys()]) if (!live.has(id)) this.rendered.delete(id);
+    for (const id of [...this.shownDescriptions.keys()]) if (!live.has(id)) this.shownDescriptions.delete(id);
     this.changed.fire(undefined);
   }
 
-  private onJobChanged(job: TrackedJob, clocksOnly = false): void {
-    const last = this.rendered.get(job.id);
-    if (!last) return; // never shown: nothing on screen to update
-    const now = this.clock.now();
-    const d = describeJob(job, now);
-    const key = this.keyOf(job, d.label, d.contextValue, d.collapsible);
-    const dataChanged = !clocksOnly && key !== last.key;
-    const clockChanged = d.description !== last.description && now - last.at >= CLOCK_REFRESH_MS;
-    if (!dataChanged && !clockChanged && !(clocksOnly && d.description !== last.description)) return;
-    this.changed.fire(this.jobNode(job.id));
-  }
-
-  private keyOf(job: TrackedJob, label: string, contextValue: string | undefined, collapsible: string): string {
-    return `${job.revision}|${label}|${contextValue ?? ''}|${collapsible}`;
+  private onJobChanged(job: TrackedJob): void {
+    // Never shown: nothing on screen to update.
+    if (this.shownDescriptions.has(job.id)) this.changed.fire(this.jobNode(job.id));
   }
 
   dispose(): void {

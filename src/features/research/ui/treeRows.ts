@@ -1,11 +1,15 @@
 // What each row of the Deep Research tree shows, as plain data: no `vscode`, so it is unit-tested
 // and benchmarked in Node, and every string from the server stays a string (labels and descriptions
-// are plain text in VS Code; tooltips are built from these rows with appendText).
+// are plain text in VS Code; tooltips are built from these rows with every value escaped). Tooltips
+// are built only when VS Code asks (a hover), never for a row that is merely shown.
 import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
 import { analysisTitle } from '../model/jobFacts';
 import { shortJobId } from '../../../shared/jobIds';
 import { isFinished, type JobCondition, jobCondition, type TrackedJob } from '../model/trackedJob';
-import { formatAgo, formatDuration, formatTimestamp, hostOf, isWebUrl, oneLine, parseTime, plural } from '../../../shared/timeFormat';
+import { formatAgo, formatDuration, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import { describeError, JOB_NOT_FOUND_TEXT } from '../../../host/errorText';
+import { oneLine } from '../../../shared/text';
+import { hostOf, isWebUrl } from '../../../shared/urls';
 import { COMMANDS } from '../../../ids';
 
 export type GroupKind = 'notice' | 'activities' | 'sources' | 'analysis' | 'json' | 'error';
@@ -38,7 +42,8 @@ export interface ItemDescriptor {
   id: string;
   label: string;
   description?: string;
-  tooltip?: TooltipSpec;
+  /** Built on demand. */
+  tooltip?: () => TooltipSpec;
   icon?: IconSpec;
   contextValue?: string;
   collapsible: 'none' | 'collapsed';
@@ -137,7 +142,7 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
     id: job.id,
     label,
     description,
-    tooltip: jobTooltip(job, now),
+    tooltip: () => jobTooltip(job, now),
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
@@ -179,9 +184,27 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   if (job.finishedAt !== undefined) rows.push(['Seen finished', `${formatTimestamp(job.finishedAt)} (${formatAgo(job.finishedAt, now)})`]);
   rows.push(['Tracked since', formatTimestamp(job.trackedAt)]);
   if (job.fetchedAt !== undefined) rows.push(['Last checked', `${formatTimestamp(job.fetchedAt)} (${formatAgo(job.fetchedAt, now)})`]);
-  if (job.poll.kind === 'retrying' || job.poll.kind === 'stopped') rows.push(['Polling', job.poll.message]);
+  const notice = pollNotice(job, now);
+  if (notice) rows.push(['Polling', notice]);
   else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) rows.push(['Next check', `in ${formatDuration(Math.max(0, job.nextPollAt - now))}`]);
   return { heading: 'Deep research job', rows };
+}
+
+/** Why the job is not polled normally (retrying, stopped), in words; undefined while all is well. */
+export function pollNotice(job: TrackedJob, now: number): string | undefined {
+  const { poll } = job;
+  if (poll.kind === 'retrying') return describeError(poll.error, { retryInMs: Math.max(0, poll.retryAt - now) }).message;
+  if (poll.kind !== 'stopped') return undefined;
+  switch (poll.reason) {
+    case 'notFound':
+      return JOB_NOT_FOUND_TEXT;
+    case 'timeLimit': {
+      const minutes = poll.afterMs === undefined ? undefined : Math.round(poll.afterMs / 60_000);
+      return `Still processing${minutes === undefined ? '' : ` after ${minutes} min of polling`}; stopped checking (the job may have stalled). Refresh to check again.`;
+    }
+    case 'rejected':
+      return describeError(poll.error).message;
+  }
 }
 
 /** The groups under a job, in display order. */
@@ -197,16 +220,16 @@ export function jobChildren(job: TrackedJob): GroupKind[] {
   return groups;
 }
 
-export function describeGroup(job: TrackedJob, group: GroupKind): ItemDescriptor {
+export function describeGroup(job: TrackedJob, group: GroupKind, now: number): ItemDescriptor {
   const s = job.snapshot;
   const id = `${job.id}/${group}`;
   switch (group) {
     case 'notice': {
-      const message = job.poll.kind === 'retrying' || job.poll.kind === 'stopped' ? job.poll.message : '';
+      const message = pollNotice(job, now) ?? '';
       return {
         id,
         label: oneLine(message, 120),
-        tooltip: { heading: conditionText(job), rows: [['', message]] },
+        tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }),
         icon: { id: 'info' },
         contextValue: 'notice',
         collapsible: 'none',
@@ -247,7 +270,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind): ItemDescriptor
         id,
         label: 'Error',
         description: oneLine(text, 120),
-        tooltip: { heading: 'Why the job failed', rows: [['', text]] },
+        tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
         icon: { id: 'error', color: RED },
         contextValue: 'error',
         collapsible: 'none',
@@ -272,7 +295,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
     id: `${job.id}/activities/${index}`,
     label: a.message ? oneLine(a.message) : `(${a.type})`,
     description: parts.join(' · '),
-    tooltip: { heading: `Activity ${index + 1}`, rows },
+    tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
     icon,
     contextValue: `activity ${a.type} ${a.status}`,
     collapsible: 'none',
@@ -292,7 +315,7 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
     id: `${job.id}/sources/${index}`,
     label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
     description: oneLine(src.url, 200),
-    tooltip: { heading: `Source ${index + 1}`, rows },
+    tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source',
     collapsible: 'none',
@@ -319,7 +342,7 @@ export function describeNode(job: TrackedJob, node: ResearchNode, now: number): 
     case 'job':
       return describeJob(job, now);
     case 'group':
-      return describeGroup(job, node.group);
+      return describeGroup(job, node.group, now);
     case 'activity':
       return describeActivity(job, node.index, now);
     case 'source':

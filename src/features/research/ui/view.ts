@@ -2,19 +2,17 @@
 // behind the "no jobs" welcome, and the attention signal (window focus, view visibility) that sets
 // the polling pace.
 import * as vscode from 'vscode';
-import { type Clock, systemClock } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
+import type { FocusSource } from '../../../shared/events';
 import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
-import { HAS_JOBS_CONTEXT, VIEW_ID } from '../../../ids';
+import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
-
-export interface FocusSignal {
-  readonly focused: boolean;
-  readonly onDidChange: (listener: (focused: boolean) => void) => { dispose(): void };
-}
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
+/** …and this often while a job runs, whose elapsed time counts seconds. */
+const RUNNING_CLOCK_TICK_MS = 10_000;
 
 export class ResearchView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ResearchNode>;
@@ -25,10 +23,10 @@ export class ResearchView implements vscode.Disposable {
   constructor(
     private readonly store: ResearchStore,
     private readonly tree: ResearchTreeProvider,
-    private readonly focus: FocusSignal,
-    private readonly clock: Clock = systemClock,
+    private readonly focus: FocusSource,
+    private readonly clock: Clock,
   ) {
-    this.treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
+    this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     this.subscriptions.push(
       this.treeView,
       this.treeView.onDidChangeVisibility((e) => {
@@ -58,7 +56,8 @@ export class ResearchView implements vscode.Disposable {
     this.clockTimer?.dispose();
     this.clockTimer = undefined;
     if (!this.treeView.visible) return;
-    this.clockTimer = this.clock.schedule(CLOCK_TICK_MS, () => {
+    const running = this.store.jobs.some((job) => job.poll.kind === 'polling' || job.poll.kind === 'retrying');
+    this.clockTimer = this.clock.schedule(running ? RUNNING_CLOCK_TICK_MS : CLOCK_TICK_MS, () => {
       this.clockTimer = undefined;
       this.tree.refreshClocks();
       this.updateClockTimer();
@@ -81,7 +80,7 @@ export class ResearchView implements vscode.Disposable {
   }
 
   private updateHasJobs(): void {
-    void vscode.commands.executeCommand('setContext', HAS_JOBS_CONTEXT, this.store.size > 0);
+    void vscode.commands.executeCommand('setContext', CONTEXT.hasResearchJobs, this.store.size > 0);
   }
 
   private updateAttention(): void {

@@ -2,7 +2,7 @@
 // The chart renders it and the status bar forecast borrows it. History changes slowly, so it loads
 // on demand (panel opened, refresh pressed) rather than on a timer; one request per breakdown is
 // shared by every caller, and a failure keeps the last data with its age.
-import { type FirecrawlError, isFirecrawlError, type UsageHistory, type UsagePeriod } from '../../../api';
+import { isFirecrawlError, isUnsupportedOnServer, type UsageHistory, type UsagePeriod } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
 
@@ -13,13 +13,14 @@ export interface HistorySnapshot {
   fetchedAt: number;
 }
 
+/** What went wrong, kept as the error itself: the panel words it (host/errorText). */
 export type HistoryProblem =
-  | { kind: 'noKey'; message: string }
-  | { kind: 'unauthorized'; message: string }
+  | { kind: 'noKey' }
+  | { kind: 'unauthorized'; error: unknown }
   /** A self-hosted server answers 500 here: retrying cannot help, so it is not an error state. */
-  | { kind: 'unsupported'; message: string }
+  | { kind: 'unsupported'; error: unknown }
   /** Offline, timeout, 5xx, 429, 403 or an unreadable body: the last data stays, with its age. */
-  | { kind: 'unavailable'; message: string; errorKind: FirecrawlError['kind'] | 'unknown' };
+  | { kind: 'unavailable'; error: unknown };
 
 export interface HistoryModeState {
   snapshot?: HistorySnapshot;
@@ -44,8 +45,6 @@ export interface UsageHistoryStoreOptions {
   maxAgeMs?: number;
 }
 
-export const UNSUPPORTED_MESSAGE = 'Usage history is not available on this server: self-hosted Firecrawl does not track credits.';
-export const NO_KEY_MESSAGE = 'No API key yet. Set one to see your credit usage history.';
 const DEFAULT_MAX_AGE_MS = 10 * 60_000;
 const MODES: readonly HistoryMode[] = ['total', 'byKey'];
 
@@ -114,7 +113,7 @@ export class UsageHistoryStore implements Disposable {
 
   private async load(mode: HistoryMode): Promise<void> {
     if (!this.options.hasKey()) {
-      this.update(mode, { snapshot: undefined, loading: false, problem: { kind: 'noKey', message: NO_KEY_MESSAGE } });
+      this.update(mode, { snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
       return;
     }
     const controller = new AbortController();
@@ -135,14 +134,13 @@ export class UsageHistoryStore implements Disposable {
   }
 
   private describe(error: unknown): Partial<HistoryModeState> {
-    const message = error instanceof Error ? error.message : String(error);
-    const kind = isFirecrawlError(error) ? error.kind : 'unknown';
-    if (kind === 'unauthorized') return { problem: { kind: 'unauthorized', message } };
-    if (kind === 'server' && this.options.isSelfHosted()) {
+    if (isFirecrawlError(error) && error.kind === 'unauthorized') return { problem: { kind: 'unauthorized', error } };
+    if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
       // Whatever was shown came from another server setting; none of it applies here.
-      return { snapshot: undefined, problem: { kind: 'unsupported', message: UNSUPPORTED_MESSAGE } };
+      return { snapshot: undefined, problem: { kind: 'unsupported', error } };
     }
-    return { problem: { kind: 'unavailable', message, errorKind: kind } };
+    // An outage (a 502 too) keeps the last data on screen, with its age.
+    return { problem: { kind: 'unavailable', error } };
   }
 
   private update(mode: HistoryMode, patch: Partial<HistoryModeState>): void {

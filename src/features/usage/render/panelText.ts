@@ -1,6 +1,6 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
-import { formatAge, formatDate, formatExact } from '../../../shared/format';
+import { formatAgo, formatDate, formatExact } from '../../../shared/format';
 import type { PageCommand, PanelState } from '../protocol';
 
 export interface PanelStatus {
@@ -39,7 +39,7 @@ function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balan
   return {
     balance,
     ...(period ? { period } : {}),
-    ...(c.stale ? { balanceNote: `Balance as of ${formatAge(state.now - c.fetchedAt)}; the last refresh failed.`, balanceStale: true } : {}),
+    ...(c.stale ? { balanceNote: `Balance as of ${formatAgo(c.fetchedAt, state.now, locale)}; the last refresh failed.`, balanceStale: true } : {}),
   };
 }
 
@@ -55,7 +55,7 @@ function statusOf(state: PanelState): PanelStatus | undefined {
     case 'unavailable':
       if (loading) break;
       return history
-        ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing the data loaded ${formatAge(state.now - history.fetchedAt)}.` }
+        ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing the data loaded ${formatAgo(history.fetchedAt, state.now, state.locale)}.` }
         : { tone: 'error', text: `Could not load usage history: ${problem.message}`, action: { command: 'showLogs', label: 'Show Logs' } };
     default:
       break;
@@ -70,7 +70,7 @@ export function describePanel(state: PanelState): PanelText {
   const status = statusOf(state);
   return {
     ...balanceLines(state, locale),
-    ...(history ? { updated: `Usage updated ${formatAge(state.now - history.fetchedAt)}` } : {}),
+    ...(history ? { updated: `Usage updated ${formatAgo(history.fetchedAt, state.now, state.locale)}` } : {}),
     ...(status ? { status } : {}),
     showData: !!history && history.periods.length > 0,
     empty: !!history && history.periods.length === 0,

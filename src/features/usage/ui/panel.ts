@@ -3,14 +3,15 @@
 // panel is hidden (no retainContextWhenHidden), so updates wait for its ready handshake and only
 // the newest state is delivered; notices wait with it.
 import * as vscode from 'vscode';
-import { Emitter } from '../../../shared/events';
-import type { CreditsStore } from '../../credits/model/creditsStore';
+import type { ErrorContext } from '../../../host/errorText';
 import type { Logger } from '../../../host/logger';
+import { Emitter } from '../../../shared/events';
+import type { CreditsStore } from '../../credits';
 import { modeOf, type UsageHistoryStore } from '../model/historyStore';
-import { buildPanelState } from '../model/panelState';
 import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, type PanelState, readSavedState, VIEW_TYPE } from '../protocol';
 import { copyCsv, type ExportResult, saveCsv } from './csvExport';
 import { usagePageHtml, webviewOptions } from './pageHtml';
+import { buildPanelState } from './panelState';
 
 export const PANEL_TITLE = 'Firecrawl Credit Usage';
 
@@ -20,7 +21,9 @@ export interface UsagePanelDeps {
   credits: CreditsStore;
   log: Logger;
   runCommand: (command: PageCommand) => void;
-  now?: () => number;
+  now: () => number;
+  /** Where requests go, for the words of an error. */
+  errors: () => ErrorContext;
 }
 
 /** One open panel: its webview, the breakdown it shows, and what waits for the page. */
@@ -115,7 +118,8 @@ class PanelSession implements vscode.Disposable {
       const state = buildPanelState(this.deps.history.state, this.deps.credits.state, {
         byApiKey: this.byApiKey,
         locale: vscode.env.language,
-        now: (this.deps.now ?? Date.now)(),
+        now: this.deps.now(),
+        errors: this.deps.errors(),
       });
       void this.panel.webview.postMessage({ type: 'state', state } satisfies HostMessage);
       this.onPosted(state);

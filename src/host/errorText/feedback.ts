@@ -2,20 +2,14 @@
 // offer. The service's feedbackErrorCode decides, never its text; its text (and INVALID_BODY
 // details) is shown only as inert plain text. Pure: no `vscode`.
 
-import { FEEDBACK_ENDPOINTS, type FeedbackEndpoint } from '../api/feedback';
-import { isFirecrawlError } from '../api/errors';
-import { nameOfPath } from '../features/feedback/wizard/fieldNames';
-import { plainText } from '../shared/text';
+import { FEEDBACK_JOB_ID_FIELDS, type FeedbackEndpoint } from '../../api/feedback';
+import { isFirecrawlError } from '../../api/errors';
+import { plainText } from '../../shared/text';
+import { nameOfPath } from './feedbackFields';
+import { serverSaid } from './general';
+import type { NextStep } from './nextSteps';
 
-export type FailureAction = 'editAndRetry' | 'sendAgain' | 'setApiKey' | 'openSettings' | 'showLogs';
-
-export const FAILURE_ACTION_LABELS: Readonly<Record<FailureAction, string>> = {
-  editAndRetry: 'Edit and Retry',
-  sendAgain: 'Send Again',
-  setApiKey: 'Set API Key',
-  openSettings: 'Open Settings',
-  showLogs: 'Show Logs',
-};
+export type FailureAction = Exclude<NextStep, 'retry'>;
 
 export interface FailureMessage {
   message: string;
@@ -45,10 +39,6 @@ export const FEEDBACK_ERROR_CODES = [
   'DB_DISABLED',
 ] as const;
 
-function serverSaid(text: string | undefined): string {
-  return text?.trim() ? ` Firecrawl said: ${plainText(text, 300)}` : '';
-}
-
 function listProblems(problems: readonly { path: string; message: string }[]): string {
   const shown = problems.slice(0, 6).map((p) => `${nameOfPath(plainText(p.path, 80))}: ${plainText(p.message, 200)}`);
   const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : '';
@@ -56,8 +46,9 @@ function listProblems(problems: readonly { path: string; message: string }[]): s
 }
 
 function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
-  const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
-  return hint ? ` (for ${endpoint}, the id is ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)})` : '';
+  if (!endpoint) return '';
+  const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
+  return ` (for ${endpoint}, the id is the ${endpoint} response’s ${field === 'id' ? 'top-level id' : field})`;
 }
 
 function feedbackCodeMessage(

@@ -1,0 +1,29 @@
+// The connection feature: the API key (set, clear, the one-time prompt) and the log of what was sent.
+import * as vscode from 'vscode';
+import type { ClientProvider } from '../../host/clientProvider';
+import type { ApiKeyService } from '../../host/keyService';
+import type { Logger } from '../../host/logger';
+import { COMMANDS } from '../../ids';
+import { clearApiKey, setApiKey } from './ui/apiKeyCommands';
+import { maybePromptForKey } from './ui/keyPrompt';
+
+export interface ConnectionDeps {
+  context: vscode.ExtensionContext;
+  channel: vscode.LogOutputChannel;
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  log: Logger;
+}
+
+export function activateConnection({ context, channel, keys, provider, log }: ConnectionDeps): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.showLogs, () => channel.show()),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, () => setApiKey(keys, provider, log)),
+    vscode.commands.registerCommand(COMMANDS.clearApiKey, () => clearApiKey(keys, log)),
+  );
+}
+
+/** Once the key is known: asks for one when there is none (at most once per 12 h across windows). */
+export function promptForKeyIfMissing(context: vscode.ExtensionContext, keys: ApiKeyService): void {
+  void maybePromptForKey(context.globalState, keys);
+}

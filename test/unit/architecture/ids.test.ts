@@ -1,0 +1,61 @@
+// src/ids.ts and package.json name the same things: every command, view, setting, colour and context
+// key the manifest declares exists in the ids module, and nothing in the module is unknown to it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COLORS, COMMANDS, CONTEXT, SETTINGS, VIEW_CONTAINER, VIEWS } from '../../../src/ids';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
+const contributes = manifest.contributes;
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+
+/** Every `when` clause in the manifest. */
+function whenClauses(): string[] {
+  const out: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'when' && typeof inner === 'string') out.push(inner);
+        else visit(inner);
+      }
+    }
+  };
+  visit(contributes);
+  return out;
+}
+
+describe('ids and the manifest', () => {
+  test('commands', () => {
+    assert.deepEqual(sorted(contributes.commands.map((c: { command: string }) => c.command)), sorted(Object.values(COMMANDS)));
+  });
+
+  test('every command a menu or welcome view names exists', () => {
+    const named = new Set<string>();
+    for (const list of Object.values(contributes.menus) as Array<Array<{ command?: string }>>) for (const item of list) if (item.command) named.add(item.command);
+    for (const welcome of contributes.viewsWelcome) for (const m of (welcome.contents as string).matchAll(/command:([\w.]+)/g)) named.add(m[1]!);
+    const known = new Set<string>(Object.values(COMMANDS));
+    assert.deepEqual([...named].filter((c) => !known.has(c)), []);
+  });
+
+  test('views and their container', () => {
+    assert.deepEqual(Object.keys(contributes.views), [VIEW_CONTAINER]);
+    assert.deepEqual(sorted(contributes.views[VIEW_CONTAINER].map((v: { id: string }) => v.id)), sorted(Object.values(VIEWS)));
+    assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [VIEW_CONTAINER]);
+  });
+
+  test('settings', () => {
+    assert.deepEqual(sorted(Object.keys(contributes.configuration.properties)), sorted(Object.values(SETTINGS)));
+  });
+
+  test('colours', () => {
+    assert.deepEqual(sorted(contributes.colors.map((c: { id: string }) => c.id)), sorted([...COLORS.chartSeries, COLORS.chartPlanLine]));
+  });
+
+  test('context keys: those `when` clauses read are ours, and each of ours is read', () => {
+    const views = new Set<string>(Object.values(VIEWS));
+    const read = sorted(whenClauses().flatMap((w) => [...w.matchAll(/\bfirecrawl\.[\w.]+/g)].map((m) => m[0]).filter((id) => !views.has(id))));
+    assert.deepEqual(read, sorted(Object.values(CONTEXT)));
+  });
+});

@@ -1,0 +1,102 @@
+// The one module that words errors: every kind has a sentence and next steps, the self-hosted rule
+// is the same for every credit route, server text stays inert, and waits and limits read right.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BadRequestError,
+  CancelledError,
+  FeedbackError,
+  ForbiddenError,
+  InvalidRequestError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  type Operation,
+} from '../../../src/api';
+import { describeError, describeKeyCheckFailure, NEXT_STEP_LABELS, secondsText, waitText } from '../../../src/host/errorText';
+
+const HOSTED = { apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
+const SELF = { apiUrl: 'http://localhost:3002', selfHosted: true };
+
+function everyKind(operation: Operation) {
+  return [
+    new UnauthorizedError({ operation }),
+    new ForbiddenError({ operation }),
+    new NotFoundError({ operation }),
+    new RateLimitedError({ operation, retryAfterMs: 9_000 }),
+    new BadRequestError({ operation, status: 400 }),
+    new FeedbackError({ operation, status: 400, feedbackErrorCode: 'X', details: [] }),
+    new InvalidRequestError({ operation, problems: [{ path: 'id', message: 'bad' }] }),
+    new ServerError({ operation, status: 503 }),
+    new InvalidResponseError({ operation, status: 200, path: 'data.remainingCredits', problem: 'expected number' }),
+    new NetworkError({ operation, baseUrl: 'https://api.firecrawl.dev' }),
+    new TimeoutError({ operation, timeoutMs: 30_000 }),
+    new CancelledError({ operation }),
+  ];
+}
+
+describe('describeError', () => {
+  test('every kind of every operation has a sentence and known next steps', () => {
+    for (const operation of ['creditUsage', 'creditUsageHistory', 'researchJob', 'feedback'] as const) {
+      for (const error of everyKind(operation)) {
+        const text = describeError(error, HOSTED);
+        assert.ok(text.message.length > 10 && /[.)]$/.test(text.message), `${operation}/${error.kind}: ${text.message}`);
+        for (const step of text.actions) assert.ok(NEXT_STEP_LABELS[step], step);
+      }
+    }
+  });
+
+  test('a self-hosted server: a 500 on a credit route is "not available here"; a 502 is an outage; the hosted service never is', () => {
+    const internal = (operation: Operation, status: number) => new ServerError({ operation, status });
+    assert.match(describeError(internal('creditUsage', 500), SELF).message, /^Credits are not available on this server/);
+    assert.match(describeError(internal('creditUsageHistory', 500), SELF).message, /^Usage history is not available on this server/);
+    assert.match(describeError(internal('creditUsageHistory', 502), SELF).message, /^Firecrawl had a server error \(HTTP 502\)/);
+    assert.match(describeError(internal('creditUsage', 500), HOSTED).message, /^Firecrawl had a server error \(HTTP 500\)/);
+    assert.match(describeError(internal('researchJob', 500), SELF).message, /^Firecrawl had a server error/);
+  });
+
+  test('server text is plain: no links, no icons, no line breaks, bounded', () => {
+    const hostile = `[run](command:workbench.action.terminal.new) $(zap)\nline two ${'x'.repeat(1_000)}`;
+    const { message } = describeError(new ForbiddenError({ operation: 'creditUsage', serverMessage: hostile }), HOSTED);
+    assert.doesNotMatch(message, /\]\(command:/);
+    assert.doesNotMatch(message, /\$\(zap\)/);
+    assert.doesNotMatch(message, /\n/);
+    assert.ok(message.length < 600, String(message.length));
+  });
+
+  test('a retry the caller will make is said with its wait', () => {
+    assert.match(describeError(new NetworkError({ operation: 'researchJob', baseUrl: 'http://x' }), { retryInMs: 4_200 }).message, /; retrying in 5 s\./);
+    assert.match(describeError(new RateLimitedError({ operation: 'creditUsage', retryAfterMs: 90_000 }), { retryInMs: 90_000 }).message, /retrying in 90 s/);
+    assert.match(describeError(new RateLimitedError({ operation: 'creditUsage', retryAfterMs: 9_000 })).message, /try again in 9 s/);
+  });
+
+  test('waits and limits read right', () => {
+    assert.equal(waitText(undefined), undefined);
+    assert.equal(waitText(1), 'in 1 s');
+    assert.equal(waitText(600_000), 'in 10 min');
+    assert.equal(secondsText(1_500), '1.5 s');
+    assert.equal(secondsText(2_000), '2 s');
+    assert.equal(secondsText(30_000), '30 s');
+    assert.match(describeError(new TimeoutError({ operation: 'creditUsage', timeoutMs: 1_500 })).message, /within 1\.5 s/);
+  });
+
+  test('something that is not ours is still worded, and points at the log', () => {
+    const text = describeError(new Error('boom [x](command:y)'));
+    assert.match(text.message, /^Something went wrong: boom/);
+    assert.doesNotMatch(text.message, /\]\(command/);
+    assert.deepEqual(text.actions, ['showLogs']);
+  });
+});
+
+describe('describeKeyCheckFailure', () => {
+  test('401 is a rejection; anything else leaves the key unverified, saying why and what Enter does', () => {
+    assert.equal(describeKeyCheckFailure(new UnauthorizedError({ operation: 'creditUsage' })).verdict, 'rejected');
+    const offline = describeKeyCheckFailure(new NetworkError({ operation: 'creditUsage', baseUrl: 'http://localhost:3002' }), SELF);
+    assert.equal(offline.verdict, 'unverified');
+    assert.match(offline.message, /^Could not check the key: Could not reach Firecrawl at http:\/\/localhost:3002.*self-hosted.*Press Enter again to save it anyway\.$/);
+  });
+});
