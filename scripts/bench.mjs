@@ -147,7 +147,7 @@ async function benchClient() {
 async function benchIdle() {
   const { CreditsStore } = require(join(root, 'out', 'src', 'features', 'credits', 'model', 'creditsStore.js'));
   const { Emitter } = require(join(root, 'out', 'src', 'shared', 'events.js'));
-  const { FakeClock } = require(join(root, 'out', 'test', 'helpers', 'fakeClock.js'));
+  const { FakeClock } = require(join(root, 'out', 'test', 'support', 'fakeClock.js'));
   const hour = 60 * 60_000;
   const simulate = async (focused) => {
     const clock = new FakeClock();

@@ -9,7 +9,7 @@ export default async function researchBench({ root, require, record, stats, setR
   const { ResearchStore } = out('src', 'features', 'research', 'model', 'researchStore.js');
   const { normalizeResearchJob, schemas } = out('src', 'api', 'schemas.js');
   const researchJobResponse = schemas().researchJobResponse;
-  const { FakeClock } = out('test', 'helpers', 'fakeClock.js');
+  const { FakeClock } = out('test', 'support', 'fakeClock.js');
   const { createResearchJob, renderResearch, researchSnapshot } = out('test', 'sandbox', 'research.js');
   const { describeChildren } = out('src', 'features', 'research', 'ui', 'treeRows.js');
 

@@ -2,22 +2,21 @@
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
 import type * as z from 'zod/mini';
 import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
-import { validateFeedback } from './feedback';
 import type { FeedbackRequest } from './feedback';
+import type * as FeedbackRules from './feedback/validate';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import type { CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
-import {
-  describeIssue,
-  missingCreditsPath,
-  normalizeCreditUsage,
-  normalizeFeedbackReceipt,
-  normalizeResearchJob,
-  normalizeUsageHistory,
-  schemas,
-} from './schemas';
+import type * as ResponseRules from './schemas';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+
+// zod, the response schemas and the feedback rules load with the first request that needs them, not
+// with the extension: evaluating them is most of what loading the client would otherwise cost.
+let responseRules: typeof ResponseRules | undefined;
+let feedbackRules: typeof FeedbackRules | undefined;
+const rules = () => (responseRules ??= require('./schemas') as typeof ResponseRules);
+const feedback = () => (feedbackRules ??= require('./feedback/validate') as typeof FeedbackRules);
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
@@ -40,7 +39,7 @@ export class FirecrawlClient {
 
   async getCreditUsage(options: CallOptions = {}): Promise<CreditUsage> {
     const raw = await this.transport.request({ ...options, operation: 'creditUsage', method: 'GET', path: '/v2/team/credit-usage' });
-    return normalizeCreditUsage(this.validate('creditUsage', schemas().creditUsageResponse, raw.body, raw.status));
+    return rules().normalizeCreditUsage(this.validate('creditUsage', rules().schemas().creditUsageResponse, raw.body, raw.status));
   }
 
   async getCreditUsageHistory(byApiKey: boolean, options: CallOptions = {}): Promise<UsageHistory> {
@@ -52,10 +51,10 @@ export class FirecrawlClient {
       // The service reads exactly the string 'true'; the official SDK sends nothing otherwise.
       ...(byApiKey ? { query: { byApiKey: 'true' } } : {}),
     });
-    const body = this.validate('creditUsageHistory', schemas().usageHistoryResponse, raw.body, raw.status);
-    const missing = missingCreditsPath(body);
+    const body = this.validate('creditUsageHistory', rules().schemas().usageHistoryResponse, raw.body, raw.status);
+    const missing = rules().missingCreditsPath(body);
     if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
-    return normalizeUsageHistory(body, byApiKey);
+    return rules().normalizeUsageHistory(body, byApiKey);
   }
 
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
@@ -65,7 +64,7 @@ export class FirecrawlClient {
       throw new InvalidRequestError({ operation: 'researchJob', problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
     }
     const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
-    return normalizeResearchJob(jobId, this.validate('researchJob', schemas().researchJobResponse, raw.body, raw.status));
+    return rules().normalizeResearchJob(jobId, this.validate('researchJob', rules().schemas().researchJobResponse, raw.body, raw.status));
   }
 
   /**
@@ -73,10 +72,10 @@ export class FirecrawlClient {
    * a repeat could not refund twice, but it would turn a real answer into "already submitted".
    */
   async submitFeedback(request: FeedbackRequest, options: CallOptions = {}): Promise<FeedbackReceipt> {
-    const checked = validateFeedback({ ...request, origin: request.origin ?? this.origin, integration: request.integration ?? '_vscode' });
+    const checked = feedback().validateFeedback({ ...request, origin: request.origin ?? this.origin, integration: request.integration ?? '_vscode' });
     if (!checked.ok) throw new InvalidRequestError({ operation: 'feedback', problems: checked.problems });
     const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body: checked.value });
-    return normalizeFeedbackReceipt(this.validate('feedback', schemas().feedbackReceiptResponse, raw.body, raw.status));
+    return rules().normalizeFeedbackReceipt(this.validate('feedback', rules().schemas().feedbackReceiptResponse, raw.body, raw.status));
   }
 
   private validate<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {
@@ -84,7 +83,7 @@ export class FirecrawlClient {
     if (result.success) return result.data;
     // Parse again only on failure, keeping the offending input so the message can say what came.
     const detailed = schema.safeParse(body, { reportInput: true });
-    const { path, problem } = describeIssue(detailed.success ? result.error : detailed.error);
+    const { path, problem } = rules().describeIssue(detailed.success ? result.error : detailed.error);
     throw new InvalidResponseError({ operation, status, path, problem });
   }
 }

@@ -19,7 +19,7 @@ import {
 } from './errors';
 import { formatPath } from './path';
 import { redact } from './redact';
-import { schemas } from './schemas';
+import type * as ResponseRules from './schemas';
 
 export interface RequestLog {
   operation: Operation;
@@ -308,7 +308,8 @@ export class Transport {
       return { status, headers: response.headers, body };
     }
 
-    const envelope = parsed ? schemas().errorBody.safeParse(body) : undefined;
+    // Loaded with the first failure: see client.ts.
+    const envelope = parsed ? (require('./schemas') as typeof ResponseRules).schemas().errorBody.safeParse(body) : undefined;
     const fields = envelope?.success ? envelope.data : {};
     const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
     const code = typeof fields.code === 'string' ? fields.code : undefined;

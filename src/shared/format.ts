@@ -20,11 +20,23 @@ export function formatDate(iso: string | number, locale?: string): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+/** Building a formatter costs far more than using one: tree rows format thousands of times. */
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? '';
+  let format = relativeFormats.get(key);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'always' });
+    relativeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "just now", "12s ago", "5m ago", "3h ago" (up to 48 hours), "2d ago"; a future moment is "just now". */
 export function formatAgo(at: number, now: number, locale?: string): string {
   const seconds = Math.floor((now - at) / 1000);
   if (!(seconds >= 5)) return 'just now';
-  const relative = new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'always' });
+  const relative = relativeFormat(locale);
   if (seconds < 60) return relative.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return relative.format(-minutes, 'minute');
