@@ -4,6 +4,8 @@ import type { ServerResponse } from 'node:http';
 import { FEEDBACK_WINDOW_MS } from './feedback';
 import { sendJson } from './http';
 import type { Sandbox } from './server';
+import { validateAgentTimeline } from './agent';
+import { RESEARCH_SHUTDOWN_AT } from './research';
 import { FEEDBACK_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type Fault, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
 
 export interface ControlRequest {
@@ -44,6 +46,9 @@ function info(sb: Sandbox): Record<string, unknown> {
     keys: sb.keys,
     demoJobs: sb.demoJobs,
     demoV2Jobs: sb.demoV2Jobs,
+    demoAgentJobs: sb.demoAgentJobs,
+    researchShutdown: sb.researchShutdown ? { at: new Date(sb.researchShutdown.at).toISOString(), mode: sb.researchShutdown.mode } : null,
+    researchSunset: sb.researchSunset ?? null,
     routes: ROUTE_NAMES,
   };
 }
@@ -54,6 +59,30 @@ const ROUTES: Record<string, Handler> = {
   'POST /__sandbox/research-jobs': (sb, req) => {
     const timeline = (field(req.body, 'timeline') ?? req.body ?? {}) as ResearchTimeline;
     return { status: 201, body: { success: true, id: sb.createResearchJob(timeline) } };
+  },
+  'POST /__sandbox/agent-jobs': (sb, req) => {
+    const timeline = validateAgentTimeline(field(req.body, 'timeline') ?? req.body ?? {});
+    return { status: 201, body: { success: true, id: sb.createAgentJob(timeline) } };
+  },
+  // {enabled: false} undoes it; {at} (ISO or ms, default now; 'published' = 10 Dec 2026 15:00 UTC), {mode: 'gone' | 'unmounted'}.
+  'POST /__sandbox/research-shutdown': (sb, req) => {
+    if (field(req.body, 'enabled') === false) {
+      sb.researchShutdown = undefined;
+      return { body: { success: true, researchShutdown: null } };
+    }
+    const rawAt = field(req.body, 'at');
+    const at = rawAt === undefined ? sb.now() : rawAt === 'published' ? RESEARCH_SHUTDOWN_AT : typeof rawAt === 'number' ? rawAt : Date.parse(String(rawAt));
+    if (!Number.isFinite(at)) throw new Error("at must be an ISO date, epoch ms or 'published'");
+    const mode = field(req.body, 'mode') ?? 'gone';
+    if (mode !== 'gone' && mode !== 'unmounted') throw new Error("mode must be 'gone' or 'unmounted'");
+    sb.researchShutdown = { at, mode };
+    return { body: { success: true, researchShutdown: { at: new Date(at).toISOString(), mode } } };
+  },
+  'POST /__sandbox/research-sunset': (sb, req) => {
+    const value = field(req.body, 'sunset');
+    if (value !== null && typeof value !== 'string') throw new Error('sunset must be an HTTP date string, or null');
+    sb.researchSunset = value ?? undefined;
+    return { body: { success: true, researchSunset: value } };
   },
   'POST /__sandbox/v2-jobs': (sb, req) => {
     const endpoint = v2Endpoint(field(req.body, 'endpoint'));

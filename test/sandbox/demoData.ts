@@ -1,5 +1,5 @@
 // The demo team the sandbox starts with: credits, billing period and ~4 months of usage per key.
-import type { CreditState, HistoryRow, ResearchTimeline } from './types';
+import type { AgentTimeline, CreditState, HistoryRow, ResearchTimeline } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -86,5 +86,35 @@ export const DEMO_RESEARCH: readonly DemoResearchSeed[] = [
       query: 'Summarise every paper published on arXiv today',
       error: 'Research job timed out after 300 seconds',
     },
+  },
+];
+
+export const DEMO_AGENT_IDS = {
+  processing: '7e2a9c4d-3b1f-4a6e-8c2d-1f3e5a7b9c01',
+  completed: '7e2a9c4d-3b1f-4a6e-8c2d-1f3e5a7b9c02',
+  failed: '7e2a9c4d-3b1f-4a6e-8c2d-1f3e5a7b9c03',
+} as const;
+
+export interface DemoAgentSeed {
+  id: string;
+  createdAgoMs: number;
+  timeline: AgentTimeline;
+}
+
+export const DEMO_AGENT: readonly DemoAgentSeed[] = [
+  {
+    id: DEMO_AGENT_IDS.processing,
+    createdAgoMs: 0,
+    timeline: { durationMs: 120_000, approvalAfterMs: 40_000, prompt: 'List the rate limits of the five most popular public web APIs.' },
+  },
+  {
+    id: DEMO_AGENT_IDS.completed,
+    createdAgoMs: 15 * 60_000,
+    timeline: { durationMs: 70_000, model: 'spark-1-mini', prompt: 'Compare the pricing pages of three web scraping APIs.', urls: ['https://example.com/pricing'] },
+  },
+  {
+    id: DEMO_AGENT_IDS.failed,
+    createdAgoMs: 5 * 60_000,
+    timeline: { durationMs: 45_000, outcome: 'failed', prompt: 'Collect every product review on a site that blocks bots.', error: 'Agent run failed: every page answered 403 Forbidden' },
   },
 ];

@@ -107,6 +107,8 @@ function sendStatus(fault: Fault, env: FaultEnv): void {
         sendJson(res, r.status, r.body, r.headers);
       } else if (route === 'feedback') {
         sendJson(res, 404, { success: false, error: 'scrape job not found for this team.', feedbackErrorCode: 'JOB_NOT_FOUND' });
+      } else if (route === 'agentStatus' || route === 'agentCancel') {
+        sendJson(res, 404, { success: false, error: 'Agent job not found' });
       } else if (route === 'searchFeedback') {
         sendJson(res, 404, { success: false, error: 'search job not found for this team.', feedbackErrorCode: 'SEARCH_NOT_FOUND' });
       } else {
@@ -161,6 +163,10 @@ export function wrongTypesBody(route: RouteName): unknown {
         activities: 'none',
         sources: {},
       };
+    case 'agentStatus':
+      return { success: true, status: 3, model: 5, expiresAt: 12345, creditsUsed: 'lots', suggestions: 'none' };
+    case 'agentList':
+      return { success: true, agents: { id: 1 }, next: 5 };
     case 'feedback':
     case 'searchFeedback':
       return { success: true, feedbackId: 12345, creditsRefunded: '1', creditsRefundedToday: null, dailyRefundCap: '50', alreadySubmitted: 'false' };

@@ -3,9 +3,17 @@
 import type { Dialect, ResearchTimeline } from './types';
 
 export const DEPRECATION_WARNING = '/v1/deep-research/:jobId is deprecated. Use /v2/search instead.';
+/** What the service's current code sends (RFC 9745 epoch form); older code sent `true`. */
 export const DEPRECATION_HEADERS: Readonly<Record<string, string>> = {
-  Deprecation: 'true',
+  Deprecation: '@1778025600',
   Link: '</v2/search>; rel="successor-version"',
+  Warning: `299 - "${DEPRECATION_WARNING}"`,
+};
+/** The published shutdown: every /v1/deep-research request fails with 410 Gone from then on. */
+export const RESEARCH_SHUTDOWN_AT = Date.parse('2026-12-10T15:00:00.000Z');
+export const GONE_BODY = {
+  success: false,
+  error: 'The Deep Research API was shut down on December 10, 2026. Use the Agent API (/v2/agent) instead.',
 };
 const DEFAULT_EXPIRY_MS = 6 * 60 * 60 * 1000;
 const DEFAULT_QUERY = 'How do web crawlers decide what to fetch next?';
@@ -238,7 +246,7 @@ export interface RenderedResponse {
 }
 
 /** The HTTP answer for a snapshot (null = unknown or expired job) in the given dialect. */
-export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Dialect): RenderedResponse {
+export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Dialect, extraHeaders: Record<string, string> = {}): RenderedResponse {
   if (dialect === 'spec') {
     if (!snapshot) return { status: 404, body: { success: false, error: 'Research job not found' }, headers: {} };
     const data: Record<string, unknown> = {
@@ -257,7 +265,7 @@ export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Diale
   }
   const deprecation = { warnings: [DEPRECATION_WARNING], replacement: '/v2/search' };
   if (!snapshot) {
-    return { status: 404, body: { success: false, error: 'Deep research job not found', ...deprecation }, headers: { ...DEPRECATION_HEADERS } };
+    return { status: 404, body: { success: false, error: 'Deep research job not found', ...deprecation }, headers: { ...DEPRECATION_HEADERS, ...extraHeaders } };
   }
   // Key order and placement follow the service's controller: job fields at top level, results in data.
   const body = {
@@ -278,5 +286,5 @@ export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Diale
     sources: snapshot.sources,
     ...deprecation,
   };
-  return { status: 200, body, headers: { ...DEPRECATION_HEADERS } };
+  return { status: 200, body, headers: { ...DEPRECATION_HEADERS, ...extraHeaders } };
 }

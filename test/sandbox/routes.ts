@@ -16,9 +16,17 @@ export function matchRoute(method: string, pathname: string): RouteMatch | null 
     if (path === '/v1/team/credit-usage') return { name: 'creditUsageV1' };
     const research = /^\/v1\/deep-research\/([^/]+)$/.exec(path);
     if (research?.[1]) return { name: 'deepResearch', id: safeDecode(research[1]) };
+    if (path === '/v2/agent') return { name: 'agentList' };
+    const agent = /^\/v2\/agent\/([^/]+)$/.exec(path);
+    if (agent?.[1]) return { name: 'agentStatus', id: safeDecode(agent[1]) };
+  }
+  if (method === 'DELETE') {
+    const agent = /^\/v2\/agent\/([^/]+)$/.exec(path);
+    if (agent?.[1]) return { name: 'agentCancel', id: safeDecode(agent[1]) };
   }
   if (method === 'POST') {
     if (path === '/v2/feedback') return { name: 'feedback' };
+    if (path === '/v2/agent') return { name: 'agentStart' };
     const search = /^\/v2\/search\/([^/]+)\/feedback$/.exec(path);
     if (search?.[1]) return { name: 'searchFeedback', id: safeDecode(search[1]) };
   }

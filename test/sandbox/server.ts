@@ -1,24 +1,26 @@
 // A Firecrawl-compatible HTTP server for tests and `npm start`: team credits, usage history,
-// deep research status and endpoint feedback, in the live service's shapes or the spec's,
+// deep research status (and its shutdown), agent runs and endpoint feedback, in the live service's shapes or the spec's,
 // with fault injection and a control API under /__sandbox/. Node built-ins only; binds 127.0.0.1.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { agentListBody, agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun, readAgentStart } from './agent';
 import { authenticate, SANDBOX_KEYS } from './auth';
 import { handleControl } from './control';
 import { creditUsage, creditUsageHistorical, creditUsageV1, validateCredits, validateHistory } from './credits';
-import { DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredits, demoHistory } from './demoData';
+import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredits, demoHistory } from './demoData';
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
 import { BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
-import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob } from './research';
+import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import {
   FEEDBACK_MODES, V2_ENDPOINTS,
-  type CreditState, type Dialect, type Fault, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
-  type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type V2Endpoint, type V2JobOptions,
+  type AgentTimeline, type CreditState, type Dialect, type Fault, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
+  type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
 } from './types';
 
 export type {
+  AgentTimeline, ShutdownMode,
   CreditState, Dialect, Fault, FaultKind, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
   ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
 } from './types';
@@ -47,6 +49,21 @@ export interface DemoResearchJobs {
   failed: string;
 }
 
+export interface DemoAgentJobs {
+  /** Started at server start, completes about 2 minutes later (asks for approval on the way). */
+  processing: string;
+  /** Completed 15 minutes before start, with data. */
+  completed: string;
+  /** Failed 5 minutes before start. */
+  failed: string;
+}
+
+export interface ResearchShutdown {
+  /** Sandbox-clock instant from which every deep research route answers as shut down. */
+  at: number;
+  mode: ShutdownMode;
+}
+
 export interface DemoV2Jobs {
   /** Created at server start: feedback works for 120 s of sandbox time. */
   scrape: string;
@@ -70,6 +87,11 @@ export interface Sandbox {
   /** Fixed ids; they exist only when the sandbox was seeded. */
   readonly demoJobs: DemoResearchJobs;
   readonly demoV2Jobs: DemoV2Jobs;
+  readonly demoAgentJobs: DemoAgentJobs;
+  /** When set, deep research answers 410 Gone (or Express's 404 page when unmounted) from `at` on. */
+  researchShutdown: ResearchShutdown | undefined;
+  /** A `Sunset` header value for deep research responses; the service may send one. */
+  researchSunset: string | undefined;
   /** The sandbox clock: options.now() plus any advanceClock offset. */
   now(): number;
   advanceClock(ms: number): void;
@@ -78,6 +100,8 @@ export interface Sandbox {
   /** Per-key rows; without byApiKey the server sums them per month and omits apiKey. */
   setHistory(periods: HistoryRow[]): void;
   createResearchJob(t?: ResearchTimeline): string;
+  /** Starts an agent run, as POST /v2/agent does. */
+  createAgentJob(t?: AgentTimeline): string;
   createV2Job(endpoint: V2Endpoint, opts?: V2JobOptions): string;
   setFeedbackMode(mode: FeedbackMode): void;
   feedbackSubmissions(): ReadonlyArray<FeedbackSubmission>;
@@ -103,6 +127,9 @@ class SandboxServer implements Sandbox {
   feedbackMode: FeedbackMode;
   selfHosted: boolean;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
+  readonly demoAgentJobs: DemoAgentJobs = { ...DEMO_AGENT_IDS };
+  researchShutdown: ResearchShutdown | undefined;
+  researchSunset: string | undefined;
   readonly demoV2Jobs: DemoV2Jobs = {
     scrape: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01',
     parse: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b02',
@@ -117,6 +144,7 @@ class SandboxServer implements Sandbox {
   private credits: CreditState | null = null;
   private history: HistoryRow[] = [];
   private readonly research = new Map<string, ResearchJob>();
+  private readonly agents = new Map<string, AgentRun>();
   private readonly v2Jobs = new Map<string, V2Job>();
   private readonly ledger = new FeedbackLedger();
   private readonly faults = new FaultQueue();
@@ -157,6 +185,7 @@ class SandboxServer implements Sandbox {
     this.credits = demoCredits(now);
     this.history = demoHistory(now);
     for (const demo of DEMO_RESEARCH) this.research.set(demo.id, createResearchJob(demo.id, now - demo.createdAgoMs, demo.timeline));
+    for (const demo of DEMO_AGENT) this.agents.set(demo.id, createAgentRun(demo.id, now - demo.createdAgoMs, demo.timeline));
     for (const endpoint of V2_ENDPOINTS) this.v2Jobs.set(this.demoV2Jobs[endpoint], makeV2Job(endpoint, now, {}, this.demoV2Jobs[endpoint]));
     this.v2Jobs.set(this.demoV2Jobs.searchFailed, makeV2Job('search', now, { failed: true }, this.demoV2Jobs.searchFailed));
     this.v2Jobs.set(this.demoV2Jobs.expiredScrape, makeV2Job('scrape', now, { ageMs: 10 * 60_000 }, this.demoV2Jobs.expiredScrape));
@@ -186,6 +215,12 @@ class SandboxServer implements Sandbox {
   createResearchJob(t: ResearchTimeline = {}): string {
     const id = newId();
     this.research.set(id, createResearchJob(id, this.now(), t));
+    return id;
+  }
+
+  createAgentJob(t: AgentTimeline = {}): string {
+    const id = newId();
+    this.agents.set(id, createAgentRun(id, this.now(), t));
     return id;
   }
 
@@ -312,8 +347,14 @@ class SandboxServer implements Sandbox {
       return;
     }
     if (!match) {
-      // Express's default answer for an unknown route.
-      sendText(res, 404, `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${escapeHtml(url.pathname)}</pre>\n</body>\n</html>\n`, 'text/html; charset=utf-8');
+      sendText(res, 404, expressNotFound(method, url.pathname), 'text/html; charset=utf-8');
+      return;
+    }
+
+    const shutdown = this.researchShutdown;
+    if (match.name === 'deepResearch' && shutdown && this.now() >= shutdown.at) {
+      if (shutdown.mode === 'gone') sendJson(res, 410, GONE_BODY);
+      else sendText(res, 404, expressNotFound(method, url.pathname), 'text/html; charset=utf-8');
       return;
     }
 
@@ -362,8 +403,34 @@ class SandboxServer implements Sandbox {
       }
       case 'deepResearch': {
         const job = this.research.get(match.id ?? '');
-        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect);
+        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {});
         sendJson(res, r.status, r.body, r.headers);
+        return;
+      }
+      case 'agentStart': {
+        const start = readAgentStart(body);
+        if (!start.ok) sendJson(res, 400, { success: false, error: start.error });
+        else sendJson(res, 200, { success: true, id: this.createAgentJob(start.timeline) });
+        return;
+      }
+      case 'agentStatus': {
+        const status = agentStatusBody(this.agents.get(match.id ?? ''), this.now());
+        if (status) sendJson(res, 200, status);
+        else sendJson(res, 404, { success: false, error: 'Agent job not found' });
+        return;
+      }
+      case 'agentCancel': {
+        if (cancelAgentRun(this.agents.get(match.id ?? ''), this.now())) sendJson(res, 200, { success: true });
+        else sendJson(res, 404, { success: false, error: 'Agent job not found' });
+        return;
+      }
+      case 'agentList': {
+        if (this.selfHosted) {
+          sendJson(res, 501, { success: false, error: 'This endpoint is only available if the database is configured.' });
+          return;
+        }
+        const before = Number(query.get('before'));
+        sendJson(res, 200, agentListBody(this.agents.values(), query.has('before') && Number.isFinite(before) ? before : undefined, this.now(), this.url));
         return;
       }
       case 'feedback': {
@@ -390,6 +457,11 @@ class SandboxServer implements Sandbox {
       },
     };
   }
+}
+
+/** Express's default answer for a route nobody mounted. */
+function expressNotFound(method: string, pathname: string): string {
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${escapeHtml(pathname)}</pre>\n</body>\n</html>\n`;
 }
 
 function escapeHtml(s: string): string {

@@ -11,7 +11,11 @@ export type RouteName =
   | 'deepResearch' // GET /v1/deep-research/:id
   | 'feedback' // POST /v2/feedback
   | 'creditUsageV1' // GET /v1/team/credit-usage
-  | 'searchFeedback'; // POST /v2/search/:jobId/feedback (the SDK's searchFeedback)
+  | 'searchFeedback' // POST /v2/search/:jobId/feedback (the SDK's searchFeedback)
+  | 'agentStart' // POST /v2/agent
+  | 'agentStatus' // GET /v2/agent/:id
+  | 'agentCancel' // DELETE /v2/agent/:id
+  | 'agentList'; // GET /v2/agent
 
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
@@ -20,7 +24,35 @@ export const ROUTE_NAMES: readonly RouteName[] = [
   'feedback',
   'creditUsageV1',
   'searchFeedback',
+  'agentStart',
+  'agentStatus',
+  'agentCancel',
+  'agentList',
 ];
+
+/** How an agent run unfolds; every field optional. */
+export interface AgentTimeline {
+  /** From start to the final status. Default 60 s. */
+  durationMs?: number;
+  outcome?: 'completed' | 'failed';
+  prompt?: string;
+  urls?: string[];
+  model?: string;
+  /** Credits spent by the end. Default 42. */
+  credits?: number;
+  /** The result (`data`) of a completed run; default a small object. */
+  data?: unknown;
+  error?: string;
+  /** One progress message instead of the default sequence. */
+  message?: string;
+  /** The run asks for approval from this offset until three quarters of its time. */
+  approvalAfterMs?: number;
+  /** The run answers 404 once this long after it ended. Default 24 h. */
+  expireAfterMs?: number;
+}
+
+/** How the deep research routes answer once the API is shut down: 410 Gone, or unmounted (Express's HTML 404). */
+export type ShutdownMode = 'gone' | 'unmounted';
 
 export interface CreditState {
   remainingCredits: number;

@@ -83,7 +83,7 @@ describe('fault kinds', () => {
     const live = await call(sb, `/v1/deep-research/${sb.demoJobs.completed}`);
     assert.equal(live.json.error, 'Deep research job not found');
     assert.equal(live.json.replacement, '/v2/search');
-    assert.equal(live.headers.get('deprecation'), 'true');
+    assert.equal(live.headers.get('deprecation'), '@1778025600');
     sb.fault({ route: 'feedback', kind: 'status', status: 404 });
     assert.equal((await call(sb, '/v2/feedback', { body: {} })).json.feedbackErrorCode, 'JOB_NOT_FOUND');
     await withSandbox({ dialect: 'spec' }, async (s) => {

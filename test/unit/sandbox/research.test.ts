@@ -15,7 +15,8 @@ describe('deep research, live dialect', () => {
 
       const first = await call(sb, path);
       assert.equal(first.status, 200);
-      assert.equal(first.headers.get('deprecation'), 'true');
+      assert.equal(first.headers.get('deprecation'), '@1778025600');
+      assert.match(first.headers.get('warning') ?? '', /^299 - "\/v1\/deep-research\/:jobId is deprecated/);
       assert.equal(first.headers.get('link'), '</v2/search>; rel="successor-version"');
       assert.equal(first.json.success, true);
       assert.equal(first.json.status, 'processing');
@@ -117,7 +118,7 @@ describe('deep research, live dialect', () => {
       const unknown = await call(sb, '/v1/deep-research/6c1f1f7e-0000-4000-8000-000000000000');
       assert.equal(unknown.status, 404);
       assert.deepEqual(unknown.json, { success: false, error: 'Deep research job not found', ...DEPRECATION });
-      assert.equal(unknown.headers.get('deprecation'), 'true');
+      assert.equal(unknown.headers.get('deprecation'), '@1778025600');
       assert.equal((await call(sb, '/v1/deep-research/not-a-uuid')).status, 404);
 
       const id = sb.createResearchJob({ durationMs: 1000, expireAfterMs: 5000 });
