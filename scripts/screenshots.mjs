@@ -42,9 +42,9 @@ const SURFACES = [
     // A finished demo job with its activities and sources expanded.
     async show(wb, sandbox) {
       await wb.openViewContainer('Firecrawl');
-      await wb.runCommand('Firecrawl: Track Deep Research Job');
+      await wb.runCommand('Firecrawl: Track Job');
       await wb.submitQuickInput(sandbox.demoJobs.completed);
-      const rows = wb.treeRows('Deep Research');
+      const rows = wb.treeRows('Research');
       await rows.filter({ hasText: 'Findings' }).first().waitFor();
       // Rows move as groups open and the tree refreshes: retry until the group stays expanded.
       for (const group of ['Sources', 'Activities']) {

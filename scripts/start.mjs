@@ -104,7 +104,7 @@ async function main() {
         `  Firecrawl sandbox: ${sandbox.url} (dialect ${sandbox.dialect})`,
         `    extension host FIRECRAWL_API_KEY = ${sandbox.keys.valid} (fake key; others: ${sandbox.keys.second}, ${sandbox.keys.restricted} restricted)`,
         `    demo deep research ids: processing ${sandbox.demoJobs.processing}, completed ${sandbox.demoJobs.completed}, failed ${sandbox.demoJobs.failed}`,
-        '    (track one with "Firecrawl: Track Deep Research Job" in the command palette)',
+        '    (track one with "Firecrawl: Track Job" in the command palette)',
         `    a new 2-minute research job:  curl -s -X POST ${sandbox.url}/__sandbox/research-jobs -d '{"durationMs":120000}'`,
         `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
         '',

@@ -8,7 +8,9 @@ export const COMMANDS = {
   showLogs: 'firecrawl.showLogs',
   refreshCredits: 'firecrawl.refreshCredits',
   showUsageHistory: 'firecrawl.showUsageHistory',
-  trackJob: 'firecrawl.trackResearchJob',
+  trackJob: 'firecrawl.trackJob',
+  /** The command's first id, kept working for keybindings and links made before agent jobs. */
+  trackJobAlias: 'firecrawl.trackResearchJob',
   trackJobFromSelection: 'firecrawl.trackResearchJobFromSelection',
   untrackJob: 'firecrawl.untrackResearchJob',
   clearFinishedJobs: 'firecrawl.clearFinishedResearchJobs',
@@ -20,6 +22,9 @@ export const COMMANDS = {
   openJson: 'firecrawl.openResearchJson',
   openSource: 'firecrawl.openResearchSource',
   copySourceUrl: 'firecrawl.copyResearchSourceUrl',
+  saveJobResult: 'firecrawl.saveJobResult',
+  copyJobResult: 'firecrawl.copyJobResult',
+  cancelAgentJob: 'firecrawl.cancelAgentJob',
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
 } as const;

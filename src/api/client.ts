@@ -6,7 +6,8 @@ import type { FeedbackRequest } from './feedback';
 import type * as FeedbackRules from './feedback/validate';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
-import type { CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import { readDeprecation } from './deprecation';
+import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
 import type * as ResponseRules from './schemas';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
@@ -28,7 +29,10 @@ export class FirecrawlClient {
   private readonly transport: Transport;
   private readonly origin: string;
 
+  private readonly secret: () => string | undefined;
+
   constructor(options: ClientOptions) {
+    this.secret = options.apiKey;
     this.origin = `${options.clientName}@${options.clientVersion}`;
     this.transport = new Transport({ ...options, userAgent: `${options.clientName}/${options.clientVersion}` });
   }
@@ -59,12 +63,34 @@ export class FirecrawlClient {
 
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
   async getResearchJob(id: string, options: CallOptions = {}): Promise<ResearchJob> {
+    const jobId = this.checkedJobId('researchJob', id);
+    const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
+    const job = rules().normalizeResearchJob(jobId, this.validate('researchJob', rules().schemas().researchJobResponse, raw.body, raw.status));
+    const deprecation = readDeprecation(raw.headers, raw.body, this.secret());
+    if (deprecation) job.deprecation = deprecation;
+    return job;
+  }
+
+  /** An agent run; a failed one (HTTP 200, `success:false`) is a result with status `failed`. */
+  async getAgentJob(id: string, options: CallOptions = {}): Promise<AgentJob> {
+    const jobId = this.checkedJobId('agentJob', id);
+    const raw = await this.transport.request({ ...options, operation: 'agentJob', method: 'GET', path: `/v2/agent/${encodeURIComponent(jobId)}` });
+    return rules().normalizeAgentJob(jobId, this.validate('agentJob', rules().schemas().agentJobResponse, raw.body, raw.status));
+  }
+
+  /** Asks the service to stop a run; never retried. The run says `cancelled` on its next read. */
+  async cancelAgentJob(id: string, options: CallOptions = {}): Promise<void> {
+    const jobId = this.checkedJobId('agentCancel', id);
+    const raw = await this.transport.request({ ...options, operation: 'agentCancel', method: 'DELETE', path: `/v2/agent/${encodeURIComponent(jobId)}` });
+    this.validate('agentCancel', rules().schemas().agentCancelResponse, raw.body, raw.status);
+  }
+
+  private checkedJobId(operation: Operation, id: string): string {
     const jobId = id.trim();
     if (!isJobId(jobId)) {
-      throw new InvalidRequestError({ operation: 'researchJob', problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
+      throw new InvalidRequestError({ operation, problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
     }
-    const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
-    return rules().normalizeResearchJob(jobId, this.validate('researchJob', rules().schemas().researchJobResponse, raw.body, raw.status));
+    return jobId;
   }
 
   /**

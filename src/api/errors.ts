@@ -1,12 +1,14 @@
 // Every failure of the client is one of these, so the UI can turn it into a message and a next step
 // without parsing text. Messages never contain the API key: they are built from redacted server text.
 
-export type Operation = 'creditUsage' | 'creditUsageHistory' | 'researchJob' | 'feedback';
+export type Operation = 'creditUsage' | 'creditUsageHistory' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'notFound'
+  | 'noRoute'
+  | 'gone'
   | 'rateLimited'
   | 'badRequest'
   | 'feedback'
@@ -81,6 +83,22 @@ export class NotFoundError extends FirecrawlError {
   readonly kind = 'notFound';
   constructor(init: ErrorInit) {
     super(logText('404 Not Found', init), { ...init, status: 404 });
+  }
+}
+
+/** 404 whose body is not the service's JSON: nothing is mounted at this path (an old server, a wrong base URL). */
+export class NoRouteError extends FirecrawlError {
+  readonly kind = 'noRoute';
+  constructor(init: ErrorInit) {
+    super(logText('404 with no API answer (route not served)', init), { ...init, status: 404 });
+  }
+}
+
+/** 410: the service shut this API down for good; asking again cannot help. */
+export class GoneError extends FirecrawlError {
+  readonly kind = 'gone';
+  constructor(init: ErrorInit) {
+    super(logText('410 Gone', init), { ...init, status: 410 });
   }
 }
 
@@ -197,6 +215,8 @@ export type AnyFirecrawlError =
   | UnauthorizedError
   | ForbiddenError
   | NotFoundError
+  | NoRouteError
+  | GoneError
   | RateLimitedError
   | BadRequestError
   | FeedbackError

@@ -8,8 +8,10 @@ import {
   type FeedbackErrorDetail,
   type FirecrawlError,
   ForbiddenError,
+  GoneError,
   InvalidResponseError,
   NetworkError,
+  NoRouteError,
   NotFoundError,
   type Operation,
   RateLimitedError,
@@ -80,7 +82,7 @@ export interface CallOptions {
 
 export interface RequestSpec extends CallOptions {
   operation: Operation;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: Record<string, string>;
   body?: unknown;
@@ -151,7 +153,7 @@ export class Transport {
   }
 
   async request(spec: RequestSpec): Promise<RawResponse> {
-    // Only reads are retried: a feedback POST may already have refunded credits.
+    // Only reads are retried: a feedback POST may already have refunded credits, a DELETE cancelled a run.
     const attempts = spec.method === 'GET' ? Math.max(1, spec.maxAttempts ?? this.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
       const started = this.now();
@@ -324,7 +326,11 @@ export class Transport {
       case 403:
         throw new ForbiddenError(init);
       case 404:
+        // The service always answers JSON; a page (Express's "Cannot GET") means nothing is mounted here.
+        if (!parsed || typeof body !== 'object' || body === null) throw new NoRouteError(init);
         throw new NotFoundError(init);
+      case 410:
+        throw new GoneError(init);
       case 429:
         throw new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), serverMessage, this.now()) });
     }

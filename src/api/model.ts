@@ -45,7 +45,23 @@ export interface ResearchSource {
   icon?: string;
 }
 
+/** What a response said about its route being retired. */
+export interface DeprecationNotice {
+  deprecated: boolean;
+  /** When the route was (or will be) deprecated, from `Deprecation: @<epoch>`. */
+  deprecatedAt?: number;
+  /** When the route stops answering, from `Sunset`. */
+  sunsetAt?: number;
+  /** Where to go instead, from `Link: <…>; rel="successor-version"`. */
+  successor?: string;
+  /** The body's `replacement`. */
+  replacement?: string;
+  /** `Warning: 299` texts and the body's `warnings`, deduplicated. */
+  warnings: string[];
+}
+
 export interface ResearchJob {
+  kind: 'deepResearch';
   id: string;
   status: ResearchJobStatus;
   currentDepth: number;
@@ -60,7 +76,36 @@ export interface ResearchJob {
   sources: ResearchSource[];
   /** Deprecation and other notices the service attached. */
   warnings: string[];
+  deprecation?: DeprecationNotice;
 }
+
+export type AgentJobStatus = 'processing' | 'completed' | 'failed' | 'cancelled' | (string & {});
+
+export interface AgentJob {
+  kind: 'agent';
+  id: string;
+  status: AgentJobStatus;
+  /** e.g. spark-1-pro; unknown models are kept as sent. */
+  model?: string;
+  effort?: string;
+  /** What the run is doing now. */
+  message?: string;
+  /** Next steps the service proposes, as text. */
+  suggestions: string[];
+  /** A question the run waits on (shape not published): kept as sent, shown as JSON text. */
+  pendingApproval?: unknown;
+  /** Data gathered so far, while processing. */
+  partial?: unknown;
+  /** The result, once completed. */
+  data?: unknown;
+  error?: string;
+  stopReason?: string;
+  expiresAt: string | null;
+  creditsUsed?: number;
+}
+
+/** Any job the research view follows. */
+export type TrackedSnapshot = ResearchJob | AgentJob;
 
 export interface FeedbackReceipt {
   feedbackId?: string;

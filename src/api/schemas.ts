@@ -2,7 +2,7 @@
 // into ./model. zod/mini keeps the bundle small: the classic zod API costs ~450 KB minified.
 import * as z from 'zod/mini';
 import { formatPath } from './path';
-import type { CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
+import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
 
 // Built on first use rather than at load: constructing them is about half of the bundle's load time.
 function build() {
@@ -66,6 +66,25 @@ function build() {
     warning: z.optional(z.nullable(z.string())),
   });
 
+  const agentJobResponse = z.object({
+    success: z.optional(z.boolean()),
+    status: z.optional(z.nullable(z.string())),
+    error: z.optional(z.nullable(z.string())),
+    data: z.optional(z.unknown()),
+    partial: z.optional(z.unknown()),
+    stopReason: z.optional(z.nullable(z.string())),
+    model: z.optional(z.nullable(z.string())),
+    effort: z.optional(z.nullable(z.string())),
+    message: z.optional(z.nullable(z.string())),
+    suggestions: z.optional(z.nullable(z.array(z.unknown()))),
+    pendingApproval: z.optional(z.unknown()),
+    expiresAt: isoOrNull,
+    creditsUsed: count,
+  });
+
+  /** DELETE answers `{success:true}`; anything else with 2xx is taken as done too. */
+  const agentCancelResponse = z.object({ success: z.optional(z.boolean()) });
+
   const feedbackReceiptResponse = z.object({
     feedbackId: z.optional(z.nullable(z.string())),
     creditsRefunded: z.number(),
@@ -84,7 +103,7 @@ function build() {
     details: z.optional(z.unknown()),
   });
 
-  return { creditUsageResponse, usageHistoryResponse, researchJobResponse, feedbackReceiptResponse, errorBody };
+  return { creditUsageResponse, usageHistoryResponse, researchJobResponse, agentJobResponse, agentCancelResponse, feedbackReceiptResponse, errorBody };
 }
 
 type Schemas = ReturnType<typeof build>;
@@ -98,6 +117,7 @@ type CreditUsageBody = z.infer<Schemas['creditUsageResponse']>;
 type UsageHistoryBody = z.infer<Schemas['usageHistoryResponse']>;
 type ResearchJobBody = z.infer<Schemas['researchJobResponse']>;
 type FeedbackReceiptBody = z.infer<Schemas['feedbackReceiptResponse']>;
+type AgentJobBody = z.infer<Schemas['agentJobResponse']>;
 type JobFieldsBody = NonNullable<ResearchJobBody['data']>;
 type ActivityBody = NonNullable<ResearchJobBody['activities']>[number];
 type SourceBody = NonNullable<ResearchJobBody['sources']>[number];
@@ -168,6 +188,7 @@ export function normalizeResearchJob(id: string, body: ResearchJobBody): Researc
   const status = pick('status') ?? (body.success === false ? 'failed' : 'processing');
   const warnings = [...(body.warnings ?? []), ...(body.warning ? [body.warning] : [])];
   const job: ResearchJob = {
+    kind: 'deepResearch',
     id,
     status,
     currentDepth: pick('currentDepth') ?? 0,
@@ -184,6 +205,36 @@ export function normalizeResearchJob(id: string, body: ResearchJobBody): Researc
   if (error) job.error = error;
   if (finalAnalysis) job.finalAnalysis = finalAnalysis;
   if (json !== undefined && json !== null) job.json = json;
+  return job;
+}
+
+/** A suggestion may come as text or as an object: either way it is shown as one line of text. */
+function suggestionText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (value === null || value === undefined) return undefined;
+  const named = typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  for (const key of ['text', 'title', 'message', 'prompt', 'label']) if (typeof named[key] === 'string') return (named[key] as string).trim() || undefined;
+  return JSON.stringify(value).slice(0, 500);
+}
+
+/** A failed run is HTTP 200 with `success:false`: a result with status `failed`, not an error. */
+export function normalizeAgentJob(id: string, body: AgentJobBody): AgentJob {
+  const job: AgentJob = {
+    kind: 'agent',
+    id,
+    status: body.status ?? (body.success === false ? 'failed' : 'processing'),
+    suggestions: (body.suggestions ?? []).map(suggestionText).filter((s): s is string => s !== undefined),
+    expiresAt: body.expiresAt ?? null,
+  };
+  if (body.model) job.model = body.model;
+  if (body.effort) job.effort = body.effort;
+  if (body.message) job.message = body.message;
+  if (body.error) job.error = body.error;
+  if (body.stopReason) job.stopReason = body.stopReason;
+  if (typeof body.creditsUsed === 'number') job.creditsUsed = body.creditsUsed;
+  if (body.pendingApproval !== undefined && body.pendingApproval !== null) job.pendingApproval = body.pendingApproval;
+  if (body.partial !== undefined && body.partial !== null) job.partial = body.partial;
+  if (body.data !== undefined && body.data !== null) job.data = body.data;
   return job;
 }
 

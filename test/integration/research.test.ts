@@ -2,12 +2,13 @@
 // 127.0.0.1: tracking through the real commands, polling to completion on the real clock, the
 // notification, the tree's rows, the documents, untracking, persistence across a rebuild from the
 // same globalState, 404 and failed jobs, key changes, and both response dialects.
+import { deepResearchOf } from '../support/snapshots';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
-import type { RefreshOutcome, TrackResult } from '../../src/features/research';
+import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, restartResearch, setApiUrl, until } from './helpers';
@@ -30,7 +31,7 @@ describe('deep research jobs', function () {
 
   const feature = () => api.research;
   const store = () => api.research.store;
-  const track = async (ids: string) => (await vscode.commands.executeCommand<TrackResult | undefined>('firecrawl.trackResearchJob', ids))!;
+  const track = async (ids: string) => (await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', ids))!;
   const status = (id: string) => store().get(id)?.snapshot?.status;
   const row = (id: string) => {
     const tree = feature().tree;
@@ -87,8 +88,8 @@ describe('deep research jobs', function () {
     await until('the first snapshot', () => status(id));
     assert.equal(status(id), 'processing');
     assert.equal(iconOf(row(id)), 'sync~spin');
-    assert.match(String(row(id)?.description), /^processing · depth \d\/3 · \d URLs? · \d+s$/);
-    assert.match(String(row(id)?.contextValue), /^job processing running/);
+    assert.match(String(row(id)?.description), /^deep research · processing · depth \d\/3 · \d URLs? · \d+s$/);
+    assert.match(String(row(id)?.contextValue), /^job deepResearch processing running/);
 
     await until('completion', () => status(id) === 'completed', 20_000);
     const requests = sandbox.requestCount('deepResearch');
@@ -97,7 +98,7 @@ describe('deep research jobs', function () {
     assert.equal(labelOf(item), 'Findings on How do web crawlers decide what to fetch next?');
     assert.equal(iconOf(item), 'pass');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
-    assert.match(String(item.description), /^completed · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
+    assert.match(String(item.description), /^deep research · completed · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
     assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
     const tooltip = feature().tree.resolveTreeItem(item, feature().tree.jobNode(id)).tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
@@ -183,7 +184,7 @@ describe('deep research jobs', function () {
     await restartResearch(api);
     assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
     assert.equal(status(done), 'completed');
-    assert.ok(store().get(done)?.snapshot?.finalAnalysis);
+    assert.ok(deepResearchOf(store().get(done)?.snapshot)?.finalAnalysis);
     assert.equal(labelOf(row(done)), 'Findings on How do web crawlers decide what to fetch next?');
     sandbox.resetCounts();
     await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
@@ -192,19 +193,32 @@ describe('deep research jobs', function () {
     assert.ok(paths.every((p) => p.endsWith(running)), 'only the running job is asked after the restart');
   });
 
-  it('an unknown or expired id: "expired or not found", no more polling', async () => {
+  it('an unknown id: found as neither kind, dropped again with one message', async () => {
     const id = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const outcome = await track(id);
+    assert.deepEqual(outcome.notFound, [id]);
+    assert.equal(store().get(id), undefined);
+    assert.deepEqual(sandbox.requests().map((r) => r.route), ['agentStatus', 'deepResearch'], 'agent first, then deep research');
+    assert.equal(shown.length, 1);
+    assert.match(shown[0]!.message, /^Not found as an agent job or a deep research job: 0b7c1e2d\. Check the id/);
+  });
+
+  it('an expired job: "expired or not found", the last results kept, no more polling', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 1_000, expireAfterMs: 60_000 });
     await track(id);
-    await until('the 404', () => store().get(id)?.poll.kind === 'stopped');
-    assert.match(String(row(id)?.description), /^expired or not found/);
+    await until('completion', () => status(id) === 'completed', 15_000);
+    sandbox.advanceClock(120_000);
+    const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
+    assert.equal(outcomes.length, 1);
+    assert.equal(store().get(id)?.poll.kind, 'stopped');
+    assert.match(String(row(id)?.description), /^deep research · expired or not found/);
     assert.equal(iconOf(row(id)), 'warning');
+    assert.ok(deepResearchOf(store().get(id)?.snapshot)?.finalAnalysis, 'what the job found stays');
     const count = sandbox.requestCount('deepResearch');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(sandbox.requestCount('deepResearch'), count);
     // A manual refresh of it says nothing more than the row already does.
-    const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
-    assert.equal(outcomes.length, 1);
-    assert.equal(shown.length, 0);
+    assert.equal(shown.filter((m) => m.kind === 'warning').length, 0);
   });
 
   it('a failed job: red icon, an Error child, a warning notification', async () => {
@@ -239,10 +253,10 @@ describe('deep research jobs', function () {
     await track(id);
     await until('completion', () => status(id) === 'completed', 15_000);
     const job = store().get(id)!;
-    assert.equal(job.snapshot?.sources.length, 3);
-    assert.equal(job.snapshot?.sources[0]?.title, 'Array · title');
-    assert.ok(job.snapshot?.sources[0]?.icon?.endsWith('favicon.ico'));
-    assert.match(String(row(id)?.description), /^completed · depth 3\/3 · 3 URLs/);
+    assert.equal(deepResearchOf(job.snapshot)?.sources.length, 3);
+    assert.equal(deepResearchOf(job.snapshot)?.sources[0]?.title, 'Array · title');
+    assert.ok(deepResearchOf(job.snapshot)?.sources[0]?.icon?.endsWith('favicon.ico'));
+    assert.match(String(row(id)?.description), /^deep research · completed · depth 3\/3 · 3 URLs/);
   });
 
   it('counts jobs finished while the view was hidden on its badge, and clears it when shown', async () => {

@@ -1,4 +1,4 @@
-// The Deep Research view in a real workbench: the empty state, tracking a job through the command
+// The Research view in a real workbench: the empty state, tracking a job through the command
 // palette, the row while it runs, Activities and Sources expanded, the icon turning to completed,
 // the notification and the final analysis preview; a source title written as HTML shown as text;
 // the same view in the light theme.
@@ -8,11 +8,11 @@ import type { Locator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { useWorkbench, type Workbench } from './workbench';
 
-const VIEW = 'Deep Research';
+const VIEW = 'Research';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 async function trackJob(wb: Workbench, id: string): Promise<void> {
-  await wb.runCommand('Firecrawl: Track Deep Research Job');
+  await wb.runCommand('Firecrawl: Track Job');
   await wb.submitQuickInput(id);
   await wb.quickInput().waitFor({ state: 'hidden' });
 }
@@ -85,7 +85,7 @@ describe('deep research view (dark)', () => {
     await job.waitFor({ state: 'visible' });
     await job.locator('.codicon-sync').waitFor({ state: 'attached' });
     await wb().page.waitForFunction(() => document.querySelector('.monaco-list-row .label-description')?.textContent?.includes('depth'), undefined, { timeout: 10_000 });
-    assert.match(await text(job.locator('.label-description')), /^processing · depth \d\/3 · \d URLs? · \d+s$/);
+    assert.match(await text(job.locator('.label-description')), /^deep research · processing · depth \d\/3 · \d URLs? · \d+s$/);
     await wb().page.waitForTimeout(5_000);
     // Expand the job, then its Activities and Sources; they stay expanded as new items arrive.
     await expand(job);
@@ -97,7 +97,7 @@ describe('deep research view (dark)', () => {
     const done = row(wb(), 'Findings on How do web crawlers decide what to fetch next?');
     await done.waitFor({ state: 'visible', timeout: 20_000 });
     await done.locator('.codicon-pass').waitFor({ state: 'attached' });
-    assert.match(await text(done.locator('.label-description')), /^completed · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
+    assert.match(await text(done.locator('.label-description')), /^deep research · completed · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
     await row(wb(), 'Activities (6)').waitFor({ state: 'visible' });
     await row(wb(), 'Sources (4)').waitFor({ state: 'visible' });
     const sourceRows = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /^https:\/\// }) });
@@ -151,7 +151,7 @@ describe('deep research view (light)', () => {
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
   }));
 
-  it('shows finished, failed and expired jobs with their icons', async () => {
+  it('shows finished and failed jobs with their icons, and says when an id is found as neither kind', async () => {
     const done = sandbox.createResearchJob({ durationMs: 0 });
     const failed = sandbox.createResearchJob({ durationMs: 0, outcome: 'failed', error: 'Research failed: the model did not answer' });
     const missing = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
@@ -159,8 +159,8 @@ describe('deep research view (light)', () => {
     await trackJob(wb(), `${done} ${failed} ${missing}`);
     await row(wb(), 'Findings on How do web crawlers decide what to fetch next?').locator('.codicon-pass').waitFor({ state: 'attached' });
     await row(wb(), `Job ${failed.slice(0, 8)}`).locator('.codicon-error').waitFor({ state: 'attached' });
-    await row(wb(), `Job ${missing.slice(0, 8)}`).locator('.codicon-warning').waitFor({ state: 'attached' });
-    assert.match(await text(row(wb(), `Job ${missing.slice(0, 8)}`).locator('.label-description')), /^expired or not found$/);
+    await wb().notification(/Not found as an agent job or a deep research job: 0b7c1e2d/).waitFor({ state: 'visible' });
+    assert.equal(await row(wb(), `Job ${missing.slice(0, 8)}`).count(), 0, 'the unknown id is not left in the view');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-light');
   });

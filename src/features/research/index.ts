@@ -21,11 +21,13 @@ import {
   refreshJobs,
   untrackJobs,
 } from './ui/jobCommands';
-import { trackFromSelection, trackResearchJob } from './ui/trackCommand';
+import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
+import { trackFromSelection, trackJob } from './ui/trackCommand';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
 
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
+export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
 
@@ -66,7 +68,8 @@ export class ResearchFeature implements vscode.Disposable {
       notifier,
       endpoint,
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      vscode.commands.registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackResearchJob({ store: this.store, reveal }, arg)),
+      vscode.commands.registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
+      vscode.commands.registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
       vscode.commands.registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
       vscode.commands.registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
       vscode.commands.registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
@@ -75,7 +78,10 @@ export class ResearchFeature implements vscode.Disposable {
       vscode.commands.registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
       vscode.commands.registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
       vscode.commands.registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
-      vscode.commands.registerCommand(COMMANDS.openJson, (clicked?: unknown) => openJson(jobs, clicked)),
+      vscode.commands.registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
+      vscode.commands.registerCommand(COMMANDS.saveJobResult, (clicked?: unknown) => saveResult(jobs, clicked)),
+      vscode.commands.registerCommand(COMMANDS.copyJobResult, (clicked?: unknown) => copyResult(jobs, clicked)),
+      vscode.commands.registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
       vscode.commands.registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
       vscode.commands.registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
     );

@@ -172,6 +172,8 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         severity: 'error',
         actions: ['setApiKey', 'editAndRetry'],
       };
+    case 'noRoute':
+    case 'gone':
     case 'notFound':
       return {
         message: `The server at ${ctx.apiUrl} has no feedback endpoint (404)${ctx.selfHosted ? ': it may be an older self-hosted Firecrawl' : ''}. Check the firecrawl.apiUrl setting.`,

@@ -24,6 +24,8 @@ const OPERATION_TEXT: Record<Operation, string> = {
   creditUsage: 'reading remaining credits',
   creditUsageHistory: 'reading credit usage history',
   researchJob: 'reading the deep research job',
+  agentJob: 'reading the agent job',
+  agentCancel: 'cancelling the agent job',
   feedback: 'sending feedback',
 };
 
@@ -51,6 +53,10 @@ export function secondsText(ms: number): string {
 /** A research job the service no longer has: what a 404 on it means. */
 export const JOB_NOT_FOUND_TEXT =
   'Expired or not found: the service no longer has this job (jobs stay readable about 6 hours after their last update), or the id belongs to another team.';
+export const AGENT_NOT_FOUND_TEXT = 'Expired or not found: the service no longer has this agent job, or the id belongs to another team.';
+/** What the service's 410 on deep research means, and what replaces it. */
+export const RESEARCH_GONE_TEXT =
+  'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.';
 
 const CREDIT_ROUTES: ReadonlySet<Operation> = new Set(['creditUsage', 'creditUsageHistory']);
 
@@ -71,8 +77,17 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       };
     case 'notFound':
       if (error.operation === 'researchJob') return { message: JOB_NOT_FOUND_TEXT, actions: [] };
+      if (error.operation === 'agentJob' || error.operation === 'agentCancel') return { message: AGENT_NOT_FOUND_TEXT, actions: [] };
       if (error.operation === 'creditUsage') return { message: 'Firecrawl has no billing information for this team.', actions: [] };
       return { message: `The server${ctx.apiUrl ? ` at ${ctx.apiUrl}` : ''} found nothing while ${doing} (404). Check the API URL setting.`, actions: ['openSettings'] };
+    case 'noRoute':
+      return {
+        message: `The server${ctx.apiUrl ? ` at ${ctx.apiUrl}` : ''} has no such route (HTTP 404 with a web page, not an answer of the Firecrawl API) while ${doing}. Check the API URL setting; an older self-hosted Firecrawl may not serve it.`,
+        actions: ['openSettings', 'showLogs'],
+      };
+    case 'gone':
+      if (error.operation === 'researchJob') return { message: RESEARCH_GONE_TEXT, actions: [] };
+      return { message: `Firecrawl no longer serves this (410 Gone) while ${doing}.${serverSaid(error.serverMessage)}`, actions: [] };
     case 'rateLimited': {
       const when = retry ? `retrying ${retry}` : `try again ${waitText(error.retryAfterMs) ?? 'in a moment'}`;
       return { message: `Firecrawl's rate limit was reached while ${doing}; ${when}.`, actions: [] };

@@ -155,7 +155,14 @@ function suites(): void {
       assert.ok(live.sources.length >= 1 && live.activities.length >= 1);
       assert.ok(live.json !== undefined);
       assert.ok(live.warnings.some((w) => /deprecated/i.test(w)), 'the live dialect carries the deprecation warning');
-      assert.deepEqual({ ...spec, warnings: [] }, { ...live, warnings: [] });
+      const { deprecation, ...liveJob } = live;
+      assert.deepEqual({ ...spec, warnings: [] }, { ...liveJob, warnings: [] });
+      assert.equal(spec.deprecation, undefined, 'the spec dialect sends no deprecation signals');
+      assert.deepEqual(
+        { ...deprecation, warnings: deprecation?.warnings.length },
+        { deprecated: true, deprecatedAt: 1778025600000, successor: '/v2/search', replacement: '/v2/search', warnings: 1 },
+        'Deprecation @epoch, Link successor-version, body replacement, Warning 299 and body warnings (the same text, once)',
+      );
       assert.ok(live.sources.every((s) => typeof s.url === 'string'));
       assert.ok(live.sources.some((s) => s.icon), 'icon (live) and favicon (spec) both become icon');
     });

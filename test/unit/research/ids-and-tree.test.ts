@@ -18,6 +18,7 @@ const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 
 function snapshot(over: Partial<ResearchJob> = {}): ResearchJob {
   return {
+    kind: 'deepResearch',
     id: A,
     status: 'processing',
     currentDepth: 1,
@@ -40,6 +41,7 @@ function snapshot(over: Partial<ResearchJob> = {}): ResearchJob {
 function tracked(over: Partial<TrackedJob> = {}): TrackedJob {
   return {
     id: A,
+    kind: 'deepResearch',
     trackedAt: NOW - 60_000,
     snapshot: snapshot(),
     fetchedAt: NOW - 1_000,
@@ -163,9 +165,9 @@ describe('tree descriptors', () => {
     const d = describeJob(tracked(), NOW);
     assert.equal(d.id, A);
     assert.equal(d.label, 'Job 3f2b9c1e');
-    assert.equal(d.description, 'processing · depth 1/3 · 2 URLs · 1m 30s');
+    assert.equal(d.description, 'deep research · processing · depth 1/3 · 2 URLs · 1m 30s');
     assert.deepEqual(d.icon, { id: 'sync~spin' });
-    assert.equal(d.contextValue, 'job processing running');
+    assert.equal(d.contextValue, 'job deepResearch processing running');
     assert.equal(d.collapsible, 'collapsed');
   });
 
@@ -178,9 +180,9 @@ describe('tree descriptors', () => {
     });
     const d = describeJob(job, NOW);
     assert.equal(d.label, 'Findings on crawlers');
-    assert.equal(d.description, 'completed · depth 3/3 · 2 URLs · expires in 6h 00m');
+    assert.equal(d.description, 'deep research · completed · depth 3/3 · 2 URLs · expires in 6h 00m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
-    assert.equal(d.contextValue, 'job completed finished analysis json');
+    assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
     assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
   });
 
@@ -192,20 +194,20 @@ describe('tree descriptors', () => {
 
     const expired = tracked({ poll: { kind: 'stopped', reason: 'notFound', at: NOW } });
     const e = describeJob(expired, NOW);
-    assert.match(e.description ?? '', /^expired or not found · depth 1\/3/);
+    assert.match(e.description ?? '', /^deep research · expired or not found · depth 1\/3/);
     assert.deepEqual(e.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
     assert.match(e.contextValue ?? '', /\bfinished\b/);
 
     const offline = new NetworkError({ operation: 'researchJob', baseUrl: 'http://127.0.0.1:9' });
     const unreachable = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: offline, retryAt: NOW + 4_000, failures: 1 } });
-    assert.match(describeJob(unreachable, NOW).description ?? '', /^unreachable, retrying · depth 1\/3 · 2 URLs/);
+    assert.match(describeJob(unreachable, NOW).description ?? '', /^deep research · unreachable, retrying · depth 1\/3 · 2 URLs/);
     const notice = describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0];
     assert.match(notice?.label ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in 4 s\./);
     assert.match(notice?.tooltip?.().rows[0]?.[1] ?? '', /retrying in 4 s\. Check the network and the API URL setting\.$/);
 
     const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW, afterMs: 30 * 60_000 } });
     assert.match(pollNotice(stopped, NOW) ?? '', /^Still processing after 30 min of polling/);
-    assert.equal(jobContextValue(stopped), 'job timedOut running refreshable');
+    assert.equal(jobContextValue(stopped), 'job deepResearch timedOut running refreshable');
   });
 
   test('activities and sources: counts, ids stable by position, relative times', () => {

@@ -4,9 +4,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  type AgentJob,
   type CallOptions,
   CancelledError,
   type FirecrawlError,
+  GoneError,
   NetworkError,
   NotFoundError,
   RateLimitedError,
@@ -14,14 +16,15 @@ import {
   ServerError,
   UnauthorizedError,
 } from '../../../src/api';
-import { normalizeResearchJob, schemas } from '../../../src/api/schemas';
+import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { ResearchStore, type ResearchStoreOptions } from '../../../src/features/research/model/researchStore';
 import { INDEX_KEY, jobKey, type ResearchStorage } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
+import { agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun } from '../../sandbox/agent';
 import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../../sandbox/research';
-import type { ResearchTimeline } from '../../sandbox/types';
+import type { AgentTimeline, ResearchTimeline } from '../../sandbox/types';
 
 class MapStorage implements ResearchStorage {
   readonly map = new Map<string, unknown>();
@@ -41,13 +44,26 @@ type Fault = (id: string) => FirecrawlError | undefined;
 
 /** Jobs that progress with the fake clock, answered as the live service would, parsed by our schema. */
 class FakeService {
+  /** Deep research reads. */
   readonly calls: Array<{ id: string; at: number }> = [];
+  /** Agent reads (including the first look at an id of unknown kind) and cancels. */
+  readonly agentCalls: Array<{ id: string; at: number; method: 'GET' | 'DELETE' }> = [];
   private readonly jobs = new Map<string, PlannedJob>();
+  private readonly agents = new Map<string, AgentRun>();
+  /** From this instant every deep research read answers 410 Gone. */
+  shutdownAt = Infinity;
   private readonly faults: Fault[] = [];
   private seq = 0;
   maxConcurrent = 0;
   private concurrent = 0;
-  readonly client = { getResearchJob: (id: string, options?: CallOptions) => this.get(id, options) };
+  readonly client = {
+    getResearchJob: (id: string, options?: CallOptions) => this.get(id, options),
+    getAgentJob: (id: string, options?: CallOptions) => this.getAgent(id, options),
+    cancelAgentJob: async (id: string) => {
+      this.agentCalls.push({ id, at: this.clock.now(), method: 'DELETE' as const });
+      if (!cancelAgentRun(this.agents.get(id), this.clock.now())) throw new NotFoundError({ operation: 'agentCancel' });
+    },
+  };
 
   constructor(private readonly clock: FakeClock) {}
 
@@ -56,6 +72,22 @@ class FakeService {
     const id = `00000000-0000-4000-8000-${String(this.seq).padStart(12, '0')}`;
     this.jobs.set(id, createResearchJob(id, this.clock.now(), timeline));
     return id;
+  }
+
+  createAgent(timeline: AgentTimeline = {}): string {
+    this.seq++;
+    const id = `00000000-0000-4000-9000-${String(this.seq).padStart(12, '0')}`;
+    this.agents.set(id, createAgentRun(id, this.clock.now(), timeline));
+    return id;
+  }
+
+  private async getAgent(id: string, options?: CallOptions): Promise<AgentJob> {
+    this.agentCalls.push({ id, at: this.clock.now(), method: 'GET' });
+    await Promise.resolve();
+    if (options?.signal?.aborted) throw new CancelledError({ operation: 'agentJob' });
+    const body = agentStatusBody(this.agents.get(id), this.clock.now());
+    if (!body) throw new NotFoundError({ operation: 'agentJob' });
+    return normalizeAgentJob(id, schemas().agentJobResponse.parse(body));
   }
 
   /** The next `times` requests fail with what `fault` returns. */
@@ -80,6 +112,7 @@ class FakeService {
       if (options?.signal?.aborted) throw new CancelledError({ operation: 'researchJob' });
       const fault = this.faults.shift()?.(id);
       if (fault) throw fault;
+      if (this.clock.now() >= this.shutdownAt) throw new GoneError({ operation: 'researchJob', serverMessage: 'shut down' });
       const planned = this.jobs.get(id);
       const snap = planned ? researchSnapshot(planned, this.clock.now()) : null;
       const rendered = renderResearch(snap, 'live');
@@ -254,7 +287,7 @@ describe('errors and stop conditions', () => {
     store.track([id]);
     await clock.advance(60_000);
     const kept = store.get(id)!.snapshot!;
-    assert.ok(kept.activities.length > 0);
+    assert.ok(kept.kind === 'deepResearch' && kept.activities.length > 0);
     service.fail(() => new NetworkError({ operation: 'researchJob', baseUrl: 'http://127.0.0.1:9' }), 3);
     service.fail(() => new ServerError({ operation: 'researchJob', status: 502 }), 1);
     const start = service.count(id);
@@ -346,7 +379,7 @@ describe('errors and stop conditions', () => {
   test('untracking mid-request discards the answer and stops polling', async () => {
     const { clock, service, store } = setup();
     const id = service.create({ durationMs: 600_000 });
-    store.track([id]);
+    store.track([id], 'deepResearch');
     const request = store.refresh(id);
     store.untrack(id);
     await clock.advance(10_000);
@@ -448,8 +481,9 @@ describe('persistence', () => {
     assert.deepEqual(second.jobs.map((j) => j.id), [done, running]);
     const restored = second.get(done)!;
     assert.equal(restored.snapshot?.status, 'completed');
-    assert.ok(restored.snapshot?.finalAnalysis?.startsWith('# Findings'));
-    assert.deepEqual(restored.snapshot?.json && Object.keys(restored.snapshot.json as object).length > 0, true);
+    assert.equal(restored.snapshot?.kind, 'deepResearch');
+    assert.ok(restored.snapshot?.kind === 'deepResearch' && restored.snapshot.finalAnalysis?.startsWith('# Findings'));
+    assert.deepEqual(restored.snapshot?.kind === 'deepResearch' && restored.snapshot.json && Object.keys(restored.snapshot.json as object).length > 0, true);
     assert.equal(restored.poll.kind, 'idle');
     assert.equal(second.get(running)?.snapshot?.status, 'processing');
     await clock.advance(0);
@@ -500,6 +534,7 @@ describe('scale', () => {
     const clock = new FakeClock();
     const now = clock.now();
     const big = (id: string, n: number): ResearchJob => ({
+      kind: 'deepResearch',
       id,
       status: 'processing',
       currentDepth: 1,
@@ -519,6 +554,8 @@ describe('scale', () => {
         polls++;
         return answers.get(id)!;
       },
+      getAgentJob: () => Promise.reject(new Error('tracked as deep research: never asked')),
+      cancelAgentJob: () => Promise.reject(new Error('not an agent job')),
     };
     // JSON round trips, as globalState does.
     let bytes = 0;
@@ -531,7 +568,7 @@ describe('scale', () => {
     };
     const store = new ResearchStore({ source: { client }, storage, clock, random: () => 0.5 });
     store.setAttention({ focused: true, visible: true });
-    store.track(ids);
+    store.track(ids, 'deepResearch');
     const started = performance.now();
     await store.tick();
     const tickMs = performance.now() - started;

@@ -1,6 +1,7 @@
 // The research store with the real client against the real sandbox over 127.0.0.1, both on one fake
 // clock: a job followed to completion in both dialects, counted on the server, a failed job, expiry,
 // and the server's 429 and 5xx answers.
+import { deepResearchOf } from '../../support/snapshots';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
@@ -77,14 +78,14 @@ describe('research store against the sandbox', () => {
       await run(store, 20_000);
       const midway = store.get(id)!;
       assert.equal(midway.snapshot?.status, 'processing');
-      assert.ok(midway.snapshot!.activities.length > 0 && midway.snapshot!.activities.length < 6);
+      assert.ok(deepResearchOf(midway.snapshot)!.activities.length > 0 && deepResearchOf(midway.snapshot)!.activities.length < 6);
       await run(store, 50_000);
       const done = store.get(id)!;
       assert.equal(done.snapshot?.status, 'completed');
-      assert.equal(done.snapshot?.activities.length, 6);
-      assert.equal(done.snapshot?.sources.length, 5);
-      assert.match(done.snapshot?.finalAnalysis ?? '', /^# Findings on/);
-      assert.ok(done.snapshot?.json);
+      assert.equal(deepResearchOf(done.snapshot)?.activities.length, 6);
+      assert.equal(deepResearchOf(done.snapshot)?.sources.length, 5);
+      assert.match(deepResearchOf(done.snapshot)?.finalAnalysis ?? '', /^# Findings on/);
+      assert.ok(deepResearchOf(done.snapshot)?.json);
       assert.equal(finished.length, 1);
       const requests = sandbox.requestCount('deepResearch');
       // 60 s at 2 s plus the first request; the easing after 30 s only lowers it.

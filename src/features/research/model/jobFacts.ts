@@ -1,11 +1,11 @@
 // Facts derived from a job snapshot that both the poller and the views need, kept cheap because
 // they run on every poll of every job (1,000 activities each at scale).
-import type { ResearchJob, ResearchJobStatus } from '../../../api';
+import type { AgentJob, ResearchJob, TrackedSnapshot } from '../../../api';
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
 /** Unknown statuses count as still running: the service may add states such as 'queued'. */
-export function isTerminalStatus(status: ResearchJobStatus): boolean {
+export function isTerminalStatus(status: string): boolean {
   return TERMINAL.has(status);
 }
 
@@ -13,7 +13,9 @@ export function isTerminalStatus(status: ResearchJobStatus): boolean {
  * The job is about to finish: it is writing its synthesis, or it has reached its last depth.
  * The synthesis activity is almost always last, so the scan from the end stops at once.
  */
-export function isFinalPhase(job: ResearchJob): boolean {
+export function isFinalPhase(job: TrackedSnapshot): boolean {
+  // An agent run does not say how far along it is: its polling eases like any long job.
+  if (job.kind === 'agent') return false;
   if (job.maxDepth > 0 && job.currentDepth >= job.maxDepth) return true;
   for (let i = job.activities.length - 1; i >= 0; i--) if (job.activities[i]?.type === 'synthesis') return true;
   return false;
@@ -39,7 +41,8 @@ export function analysisTitle(analysis: string | undefined): string | undefined 
  * Changes whenever anything the views show changes, without comparing whole snapshots: activities and
  * sources are only appended, and only the last activity changes status while the job runs.
  */
-export function snapshotSignature(job: ResearchJob): string {
+export function snapshotSignature(job: TrackedSnapshot): string {
+  if (job.kind === 'agent') return agentSignature(job);
   const last = job.activities[job.activities.length - 1];
   return [
     job.status,
@@ -57,6 +60,42 @@ export function snapshotSignature(job: ResearchJob): string {
 }
 
 /** Progress only (not expiry): used to tell a stalled job from one that moved. */
-export function progressSignature(job: ResearchJob): string {
+export function progressSignature(job: TrackedSnapshot): string {
+  if (job.kind === 'agent') return `${job.status}|${job.message ?? ''}|${job.creditsUsed ?? -1}|${job.partial === undefined ? 0 : 1}`;
   return `${job.status}|${job.currentDepth}|${job.activities.length}|${job.sources.length}`;
 }
+
+/** Sizes stand in for contents: an agent's result and partial data are replaced whole, not appended. */
+function agentSignature(job: AgentJob): string {
+  const size = (value: unknown) => (value === undefined ? -1 : JSON.stringify(value).length);
+  return [
+    'agent',
+    job.status,
+    job.model ?? '',
+    job.message ?? '',
+    job.creditsUsed ?? -1,
+    job.expiresAt ?? '',
+    job.suggestions.length,
+    size(job.pendingApproval),
+    size(job.partial),
+    size(job.data),
+    job.error ?? '',
+    job.stopReason ?? '',
+  ].join('|');
+}
+
+/** The Markdown analysis a finished job can be saved as, if any. */
+export function resultMarkdown(job: TrackedSnapshot | undefined): string | undefined {
+  if (!job) return undefined;
+  if (job.kind === 'deepResearch') return job.finalAnalysis;
+  return typeof job.data === 'string' && job.data.trim() ? job.data : undefined;
+}
+
+/** The JSON result a finished job can be saved as, if any. */
+export function resultJson(job: TrackedSnapshot | undefined): unknown {
+  if (!job) return undefined;
+  if (job.kind === 'deepResearch') return job.json;
+  return typeof job.data === 'string' ? undefined : job.data;
+}
+
+export type { ResearchJob };

@@ -1,18 +1,30 @@
-// The one source of truth for tracked deep research jobs. Views render it; nothing else asks the
-// service about jobs. Polls only jobs that are still running, with one self-rescheduling timer set
+// The one source of truth for tracked research jobs: deep research jobs and agent runs. Views render
+// it; nothing else asks the service about jobs. Polls only jobs that are still running, with one self-rescheduling timer set
 // for the earliest due job (none at all once every job is finished), a shared request budget, and
 // one request per job at a time shared by every caller.
-import { type CallOptions, type FirecrawlError, isFirecrawlError, type ResearchJob } from '../../../api';
+import { type AgentJob, type CallOptions, type FirecrawlError, isFirecrawlError, type ResearchJob, type TrackedSnapshot } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isFinalPhase, isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import { isJobId } from '../../../shared/jobIds';
 import { backoffDelay, POLL, pollInterval } from './pollPolicy';
 import { fromPersisted, INDEX_KEY, jobKey, type PersistableJob, type ResearchStorage, toPersisted } from './storage';
-import { isFinished, type PollState, type TrackedJob } from './trackedJob';
+import { isFinished, type JobKind, type PollState, type TrackedJob } from './trackedJob';
 
 export interface ResearchJobReader {
   getResearchJob(id: string, options?: CallOptions): Promise<ResearchJob>;
+  getAgentJob(id: string, options?: CallOptions): Promise<AgentJob>;
+  cancelAgentJob(id: string, options?: CallOptions): Promise<void>;
+}
+
+/** The published shutdown of the Deep Research API, unless the service says otherwise (Sunset). */
+export const DEEP_RESEARCH_SUNSET = Date.parse('2026-12-10T15:00:00.000Z');
+
+export interface DeepResearchNotice {
+  /** When deep research stops (stopped) answering: the service's Sunset if it sent one, else the published date. */
+  sunsetAt: number;
+  /** A 410 was seen: the API is gone. */
+  shutDown: boolean;
 }
 
 /** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */
@@ -100,12 +112,16 @@ export class ResearchStore implements Disposable {
   private readonly listChanged = new Emitter<void>();
   private readonly jobChanged = new Emitter<TrackedJob>();
   private readonly jobFinished = new Emitter<TrackedJob>();
+  private readonly noticeChanged = new Emitter<void>();
+  private notice: DeepResearchNotice = { sunsetAt: DEEP_RESEARCH_SUNSET, shutDown: false };
   /** Jobs were added, removed or reordered. */
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
   /** When something shown about one job changed: its `revision` moved. Polls that brought nothing new are silent. */
   readonly onDidChangeJob: Event<TrackedJob> = this.jobChanged.event;
   /** A job this editor watched while processing completed, failed or was cancelled. */
   readonly onDidFinishJob: Event<TrackedJob> = this.jobFinished.event;
+  /** What the service said about the Deep Research shutdown changed. */
+  readonly onDidChangeNotice: Event<void> = this.noticeChanged.event;
 
   constructor(private readonly options: ResearchStoreOptions) {
     this.log = options.log ?? nullLog;
@@ -131,6 +147,28 @@ export class ResearchStore implements Disposable {
     return this.records.get(id.toLowerCase());
   }
 
+  /** When Deep Research shuts down (or that it has), as far as the service has said. */
+  get deepResearchNotice(): DeepResearchNotice {
+    return this.notice;
+  }
+
+  /**
+   * Asks the service to cancel a running agent job, then reads it again: the row changes when the
+   * service says so, never before. Failures are returned for the command to report.
+   */
+  async cancel(id: string): Promise<RefreshOutcome> {
+    const record = this.records.get(id.toLowerCase());
+    if (!record || record.kind !== 'agent') return { job: record };
+    try {
+      await this.options.source.client.cancelAgentJob(record.id, { timeoutMs: this.options.requestTimeoutMs ?? 20_000 });
+    } catch (error) {
+      return { job: record, error: error instanceof Error ? error : new Error(String(error)) };
+    }
+    this.log.info(`Asked to cancel agent job ${record.id}`);
+    // The row follows the service's next answer; a failed read is the poller's to retry, not a failed cancel.
+    return this.request(record, true).then((outcome) => ({ job: outcome.job }));
+  }
+
   /** Whether a timer is waiting: false once every job is finished or stopped. */
   get isPolling(): boolean {
     return this.timer !== undefined;
@@ -152,7 +190,8 @@ export class ResearchStore implements Disposable {
     this.schedule();
   }
 
-  track(ids: readonly string[]): TrackResult {
+  /** Tracks ids of a known kind, or (without `kind`) finds each one's kind: agent first, then deep research. */
+  track(ids: readonly string[], kind?: JobKind): TrackResult {
     const added: string[] = [];
     const existing: string[] = [];
     const now = this.now();
@@ -163,7 +202,7 @@ export class ResearchStore implements Disposable {
         if (!existing.includes(id)) existing.push(id);
         continue;
       }
-      const record = this.newRecord(id, now);
+      const record = this.newRecord(id, now, kind);
       record.watchStartedAt = now;
       record.nextPollAt = now;
       this.records.set(id, record);
@@ -292,6 +331,7 @@ export class ResearchStore implements Disposable {
     this.listChanged.dispose();
     this.jobChanged.dispose();
     this.jobFinished.dispose();
+    this.noticeChanged.dispose();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -305,9 +345,10 @@ export class ResearchStore implements Disposable {
     return Number.isFinite(value) && value > 0 ? value : DEFAULT_MAX_POLL_MS;
   }
 
-  private newRecord(id: string, trackedAt: number): JobRecord {
+  private newRecord(id: string, trackedAt: number, kind: JobKind | undefined): JobRecord {
     return {
       id,
+      kind,
       trackedAt,
       snapshot: undefined,
       fetchedAt: undefined,
@@ -335,7 +376,7 @@ export class ResearchStore implements Disposable {
         this.log.warn(`Dropped unreadable saved state of job ${raw}`);
         continue;
       }
-      const r = this.newRecord(saved.id, saved.trackedAt);
+      const r = this.newRecord(saved.id, saved.trackedAt, saved.kind);
       r.snapshot = saved.snapshot;
       r.fetchedAt = saved.fetchedAt;
       r.watchStartedAt = saved.watchStartedAt ?? saved.trackedAt;
@@ -398,14 +439,15 @@ export class ResearchStore implements Disposable {
   private async fetch(r: JobRecord, controller: AbortController, manual: boolean): Promise<RefreshOutcome> {
     if (controller.signal.aborted || this.disposed) return { job: this.records.get(r.id) };
     r.lastPolledAt = this.now();
-    let snapshot: ResearchJob;
+    const options: CallOptions = {
+      signal: controller.signal,
+      timeoutMs: this.options.requestTimeoutMs ?? 20_000,
+      // The store backs off per job with jitter; transport retries would multiply one tick's requests.
+      maxAttempts: 1,
+    };
+    let snapshot: TrackedSnapshot;
     try {
-      snapshot = await this.options.source.client.getResearchJob(r.id, {
-        signal: controller.signal,
-        timeoutMs: this.options.requestTimeoutMs ?? 20_000,
-        // The store backs off per job with jitter; transport retries would multiply one tick's requests.
-        maxAttempts: 1,
-      });
+      snapshot = await this.read(r, options);
     } catch (error) {
       if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -417,17 +459,44 @@ export class ResearchStore implements Disposable {
     return { job: r };
   }
 
+  /** One read of the job; an id of unknown kind is asked as an agent job first, then as deep research. */
+  private async read(r: JobRecord, options: CallOptions): Promise<TrackedSnapshot> {
+    const { client } = this.options.source;
+    if (r.kind === 'agent') return client.getAgentJob(r.id, options);
+    if (r.kind === 'deepResearch') return client.getResearchJob(r.id, options);
+    try {
+      return await client.getAgentJob(r.id, options);
+    } catch (error) {
+      const kind = isFirecrawlError(error) ? error.kind : undefined;
+      if (kind !== 'notFound' && kind !== 'noRoute') throw error;
+    }
+    try {
+      return await client.getResearchJob(r.id, options);
+    } catch (error) {
+      // A 410 answers for every id: this one was (or may have been) a deep research job.
+      if (isFirecrawlError(error) && error.kind === 'gone') r.kind = 'deepResearch';
+      throw error;
+    }
+  }
+
   /** False when the job was untracked, the store disposed or the endpoint changed meanwhile. */
   private isCurrent(r: JobRecord, controller: AbortController): boolean {
     return !this.disposed && !controller.signal.aborted && this.records.get(r.id) === r;
   }
 
-  private onSnapshot(r: JobRecord, job: ResearchJob, manual: boolean): void {
+  private onSnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolean): void {
     const now = this.now();
-    this.logNotices(job.warnings);
+    if (job.kind === 'deepResearch') {
+      this.logNotices(job.warnings);
+      this.noteSunset(job.deprecation?.sunsetAt);
+    }
+    if (r.kind !== job.kind) {
+      r.kind = job.kind;
+      this.dirty.add(r.id);
+    }
     const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
     const previous = r.poll;
-    r.snapshot = job.warnings.length ? { ...job, warnings: [] } : job;
+    r.snapshot = job.kind === 'deepResearch' && job.warnings.length ? { ...job, warnings: [] } : job;
     r.fetchedAt = now;
 
     if (isTerminalStatus(job.status)) {
@@ -461,7 +530,7 @@ export class ResearchStore implements Disposable {
     this.changed(r);
   }
 
-  private stopForTimeLimit(r: JobRecord, job: ResearchJob | undefined): void {
+  private stopForTimeLimit(r: JobRecord, job: TrackedSnapshot | undefined): void {
     const minutes = Math.round(this.maxPollMs() / 60_000);
     r.poll = { kind: 'stopped', reason: 'timeLimit', at: this.now(), afterMs: this.maxPollMs() };
     r.nextPollAt = undefined;
@@ -479,6 +548,14 @@ export class ResearchStore implements Disposable {
       r.poll = { kind: 'stopped', reason: 'notFound', at: now };
       r.nextPollAt = undefined;
       if (previous.kind !== 'stopped' || previous.reason !== 'notFound') this.log.warn(`Job ${r.id}: expired or not found (404); stopped polling`);
+      this.changed(r);
+      return;
+    }
+    if (kind === 'gone') {
+      r.poll = { kind: 'stopped', reason: 'gone', at: now };
+      r.nextPollAt = undefined;
+      if (previous.kind !== 'stopped' || previous.reason !== 'gone') this.log.warn(`Job ${r.id}: the service answered 410 Gone (the API was shut down); its last snapshot stays`);
+      this.noteShutdown();
       this.changed(r);
       return;
     }
@@ -527,6 +604,18 @@ export class ResearchStore implements Disposable {
       background: this.background,
       activeJobs: active,
     });
+  }
+
+  private noteSunset(sunsetAt: number | undefined): void {
+    if (sunsetAt === undefined || sunsetAt === this.notice.sunsetAt) return;
+    this.notice = { ...this.notice, sunsetAt };
+    this.noticeChanged.fire();
+  }
+
+  private noteShutdown(): void {
+    if (this.notice.shutDown) return;
+    this.notice = { ...this.notice, shutDown: true };
+    this.noticeChanged.fire();
   }
 
   private logNotices(warnings: readonly string[]): void {

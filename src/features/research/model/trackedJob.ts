@@ -1,10 +1,15 @@
-// What the store knows about one tracked job: the last snapshot the service sent, and where polling
-// stands. Views render this; the store is the only writer.
-import type { ResearchJob } from '../../../api';
+// What the store knows about one tracked job (a deep research job or an agent run): the last snapshot
+// the service sent, and where polling stands. Views render this; the store is the only writer.
+import type { TrackedSnapshot } from '../../../api';
+
+/** Which API a job belongs to; unknown until the first answer says. */
+export type JobKind = TrackedSnapshot['kind'];
 
 export type StopReason =
-  /** 404: the id is wrong, belongs to another team, or the job expired (about 6 h after its last update). */
+  /** 404: the id is wrong, belongs to another team, or the job expired. */
   | 'notFound'
+  /** 410: the API that served the job was shut down; its last snapshot is all there will be. */
+  | 'gone'
   /** Still processing after `firecrawl.research.maxPollMinutes`: probably a crashed worker. */
   | 'timeLimit'
   /** 401/403 or a request the service refused: polling again cannot help until the key or URL changes. */
@@ -22,9 +27,11 @@ export type PollState =
 
 export interface TrackedJob {
   readonly id: string;
+  /** Undefined until the service has answered for this id. */
+  readonly kind: JobKind | undefined;
   readonly trackedAt: number;
   /** The last answer, kept through errors, expiry and restarts. */
-  readonly snapshot: ResearchJob | undefined;
+  readonly snapshot: TrackedSnapshot | undefined;
   /** Last successful fetch. */
   readonly fetchedAt: number | undefined;
   /** When polling of this job began; the time limit and the easing count from here. */
@@ -40,7 +47,7 @@ export interface TrackedJob {
 
 /** Finished for good: no more polling, and "Clear Finished Jobs" removes it. */
 export function isFinished(job: TrackedJob): boolean {
-  return job.poll.kind === 'idle' || (job.poll.kind === 'stopped' && job.poll.reason === 'notFound');
+  return job.poll.kind === 'idle' || (job.poll.kind === 'stopped' && (job.poll.reason === 'notFound' || job.poll.reason === 'gone'));
 }
 
 /** The one word the views lead with. */
@@ -51,6 +58,7 @@ export type JobCondition =
   | 'failed'
   | 'cancelled'
   | 'expired'
+  | 'shutDown'
   | 'unreachable'
   | 'rateLimited'
   | 'timedOut'
@@ -58,7 +66,11 @@ export type JobCondition =
 
 export function jobCondition(job: TrackedJob): JobCondition {
   const { poll, snapshot } = job;
-  if (poll.kind === 'stopped') return poll.reason === 'notFound' ? 'expired' : poll.reason === 'timeLimit' ? 'timedOut' : 'rejected';
+  if (poll.kind === 'stopped') {
+    if (poll.reason === 'notFound') return 'expired';
+    if (poll.reason === 'gone') return 'shutDown';
+    return poll.reason === 'timeLimit' ? 'timedOut' : 'rejected';
+  }
   if (poll.kind === 'retrying') return poll.reason;
   if (!snapshot) return 'pending';
   switch (snapshot.status) {

@@ -6,6 +6,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { jobTitle } from './treeRows';
 import { plainText } from '../../../shared/text';
+import { resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
@@ -51,19 +52,25 @@ export class CompletionNotifier implements vscode.Disposable {
     let choice: string | undefined;
     if (jobs.length === 1) {
       const name = plainText(jobTitle(first) ?? `job ${shortJobId(first.id)}`, 120);
-      if (first.snapshot?.status === 'completed') {
-        choice = await vscode.window.showInformationMessage(`Deep research completed: ${name}`, 'Open Analysis', DONT_SHOW);
-        if (choice === 'Open Analysis') await this.actions.openAnalysis(first.id);
+      const kind = first.kind === 'agent' ? 'Agent job' : 'Deep research';
+      const hasDocument = Boolean(resultMarkdown(first.snapshot));
+      if (first.snapshot?.status === 'completed' && hasDocument) {
+        const open = first.kind === 'agent' ? 'Open Result' : 'Open Analysis';
+        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, open, DONT_SHOW);
+        if (choice === open) await this.actions.openAnalysis(first.id);
+      } else if (first.snapshot?.status === 'completed') {
+        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, 'Show Job', DONT_SHOW);
+        if (choice === 'Show Job') await this.actions.revealJob(first.id);
       } else {
         const why = first.snapshot?.error ? `: ${plainText(first.snapshot.error, 200)}` : '';
-        choice = await vscode.window.showWarningMessage(`Deep research ${first.snapshot?.status ?? 'finished'} (${name})${why}`, 'Show Job', DONT_SHOW);
+        choice = await vscode.window.showWarningMessage(`${kind} ${plainText(first.snapshot?.status ?? 'finished', 40)} (${name})${why}`, 'Show Job', DONT_SHOW);
         if (choice === 'Show Job') await this.actions.revealJob(first.id);
       }
     } else {
       const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
       const other = jobs.length - completed;
       const parts = [completed ? `${completed} completed` : '', other ? `${other} failed or cancelled` : ''].filter(Boolean).join(', ');
-      choice = await vscode.window.showInformationMessage(`${jobs.length} deep research jobs finished (${parts}).`, 'Show Jobs', DONT_SHOW);
+      choice = await vscode.window.showInformationMessage(`${jobs.length} research jobs finished (${parts}).`, 'Show Jobs', DONT_SHOW);
       if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
     }
     if (choice === DONT_SHOW) {

@@ -1,26 +1,28 @@
-// Read-only documents for a job's final analysis (Markdown) and JSON result, served from the store
-// on the `firecrawl-research:` scheme: nothing is written to disk, and an open document follows the
-// job as it changes.
+// Read-only documents of a job's results, served from the store on the `firecrawl-research:` scheme:
+// the Markdown analysis (deep research) or text result (agent), the JSON result, an agent run's
+// partial data. Nothing is written to disk, and an open document follows the job as it changes.
 import * as vscode from 'vscode';
-import { isJobId, shortJobId } from '../../../shared/jobIds';
-import type { ResearchStore } from '../model/researchStore';
 import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
+import { isJobId, shortJobId } from '../../../shared/jobIds';
 import { escapeMarkdown, neutralizeLinks } from '../../../shared/text';
+import { resultJson, resultMarkdown } from '../model/jobFacts';
+import type { ResearchStore } from '../model/researchStore';
 
-export type DocumentKind = 'analysis' | 'json';
+export type DocumentKind = 'analysis' | 'json' | 'partial';
+
+const SUFFIX: Record<DocumentKind, string> = { analysis: '-analysis.md', json: '-result.json', partial: '-partial.json' };
+const KINDS = Object.keys(SUFFIX) as DocumentKind[];
 
 export function documentUri(jobId: string, kind: DocumentKind): vscode.Uri {
   // The short id in the file name tells tabs of different jobs apart.
-  const name = kind === 'analysis' ? `${shortJobId(jobId)}-analysis.md` : `${shortJobId(jobId)}-result.json`;
-  return vscode.Uri.from({ scheme: RESEARCH_DOCUMENT_SCHEME, path: `/${jobId}/${name}` });
+  return vscode.Uri.from({ scheme: RESEARCH_DOCUMENT_SCHEME, path: `/${jobId}/${shortJobId(jobId)}${SUFFIX[kind]}` });
 }
 
 export function parseDocumentUri(uri: vscode.Uri): { jobId: string; kind: DocumentKind } | undefined {
   const [, jobId, name] = uri.path.split('/');
   if (!jobId || !name || !isJobId(jobId)) return undefined;
-  if (name.endsWith('-analysis.md')) return { jobId, kind: 'analysis' };
-  if (name.endsWith('-result.json')) return { jobId, kind: 'json' };
-  return undefined;
+  const kind = KINDS.find((k) => name.endsWith(SUFFIX[k]));
+  return kind ? { jobId, kind } : undefined;
 }
 
 export class ResearchDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -31,7 +33,7 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
   constructor(private readonly store: ResearchStore) {
     // The store announces a job only when something shown about it changed.
     this.subscription = store.onDidChangeJob((job) => {
-      for (const kind of ['analysis', 'json'] as const) {
+      for (const kind of KINDS) {
         const uri = documentUri(job.id, kind);
         if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.changed.fire(uri);
       }
@@ -40,17 +42,23 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const target = parseDocumentUri(uri);
-    if (!target) return 'Not a deep research document.';
+    if (!target) return 'Not a research document.';
     const job = this.store.get(target.jobId);
-    if (!job) return `Deep research job ${target.jobId} is no longer tracked.`;
+    if (!job) return `Job ${target.jobId} is no longer tracked.`;
     const s = job.snapshot;
-    if (target.kind === 'json') {
-      return s?.json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(s.json, null, 2)}\n`;
+    if (target.kind === 'partial') {
+      const partial = s?.kind === 'agent' ? s.partial : undefined;
+      return partial === undefined ? '// No partial data (the run has finished, or has none yet).\n' : `${JSON.stringify(partial, null, 2)}\n`;
     }
-    if (s?.finalAnalysis) return neutralizeLinks(s.finalAnalysis);
+    if (target.kind === 'json') {
+      const json = resultJson(s);
+      return json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(json, null, 2)}\n`;
+    }
+    const markdown = resultMarkdown(s);
+    if (markdown) return neutralizeLinks(markdown);
     return s?.status === 'failed'
-      ? `_This job failed and has no final analysis._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
-      : '_No final analysis yet: the job is still running._\n';
+      ? `_This job failed and has no result._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
+      : '_No result yet: the job is still running._\n';
   }
 
   dispose(): void {

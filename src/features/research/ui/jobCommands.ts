@@ -1,10 +1,11 @@
-// The Deep Research view's commands. Each takes what VS Code passes from a tree menu (the clicked
-// node, then every selected node) or a plain job id / URL string, so they also work from other code.
+// The Research view's commands. Each takes what VS Code passes from a tree menu (the clicked node,
+// then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
-import { isJobId, shortJobId } from '../../../shared/jobIds';
+import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
+import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
-import { conditionText, jobLabel, type ResearchNode } from './treeRows';
+import { isNode, jobIdOf, jobIdsOf, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
 import { describeError } from '../../../host/errorText';
 import { VIEWS } from '../../../ids';
@@ -14,35 +15,10 @@ export interface JobCommandDeps {
   store: ResearchStore;
 }
 
-function isNode(value: unknown): value is ResearchNode {
-  return typeof value === 'object' && value !== null && typeof (value as ResearchNode).jobId === 'string' && typeof (value as ResearchNode).kind === 'string';
-}
-
-function jobIdOf(value: unknown): string | undefined {
-  if (typeof value === 'string' && isJobId(value)) return value.trim().toLowerCase();
-  if (isNode(value)) return value.jobId;
-  return undefined;
-}
-
-/** The clicked node plus any others selected with it (VS Code passes both for multi-select). */
-function jobIdsOf(clicked: unknown, selected: unknown): string[] {
-  const all = Array.isArray(selected) && selected.length ? selected : [clicked];
-  return [...new Set(all.map(jobIdOf).filter((id): id is string => id !== undefined))];
-}
-
-async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {
-  const items = store.jobs.filter(filter).map((job) => ({ label: jobLabel(job), description: conditionText(job), detail: job.id, id: job.id }));
-  if (!items.length) {
-    void vscode.window.showInformationMessage('No deep research jobs are tracked.');
-    return undefined;
-  }
-  return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;
-}
-
 export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<number> {
   let ids = jobIdsOf(clicked, selected);
   if (!ids.length) {
-    const picked = await pickJob(deps.store, 'Stop tracking which deep research job?');
+    const picked = await pickJob(deps.store, 'Stop tracking which job?');
     ids = picked ? [picked] : [];
   }
   let removed = 0;
@@ -52,14 +28,14 @@ export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selec
 
 export function clearFinishedJobs(deps: JobCommandDeps): number {
   const removed = deps.store.clearFinished();
-  vscode.window.setStatusBarMessage(removed ? `Cleared ${removed} finished deep research ${removed === 1 ? 'job' : 'jobs'}` : 'No finished deep research jobs to clear', 3000);
+  vscode.window.setStatusBarMessage(removed ? `Cleared ${removed} finished ${removed === 1 ? 'job' : 'jobs'}` : 'No finished jobs to clear', 3000);
   return removed;
 }
 
 export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<string | undefined> {
   let ids = jobIdsOf(clicked, selected);
   if (!ids.length) {
-    const picked = await pickJob(deps.store, 'Copy the id of which deep research job?');
+    const picked = await pickJob(deps.store, 'Copy the id of which job?');
     ids = picked ? [picked] : [];
   }
   if (!ids.length) return undefined;
@@ -74,7 +50,7 @@ function reportFailures(outcomes: RefreshOutcome[]): void {
   const first = failed[0];
   if (!first?.error) return;
   const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : '';
-  void vscode.window.showWarningMessage(`Could not refresh deep research job${failed.length > 1 ? 's' : ''}${more}: ${describeError(first.error).message}`);
+  void vscode.window.showWarningMessage(`Could not refresh job${failed.length > 1 ? 's' : ''}${more}: ${describeError(first.error).message}`);
 }
 
 export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
@@ -111,31 +87,36 @@ async function jobForDocument(deps: JobCommandDeps, clicked: unknown, placeHolde
   if (!id) return undefined;
   const job = deps.store.get(id);
   if (!job || !has(job)) {
-    void vscode.window.showInformationMessage('That deep research job has no such result (yet).');
+    void vscode.window.showInformationMessage('That job has no such result (yet).');
     return undefined;
   }
   return id;
 }
 
 export async function openAnalysis(deps: JobCommandDeps, clicked?: unknown, asText = false): Promise<vscode.Uri | undefined> {
-  const id = await jobForDocument(deps, clicked, 'Open the analysis of which job?', (j) => Boolean(j.snapshot?.finalAnalysis));
+  const id = await jobForDocument(deps, clicked, 'Open the analysis of which job?', (j) => Boolean(resultMarkdown(j.snapshot)));
   if (!id) return undefined;
   const uri = documentUri(id, 'analysis');
   await openDocument(uri, 'markdown', !asText);
   return uri;
 }
 
-export async function openJson(deps: JobCommandDeps, clicked?: unknown): Promise<vscode.Uri | undefined> {
-  const id = await jobForDocument(deps, clicked, 'Open the JSON result of which job?', (j) => j.snapshot?.json !== undefined);
+/** The JSON result, or with `which` = 'partial' an agent run's data so far. */
+export async function openJson(deps: JobCommandDeps, clicked?: unknown, which?: unknown): Promise<vscode.Uri | undefined> {
+  const partial = which === 'partial';
+  const has = partial ? (j: TrackedJob) => j.snapshot?.kind === 'agent' && j.snapshot.partial !== undefined : (j: TrackedJob) => resultJson(j.snapshot) !== undefined;
+  const id = await jobForDocument(deps, clicked, 'Open the JSON result of which job?', has);
   if (!id) return undefined;
-  const uri = documentUri(id, 'json');
+  const uri = documentUri(id, partial ? 'partial' : 'json');
   await openDocument(uri, 'json', false);
   return uri;
 }
 
 function sourceUrlOf(deps: JobCommandDeps, value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (isNode(value) && value.kind === 'source') return deps.store.get(value.jobId)?.snapshot?.sources[value.index]?.url;
+  if (!isNode(value) || value.kind !== 'source') return undefined;
+  const s = deps.store.get(value.jobId)?.snapshot;
+  return s?.kind === 'deepResearch' ? s.sources[value.index]?.url : undefined;
   return undefined;
 }
 

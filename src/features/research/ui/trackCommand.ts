@@ -1,10 +1,20 @@
-// "Firecrawl: Track Deep Research Job" and the editor's "Track Job ID": ids come from an input box
-// (prefilled from the selection or the clipboard when they hold one), from the selection itself, or
-// as an argument (other commands, tests).
+// "Firecrawl: Track Job" and the editor's "Track Job ID": ids of agent runs or deep research jobs come
+// from an input box (prefilled from the selection or the clipboard when they hold one), from the
+// selection itself, or as an argument (other commands, tests). The first answer for each new id says
+// its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { findJobIds, normalizeJobId, parseJobIdInput } from '../../../shared/jobIds';
+import { RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { plainText } from '../../../shared/text';
+import { findJobIds, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
+
+export interface TrackOutcome extends TrackResult {
+  /** Added, then dropped: found neither as an agent job nor as a deep research job. */
+  notFound: string[];
+  /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
+  shutDown: string[];
+}
 
 const EXAMPLE = '123e4567-e89b-42d3-a456-426614174000';
 
@@ -34,41 +44,63 @@ export function validateJobIdInput(text: string, isTracked: (id: string) => bool
   return undefined;
 }
 
-async function finish(deps: TrackDeps, ids: string[]): Promise<TrackResult> {
+function shortList(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map(shortJobId).join(', ');
+  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
+}
+
+async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   const result = deps.store.track(ids);
   // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
   for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
   const first = result.added[0] ?? result.existing[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
   if (!result.added.length && result.existing.length) {
-    void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That deep research job is already tracked.' : 'Those deep research jobs are already tracked.');
+    void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
   }
-  return result;
+  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [] };
+  const answers = await Promise.all(result.added.map((id) => deps.store.refresh(id)));
+  for (const { job } of answers) {
+    if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
+    if (job.poll.reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
+    else if (job.poll.reason === 'gone') outcome.shutDown.push(job.id);
+    else continue;
+    deps.store.untrack(job.id);
+  }
+  if (outcome.notFound.length) {
+    void vscode.window.showWarningMessage(
+      `Not found as an agent job or a deep research job: ${shortList(outcome.notFound)}. Check the id, and that your API key belongs to the team that ran it.`,
+    );
+  }
+  if (outcome.shutDown.length) {
+    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${RESEARCH_GONE_TEXT}`);
+  }
+  return outcome;
 }
 
-export async function trackResearchJob(deps: TrackDeps, argument?: unknown): Promise<TrackResult | undefined> {
+export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<TrackOutcome | undefined> {
   if (typeof argument === 'string') {
     const { ids, invalid } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
-      void vscode.window.showWarningMessage(`Not a deep research job id: ${invalid[0] ?? '(empty)'}`);
+      void vscode.window.showWarningMessage(`Not a job id: ${plainText(invalid[0] ?? '(empty)', 80)}`);
       return undefined;
     }
     return finish(deps, ids);
   }
 
   const box = vscode.window.createInputBox();
-  box.title = 'Firecrawl: Track Deep Research Job';
-  box.prompt = 'Deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.';
+  box.title = 'Firecrawl: Track Job';
+  box.prompt = 'An agent or deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.';
   box.placeholder = EXAMPLE;
   box.ignoreFocusOut = true;
   box.value = await prefill();
   const isTracked = (id: string) => deps.store.get(id) !== undefined;
   box.validationMessage = box.value ? validateJobIdInput(box.value, isTracked) : undefined;
 
-  return new Promise<TrackResult | undefined>((resolve) => {
+  return new Promise<TrackOutcome | undefined>((resolve) => {
     let settled = false;
     let accepted = false;
-    const done = (result: TrackResult | undefined) => {
+    const done = (result: TrackOutcome | undefined) => {
       if (settled) return;
       settled = true;
       box.dispose();
@@ -96,10 +128,10 @@ export async function trackResearchJob(deps: TrackDeps, argument?: unknown): Pro
 }
 
 /** From the editor context menu: the menu shows on any selection, so the selection is checked here. */
-export async function trackFromSelection(deps: TrackDeps): Promise<TrackResult | undefined> {
+export async function trackFromSelection(deps: TrackDeps): Promise<TrackOutcome | undefined> {
   const ids = findJobIds(selectedText() ?? '');
   if (!ids.length) {
-    void vscode.window.showWarningMessage('The selection holds no deep research job id (a UUID such as ' + EXAMPLE + ').');
+    void vscode.window.showWarningMessage(`The selection holds no job id (a UUID such as ${EXAMPLE}).`);
     return undefined;
   }
   return finish(deps, ids);

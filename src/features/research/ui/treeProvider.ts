@@ -18,6 +18,11 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   private readonly groupNodes = new Map<string, GroupNode>();
   /** Each shown job row's description, which also moves with the clock (elapsed, expiry). */
   private readonly shownDescriptions = new Map<string, string>();
+  /**
+   * Groups shown while empty: when one first gets children it opens by itself (a user watching a
+   * new job should not have to), once; after that VS Code keeps whatever the user chose.
+   */
+  private readonly shownEmpty = new Set<string>();
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
@@ -61,6 +66,10 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     const descriptor = job ? describeNode(job, element, this.now()) : undefined;
     if (!descriptor) return new vscode.TreeItem('(no longer available)');
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
+    if (element.kind === 'group') {
+      if (descriptor.collapsible === 'none') this.shownEmpty.add(descriptor.id);
+      else if (this.shownEmpty.delete(descriptor.id)) return toTreeItem({ ...descriptor, collapsible: 'expanded' });
+    }
     return toTreeItem(descriptor);
   }
 
@@ -81,6 +90,8 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
         return this.groupNode(element.jobId, 'activities');
       case 'source':
         return this.groupNode(element.jobId, 'sources');
+      case 'suggestion':
+        return this.groupNode(element.jobId, 'suggestions');
     }
   }
 
@@ -100,6 +111,7 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     for (const id of [...this.jobNodes.keys()]) if (!live.has(id)) this.jobNodes.delete(id);
     for (const [key, node] of [...this.groupNodes]) if (!live.has(node.jobId)) this.groupNodes.delete(key);
     for (const id of [...this.shownDescriptions.keys()]) if (!live.has(id)) this.shownDescriptions.delete(id);
+    for (const id of [...this.shownEmpty]) if (!live.has(id.split('/')[0] ?? '')) this.shownEmpty.delete(id);
     this.changed.fire(undefined);
   }
 

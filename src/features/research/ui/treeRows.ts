@@ -1,55 +1,27 @@
-// What each row of the Deep Research tree shows, as plain data: no `vscode`, so it is unit-tested
-// and benchmarked in Node, and every string from the server stays a string (labels and descriptions
-// are plain text in VS Code; tooltips are built from these rows with every value escaped). Tooltips
-// are built only when VS Code asks (a hover), never for a row that is merely shown.
-import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
-import { analysisTitle } from '../model/jobFacts';
+// What each row of the Research tree shows, as plain data: no `vscode`, so it is unit-tested and
+// benchmarked in Node, and every string from the server stays a string (labels and descriptions are
+// plain text in VS Code; tooltips are built from these rows with every value escaped). A job row
+// says its kind first; the rows under it come from deepResearchRows or agentRows.
+import { AGENT_NOT_FOUND_TEXT, describeError, JOB_NOT_FOUND_TEXT, RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { formatAgo, formatDate, formatDuration, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
-import { isFinished, type JobCondition, jobCondition, type TrackedJob } from '../model/trackedJob';
-import { formatAgo, formatDuration, formatTimestamp, parseTime, plural } from '../../../shared/format';
-import { describeError, JOB_NOT_FOUND_TEXT } from '../../../host/errorText';
 import { oneLine } from '../../../shared/text';
-import { hostOf, isWebUrl } from '../../../shared/urls';
-import { COMMANDS } from '../../../ids';
+import { isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
+import { resultJson, resultMarkdown } from '../model/jobFacts';
+import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
+import {
+  deepResearchFacts,
+  deepResearchGroups,
+  deepResearchTitle,
+  deepResearchTooltipRows,
+  describeActivity,
+  describeDeepResearchGroup,
+  describeSource,
+} from './deepResearchRows';
+import { GREEN, type GroupKind, type IconSpec, type ItemDescriptor, RED, type ResearchNode, type TooltipSpec, YELLOW } from './rowTypes';
 
-export type GroupKind = 'notice' | 'activities' | 'sources' | 'analysis' | 'json' | 'error';
-
-export type ResearchNode =
-  | { readonly kind: 'job'; readonly jobId: string }
-  | { readonly kind: 'group'; readonly jobId: string; readonly group: GroupKind }
-  | { readonly kind: 'activity' | 'source'; readonly jobId: string; readonly index: number };
-
-export interface IconSpec {
-  /** A codicon id, e.g. `sync~spin`. */
-  id: string;
-  /** A theme colour id, e.g. `testing.iconPassed`. */
-  color?: string;
-}
-
-/** Tooltip as label/value rows: labels are ours, values are shown as text whatever they contain. */
-export interface TooltipSpec {
-  heading: string;
-  rows: Array<[label: string, value: string]>;
-}
-
-export interface CommandSpec {
-  command: string;
-  title: string;
-  arguments: unknown[];
-}
-
-export interface ItemDescriptor {
-  id: string;
-  label: string;
-  description?: string;
-  /** Built on demand. */
-  tooltip?: () => TooltipSpec;
-  icon?: IconSpec;
-  contextValue?: string;
-  collapsible: 'none' | 'collapsed';
-  command?: CommandSpec;
-  accessibilityLabel?: string;
-}
+export type { GroupKind, IconSpec, ItemDescriptor, ResearchNode, TooltipSpec } from './rowTypes';
+export { describeActivity, describeSource } from './deepResearchRows';
 
 const CONDITION_TEXT: Record<JobCondition, string> = {
   pending: 'checking…',
@@ -58,15 +30,12 @@ const CONDITION_TEXT: Record<JobCondition, string> = {
   failed: 'failed',
   cancelled: 'cancelled',
   expired: 'expired or not found',
+  shutDown: 'API shut down',
   unreachable: 'unreachable, retrying',
   rateLimited: 'rate limited, retrying',
   timedOut: 'stopped polling',
   rejected: 'refused',
 };
-
-const GREEN = 'testing.iconPassed';
-const RED = 'testing.iconFailed';
-const YELLOW = 'problemsWarningIcon.foreground';
 
 const CONDITION_ICON: Record<JobCondition, IconSpec> = {
   pending: { id: 'sync~spin' },
@@ -75,27 +44,25 @@ const CONDITION_ICON: Record<JobCondition, IconSpec> = {
   failed: { id: 'error', color: RED },
   cancelled: { id: 'circle-slash' },
   expired: { id: 'warning', color: YELLOW },
+  shutDown: { id: 'archive', color: YELLOW },
   unreachable: { id: 'warning', color: YELLOW },
   rateLimited: { id: 'warning', color: YELLOW },
   timedOut: { id: 'warning', color: YELLOW },
   rejected: { id: 'warning', color: YELLOW },
 };
 
-const ACTIVITY_ICON: Record<string, string> = {
-  search: 'search',
-  analyze: 'beaker',
-  synthesis: 'sparkle',
-  extract: 'file-text',
-  reasoning: 'lightbulb',
-  thought: 'comment',
-};
+export const KIND_TEXT: Record<JobKind, string> = { deepResearch: 'deep research', agent: 'agent' };
+
+export function kindText(job: TrackedJob): string {
+  return job.kind ? KIND_TEXT[job.kind] : 'job';
+}
 
 export function jobTitle(job: TrackedJob): string | undefined {
-  return analysisTitle(job.snapshot?.finalAnalysis);
+  return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
 }
 
 export function jobLabel(job: TrackedJob): string {
-  return jobTitle(job) ?? `Job ${shortJobId(job.id)}`;
+  return jobTitle(job) ?? `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Job' : 'Job'} ${shortJobId(job.id)}`;
 }
 
 export function conditionText(job: TrackedJob): string {
@@ -104,15 +71,15 @@ export function conditionText(job: TrackedJob): string {
 
 /** Best estimate of when the job began: the earlier of our first look and its first activity. */
 function startedAt(job: TrackedJob, now: number): number | undefined {
-  const first = parseTime(job.snapshot?.activities[0]?.timestamp);
-  const watched = job.watchStartedAt;
-  const candidates = [first, watched].filter((t): t is number => t !== undefined && t <= now);
+  const s = job.snapshot;
+  const first = s?.kind === 'deepResearch' ? parseTime(s.activities[0]?.timestamp) : undefined;
+  const candidates = [first, job.watchStartedAt].filter((t): t is number => t !== undefined && t <= now);
   return candidates.length ? Math.min(...candidates) : undefined;
 }
 
 function timeText(job: TrackedJob, now: number): string | undefined {
   const condition = jobCondition(job);
-  if (condition === 'expired') return undefined;
+  if (condition === 'expired' || condition === 'shutDown') return undefined;
   if (condition === 'processing' || condition === 'pending' || condition === 'unreachable' || condition === 'rateLimited') {
     const start = startedAt(job, now);
     return start === undefined ? undefined : formatDuration(now - start);
@@ -122,18 +89,12 @@ function timeText(job: TrackedJob, now: number): string | undefined {
   return expires > now ? `expires in ${formatDuration(expires - now)}` : 'expired';
 }
 
-function urlCount(s: ResearchJob): number {
-  return Math.max(s.totalUrls, s.sources.length);
-}
-
 export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
-  const parts = [CONDITION_TEXT[condition]];
-  if (s) {
-    if (s.maxDepth > 0) parts.push(`depth ${s.currentDepth}/${s.maxDepth}`);
-    parts.push(plural(urlCount(s), 'URL'));
-  }
+  const parts = [kindText(job), CONDITION_TEXT[condition]];
+  if (s?.kind === 'deepResearch') parts.push(...deepResearchFacts(s));
+  if (s?.kind === 'agent') parts.push(...agentFacts(s));
   const time = timeText(job, now);
   if (time) parts.push(time);
   const label = jobLabel(job);
@@ -146,35 +107,37 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
-    accessibilityLabel: `Deep research job ${label}: ${description}`,
+    accessibilityLabel: `${kindText(job)} ${label}: ${description}`,
   };
 }
 
 /**
- * Space-separated tokens the menus match with `viewItem =~ /…/`: `job` always, the condition,
- * `finished` or `running`, `refreshable` when a manual refresh can tell something new, `analysis`
- * and `json` when those documents exist.
+ * Space-separated tokens the menus match with `viewItem =~ /…/`: `job` always, the kind, the
+ * condition, `finished` or `running`, `refreshable` when a manual refresh can tell something new,
+ * `analysis` and `json` when those documents exist, `result` when something can be saved or copied,
+ * `cancelable` for a running agent job.
  */
 export function jobContextValue(job: TrackedJob): string {
   const condition = jobCondition(job);
-  const tokens = ['job', condition, isFinished(job) ? 'finished' : 'running'];
+  const tokens = ['job', job.kind ?? 'unknownKind', condition, isFinished(job) ? 'finished' : 'running'];
   if (job.poll.kind === 'stopped' || job.poll.kind === 'retrying') tokens.push('refreshable');
-  if (job.snapshot?.finalAnalysis) tokens.push('analysis');
-  if (job.snapshot?.json !== undefined) tokens.push('json');
+  const markdown = resultMarkdown(job.snapshot);
+  const json = resultJson(job.snapshot);
+  if (markdown) tokens.push('analysis');
+  if (json !== undefined) tokens.push('json');
+  if ((markdown || json !== undefined) && job.snapshot && job.snapshot.status !== 'processing') tokens.push('result');
+  if (job.kind === 'agent' && job.snapshot?.status === 'processing' && !isFinished(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
 
 function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   const s = job.snapshot;
-  const rows: TooltipSpec['rows'] = [['Job id', job.id], ['Status', conditionText(job)]];
+  const rows: TooltipSpec['rows'] = [['Job id', job.id], ['Kind', kindText(job)], ['Status', conditionText(job)]];
   const title = jobTitle(job);
   if (title) rows.push(['Title', title]);
   if (s) {
     if (s.status !== jobCondition(job)) rows.push(['Last known service status', s.status]);
-    rows.push(['Depth', `${s.currentDepth} of ${s.maxDepth}`]);
-    rows.push(['URLs found', String(urlCount(s))]);
-    rows.push(['Activities', String(s.activities.length)]);
-    rows.push(['Sources', String(s.sources.length)]);
+    rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s) : agentTooltipRows(s)));
     if (s.error) rows.push(['Error', s.error]);
     const expires = parseTime(s.expiresAt);
     if (expires !== undefined) rows.push([expires > now ? 'Readable until' : 'Expired at', formatTimestamp(expires)]);
@@ -187,7 +150,7 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   const notice = pollNotice(job, now);
   if (notice) rows.push(['Polling', notice]);
   else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) rows.push(['Next check', `in ${formatDuration(Math.max(0, job.nextPollAt - now))}`]);
-  return { heading: 'Deep research job', rows };
+  return { heading: job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research job' : 'Research job', rows };
 }
 
 /** Why the job is not polled normally (retrying, stopped), in words; undefined while all is well. */
@@ -196,8 +159,14 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
   if (poll.kind === 'retrying') return describeError(poll.error, { retryInMs: Math.max(0, poll.retryAt - now) }).message;
   if (poll.kind !== 'stopped') return undefined;
   switch (poll.reason) {
-    case 'notFound':
-      return JOB_NOT_FOUND_TEXT;
+    case 'notFound': {
+      if (job.kind === undefined) return 'Not found as an agent job or a deep research job: check the id, and that the API key belongs to the team that ran it.';
+      if (job.kind === 'deepResearch') return JOB_NOT_FOUND_TEXT;
+      const expires = parseTime(job.snapshot?.expiresAt);
+      return expires !== undefined && expires <= now ? `Expired on ${formatDate(expires)} (${formatTimestamp(expires)}): the service keeps agent results until then.` : AGENT_NOT_FOUND_TEXT;
+    }
+    case 'gone':
+      return job.snapshot ? `${RESEARCH_GONE_TEXT} The last results stay here.` : RESEARCH_GONE_TEXT;
     case 'timeLimit': {
       const minutes = poll.afterMs === undefined ? undefined : Math.round(poll.afterMs / 60_000);
       return `Still processing${minutes === undefined ? '' : ` after ${minutes} min of polling`}; stopped checking (the job may have stalled). Refresh to check again.`;
@@ -209,118 +178,36 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
 
 /** The groups under a job, in display order. */
 export function jobChildren(job: TrackedJob): GroupKind[] {
-  const groups: GroupKind[] = [];
   const s = job.snapshot;
-  if (job.poll.kind === 'retrying' || job.poll.kind === 'stopped') groups.push('notice');
+  const groups: GroupKind[] = job.poll.kind === 'retrying' || job.poll.kind === 'stopped' ? ['notice'] : [];
   if (!s) return groups;
-  if (s.status === 'failed' || s.error) groups.push('error');
-  groups.push('activities', 'sources');
-  if (s.finalAnalysis) groups.push('analysis');
-  if (s.json !== undefined) groups.push('json');
-  return groups;
+  return [...groups, ...(s.kind === 'deepResearch' ? deepResearchGroups(s) : agentGroups(s))];
 }
 
-export function describeGroup(job: TrackedJob, group: GroupKind, now: number): ItemDescriptor {
+export function describeGroup(job: TrackedJob, group: GroupKind, now: number): ItemDescriptor | undefined {
   const s = job.snapshot;
   const id = `${job.id}/${group}`;
-  switch (group) {
-    case 'notice': {
-      const message = pollNotice(job, now) ?? '';
-      return {
-        id,
-        label: oneLine(message, 120),
-        tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }),
-        icon: { id: 'info' },
-        contextValue: 'notice',
-        collapsible: 'none',
-      };
-    }
-    case 'activities': {
-      const n = s?.activities.length ?? 0;
-      return { id, label: `Activities (${n.toLocaleString('en-US')})`, icon: { id: 'pulse' }, contextValue: 'activities', collapsible: n ? 'collapsed' : 'none' };
-    }
-    case 'sources': {
-      const n = s?.sources.length ?? 0;
-      return { id, label: `Sources (${n.toLocaleString('en-US')})`, icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
-    }
-    case 'analysis': {
-      const words = s?.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
-      return {
-        id,
-        label: 'Final analysis',
-        description: plural(words, 'word'),
-        icon: { id: 'markdown' },
-        contextValue: 'analysis',
-        collapsible: 'none',
-        command: { command: COMMANDS.openAnalysis, title: 'Open Final Analysis', arguments: [job.id] },
-      };
-    }
-    case 'json':
-      return {
-        id,
-        label: 'JSON result',
-        icon: { id: 'json' },
-        contextValue: 'json',
-        collapsible: 'none',
-        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
-      };
-    case 'error': {
-      const text = s?.error ?? 'The job failed without saying why.';
-      return {
-        id,
-        label: 'Error',
-        description: oneLine(text, 120),
-        tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
-        icon: { id: 'error', color: RED },
-        contextValue: 'error',
-        collapsible: 'none',
-      };
-    }
+  if (group === 'notice') {
+    const message = pollNotice(job, now) ?? '';
+    return { id, label: oneLine(message, 120), tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }), icon: { id: 'info' }, contextValue: 'notice', collapsible: 'none' };
   }
-}
-
-export function describeActivity(job: TrackedJob, index: number, now: number): ItemDescriptor | undefined {
-  const a: ResearchActivity | undefined = job.snapshot?.activities[index];
-  if (!a) return undefined;
-  const at = parseTime(a.timestamp);
-  const parts = [`depth ${a.depth}`];
-  if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : a.status);
-  const icon: IconSpec =
-    a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
-  const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
-  if (at !== undefined) rows.push(['At', formatTimestamp(at)]);
-  rows.push(['Message', a.message]);
-  return {
-    id: `${job.id}/activities/${index}`,
-    label: a.message ? oneLine(a.message) : `(${a.type})`,
-    description: parts.join(' · '),
-    tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
-    icon,
-    contextValue: `activity ${a.type} ${a.status}`,
-    collapsible: 'none',
-  };
-}
-
-export function describeSource(job: TrackedJob, index: number): ItemDescriptor | undefined {
-  const src: ResearchSource | undefined = job.snapshot?.sources[index];
-  if (!src) return undefined;
-  const web = isWebUrl(src.url);
-  const rows: TooltipSpec['rows'] = [];
-  if (src.title) rows.push(['Title', src.title]);
-  rows.push(['URL', src.url]);
-  if (src.description) rows.push(['Description', src.description]);
-  if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
-  return {
-    id: `${job.id}/sources/${index}`,
-    label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
-    description: oneLine(src.url, 200),
-    tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
-    icon: { id: web ? 'link' : 'circle-slash' },
-    contextValue: web ? 'source web' : 'source',
-    collapsible: 'none',
-    ...(web ? { command: { command: COMMANDS.openSource, title: 'Open in Browser', arguments: [src.url] } } : {}),
-  };
+  if (!s) return undefined;
+  if (group === 'error') {
+    const text = s.error ?? 'The job failed without saying why.';
+    return {
+      id,
+      label: 'Error',
+      description: oneLine(text, 120),
+      tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
+      icon: { id: 'error', color: RED },
+      contextValue: 'error',
+      collapsible: 'none',
+    };
+  }
+  if (s.kind === 'deepResearch') {
+    return group === 'activities' || group === 'sources' || group === 'analysis' || group === 'json' ? describeDeepResearchGroup(job, s, group) : undefined;
+  }
+  return group === 'activities' || group === 'sources' ? undefined : describeAgentGroup(job, s, group);
 }
 
 /** The child nodes of `node`, built without reading their contents (a group of 1,000 stays cheap). */
@@ -329,8 +216,11 @@ export function childNodes(job: TrackedJob, node: ResearchNode): ResearchNode[] 
   if (node.kind !== 'group') return [];
   const s = job.snapshot;
   if (!s) return [];
-  const n = node.group === 'activities' ? s.activities.length : node.group === 'sources' ? s.sources.length : 0;
-  const kind = node.group === 'activities' ? 'activity' : 'source';
+  let n = 0;
+  let kind: 'activity' | 'source' | 'suggestion' = 'activity';
+  if (s.kind === 'deepResearch' && node.group === 'activities') n = s.activities.length;
+  else if (s.kind === 'deepResearch' && node.group === 'sources') [n, kind] = [s.sources.length, 'source'];
+  else if (s.kind === 'agent' && node.group === 'suggestions') [n, kind] = [s.suggestions.length, 'suggestion'];
   const out: ResearchNode[] = new Array(n);
   for (let index = 0; index < n; index++) out[index] = { kind, jobId: job.id, index };
   return out;
@@ -347,6 +237,8 @@ export function describeNode(job: TrackedJob, node: ResearchNode, now: number): 
       return describeActivity(job, node.index, now);
     case 'source':
       return describeSource(job, node.index);
+    case 'suggestion':
+      return describeSuggestion(job, node.index);
   }
 }
 

@@ -1,5 +1,5 @@
-// The Deep Research view: the tree, its badge of jobs finished while nobody looked, the context key
-// behind the "no jobs" welcome, and the attention signal (window focus, view visibility) that sets
+// The Research view: the tree, its badge of jobs finished while nobody looked, the Deep Research
+// shutdown message, the context key behind the "no jobs" welcome, and the attention signal (window focus, view visibility) that sets
 // the polling pace.
 import * as vscode from 'vscode';
 import type { Clock } from '../../../shared/clock';
@@ -8,6 +8,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
 import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
+import { shutdownMessage } from './viewMessage';
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
@@ -44,9 +45,15 @@ export class ResearchView implements vscode.Disposable {
         this.unseenFinished++;
         this.updateBadge();
       }),
-      store.onDidChangeJobs(() => this.updateHasJobs()),
+      store.onDidChangeJobs(() => {
+        this.updateHasJobs();
+        this.updateMessage();
+      }),
+      store.onDidChangeJob(() => this.updateMessage()),
+      store.onDidChangeNotice(() => this.updateMessage()),
     );
     this.updateHasJobs();
+    this.updateMessage();
     this.updateAttention();
     this.updateClockTimer();
   }
@@ -60,6 +67,7 @@ export class ResearchView implements vscode.Disposable {
     this.clockTimer = this.clock.schedule(running ? RUNNING_CLOCK_TICK_MS : CLOCK_TICK_MS, () => {
       this.clockTimer = undefined;
       this.tree.refreshClocks();
+      this.updateMessage();
       this.updateClockTimer();
     });
   }
@@ -76,7 +84,12 @@ export class ResearchView implements vscode.Disposable {
 
   private updateBadge(): void {
     const n = this.unseenFinished;
-    this.treeView.badge = n ? { value: n, tooltip: `${n} deep research ${n === 1 ? 'job' : 'jobs'} finished since you last looked` } : undefined;
+    this.treeView.badge = n ? { value: n, tooltip: `${n} research ${n === 1 ? 'job' : 'jobs'} finished since you last looked` } : undefined;
+  }
+
+  private updateMessage(): void {
+    const message = shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language);
+    if (this.treeView.message !== message) this.treeView.message = message;
   }
 
   private updateHasJobs(): void {

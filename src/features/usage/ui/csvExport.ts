@@ -1,8 +1,8 @@
 // "Copy as CSV" and "Save as CSV…": the host builds the CSV from the store, never from page text,
 // and is the only side that touches the clipboard or the file system.
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { UsageHistory } from '../../../api';
+import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { toCsv } from '../render/csv';
 
 export type ExportResult = { level: 'info' | 'error'; text: string } | undefined;
@@ -26,11 +26,11 @@ export async function copyCsv(history: UsageHistory | undefined): Promise<Export
 
 export async function saveCsv(history: UsageHistory | undefined, now = new Date()): Promise<ExportResult> {
   if (!history) return { level: 'error', text: 'Nothing to save yet: usage history has not loaded.' };
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+  const defaultUri = defaultSaveUri(fileName(history, now));
   const target = await vscode.window.showSaveDialog({
     title: 'Save Credit Usage as CSV',
     saveLabel: 'Save CSV',
-    defaultUri: vscode.Uri.joinPath(folder, fileName(history, now)),
+    ...(defaultUri ? { defaultUri } : {}),
     filters: { 'CSV files': ['csv'] },
   });
   if (!target) return undefined;
@@ -39,7 +39,7 @@ export async function saveCsv(history: UsageHistory | undefined, now = new Date(
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    return { level: 'error', text: `Could not save ${target.path.split('/').pop()}: ${error instanceof Error ? error.message : String(error)}` };
+    return { level: 'error', text: `Could not save ${fileNameOf(target)}: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return { level: 'info', text: `Saved ${target.path.split('/').pop()}.` };
+  return { level: 'info', text: `Saved ${fileNameOf(target)}.` };
 }

@@ -1,0 +1,112 @@
+// The rows under an agent run: what it is doing now, a question it waits on, its suggestions, the
+// partial data while it runs, and the result once done. All of it is server text: plain labels, and
+// tooltip rows that are escaped when rendered.
+import type { AgentJob } from '../../../api';
+import { COMMANDS } from '../../../ids';
+import { formatExact, plural } from '../../../shared/format';
+import { oneLine } from '../../../shared/text';
+import type { TrackedJob } from '../model/trackedJob';
+import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
+
+/** Any JSON value as a short text: what a row can show of data whose shape is not published. */
+export function jsonText(value: unknown, max = 2_000): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 1);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The description parts after the condition: model and credits. */
+export function agentFacts(s: AgentJob, locale?: string): string[] {
+  const parts: string[] = [];
+  if (s.model) parts.push(oneLine(s.model, 40));
+  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, 'credit', 'credits', locale));
+  return parts;
+}
+
+export function agentTooltipRows(s: AgentJob): TooltipSpec['rows'] {
+  const rows: TooltipSpec['rows'] = [];
+  if (s.model) rows.push(['Model', s.model]);
+  if (s.effort) rows.push(['Effort', s.effort]);
+  if (s.creditsUsed !== undefined) rows.push(['Credits used', formatExact(s.creditsUsed)]);
+  if (s.message) rows.push(['Now', s.message]);
+  if (s.stopReason) rows.push(['Stop reason', s.stopReason]);
+  return rows;
+}
+
+export function agentGroups(s: AgentJob): GroupKind[] {
+  const groups: GroupKind[] = [];
+  if (s.status === 'failed' || s.error) groups.push('error');
+  if (s.status === 'processing' && s.message) groups.push('message');
+  if (s.pendingApproval !== undefined) groups.push('approval');
+  if (s.status === 'processing' && s.partial !== undefined) groups.push('partial');
+  if (typeof s.data === 'string' && s.data.trim()) groups.push('analysis');
+  else if (s.data !== undefined && typeof s.data !== 'string') groups.push('json');
+  if (s.suggestions.length) groups.push('suggestions');
+  return groups;
+}
+
+export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message' | 'approval' | 'partial' | 'suggestions' | 'analysis' | 'json'): ItemDescriptor {
+  const id = `${job.id}/${group}`;
+  switch (group) {
+    case 'message': {
+      const text = s.message ?? '';
+      return { id, label: oneLine(text, 120), tooltip: () => ({ heading: 'What the agent is doing', rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
+    }
+    case 'approval': {
+      const text = jsonText(s.pendingApproval);
+      return {
+        id,
+        label: 'Waiting for approval',
+        description: oneLine(text, 120),
+        tooltip: () => ({ heading: 'The run waits for an approval (give it in the Firecrawl dashboard)', rows: [['', text]] }),
+        icon: { id: 'question' },
+        contextValue: 'approval',
+        collapsible: 'none',
+      };
+    }
+    case 'partial':
+      return {
+        id,
+        label: 'Partial data',
+        description: 'so far',
+        icon: { id: 'json' },
+        contextValue: 'partial',
+        collapsible: 'none',
+        command: { command: COMMANDS.openJson, title: 'Open Partial Data', arguments: [job.id, 'partial'] },
+      };
+    case 'suggestions':
+      return { id, label: `Suggestions (${s.suggestions.length})`, icon: { id: 'lightbulb' }, contextValue: 'suggestions', collapsible: 'collapsed' };
+    case 'analysis':
+      return {
+        id,
+        label: 'Result',
+        description: plural(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0, 'word'),
+        icon: { id: 'markdown' },
+        contextValue: 'analysis',
+        collapsible: 'none',
+        command: { command: COMMANDS.openAnalysis, title: 'Open Result', arguments: [job.id] },
+      };
+    case 'json':
+      return {
+        id,
+        label: 'Result (JSON)',
+        icon: { id: 'json' },
+        contextValue: 'json',
+        collapsible: 'none',
+        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
+      };
+  }
+}
+
+export function describeSuggestion(job: TrackedJob, index: number): ItemDescriptor | undefined {
+  const s = job.snapshot;
+  const text = s?.kind === 'agent' ? s.suggestions[index] : undefined;
+  if (text === undefined) return undefined;
+  return {
+    id: `${job.id}/suggestions/${index}`,
+    label: oneLine(text, 160),
+    tooltip: () => ({ heading: `Suggestion ${index + 1}`, rows: [['', text]] }),
+    icon: { id: 'lightbulb' },
+    contextValue: 'suggestion',
+    collapsible: 'none',
+  };
+}

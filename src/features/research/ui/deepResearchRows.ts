@@ -1,0 +1,134 @@
+// The rows under a deep research job: its activities, its sources, the final analysis and the JSON
+// result. Server text stays plain text (labels) or tooltip rows (escaped when rendered).
+import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
+import { COMMANDS } from '../../../ids';
+import { formatAgo, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import { oneLine } from '../../../shared/text';
+import { hostOf, isWebUrl } from '../../../shared/urls';
+import { analysisTitle } from '../model/jobFacts';
+import type { TrackedJob } from '../model/trackedJob';
+import { type GroupKind, type IconSpec, type ItemDescriptor, RED, type TooltipSpec } from './rowTypes';
+
+const ACTIVITY_ICON: Record<string, string> = {
+  search: 'search',
+  analyze: 'beaker',
+  synthesis: 'sparkle',
+  extract: 'file-text',
+  reasoning: 'lightbulb',
+  thought: 'comment',
+};
+
+export function deepResearchTitle(job: ResearchJob): string | undefined {
+  return analysisTitle(job.finalAnalysis);
+}
+
+export function urlCount(s: ResearchJob): number {
+  return Math.max(s.totalUrls, s.sources.length);
+}
+
+/** The description parts after the condition: depth and URLs. */
+export function deepResearchFacts(s: ResearchJob): string[] {
+  const parts: string[] = [];
+  if (s.maxDepth > 0) parts.push(`depth ${s.currentDepth}/${s.maxDepth}`);
+  parts.push(plural(urlCount(s), 'URL'));
+  return parts;
+}
+
+export function deepResearchTooltipRows(s: ResearchJob): TooltipSpec['rows'] {
+  return [
+    ['Depth', `${s.currentDepth} of ${s.maxDepth}`],
+    ['URLs found', String(urlCount(s))],
+    ['Activities', String(s.activities.length)],
+    ['Sources', String(s.sources.length)],
+  ];
+}
+
+export function deepResearchGroups(s: ResearchJob): GroupKind[] {
+  const groups: GroupKind[] = [];
+  if (s.status === 'failed' || s.error) groups.push('error');
+  groups.push('activities', 'sources');
+  if (s.finalAnalysis) groups.push('analysis');
+  if (s.json !== undefined) groups.push('json');
+  return groups;
+}
+
+export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group: 'activities' | 'sources' | 'analysis' | 'json'): ItemDescriptor {
+  const id = `${job.id}/${group}`;
+  switch (group) {
+    case 'activities': {
+      const n = s.activities.length;
+      return { id, label: `Activities (${n.toLocaleString('en-US')})`, icon: { id: 'pulse' }, contextValue: 'activities', collapsible: n ? 'collapsed' : 'none' };
+    }
+    case 'sources': {
+      const n = s.sources.length;
+      return { id, label: `Sources (${n.toLocaleString('en-US')})`, icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
+    }
+    case 'analysis': {
+      const words = s.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
+      return {
+        id,
+        label: 'Final analysis',
+        description: plural(words, 'word'),
+        icon: { id: 'markdown' },
+        contextValue: 'analysis',
+        collapsible: 'none',
+        command: { command: COMMANDS.openAnalysis, title: 'Open Final Analysis', arguments: [job.id] },
+      };
+    }
+    case 'json':
+      return {
+        id,
+        label: 'JSON result',
+        icon: { id: 'json' },
+        contextValue: 'json',
+        collapsible: 'none',
+        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
+      };
+  }
+}
+
+export function describeActivity(job: TrackedJob, index: number, now: number): ItemDescriptor | undefined {
+  const s = job.snapshot;
+  const a: ResearchActivity | undefined = s?.kind === 'deepResearch' ? s.activities[index] : undefined;
+  if (!a) return undefined;
+  const at = parseTime(a.timestamp);
+  const parts = [`depth ${a.depth}`];
+  if (at !== undefined) parts.push(formatAgo(at, now));
+  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : a.status);
+  const icon: IconSpec =
+    a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
+  const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
+  if (at !== undefined) rows.push(['At', formatTimestamp(at)]);
+  rows.push(['Message', a.message]);
+  return {
+    id: `${job.id}/activities/${index}`,
+    label: a.message ? oneLine(a.message) : `(${a.type})`,
+    description: parts.join(' · '),
+    tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
+    icon,
+    contextValue: `activity ${a.type} ${a.status}`,
+    collapsible: 'none',
+  };
+}
+
+export function describeSource(job: TrackedJob, index: number): ItemDescriptor | undefined {
+  const s = job.snapshot;
+  const src: ResearchSource | undefined = s?.kind === 'deepResearch' ? s.sources[index] : undefined;
+  if (!src) return undefined;
+  const web = isWebUrl(src.url);
+  const rows: TooltipSpec['rows'] = [];
+  if (src.title) rows.push(['Title', src.title]);
+  rows.push(['URL', src.url]);
+  if (src.description) rows.push(['Description', src.description]);
+  if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
+  return {
+    id: `${job.id}/sources/${index}`,
+    label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
+    description: oneLine(src.url, 200),
+    tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
+    icon: { id: web ? 'link' : 'circle-slash' },
+    contextValue: web ? 'source web' : 'source',
+    collapsible: 'none',
+    ...(web ? { command: { command: COMMANDS.openSource, title: 'Open in Browser', arguments: [src.url] } } : {}),
+  };
+}

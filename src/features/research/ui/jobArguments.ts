@@ -1,0 +1,33 @@
+// What a research command was given: a tree node (the clicked one, then every selected one), a job id
+// as text, or nothing, in which case the person picks a job.
+import * as vscode from 'vscode';
+import { isJobId, normalizeJobId } from '../../../shared/jobIds';
+import type { ResearchStore } from '../model/researchStore';
+import type { TrackedJob } from '../model/trackedJob';
+import { conditionText, jobLabel, kindText, type ResearchNode } from './treeRows';
+
+export function isNode(value: unknown): value is ResearchNode {
+  return typeof value === 'object' && value !== null && typeof (value as ResearchNode).jobId === 'string' && typeof (value as ResearchNode).kind === 'string';
+}
+
+export function jobIdOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && isJobId(value)) return normalizeJobId(value);
+  if (isNode(value)) return value.jobId;
+  return undefined;
+}
+
+/** The clicked node plus any others selected with it (VS Code passes both for multi-select). */
+export function jobIdsOf(clicked: unknown, selected: unknown): string[] {
+  const all = Array.isArray(selected) && selected.length ? selected : [clicked];
+  return [...new Set(all.map(jobIdOf).filter((id): id is string => id !== undefined))];
+}
+
+export async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {
+  const items = store.jobs.filter(filter).map((job) => ({ label: jobLabel(job), description: `${kindText(job)} · ${conditionText(job)}`, detail: job.id, id: job.id }));
+  if (!items.length) {
+    void vscode.window.showInformationMessage('No research jobs are tracked.');
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;
+}
+

@@ -1,0 +1,110 @@
+// Keeping what a job found: Save Result… writes the analysis as Markdown or the result as JSON to a
+// file the person picks, Copy Result puts it on the clipboard. And Cancel Agent Job, after a
+// confirmation; the row changes when the service says the run was cancelled, not before.
+import * as vscode from 'vscode';
+import { describeError } from '../../../host/errorText';
+import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
+import { shortJobId } from '../../../shared/jobIds';
+import { plainText } from '../../../shared/text';
+import { resultJson, resultMarkdown } from '../model/jobFacts';
+import type { ResearchStore } from '../model/researchStore';
+import type { TrackedJob } from '../model/trackedJob';
+import { jobIdOf, pickJob } from './jobArguments';
+import { jobLabel, jobTitle, kindText } from './treeRows';
+
+export interface ResultCommandDeps {
+  store: ResearchStore;
+}
+
+interface ResultFormat {
+  format: 'markdown' | 'json';
+  label: string;
+  extension: string;
+  text: string;
+}
+
+/** What a finished job can be kept as: its Markdown analysis (or text result) and its JSON result. */
+export function resultFormats(job: TrackedJob): ResultFormat[] {
+  if (!job.snapshot || job.snapshot.status === 'processing') return [];
+  const formats: ResultFormat[] = [];
+  const markdown = resultMarkdown(job.snapshot);
+  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? 'Result (Markdown)' : 'Final analysis (Markdown)', extension: 'md', text: markdown });
+  const json = resultJson(job.snapshot);
+  if (json !== undefined) formats.push({ format: 'json', label: 'Result (JSON)', extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
+  return formats;
+}
+
+/** A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`. */
+export function resultFileName(job: TrackedJob, format: ResultFormat): string {
+  const title = jobTitle(job);
+  const base = title ? title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) : '';
+  const stem = base || `${job.kind === 'agent' ? 'agent' : 'deep-research'}-${shortJobId(job.id)}`;
+  return `${stem}-${format.format === 'markdown' ? 'analysis' : 'result'}.${format.extension}`;
+}
+
+async function chooseResult(store: ResearchStore, clicked: unknown, verb: string): Promise<{ job: TrackedJob; format: ResultFormat } | undefined> {
+  const id = jobIdOf(clicked) ?? (await pickJob(store, `${verb} the result of which job?`, (j) => resultFormats(j).length > 0));
+  const job = id ? store.get(id) : undefined;
+  if (!job) return undefined;
+  const formats = resultFormats(job);
+  if (!formats.length) {
+    void vscode.window.showInformationMessage(`${plainText(jobLabel(job), 80)} has no result to keep${job.snapshot?.status === 'processing' ? ' yet: it is still running' : ''}.`);
+    return undefined;
+  }
+  if (formats.length === 1) return { job, format: formats[0]! };
+  const picked = await vscode.window.showQuickPick(
+    formats.map((f) => ({ label: f.label, format: f })),
+    { placeHolder: `${verb} which part of ${plainText(jobLabel(job), 60)}?` },
+  );
+  return picked ? { job, format: picked.format } : undefined;
+}
+
+export async function saveResult(deps: ResultCommandDeps, clicked?: unknown): Promise<vscode.Uri | undefined> {
+  const chosen = await chooseResult(deps.store, clicked, 'Save');
+  if (!chosen) return undefined;
+  const { job, format } = chosen;
+  const defaultUri = defaultSaveUri(resultFileName(job, format));
+  const target = await vscode.window.showSaveDialog({
+    title: `Save ${kindText(job)} result`,
+    saveLabel: 'Save Result',
+    ...(defaultUri ? { defaultUri } : {}),
+    filters: format.format === 'markdown' ? { Markdown: ['md'] } : { JSON: ['json'] },
+  });
+  if (!target) return undefined;
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(format.text));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Could not save ${fileNameOf(target)}: ${plainText(error instanceof Error ? error.message : String(error), 300)}`);
+    return undefined;
+  }
+  vscode.window.setStatusBarMessage(`Saved ${fileNameOf(target)}`, 4000);
+  return target;
+}
+
+export async function copyResult(deps: ResultCommandDeps, clicked?: unknown): Promise<string | undefined> {
+  const chosen = await chooseResult(deps.store, clicked, 'Copy');
+  if (!chosen) return undefined;
+  await vscode.env.clipboard.writeText(chosen.format.text);
+  vscode.window.setStatusBarMessage(`Copied the ${chosen.format.format === 'markdown' ? 'Markdown' : 'JSON'} result`, 3000);
+  return chosen.format.text;
+}
+
+export async function cancelAgentJob(deps: ResultCommandDeps, clicked?: unknown): Promise<boolean> {
+  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, 'Cancel which agent job?', running));
+  const job = id ? deps.store.get(id) : undefined;
+  if (!job || !running(job)) return false;
+  const confirm = 'Cancel Job';
+  const choice = await vscode.window.showWarningMessage(
+    `Cancel agent job ${shortJobId(job.id)}? The run stops where it is; credits it has used are not refunded.`,
+    { modal: true },
+    confirm,
+  );
+  if (choice !== confirm) return false;
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Cancelling the agent job…' }, () => deps.store.cancel(job.id));
+  if (outcome.error) {
+    void vscode.window.showWarningMessage(`Could not cancel the agent job: ${describeError(outcome.error).message}`);
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,23 @@
+// Where a save dialog opens: the first workspace folder, else the home folder where the host has one
+// (a browser host has neither a home folder nor `os`, and then the dialog picks its own place).
+import * as vscode from 'vscode';
+
+function homeFolder(): vscode.Uri | undefined {
+  try {
+    const home = (require('node:os') as typeof import('node:os')).homedir();
+    return home ? vscode.Uri.file(home) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A default target for a file named `name`, or undefined to let the dialog decide. */
+export function defaultSaveUri(name: string): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? homeFolder();
+  return folder ? vscode.Uri.joinPath(folder, name) : undefined;
+}
+
+/** The last segment of a URI's path, for messages. */
+export function fileNameOf(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() ?? uri.path;
+}
