@@ -6,40 +6,14 @@ import { describeError } from '../../../host/errorText';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { jobIdOf, pickJob } from './jobArguments';
-import { jobLabel, jobTitle, kindText } from './treeRows';
+import { type ResultFormat, resultFileName, resultFormats } from './resultFiles';
+import { jobLabel, kindText } from './treeRows';
 
 export interface ResultCommandDeps {
   store: ResearchStore;
-}
-
-interface ResultFormat {
-  format: 'markdown' | 'json';
-  label: string;
-  extension: string;
-  text: string;
-}
-
-/** What a finished job can be kept as: its Markdown analysis (or text result) and its JSON result. */
-export function resultFormats(job: TrackedJob): ResultFormat[] {
-  if (!job.snapshot || job.snapshot.status === 'processing') return [];
-  const formats: ResultFormat[] = [];
-  const markdown = resultMarkdown(job.snapshot);
-  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? 'Result (Markdown)' : 'Final analysis (Markdown)', extension: 'md', text: markdown });
-  const json = resultJson(job.snapshot);
-  if (json !== undefined) formats.push({ format: 'json', label: 'Result (JSON)', extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
-  return formats;
-}
-
-/** A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`. */
-export function resultFileName(job: TrackedJob, format: ResultFormat): string {
-  const title = jobTitle(job);
-  const base = title ? title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) : '';
-  const stem = base || `${job.kind === 'agent' ? 'agent' : 'deep-research'}-${shortJobId(job.id)}`;
-  return `${stem}-${format.format === 'markdown' ? 'analysis' : 'result'}.${format.extension}`;
 }
 
 async function chooseResult(store: ResearchStore, clicked: unknown, verb: string): Promise<{ job: TrackedJob; format: ResultFormat } | undefined> {

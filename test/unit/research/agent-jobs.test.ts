@@ -1,0 +1,288 @@
+// Agent runs and the Deep Research shutdown in the research store, on a fake clock, against the
+// sandbox's own models of both APIs read through the real response parser: finding an id's kind,
+// polling a mix of both kinds, 410 Gone mid-poll, cancel, expiry, and what the rows and the view say.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type AgentJob, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
+import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
+import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
+import { isFinished } from '../../../src/features/research/model/trackedJob';
+import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
+import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
+import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
+import { FakeClock } from '../../support/fakeClock';
+import { agentOf, deepResearchOf } from '../../support/snapshots';
+import { agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun } from '../../sandbox/agent';
+import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../../sandbox/research';
+import type { AgentTimeline, ResearchTimeline } from '../../sandbox/types';
+
+class MapStorage {
+  readonly map = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return structuredClone(this.map.get(key)) as T | undefined;
+  }
+  update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.map.delete(key);
+    else this.map.set(key, structuredClone(value));
+    return Promise.resolve();
+  }
+}
+
+/** Both APIs as the sandbox models them; every request is logged with its route. */
+class Service {
+  readonly log: Array<{ route: 'agent' | 'deepResearch' | 'cancel'; id: string; at: number }> = [];
+  private readonly research = new Map<string, PlannedJob>();
+  private readonly agents = new Map<string, AgentRun>();
+  private seq = 0;
+  shutdownAt = Infinity;
+  sunset: string | undefined;
+
+  constructor(private readonly clock: FakeClock) {}
+
+  readonly client = {
+    getResearchJob: async (id: string, options?: CallOptions): Promise<ResearchJob> => {
+      this.log.push({ route: 'deepResearch', id, at: this.clock.now() });
+      await Promise.resolve();
+      if (options?.signal?.aborted) throw new CancelledError({ operation: 'researchJob' });
+      if (this.clock.now() >= this.shutdownAt) throw new GoneError({ operation: 'researchJob', serverMessage: 'The Deep Research API was shut down.' });
+      const planned = this.research.get(id);
+      const rendered = renderResearch(planned ? researchSnapshot(planned, this.clock.now()) : null, 'live');
+      if (rendered.status === 404) throw new NotFoundError({ operation: 'researchJob' });
+      const job = normalizeResearchJob(id, schemas().researchJobResponse.parse(rendered.body));
+      if (this.sunset) job.deprecation = { deprecated: true, sunsetAt: Date.parse(this.sunset), warnings: [] };
+      return job;
+    },
+    getAgentJob: async (id: string, options?: CallOptions): Promise<AgentJob> => {
+      this.log.push({ route: 'agent', id, at: this.clock.now() });
+      await Promise.resolve();
+      if (options?.signal?.aborted) throw new CancelledError({ operation: 'agentJob' });
+      const body = agentStatusBody(this.agents.get(id), this.clock.now());
+      if (!body) throw new NotFoundError({ operation: 'agentJob', serverMessage: 'Agent job not found' });
+      return normalizeAgentJob(id, schemas().agentJobResponse.parse(body));
+    },
+    cancelAgentJob: async (id: string): Promise<void> => {
+      this.log.push({ route: 'cancel', id, at: this.clock.now() });
+      if (!cancelAgentRun(this.agents.get(id), this.clock.now())) throw new NotFoundError({ operation: 'agentCancel' });
+    },
+  };
+
+  createResearch(t: ResearchTimeline = {}): string {
+    const id = `00000000-0000-4000-8000-${String(++this.seq).padStart(12, '0')}`;
+    this.research.set(id, createResearchJob(id, this.clock.now(), t));
+    return id;
+  }
+
+  createAgent(t: AgentTimeline = {}): string {
+    const id = `00000000-0000-4000-9000-${String(++this.seq).padStart(12, '0')}`;
+    this.agents.set(id, createAgentRun(id, this.clock.now(), t));
+    return id;
+  }
+
+  count(id: string, route?: 'agent' | 'deepResearch' | 'cancel'): number {
+    return this.log.filter((r) => r.id === id && (!route || r.route === route)).length;
+  }
+}
+
+function setup() {
+  const clock = new FakeClock();
+  const service = new Service(clock);
+  const storage = new MapStorage();
+  const make = () => {
+    const store = new ResearchStore({ source: service, storage, clock, random: () => 0.5 });
+    store.setAttention({ focused: true, visible: true });
+    store.start();
+    return store;
+  };
+  const store = make();
+  const finished: string[] = [];
+  store.onDidFinishJob((j) => finished.push(j.id));
+  return { clock, service, storage, store, finished, make };
+}
+
+describe('finding the kind of a tracked id', () => {
+  test('an agent id is asked as an agent job only, and polled to completion', async () => {
+    const { clock, service, store, finished } = setup();
+    const id = service.createAgent({ durationMs: 30_000 });
+    store.track([id]);
+    await clock.advance(0);
+    assert.equal(store.get(id)?.kind, 'agent');
+    assert.equal(agentOf(store.get(id)?.snapshot)?.status, 'processing');
+    await clock.advance(40_000);
+    assert.equal(store.get(id)?.snapshot?.status, 'completed');
+    assert.ok(agentOf(store.get(id)?.snapshot)?.data);
+    assert.deepEqual(finished, [id]);
+    assert.equal(service.count(id, 'deepResearch'), 0);
+    assert.equal(store.isPolling, false, 'no timer once it is done');
+  });
+
+  test('a deep research id: one agent look (404), then deep research from then on', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createResearch({ durationMs: 30_000 });
+    store.track([id]);
+    await clock.advance(40_000);
+    assert.equal(store.get(id)?.kind, 'deepResearch');
+    assert.equal(store.get(id)?.snapshot?.status, 'completed');
+    assert.equal(service.count(id, 'agent'), 1);
+    assert.ok(service.count(id, 'deepResearch') >= 5);
+  });
+
+  test('a mix of both kinds shares one poller; each job is asked on its own route', async () => {
+    const { clock, service, store, finished } = setup();
+    const agents = [service.createAgent({ durationMs: 20_000 }), service.createAgent({ durationMs: 50_000, outcome: 'failed' })];
+    const research = [service.createResearch({ durationMs: 35_000 })];
+    store.track([...agents, ...research]);
+    await clock.advance(60_000);
+    assert.deepEqual(store.jobs.map((j) => [j.kind, j.snapshot?.status]), [['agent', 'completed'], ['agent', 'failed'], ['deepResearch', 'completed']]);
+    assert.deepEqual([...finished].sort(), [...agents, ...research].sort());
+    for (const id of agents) assert.equal(service.count(id, 'deepResearch'), 0);
+    assert.equal(store.isPolling, false);
+  });
+
+  test('an id found as neither: stopped, kind still unknown, after exactly two requests', async () => {
+    const { clock, service, store } = setup();
+    const id = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    store.track([id]);
+    const outcome = await store.refresh(id);
+    await clock.advance(10_000);
+    assert.equal(outcome.job?.kind, undefined);
+    const stopped = store.get(id)?.poll;
+    assert.equal(stopped?.kind === 'stopped' && stopped.reason, 'notFound');
+    assert.deepEqual(service.log.map((r) => r.route), ['agent', 'deepResearch']);
+    assert.match(pollNotice(store.get(id)!, clock.now()) ?? '', /^Not found as an agent job or a deep research job/);
+  });
+});
+
+describe('the Deep Research shutdown', () => {
+  test('410 mid-poll: the job keeps its snapshot, stops polling for good, says the API was shut down', async () => {
+    const { clock, service, store, storage, make } = setup();
+    const id = service.createResearch({ durationMs: 300_000, activities: 10, sources: 6 });
+    store.track([id]);
+    await clock.advance(120_000);
+    const before = deepResearchOf(store.get(id)?.snapshot);
+    assert.ok(before && before.activities.length > 0);
+    service.shutdownAt = clock.now() + 1;
+    await clock.advance(30_000);
+    const job = store.get(id)!;
+    assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'gone');
+    assert.ok(isFinished(job));
+    assert.equal(deepResearchOf(job.snapshot)?.activities.length, before.activities.length, 'the last snapshot stays');
+    assert.equal(describeJob(job, clock.now()).description, 'deep research · API shut down · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
+    assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down \(410 Gone\).*Agent API.*The last results stay here\.$/);
+    assert.equal(store.deepResearchNotice.shutDown, true);
+    const asked = service.count(id, 'deepResearch');
+    await clock.advance(600_000);
+    assert.equal(service.count(id, 'deepResearch'), asked, 'no request after the 410');
+    assert.equal(store.isPolling, false);
+    await store.flush();
+    store.dispose();
+    const restored = make().get(id)!;
+    assert.equal(restored.poll.kind === 'stopped' && restored.poll.reason, 'gone', 'it stays final after a restart');
+    assert.equal(restored.kind, 'deepResearch');
+    assert.ok(storage.map.size > 0);
+  });
+
+  test('a Sunset header moves the announced date; the view message counts the days and goes with the last deep research job', async () => {
+    const { clock, service, store } = setup();
+    const now = clock.now();
+    const id = service.createResearch({ durationMs: 5_000 });
+    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, now, 'en-US'), undefined, 'no job, no message');
+    service.sunset = 'Thu, 10 Dec 2026 15:00:00 GMT';
+    store.track([id]);
+    await clock.advance(10_000);
+    assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2026-12-10T15:00:00Z'));
+    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-11-23T12:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 18 days). Save results you want to keep.');
+    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-10T03:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in less than a day). Save results you want to keep.');
+    assert.match(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-11T00:00:00Z'), 'en-US') ?? '', /^Deep Research was shut down on Dec 10, 2026\. Its jobs here keep their last results/);
+    service.sunset = 'Fri, 01 Jan 2027 00:00:00 GMT';
+    await store.refresh(id);
+    assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2027-01-01T00:00:00Z'), 'the service may move it');
+    store.untrack(id);
+    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, clock.now(), 'en-US'), undefined);
+  });
+
+  test('without a Sunset header the published date is used', () => {
+    const { store } = setup();
+    assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2026-12-10T15:00:00.000Z'));
+    assert.equal(DEEP_RESEARCH_SUNSET, Date.parse('2026-12-10T15:00:00.000Z'));
+  });
+});
+
+describe('agent runs', () => {
+  test('cancel: DELETE once, and the row changes only when the service says cancelled', async () => {
+    const { clock, service, store, finished } = setup();
+    const id = service.createAgent({ durationMs: 120_000 });
+    store.track([id]);
+    await clock.advance(5_000);
+    assert.match(jobContextValue(store.get(id)!), /\bcancelable\b/);
+    const outcome = await store.cancel(id);
+    assert.equal(outcome.error, undefined);
+    assert.equal(service.count(id, 'cancel'), 1);
+    assert.equal(store.get(id)?.snapshot?.status, 'cancelled');
+    assert.doesNotMatch(jobContextValue(store.get(id)!), /\bcancelable\b/);
+    assert.deepEqual(finished, [id]);
+  });
+
+  test('a failed cancel is returned, and the job keeps polling', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 120_000 });
+    store.track([id]);
+    await clock.advance(1_000);
+    service.client.cancelAgentJob = () => Promise.reject(new GoneError({ operation: 'agentCancel' }));
+    const outcome = await store.cancel(id);
+    assert.equal((outcome.error as GoneError).kind, 'gone');
+    assert.equal(store.get(id)?.snapshot?.status, 'processing');
+    assert.equal(store.isPolling, true);
+  });
+
+  test('404 after expiry: expired, saying when, with the last result kept', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 5_000, expireAfterMs: 60_000 });
+    store.track([id]);
+    await clock.advance(10_000);
+    const expiresAt = Date.parse(store.get(id)!.snapshot!.expiresAt!);
+    await clock.advance(120_000);
+    await store.refresh(id);
+    const job = store.get(id)!;
+    assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'notFound');
+    assert.equal(pollNotice(job, clock.now()), `Expired on Nov 20, 2026 (${new Date(expiresAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}): the service keeps agent results until then.`);
+    assert.ok(agentOf(job.snapshot)?.data, 'the result stays readable');
+  });
+
+  test('rows: kind first, model and credits; message, approval and partial data while running; suggestions and the result after', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 60_000, approvalAfterMs: 30_000, model: 'spark-2' });
+    store.track([id]);
+    await clock.advance(35_000);
+    const running = store.get(id)!;
+    assert.match(describeJob(running, clock.now()).description ?? '', /^agent · processing · spark-2 · \d+ credits · 3\ds$/);
+    assert.equal(describeJob(running, clock.now()).label, `Agent job ${id.slice(0, 8)}`);
+    const groups = describeChildren(running, { kind: 'job', jobId: id }, clock.now());
+    assert.deepEqual(groups.map((g) => g.label), ['Reading 4 pages', 'Waiting for approval', 'Partial data']);
+    assert.equal(groups[2]?.command?.arguments[1], 'partial');
+    await clock.advance(30_000);
+    const done = store.get(id)!;
+    const after = describeChildren(done, { kind: 'job', jobId: id }, clock.now());
+    assert.deepEqual(after.map((g) => g.label), ['Result (JSON)', 'Suggestions (2)']);
+    const suggestions = describeChildren(done, { kind: 'group', jobId: id, group: 'suggestions' }, clock.now());
+    assert.equal(suggestions.length, 2);
+    assert.match(jobContextValue(done), /^job agent completed finished json result$/);
+    const formats = resultFormats(done);
+    assert.deepEqual(formats.map((f) => f.format), ['json']);
+    assert.deepEqual(JSON.parse(formats[0]!.text), agentOf(done.snapshot)!.data);
+    assert.equal(resultFileName(done, formats[0]!), `agent-${id.slice(0, 8)}-result.json`);
+  });
+
+  test('a text result is kept as Markdown; a deep research job offers both its analysis and its JSON', async () => {
+    const { clock, service, store } = setup();
+    const text = service.createAgent({ durationMs: 1_000, data: '# Three APIs compared\n\nAll of them …' });
+    const research = service.createResearch({ durationMs: 1_000, withJson: true });
+    store.track([text, research]);
+    await clock.advance(5_000);
+    const t = store.get(text)!;
+    assert.deepEqual(resultFormats(t).map((f) => [f.format, f.label]), [['markdown', 'Result (Markdown)']]);
+    const r = store.get(research)!;
+    assert.deepEqual(resultFormats(r).map((f) => f.format), ['markdown', 'json']);
+    assert.match(resultFileName(r, resultFormats(r)[0]!), /^findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis\.md$/);
+    assert.deepEqual(resultFormats({ ...r, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
+  });
+});
