@@ -51,6 +51,8 @@ function shortList(ids: readonly string[]): string {
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   const result = deps.store.track(ids);
+  // The first answer for each new id, shared with the poll the store starts for it anyway.
+  const firstAnswers = Promise.all(result.added.map((id) => deps.store.refresh(id)));
   // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
   for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
   const first = result.added[0] ?? result.existing[0];
@@ -59,8 +61,7 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
     void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
   }
   const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [] };
-  const answers = await Promise.all(result.added.map((id) => deps.store.refresh(id)));
-  for (const { job } of answers) {
+  for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
     if (job.poll.reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
     else if (job.poll.reason === 'gone') outcome.shutDown.push(job.id);

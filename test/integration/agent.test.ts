@@ -1,0 +1,173 @@
+// Agent jobs and the Deep Research shutdown inside a real extension host, against the sandbox
+// started in this host on 127.0.0.1: tracking both kinds through the real command, cancelling after
+// the confirmation, the shutdown switched on while a job is polled, and Save/Copy Result.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import type { TrackOutcome } from '../../src/features/research';
+import { agentOf, deepResearchOf } from '../support/snapshots';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until } from './helpers';
+
+type Shown = { kind: 'info' | 'warning'; message: string; items: string[]; modal: boolean };
+
+describe('agent jobs and the Deep Research shutdown', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+  const shown: Shown[] = [];
+  let answer: string | undefined;
+  let saveTo: vscode.Uri | undefined;
+  const originals = {
+    info: vscode.window.showInformationMessage,
+    warning: vscode.window.showWarningMessage,
+    save: vscode.window.showSaveDialog,
+  };
+  const store = () => api.research.store;
+  const track = async (ids: string) => (await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', ids))!;
+  const row = (id: string) => {
+    const tree = api.research.tree;
+    const node = tree.getChildren().find((n) => n.jobId === id);
+    return node ? tree.getTreeItem(node) : undefined;
+  };
+  const labels = (id: string) => api.research.tree.getChildren(api.research.tree.jobNode(id)).map((n) => api.research.tree.getTreeItem(n).label);
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox({ seed: false });
+    await setApiUrl(sandbox.url);
+    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
+    await api.keys.store(sandbox.keys.valid);
+    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
+      const modal = typeof items[0] === 'object' && items[0] !== null && (items[0] as { modal?: boolean }).modal === true;
+      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), modal });
+      return Promise.resolve(answer);
+    };
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = () => Promise.resolve(saveTo);
+  });
+
+  beforeEach(() => {
+    for (const job of store().jobs) store().untrack(job.id);
+    sandbox.researchShutdown = undefined;
+    sandbox.resetCounts();
+    shown.length = 0;
+    answer = undefined;
+  });
+
+  after(async () => {
+    for (const job of store().jobs) store().untrack(job.id);
+    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning, showSaveDialog: originals.save });
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  it('tracks an agent job and a deep research job with one command; each row says its kind', async () => {
+    const agent = sandbox.createAgentJob({ durationMs: 2_000, model: 'spark-1-mini' });
+    const research = sandbox.createResearchJob({ durationMs: 6_000 });
+    const outcome = await track(`${agent}\n${research}`);
+    assert.deepEqual(outcome.added, [agent, research]);
+    assert.deepEqual([store().get(agent)?.kind, store().get(research)?.kind], ['agent', 'deepResearch']);
+    assert.match(String(row(agent)?.description), /^agent · processing · spark-1-mini/);
+    assert.match(String(row(research)?.description), /^deep research · processing/);
+    await until('both finished', () => store().get(agent)?.snapshot?.status === 'completed' && store().get(research)?.snapshot?.status === 'completed', 20_000);
+    assert.ok(agentOf(store().get(agent)?.snapshot)?.data);
+    assert.deepEqual(labels(agent), ['Result (JSON)', 'Suggestions (2)']);
+    const agentCalls = sandbox.requests().filter((r) => r.route === 'agentStatus' && r.path.endsWith(research));
+    assert.equal(agentCalls.length, 1, 'the deep research id was asked as an agent job once');
+    await until('the completion notice', () => shown.some((s) => s.message.startsWith('Agent job completed')));
+  });
+
+  it('cancels a running agent job after the confirmation; the row follows the service', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 120_000 });
+    await track(id);
+    assert.match(String(row(id)?.contextValue), /\bcancelable\b/);
+    answer = undefined; // the person closes the confirmation
+    assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), false);
+    assert.equal(sandbox.requestCount('agentCancel'), 0);
+    const confirm = shown.find((s) => s.modal);
+    assert.match(confirm?.message ?? '', /^Cancel agent job [0-9a-f]{8}\? The run stops where it is/);
+    answer = 'Cancel Job';
+    assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', api.research.tree.jobNode(id)), true);
+    assert.equal(sandbox.requestCount('agentCancel'), 1);
+    await until('cancelled', () => store().get(id)?.snapshot?.status === 'cancelled');
+    assert.match(String(row(id)?.description), /^agent · cancelled/);
+    assert.doesNotMatch(String(row(id)?.contextValue), /\bcancelable\b/);
+  });
+
+  it('the shutdown switched on mid-poll: the job keeps its snapshot, stops polling, says shut down; the view message changes', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 300_000, activities: 60 });
+    await track(id);
+    await until('some activities', () => (deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) > 0, 20_000);
+    assert.match(api.research.view.treeView.message ?? '', /^Deep Research shuts down on .* \(in \d+ days\)\. Save results you want to keep\.$/);
+    const kept = deepResearchOf(store().get(id)?.snapshot)!.activities.length;
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    await until('the 410', () => store().get(id)?.poll.kind === 'stopped', 30_000);
+    assert.match(String(row(id)?.description), /^deep research · API shut down/);
+    assert.ok((deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) >= kept, 'the last snapshot stays');
+    assert.match(api.research.view.treeView.message ?? '', /^Deep Research was shut down/);
+    const asked = sandbox.requestCount('deepResearch');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    assert.equal(sandbox.requestCount('deepResearch'), asked, 'no more polling');
+    store().untrack(id);
+    await until('the message to go with the job', () => api.research.view.treeView.message === undefined);
+  });
+
+  it('tracking a deep research id after the shutdown says so in one message, naming the Agent API', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 10_000 });
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    const outcome = await track(id);
+    assert.deepEqual(outcome.shutDown, [id]);
+    assert.equal(store().get(id), undefined);
+    const warnings = shown.filter((s) => s.kind === 'warning');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: Firecrawl shut the Deep Research API down \(410 Gone\).*Agent API/);
+  });
+
+  it('Save Result writes the analysis as Markdown and the result as JSON; Copy Result copies it', async () => {
+    const research = sandbox.createResearchJob({ durationMs: 500, withJson: true });
+    const agent = sandbox.createAgentJob({ durationMs: 500 });
+    await track(`${research} ${agent}`);
+    await until('both finished', () => store().get(research)?.snapshot?.status === 'completed' && store().get(agent)?.snapshot?.status === 'completed', 15_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-save-'));
+    try {
+      // A job with both: the quick pick chooses; pick the first (the Markdown analysis).
+      saveTo = vscode.Uri.file(path.join(dir, 'analysis.md'));
+      let settled = false;
+      const picking = vscode.commands.executeCommand<vscode.Uri | undefined>('firecrawl.saveJobResult', research).then((uri) => {
+        settled = true;
+        return uri;
+      });
+      // The pick opens a moment later; accepting while nothing is open does nothing.
+      await until('the pick to be answered', async () => {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return settled;
+      });
+      const saved = await picking;
+      assert.equal(saved?.fsPath, saveTo.fsPath);
+      assert.equal(fs.readFileSync(saveTo.fsPath, 'utf8'), deepResearchOf(store().get(research)?.snapshot)?.finalAnalysis);
+
+      saveTo = vscode.Uri.file(path.join(dir, 'agent.json'));
+      await vscode.commands.executeCommand('firecrawl.saveJobResult', agent);
+      assert.deepEqual(JSON.parse(fs.readFileSync(saveTo.fsPath, 'utf8')), agentOf(store().get(agent)?.snapshot)?.data);
+
+      const copied = await vscode.commands.executeCommand<string | undefined>('firecrawl.copyJobResult', agent);
+      assert.equal(copied, fs.readFileSync(saveTo.fsPath, 'utf8'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the previous command id still tracks jobs', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 60_000 });
+    const outcome = await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackResearchJob', id);
+    assert.deepEqual(outcome?.added, [id]);
+    assert.equal(store().get(id)?.kind, 'agent');
+  });
+});
