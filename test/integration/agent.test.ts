@@ -73,8 +73,8 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const outcome = await track(`${agent}\n${research}`);
     assert.deepEqual(outcome.added, [agent, research]);
     assert.deepEqual([store().get(agent)?.kind, store().get(research)?.kind], ['agent', 'deepResearch']);
-    assert.match(String(row(agent)?.description), /^agent · processing · spark-1-mini/);
-    assert.match(String(row(research)?.description), /^deep research · processing/);
+    assert.match(String(row(agent)?.description), /^processing · agent · spark-1-mini/);
+    assert.match(String(row(research)?.description), /^processing · deep research/);
     await until('both finished', () => store().get(agent)?.snapshot?.status === 'completed' && store().get(research)?.snapshot?.status === 'completed', 20_000);
     assert.ok(agentOf(store().get(agent)?.snapshot)?.data);
     assert.deepEqual(labels(agent), ['Result (JSON)', 'Suggestions (2)']);
@@ -96,7 +96,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', api.research.tree.jobNode(id)), true);
     assert.equal(sandbox.requestCount('agentCancel'), 1);
     await until('cancelled', () => store().get(id)?.snapshot?.status === 'cancelled');
-    assert.match(String(row(id)?.description), /^agent · cancelled/);
+    assert.match(String(row(id)?.description), /^cancelled · agent/);
     assert.doesNotMatch(String(row(id)?.contextValue), /\bcancelable\b/);
   });
 
@@ -108,7 +108,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const kept = deepResearchOf(store().get(id)?.snapshot)!.activities.length;
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
     await until('the 410', () => store().get(id)?.poll.kind === 'stopped', 30_000);
-    assert.match(String(row(id)?.description), /^deep research · API shut down/);
+    assert.match(String(row(id)?.description), /^API shut down · deep research/);
     assert.ok((deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) >= kept, 'the last snapshot stays');
     assert.match(api.research.view.treeView.message ?? '', /^Deep Research was shut down/);
     const asked = sandbox.requestCount('deepResearch');

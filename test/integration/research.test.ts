@@ -88,7 +88,7 @@ describe('deep research jobs', function () {
     await until('the first snapshot', () => status(id));
     assert.equal(status(id), 'processing');
     assert.equal(iconOf(row(id)), 'sync~spin');
-    assert.match(String(row(id)?.description), /^deep research · processing · depth \d\/3 · \d URLs? · \d+s$/);
+    assert.match(String(row(id)?.description), /^processing · deep research · depth \d\/3 · \d URLs? · \d+s$/);
     assert.match(String(row(id)?.contextValue), /^job deepResearch processing running/);
 
     await until('completion', () => status(id) === 'completed', 20_000);
@@ -98,7 +98,7 @@ describe('deep research jobs', function () {
     assert.equal(labelOf(item), 'Findings on How do web crawlers decide what to fetch next?');
     assert.equal(iconOf(item), 'pass');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
-    assert.match(String(item.description), /^deep research · completed · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
+    assert.match(String(item.description), /^completed · deep research · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
     assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
     const tooltip = feature().tree.resolveTreeItem(item, feature().tree.jobNode(id)).tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
@@ -211,7 +211,7 @@ describe('deep research jobs', function () {
     const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
     assert.equal(outcomes.length, 1);
     assert.equal(store().get(id)?.poll.kind, 'stopped');
-    assert.match(String(row(id)?.description), /^deep research · expired or not found/);
+    assert.match(String(row(id)?.description), /^expired or not found · deep research/);
     assert.equal(iconOf(row(id)), 'warning');
     assert.ok(deepResearchOf(store().get(id)?.snapshot)?.finalAnalysis, 'what the job found stays');
     const count = sandbox.requestCount('deepResearch');
@@ -241,7 +241,7 @@ describe('deep research jobs', function () {
       await track(id);
       await until('the 403', () => store().get(id)?.poll.kind === 'stopped');
       // The first look (as an agent job) is refused already: the kind stays unknown.
-      assert.match(String(row(id)?.description), /^job · refused/);
+      assert.match(String(row(id)?.description), /^refused · job/);
     } finally {
       await api.keys.store(sandbox.keys.valid);
     }
@@ -257,7 +257,7 @@ describe('deep research jobs', function () {
     assert.equal(deepResearchOf(job.snapshot)?.sources.length, 3);
     assert.equal(deepResearchOf(job.snapshot)?.sources[0]?.title, 'Array · title');
     assert.ok(deepResearchOf(job.snapshot)?.sources[0]?.icon?.endsWith('favicon.ico'));
-    assert.match(String(row(id)?.description), /^deep research · completed · depth 3\/3 · 3 URLs/);
+    assert.match(String(row(id)?.description), /^completed · deep research · depth 3\/3 · 3 URLs/);
   });
 
   it('counts jobs finished while the view was hidden on its badge, and clears it when shown', async () => {

@@ -52,7 +52,7 @@ async function text(locator: Locator): Promise<string> {
   return (await locator.innerText()).replace(/\u00a0/g, ' ').trim();
 }
 
-describe('deep research view (dark)', () => {
+describe('research view (dark)', () => {
   let sandbox: Sandbox;
   const dialogs: string[] = [];
   before(async () => {
@@ -72,7 +72,7 @@ describe('deep research view (dark)', () => {
       void d.dismiss();
     });
     await wb().openViewContainer('Firecrawl');
-    const welcome = wb().page.locator('.welcome-view-content', { hasText: 'No deep research jobs are tracked yet' });
+    const welcome = wb().page.locator('.welcome-view-content', { hasText: 'No jobs are tracked yet' });
     await welcome.waitFor({ state: 'visible' });
     await welcome.locator('a.monaco-button', { hasText: 'Track a Job' }).waitFor({ state: 'visible' });
     await wb().screenshot('research-empty');
@@ -81,23 +81,24 @@ describe('deep research view (dark)', () => {
   it('tracks a job, shows it running, expands activities and sources, and turns to completed', async () => {
     const id = sandbox.createResearchJob({ durationMs: 14_000, activities: 6, sources: 4, maxDepth: 3 });
     await trackJob(wb(), id);
-    const job = row(wb(), `Job ${id.slice(0, 8)}`);
+    const job = row(wb(), `Deep research ${id.slice(0, 8)}`);
     await job.waitFor({ state: 'visible' });
     await job.locator('.codicon-sync').waitFor({ state: 'attached' });
     await wb().page.waitForFunction(() => document.querySelector('.monaco-list-row .label-description')?.textContent?.includes('depth'), undefined, { timeout: 10_000 });
-    assert.match(await text(job.locator('.label-description')), /^deep research · processing · depth \d\/3 · \d URLs? · \d+s$/);
-    await wb().page.waitForTimeout(5_000);
-    // Expand the job, then its Activities and Sources; they stay expanded as new items arrive.
+    assert.match(await text(job.locator('.label-description')), /^processing · deep research · depth \d\/3 · \d URLs? · \d+s$/);
+    // Tracking reveals the job expanded; its groups were shown empty and open by themselves once they fill.
     await expand(job);
-    await expand(row(wb(), /^Activities \(\d+\)$/));
-    await expand(row(wb(), /^Sources \(\d+\)$/));
+    const activities = row(wb(), /^Activities \(\d+\)$/);
+    await wait(async () => /^Activities \([1-9]/.test(await text(activities.locator('.label-name'))) && (await activities.getAttribute('aria-expanded')) === 'true');
+    const sources = row(wb(), /^Sources \(\d+\)$/);
+    await wait(async () => /^Sources \([1-9]/.test(await text(sources.locator('.label-name'))) && (await sources.getAttribute('aria-expanded')) === 'true');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-running-expanded');
 
     const done = row(wb(), 'Findings on How do web crawlers decide what to fetch next?');
     await done.waitFor({ state: 'visible', timeout: 20_000 });
     await done.locator('.codicon-pass').waitFor({ state: 'attached' });
-    assert.match(await text(done.locator('.label-description')), /^deep research · completed · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
+    assert.match(await text(done.locator('.label-description')), /^completed · deep research · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
     await row(wb(), 'Activities (6)').waitFor({ state: 'visible' });
     await row(wb(), 'Sources (4)').waitFor({ state: 'visible' });
     const sourceRows = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /^https:\/\// }) });
@@ -135,9 +136,39 @@ describe('deep research view (dark)', () => {
     await wb().screenshot('research-hostile-title');
     assert.deepEqual(dialogs, [], 'no script ran');
   });
+
+  it('lists agent and deep research jobs together, before and after the Deep Research shutdown', async () => {
+    for (const button of await wb().page.locator('.notifications-toasts .codicon-notifications-clear').all()) await button.click().catch(() => undefined);
+    await wb().runCommand('View: Close All Editors');
+    await wb().runCommand('Firecrawl: Clear Finished Jobs');
+    await wait(async () => (await wb().treeRows(VIEW).count()) === 0);
+    const agent = sandbox.createAgentJob({ durationMs: 600_000, approvalAfterMs: 5_000, model: 'spark-1-pro' });
+    const research = sandbox.createResearchJob({ durationMs: 600_000, activities: 120, sources: 10 });
+    await trackJob(wb(), `${agent} ${research}`);
+    const agentRow = row(wb(), `Agent job ${agent.slice(0, 8)}`);
+    const researchRow = row(wb(), `Deep research ${research.slice(0, 8)}`);
+    await agentRow.waitFor({ state: 'visible' });
+    await researchRow.waitFor({ state: 'visible' });
+    await wait(async () => /^processing · agent · spark-1-pro · \d+ credits?/.test(await text(agentRow.locator('.label-description'))));
+    await wait(async () => /^processing · deep research/.test(await text(researchRow.locator('.label-description'))));
+    const message = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
+    await wait(async () => /^Deep Research shuts down on .+ \(in \d+ days\)\. Save results you want to keep\.$/.test(await text(message)), 15_000);
+    await expand(agentRow);
+    await row(wb(), 'Waiting for approval').waitFor({ state: 'visible', timeout: 15_000 });
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-mixed-before-shutdown');
+
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    await wait(async () => /^API shut down · deep research/.test(await text(researchRow.locator('.label-description'))), 30_000);
+    await researchRow.locator('.codicon-archive').waitFor({ state: 'attached' });
+    await wait(async () => /^Deep Research was shut down/.test(await text(message)));
+    assert.match(await text(agentRow.locator('.label-description')), /^processing · agent/, 'agent jobs go on');
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-mixed-after-shutdown');
+  });
 });
 
-describe('deep research view (light)', () => {
+describe('research view (light)', () => {
   let sandbox: Sandbox;
   before(async () => {
     sandbox = await startSandbox({ seed: false });
@@ -158,9 +189,9 @@ describe('deep research view (light)', () => {
     await wb().openViewContainer('Firecrawl');
     await trackJob(wb(), `${done} ${failed} ${missing}`);
     await row(wb(), 'Findings on How do web crawlers decide what to fetch next?').locator('.codicon-pass').waitFor({ state: 'attached' });
-    await row(wb(), `Job ${failed.slice(0, 8)}`).locator('.codicon-error').waitFor({ state: 'attached' });
+    await row(wb(), `Deep research ${failed.slice(0, 8)}`).locator('.codicon-error').waitFor({ state: 'attached' });
     await wb().notification(/Not found as an agent job or a deep research job: 0b7c1e2d/).waitFor({ state: 'visible' });
-    assert.equal(await row(wb(), `Job ${missing.slice(0, 8)}`).count(), 0, 'the unknown id is not left in the view');
+    assert.equal(await row(wb(), `Deep research ${missing.slice(0, 8)}`).count(), 0, 'the unknown id is not left in the view');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-light');
   });

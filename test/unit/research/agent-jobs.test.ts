@@ -166,7 +166,7 @@ describe('the Deep Research shutdown', () => {
     assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'gone');
     assert.ok(isFinished(job));
     assert.equal(deepResearchOf(job.snapshot)?.activities.length, before.activities.length, 'the last snapshot stays');
-    assert.equal(describeJob(job, clock.now()).description, 'deep research · API shut down · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
+    assert.equal(describeJob(job, clock.now()).description, 'API shut down · deep research · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
     assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down \(410 Gone\).*Agent API.*The last results stay here\.$/);
     assert.equal(store.deepResearchNotice.shutDown, true);
     const asked = service.count(id, 'deepResearch');
@@ -254,7 +254,7 @@ describe('agent runs', () => {
     store.track([id]);
     await clock.advance(35_000);
     const running = store.get(id)!;
-    assert.match(describeJob(running, clock.now()).description ?? '', /^agent · processing · spark-2 · \d+ credits · 3\ds$/);
+    assert.match(describeJob(running, clock.now()).description ?? '', /^processing · agent · spark-2 · \d+ credits · 3\ds$/);
     assert.equal(describeJob(running, clock.now()).label, `Agent job ${id.slice(0, 8)}`);
     const groups = describeChildren(running, { kind: 'job', jobId: id }, clock.now());
     assert.deepEqual(groups.map((g) => g.label), ['Reading 4 pages', 'Waiting for approval', 'Partial data']);

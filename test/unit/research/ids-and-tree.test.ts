@@ -164,8 +164,8 @@ describe('tree descriptors', () => {
   test('a processing job: short id label, status, depth, URLs and elapsed time; spinning icon', () => {
     const d = describeJob(tracked(), NOW);
     assert.equal(d.id, A);
-    assert.equal(d.label, 'Job 3f2b9c1e');
-    assert.equal(d.description, 'deep research · processing · depth 1/3 · 2 URLs · 1m 30s');
+    assert.equal(d.label, 'Deep research 3f2b9c1e');
+    assert.equal(d.description, 'processing · deep research · depth 1/3 · 2 URLs · 1m 30s');
     assert.deepEqual(d.icon, { id: 'sync~spin' });
     assert.equal(d.contextValue, 'job deepResearch processing running');
     assert.equal(d.collapsible, 'collapsed');
@@ -180,7 +180,7 @@ describe('tree descriptors', () => {
     });
     const d = describeJob(job, NOW);
     assert.equal(d.label, 'Findings on crawlers');
-    assert.equal(d.description, 'deep research · completed · depth 3/3 · 2 URLs · expires in 6h 00m');
+    assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 00m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
     assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
@@ -194,13 +194,13 @@ describe('tree descriptors', () => {
 
     const expired = tracked({ poll: { kind: 'stopped', reason: 'notFound', at: NOW } });
     const e = describeJob(expired, NOW);
-    assert.match(e.description ?? '', /^deep research · expired or not found · depth 1\/3/);
+    assert.match(e.description ?? '', /^expired or not found · deep research · depth 1\/3/);
     assert.deepEqual(e.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
     assert.match(e.contextValue ?? '', /\bfinished\b/);
 
     const offline = new NetworkError({ operation: 'researchJob', baseUrl: 'http://127.0.0.1:9' });
     const unreachable = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: offline, retryAt: NOW + 4_000, failures: 1 } });
-    assert.match(describeJob(unreachable, NOW).description ?? '', /^deep research · unreachable, retrying · depth 1\/3 · 2 URLs/);
+    assert.match(describeJob(unreachable, NOW).description ?? '', /^unreachable, retrying · deep research · depth 1\/3 · 2 URLs/);
     const notice = describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0];
     assert.match(notice?.label ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in 4 s\./);
     assert.match(notice?.tooltip?.().rows[0]?.[1] ?? '', /retrying in 4 s\. Check the network and the API URL setting\.$/);

@@ -19,10 +19,13 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   /** Each shown job row's description, which also moves with the clock (elapsed, expiry). */
   private readonly shownDescriptions = new Map<string, string>();
   /**
-   * Groups shown while empty: when one first gets children it opens by itself (a user watching a
-   * new job should not have to), once; after that VS Code keeps whatever the user chose.
+   * Rows that open by themselves once they have children: groups shown while still empty, and a job
+   * the person just tracked with its groups (nobody watching a new job should have to expand each by
+   * hand). A refresh re-applies the state it is given, so every render says the same until the
+   * person expands or collapses the row; from then on their choice is what every render says.
    */
-  private readonly shownEmpty = new Set<string>();
+  private readonly openWhenFilled = new Set<string>();
+  private readonly chosen = new Map<string, boolean>();
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
@@ -66,10 +69,12 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     const descriptor = job ? describeNode(job, element, this.now()) : undefined;
     if (!descriptor) return new vscode.TreeItem('(no longer available)');
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
-    if (element.kind === 'group') {
-      if (descriptor.collapsible === 'none') this.shownEmpty.add(descriptor.id);
-      else if (this.shownEmpty.delete(descriptor.id)) return toTreeItem({ ...descriptor, collapsible: 'expanded' });
+    if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {
+      const chosen = this.chosen.get(descriptor.id);
+      const open = chosen ?? (this.openWhenFilled.has(descriptor.id) || (element.kind === 'group' && this.openWhenFilled.has(element.jobId)));
+      return toTreeItem({ ...descriptor, collapsible: open ? 'expanded' : 'collapsed' });
     }
+    if (element.kind === 'group') this.openWhenFilled.add(descriptor.id);
     return toTreeItem(descriptor);
   }
 
@@ -95,6 +100,17 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     }
   }
 
+  /** The job and its groups open by themselves as they fill (a job just tracked, or shown from a notification). */
+  openAsItFills(jobId: string): void {
+    if (!this.chosen.has(jobId)) this.openWhenFilled.add(jobId);
+  }
+
+  /** The person expanded or collapsed a row (TreeView.onDidExpandElement / onDidCollapseElement). */
+  noteExpansion(element: ResearchNode, expanded: boolean): void {
+    if (element.kind === 'job') this.chosen.set(element.jobId, expanded);
+    else if (element.kind === 'group') this.chosen.set(`${element.jobId}/${element.group}`, expanded);
+  }
+
   /** Re-renders the shown jobs whose time-based text moved (the view calls this while visible). */
   refreshClocks(): void {
     const now = this.now();
@@ -111,7 +127,8 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     for (const id of [...this.jobNodes.keys()]) if (!live.has(id)) this.jobNodes.delete(id);
     for (const [key, node] of [...this.groupNodes]) if (!live.has(node.jobId)) this.groupNodes.delete(key);
     for (const id of [...this.shownDescriptions.keys()]) if (!live.has(id)) this.shownDescriptions.delete(id);
-    for (const id of [...this.shownEmpty]) if (!live.has(id.split('/')[0] ?? '')) this.shownEmpty.delete(id);
+    for (const id of [...this.openWhenFilled]) if (!live.has(id.split('/')[0] ?? '')) this.openWhenFilled.delete(id);
+    for (const id of [...this.chosen.keys()]) if (!live.has(id.split('/')[0] ?? '')) this.chosen.delete(id);
     this.changed.fire(undefined);
   }
 

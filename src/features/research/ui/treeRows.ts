@@ -61,8 +61,9 @@ export function jobTitle(job: TrackedJob): string | undefined {
   return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
 }
 
+/** The title a job's result gives it, else its kind and short id: the kind is visible either way (see the description). */
 export function jobLabel(job: TrackedJob): string {
-  return jobTitle(job) ?? `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Job' : 'Job'} ${shortJobId(job.id)}`;
+  return jobTitle(job) ?? `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job'} ${shortJobId(job.id)}`;
 }
 
 export function conditionText(job: TrackedJob): string {
@@ -92,7 +93,8 @@ function timeText(job: TrackedJob, now: number): string | undefined {
 export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
-  const parts = [kindText(job), CONDITION_TEXT[condition]];
+  // The condition first: in a narrow sidebar the end of the description is what gets cut.
+  const parts = [CONDITION_TEXT[condition], kindText(job)];
   if (s?.kind === 'deepResearch') parts.push(...deepResearchFacts(s));
   if (s?.kind === 'agent') parts.push(...agentFacts(s));
   const time = timeText(job, now);

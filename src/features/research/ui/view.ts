@@ -40,6 +40,8 @@ export class ResearchView implements vscode.Disposable {
         this.updateAttention();
       }),
       focus.onDidChange(() => this.updateAttention()),
+      this.treeView.onDidExpandElement((e) => tree.noteExpansion(e.element, true)),
+      this.treeView.onDidCollapseElement((e) => tree.noteExpansion(e.element, false)),
       store.onDidFinishJob(() => {
         if (this.treeView.visible) return;
         this.unseenFinished++;
@@ -79,6 +81,7 @@ export class ResearchView implements vscode.Disposable {
   /** Shows the view and selects the job, e.g. from a notification. */
   async reveal(jobId: string): Promise<void> {
     if (!this.store.get(jobId)) return;
+    this.tree.openAsItFills(jobId);
     await this.treeView.reveal(this.tree.jobNode(jobId), { select: true, focus: true, expand: true });
   }
 
