@@ -103,9 +103,12 @@ async function main() {
       lines.push(
         `  Firecrawl sandbox: ${sandbox.url} (dialect ${sandbox.dialect})`,
         `    extension host FIRECRAWL_API_KEY = ${sandbox.keys.valid} (fake key; others: ${sandbox.keys.second}, ${sandbox.keys.restricted} restricted)`,
+        `    demo agent job ids: processing ${sandbox.demoAgentJobs.processing}, completed ${sandbox.demoAgentJobs.completed}, failed ${sandbox.demoAgentJobs.failed}`,
         `    demo deep research ids: processing ${sandbox.demoJobs.processing}, completed ${sandbox.demoJobs.completed}, failed ${sandbox.demoJobs.failed}`,
-        '    (track one with "Firecrawl: Track Job" in the command palette)',
+        '    (track any of them with "Firecrawl: Track Job" in the command palette; it finds the kind itself)',
+        `    a new 2-minute agent run:     curl -s -X POST ${sandbox.url}/v2/agent -H 'Authorization: Bearer ${sandbox.keys.valid}' -H 'Content-Type: application/json' -d '{"prompt":"Compare three scraping APIs"}'`,
         `    a new 2-minute research job:  curl -s -X POST ${sandbox.url}/__sandbox/research-jobs -d '{"durationMs":120000}'`,
+        `    shut Deep Research down now:  curl -s -X POST ${sandbox.url}/__sandbox/research-shutdown -d '{}'   (undo: -d '{"enabled":false}'; at the published date: -d '{"at":"published"}')`,
         `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
         '',
       );

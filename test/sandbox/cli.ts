@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   if (options.seed) {
     lines.push(
       `Deep research jobs: processing ${sandbox.demoJobs.processing} (done ~2 min after start), completed ${sandbox.demoJobs.completed}, failed ${sandbox.demoJobs.failed}`,
+      `Agent jobs: processing ${sandbox.demoAgentJobs.processing} (done ~2 min after start), completed ${sandbox.demoAgentJobs.completed}, failed ${sandbox.demoAgentJobs.failed}`,
+      `Shut Deep Research down: curl -s -X POST ${sandbox.url}/__sandbox/research-shutdown -d '{}'`,
     );
   }
   lines.push(
