@@ -26,6 +26,11 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
    */
   private readonly openWhenFilled = new Set<string>();
   private readonly chosen = new Map<string, boolean>();
+  /** Rows already asked to open: the state given in an item alone is not applied to a row VS Code already knows. */
+  private readonly opening = new Set<string>();
+  private readonly autoOpen = new vscode.EventEmitter<ResearchNode>();
+  /** A row should open now (the view expands it, which the state in a refreshed item alone does not). */
+  readonly onDidAskToOpen = this.autoOpen.event;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
@@ -72,6 +77,10 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {
       const chosen = this.chosen.get(descriptor.id);
       const open = chosen ?? (this.openWhenFilled.has(descriptor.id) || (element.kind === 'group' && this.openWhenFilled.has(element.jobId)));
+      if (open && chosen === undefined && !this.opening.has(descriptor.id)) {
+        this.opening.add(descriptor.id);
+        this.autoOpen.fire(element);
+      }
       return toTreeItem({ ...descriptor, collapsible: open ? 'expanded' : 'collapsed' });
     }
     if (element.kind === 'group') this.openWhenFilled.add(descriptor.id);
@@ -129,6 +138,7 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     for (const id of [...this.shownDescriptions.keys()]) if (!live.has(id)) this.shownDescriptions.delete(id);
     for (const id of [...this.openWhenFilled]) if (!live.has(id.split('/')[0] ?? '')) this.openWhenFilled.delete(id);
     for (const id of [...this.chosen.keys()]) if (!live.has(id.split('/')[0] ?? '')) this.chosen.delete(id);
+    for (const id of [...this.opening]) if (!live.has(id.split('/')[0] ?? '')) this.opening.delete(id);
     this.changed.fire(undefined);
   }
 
@@ -140,5 +150,6 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
+    this.autoOpen.dispose();
   }
 }

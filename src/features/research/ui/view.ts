@@ -41,6 +41,13 @@ export class ResearchView implements vscode.Disposable {
       }),
       focus.onDidChange(() => this.updateAttention()),
       this.treeView.onDidExpandElement((e) => tree.noteExpansion(e.element, true)),
+      // After the render that asked for it: revealing from inside getTreeItem would re-enter the tree.
+      tree.onDidAskToOpen((node) => {
+        const timer = this.clock.schedule(0, () => {
+          if (this.treeView.visible) void this.treeView.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+        });
+        this.subscriptions.push(timer);
+      }),
       this.treeView.onDidCollapseElement((e) => tree.noteExpansion(e.element, false)),
       store.onDidFinishJob(() => {
         if (this.treeView.visible) return;
