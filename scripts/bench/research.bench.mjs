@@ -187,6 +187,8 @@ export default async function researchBench({ root, require, record, stats, setR
     storage: { get: () => undefined, update: async () => undefined },
     clock,
     random: () => 0.5,
+    // Measures the cost of a tick, not the pacing: every job may go at once.
+    requestsPerMinute: Infinity,
   });
   store.setAttention({ focused: true, visible: true });
   store.track(ids, 'deepResearch');

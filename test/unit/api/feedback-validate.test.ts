@@ -637,15 +637,12 @@ function maximalBody(): Record<string, unknown> {
 }
 
 describe('validateFeedback: a maximal body', () => {
-  test('is valid and validates in well under a millisecond', () => {
+  // How fast it validates is a bench row (npm run bench), not a test: these machines are shared.
+  test('is valid, and the same every time', () => {
     const input = maximalBody();
     valid(input);
-    for (let i = 0; i < 200; i++) validateFeedback(input); // warm up
-    const runs = 1000;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) validateFeedback(input);
-    const perCall = (performance.now() - started) / runs;
-    assert.ok(perCall < 1, `validateFeedback took ${perCall.toFixed(3)} ms per call`);
+    const first = JSON.stringify(validateFeedback(input));
+    for (let i = 0; i < 50; i++) assert.equal(JSON.stringify(validateFeedback(input)), first);
   });
 });
 

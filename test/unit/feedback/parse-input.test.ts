@@ -69,9 +69,8 @@ describe('parsePageNumbers', () => {
   });
 
   test('a huge range is refused at once instead of being expanded', () => {
-    const started = performance.now();
+    // Expanding it would take hours and gigabytes: that it returns at all is the check.
     assert.deepEqual(err(parsePageNumbers('1-99999999999')).tokens, ['1-99999999999']);
-    assert.ok(performance.now() - started < 50);
     assert.match(err(parsePageNumbers('99999999999999999999')).error, /too large/);
   });
 

@@ -252,11 +252,10 @@ describe('tree descriptors', () => {
       sources: Array.from({ length: 1_000 }, (_, i) => ({ url: `https://example.com/${i}`, title: `Source ${i}` })),
     });
     const job = tracked({ snapshot: many });
-    const started = performance.now();
+    // How long it takes is a bench row (npm run bench).
     const a = describeChildren(job, { kind: 'group', jobId: A, group: 'activities' }, NOW);
     const s = describeChildren(job, { kind: 'group', jobId: A, group: 'sources' }, NOW);
-    const ms = performance.now() - started;
     assert.equal(a.length + s.length, 2_000);
-    assert.ok(ms < 500, `took ${ms.toFixed(0)} ms`);
+    assert.equal(new Set([...a, ...s].map((d) => d.id)).size, 2_000, 'every row has its own id');
   });
 });

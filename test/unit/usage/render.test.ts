@@ -135,16 +135,14 @@ describe('scale', () => {
       const start = new Date(Date.UTC(2024, m, 1)).toISOString();
       for (let k = 0; k < 50; k += 1) rows.push({ startDate: start, endDate: m === 35 ? null : start, creditsUsed: 50 + ((k * 37 + m * 11) % 400), apiKey: `key ${k}` });
     }
-    const started = performance.now();
+    // How long it takes is a bench row (npm run bench).
     const model = shapeHistory(rows, true, { planCredits: 1_000_000, locale: 'en-US' });
     const chart = renderChart(model, { width: 1200, height: 360, locale: 'en-US' });
     const legend = renderLegend(model, 'en-US');
     const table = renderTable(model, 'en-US');
     const markup = toMarkup(chart) + toMarkup(legend) + toMarkup(table);
-    const ms = performance.now() - started;
     assert.equal(byClass(chart, 'seg').length, 1800);
     assert.ok(markup.length > 0);
-    assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
   });
 });
 

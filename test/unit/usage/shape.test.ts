@@ -83,20 +83,17 @@ describe('shaping', () => {
     assert.deepEqual(niceTicks(0), [0, 1]);
   });
 
-  test('36 months × 50 keys shapes quickly', () => {
+  test('36 months × 50 keys: every month and key (the time it takes is a bench row)', () => {
     const rows: UsagePeriod[] = [];
     for (let m = 0; m < 36; m += 1) {
       const start = new Date(Date.UTC(2024, m, 1)).toISOString();
       for (let k = 0; k < 50; k += 1) rows.push(row(start, (k + 1) * 10 + m, `key ${k}`, m === 35 ? null : start));
     }
-    const started = performance.now();
     const model = shapeHistory(rows, true, { planCredits: 100_000 });
-    const ms = performance.now() - started;
     assert.equal(model.months.length, 36);
     assert.equal(model.series.length, 50);
     assert.equal(model.series[0]!.name, 'key 49');
     assert.equal(model.months[35]!.partial, true);
-    assert.ok(ms < 200, `took ${ms} ms`);
   });
 });
 

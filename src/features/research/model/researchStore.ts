@@ -2,12 +2,13 @@
 // it; nothing else asks the service about jobs. Polls only jobs that are still running, with one self-rescheduling timer set
 // for the earliest due job (none at all once every job is finished), a shared request budget, and
 // one request per job at a time shared by every caller.
-import { type AgentJob, type CallOptions, type FirecrawlError, isFirecrawlError, type ResearchJob, type TrackedSnapshot } from '../../../api';
+import { type AgentJob, type CallOptions, CancelledError, type FirecrawlError, isFirecrawlError, type ResearchJob, type TrackedSnapshot } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isFinalPhase, isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import { isJobId } from '../../../shared/jobIds';
 import { backoffDelay, POLL, pollInterval } from './pollPolicy';
+import { RequestPacer } from './requestPacer';
 import { fromPersisted, INDEX_KEY, jobKey, type PersistableJob, type ResearchStorage, toPersisted } from './storage';
 import { isFinished, type JobKind, type PollState, type TrackedJob } from './trackedJob';
 
@@ -48,6 +49,8 @@ export interface ResearchStoreOptions {
   maxPollMs?: () => number;
   /** Requests in flight at once across all jobs. */
   concurrency?: number;
+  /** Requests a minute across all jobs (default POLL.budgetPerMinute); Infinity turns pacing off. */
+  requestsPerMinute?: number;
   requestTimeoutMs?: number;
   /** Writes are gathered for this long, so a burst of polls costs one write per job. */
   persistDelayMs?: number;
@@ -102,8 +105,8 @@ export class ResearchStore implements Disposable {
   private indexDirty = false;
   private running = 0;
   private readonly slots: Array<() => void> = [];
-  /** A 429 is about the whole team: nothing is sent before this. */
-  private pauseUntil = 0;
+  /** Spreads requests over the budget; a 429 is about the whole team and pauses everything queued. */
+  private readonly pacer: RequestPacer;
   private background = false;
   private readonly noticesLogged = new Set<string>();
   private disposed = false;
@@ -127,6 +130,7 @@ export class ResearchStore implements Disposable {
     this.log = options.log ?? nullLog;
     this.random = options.random ?? Math.random;
     this.concurrency = Math.max(1, options.concurrency ?? 6);
+    this.pacer = new RequestPacer(options.clock, options.requestsPerMinute ?? POLL.budgetPerMinute);
     this.restore();
   }
 
@@ -254,7 +258,7 @@ export class ResearchStore implements Disposable {
     this.clearTimer();
     const now = this.now();
     const due: Promise<RefreshOutcome>[] = [];
-    if (now >= this.pauseUntil) {
+    if (now >= this.pacer.pausedUntil) {
       for (const r of this.records.values()) {
         if (r.nextPollAt !== undefined && r.nextPollAt <= now && !r.pending) due.push(this.request(r, false));
       }
@@ -283,7 +287,7 @@ export class ResearchStore implements Disposable {
   /** The key or API URL changed: answers from the old server or account no longer hold. */
   endpointChanged(): void {
     const now = this.now();
-    this.pauseUntil = 0;
+    this.pacer.resume();
     for (const r of this.records.values()) {
       const retry = r.poll.kind === 'polling' || r.poll.kind === 'retrying' || (r.poll.kind === 'stopped' && r.poll.reason !== 'timeLimit');
       if (!retry) continue;
@@ -328,6 +332,7 @@ export class ResearchStore implements Disposable {
     this.clearTimer();
     for (const r of this.records.values()) r.controller?.abort();
     for (const wake of this.slots.splice(0)) wake();
+    this.pacer.wakeAll();
     this.listChanged.dispose();
     this.jobChanged.dispose();
     this.jobFinished.dispose();
@@ -462,16 +467,22 @@ export class ResearchStore implements Disposable {
   /** One read of the job; an id of unknown kind is asked as an agent job first, then as deep research. */
   private async read(r: JobRecord, options: CallOptions): Promise<TrackedSnapshot> {
     const { client } = this.options.source;
-    if (r.kind === 'agent') return client.getAgentJob(r.id, options);
-    if (r.kind === 'deepResearch') return client.getResearchJob(r.id, options);
+    const signal = options.signal;
+    // Every request waits for its slot in the budget, and for the end of a 429 pause.
+    const paced = async <T>(send: () => Promise<T>): Promise<T> => {
+      if (!(await this.pacer.take(() => this.disposed || signal?.aborted === true))) throw new CancelledError({ operation: 'researchJob' });
+      return send();
+    };
+    if (r.kind === 'agent') return paced(() => client.getAgentJob(r.id, options));
+    if (r.kind === 'deepResearch') return paced(() => client.getResearchJob(r.id, options));
     try {
-      return await client.getAgentJob(r.id, options);
+      return await paced(() => client.getAgentJob(r.id, options));
     } catch (error) {
       const kind = isFirecrawlError(error) ? error.kind : undefined;
       if (kind !== 'notFound' && kind !== 'noRoute') throw error;
     }
     try {
-      return await client.getResearchJob(r.id, options);
+      return await paced(() => client.getResearchJob(r.id, options));
     } catch (error) {
       // A 410 answers for every id: this one was (or may have been) a deep research job.
       if (isFirecrawlError(error) && error.kind === 'gone') r.kind = 'deepResearch';
@@ -583,7 +594,7 @@ export class ResearchStore implements Disposable {
     if (kind === 'rateLimited') {
       const asked = (error as { retryAfterMs?: number }).retryAfterMs;
       const wait = asked !== undefined && asked > 0 ? Math.min(asked, POLL.maxServerWaitMs) : backoffDelay(failures, this.random);
-      this.pauseUntil = Math.max(this.pauseUntil, now + wait);
+      this.pacer.pause(now + wait);
       r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, error };
       r.nextPollAt = now + wait;
     } else {
@@ -673,7 +684,7 @@ export class ResearchStore implements Disposable {
       if (r.nextPollAt === undefined || r.pending) continue;
       if (earliest === undefined || r.nextPollAt < earliest) earliest = r.nextPollAt;
     }
-    if (earliest !== undefined) earliest = Math.max(earliest, this.pauseUntil);
+    if (earliest !== undefined) earliest = Math.max(earliest, this.pacer.pausedUntil);
     if (earliest === this.timerAt) return;
     this.clearTimer();
     if (earliest === undefined) return;
