@@ -8,8 +8,10 @@ import { activateResearch, type ResearchDeps, type ResearchFeature } from './fea
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
 import { WindowFocus } from './host/focus';
+import { GlobalFiles } from './host/globalFiles';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
+import { Team } from './host/team';
 import { systemClock } from './shared/clock';
 
 /**
@@ -41,14 +43,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const provider = new ClientProvider(keys, log.child('http'), version);
   const focus = new WindowFocus();
   const clock = systemClock;
-  context.subscriptions.push(channel, keys, provider, focus);
+  // Windows of this editor share one global storage folder: job snapshots, the team's lease.
+  const files = new GlobalFiles(context.globalStorageUri);
+  const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
+  context.subscriptions.push(channel, keys, provider, focus, files, team);
 
   activateConnection({ context, channel, keys, provider, log });
   await keys.initialize();
 
   let hasHistoryView = false;
-  const credits = activateCredits({ context, keys, provider, focus, clock, hasHistoryView: () => hasHistoryView });
-  const researchDeps: ResearchDeps = { storage: context.globalState, source: provider, focus, log, clock };
+  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
   hasHistoryView = true;
@@ -57,7 +62,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   shareHistory();
   const historySubscription = usage.store.onDidChange(shareHistory);
   context.subscriptions.push({ dispose: () => historySubscription.dispose() });
-  const feedback = activateFeedback(context, provider, log.child('feedback'));
+  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, isOpenWindow: (id) => team.isOpenWindow(id) });
+  void team.start();
+
+  leaving = async () => {
+    const work = Promise.allSettled([research.flush(), feedback.flush(), team.release()]);
+    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_500))]);
+  };
 
   const key = keys.current;
   log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
@@ -75,4 +86,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   };
 }
 
-export function deactivate(): void {}
+let leaving: (() => Promise<void>) | undefined;
+
+/**
+ * Closing a window: pending job and draft writes land and a leading window hands its lease over, so
+ * another window takes over polling at once. VS Code waits for this, but not for long: it is bounded.
+ */
+export function deactivate(): Promise<void> | undefined {
+  return leaving?.();
+}

@@ -168,10 +168,12 @@ export class InvalidResponseError extends FirecrawlError {
   readonly kind = 'invalidResponse';
   /** Where in the body the problem is, e.g. `data.remainingCredits`; empty for the body as a whole. */
   readonly path: string;
+  readonly problem: string;
   constructor(init: ErrorInit & { path: string; problem: string }) {
     const where = init.path ? ` at ${init.path}` : '';
     super(`unreadable response (${init.operation})${where}: ${init.problem}`, init);
     this.path = init.path;
+    this.problem = init.problem;
   }
   override get transient(): boolean {
     return true;

@@ -5,3 +5,4 @@ export * from './model';
 export { redact } from './redact';
 export type { CallOptions, RequestLog } from './http';
 export * from './feedback';
+export * from './errorInfo';

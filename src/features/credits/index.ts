@@ -5,30 +5,73 @@ import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import type { FocusSource } from '../../shared/events';
-import { type CreditsSnapshot, CreditsStore } from './model/creditsStore';
+import { Emitter, type FocusSource } from '../../shared/events';
+import { readJson, type SharedFiles } from '../../shared/sharedFiles';
+import { type CreditsSnapshot, CreditsStore, type SharedCredits } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
 export type { CreditsState, CreditsStore } from './model/creditsStore';
 export type { CreditsStatusBar } from './ui/statusBar';
 
+/** The window's place in its team (host/team.ts). */
+export interface CreditsTeam {
+  readonly isLeader: boolean;
+  /** Focused when any window of the team is. */
+  readonly focus: FocusSource;
+  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
+  sharedName(file: string): string | undefined;
+}
+
 export interface CreditsDeps {
   context: vscode.ExtensionContext;
   keys: ApiKeyService;
   provider: ClientProvider;
-  focus: FocusSource;
+  team: CreditsTeam;
+  files: SharedFiles;
   clock: Clock;
   hasHistoryView: () => boolean;
 }
 
-export function activateCredits({ context, keys, provider, focus, clock, hasHistoryView }: CreditsDeps) {
+function isSnapshot(value: unknown): value is CreditsSnapshot {
+  if (!value || typeof value !== 'object') return false;
+  const { usage, fetchedAt } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown };
+  return typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits);
+}
+
+/** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */
+function sharedCredits(files: SharedFiles, team: CreditsTeam, apiUrl: () => string): SharedCredits & { dispose(): void } {
+  const published = new Emitter<CreditsSnapshot>();
+  const subscription = files.onDidChange((name) => {
+    if (name !== team.sharedName('credits.json')) return;
+    void readJson(files, name).then((value) => {
+      const v = value as { apiUrl?: unknown; snapshot?: unknown } | undefined;
+      if (v?.apiUrl === apiUrl() && isSnapshot(v.snapshot)) published.fire(v.snapshot);
+    });
+  });
+  return {
+    publish: (snapshot) => {
+      const name = team.sharedName('credits.json');
+      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), snapshot })).catch(() => undefined);
+    },
+    onDidPublish: published.event,
+    dispose: () => {
+      subscription.dispose();
+      published.dispose();
+    },
+  };
+}
+
+export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
+  const shared = sharedCredits(files, team, () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal) => provider.client.getCreditUsage({ signal }),
+    isLeader: () => team.isLeader,
+    shared,
     hasKey: () => keys.current !== undefined,
     isSelfHosted: () => provider.isSelfHosted,
     intervalMs: creditsSettings.refreshIntervalMs,
     clock,
-    focus,
+    focus: team.focus,
     storage: {
       // Only a value from the same server is shown; a key change resets it through the provider.
       load: () => {
@@ -41,8 +84,10 @@ export function activateCredits({ context, keys, provider, focus, clock, hasHist
   const statusBar = new CreditsStatusBar(store, keys, provider, clock, hasHistoryView);
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
+    shared,
     store,
     statusBar,
+    team.onDidChangeRole(() => store.roleChanged()),
     { dispose: () => providerSubscription.dispose() },
     vscode.commands.registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
     onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),

@@ -50,12 +50,14 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly provider: ClientProvider,
     private readonly log: Logger,
+    private readonly windowId: string,
+    private readonly isOpenWindow: (windowId: string) => boolean,
   ) {}
 
   get controller(): FeedbackController {
     if (!this.instance) {
       const wizard = require(path.join(__dirname, 'feedbackWizard.js')) as typeof import('./ui/bundleEntry');
-      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log);
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.isOpenWindow);
     }
     return this.instance;
   }
@@ -65,13 +67,27 @@ export class LazyFeedback implements vscode.Disposable {
     return this.instance !== undefined;
   }
 
+  /** Draft writes still under way; nothing when the wizard never loaded. */
+  flush(): Promise<void> {
+    return this.instance?.flush() ?? Promise.resolve();
+  }
+
   dispose(): void {
     this.instance?.dispose();
   }
 }
 
-export function activateFeedback(context: vscode.ExtensionContext, provider: ClientProvider, log: Logger): LazyFeedback {
-  const feedback = new LazyFeedback(context, provider, log);
+export interface FeedbackDeps {
+  context: vscode.ExtensionContext;
+  provider: ClientProvider;
+  log: Logger;
+  /** This window, and whether another window is open: each keeps its own draft. */
+  windowId: string;
+  isOpenWindow: (windowId: string) => boolean;
+}
+
+export function activateFeedback({ context, provider, log, windowId, isOpenWindow }: FeedbackDeps): LazyFeedback {
+  const feedback = new LazyFeedback(context, provider, log, windowId, isOpenWindow);
   context.subscriptions.push(
     feedback,
     trackSelection(),

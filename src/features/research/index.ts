@@ -6,7 +6,9 @@ import { researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
-import { type ResearchClientSource, ResearchStore } from './model/researchStore';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import type { Attention } from '../../shared/teamLease';
+import { DEFAULT_MAX_JOBS, type ResearchClientSource, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
@@ -31,11 +33,25 @@ export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
 
+/** The window's place in its team (host/team.ts): who polls, and how much the team is looking. */
+export interface ResearchTeam {
+  readonly windowId: string;
+  readonly isLeader: boolean;
+  readonly attention: Attention;
+  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
+  onDidChangeAttention(listener: (attention: Attention) => void): { dispose(): void };
+  setResearchVisible(visible: boolean): void;
+}
+
 export interface ResearchDeps {
   storage: ResearchStorage;
+  /** Job snapshots, shared with the other windows. */
+  files: SharedFiles;
   /** Fires when the key or API URL changes (ClientProvider.onDidChange). */
   source: ResearchClientSource & { onDidChange(listener: () => void): { dispose(): void } };
+  /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
+  team: ResearchTeam;
   log: Logger;
   clock: Clock;
 }
@@ -50,14 +66,31 @@ export class ResearchFeature implements vscode.Disposable {
   constructor(deps: ResearchDeps) {
     const { clock } = deps;
     const log = deps.log.child('research');
-    this.store = new ResearchStore({ source: deps.source, storage: deps.storage, clock, log, maxPollMs: researchSettings.maxPollMs });
+    const { team } = deps;
+    this.store = new ResearchStore({
+      source: deps.source,
+      storage: deps.storage,
+      files: deps.files,
+      windowId: team.windowId,
+      isLeader: () => team.isLeader,
+      clock,
+      log,
+      maxPollMs: researchSettings.maxPollMs,
+    });
     this.tree = new ResearchTreeProvider(this.store, () => clock.now());
-    this.view = new ResearchView(this.store, this.tree, deps.focus, clock);
+    this.view = new ResearchView(this.store, this.tree, team, clock);
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
-    const notifier = new CompletionNotifier(this.store, clock, { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal });
+    const notifier = new CompletionNotifier(
+      this.store,
+      clock,
+      { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal },
+      () => deps.focus.focused || (!team.attention.focused && team.isLeader),
+    );
     const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
+    const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
+    attend(team.attention);
 
     this.disposables.push(
       // First here, so it is disposed last: its final write must not race the views' teardown.
@@ -67,6 +100,13 @@ export class ResearchFeature implements vscode.Disposable {
       this.documents,
       notifier,
       endpoint,
+      team.onDidChangeAttention(attend),
+      team.onDidChangeRole(() => this.store.roleChanged()),
+      this.store.onDidEvict((ids) => {
+        void vscode.window.showInformationMessage(
+          `Stopped tracking the ${ids.length === 1 ? 'finished job' : `${ids.length} finished jobs`} tracked longest ago: at most ${DEFAULT_MAX_JOBS} jobs are kept. Save results you want to keep first.`,
+        );
+      }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
       vscode.commands.registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
       vscode.commands.registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
@@ -86,6 +126,11 @@ export class ResearchFeature implements vscode.Disposable {
       vscode.commands.registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
     );
     this.store.start();
+  }
+
+  /** Writes what waits to be written (closing the window waits for it). */
+  flush(): Promise<void> {
+    return this.store.flush();
   }
 
   dispose(): void {

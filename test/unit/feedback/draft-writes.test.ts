@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyDraft } from '../../../src/features/feedback/model/draft';
-import { DRAFT_STORAGE_KEY, DraftStore } from '../../../src/features/feedback/model/draftStore';
+import { draftKey, DraftStore } from '../../../src/features/feedback/model/draftStore';
 
 test('saves and a clear are written in order, each after the previous finished', async () => {
   const calls: Array<{ value: unknown; startedWhileBusy: boolean }> = [];
@@ -11,8 +11,9 @@ test('saves and a clear are written in order, each after the previous finished',
   let stored: unknown;
   const storage = {
     get: () => stored,
+    keys: () => (stored === undefined ? [] : [draftKey('w1')]),
     update: async (key: string, value: unknown) => {
-      assert.equal(key, DRAFT_STORAGE_KEY);
+      assert.equal(key, draftKey('w1'));
       calls.push({ value, startedWhileBusy: busy });
       busy = true;
       // Later writes finish sooner here, as an echo can arrive late in a web host.
@@ -21,7 +22,7 @@ test('saves and a clear are written in order, each after the previous finished',
       busy = false;
     },
   };
-  const drafts = new DraftStore(storage);
+  const drafts = new DraftStore(storage, 'w1');
   const draft = { ...emptyDraft('3f2b8c1e-9d4a-4b6f-8e2d-1a2b3c4d5e6f'), endpoint: 'scrape' as const };
   void drafts.save(draft);
   draft.rating = 'bad';
@@ -32,4 +33,5 @@ test('saves and a clear are written in order, each after the previous finished',
   assert.equal((calls[0]!.value as { draft: { rating?: string } }).draft.rating, undefined, 'each save wrote the draft as it was then');
   assert.equal(stored, undefined);
   assert.equal(drafts.load(), undefined);
+  await drafts.settled();
 });

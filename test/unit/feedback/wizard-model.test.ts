@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fieldOfPath, indexOfPath } from '../../../src/api/feedback';
 import { checkDraft, draftToBody } from '../../../src/features/feedback/model/checkDraft';
 import { emptyDraft, isDraftEmpty, restoreDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
-import { DRAFT_MAX_AGE_MS, DRAFT_STORAGE_KEY, DraftStore } from '../../../src/features/feedback/model/draftStore';
+import { DRAFT_MAX_AGE_MS, draftKey, DraftStore, LEGACY_DRAFT_KEY } from '../../../src/features/feedback/model/draftStore';
 import { describeProblem, nameOfPath, summarizeDraft } from '../../../src/features/feedback/wizard/fieldNames';
 import { runFlow, type Step, type Transition } from '../../../src/features/feedback/wizard/flow';
 import { singleJobId } from '../../../src/shared/jobIds';
@@ -20,6 +20,9 @@ class MemoryStorage {
   readonly data = new Map<string, unknown>();
   get(key: string): unknown {
     return this.data.get(key);
+  }
+  keys(): string[] {
+    return [...this.data.keys()];
   }
   async update(key: string, value: unknown): Promise<void> {
     if (value === undefined) this.data.delete(key);
@@ -132,37 +135,87 @@ describe('draft restore and storage', () => {
   test('save, load and clear round-trip through a Memento-shaped store', async () => {
     const storage = new MemoryStorage();
     let now = 1_000;
-    const store = new DraftStore(storage, () => now);
+    const store = new DraftStore(storage, 'w1', () => now);
     const draft = base({ issues: ['blocked'], note: 'line 1\nline 2' });
     await store.save(draft);
     now += 60_000;
     assert.deepEqual(store.load(), { draft, savedAt: 1_000 });
     await store.clear();
     assert.equal(store.load(), undefined);
-    assert.equal(storage.data.has(DRAFT_STORAGE_KEY), false);
+    assert.equal(storage.data.has(draftKey('w1')), false);
   });
 
   test('an empty draft clears the slot; old, foreign or malformed entries are not offered', async () => {
     const storage = new MemoryStorage();
     let now = 0;
-    const store = new DraftStore(storage, () => now);
+    const store = new DraftStore(storage, 'w1', () => now);
     await store.save(base());
     await store.save(emptyDraft());
     assert.equal(store.load(), undefined);
     await store.save(base());
     now = DRAFT_MAX_AGE_MS + 1;
     assert.equal(store.load(), undefined);
-    storage.data.set(DRAFT_STORAGE_KEY, { version: 2, savedAt: now, draft: base() });
+    storage.data.set(draftKey('w1'), { version: 2, savedAt: now, draft: base() });
     assert.equal(store.load(), undefined);
-    storage.data.set(DRAFT_STORAGE_KEY, 'garbage');
+    storage.data.set(draftKey('w1'), 'garbage');
     assert.equal(store.load(), undefined);
   });
 
   test('the stored draft holds only what was typed (no key, no request extras)', async () => {
     const storage = new MemoryStorage();
-    await new DraftStore(storage).save(base({ issues: ['x'] }));
-    const stored = storage.data.get(DRAFT_STORAGE_KEY) as { draft: Record<string, unknown> };
+    await new DraftStore(storage, 'w1').save(base({ issues: ['x'] }));
+    const stored = storage.data.get(draftKey('w1')) as { draft: Record<string, unknown> };
     assert.deepEqual(Object.keys(stored.draft).sort(), Object.keys(emptyDraft()).concat('endpoint', 'rating').sort());
+  });
+});
+
+describe('drafts in several windows', () => {
+  test('each window keeps its own draft: sending in one never clears another', async () => {
+    const storage = new MemoryStorage();
+    let now = 1_000;
+    const a = new DraftStore(storage, 'a', () => now);
+    const b = new DraftStore(storage, 'b', () => now);
+    await a.save(base({ note: 'from a' }));
+    now += 1_000;
+    await b.save(base({ note: 'from b', endpoint: 'map' }));
+    await a.clear();
+    assert.equal(a.load(), undefined);
+    assert.equal(b.load()?.draft.note, 'from b');
+    assert.deepEqual(a.others().map((d) => [d.windowId, d.draft.note]), [['b', 'from b']]);
+    assert.deepEqual(b.others(), []);
+  });
+
+  test('another window\'s drafts come newest first; expired ones are removed; adopting one moves it here', async () => {
+    const storage = new MemoryStorage();
+    let now = 0;
+    await new DraftStore(storage, 'old', () => now).save(base({ note: 'expired' }));
+    now = DRAFT_MAX_AGE_MS / 2;
+    await new DraftStore(storage, 'b', () => now).save(base({ note: 'older' }));
+    now += 60_000;
+    await new DraftStore(storage, 'c', () => now).save(base({ note: 'newest' }));
+    now = DRAFT_MAX_AGE_MS + 10;
+    const here = new DraftStore(storage, 'here', () => now);
+    const others = here.others();
+    assert.deepEqual(others.map((d) => d.draft.note), ['newest', 'older']);
+    await here.settled();
+    assert.equal(storage.data.has(draftKey('old')), false, 'an expired draft is tidied away');
+    await here.adopt(others[0]!);
+    assert.equal(here.load()?.draft.note, 'newest');
+    assert.equal(storage.data.has(draftKey('c')), false, 'offered once: it is this window\'s now');
+    assert.deepEqual(here.others().map((d) => d.draft.note), ['older']);
+  });
+
+  test('the single draft version 0.1 saved is offered as a draft from before', async () => {
+    const storage = new MemoryStorage();
+    const now = 5_000;
+    storage.data.set(LEGACY_DRAFT_KEY, { version: 1, savedAt: 4_000, draft: base({ note: 'kept' }) });
+    const here = new DraftStore(storage, 'w', () => now);
+    const [legacy] = here.others();
+    assert.equal(legacy?.draft.note, 'kept');
+    assert.equal(legacy?.windowId, undefined);
+    await here.adopt(legacy!);
+    assert.equal(storage.data.has(LEGACY_DRAFT_KEY), false);
+    assert.equal(here.load()?.draft.note, 'kept');
   });
 });
 

@@ -15,18 +15,7 @@ import { agentOf, deepResearchOf } from '../../support/snapshots';
 import { agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun } from '../../sandbox/agent';
 import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../../sandbox/research';
 import type { AgentTimeline, ResearchTimeline } from '../../sandbox/types';
-
-class MapStorage {
-  readonly map = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.map.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.map.delete(key);
-    else this.map.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
+import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 
 /** Both APIs as the sandbox models them; every request is logged with its route. */
 class Service {
@@ -86,9 +75,10 @@ class Service {
 function setup() {
   const clock = new FakeClock();
   const service = new Service(clock);
-  const storage = new MapStorage();
+  const storage = new SharedMemento();
+  const disk = new MemoryDisk();
   const make = () => {
-    const store = new ResearchStore({ source: service, storage, clock, random: () => 0.5 });
+    const store = new ResearchStore({ source: service, storage, files: disk.view(), clock, random: () => 0.5 });
     store.setAttention({ focused: true, visible: true });
     store.start();
     return store;
@@ -175,7 +165,9 @@ describe('the Deep Research shutdown', () => {
     assert.equal(store.isPolling, false);
     await store.flush();
     store.dispose();
-    const restored = make().get(id)!;
+    const again = make();
+    await again.ready;
+    const restored = again.get(id)!;
     assert.equal(restored.poll.kind === 'stopped' && restored.poll.reason, 'gone', 'it stays final after a restart');
     assert.equal(restored.kind, 'deepResearch');
     assert.ok(storage.map.size > 0);

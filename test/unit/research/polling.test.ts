@@ -19,27 +19,14 @@ import {
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { POLL } from '../../../src/features/research/model/pollPolicy';
 import { ResearchStore, type ResearchStoreOptions } from '../../../src/features/research/model/researchStore';
-import { INDEX_KEY, jobKey, type ResearchStorage } from '../../../src/features/research/model/storage';
+import { jobFileName, jobKey, LEGACY_INDEX_KEY } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 import { agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun } from '../../sandbox/agent';
 import { createResearchJob, renderResearch, researchSnapshot, type ResearchJob as PlannedJob } from '../../sandbox/research';
 import type { AgentTimeline, ResearchTimeline } from '../../sandbox/types';
-
-class MapStorage implements ResearchStorage {
-  readonly map = new Map<string, unknown>();
-  writes = 0;
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.map.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.writes++;
-    if (value === undefined) this.map.delete(key);
-    else this.map.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
 
 type Fault = (id: string) => FirecrawlError | undefined;
 
@@ -129,10 +116,11 @@ const logLines: string[] = [];
 function setup(over: Partial<ResearchStoreOptions> = {}, attention = { focused: true, visible: true }) {
   const clock = new FakeClock();
   const service = new FakeService(clock);
-  const storage = (over.storage as MapStorage | undefined) ?? new MapStorage();
+  const storage = (over.storage as SharedMemento | undefined) ?? new SharedMemento();
+  const disk = new MemoryDisk();
   const log = { debug: () => undefined, info: (m: string) => logLines.push(`info ${m}`), warn: (m: string) => logLines.push(`warn ${m}`) };
   const make = (extra: Partial<ResearchStoreOptions> = {}) => {
-    const s = new ResearchStore({ source: service, storage, clock, random: () => 0.5, log, ...over, ...extra });
+    const s = new ResearchStore({ source: service, storage, files: disk.view(), clock, random: () => 0.5, log, ...over, ...extra });
     s.setAttention(attention);
     s.start();
     return s;
@@ -140,7 +128,7 @@ function setup(over: Partial<ResearchStoreOptions> = {}, attention = { focused: 
   const store = make();
   const finished: string[] = [];
   store.onDidFinishJob((j) => finished.push(j.id));
-  return { clock, service, storage, store, finished, make };
+  return { clock, service, storage, disk, store, finished, make };
 }
 
 const diffs = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
@@ -493,17 +481,21 @@ describe('cost of watching a 5-minute job', () => {
 describe('persistence', () => {
   test('the tracked list and each last snapshot survive a restart; running jobs resume, finished ones stay quiet', async () => {
     const first = setup();
-    const { clock, service, storage } = first;
+    const { clock, service, storage, disk } = first;
     const done = service.create({ durationMs: 10_000, withJson: true });
     const running = service.create({ durationMs: 600_000 });
     first.store.track([done, running]);
     await clock.advance(30_000);
+    await first.store.flush();
     first.store.dispose();
-    assert.ok(storage.map.has(INDEX_KEY));
+    assert.ok(storage.map.has(jobKey(done)) && storage.map.has(jobKey(running)));
+    assert.ok(disk.files.has(jobFileName(done)) && disk.files.has(jobFileName(running)));
 
     const before = service.count();
     const second = first.make();
+    // The list is there at once; the snapshots follow from their files.
     assert.deepEqual(second.jobs.map((j) => j.id), [done, running]);
+    await second.ready;
     const restored = second.get(done)!;
     assert.equal(restored.snapshot?.status, 'completed');
     assert.equal(restored.snapshot?.kind, 'deepResearch');
@@ -516,24 +508,55 @@ describe('persistence', () => {
     second.dispose();
   });
 
-  test('writes are gathered, an untracked job is deleted, damaged entries are dropped', async () => {
-    const { clock, service, storage, store, make } = setup();
+  test('writes are gathered, an untracked job is deleted, damaged entries and files are dropped', async () => {
+    const { clock, service, storage, disk, store, make } = setup();
     const a = service.create({ durationMs: 600_000 });
     const b = service.create({ durationMs: 600_000 });
     store.track([a, b]);
     await clock.advance(20_000);
-    assert.ok(storage.writes < 15, `writes: ${storage.writes}`);
+    // Two entries once, and each running job's file at most every 5 s.
+    assert.equal(storage.writes, 2);
+    assert.ok(disk.writes <= 10, `file writes: ${disk.writes}`);
     store.untrack(a);
     await clock.advance(1_000);
     assert.equal(storage.map.has(jobKey(a)), false);
-    assert.deepEqual(storage.map.get(INDEX_KEY), [b]);
+    assert.equal(disk.files.has(jobFileName(a)), false);
+    assert.ok(storage.map.has(jobKey(b)));
     store.dispose();
 
-    storage.map.set(INDEX_KEY, [b, 'not-an-id', '22222222-3333-4444-8555-666666666666']);
-    storage.map.set(jobKey('22222222-3333-4444-8555-666666666666'), { v: 99 });
+    const damaged = '22222222-3333-4444-8555-666666666666';
+    storage.map.set(jobKey(damaged), { v: 99 });
+    storage.map.set(jobKey('not-an-id'), { v: 2, id: 'not-an-id', trackedAt: 1, seq: 0 });
+    disk.files.set(jobFileName(b), '{ not json');
     const again = make();
     assert.deepEqual(again.jobs.map((j: TrackedJob) => j.id), [b]);
+    await again.ready;
+    // A damaged file costs the snapshot, not the job: it is asked again.
+    assert.equal(again.get(b)?.snapshot, undefined);
+    await clock.advance(0);
+    assert.ok(again.get(b)?.snapshot);
     again.dispose();
+  });
+
+  test('a list saved by version 0.1 (every record in globalState) is moved to job files', async () => {
+    const { clock, service, storage, disk, make, store } = setup();
+    store.dispose();
+    const done = service.create({ durationMs: 1_000 });
+    const snapshot = { kind: 'deepResearch', id: done, status: 'completed', activities: [], sources: [], finalAnalysis: '# Old', warnings: ['notice'] };
+    storage.map.set(LEGACY_INDEX_KEY, [done]);
+    storage.map.set(jobKey(done), { v: 1, id: done, trackedAt: 5, snapshot, fetchedAt: 6, finishedAt: 6 });
+    const migrated = make();
+    assert.equal(migrated.get(done)?.snapshot?.status, 'completed');
+    assert.equal(migrated.get(done)?.poll.kind, 'idle');
+    await clock.advance(1_000);
+    await migrated.flush();
+    assert.equal(storage.map.has(LEGACY_INDEX_KEY), false);
+    assert.deepEqual(storage.map.get(jobKey(done)), { v: 2, id: done, kind: 'deepResearch', trackedAt: 5, seq: 0 });
+    const file = JSON.parse(disk.files.get(jobFileName(done))!);
+    assert.equal(file.snapshot.finalAnalysis, '# Old');
+    assert.deepEqual(file.snapshot.warnings, [], 'the shutdown notice is not stored per job');
+    assert.equal(service.count(), 0, 'a finished job is not asked again');
+    migrated.dispose();
   });
 
   test('a job stopped as expired stays stopped after a restart', async () => {
@@ -543,6 +566,7 @@ describe('persistence', () => {
     await clock.advance(2_000);
     service.fail(() => new NotFoundError({ operation: 'researchJob' }));
     await clock.advance(2_000);
+    await store.flush();
     store.dispose();
     const n = service.count();
     const again = make();
@@ -582,23 +606,15 @@ describe('scale', () => {
       getAgentJob: () => Promise.reject(new Error('tracked as deep research: never asked')),
       cancelAgentJob: () => Promise.reject(new Error('not an agent job')),
     };
-    // JSON round trips, as globalState does.
-    let bytes = 0;
-    const storage: ResearchStorage = {
-      get: () => undefined,
-      update: (_key, value) => {
-        bytes += value === undefined ? 0 : JSON.stringify(value).length;
-        return Promise.resolve();
-      },
-    };
     // The budget is not what this checks: let every job go in one tick (its cost is a bench row).
-    const store = new ResearchStore({ source: { client }, storage, clock, random: () => 0.5, requestsPerMinute: Infinity });
+    const disk = new MemoryDisk();
+    const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: disk.view(), clock, random: () => 0.5, requestsPerMinute: Infinity });
     store.setAttention({ focused: true, visible: true });
     store.track(ids, 'deepResearch');
     await store.tick();
     assert.equal(polls, 200);
     await store.flush();
-    assert.ok(bytes > 200 * 100_000, 'every big job was written');
+    assert.ok(disk.bytes('research/') > 200 * 100_000, 'every big job was written');
     store.dispose();
   });
 });

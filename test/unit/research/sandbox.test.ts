@@ -6,24 +6,13 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { ResearchStore } from '../../../src/features/research/model/researchStore';
-import type { ResearchStorage } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const clock = new FakeClock();
 let sandbox: Sandbox;
-
-class MapStorage implements ResearchStorage {
-  readonly map = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.map.get(key) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.map.set(key, value);
-    return Promise.resolve();
-  }
-}
 
 function makeStore(): ResearchStore {
   const client = new FirecrawlClient({
@@ -35,7 +24,7 @@ function makeStore(): ResearchStore {
     sleep: async () => undefined,
     now: () => clock.now(),
   });
-  const store = new ResearchStore({ source: { client }, storage: new MapStorage(), clock, random: () => 0.5 });
+  const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: new MemoryDisk().view(), clock, random: () => 0.5 });
   store.setAttention({ focused: true, visible: true });
   store.start();
   return store;

@@ -3,7 +3,7 @@
 // in-flight request among all callers, and backs off on failure.
 import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
@@ -31,8 +31,17 @@ export interface SnapshotStorage {
   save(snapshot: CreditsSnapshot | undefined): void;
 }
 
+/** The balance as the team's windows share it: the window that polls publishes each new value. */
+export interface SharedCredits {
+  publish(snapshot: CreditsSnapshot): void;
+  readonly onDidPublish: Event<CreditsSnapshot>;
+}
+
 export interface CreditsStoreOptions {
   fetch: (signal: AbortSignal) => Promise<CreditUsage>;
+  /** Whether this window polls for the team (default: yes); the others follow `shared`. */
+  isLeader?: () => boolean;
+  shared?: SharedCredits;
   hasKey: () => boolean;
   isSelfHosted: () => boolean;
   intervalMs: () => number;
@@ -56,22 +65,49 @@ export class CreditsStore implements Disposable {
   private failures = 0;
   private readonly changed = new Emitter<CreditsState>();
   private readonly focusSubscription: Disposable;
+  private readonly sharedSubscription: Disposable | undefined;
   private disposed = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: CreditsStoreOptions) {
     this.focusSubscription = options.focus.onDidChange((focused) => (focused ? this.onFocus() : this.cancelTimer()));
+    this.sharedSubscription = options.shared?.onDidPublish((snapshot) => this.adopt(snapshot));
+  }
+
+  private get leader(): boolean {
+    return this.options.isLeader?.() ?? true;
+  }
+
+  /** This window started or stopped polling for the team. */
+  roleChanged(): void {
+    if (!this.leader) {
+      this.cancelTimer();
+      return;
+    }
+    if (this.dueAt === undefined || this.dueAt <= this.options.clock.now()) void this.refresh();
+    else this.arm();
+  }
+
+  /** A newer balance another window fetched: shown here as if fetched here, and the next fetch counts from it. */
+  private adopt(snapshot: CreditsSnapshot): void {
+    const mine = this.current.snapshot;
+    if (this.disposed || (mine && mine.fetchedAt >= snapshot.fetchedAt) || !this.options.hasKey()) return;
+    this.options.storage?.save(snapshot);
+    this.failures = 0;
+    this.update({ snapshot, loading: false, problem: undefined });
+    const elapsed = this.options.clock.now() - snapshot.fetchedAt;
+    this.schedule(Math.max(0, this.options.intervalMs() - elapsed));
   }
 
   get state(): CreditsState {
     return this.current;
   }
 
-  /** Shows the persisted value at once, then refreshes behind it. */
+  /** Shows the persisted value at once, then (in the window that polls) refreshes behind it. */
   start(): void {
     const saved = this.options.storage?.load();
     if (saved) this.update({ snapshot: saved });
-    void this.refresh();
+    if (this.leader || !this.options.hasKey()) void this.refresh();
   }
 
   /** The key or API URL changed: the old balance belongs to another account or server. */
@@ -82,7 +118,8 @@ export class CreditsStore implements Disposable {
     this.failures = 0;
     this.options.storage?.save(undefined);
     this.current = { loading: false };
-    void this.refresh();
+    if (this.leader || !this.options.hasKey()) void this.refresh();
+    else this.update({});
   }
 
   /** Refreshes now, sharing a request already under way. */
@@ -124,6 +161,7 @@ export class CreditsStore implements Disposable {
       const snapshot = { usage, fetchedAt: this.options.clock.now() };
       this.failures = 0;
       this.options.storage?.save(snapshot);
+      this.options.shared?.publish(snapshot);
       this.update({ snapshot, loading: false, problem: undefined });
       this.schedule(this.options.intervalMs());
     } catch (error) {
@@ -164,7 +202,7 @@ export class CreditsStore implements Disposable {
   }
 
   private arm(): void {
-    if (this.dueAt === undefined) return;
+    if (this.dueAt === undefined || !this.leader) return;
     this.timer?.dispose();
     this.timer = this.options.clock.schedule(Math.max(0, this.dueAt - this.options.clock.now()), () => {
       this.timer = undefined;
@@ -173,6 +211,7 @@ export class CreditsStore implements Disposable {
   }
 
   private onFocus(): void {
+    if (!this.leader) return;
     // Due while unfocused: catch up at once; otherwise resume the countdown.
     if (this.dueAt !== undefined && this.dueAt <= this.options.clock.now()) void this.refresh();
     else this.arm();
@@ -195,6 +234,7 @@ export class CreditsStore implements Disposable {
     this.controller?.abort();
     this.cancelTimer();
     this.focusSubscription.dispose();
+    this.sharedSubscription?.dispose();
     this.changed.dispose();
   }
 }

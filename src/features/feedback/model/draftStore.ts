@@ -1,12 +1,14 @@
-// The one unsent feedback draft, kept in globalState so it survives a failed send, a cancelled
-// wizard and a closed window. It holds no secrets (the key is never part of a draft).
-// Pure: works on any Memento-shaped storage, so it is tested in plain Node.
+// Unsent feedback drafts, one per window, kept in globalState so a draft survives a failed send, a
+// cancelled wizard and a closed window, and so sending in one window never erases another window's
+// draft. "Resume unsent feedback" offers this window's draft, else the newest another window left.
+// No secrets (the key is never part of a draft). Pure: works on any Memento-shaped storage.
 
 import { STORAGE } from '../../../ids';
 import { cloneDraft, isDraftEmpty, restoreDraft, type WizardDraft } from './draft';
 
 export interface KeyValueStorage {
   get(key: string): unknown;
+  keys(): readonly string[];
   update(key: string, value: unknown): Thenable<void> | Promise<void>;
 }
 
@@ -15,8 +17,16 @@ export interface SavedDraft {
   savedAt: number;
 }
 
-export const DRAFT_STORAGE_KEY = STORAGE.feedbackDraft;
-/** Drafts older than this are dropped: the job's 120-second window is long gone and so is the context. */
+export interface OtherDraft extends SavedDraft {
+  key: string;
+  /** The window that saved it; undefined for a draft saved before drafts were per window. */
+  windowId: string | undefined;
+}
+
+/** Before drafts were per window, the one draft lived here; it is read as another window's. */
+export const LEGACY_DRAFT_KEY = STORAGE.feedbackDraft;
+export const draftKey = (windowId: string): string => `${STORAGE.feedbackDraft}/${windowId}`;
+/** Drafts older than this are dropped: the job's feedback window is long gone and so is the context. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export class DraftStore {
@@ -25,14 +35,57 @@ export class DraftStore {
    * echo of an earlier write can land after a later one and bring a cleared draft back.
    */
   private writes: Promise<void> = Promise.resolve();
+  private readonly key: string;
 
   constructor(
     private readonly storage: KeyValueStorage,
+    windowId: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.key = draftKey(windowId);
+  }
 
+  /** This window's draft. */
   load(): SavedDraft | undefined {
-    const raw = this.storage.get(DRAFT_STORAGE_KEY);
+    return this.read(this.key);
+  }
+
+  /** Drafts other windows left, newest first; expired ones are removed on the way. */
+  others(): OtherDraft[] {
+    const out: OtherDraft[] = [];
+    for (const key of this.storage.keys()) {
+      if (key === this.key || (key !== LEGACY_DRAFT_KEY && !key.startsWith(`${LEGACY_DRAFT_KEY}/`))) continue;
+      const saved = this.read(key);
+      if (saved) out.push({ ...saved, key, windowId: key === LEGACY_DRAFT_KEY ? undefined : key.slice(LEGACY_DRAFT_KEY.length + 1) });
+      else void this.enqueue(key, undefined);
+    }
+    return out.sort((a, b) => b.savedAt - a.savedAt);
+  }
+
+  /** Another window's draft becomes this window's (so it is offered once, and sent from here). */
+  adopt(other: OtherDraft): Promise<void> {
+    void this.enqueue(other.key, undefined);
+    return this.save(other.draft);
+  }
+
+  save(draft: WizardDraft): Promise<void> {
+    if (isDraftEmpty(draft)) return this.clear();
+    // A copy: the wizard keeps editing the draft while this write waits its turn.
+    return this.enqueue(this.key, { version: 1, savedAt: this.now(), draft: cloneDraft(draft) });
+  }
+
+  /** Clears this window's draft only. */
+  clear(): Promise<void> {
+    return this.enqueue(this.key, undefined);
+  }
+
+  /** Resolves when every write asked for so far has landed (or failed). */
+  settled(): Promise<void> {
+    return this.writes;
+  }
+
+  private read(key: string): SavedDraft | undefined {
+    const raw = this.storage.get(key);
     if (typeof raw !== 'object' || raw === null) return undefined;
     const { version, savedAt, draft } = raw as { version?: unknown; savedAt?: unknown; draft?: unknown };
     if (version !== 1 || typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return undefined;
@@ -41,19 +94,8 @@ export class DraftStore {
     return restored && !isDraftEmpty(restored) ? { draft: restored, savedAt } : undefined;
   }
 
-  save(draft: WizardDraft): Promise<void> {
-    if (isDraftEmpty(draft)) return this.clear();
-    // A copy: the wizard keeps editing the draft while this write waits its turn.
-    const saved = { version: 1, savedAt: this.now(), draft: cloneDraft(draft) };
-    return this.write(saved);
-  }
-
-  clear(): Promise<void> {
-    return this.write(undefined);
-  }
-
-  private write(value: unknown): Promise<void> {
-    const next = this.writes.then(() => this.storage.update(DRAFT_STORAGE_KEY, value));
+  private enqueue(key: string, value: unknown): Promise<void> {
+    const next = this.writes.then(() => this.storage.update(key, value));
     this.writes = next.catch(() => undefined);
     return next;
   }

@@ -16,6 +16,7 @@ import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
 import { describeReceipt } from '../model/receiptText';
 import { sendFeedback } from './send';
 import { editInUntitledDocument } from './untitledEditor';
+import type { ResumableDraft } from '../wizard/context';
 import { runFeedbackWizard, type WizardOptions } from '../wizard/wizard';
 
 export interface StartOptions {
@@ -41,8 +42,26 @@ export class FeedbackController implements vscode.Disposable {
     private readonly provider: ClientProvider,
     storage: vscode.Memento,
     private readonly log: Logger,
+    windowId: string,
+    /** Whether a window is still open: a draft a closed window left (or this one, before a reload) is simply "saved". */
+    private readonly isOpenWindow: (windowId: string) => boolean = () => false,
   ) {
-    this.drafts = new DraftStore(storage);
+    this.drafts = new DraftStore(storage, windowId);
+  }
+
+  /** What the first page offers to resume: this window's draft, else the newest another window left. */
+  private resumable(): ResumableDraft | undefined {
+    const own = this.drafts.load();
+    if (own) return own;
+    const other = this.drafts.others()[0];
+    if (!other) return undefined;
+    const fromAnotherWindow = other.windowId !== undefined && this.isOpenWindow(other.windowId);
+    return { draft: other.draft, savedAt: other.savedAt, fromAnotherWindow, adopt: () => void this.drafts.adopt(other) };
+  }
+
+  /** Writes still under way (deactivation waits for them). */
+  flush(): Promise<void> {
+    return this.drafts.settled();
   }
 
   /** The wizard page on screen, for tests that drive the real widgets. */
@@ -55,7 +74,7 @@ export class FeedbackController implements vscode.Disposable {
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
     try {
-      const saved = this.drafts.load();
+      const saved = this.resumable();
       const reopened = options.reopen ? (saved?.draft ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
       const wizardOptions: WizardOptions = { onChange: (d) => this.keep(d) };

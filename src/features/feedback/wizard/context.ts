@@ -31,6 +31,10 @@ export type StepId =
 export interface ResumableDraft {
   draft: WizardDraft;
   savedAt: number;
+  /** Left unsent in another window. */
+  fromAnotherWindow?: boolean;
+  /** Called when the person resumes it: it becomes this window's draft. */
+  adopt?: () => void;
 }
 
 export interface WizardContext {

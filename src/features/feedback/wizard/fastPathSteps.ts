@@ -23,7 +23,7 @@ export const endpointStep: WizardStep = async (state, ctx) => {
         label: 'Resume unsent feedback',
         icon: 'history',
         description: summarizeDraft(saved.draft),
-        detail: `Saved ${formatAgo(saved.savedAt, ctx.now())}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
+        detail: `Saved ${formatAgo(saved.savedAt, ctx.now())}${saved.fromAnotherWindow ? ' in another window' : ''}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
       },
       { key: 'sep', value: { kind: 'resume' }, label: 'New feedback', separator: true },
     );
@@ -47,6 +47,7 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   if (left) return left;
   if (answer.kind !== 'accept') return { kind: 'stay' };
   if (answer.value.kind === 'resume' && saved) {
+    saved.adopt?.();
     Object.assign(ctx.draft, cloneDraft(saved.draft));
     delete ctx.resumable;
     return { kind: 'reset', stack: reviewStack(ctx.draft) };

@@ -1,92 +1,33 @@
 // The one source of truth for tracked research jobs: deep research jobs and agent runs. Views render
-// it; nothing else asks the service about jobs. Polls only jobs that are still running, with one self-rescheduling timer set
+// it; nothing else asks the service about jobs. With several windows open only the team's leading
+// window polls; the others follow its results through the shared job files (see jobPersistence). Polls only jobs that are still running, with one self-rescheduling timer set
 // for the earliest due job (none at all once every job is finished), a shared request budget, and
 // one request per job at a time shared by every caller.
-import { type AgentJob, type CallOptions, CancelledError, type FirecrawlError, isFirecrawlError, type ResearchJob, type TrackedSnapshot } from '../../../api';
+import { type CallOptions, type FirecrawlError, isFirecrawlError, type TrackedSnapshot } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
-import { isFinalPhase, isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import { isJobId } from '../../../shared/jobIds';
+import { isFinalPhase, isTerminalStatus, progressSignature } from './jobFacts';
+import { JobPersistence } from './jobPersistence';
+import { readJob } from './jobReads';
+import { applyJobFile, type JobRecord, newRecord, shownKey } from './jobRecord';
 import { backoffDelay, POLL, pollInterval } from './pollPolicy';
 import { RequestPacer } from './requestPacer';
-import { fromPersisted, INDEX_KEY, jobKey, type PersistableJob, type ResearchStorage, toPersisted } from './storage';
-import { isFinished, type JobKind, type PollState, type TrackedJob } from './trackedJob';
+import { compareEntries, idOfJobFile, type IndexEntry, type JobFile } from './storage';
+import {
+  DEEP_RESEARCH_SUNSET,
+  type DeepResearchNotice,
+  type RefreshOutcome,
+  type ResearchLog,
+  type ResearchStoreOptions,
+  type TrackResult,
+} from './storeOptions';
+import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
-export interface ResearchJobReader {
-  getResearchJob(id: string, options?: CallOptions): Promise<ResearchJob>;
-  getAgentJob(id: string, options?: CallOptions): Promise<AgentJob>;
-  cancelAgentJob(id: string, options?: CallOptions): Promise<void>;
-}
-
-/** The published shutdown of the Deep Research API, unless the service says otherwise (Sunset). */
-export const DEEP_RESEARCH_SUNSET = Date.parse('2026-12-10T15:00:00.000Z');
-
-export interface DeepResearchNotice {
-  /** When deep research stops (stopped) answering: the service's Sunset if it sent one, else the published date. */
-  sunsetAt: number;
-  /** A 410 was seen: the API is gone. */
-  shutDown: boolean;
-}
-
-/** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */
-export interface ResearchClientSource {
-  readonly client: ResearchJobReader;
-}
-
-export interface ResearchLog {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-export interface ResearchStoreOptions {
-  source: ResearchClientSource;
-  storage: ResearchStorage;
-  clock: Clock;
-  log?: ResearchLog;
-  random?: () => number;
-  /** `firecrawl.research.maxPollMinutes`, read at each decision so a settings change applies. */
-  maxPollMs?: () => number;
-  /** Requests in flight at once across all jobs. */
-  concurrency?: number;
-  /** Requests a minute across all jobs (default POLL.budgetPerMinute); Infinity turns pacing off. */
-  requestsPerMinute?: number;
-  requestTimeoutMs?: number;
-  /** Writes are gathered for this long, so a burst of polls costs one write per job. */
-  persistDelayMs?: number;
-  /**
-   * How long a running job's new snapshot may wait to be written. It is asked again right after a
-   * restart anyway, and at scale (1,000 activities and sources) each write is a few hundred KB.
-   */
-  runningPersistDelayMs?: number;
-}
-
-export interface RefreshOutcome {
-  job: TrackedJob | undefined;
-  /** Why the request failed, for a manual refresh to report. */
-  error?: FirecrawlError | Error;
-}
-
-export interface TrackResult {
-  added: string[];
-  existing: string[];
-}
+export * from './storeOptions';
 
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
-
-interface JobRecord extends PersistableJob {
-  nextPollAt: number | undefined;
-  revision: number;
-  /** When the last request for it was sent. */
-  lastPolledAt: number | undefined;
-  /** The single request for this job, shared by the timer and manual refreshes. */
-  pending: Promise<RefreshOutcome> | undefined;
-  controller: AbortController | undefined;
-  /** Progress when polling stopped on the time limit: a refresh that shows more resumes it. */
-  stoppedProgress: string | undefined;
-  /** What was last shown, to tell a poll that changed something from one that did not. */
-  shown: string;
-}
+export const DEFAULT_MAX_JOBS = 200;
 
 const nullLog: ResearchLog = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 
@@ -99,10 +40,10 @@ export class ResearchStore implements Disposable {
   private readonly concurrency: number;
   private timer: Disposable | undefined;
   private timerAt: number | undefined;
-  private persistTimer: Disposable | undefined;
-  private persistAt = Infinity;
-  private readonly dirty = new Set<string>();
-  private indexDirty = false;
+  private readonly persistence: JobPersistence;
+  private readonly windowId: string;
+  /** Jobs being read from their files; those whose file changed again meanwhile are read once more. */
+  private readonly syncing = new Map<string, boolean>();
   private running = 0;
   private readonly slots: Array<() => void> = [];
   /** Spreads requests over the budget; a 429 is about the whole team and pauses everything queued. */
@@ -111,11 +52,14 @@ export class ResearchStore implements Disposable {
   private readonly noticesLogged = new Set<string>();
   private disposed = false;
   private started = false;
+  private loading: Promise<void> = Promise.resolve();
 
   private readonly listChanged = new Emitter<void>();
   private readonly jobChanged = new Emitter<TrackedJob>();
   private readonly jobFinished = new Emitter<TrackedJob>();
   private readonly noticeChanged = new Emitter<void>();
+  private readonly evicted = new Emitter<string[]>();
+  private readonly fileSubscription: Disposable;
   private notice: DeepResearchNotice = { sunsetAt: DEEP_RESEARCH_SUNSET, shutDown: false };
   /** Jobs were added, removed or reordered. */
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
@@ -125,13 +69,34 @@ export class ResearchStore implements Disposable {
   readonly onDidFinishJob: Event<TrackedJob> = this.jobFinished.event;
   /** What the service said about the Deep Research shutdown changed. */
   readonly onDidChangeNotice: Event<void> = this.noticeChanged.event;
+  /** Finished jobs were dropped to stay within the cap on tracked jobs; fires their ids. */
+  readonly onDidEvict: Event<string[]> = this.evicted.event;
 
   constructor(private readonly options: ResearchStoreOptions) {
     this.log = options.log ?? nullLog;
     this.random = options.random ?? Math.random;
     this.concurrency = Math.max(1, options.concurrency ?? 6);
     this.pacer = new RequestPacer(options.clock, options.requestsPerMinute ?? POLL.budgetPerMinute);
+    this.windowId = options.windowId ?? Math.random().toString(36).slice(2, 10);
+    this.persistence = new JobPersistence(
+      {
+        storage: options.storage,
+        files: options.files,
+        clock: options.clock,
+        windowId: this.windowId,
+        log: this.log,
+        ...(options.persistDelayMs !== undefined ? { persistDelayMs: options.persistDelayMs } : {}),
+        ...(options.runningPersistDelayMs !== undefined ? { runningPersistDelayMs: options.runningPersistDelayMs } : {}),
+        ...(options.maxJobBytes !== undefined ? { maxJobBytes: options.maxJobBytes } : {}),
+      },
+      (id) => this.records.get(id),
+      (ids) => this.dropFromElsewhere(ids.map((id) => this.records.get(id)).filter((r): r is JobRecord => r !== undefined)),
+    );
     this.restore();
+    this.fileSubscription = options.files.onDidChange((name) => {
+      const id = idOfJobFile(name);
+      if (id) this.sync(id);
+    });
   }
 
   get jobs(): readonly TrackedJob[] {
@@ -185,12 +150,30 @@ export class ResearchStore implements Disposable {
     return n;
   }
 
-  /** Begins polling what was restored. Separate from construction so activation paints first. */
+  /**
+   * Reads the saved snapshots and begins polling. Separate from construction so activation paints
+   * first: the list is there at once, each job's snapshot follows from its file.
+   */
   start(): void {
     if (this.started || this.disposed) return;
     this.started = true;
-    const now = this.now();
-    for (const r of this.records.values()) if (r.poll.kind === 'polling') r.nextPollAt = now;
+    this.loading = this.loadSaved();
+  }
+
+  /** Resolves once every saved snapshot has been read (after start()). */
+  get ready(): Promise<void> {
+    return this.loading;
+  }
+
+  /** This window became the team's leader, or stopped being it. */
+  roleChanged(): void {
+    if (this.isLeader()) {
+      const now = this.now();
+      for (const r of this.records.values()) {
+        if (r.loaded && r.nextPollAt === undefined && (r.poll.kind === 'polling' || r.poll.kind === 'retrying')) r.nextPollAt = now;
+      }
+      this.log.info('This window now polls the tracked jobs for the team');
+    }
     this.schedule();
   }
 
@@ -199,6 +182,7 @@ export class ResearchStore implements Disposable {
     const added: string[] = [];
     const existing: string[] = [];
     const now = this.now();
+    let seq = 0;
     for (const raw of ids) {
       const id = raw.trim().toLowerCase();
       if (!isJobId(id)) continue;
@@ -206,7 +190,8 @@ export class ResearchStore implements Disposable {
         if (!existing.includes(id)) existing.push(id);
         continue;
       }
-      const record = this.newRecord(id, now, kind);
+      const record = newRecord(id, now, kind, seq++);
+      record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
       this.records.set(id, record);
@@ -215,10 +200,9 @@ export class ResearchStore implements Disposable {
     if (added.length === 0) return { added, existing };
     // Pasted lists read top to bottom; keep that order at the top of the view.
     this.order = [...added, ...this.order];
-    this.indexDirty = true;
-    for (const id of added) this.dirty.add(id);
-    this.persistSoon();
+    for (const id of added) this.persistence.markDirty(id, false);
     this.log.info(`Tracking ${added.join(', ')}`);
+    this.evictBeyondCap();
     this.listChanged.fire();
     this.schedule();
     return { added, existing };
@@ -306,23 +290,9 @@ export class ResearchStore implements Disposable {
     this.schedule();
   }
 
-  /** Writes pending changes now (on deactivation). */
+  /** Writes pending changes now (on deactivation, which waits for it). */
   flush(): Promise<void> {
-    this.persistTimer?.dispose();
-    this.persistTimer = undefined;
-    this.persistAt = Infinity;
-    const writes: PromiseLike<void>[] = [];
-    const { storage } = this.options;
-    if (this.indexDirty) {
-      writes.push(storage.update(INDEX_KEY, [...this.order]));
-      this.indexDirty = false;
-    }
-    for (const id of this.dirty) {
-      const r = this.records.get(id);
-      writes.push(storage.update(jobKey(id), r ? toPersisted(r) : undefined));
-    }
-    this.dirty.clear();
-    return Promise.all(writes).then(() => undefined);
+    return this.persistence.flush();
   }
 
   dispose(): void {
@@ -330,6 +300,8 @@ export class ResearchStore implements Disposable {
     void this.flush();
     this.disposed = true;
     this.clearTimer();
+    this.fileSubscription.dispose();
+    this.persistence.dispose();
     for (const r of this.records.values()) r.controller?.abort();
     for (const wake of this.slots.splice(0)) wake();
     this.pacer.wakeAll();
@@ -337,6 +309,7 @@ export class ResearchStore implements Disposable {
     this.jobChanged.dispose();
     this.jobFinished.dispose();
     this.noticeChanged.dispose();
+    this.evicted.dispose();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -350,67 +323,159 @@ export class ResearchStore implements Disposable {
     return Number.isFinite(value) && value > 0 ? value : DEFAULT_MAX_POLL_MS;
   }
 
-  private newRecord(id: string, trackedAt: number, kind: JobKind | undefined): JobRecord {
-    return {
-      id,
-      kind,
-      trackedAt,
-      snapshot: undefined,
-      fetchedAt: undefined,
-      watchStartedAt: undefined,
-      finishedAt: undefined,
-      poll: { kind: 'polling' },
-      nextPollAt: undefined,
-      revision: 0,
-      lastPolledAt: undefined,
-      pending: undefined,
-      controller: undefined,
-      stoppedProgress: undefined,
-      shown: '',
-    };
+  private isLeader(): boolean {
+    return this.options.isLeader?.() ?? true;
   }
 
+  /** The list, at once and synchronously: each job's snapshot follows from its file (see loadSaved). */
   private restore(): void {
-    const { storage } = this.options;
-    const index = storage.get<unknown>(INDEX_KEY);
-    if (!Array.isArray(index)) return;
-    for (const raw of index) {
-      if (typeof raw !== 'string' || this.records.has(raw)) continue;
-      const saved = fromPersisted(storage.get<unknown>(jobKey(raw)), raw);
-      if (!saved) {
-        this.log.warn(`Dropped unreadable saved state of job ${raw}`);
-        continue;
-      }
-      const r = this.newRecord(saved.id, saved.trackedAt, saved.kind);
-      r.snapshot = saved.snapshot;
-      r.fetchedAt = saved.fetchedAt;
-      r.watchStartedAt = saved.watchStartedAt ?? saved.trackedAt;
-      r.finishedAt = saved.finishedAt;
-      if (saved.stopped) {
-        r.poll = { kind: 'stopped', ...saved.stopped };
-        if (saved.stopped.reason === 'timeLimit' && saved.snapshot) r.stoppedProgress = progressSignature(saved.snapshot);
-      } else if (saved.snapshot && isTerminalStatus(saved.snapshot.status)) {
-        r.poll = { kind: 'idle' };
-      }
-      r.shown = this.shownKey(r);
+    const { entries, legacy } = this.persistence.readIndex();
+    for (const file of legacy) {
+      const r = newRecord(file.id, file.trackedAt, file.kind, file.seq);
+      applyJobFile(r, file, 'restore', this.now());
       this.records.set(r.id, r);
       this.order.push(r.id);
     }
+    for (const entry of entries) this.addEntry(entry);
+    this.sortOrder();
   }
 
-  private remove(records: JobRecord[]): void {
+  private addEntry(entry: IndexEntry): JobRecord {
+    const r = newRecord(entry.id, entry.trackedAt, entry.kind, entry.seq);
+    r.shown = shownKey(r);
+    this.records.set(r.id, r);
+    this.order.push(r.id);
+    return r;
+  }
+
+  private sortOrder(): void {
+    this.order.sort((a, b) => {
+      const x = this.records.get(a);
+      const y = this.records.get(b);
+      return x && y ? compareEntries(x, y) : 0;
+    });
+  }
+
+  /** Reads every job's saved snapshot, newest first, one file at a time (activation does not wait). */
+  private async loadSaved(): Promise<void> {
+    for (const id of [...this.order]) {
+      const r = this.records.get(id);
+      if (!r || r.loaded || this.disposed) continue;
+      const file = await this.persistence.load(id);
+      if (this.disposed || this.records.get(id) !== r || r.loaded) continue;
+      if (file) applyJobFile(r, file, 'restore', this.now());
+      else r.nextPollAt = this.now(); // nothing saved: ask the service
+      r.loaded = true;
+      this.changed(r, false);
+    }
+    this.schedule();
+  }
+
+  private applyFromElsewhere(r: JobRecord, file: JobFile): void {
+    if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
+  }
+
+  /**
+   * Another window wrote a job's file, or removed it: follow. The file decides (its event can come
+   * before the list entry reaches this window): there and readable, the job is tracked; gone, it is not.
+   */
+  private sync(id: string): void {
+    if (this.disposed) return;
+    if (this.syncing.has(id)) {
+      this.syncing.set(id, true);
+      return;
+    }
+    this.syncing.set(id, false);
+    void this.follow(id).finally(() => {
+      const again = this.syncing.get(id);
+      this.syncing.delete(id);
+      if (again) this.sync(id);
+    });
+  }
+
+  private async follow(id: string): Promise<void> {
+    const read = await this.persistence.read(id);
+    if (this.disposed || read.state === 'damaged' || this.persistence.isRemoving(id)) return;
+    const current = this.records.get(id);
+    if (read.state === 'missing') {
+      // Written before and gone now: dropped elsewhere. Never written: tracked here a moment ago.
+      if (current && current.writtenAt > 0) this.dropFromElsewhere([current]);
+      return;
+    }
+    const { file } = read;
+    if (!current) {
+      // This window's own earlier write, of a job it has dropped since: not news.
+      if (file.writtenBy === this.windowId) return;
+      const added = this.addEntry({ v: 2, id, ...(file.kind ? { kind: file.kind } : {}), trackedAt: file.trackedAt, seq: file.seq });
+      this.applyFromElsewhere(added, file);
+      this.sortOrder();
+      this.log.info(`Job ${id} was tracked in another window`);
+      this.listChanged.fire();
+      this.changed(added, false);
+      this.evictBeyondCap();
+      this.schedule();
+      return;
+    }
+    if (file.writtenBy === this.windowId || file.writtenAt <= current.writtenAt || current.pending) return;
+    this.applyFromElsewhere(current, file);
+    this.changed(current, false);
+    this.schedule();
+  }
+
+  /**
+   * The list as stored now, against this window's: jobs added or dropped in other windows whose file
+   * event never came (a host without a file watcher). Cheap; run when the window is looked at again.
+   */
+  syncList(): void {
+    if (this.disposed || !this.started) return;
+    const listed = this.persistence.listedIds();
+    for (const id of listed) if (!this.records.has(id)) this.sync(id);
+    const gone = [...this.records.values()].filter((r) => r.writtenAt > 0 && !listed.has(r.id) && !r.pending);
+    if (gone.length) this.dropFromElsewhere(gone);
+  }
+
+  private dropFromElsewhere(records: JobRecord[]): void {
+    if (!records.length) return;
     for (const r of records) {
       r.controller?.abort();
       r.pending = undefined;
       this.records.delete(r.id);
-      this.dirty.add(r.id);
+      this.persistence.forget(r.id);
     }
     const gone = new Set(records.map((r) => r.id));
     this.order = this.order.filter((id) => !gone.has(id));
-    this.indexDirty = true;
-    this.persistSoon();
     this.listChanged.fire();
     this.schedule();
+  }
+
+  /** Beyond the cap, the jobs finished longest ago go first; running jobs are never dropped. */
+  private evictBeyondCap(): void {
+    const max = this.options.maxJobs ?? DEFAULT_MAX_JOBS;
+    const excess = this.records.size - max;
+    if (excess <= 0) return;
+    const finished = [...this.records.values()].filter(isFinished).sort((a, b) => (a.finishedAt ?? a.trackedAt) - (b.finishedAt ?? b.trackedAt));
+    const drop = finished.slice(0, excess);
+    if (!drop.length) return;
+    this.removeRecords(drop);
+    this.log.info(`Stopped tracking ${drop.length} finished job(s) to stay within ${max} tracked jobs`);
+    this.evicted.fire(drop.map((r) => r.id));
+  }
+
+  private remove(records: JobRecord[]): void {
+    this.removeRecords(records);
+    this.listChanged.fire();
+    this.schedule();
+  }
+
+  private removeRecords(records: JobRecord[]): void {
+    for (const r of records) {
+      r.controller?.abort();
+      r.pending = undefined;
+      this.records.delete(r.id);
+      this.persistence.markRemoved(r.id);
+    }
+    const gone = new Set(records.map((r) => r.id));
+    this.order = this.order.filter((id) => !gone.has(id));
   }
 
   /** One request for `r`, shared with whoever else asks while it is in flight. */
@@ -450,44 +515,17 @@ export class ResearchStore implements Disposable {
       // The store backs off per job with jitter; transport retries would multiply one tick's requests.
       maxAttempts: 1,
     };
-    let snapshot: TrackedSnapshot;
-    try {
-      snapshot = await this.read(r, options);
-    } catch (error) {
-      if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
-      const failure = error instanceof Error ? error : new Error(String(error));
+    const pace = (abandoned: () => boolean) => this.pacer.take(() => this.disposed || abandoned());
+    const answer = await readJob(this.options.source.client, r, options, pace);
+    if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
+    if ('error' in answer) {
+      if (answer.kind) r.kind = answer.kind;
+      const failure = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
       this.onFailure(r, failure, manual);
       return { job: r, error: failure };
     }
-    if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
-    this.onSnapshot(r, snapshot, manual);
+    this.onSnapshot(r, answer.snapshot, manual);
     return { job: r };
-  }
-
-  /** One read of the job; an id of unknown kind is asked as an agent job first, then as deep research. */
-  private async read(r: JobRecord, options: CallOptions): Promise<TrackedSnapshot> {
-    const { client } = this.options.source;
-    const signal = options.signal;
-    // Every request waits for its slot in the budget, and for the end of a 429 pause.
-    const paced = async <T>(send: () => Promise<T>): Promise<T> => {
-      if (!(await this.pacer.take(() => this.disposed || signal?.aborted === true))) throw new CancelledError({ operation: 'researchJob' });
-      return send();
-    };
-    if (r.kind === 'agent') return paced(() => client.getAgentJob(r.id, options));
-    if (r.kind === 'deepResearch') return paced(() => client.getResearchJob(r.id, options));
-    try {
-      return await paced(() => client.getAgentJob(r.id, options));
-    } catch (error) {
-      const kind = isFirecrawlError(error) ? error.kind : undefined;
-      if (kind !== 'notFound' && kind !== 'noRoute') throw error;
-    }
-    try {
-      return await paced(() => client.getResearchJob(r.id, options));
-    } catch (error) {
-      // A 410 answers for every id: this one was (or may have been) a deep research job.
-      if (isFirecrawlError(error) && error.kind === 'gone') r.kind = 'deepResearch';
-      throw error;
-    }
   }
 
   /** False when the job was untracked, the store disposed or the endpoint changed meanwhile. */
@@ -503,7 +541,7 @@ export class ResearchStore implements Disposable {
     }
     if (r.kind !== job.kind) {
       r.kind = job.kind;
-      this.dirty.add(r.id);
+      this.persistence.markDirty(r.id, false);
     }
     const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
     const previous = r.poll;
@@ -637,37 +675,17 @@ export class ResearchStore implements Disposable {
     }
   }
 
-  /** Persists and announces `r`; bumps its revision only when what is shown changed. */
-  private changed(r: JobRecord): void {
-    const shown = this.shownKey(r);
-    if (shown !== r.shown) {
-      r.shown = shown;
-      r.revision++;
-      this.dirty.add(r.id);
-      const running = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
-      this.persistSoon(running ? (this.options.runningPersistDelayMs ?? 30_000) : undefined);
-      this.jobChanged.fire(r);
-    }
-  }
-
-  private shownKey(r: JobRecord): string {
-    const p = r.poll;
-    const poll = p.kind === 'retrying' ? `${p.kind}:${p.reason}:${p.failures}` : p.kind === 'stopped' ? `${p.kind}:${p.reason}:${p.at}` : p.kind;
-    return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}`;
-  }
-
-  /** Writes everything dirty within `delayMs`; an earlier deadline wins over a later one. */
-  private persistSoon(delayMs = this.options.persistDelayMs ?? 1_000): void {
-    if (this.disposed) return;
-    const at = this.now() + delayMs;
-    if (this.persistTimer && this.persistAt <= at) return;
-    this.persistTimer?.dispose();
-    this.persistAt = at;
-    this.persistTimer = this.options.clock.schedule(delayMs, () => {
-      this.persistTimer = undefined;
-      this.persistAt = Infinity;
-      void this.flush();
-    });
+  /**
+   * Announces `r` when what is shown about it changed (its revision moves), and saves it unless the
+   * change came from its file.
+   */
+  private changed(r: JobRecord, save = true): void {
+    const shown = shownKey(r);
+    if (shown === r.shown) return;
+    r.shown = shown;
+    r.revision++;
+    if (save) this.persistence.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
+    this.jobChanged.fire(r);
   }
 
   private clearTimer(): void {
@@ -679,6 +697,11 @@ export class ResearchStore implements Disposable {
   /** Sets the one timer for the earliest due job, or none when nothing is due. */
   private schedule(): void {
     if (this.disposed || !this.started) return;
+    if (!this.isLeader()) {
+      // Another window polls for the team; this one follows the files it writes.
+      this.clearTimer();
+      return;
+    }
     let earliest: number | undefined;
     for (const r of this.records.values()) {
       if (r.nextPollAt === undefined || r.pending) continue;

@@ -28,6 +28,8 @@ export class CompletionNotifier implements vscode.Disposable {
     store: ResearchStore,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
+    /** With several windows open, one of them says it: the focused one, else the one that polls. */
+    private readonly shouldNotify: () => boolean = () => true,
   ) {
     this.subscription = store.onDidFinishJob((job) => this.onFinished(job));
   }
@@ -37,7 +39,7 @@ export class CompletionNotifier implements vscode.Disposable {
   }
 
   private onFinished(job: TrackedJob): void {
-    if (!this.enabled()) return;
+    if (!this.enabled() || !this.shouldNotify()) return;
     this.batch.push(job);
     this.timer ??= this.clock.schedule(GATHER_MS, () => {
       this.timer = undefined;

@@ -1,9 +1,8 @@
 // The Research view: the tree, its badge of jobs finished while nobody looked, the Deep Research
-// shutdown message, the context key behind the "no jobs" welcome, and the attention signal (window focus, view visibility) that sets
-// the polling pace.
+// shutdown message, the context key behind the "no jobs" welcome, and whether it is visible (which,
+// with the other windows' word, sets the polling pace).
 import * as vscode from 'vscode';
 import type { Clock } from '../../../shared/clock';
-import type { FocusSource } from '../../../shared/events';
 import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
 import { CONTEXT, VIEWS } from '../../../ids';
@@ -24,7 +23,7 @@ export class ResearchView implements vscode.Disposable {
   constructor(
     private readonly store: ResearchStore,
     private readonly tree: ResearchTreeProvider,
-    private readonly focus: FocusSource,
+    private readonly visibility: { setResearchVisible(visible: boolean): void },
     private readonly clock: Clock,
   ) {
     this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
@@ -39,7 +38,6 @@ export class ResearchView implements vscode.Disposable {
         this.updateClockTimer();
         this.updateAttention();
       }),
-      focus.onDidChange(() => this.updateAttention()),
       this.treeView.onDidExpandElement((e) => tree.noteExpansion(e.element, true)),
       // After the render that asked for it: revealing from inside getTreeItem would re-enter the tree.
       tree.onDidAskToOpen((node) => {
@@ -107,7 +105,7 @@ export class ResearchView implements vscode.Disposable {
   }
 
   private updateAttention(): void {
-    this.store.setAttention({ focused: this.focus.focused, visible: this.treeView.visible });
+    this.visibility.setResearchVisible(this.treeView.visible);
   }
 
   dispose(): void {

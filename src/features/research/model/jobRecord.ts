@@ -1,0 +1,75 @@
+// The store's private record of one tracked job: what views see (TrackedJob) plus the polling
+// bookkeeping, and how a job file written by this or another window is taken in.
+import { isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
+import type { PersistedRecord } from './jobPersistence';
+import { type JobFile, readPoll } from './storage';
+import type { JobKind } from './trackedJob';
+import type { RefreshOutcome } from './storeOptions';
+
+export interface JobRecord extends PersistedRecord {
+  /** Its saved snapshot has been read (or there was none): only then does the leader poll it. */
+  loaded: boolean;
+  revision: number;
+  /** When the last request for it was sent. */
+  lastPolledAt: number | undefined;
+  /** The single request for this job, shared by the timer and manual refreshes. */
+  pending: Promise<RefreshOutcome> | undefined;
+  controller: AbortController | undefined;
+  /** Progress when polling stopped on the time limit: a refresh that shows more resumes it. */
+  stoppedProgress: string | undefined;
+  /** What was last shown, to tell a poll that changed something from one that did not. */
+  shown: string;
+}
+
+export function newRecord(id: string, trackedAt: number, kind: JobKind | undefined, seq: number): JobRecord {
+  return {
+    id,
+    kind,
+    trackedAt,
+    seq,
+    writtenAt: 0,
+    loaded: false,
+    snapshot: undefined,
+    fetchedAt: undefined,
+    watchStartedAt: undefined,
+    finishedAt: undefined,
+    poll: { kind: 'polling' },
+    nextPollAt: undefined,
+    revision: 0,
+    lastPolledAt: undefined,
+    pending: undefined,
+    controller: undefined,
+    stoppedProgress: undefined,
+    shown: '',
+  };
+}
+
+/** What the views show of a job, as one string: a poll that leaves it unchanged changes nothing shown. */
+export function shownKey(r: JobRecord): string {
+  const p = r.poll;
+  const poll = p.kind === 'retrying' ? `${p.kind}:${p.reason}:${p.failures}` : p.kind === 'stopped' ? `${p.kind}:${p.reason}:${p.at}` : p.kind;
+  return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}`;
+}
+
+/**
+ * Takes what a job file says. On restore a retry or a refusal is checked again, since the window
+ * that saw it may be gone; from another window's fresh write, everything is taken as it is.
+ * Returns true when this showed a job that was running finish.
+ */
+export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'elsewhere', now: number): boolean {
+  const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
+  r.kind = file.kind ?? r.kind;
+  r.snapshot = file.snapshot ?? r.snapshot;
+  r.fetchedAt = file.fetchedAt ?? r.fetchedAt;
+  r.watchStartedAt = file.watchStartedAt ?? r.watchStartedAt ?? file.trackedAt;
+  r.finishedAt = file.finishedAt;
+  r.writtenAt = file.writtenAt;
+  r.loaded = true;
+  const poll = readPoll(file.poll) ?? { kind: 'polling' };
+  const recheck = from === 'restore' && (poll.kind === 'retrying' || (poll.kind === 'stopped' && poll.reason === 'rejected'));
+  r.poll = recheck ? { kind: 'polling' } : poll;
+  if (r.poll.kind === 'stopped' && r.poll.reason === 'timeLimit' && r.snapshot) r.stoppedProgress = progressSignature(r.snapshot);
+  const polled = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
+  r.nextPollAt = !polled ? undefined : from === 'restore' ? now : (file.nextPollAt ?? now);
+  return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
+}

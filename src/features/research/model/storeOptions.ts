@@ -1,0 +1,74 @@
+// What the research store is given and what it answers: its client, storage, team role and limits,
+// and the results of its commands.
+import type { AgentJob, CallOptions, FirecrawlError, ResearchJob } from '../../../api';
+import type { Clock } from '../../../shared/clock';
+import type { SharedFiles } from '../../../shared/sharedFiles';
+import type { ResearchStorage } from './storage';
+import type { TrackedJob } from './trackedJob';
+
+export interface ResearchJobReader {
+  getResearchJob(id: string, options?: CallOptions): Promise<ResearchJob>;
+  getAgentJob(id: string, options?: CallOptions): Promise<AgentJob>;
+  cancelAgentJob(id: string, options?: CallOptions): Promise<void>;
+}
+
+/** The published shutdown of the Deep Research API, unless the service says otherwise (Sunset). */
+export const DEEP_RESEARCH_SUNSET = Date.parse('2026-12-10T15:00:00.000Z');
+
+export interface DeepResearchNotice {
+  /** When deep research stops (stopped) answering: the service's Sunset if it sent one, else the published date. */
+  sunsetAt: number;
+  /** A 410 was seen: the API is gone. */
+  shutDown: boolean;
+}
+
+/** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */
+export interface ResearchClientSource {
+  readonly client: ResearchJobReader;
+}
+
+export interface ResearchLog {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ResearchStoreOptions {
+  source: ResearchClientSource;
+  storage: ResearchStorage;
+  /** The job files, shared with the other windows. */
+  files: SharedFiles;
+  /** This window, in the files it writes. */
+  windowId?: string;
+  /** Whether this window polls for the team (default: yes, alone). Read at every decision. */
+  isLeader?: () => boolean;
+  /** At most this many jobs are tracked (default 200): beyond it the oldest finished ones go. */
+  maxJobs?: number;
+  /** A job's file is kept under this size (default 4 MB). */
+  maxJobBytes?: number;
+  clock: Clock;
+  log?: ResearchLog;
+  random?: () => number;
+  /** `firecrawl.research.maxPollMinutes`, read at each decision so a settings change applies. */
+  maxPollMs?: () => number;
+  /** Requests in flight at once across all jobs. */
+  concurrency?: number;
+  /** Requests a minute across all jobs (default POLL.budgetPerMinute); Infinity turns pacing off. */
+  requestsPerMinute?: number;
+  requestTimeoutMs?: number;
+  /** Writes are gathered for this long, so a burst of polls costs one write per job. */
+  persistDelayMs?: number;
+  /** How long a running job's new snapshot may wait to be written (other windows follow it). */
+  runningPersistDelayMs?: number;
+}
+
+export interface RefreshOutcome {
+  job: TrackedJob | undefined;
+  /** Why the request failed, for a manual refresh to report. */
+  error?: FirecrawlError | Error;
+}
+
+export interface TrackResult {
+  added: string[];
+  existing: string[];
+}

@@ -1,0 +1,86 @@
+// SharedFiles on the extension's global storage folder, which every window of this editor shares:
+// writes go to a temporary file renamed over the target (a reader never sees half a file), and a
+// file watcher tells this window what other windows wrote. A rename over an existing file is
+// reported as a creation, so every kind of event counts as a change.
+import * as vscode from 'vscode';
+import { Emitter } from '../shared/events';
+import type { SharedFiles } from '../shared/sharedFiles';
+
+export class GlobalFiles implements SharedFiles, vscode.Disposable {
+  private readonly changed = new Emitter<string>();
+  private readonly watcher: vscode.FileSystemWatcher | undefined;
+  private readonly folders = new Set<string>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly base: vscode.Uri) {
+    try {
+      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, '**/*.json'));
+      const fire = (uri: vscode.Uri) => {
+        const name = this.nameOf(uri);
+        if (name) this.changed.fire(name);
+      };
+      this.watcher.onDidCreate(fire);
+      this.watcher.onDidChange(fire);
+      this.watcher.onDidDelete(fire);
+    } catch {
+      // No watcher (some hosts): windows then meet changes when they next read.
+      this.watcher = undefined;
+    }
+  }
+
+  async read(name: string): Promise<string | undefined> {
+    try {
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(name)));
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return undefined;
+      throw error;
+    }
+  }
+
+  async write(name: string, text: string): Promise<void> {
+    await this.ensureFolder(name);
+    const target = this.uri(name);
+    const temp = this.uri(`${name}.${Math.random().toString(36).slice(2)}.tmp`);
+    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
+    try {
+      await vscode.workspace.fs.rename(temp, target, { overwrite: true });
+    } catch (error) {
+      await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
+      throw error;
+    }
+  }
+
+  async remove(name: string): Promise<void> {
+    await vscode.workspace.fs.delete(this.uri(name)).then(undefined, () => undefined);
+  }
+
+  async list(folder: string): Promise<string[]> {
+    try {
+      const entries = await vscode.workspace.fs.readDirectory(this.uri(folder));
+      return entries.filter(([entry, type]) => type === vscode.FileType.File && entry.endsWith('.json')).map(([entry]) => entry);
+    } catch {
+      return [];
+    }
+  }
+
+  dispose(): void {
+    this.watcher?.dispose();
+    this.changed.dispose();
+  }
+
+  private uri(name: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.base, ...name.split('/'));
+  }
+
+  private nameOf(uri: vscode.Uri): string | undefined {
+    const base = this.base.path.endsWith('/') ? this.base.path : `${this.base.path}/`;
+    return uri.path.startsWith(base) ? uri.path.slice(base.length) : undefined;
+  }
+
+  private async ensureFolder(name: string): Promise<void> {
+    const folder = name.split('/').slice(0, -1).join('/');
+    if (this.folders.has(folder)) return;
+    await vscode.workspace.fs.createDirectory(this.uri(folder));
+    this.folders.add(folder);
+  }
+}

@@ -1,0 +1,228 @@
+// Which of the open windows polls for a team. Windows of one editor share the global storage folder:
+// the leader holds a lease file there and renews it every few seconds; when a lease is not renewed for
+// one lease period (a closed or crashed window), another window takes it over. Each window also
+// writes whether it is looked at, so the leader polls at the pace the team's windows deserve: the team
+// counts as focused when any of its windows is. A team is one API key on one server (`team` is a
+// hash of both, never the key).
+import type { Clock } from './clock';
+import { type Disposable, Emitter, type Event } from './events';
+import { readJson, type SharedFiles } from './sharedFiles';
+
+export interface Attention {
+  focused: boolean;
+  /** The Research view is visible. */
+  researchVisible: boolean;
+}
+
+export interface TeamLeaseOptions {
+  files: SharedFiles;
+  clock: Clock;
+  windowId: string;
+  /** Folder name of the team under `teams/`. */
+  team: string;
+  /** A lease not renewed for this long is taken over (default 9 s). */
+  leaseMs?: number;
+  /** The leader renews, and followers look, this often (default 3 s). */
+  renewMs?: number;
+  log?: { info(message: string): void };
+}
+
+interface LeaseFile {
+  owner: string;
+  renewedAt: number;
+}
+
+interface AttentionFile extends Attention {
+  at: number;
+}
+
+const NOBODY: Attention = { focused: false, researchVisible: false };
+/** A window's attention that is older than this is from a window that is gone. */
+const ATTENTION_STALE_MS = 30_000;
+/** A window rewrites its attention this often even when nothing changed: the others read it as alive. */
+const ATTENTION_HEARTBEAT_MS = 10_000;
+
+export class TeamLease implements Disposable {
+  private leader = false;
+  private own: Attention = NOBODY;
+  private others = new Map<string, AttentionFile>();
+  private team: Attention = NOBODY;
+  private timer: Disposable | undefined;
+  private heartbeat: Disposable | undefined;
+  private checking: Promise<void> | undefined;
+  private disposed = false;
+  private readonly roleChanged = new Emitter<boolean>();
+  private readonly attentionChanged = new Emitter<Attention>();
+  private readonly subscription: Disposable;
+  readonly onDidChangeRole: Event<boolean> = this.roleChanged.event;
+  readonly onDidChangeTeamAttention: Event<Attention> = this.attentionChanged.event;
+
+  constructor(private readonly options: TeamLeaseOptions) {
+    this.subscription = options.files.onDidChange((name) => {
+      // A follower looks at once when the lease changes (a leader leaving gives it up); a leader's
+      // own renewals must not make it look again.
+      if (name === this.leaseName) {
+        if (!this.leader) void this.check();
+      }
+      else if (name.startsWith(`${this.folder}/windows/`)) void this.readAttention();
+    });
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  /** Whether any window of the team is focused, and whether any shows the Research view. */
+  get teamAttention(): Attention {
+    return this.team;
+  }
+
+  /** Other live windows of the team, as far as their attention files say. */
+  get otherWindows(): ReadonlySet<string> {
+    return new Set(this.others.keys());
+  }
+
+  /** Takes part in the election; resolves once this window knows its role. */
+  async start(): Promise<void> {
+    await this.writeAttention();
+    await this.readAttention();
+    await this.check();
+    const loop = () => {
+      this.timer = this.options.clock.schedule(this.options.renewMs ?? 3_000, () => {
+        void this.check().finally(() => {
+          if (!this.disposed) loop();
+        });
+      });
+    };
+    loop();
+    const beat = () => {
+      this.heartbeat = this.options.clock.schedule(ATTENTION_HEARTBEAT_MS, () => {
+        void this.writeAttention().then(() => this.readAttention()).finally(() => {
+          if (!this.disposed) beat();
+        });
+      });
+    };
+    beat();
+  }
+
+  setAttention(attention: Attention): void {
+    if (attention.focused === this.own.focused && attention.researchVisible === this.own.researchVisible) return;
+    this.own = attention;
+    this.recompute();
+    void this.writeAttention();
+  }
+
+  /** Leaves the team: a leader gives the lease up at once, so another window takes over now. */
+  async release(): Promise<void> {
+    this.disposed = true;
+    this.timer?.dispose();
+    this.heartbeat?.dispose();
+    const { files } = this.options;
+    const writes: Array<Promise<void>> = [files.remove(this.attentionName(this.options.windowId))];
+    if (this.leader) writes.push(files.remove(this.leaseName));
+    this.leader = false;
+    await Promise.allSettled(writes);
+  }
+
+  dispose(): void {
+    void this.release();
+    this.subscription.dispose();
+    this.roleChanged.dispose();
+    this.attentionChanged.dispose();
+  }
+
+  private get folder(): string {
+    return `teams/${this.options.team}`;
+  }
+
+  private get leaseName(): string {
+    return `${this.folder}/lease.json`;
+  }
+
+  private attentionName(windowId: string): string {
+    return `${this.folder}/windows/${windowId}.json`;
+  }
+
+  /** One look at the lease at a time: renew it, keep away from a live one, or take an expired one. */
+  private check(): Promise<void> {
+    this.checking ??= this.look().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async look(): Promise<void> {
+    if (this.disposed) return;
+    const { files, clock, windowId } = this.options;
+    const lease = readLease(await readJson(files, this.leaseName));
+    const now = clock.now();
+    if (lease?.owner === windowId) {
+      await files.write(this.leaseName, JSON.stringify({ owner: windowId, renewedAt: now } satisfies LeaseFile));
+      this.setLeader(true);
+      return;
+    }
+    if (lease && now - lease.renewedAt <= (this.options.leaseMs ?? 9_000)) {
+      this.setLeader(false);
+      return;
+    }
+    // Free or expired: claim it, then read it back; of two windows claiming at once, the last write wins.
+    await files.write(this.leaseName, JSON.stringify({ owner: windowId, renewedAt: now } satisfies LeaseFile));
+    const after = readLease(await readJson(files, this.leaseName));
+    this.setLeader(after?.owner === windowId);
+  }
+
+  private setLeader(leader: boolean): void {
+    if (this.disposed || leader === this.leader) return;
+    this.leader = leader;
+    this.options.log?.info(leader ? 'This window now polls for the team' : 'Another window polls for the team; this one follows its results');
+    this.roleChanged.fire(leader);
+  }
+
+  private async writeAttention(): Promise<void> {
+    if (this.disposed) return;
+    const file: AttentionFile = { ...this.own, at: this.options.clock.now() };
+    await this.options.files.write(this.attentionName(this.options.windowId), JSON.stringify(file)).catch(() => undefined);
+  }
+
+  private async readAttention(): Promise<void> {
+    const { files, clock, windowId } = this.options;
+    const names = await files.list(`${this.folder}/windows`).catch(() => [] as string[]);
+    const others = new Map<string, AttentionFile>();
+    const now = clock.now();
+    for (const name of names) {
+      const id = name.replace(/\.json$/, '');
+      if (id === windowId) continue;
+      const value = readAttentionFile(await readJson(files, `${this.folder}/windows/${name}`));
+      if (value && now - value.at <= ATTENTION_STALE_MS) others.set(id, value);
+      // A window that is gone leaves its file behind: its last word no longer counts (and is tidied).
+      else if (value && now - value.at > 3 * ATTENTION_STALE_MS) void files.remove(`${this.folder}/windows/${name}`);
+    }
+    this.others = others;
+    this.recompute();
+  }
+
+  private recompute(): void {
+    let focused = this.own.focused;
+    let researchVisible = this.own.researchVisible;
+    for (const other of this.others.values()) {
+      focused ||= other.focused;
+      researchVisible ||= other.researchVisible;
+    }
+    if (focused === this.team.focused && researchVisible === this.team.researchVisible) return;
+    this.team = { focused, researchVisible };
+    this.attentionChanged.fire(this.team);
+  }
+}
+
+function readLease(value: unknown): LeaseFile | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  return typeof v.owner === 'string' && typeof v.renewedAt === 'number' && Number.isFinite(v.renewedAt) ? { owner: v.owner, renewedAt: v.renewedAt } : undefined;
+}
+
+function readAttentionFile(value: unknown): AttentionFile | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.at !== 'number' || !Number.isFinite(v.at)) return undefined;
+  return { focused: v.focused === true, researchVisible: v.researchVisible === true, at: v.at };
+}
