@@ -17,6 +17,7 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from './errors';
+import { clampDelay } from '../shared/clock';
 import { formatPath } from './path';
 import { redact } from './redact';
 import type * as ResponseRules from './schemas';
@@ -76,6 +77,11 @@ export interface CallOptions {
   deadline?: number;
   /** Attempts for a read (default 3); pollers with their own backoff ask for 1. Writes always get 1. */
   maxAttempts?: number;
+  /**
+   * Told before the client waits to try again, so a caller can say why it is waiting (a 429's
+   * "retrying in 7 s") instead of showing an older problem for the whole wait.
+   */
+  onRetry?: (error: FirecrawlError, delayMs: number) => void;
 }
 
 export interface RequestSpec extends CallOptions {
@@ -106,7 +112,7 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampDelay(ms));
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
@@ -164,6 +170,7 @@ export class Transport {
         const retryIn = attempt < attempts ? this.retryDelay(failure, attempt, spec.deadline) : undefined;
         this.log(spec, { attempt, durationMs: this.now() - started, error: failure.message, ...(failure.status ? { status: failure.status } : {}), ...(retryIn !== undefined ? { retryInMs: retryIn } : {}) });
         if (retryIn === undefined) throw failure;
+        spec.onRetry?.(failure, retryIn);
         try {
           await this.sleep(retryIn, spec.signal);
         } catch {
@@ -215,7 +222,7 @@ export class Transport {
   private async attempt(spec: RequestSpec): Promise<RawResponse> {
     const { operation } = spec;
     if (spec.signal?.aborted) throw new CancelledError({ operation });
-    const timeoutMs = Math.max(0, Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
+    const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -4,7 +4,9 @@
 export interface CreditUsage {
   /** Negative means overage; above `planCredits` means packs or grants. */
   remainingCredits: number;
-  planCredits: number;
+  /** null when the server reports no plan (older self-hosted releases send the balance only). */
+  planCredits: number | null;
+  /** Readable ISO dates, or null when absent or unreadable. */
   billingPeriodStart: string | null;
   billingPeriodEnd: string | null;
 }

@@ -12,7 +12,8 @@ function build() {
 
   const creditUsageFields = z.object({
     remainingCredits: z.number(),
-    planCredits: z.number(),
+    // Older self-hosted releases answer with the balance only.
+    planCredits: z.optional(z.nullable(z.number())),
     billingPeriodStart: isoOrNull,
     billingPeriodEnd: isoOrNull,
   });
@@ -102,13 +103,18 @@ type JobFieldsBody = NonNullable<ResearchJobBody['data']>;
 type ActivityBody = NonNullable<ResearchJobBody['activities']>[number];
 type SourceBody = NonNullable<ResearchJobBody['sources']>[number];
 
+/** An ISO date the service sent, or null when it sent none or one no calendar has. */
+function readableDate(value: string | null | undefined): string | null {
+  return value && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
 export function normalizeCreditUsage(body: CreditUsageBody): CreditUsage {
   const d = body.data;
   return {
     remainingCredits: d.remainingCredits,
-    planCredits: d.planCredits,
-    billingPeriodStart: d.billingPeriodStart ?? null,
-    billingPeriodEnd: d.billingPeriodEnd ?? null,
+    planCredits: d.planCredits ?? null,
+    billingPeriodStart: readableDate(d.billingPeriodStart),
+    billingPeriodEnd: readableDate(d.billingPeriodEnd),
   };
 }
 

@@ -23,7 +23,7 @@ export interface CreditsDeps {
 
 export function activateCredits({ context, keys, provider, focus, clock, hasHistoryView }: CreditsDeps) {
   const store = new CreditsStore({
-    fetch: (signal) => provider.client.getCreditUsage({ signal }),
+    fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
     hasKey: () => keys.current !== undefined,
     isSelfHosted: () => provider.isSelfHosted,
     intervalMs: creditsSettings.refreshIntervalMs,

@@ -13,7 +13,8 @@ const PROBLEM_KINDS: readonly ProblemKind[] = ['noKey', 'unauthorized', 'unsuppo
 /** What the page shows about the balance; a copy of the credits store, never fetched for the chart. */
 export interface CreditsHeader {
   remainingCredits: number;
-  planCredits: number;
+  /** null when the server reports no plan. */
+  planCredits: number | null;
   billingPeriodStart: string | null;
   billingPeriodEnd: string | null;
   fetchedAt: number;
@@ -100,7 +101,7 @@ function isCreditsHeader(value: unknown): value is CreditsHeader {
   return (
     isDict(value) &&
     isNumber(value.remainingCredits) &&
-    isNumber(value.planCredits) &&
+    (value.planCredits === null || isNumber(value.planCredits)) &&
     isDateOrNull(value.billingPeriodStart) &&
     isDateOrNull(value.billingPeriodEnd) &&
     isNumber(value.fetchedAt) &&

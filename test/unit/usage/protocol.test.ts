@@ -49,6 +49,10 @@ describe('host → page messages', () => {
     assert.equal(isHostMessage({ type: 'notice', level: 'info', text: 'Copied' }), true);
   });
 
+  test('a balance without a plan (older self-hosted servers) is a valid header', () => {
+    assert.equal(isHostMessage({ type: 'state', state: { ...state, credits: { ...state.credits, planCredits: null } } }), true);
+  });
+
   test('rejects malformed states', () => {
     const bad: unknown[] = [
       { type: 'state' },

@@ -32,7 +32,8 @@ export interface SnapshotStorage {
 }
 
 export interface CreditsStoreOptions {
-  fetch: (signal: AbortSignal) => Promise<CreditUsage>;
+  /** `onRetry` is called when the client waits to try again within this fetch. */
+  fetch: (signal: AbortSignal, onRetry: (error: unknown, delayMs: number) => void) => Promise<CreditUsage>;
   hasKey: () => boolean;
   isSelfHosted: () => boolean;
   intervalMs: () => number;
@@ -118,8 +119,13 @@ export class CreditsStore implements Disposable {
     const controller = new AbortController();
     this.controller = controller;
     this.update({ loading: true });
+    // A wait inside the request (a 429 asking for a few seconds) is news: say it rather than an older problem.
+    const onRetry = (error: unknown, delayMs: number) => {
+      if (controller.signal.aborted || this.disposed || this.controller !== controller) return;
+      this.update({ problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delayMs } });
+    };
     try {
-      const usage = await this.options.fetch(controller.signal);
+      const usage = await this.options.fetch(controller.signal, onRetry);
       if (controller.signal.aborted || this.disposed) return;
       const snapshot = { usage, fetchedAt: this.options.clock.now() };
       this.failures = 0;

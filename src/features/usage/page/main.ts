@@ -95,7 +95,7 @@ function render(): void {
     ui.tableView.replaceChildren();
     return;
   }
-  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits, locale: state.locale });
+  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits ?? undefined, locale: state.locale });
   ui.chartView.hidden = saved.view !== 'chart';
   ui.tableView.hidden = saved.view !== 'table';
   if (saved.view === 'chart') renderChartView(state.locale);
