@@ -133,6 +133,21 @@ describe('research store against the sandbox', () => {
     store.dispose();
   });
 
+  test('a 429 asking for 30 days pauses polling for 15 minutes at a time, never a 1 ms loop', async () => {
+    const store = makeStore();
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    store.track([id]);
+    await run(store, 1_000);
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 429, retryAfterSeconds: 30 * 24 * 3600, times: 1_000 });
+    const before = sandbox.requestCount('deepResearch');
+    // Within the default 30-minute polling limit: once at once, then once after the capped 15-minute wait.
+    await run(store, 29 * 60_000, 30_000);
+    assert.equal(sandbox.requestCount('deepResearch') - before, 2);
+    const job = store.get(id)!;
+    assert.ok(job.poll.kind === 'retrying' && job.poll.reason === 'rateLimited' && job.poll.retryAt - clock.now() <= 15 * 60_000);
+    store.dispose();
+  });
+
   test('5xx from the server: unreachable, retrying, then back', async () => {
     const store = makeStore();
     const id = sandbox.createResearchJob({ durationMs: 600_000 });
