@@ -12,7 +12,8 @@ export interface CreditUsage {
 }
 
 export interface UsagePeriod {
-  startDate: string;
+  /** null when the service could not date the row; such rows sort last. */
+  startDate: string | null;
   /** null for the month in progress. */
   endDate: string | null;
   creditsUsed: number;
@@ -67,8 +68,9 @@ export interface ResearchJob {
 export interface FeedbackReceipt {
   feedbackId?: string;
   creditsRefunded: number;
-  creditsRefundedToday: number;
-  dailyRefundCap: number;
+  /** Absent from receipts of the newer `target` form. */
+  creditsRefundedToday?: number;
+  dailyRefundCap?: number;
   dailyCapReached: boolean;
   alreadySubmitted: boolean;
   warning?: string;

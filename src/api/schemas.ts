@@ -2,6 +2,7 @@
 // into ./model. zod/mini keeps the bundle small: the classic zod API costs ~450 KB minified.
 import * as z from 'zod/mini';
 import { formatPath } from './path';
+import { redactKeyShapes } from './redact';
 import type { CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
 
 // Built on first use rather than at load: constructing them is about half of the bundle's load time.
@@ -21,7 +22,8 @@ function build() {
   const creditUsageResponse = z.object({ data: creditUsageFields });
 
   const periodFields = z.object({
-    startDate: z.string(),
+    // Typed `string | null` by the service (nulls sort last).
+    startDate: isoOrNull,
     endDate: isoOrNull,
     creditsUsed: z.optional(z.number()),
     totalCredits: z.optional(z.number()),
@@ -70,8 +72,9 @@ function build() {
   const feedbackReceiptResponse = z.object({
     feedbackId: z.optional(z.nullable(z.string())),
     creditsRefunded: z.number(),
-    creditsRefundedToday: z.number(),
-    dailyRefundCap: z.number(),
+    // The newer `target` form of a receipt may leave these out.
+    creditsRefundedToday: z.optional(z.nullable(z.number())),
+    dailyRefundCap: z.optional(z.nullable(z.number())),
     dailyCapReached: z.optional(z.nullable(z.boolean())),
     alreadySubmitted: z.optional(z.nullable(z.boolean())),
     warning: z.optional(z.nullable(z.string())),
@@ -79,6 +82,7 @@ function build() {
 
   /** The error envelope every route uses; all fields optional because bodies vary. */
   const errorBody = z.object({
+    success: z.optional(z.unknown()),
     error: z.optional(z.unknown()),
     code: z.optional(z.unknown()),
     feedbackErrorCode: z.optional(z.unknown()),
@@ -122,11 +126,12 @@ export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean)
   return {
     byApiKey,
     periods: body.periods.map((p) => ({
-      startDate: p.startDate,
+      startDate: p.startDate ?? null,
       endDate: p.endDate ?? null,
       // The live service sends creditsUsed, the spec says totalCredits.
       creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
-      ...(p.apiKey ? { apiKey: p.apiKey } : {}),
+      // A display name, never the secret: anything shaped like a key is redacted all the same.
+      ...(p.apiKey ? { apiKey: redactKeyShapes(p.apiKey) } : {}),
     })),
   };
 }
@@ -196,14 +201,14 @@ export function normalizeResearchJob(id: string, body: ResearchJobBody): Researc
 export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackReceipt {
   const receipt: FeedbackReceipt = {
     creditsRefunded: body.creditsRefunded,
-    creditsRefundedToday: body.creditsRefundedToday,
-    dailyRefundCap: body.dailyRefundCap,
     // Absent (not false) when not true.
     dailyCapReached: body.dailyCapReached === true,
     alreadySubmitted: body.alreadySubmitted === true,
   };
   if (body.feedbackId) receipt.feedbackId = body.feedbackId;
   if (body.warning) receipt.warning = body.warning;
+  if (typeof body.creditsRefundedToday === 'number') receipt.creditsRefundedToday = body.creditsRefundedToday;
+  if (typeof body.dailyRefundCap === 'number') receipt.dailyRefundCap = body.dailyRefundCap;
   return receipt;
 }
 

@@ -149,7 +149,8 @@ export class CreditsStore implements Disposable {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
       return;
     }
-    if (kind === 'notFound') {
+    // Only the service's own 404 means "no billing record"; another server's is a wrong address, retried like an outage.
+    if (kind === 'notFound' && isFirecrawlError(error) && error.serviceBody) {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', error } });
       this.schedule(this.options.intervalMs());
       return;
