@@ -38,14 +38,3 @@ export function escapeMarkdown(text: string, options: { keepLines?: boolean } = 
   const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');
   return escaped.replace(/\r?\n/g, options.keepLines ? '  \n' : ' ');
 }
-
-const RISKY_SCHEME = /\b(command|vscode|vscode-insiders|vscode-webview|file|javascript|data)(\s*):/gi;
-
-/**
- * Markdown written by a remote service, shown in VS Code's preview: no link in it may run a command or
- * hand a URI to another extension, whatever the preview's settings. Such schemes are broken with a
- * zero-width space, which leaves the text readable and the link inert.
- */
-export function neutralizeLinks(markdown: string): string {
-  return markdown.replace(RISKY_SCHEME, `$1${ZWSP}$2:`);
-}

@@ -9,7 +9,7 @@ import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../s
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { childNodes, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { formatAgo, formatDuration } from '../../../src/shared/format';
-import { neutralizeLinks } from '../../../src/shared/text';
+import { sanitizeMarkdown } from '../../../src/shared/markdown';
 import { isWebUrl } from '../../../src/shared/urls';
 
 const A = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
@@ -151,7 +151,7 @@ describe('formatting', () => {
   });
 
   test('analysis links cannot name commands or local files', () => {
-    const out = neutralizeLinks('[Run](command:workbench.action.terminal.new) [f](file:///etc/passwd) [ok](https://a.dev)');
+    const out = sanitizeMarkdown('[Run](command:workbench.action.terminal.new) [f](file:///etc/passwd) [ok](https://a.dev)');
     assert.doesNotMatch(out, /\(command:/);
     assert.doesNotMatch(out, /\(file:/);
     assert.match(out, /\(https:\/\/a\.dev\)/);

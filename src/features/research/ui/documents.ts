@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore } from '../model/researchStore';
 import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
-import { escapeMarkdown, neutralizeLinks } from '../../../shared/text';
+import { sanitizeMarkdown } from '../../../shared/markdown';
+import { escapeMarkdown } from '../../../shared/text';
 
 export type DocumentKind = 'analysis' | 'json';
 
@@ -47,7 +48,7 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
     if (target.kind === 'json') {
       return s?.json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(s.json, null, 2)}\n`;
     }
-    if (s?.finalAnalysis) return neutralizeLinks(s.finalAnalysis);
+    if (s?.finalAnalysis) return sanitizeMarkdown(s.finalAnalysis);
     return s?.status === 'failed'
       ? `_This job failed and has no final analysis._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
       : '_No final analysis yet: the job is still running._\n';

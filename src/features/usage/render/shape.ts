@@ -82,13 +82,26 @@ function monthLabels(startDate: string | null, locale: string | undefined): Pick
   const time = startTime(startDate);
   if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate.slice(0, 64), year: undefined };
   const date = new Date(time);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
+  const f = monthFormats(locale);
   return {
-    shortLabel: format({ month: 'short' }),
-    shortYearLabel: format({ month: 'short', year: 'numeric' }),
-    longLabel: format({ month: 'long', year: 'numeric' }),
+    shortLabel: f.short.format(date),
+    shortYearLabel: f.shortYear.format(date),
+    longLabel: f.long.format(date),
     year: date.getUTCFullYear(),
   };
+}
+
+const formatsByLocale = new Map<string, { short: Intl.DateTimeFormat; shortYear: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+/** Building a DateTimeFormat costs far more than using one: a history of thousands of months labels each. */
+function monthFormats(locale: string | undefined) {
+  const key = locale ?? '';
+  let formats = formatsByLocale.get(key);
+  if (!formats) {
+    const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    formats = { short: make({ month: 'short' }), shortYear: make({ month: 'short', year: 'numeric' }), long: make({ month: 'long', year: 'numeric' }) };
+    formatsByLocale.set(key, formats);
+  }
+  return formats;
 }
 
 /** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
