@@ -147,6 +147,22 @@ describe('what a refresh says while it waits', () => {
   });
 });
 
+describe('a 404 from something that is not the service', () => {
+  test('another server\'s 404 page is not "no billing information": it is retried and named for what it is', async () => {
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 404, text: '<html><body>Not Found</body></html>', times: 3 });
+    const store = makeStore();
+    store.start();
+    await run(1_000);
+    assert.equal(store.state.problem?.kind, 'unavailable');
+    assert.match(readable(presentCredits(store.state, ctx()).tooltip), /answered 404 while reading remaining credits, and not with Firecrawl's own error/);
+    sandbox.clearFaults();
+    sandbox.setCredits(null);
+    await store.refreshNow();
+    assert.equal(store.state.problem?.kind, 'noBilling', 'the service\'s own 404 still means no billing record');
+    store.dispose();
+  });
+});
+
 describe('balances as older or odder servers send them', () => {
   test('remaining credits alone: shown without plan, usage share or warning level', async () => {
     sandbox.setCredits({ remainingCredits: 4_321 });

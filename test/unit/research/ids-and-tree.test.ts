@@ -7,7 +7,7 @@ import { analysisTitle, isFinalPhase } from '../../../src/features/research/mode
 import { backoffDelay, POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { childNodes, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
+import { childNodes, describeActivity, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { formatAgo, formatDuration } from '../../../src/shared/format';
 import { sanitizeMarkdown } from '../../../src/shared/markdown';
 import { isWebUrl } from '../../../src/shared/urls';
@@ -239,7 +239,11 @@ describe('tree descriptors', () => {
     assert.deepEqual(web?.tooltip?.().rows[0], ['Title', hostile]);
     assert.equal(web?.command?.command, 'firecrawl.openResearchSource');
     const js = describeSource(job, 1);
-    assert.equal(js?.label, '[click](command:workbench.action.quit)');
+    // Reads the same; a zero-width space keeps link syntax from forming wherever labels are rendered.
+    assert.equal(js?.label.replace(/\u200b/g, ''), '[click](command:workbench.action.quit)');
+    assert.doesNotMatch(js!.label, /\]\(/);
+    const icons = describeActivity(tracked({ snapshot: snapshot({ activities: [{ type: 'search', status: 'complete', message: '$(alert) [x](command:y)', depth: 1, timestamp: '' }] }) }), 0, NOW);
+    assert.doesNotMatch(icons!.label, /\$\(|\]\(/);
     assert.equal(js?.command, undefined);
     assert.equal(js?.contextValue, 'source');
   });

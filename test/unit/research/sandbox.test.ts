@@ -7,6 +7,7 @@ import { FirecrawlClient } from '../../../src/api';
 import { ResearchStore } from '../../../src/features/research/model/researchStore';
 import type { ResearchStorage } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
@@ -145,6 +146,18 @@ describe('research store against the sandbox', () => {
     assert.equal(sandbox.requestCount('deepResearch') - before, 2);
     const job = store.get(id)!;
     assert.ok(job.poll.kind === 'retrying' && job.poll.reason === 'rateLimited' && job.poll.retryAt - clock.now() <= 15 * 60_000);
+    store.dispose();
+  });
+
+  test('a 404 that is not the service\'s own (an unmounted route, a proxy) is not "expired"', async () => {
+    const store = makeStore();
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 404, text: '<!DOCTYPE html><pre>Cannot GET /v1/deep-research</pre>' });
+    store.track([id]);
+    await run(store, 1_000);
+    const job = store.get(id)!;
+    assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'rejected');
+    assert.match(pollNotice(job, clock.now()) ?? '', /answered 404 while reading the deep research job, and not with Firecrawl's own error/);
     store.dispose();
   });
 

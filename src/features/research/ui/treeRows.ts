@@ -8,7 +8,7 @@ import { shortJobId } from '../../../shared/jobIds';
 import { isFinished, type JobCondition, jobCondition, type TrackedJob } from '../model/trackedJob';
 import { formatAgo, formatDuration, formatTimestamp, parseTime, plural } from '../../../shared/format';
 import { describeError, JOB_NOT_FOUND_TEXT } from '../../../host/errorText';
-import { oneLine } from '../../../shared/text';
+import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { COMMANDS } from '../../../ids';
 
@@ -94,8 +94,10 @@ export function jobTitle(job: TrackedJob): string | undefined {
   return analysisTitle(job.snapshot?.finalAnalysis);
 }
 
+/** Plain text: the title comes from the server, and quick picks render `$(icons)` in labels. */
 export function jobLabel(job: TrackedJob): string {
-  return jobTitle(job) ?? `Job ${shortJobId(job.id)}`;
+  const title = jobTitle(job);
+  return title ? plainText(title, 120) : `Job ${shortJobId(job.id)}`;
 }
 
 export function conditionText(job: TrackedJob): string {
@@ -228,7 +230,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
       const message = pollNotice(job, now) ?? '';
       return {
         id,
-        label: oneLine(message, 120),
+        label: plainText(message, 120),
         tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }),
         icon: { id: 'info' },
         contextValue: 'notice',
@@ -269,7 +271,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
       return {
         id,
         label: 'Error',
-        description: oneLine(text, 120),
+        description: plainText(text, 120),
         tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
         icon: { id: 'error', color: RED },
         contextValue: 'error',
@@ -293,7 +295,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   rows.push(['Message', a.message]);
   return {
     id: `${job.id}/activities/${index}`,
-    label: a.message ? oneLine(a.message) : `(${a.type})`,
+    label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
     tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
     icon,
@@ -313,8 +315,8 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
   return {
     id: `${job.id}/sources/${index}`,
-    label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
-    description: oneLine(src.url, 200),
+    label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
+    description: plainText(src.url, 200),
     tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source',
