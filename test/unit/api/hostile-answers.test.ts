@@ -79,6 +79,15 @@ describe('redaction, as text', () => {
   });
 });
 
+describe('time limits are worded as they were set', () => {
+  test('a 1.5 s limit on a server that never answers is "within 1.5 s", not "2 s"', async () => {
+    sandbox.fault({ route: 'creditUsage', kind: 'hang' });
+    const error = await failure(client({ fetch: nodeFetch }).getCreditUsage({ timeoutMs: 1_500, maxAttempts: 1 }));
+    assert.equal(error.kind, 'timeout');
+    assert.equal(describeError(error).message, 'Firecrawl did not answer within 1.5 s while reading remaining credits.');
+  });
+});
+
 for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch]] as const) {
   describe(`over ${name}`, () => {
     before(() => {

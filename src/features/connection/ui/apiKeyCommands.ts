@@ -13,7 +13,8 @@ type Verdict =
   | { kind: 'rejected'; message: string }
   | { kind: 'unverified'; message: string };
 
-async function verify(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
+/** What checking `key` against the configured server found; exported for the integration tests. */
+export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
   try {
     const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
     return { kind: 'valid', detail: `${usage.remainingCredits.toLocaleString()} credits remaining` };
@@ -79,7 +80,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
       box.enabled = false;
       box.validationMessage = undefined;
       try {
-        const verdict = await verify(provider, value, controller.signal);
+        const verdict = await verifyKey(provider, value, controller.signal);
         if (controller.signal.aborted || settled) return;
         if (verdict.kind === 'valid') return void (await save(value, verdict.detail));
         if (verdict.kind === 'rejected') {
