@@ -181,6 +181,9 @@ describe('deep research view (dark)', () => {
     assert.match(message, /Firecrawl said: Open \[Quit\]\(command:workbench\.action\.quit\) \$\(alert\) now\./);
     assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'no link was made from the server text');
     assert.equal(await toast.locator('.notification-list-item-message .codicon-alert').count(), 0, 'no icon either');
+    // Expanded, so the screenshot shows the whole message.
+    await toast.hover();
+    await toast.locator('.codicon-notifications-expand').click().catch(() => undefined);
     await wb().screenshot('research-refresh-hostile-error');
     sandbox.clearFaults();
   });

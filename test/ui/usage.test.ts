@@ -183,7 +183,8 @@ describe('credit usage chart (dark theme)', () => {
     assert.equal(await f.getByRole('button', { name: 'Show Logs' }).isVisible(), true);
     await wb().screenshot('usage-refused-state-dark');
     await press(wb(), f, 'Show Logs');
-    await until('the refusal in the Firecrawl log', async () => /The usage page could not use what it was sent \(state: byApiKey, locale, now or loading\)/.test(await wb().outputText()));
+    // The output view wraps long lines: compare with white space folded.
+    await until('the refusal in the Firecrawl log', async () => /\[usage\] The usage page could not use what it was sent \(state: byApiKey, locale, now or loading\)/.test((await wb().outputText()).replace(/\s+/g, ' ')));
     await press(wb(), f, 'Refresh');
     await f.locator('svg.chart').waitFor({ timeout: 20_000 });
     assert.equal(await status.count(), 0, 'the next good state replaces the error');
