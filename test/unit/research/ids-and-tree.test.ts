@@ -244,6 +244,10 @@ describe('tree descriptors', () => {
     assert.doesNotMatch(js!.label, /\]\(/);
     const icons = describeActivity(tracked({ snapshot: snapshot({ activities: [{ type: 'search', status: 'complete', message: '$(alert) [x](command:y)', depth: 1, timestamp: '' }] }) }), 0, NOW);
     assert.doesNotMatch(icons!.label, /\$\(|\]\(/);
+    // Menus match context values with regular expressions: a server's words cannot add tokens there.
+    const odd = describeActivity(tracked({ snapshot: snapshot({ activities: [{ type: 'x job analysis', status: '$(alert) odd', message: 'm', depth: 1, timestamp: '' }] }) }), 0, NOW);
+    assert.equal(odd!.contextValue, 'activity x_job_analysis _alert_odd');
+    assert.doesNotMatch(String(odd!.description), /\$\(/);
     assert.equal(js?.command, undefined);
     assert.equal(js?.contextValue, 'source');
   });

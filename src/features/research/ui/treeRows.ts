@@ -287,7 +287,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const at = parseTime(a.timestamp);
   const parts = [`depth ${a.depth}`];
   if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : a.status);
+  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : plainText(a.status, 40));
   const icon: IconSpec =
     a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
   const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
@@ -299,7 +299,8 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
     description: parts.join(' · '),
     tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
     icon,
-    contextValue: `activity ${a.type} ${a.status}`,
+    // Menus match context values with regular expressions: only word characters from the server.
+    contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
     collapsible: 'none',
   };
 }
