@@ -9,6 +9,7 @@ export type FirecrawlErrorKind =
   | 'notFound'
   | 'noRoute'
   | 'gone'
+  | 'redirect'
   | 'rateLimited'
   | 'badRequest'
   | 'feedback'
@@ -26,6 +27,11 @@ export interface ErrorInit {
   serverMessage?: string;
   /** The service's `code` field (e.g. UNKNOWN_ERROR), when it sent one. */
   code?: string;
+  /**
+   * The body was the service's own JSON error (`{success:false, error:"…"}`), not a proxy's page or
+   * another web server's answer: a 404 means "no such thing" only then.
+   */
+  serviceBody?: boolean;
   cause?: unknown;
 }
 
@@ -42,6 +48,7 @@ export abstract class FirecrawlError extends Error {
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
   readonly code: string | undefined;
+  readonly serviceBody: boolean;
 
   protected constructor(message: string, init: ErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -49,6 +56,7 @@ export abstract class FirecrawlError extends Error {
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.code = init.code;
+    this.serviceBody = init.serviceBody === true;
   }
 
   /** Whether trying the same request again later can succeed without the user changing anything. */
@@ -79,10 +87,11 @@ export class ForbiddenError extends FirecrawlError {
   }
 }
 
+/** 404 in the service's own words: no such job, or no billing record. Any other 404 is a NoRouteError. */
 export class NotFoundError extends FirecrawlError {
   readonly kind = 'notFound';
   constructor(init: ErrorInit) {
-    super(logText('404 Not Found', init), { ...init, status: 404 });
+    super(logText('404 Not Found', init), { ...init, status: 404, serviceBody: init.serviceBody ?? true });
   }
 }
 
@@ -99,6 +108,17 @@ export class GoneError extends FirecrawlError {
   readonly kind = 'gone';
   constructor(init: ErrorInit) {
     super(logText('410 Gone', init), { ...init, status: 410 });
+  }
+}
+
+/** A 3xx: never followed, since the key would go along to wherever it points. */
+export class RedirectError extends FirecrawlError {
+  readonly kind = 'redirect';
+  /** Where the server pointed, already redacted; undefined when it did not say (or a browser hid it). */
+  readonly location: string | undefined;
+  constructor(init: ErrorInit & { location?: string }) {
+    super(`redirect (${init.operation}): HTTP ${init.status ?? '3xx'}${init.location ? ` to ${init.location}` : ''}`, init);
+    this.location = init.location;
   }
 }
 
@@ -142,6 +162,9 @@ export class FeedbackError extends FirecrawlError {
     return this.feedbackErrorCode === 'INTERNAL';
   }
 }
+
+/** The `path` of an InvalidRequestError about the API key itself (not a field of the request). */
+export const API_KEY_PATH = 'apiKey';
 
 /** The request was never sent: it broke the service's rules, checked locally. */
 export class InvalidRequestError extends FirecrawlError {
@@ -219,6 +242,7 @@ export type AnyFirecrawlError =
   | NotFoundError
   | NoRouteError
   | GoneError
+  | RedirectError
   | RateLimitedError
   | BadRequestError
   | FeedbackError

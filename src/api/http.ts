@@ -2,25 +2,29 @@
 // reads, a response size cap, and the mapping of every failure to a typed error.
 // Browser-safe: global fetch, AbortController, URL, TextDecoder only.
 import {
+  API_KEY_PATH,
   BadRequestError,
   CancelledError,
   FeedbackError,
-  type FeedbackErrorDetail,
   type FirecrawlError,
   ForbiddenError,
   GoneError,
+  InvalidRequestError,
   InvalidResponseError,
   NetworkError,
   NoRouteError,
   NotFoundError,
   type Operation,
   RateLimitedError,
+  RedirectError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
 } from './errors';
-import { formatPath } from './path';
-import { redact } from './redact';
+import { clampDelay } from '../shared/clock';
+import { keyProblem } from './apiKeyText';
+import { readIssueDetails } from './issueDetails';
+import { redact, redactJson } from './redact';
 import type * as ResponseRules from './schemas';
 
 export interface RequestLog {
@@ -50,6 +54,8 @@ export interface RequestInitLike {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Never followed: the key would go along, and a redirect is reported as one instead. */
+  redirect: 'manual';
 }
 
 /** Global `fetch` fits this; so does the Node adapter in src/platform/nodeFetch.ts. */
@@ -78,6 +84,11 @@ export interface CallOptions {
   deadline?: number;
   /** Attempts for a read (default 3); pollers with their own backoff ask for 1. Writes always get 1. */
   maxAttempts?: number;
+  /**
+   * Told before the client waits to try again, so a caller can say why it is waiting (a 429's
+   * "retrying in 7 s") instead of showing an older problem for the whole wait.
+   */
+  onRetry?: (error: FirecrawlError, delayMs: number) => void;
 }
 
 export interface RequestSpec extends CallOptions {
@@ -108,7 +119,7 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampDelay(ms));
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
@@ -166,6 +177,7 @@ export class Transport {
         const retryIn = attempt < attempts ? this.retryDelay(failure, attempt, spec.deadline) : undefined;
         this.log(spec, { attempt, durationMs: this.now() - started, error: failure.message, ...(failure.status ? { status: failure.status } : {}), ...(retryIn !== undefined ? { retryInMs: retryIn } : {}) });
         if (retryIn === undefined) throw failure;
+        spec.onRetry?.(failure, retryIn);
         try {
           await this.sleep(retryIn, spec.signal);
         } catch {
@@ -217,7 +229,7 @@ export class Transport {
   private async attempt(spec: RequestSpec): Promise<RawResponse> {
     const { operation } = spec;
     if (spec.signal?.aborted) throw new CancelledError({ operation });
-    const timeoutMs = Math.max(0, Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
+    const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -227,6 +239,9 @@ export class Transport {
     const onCallerAbort = () => controller.abort();
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const key = this.options.apiKey();
+    // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong instead.
+    const keyFault = key ? keyProblem(key) : undefined;
+    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: `the key ${keyFault}` }] });
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
     if (key) headers.Authorization = `Bearer ${key}`;
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -244,6 +259,7 @@ export class Transport {
           method: spec.method,
           headers,
           signal: controller.signal,
+          redirect: 'manual',
           ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
         });
       } catch (error) {
@@ -298,7 +314,8 @@ export class Transport {
     let body: unknown;
     let parsed = true;
     try {
-      body = text === '' ? undefined : JSON.parse(text);
+      // Everything the server says is redacted before anyone reads it: the key in any form it echoed.
+      body = text === '' ? undefined : redactJson(JSON.parse(text), secret);
     } catch {
       parsed = false;
     }
@@ -314,11 +331,18 @@ export class Transport {
     const envelope = parsed ? (require('./schemas') as typeof ResponseRules).schemas().errorBody.safeParse(body) : undefined;
     const fields = envelope?.success ? envelope.data : {};
     const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
-    const code = typeof fields.code === 'string' ? fields.code : undefined;
-    const init = { operation, status, ...(serverMessage ? { serverMessage } : {}), ...(code ? { code } : {}) };
+    const code = typeof fields.code === 'string' ? redact(fields.code, secret).slice(0, 100) : undefined;
+    // The service answers every failure with {success:false, error:"…"}; a proxy or another web server does not.
+    const serviceBody = fields.success === false && typeof fields.error === 'string';
+    const init = { operation, status, serviceBody, ...(serverMessage ? { serverMessage } : {}), ...(code ? { code } : {}) };
 
     if (typeof fields.feedbackErrorCode === 'string') {
-      throw new FeedbackError({ ...init, feedbackErrorCode: fields.feedbackErrorCode, details: readDetails(fields.details, secret) });
+      throw new FeedbackError({ ...init, feedbackErrorCode: redact(fields.feedbackErrorCode, secret).slice(0, 100), details: readIssueDetails(fields.details, secret) });
+    }
+    // A browser's fetch reports a redirect it was told not to follow as status 0, without the address.
+    if ((status >= 300 && status < 400) || status === 0) {
+      const location = response.headers.get('location');
+      throw new RedirectError({ ...init, ...(location ? { location: redact(location, secret).slice(0, 500) } : {}) });
     }
     switch (status) {
       case 401:
@@ -326,8 +350,9 @@ export class Transport {
       case 403:
         throw new ForbiddenError(init);
       case 404:
-        // The service always answers JSON; a page (Express's "Cannot GET") means nothing is mounted here.
-        if (!parsed || typeof body !== 'object' || body === null) throw new NoRouteError(init);
+        // Only the service's own {success:false,error} means "no such job or team"; a page (Express's
+        // "Cannot GET") or a proxy's answer means nothing is served at this path.
+        if (!serviceBody) throw new NoRouteError(init);
         throw new NotFoundError(init);
       case 410:
         throw new GoneError(init);
@@ -337,15 +362,4 @@ export class Transport {
     if (status >= 500) throw new ServerError(init);
     throw new BadRequestError(init);
   }
-}
-
-/** zod-style issues (`{path:[…], message}`) from an INVALID_BODY answer, as dotted paths. */
-function readDetails(details: unknown, secret: string | undefined): FeedbackErrorDetail[] {
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((d): FeedbackErrorDetail[] => {
-    if (!d || typeof d !== 'object') return [];
-    const { path, message } = d as { path?: unknown; message?: unknown };
-    const parts = Array.isArray(path) ? path : typeof path === 'string' ? [path] : [];
-    return [{ path: formatPath(parts), message: typeof message === 'string' ? redact(message, secret) : 'invalid' }];
-  });
 }

@@ -4,13 +4,16 @@
 export interface CreditUsage {
   /** Negative means overage; above `planCredits` means packs or grants. */
   remainingCredits: number;
-  planCredits: number;
+  /** null when the server reports no plan (older self-hosted releases send the balance only). */
+  planCredits: number | null;
+  /** Readable ISO dates, or null when absent or unreadable. */
   billingPeriodStart: string | null;
   billingPeriodEnd: string | null;
 }
 
 export interface UsagePeriod {
-  startDate: string;
+  /** null when the service could not date the row; such rows sort last. */
+  startDate: string | null;
   /** null for the month in progress. */
   endDate: string | null;
   creditsUsed: number;
@@ -110,8 +113,9 @@ export type TrackedSnapshot = ResearchJob | AgentJob;
 export interface FeedbackReceipt {
   feedbackId?: string;
   creditsRefunded: number;
-  creditsRefundedToday: number;
-  dailyRefundCap: number;
+  /** Absent from receipts of the newer `target` form. */
+  creditsRefundedToday?: number;
+  dailyRefundCap?: number;
   dailyCapReached: boolean;
   alreadySubmitted: boolean;
   warning?: string;

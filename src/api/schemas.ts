@@ -2,6 +2,7 @@
 // into ./model. zod/mini keeps the bundle small: the classic zod API costs ~450 KB minified.
 import * as z from 'zod/mini';
 import { formatPath } from './path';
+import { redactKeyShapes } from './redact';
 import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
 
 // Built on first use rather than at load: constructing them is about half of the bundle's load time.
@@ -12,7 +13,8 @@ function build() {
 
   const creditUsageFields = z.object({
     remainingCredits: z.number(),
-    planCredits: z.number(),
+    // Older self-hosted releases answer with the balance only.
+    planCredits: z.optional(z.nullable(z.number())),
     billingPeriodStart: isoOrNull,
     billingPeriodEnd: isoOrNull,
   });
@@ -20,7 +22,8 @@ function build() {
   const creditUsageResponse = z.object({ data: creditUsageFields });
 
   const periodFields = z.object({
-    startDate: z.string(),
+    // Typed `string | null` by the service (nulls sort last).
+    startDate: isoOrNull,
     endDate: isoOrNull,
     creditsUsed: z.optional(z.number()),
     totalCredits: z.optional(z.number()),
@@ -88,8 +91,9 @@ function build() {
   const feedbackReceiptResponse = z.object({
     feedbackId: z.optional(z.nullable(z.string())),
     creditsRefunded: z.number(),
-    creditsRefundedToday: z.number(),
-    dailyRefundCap: z.number(),
+    // The newer `target` form of a receipt may leave these out.
+    creditsRefundedToday: z.optional(z.nullable(z.number())),
+    dailyRefundCap: z.optional(z.nullable(z.number())),
     dailyCapReached: z.optional(z.nullable(z.boolean())),
     alreadySubmitted: z.optional(z.nullable(z.boolean())),
     warning: z.optional(z.nullable(z.string())),
@@ -97,6 +101,7 @@ function build() {
 
   /** The error envelope every route uses; all fields optional because bodies vary. */
   const errorBody = z.object({
+    success: z.optional(z.unknown()),
     error: z.optional(z.unknown()),
     code: z.optional(z.unknown()),
     feedbackErrorCode: z.optional(z.unknown()),
@@ -122,13 +127,18 @@ type JobFieldsBody = NonNullable<ResearchJobBody['data']>;
 type ActivityBody = NonNullable<ResearchJobBody['activities']>[number];
 type SourceBody = NonNullable<ResearchJobBody['sources']>[number];
 
+/** An ISO date the service sent, or null when it sent none or one no calendar has. */
+function readableDate(value: string | null | undefined): string | null {
+  return value && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
 export function normalizeCreditUsage(body: CreditUsageBody): CreditUsage {
   const d = body.data;
   return {
     remainingCredits: d.remainingCredits,
-    planCredits: d.planCredits,
-    billingPeriodStart: d.billingPeriodStart ?? null,
-    billingPeriodEnd: d.billingPeriodEnd ?? null,
+    planCredits: d.planCredits ?? null,
+    billingPeriodStart: readableDate(d.billingPeriodStart),
+    billingPeriodEnd: readableDate(d.billingPeriodEnd),
   };
 }
 
@@ -136,11 +146,12 @@ export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean)
   return {
     byApiKey,
     periods: body.periods.map((p) => ({
-      startDate: p.startDate,
+      startDate: p.startDate ?? null,
       endDate: p.endDate ?? null,
       // The live service sends creditsUsed, the spec says totalCredits.
       creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
-      ...(p.apiKey ? { apiKey: p.apiKey } : {}),
+      // A display name, never the secret: anything shaped like a key is redacted all the same.
+      ...(p.apiKey ? { apiKey: redactKeyShapes(p.apiKey) } : {}),
     })),
   };
 }
@@ -241,14 +252,14 @@ export function normalizeAgentJob(id: string, body: AgentJobBody): AgentJob {
 export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackReceipt {
   const receipt: FeedbackReceipt = {
     creditsRefunded: body.creditsRefunded,
-    creditsRefundedToday: body.creditsRefundedToday,
-    dailyRefundCap: body.dailyRefundCap,
     // Absent (not false) when not true.
     dailyCapReached: body.dailyCapReached === true,
     alreadySubmitted: body.alreadySubmitted === true,
   };
   if (body.feedbackId) receipt.feedbackId = body.feedbackId;
   if (body.warning) receipt.warning = body.warning;
+  if (typeof body.creditsRefundedToday === 'number') receipt.creditsRefundedToday = body.creditsRefundedToday;
+  if (typeof body.dailyRefundCap === 'number') receipt.dailyRefundCap = body.dailyRefundCap;
   return receipt;
 }
 

@@ -1,9 +1,10 @@
 // Holds the client for the current API URL and key; stores ask it for the client at each request,
 // so a settings or key change applies without a reload.
 import * as vscode from 'vscode';
-import { FirecrawlClient } from '../api';
+import { DEFAULT_API_URL, FirecrawlClient } from '../api';
 import { CLIENT_NAME, SETTINGS } from '../ids';
 import { Emitter } from '../shared/events';
+import { plainText } from '../shared/text';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
 import { nodeFetch } from './nodeTransport';
@@ -68,12 +69,15 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private warn(): void {
-    const { problem, insecure, url } = this.apiUrl;
+    const { problem, insecure, path } = this.apiUrl;
+    const url = plainText(this.apiUrl.url, 200);
     const text = problem
       ? `Firecrawl: ${problem}. Using ${url} instead.`
       : insecure
         ? `Firecrawl: ${url} uses plain http to another machine, so your API key would travel unencrypted. Use https:// unless this is a trusted network.`
-        : undefined;
+        : path
+          ? `Firecrawl: the API URL ${url} has a path (${plainText(path, 80)}). Requests add /v2/team/… and /v1/deep-research/… to it themselves, so they go to ${url}/v2/team/credit-usage. Use the server's root address (such as ${DEFAULT_API_URL}) unless it really is served under that path.`
+          : undefined;
     if (!text || this.warnedUrls.has(text)) return;
     this.warnedUrls.add(text);
     this.log.warn(text);

@@ -1,6 +1,7 @@
 // The API key lives only in SecretStorage. FIRECRAWL_API_KEY from the extension host's environment
 // is used when nothing is stored, and is never written anywhere.
 import * as vscode from 'vscode';
+import { trimKey } from '../api';
 import { CONTEXT, SECRETS } from '../ids';
 import { Emitter } from '../shared/events';
 
@@ -36,12 +37,12 @@ export class ApiKeyService implements vscode.Disposable {
 
   get current(): ApiKey | undefined {
     if (this.stored) return { value: this.stored, source: 'stored' };
-    const fromEnv = this.env.FIRECRAWL_API_KEY?.trim();
+    const fromEnv = this.env.FIRECRAWL_API_KEY === undefined ? undefined : trimKey(this.env.FIRECRAWL_API_KEY);
     return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
   }
 
   async store(value: string): Promise<void> {
-    const key = value.trim();
+    const key = trimKey(value);
     await this.secrets.store(SECRET_NAME, key);
     // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
     await this.adopt(key);

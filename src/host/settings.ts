@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL } from '../api';
 import { SETTINGS, SETTINGS_SECTION } from '../ids';
+import { plainText } from '../shared/text';
 
 export interface ApiUrl {
   url: string;
@@ -12,22 +13,31 @@ export interface ApiUrl {
   problem?: string;
   /** Set when the key would travel unencrypted to another machine. */
   insecure?: boolean;
+  /**
+   * The URL's path, when it has one (`/v2`): the client adds `/v2/team/…` itself, so a path is
+   * usually a mistake, but a server behind a reverse proxy may really live there.
+   */
+  path?: string;
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean } {
+export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean; path?: string } {
+  const text = raw.trim();
+  const shown = plainText(text, 200);
   let parsed: URL;
   try {
-    parsed = new URL(raw.trim());
+    parsed = new URL(text);
   } catch {
-    return { problem: `'${raw}' is not a URL` };
+    return { problem: `'${shown}' is not a URL` };
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: `'${raw}' must start with https:// or http://` };
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: `'${shown}' must start with https:// or http://` };
   if (parsed.username || parsed.password) return { problem: 'the API URL must not contain a user name or password' };
-  if (parsed.search || parsed.hash) return { problem: 'the API URL must not contain a query or fragment' };
+  // A bare trailing `?` or `#` parses to an empty query or fragment: look at what was written.
+  if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: 'the API URL must not contain a query or fragment (a ? or #)' };
   const url = parsed.toString().replace(/\/+$/, '');
-  return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname) };
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname), ...(path ? { path } : {}) };
 }
 
 /** The key of a setting below the `firecrawl.` section, as WorkspaceConfiguration wants it. */
@@ -53,7 +63,7 @@ export function resolveApiUrl(env: Record<string, string | undefined> = process.
   if (!raw) return { url: DEFAULT_API_URL, source: 'default' };
   const checked = checkApiUrl(raw);
   if (!checked.url) return { url: DEFAULT_API_URL, source: 'default', problem: `${source === 'setting' ? SETTINGS.apiUrl : 'FIRECRAWL_API_URL'}: ${checked.problem}` };
-  return { url: checked.url, source, ...(checked.insecure ? { insecure: true } : {}) };
+  return { url: checked.url, source, ...(checked.insecure ? { insecure: true } : {}), ...(checked.path ? { path: checked.path } : {}) };
 }
 
 export function isDefaultApiUrl(url: string): boolean {

@@ -18,6 +18,14 @@ const WRAPPERS = /^["'`([{<]+|["'`)\]}>.:]+$/g;
 /** Text beyond this is not scanned: ids are near the top of anything pasted, and keystrokes stay fast. */
 export const JOB_ID_SCAN_LIMIT = 200_000;
 
+/** Ids one input box takes at a time; with separators, JOB_ID_INPUT_MAX_CHARS holds that many. */
+export const MAX_JOB_IDS_PER_INPUT = 1_000;
+/**
+ * An input box longer than this is refused as it is typed, without being parsed: the box validates
+ * on every keystroke, and a paste of 10,000 ids is a mistake to point out, not to take in part.
+ */
+export const JOB_ID_INPUT_MAX_CHARS = 40_000;
+
 /** Exactly one job id, ignoring surrounding white space. */
 export function isJobId(text: string): boolean {
   return JOB_ID_PATTERN.test(text.trim());
@@ -53,6 +61,8 @@ export interface JobIdInput {
   ids: string[];
   /** Tokens that hold no id, as typed (for the validation message). */
   invalid: string[];
+  /** More than an input box takes (JOB_ID_INPUT_MAX_CHARS or MAX_JOB_IDS_PER_INPUT): nothing was taken. */
+  tooLong?: true;
 }
 
 /**
@@ -60,10 +70,11 @@ export interface JobIdInput {
  * contain one (a URL or `"id":"…"` pasted whole counts).
  */
 export function parseJobIdInput(text: string): JobIdInput {
+  if (text.length > JOB_ID_INPUT_MAX_CHARS) return { ids: [], invalid: [], tooLong: true };
   const seen = new Set<string>();
   const ids: string[] = [];
   const invalid: string[] = [];
-  for (const raw of text.slice(0, JOB_ID_SCAN_LIMIT).split(SEPARATORS)) {
+  for (const raw of text.split(SEPARATORS)) {
     const token = raw.replace(WRAPPERS, '');
     if (!token) continue;
     const found = findJobIds(token);
@@ -74,7 +85,7 @@ export function parseJobIdInput(text: string): JobIdInput {
       ids.push(id);
     }
   }
-  return { ids, invalid };
+  return ids.length > MAX_JOB_IDS_PER_INPUT ? { ids: [], invalid: [], tooLong: true } : { ids, invalid };
 }
 
 export function shortJobId(id: string): string {

@@ -21,6 +21,12 @@ export function plainText(text: string, max = 400): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** `text` ending as a sentence: a full stop is added only when it does not end with one (or ! ? …) already. */
+export function sentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return !trimmed || /[.!?…]["')\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$]/g;
 
 /**
@@ -31,15 +37,4 @@ const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$]/g;
 export function escapeMarkdown(text: string, options: { keepLines?: boolean } = {}): string {
   const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');
   return escaped.replace(/\r?\n/g, options.keepLines ? '  \n' : ' ');
-}
-
-const RISKY_SCHEME = /\b(command|vscode|vscode-insiders|vscode-webview|file|javascript|data)(\s*):/gi;
-
-/**
- * Markdown written by a remote service, shown in VS Code's preview: no link in it may run a command or
- * hand a URI to another extension, whatever the preview's settings. Such schemes are broken with a
- * zero-width space, which leaves the text readable and the link inert.
- */
-export function neutralizeLinks(markdown: string): string {
-  return markdown.replace(RISKY_SCHEME, `$1${ZWSP}$2:`);
 }

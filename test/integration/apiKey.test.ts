@@ -8,6 +8,8 @@ import type { TestApi } from '../../src/extension';
 import type { CreditsStore } from '../../src/features/credits/model/creditsStore';
 import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
+import { creditsSettings } from '../../src/host/settings';
+import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
@@ -88,6 +90,50 @@ describe('API key, settings and credits', function () {
     sandbox.resetCounts();
     await api.credits.store.refreshNow();
     assert.equal(sandbox.requestCount('creditUsage'), 1, 'the next request goes to the new URL');
+  });
+
+  it('refuses API URLs ending in ? or #, and notes a path in one', async () => {
+    for (const url of [`${sandbox.url}?`, `${sandbox.url}/#`]) {
+      await setApiUrl(url);
+      const problem = await until(`the fallback for ${url}`, () => api.provider.url.problem);
+      assert.match(problem, /must not contain a query or fragment \(a \? or #\)/);
+      assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
+    }
+    await setApiUrl(`${sandbox.url}/v2`);
+    await until('the URL with a path', () => api.provider.url.path === '/v2');
+    assert.equal(api.provider.url.problem, undefined, 'a path is allowed: a proxy may serve the API there');
+    await setApiUrl(sandbox.url);
+    await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+    assert.equal(api.provider.url.path, undefined);
+  });
+
+  it('the key check trusts a 404 only when the service itself sent it', async () => {
+    const credits = sandbox.getCredits();
+    sandbox.setCredits(null);
+    try {
+      const own = await verifyKey(api.provider, sandbox.keys.valid, new AbortController().signal);
+      assert.deepEqual(own, { kind: 'valid', detail: 'the team has no billing information' });
+      await setApiUrl(`${sandbox.url}/v2`);
+      await until('the URL with a path', () => api.provider.url.path === '/v2');
+      const other = await verifyKey(api.provider, REJECTED_KEY, new AbortController().signal);
+      assert.equal(other.kind, 'unverified', 'a wrong key is not stored as valid because some server said 404');
+      assert.match(other.kind === 'unverified' ? other.message : '', /answered 404 while reading remaining credits, and not with Firecrawl's own error/);
+    } finally {
+      sandbox.setCredits(credits);
+      await setApiUrl(sandbox.url);
+      await until('the sandbox URL', () => api.provider.url.url === sandbox.url);
+    }
+  });
+
+  it('reads a refresh interval far beyond a day as a day, so timers never overflow', async () => {
+    const config = vscode.workspace.getConfiguration('firecrawl');
+    await config.update('credits.refreshIntervalMinutes', 100_000, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(creditsSettings.refreshIntervalMs(), 1_440 * 60_000);
+    } finally {
+      await config.update('credits.refreshIntervalMinutes', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(creditsSettings.refreshIntervalMs(), 5 * 60_000);
   });
 
   it('shows every credits state: 401, 404, self-hosted, outage with last value, malformed body, recovery', async () => {

@@ -142,6 +142,7 @@ describe('feedback wizard', function () {
     shown.length = 0;
     delete answers.error;
     sandbox.setFeedbackMode('normal');
+    sandbox.feedbackWindowSeconds = 120;
     sandbox.clearFaults();
     await api.feedback.drafts.clear();
   });
@@ -233,7 +234,7 @@ describe('feedback wizard', function () {
   });
 
   describe('every failure, with the draft kept', () => {
-    const cases: Array<{ name: string; setup: () => string | { jobId: string; endpoint: string }; message: RegExp; actions: string[] }> = [
+    const cases: Array<{ name: string; setup: () => string | { jobId: string; endpoint: string } | Promise<string>; message: RegExp; actions: string[] }> = [
       {
         name: 'INVALID_BODY (details from the server)',
         setup: () => {
@@ -248,7 +249,30 @@ describe('feedback wizard', function () {
         message: /Firecrawl rejected the feedback: Issue label 1: Invalid string: must match pattern\./,
         actions: ['Edit and Retry'],
       },
-      { name: 'FEEDBACK_WINDOW_EXPIRED', setup: () => sandbox.demoV2Jobs.expiredScrape, message: /within 120 seconds of the job/, actions: ['Edit and Retry'] },
+      {
+        name: 'INVALID_BODY (one invalid_union issue, as the current schema sends it)',
+        setup: async () => {
+          // The sandbox's own union-shaped answer to a note that is too long, replayed for this send.
+          sandbox.feedbackIssueStyle = 'union';
+          const raw = await fetch(`${sandbox.url}/v2/feedback`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${sandbox.keys.valid}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ endpoint: 'scrape', jobId: sandbox.demoV2Jobs.scrape, rating: 'bad', note: 'x'.repeat(4001) }),
+          });
+          sandbox.feedbackIssueStyle = 'flat';
+          sandbox.fault({ route: 'feedback', kind: 'status', status: 400, body: await raw.json() });
+          return sandbox.createV2Job('scrape');
+        },
+        message: /^Firecrawl rejected the feedback: Note: Too big: expected string to have <=4000 characters\. Choose Edit and Retry/,
+        actions: ['Edit and Retry'],
+      },
+      { name: 'FEEDBACK_WINDOW_EXPIRED', setup: () => sandbox.demoV2Jobs.expiredScrape, message: /only within 120 seconds of the job/, actions: ['Edit and Retry'] },
+      {
+        name: 'FEEDBACK_WINDOW_EXPIRED (a deployment with a 300-second window)',
+        setup: () => ((sandbox.feedbackWindowSeconds = 300), sandbox.createV2Job('scrape', { ageMs: 301_000 })),
+        message: /Too late for this job: Firecrawl accepts feedback only within 300 seconds of the job\./,
+        actions: ['Edit and Retry'],
+      },
       { name: 'JOB_NOT_FOUND', setup: () => UNKNOWN_JOB, message: /found no scrape job 5c0ffee0-.* Check the job id/, actions: ['Edit and Retry'] },
       { name: 'JOB_NOT_FOUND (wrong endpoint)', setup: () => ({ jobId: sandbox.createV2Job('map'), endpoint: 'parse' }), message: /found no parse job/, actions: ['Edit and Retry'] },
       {
@@ -287,7 +311,7 @@ describe('feedback wizard', function () {
 
     for (const c of cases) {
       it(c.name, async () => {
-        const setup = c.setup();
+        const setup = await c.setup();
         const args = typeof setup === 'string' ? { jobId: setup } : setup;
         const result = await fastPath(args);
         assert.equal(result.kind, 'failed', JSON.stringify(result));

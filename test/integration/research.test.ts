@@ -138,6 +138,15 @@ describe('deep research jobs', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('a job that fails with link and icon syntax in its error is announced in plain text', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 2_500, outcome: 'failed', error: 'See [Quit](command:workbench.action.quit) $(alert)' });
+    await track(id);
+    await until('the failure', () => status(id) === 'failed', 15_000);
+    const note = await until('the notification', () => shown.find((s) => s.message.startsWith('Deep research failed')));
+    assert.doesNotMatch(note.message, /\]\(|\$\(/);
+    assert.match(note.message.replace(/\u200b/g, ''), /: See \[Quit\]\(command:workbench\.action\.quit\) \$\(alert\)$/);
+  });
+
   it('opens only http(s) sources', async () => {
     assert.equal(await vscode.commands.executeCommand('firecrawl.openResearchSource', 'javascript:alert(1)'), false);
     assert.equal(await vscode.commands.executeCommand('firecrawl.openResearchSource', 'command:workbench.action.quit'), false);
@@ -228,7 +237,9 @@ describe('deep research jobs', function () {
     assert.equal(iconOf(row(id)), 'error');
     const groups = children(feature().tree.jobNode(id));
     assert.equal(labelOf(groups[0]), 'Error');
-    assert.equal(groups[0]?.description, 'Research failed: [boom](command:x) <b>bold</b>');
+    // Reads the same, with a zero-width space where link syntax could form.
+    assert.equal(String(groups[0]?.description).replace(/\u200b/g, ''), 'Research failed: [boom](command:x) <b>bold</b>');
+    assert.doesNotMatch(String(groups[0]?.description), /\]\(/);
     const note = await until('the warning', () => shown.find((s) => s.kind === 'warning'));
     assert.doesNotMatch(note.message, /\[boom\]\(command/, 'no link can form in the notification');
     assert.deepEqual(note.items, ['Show Job', "Don't Show Again"]);

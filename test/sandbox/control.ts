@@ -1,12 +1,11 @@
 // The control API under /__sandbox/ (no auth): lets other processes (an extension host, `npm start`
 // users, curl) drive a running sandbox. Every route answers JSON; bad input → 400 {success:false,error}.
 import type { ServerResponse } from 'node:http';
-import { FEEDBACK_WINDOW_MS } from './feedback';
 import { sendJson } from './http';
 import type { Sandbox } from './server';
 import { validateAgentTimeline } from './agent';
 import { RESEARCH_SHUTDOWN_AT } from './research';
-import { FEEDBACK_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type Fault, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
+import { FEEDBACK_ISSUE_STYLES, FEEDBACK_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
 
 export interface ControlRequest {
   method: string;
@@ -42,6 +41,8 @@ function info(sb: Sandbox): Record<string, unknown> {
     dialect: sb.dialect,
     feedbackMode: sb.feedbackMode,
     selfHosted: sb.selfHosted,
+    feedbackWindowSeconds: sb.feedbackWindowSeconds,
+    feedbackIssueStyle: sb.feedbackIssueStyle,
     now: new Date(sb.now()).toISOString(),
     keys: sb.keys,
     demoJobs: sb.demoJobs,
@@ -98,7 +99,7 @@ const ROUTES: Record<string, Handler> = {
   'GET /__sandbox/v2-jobs/new': (sb, req) => {
     const endpoint = v2Endpoint(req.query.get('endpoint'));
     const id = sb.createV2Job(endpoint);
-    return { body: { success: true, id, endpoint, feedbackWindowSeconds: FEEDBACK_WINDOW_MS / 1000 } };
+    return { body: { success: true, id, endpoint, feedbackWindowSeconds: sb.feedbackWindowSeconds } };
   },
   'GET /__sandbox/faults': (sb) => ({ body: { success: true, faults: sb.pendingFaults() } }),
   'POST /__sandbox/faults': (sb, req) => {
@@ -133,6 +134,18 @@ const ROUTES: Record<string, Handler> = {
     if (!FEEDBACK_MODES.includes(mode as FeedbackMode)) throw new Error(`mode must be one of ${FEEDBACK_MODES.join(', ')}`);
     sb.setFeedbackMode(mode as FeedbackMode);
     return { body: { success: true, mode } };
+  },
+  'POST /__sandbox/feedback-window': (sb, req) => {
+    const seconds = optionalNumber(req.body, 'seconds');
+    if (seconds === undefined || seconds < 0) throw new Error('seconds must be a number >= 0');
+    sb.feedbackWindowSeconds = seconds;
+    return { body: { success: true, seconds } };
+  },
+  'POST /__sandbox/feedback-issues': (sb, req) => {
+    const style = field(req.body, 'style');
+    if (!FEEDBACK_ISSUE_STYLES.includes(style as FeedbackIssueStyle)) throw new Error(`style must be one of ${FEEDBACK_ISSUE_STYLES.join(', ')}`);
+    sb.feedbackIssueStyle = style as FeedbackIssueStyle;
+    return { body: { success: true, style } };
   },
   'POST /__sandbox/self-hosted': (sb, req) => {
     const enabled = field(req.body, 'enabled');

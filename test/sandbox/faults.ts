@@ -15,7 +15,15 @@ export function validateFault(f: unknown): Fault {
   for (const k of ['times', 'ms', 'status', 'retryAfterSeconds', 'bytes']) {
     if (o[k] !== undefined && (typeof o[k] !== 'number' || !Number.isFinite(o[k]) || (o[k] as number) < 0)) throw new Error(`${k} must be a number >= 0`);
   }
-  if (o.retryAfterHeader !== undefined && typeof o.retryAfterHeader !== 'string') throw new Error('retryAfterHeader must be a string');
+  for (const k of ['retryAfterHeader', 'text', 'contentType', 'location']) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') throw new Error(`${k} must be a string`);
+  }
+  if (o.headers !== undefined) {
+    const h = o.headers;
+    if (typeof h !== 'object' || h === null || Array.isArray(h) || !Object.values(h).every((v) => typeof v === 'string')) {
+      throw new Error('headers must be an object of strings');
+    }
+  }
   return { ...o } as unknown as Fault;
 }
 
@@ -87,10 +95,25 @@ export async function applyFault(fault: Fault, env: FaultEnv): Promise<'continue
   return 'handled';
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 function sendStatus(fault: Fault, env: FaultEnv): void {
   const status = Math.floor(fault.status ?? 500);
+  const extra = fault.headers ?? {};
+  if (REDIRECTS.has(status)) {
+    // Express's res.redirect(): a Location header and a one-line text body.
+    const location = fault.location ?? `https://api.firecrawl.dev${new URL(env.req.url ?? '/', 'http://127.0.0.1').pathname}`;
+    const headers = { Location: location, ...extra };
+    if (fault.body !== undefined) sendJson(env.res, status, fault.body, headers);
+    else sendText(env.res, status, fault.text ?? `${status === 301 ? 'Moved Permanently' : 'Found'}. Redirecting to ${location}`, fault.contentType ?? 'text/plain; charset=utf-8', headers);
+    return;
+  }
+  if (fault.text !== undefined) {
+    sendText(env.res, status, fault.text, fault.contentType ?? 'text/html; charset=utf-8', extra);
+    return;
+  }
   if (fault.body !== undefined) {
-    sendJson(env.res, status, fault.body);
+    sendJson(env.res, status, fault.body, extra);
     return;
   }
   const { res, route } = env;
@@ -119,7 +142,7 @@ function sendStatus(fault: Fault, env: FaultEnv): void {
     case 429: {
       const seconds = fault.retryAfterSeconds ?? 7;
       const limit = route === 'deepResearch' ? 500 : 1000;
-      const headers: Record<string, string> = fault.retryAfterHeader !== undefined ? { 'Retry-After': fault.retryAfterHeader } : {};
+      const headers: Record<string, string> = { ...(fault.retryAfterHeader !== undefined ? { 'Retry-After': fault.retryAfterHeader } : {}), ...extra };
       sendJson(res, 429, {
         success: false,
         error: `Rate limit exceeded. Consumed (req/min): ${limit + 1}, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing `

@@ -2,9 +2,11 @@
 // after the schema in the service's order, refunds and the daily refund cap.
 import { newId, utcDay } from './http';
 import { validateEndpointFeedback, validateSearchFeedback, UUID_PATTERN, type ValidationResult } from './feedbackRules';
-import type { FeedbackMode, FeedbackSubmission, V2Endpoint, V2JobOptions } from './types';
+import { DEFAULT_FEEDBACK_WINDOW_SECONDS, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type V2Endpoint, type V2JobOptions } from './types';
+import type { Issue } from './feedbackRules';
 
-export const FEEDBACK_WINDOW_MS = 120_000;
+/** The default window; a sandbox can be given another (`feedbackWindowSeconds`), as a deployment can. */
+export const FEEDBACK_WINDOW_MS = DEFAULT_FEEDBACK_WINDOW_SECONDS * 1000;
 const DEFAULT_COST: Record<V2Endpoint, number> = { scrape: 5, parse: 8, map: 1, search: 2 };
 const DAILY_CAP: Record<V2Endpoint, number> = { scrape: 50, parse: 50, map: 50, search: 100 };
 const SCRAPE_REFUND_CAP = 25;
@@ -48,6 +50,9 @@ function failure(status: number, feedbackErrorCode: string, error: string): Feed
 export interface FeedbackContext {
   now: number;
   mode: FeedbackMode;
+  /** How old a job may be when its feedback arrives. */
+  windowMs: number;
+  issueStyle: FeedbackIssueStyle;
   selfHosted: boolean;
   findJob(id: string): V2Job | undefined;
   /** Adds refunded credits to the team's balance. */
@@ -66,20 +71,21 @@ export class FeedbackLedger {
 
   /** POST /v2/feedback. */
   submit(rawBody: unknown, ctx: FeedbackContext): FeedbackReply {
-    return this.process(validateEndpointFeedback(rawBody), ctx);
+    return this.process(validateEndpointFeedback(rawBody), ctx, keysOf(rawBody));
   }
 
   /** POST /v2/search/:jobId/feedback. */
   submitSearch(jobId: string, rawBody: unknown, ctx: FeedbackContext): FeedbackReply {
     const result = validateSearchFeedback(rawBody);
-    if (!result.ok) return this.process(result, ctx);
+    if (!result.ok) return this.process(result, ctx, keysOf(rawBody));
     if (!UUID_PATTERN.test(jobId)) return failure(404, 'SEARCH_NOT_FOUND', 'search job not found for this team.');
-    return this.process({ ok: true, value: { ...result.value, endpoint: 'search', jobId } }, ctx);
+    return this.process({ ok: true, value: { ...result.value, endpoint: 'search', jobId } }, ctx, []);
   }
 
-  private process(result: ValidationResult, ctx: FeedbackContext): FeedbackReply {
+  private process(result: ValidationResult, ctx: FeedbackContext, rawKeys: readonly string[]): FeedbackReply {
     if (!result.ok) {
-      return { status: 400, body: { success: false, error: 'Invalid request body', details: result.issues, feedbackErrorCode: 'INVALID_BODY' } };
+      const details = ctx.issueStyle === 'union' ? [unionIssue(result.issues, rawKeys)] : result.issues;
+      return { status: 400, body: { success: false, error: 'Invalid request body', details, feedbackErrorCode: 'INVALID_BODY' } };
     }
     const body = result.value;
     const endpoint = body.endpoint as V2Endpoint;
@@ -101,8 +107,8 @@ export class FeedbackLedger {
     if (endpoint === 'search' && job.failed) {
       return failure(409, 'SEARCH_FAILED', 'Cannot submit feedback for a search job that did not succeed.');
     }
-    if (ctx.now - job.createdAt > FEEDBACK_WINDOW_MS) {
-      return failure(409, 'FEEDBACK_WINDOW_EXPIRED', `Feedback must be submitted within ${FEEDBACK_WINDOW_MS / 1000} seconds of the job.`);
+    if (ctx.now - job.createdAt > ctx.windowMs) {
+      return failure(409, 'FEEDBACK_WINDOW_EXPIRED', `Feedback must be submitted within ${Math.round(ctx.windowMs / 1000)} seconds of the job.`);
     }
     if (ctx.mode === 'internal') return failure(500, 'INTERNAL', 'Failed to record feedback.');
 
@@ -152,4 +158,23 @@ export class FeedbackLedger {
       },
     };
   }
+}
+
+function keysOf(body: unknown): string[] {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+}
+
+/**
+ * The current schema is a union of the endpoint/jobId form and the newer target form. zod 4 reports
+ * a failed union as one issue with every branch's issues nested in `errors`: the first branch holds
+ * the real reasons, the target branch says `target` is missing and the endpoint/jobId keys are unknown.
+ */
+function unionIssue(issues: readonly Issue[], rawKeys: readonly string[]): Issue {
+  const targetBranch: Issue[] = [{ expected: 'object', code: 'invalid_type', path: ['target'], message: 'Invalid input: expected object, received undefined' }];
+  const foreign = rawKeys.filter((k) => k === 'endpoint' || k === 'jobId');
+  if (foreign.length) {
+    const list = foreign.map((k) => `"${k}"`).join(', ');
+    targetBranch.push({ code: 'unrecognized_keys', keys: foreign, path: [], message: foreign.length === 1 ? `Unrecognized key: ${list}` : `Unrecognized keys: ${list}` });
+  }
+  return { code: 'invalid_union', errors: [[...issues], targetBranch], path: [], message: 'Invalid input' };
 }

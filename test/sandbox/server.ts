@@ -14,14 +14,14 @@ import { BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendTex
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import {
-  FEEDBACK_MODES, V2_ENDPOINTS,
-  type AgentTimeline, type CreditState, type Dialect, type Fault, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
+  DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, V2_ENDPOINTS,
+  type AgentTimeline, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
   type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
 } from './types';
 
 export type {
   AgentTimeline, ShutdownMode,
-  CreditState, Dialect, Fault, FaultKind, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
+  CreditState, Dialect, Fault, FaultKind, FeedbackIssueStyle, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
   ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
 } from './types';
 
@@ -38,6 +38,10 @@ export interface SandboxOptions {
   feedbackMode?: FeedbackMode;
   /** Answer like a self-hosted server: no auth, 500 on credit routes, 503 DB_DISABLED on feedback. */
   selfHosted?: boolean;
+  /** How old a job may be when its feedback arrives (the service's FEEDBACK_MAX_AGE_SEC). Default 120. */
+  feedbackWindowSeconds?: number;
+  /** How INVALID_BODY details are shaped. Default 'flat'. */
+  feedbackIssueStyle?: FeedbackIssueStyle;
 }
 
 export interface DemoResearchJobs {
@@ -84,6 +88,8 @@ export interface Sandbox {
   dialect: Dialect;
   feedbackMode: FeedbackMode;
   selfHosted: boolean;
+  feedbackWindowSeconds: number;
+  feedbackIssueStyle: FeedbackIssueStyle;
   /** Fixed ids; they exist only when the sandbox was seeded. */
   readonly demoJobs: DemoResearchJobs;
   readonly demoV2Jobs: DemoV2Jobs;
@@ -126,6 +132,8 @@ class SandboxServer implements Sandbox {
   dialect: Dialect;
   feedbackMode: FeedbackMode;
   selfHosted: boolean;
+  feedbackWindowSeconds: number;
+  feedbackIssueStyle: FeedbackIssueStyle;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
   readonly demoAgentJobs: DemoAgentJobs = { ...DEMO_AGENT_IDS };
   researchShutdown: ResearchShutdown | undefined;
@@ -159,6 +167,8 @@ class SandboxServer implements Sandbox {
     this.dialect = opts.dialect ?? 'live';
     this.feedbackMode = opts.feedbackMode ?? 'normal';
     this.selfHosted = opts.selfHosted ?? false;
+    this.feedbackWindowSeconds = opts.feedbackWindowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
+    this.feedbackIssueStyle = opts.feedbackIssueStyle ?? 'flat';
     if (opts.seed ?? true) this.seed();
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
@@ -450,6 +460,8 @@ class SandboxServer implements Sandbox {
     return {
       now: this.now(),
       mode: this.feedbackMode,
+      windowMs: this.feedbackWindowSeconds * 1000,
+      issueStyle: this.feedbackIssueStyle,
       selfHosted: this.selfHosted,
       findJob: (id) => this.v2Jobs.get(id),
       refund: (credits) => {

@@ -54,16 +54,21 @@ export interface AgentTimeline {
 /** How the deep research routes answer once the API is shut down: 410 Gone, or unmounted (Express's HTML 404). */
 export type ShutdownMode = 'gone' | 'unmounted';
 
+/**
+ * The team's balance. Older self-hosted releases answer with `remainingCredits` only: leave the
+ * other fields out (undefined) and they are left out of the body too.
+ */
 export interface CreditState {
   remainingCredits: number;
-  planCredits: number;
-  billingPeriodStart: string | null;
-  billingPeriodEnd: string | null;
+  planCredits?: number;
+  billingPeriodStart?: string | null;
+  billingPeriodEnd?: string | null;
 }
 
 /** One row of usage history for one API key (apiKey is the key's display name, never the secret). */
 export interface HistoryRow {
-  startDate: string;
+  /** The service types it `string | null` and sorts nulls last. */
+  startDate: string | null;
   endDate: string | null;
   creditsUsed: number;
   apiKey: string;
@@ -122,6 +127,14 @@ export interface Fault {
   retryAfterHeader?: string;
   /** status: answer with exactly this JSON body instead of the service's usual one for the status. */
   body?: unknown;
+  /** status: answer with this raw text instead (a proxy's HTML page, another web server's 404). */
+  text?: string;
+  /** status with `text`: its Content-Type. Default `text/html; charset=utf-8`. */
+  contentType?: string;
+  /** status: extra response headers. */
+  headers?: Record<string, string>;
+  /** status 301/302/303/307/308: where the redirect points. Default `https://api.firecrawl.dev` + the request path. */
+  location?: string;
   /** oversized: body size in bytes. Default 7 MiB. */
   bytes?: number;
 }
@@ -133,6 +146,17 @@ export interface Fault {
  */
 export type FeedbackMode = 'normal' | 'previewTeam' | 'optedOut' | 'internal' | 'dbDisabled';
 export const FEEDBACK_MODES: readonly FeedbackMode[] = ['normal', 'previewTeam', 'optedOut', 'internal', 'dbDisabled'];
+
+/**
+ * How INVALID_BODY details arrive: `flat` zod issues, or `union` as the current schema (a zod 4
+ * union of the endpoint/jobId form and the newer target form) sends them: one `invalid_union` issue
+ * with the real reasons nested in `errors[][]`, one list per branch.
+ */
+export type FeedbackIssueStyle = 'flat' | 'union';
+export const FEEDBACK_ISSUE_STYLES: readonly FeedbackIssueStyle[] = ['flat', 'union'];
+
+/** The service's default feedback window (`FEEDBACK_MAX_AGE_SEC`); a deployment may set another. */
+export const DEFAULT_FEEDBACK_WINDOW_SECONDS = 120;
 
 export type V2Endpoint = 'scrape' | 'parse' | 'map' | 'search';
 export const V2_ENDPOINTS: readonly V2Endpoint[] = ['scrape', 'parse', 'map', 'search'];

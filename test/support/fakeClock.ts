@@ -1,6 +1,6 @@
 // A deterministic Clock for stores and pollers: time moves only when a test advances it, and
 // promise callbacks scheduled by fired timers get to run before the next timer fires.
-import { type Clock, clampDelay } from '../../src/shared/clock';
+import { type Clock, clampDelay, MAX_TIMER_MS } from '../../src/shared/clock';
 import type { Disposable } from '../../src/shared/events';
 
 interface Timer {
@@ -23,8 +23,10 @@ export class FakeClock implements Clock {
   }
 
   schedule(ms: number, fn: () => void): Disposable {
-    // Delays are clamped as the system clock clamps them, so tests see what real timers would do.
-    const timer: Timer = { at: this.time + clampDelay(ms), seq: this.seq++, fn };
+    // Delays are clamped as the system clock clamps them, and a delay beyond what a timer holds fires
+    // after 1 ms as a real timer's would: a clamp that stops working shows up here as a loop.
+    const delay = clampDelay(ms);
+    const timer: Timer = { at: this.time + (delay > MAX_TIMER_MS ? 1 : delay), seq: this.seq++, fn };
     this.timers.add(timer);
     return { dispose: () => this.timers.delete(timer) };
   }

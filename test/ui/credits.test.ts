@@ -6,6 +6,14 @@ import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { useWorkbench } from './workbench';
 
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('API key and credits status bar', () => {
   let sandbox: Sandbox;
   before(async () => {
@@ -26,6 +34,18 @@ describe('API key and credits status bar', () => {
     const input = wb().quickInput().locator('input');
     await input.waitFor({ state: 'visible' });
     assert.equal(await input.getAttribute('type'), 'password');
+    await wb().page.keyboard.press('Escape');
+  });
+
+  it('a pasted key with an invisible character is refused, saying which and where', async () => {
+    await wb().runCommand('Firecrawl: Set API Key');
+    const input = wb().quickInput().locator('input');
+    await input.fill(`${sandbox.keys.valid.slice(0, 10)}\u200b${sandbox.keys.valid.slice(10)}`);
+    await input.press('Enter');
+    const message = wb().quickInput().locator('.quick-input-message');
+    await message.filter({ hasText: 'invisible character (U+200B ZERO WIDTH SPACE) at position 11' }).waitFor({ timeout: 10_000 });
+    assert.equal(sandbox.requestCount('creditUsage'), 0, 'nothing was sent');
+    await wb().screenshot('api-key-invisible-character');
     await wb().page.keyboard.press('Escape');
   });
 
@@ -58,6 +78,43 @@ describe('API key and credits status bar', () => {
     assert.match(text, /secret storage/);
     assert.match(text, /Refresh/);
     await wb().screenshot('credits-tooltip');
+    await wb().page.mouse.move(640, 300);
+  });
+
+  it('after an unreadable answer, a rate-limited refresh says "rate limited, retrying in N s" while it waits', async () => {
+    sandbox.fault({ route: 'creditUsage', kind: 'malformedJson' });
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    const item = wb().statusBarItem('45,210');
+    await item.locator('.codicon-warning').waitFor({ state: 'attached', timeout: 15_000 });
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 429, retryAfterSeconds: 9 });
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    await until('the 429', async () => sandbox.pendingFaults().length === 0);
+    await wb().page.mouse.move(640, 300);
+    await item.hover();
+    const hover = wb().page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Could not refresh' });
+    await hover.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const text = await hover.first().innerText();
+    assert.match(text, /Firecrawl's rate limit was reached while reading remaining credits; retrying in \d s\./);
+    assert.doesNotMatch(text, /cannot read/);
+    await wb().screenshot('credits-rate-limited-after-malformed');
+    await wb().page.mouse.move(640, 300);
+    await item.locator('.codicon-flame').waitFor({ state: 'attached', timeout: 20_000 });
+  });
+
+  it('a server that reports no plan shows the balance alone; unreadable period dates are left out', async () => {
+    sandbox.setCredits({ remainingCredits: 4_321, billingPeriodEnd: 'not-a-date' });
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    const item = wb().statusBarItem('4,321');
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.doesNotMatch((await item.getAttribute('class')) ?? '', /warning-kind|error-kind/);
+    await item.hover();
+    const hover = wb().page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'remaining' });
+    await hover.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const text = await hover.first().innerText();
+    assert.match(text, /4,321 credits remaining/);
+    assert.match(text, /reports no plan/);
+    assert.doesNotMatch(text, /Invalid Date|NaN|Used this period|Billing period/);
+    await wb().screenshot('credits-no-plan');
     await wb().page.mouse.move(640, 300);
   });
 

@@ -166,6 +166,58 @@ describe('research view (dark)', () => {
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-mixed-after-shutdown');
   });
+
+  it('a hostile final analysis opens with web links only, no images and no HTML', async () => {
+    const analysis = [
+      '# Hostile report',
+      '',
+      'Plain [Run](command:workbench.action.quit), entity [E1](command&#58;workbench.action.quit), named [E2](command&colon;workbench.action.quit),',
+      'escaped [E3](command\\:workbench.action.quit), reference [Ref][evil], raw <a href="command:workbench.action.quit">Raw</a>,',
+      'handler [V](vscode://vscode.git/clone?url=x), pixel <img src="https://tracker.example/p.png"> and ![Pixel](https://tracker.example/q.png),',
+      'and a real one: [Spec](https://www.rfc-editor.org/rfc/rfc9309).',
+      '',
+      '[evil]: command:workbench.action.quit',
+    ].join('\n');
+    const id = sandbox.createResearchJob({ durationMs: 0, finalAnalysis: analysis });
+    await trackJob(wb(), id);
+    await row(wb(), 'Hostile report').locator('.codicon-pass').waitFor({ state: 'attached', timeout: 10_000 });
+    await wb().runCommand('View: Close All Editors');
+    await wb().runCommand('Firecrawl: Open Final Analysis');
+    await wb().submitQuickInput('Hostile report');
+    const preview = wb().webviewFrame();
+    await preview.locator('h1', { hasText: 'Hostile report' }).waitFor({ state: 'visible', timeout: 20_000 });
+    const hrefs = await preview.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(hrefs.length >= 2, `links: ${hrefs.join(' ')}`);
+    for (const href of hrefs) assert.match(href, /^(https?:\/\/|mailto:|#)/, `a link to ${href}`);
+    assert.ok(hrefs.includes('https://www.rfc-editor.org/rfc/rfc9309'));
+    assert.ok(hrefs.includes('https://tracker.example/q.png'), 'the image is a link to it, not loaded');
+    assert.equal(await preview.locator('img').count(), 0, 'no image loads');
+    const body = await preview.locator('body').innerText();
+    for (const word of ['Run', 'E1', 'E2', 'E3', 'Ref', 'Raw', 'V', 'Pixel']) assert.ok(body.includes(word), `${word} is still readable`);
+    assert.doesNotMatch(body, /<a |<img/);
+    await wb().screenshot('research-hostile-analysis');
+    assert.deepEqual(dialogs, [], 'no script ran');
+  });
+
+  it('a failed manual refresh shows the server text as plain text, never as a link', async () => {
+    await wb().runCommand('View: Close All Editors');
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 400, times: 20, body: { success: false, error: 'Open [Quit](command:workbench.action.quit) $(alert) now' } });
+    await trackJob(wb(), id);
+    await row(wb(), `Job ${id.slice(0, 8)}`).waitFor({ state: 'visible' });
+    await wb().runCommand('Firecrawl: Refresh Research Jobs');
+    const toast = wb().notification('Could not refresh job');
+    await toast.waitFor({ state: 'visible', timeout: 15_000 });
+    const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\u200b/g, '');
+    assert.match(message, /Firecrawl said: Open \[Quit\]\(command:workbench\.action\.quit\) \$\(alert\) now\./);
+    assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'no link was made from the server text');
+    assert.equal(await toast.locator('.notification-list-item-message .codicon-alert').count(), 0, 'no icon either');
+    // Expanded, so the screenshot shows the whole message.
+    await toast.hover();
+    await toast.locator('.codicon-notifications-expand').click().catch(() => undefined);
+    await wb().screenshot('research-refresh-hostile-error');
+    sandbox.clearFaults();
+  });
 });
 
 describe('research view (light)', () => {

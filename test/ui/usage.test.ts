@@ -159,6 +159,53 @@ describe('credit usage chart (dark theme)', () => {
     await wb().screenshot('usage-hostile-key-dark');
   });
 
+  it('a 600-character key name and an over-long date are cut on the host, never refused by the page', async () => {
+    const f = frame(wb());
+    const long = `Team ${'x'.repeat(600)}`;
+    sandbox.setHistory([
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1_000, apiKey: long },
+      { startDate: `2026-11-01T00:00:00.000Z${' '.repeat(90)}`, endDate: null, creditsUsed: 500, apiKey: 'Default' },
+    ]);
+    await press(wb(), f, 'Refresh');
+    const name = f.locator('.legend .legend-name', { hasText: /^Team x+…$/ });
+    await name.waitFor({ timeout: 20_000 });
+    assert.equal(((await name.textContent()) ?? '').length, 200);
+    assert.equal(await f.locator('.status', { hasText: 'Loading' }).count(), 0);
+    await wb().screenshot('usage-long-key-name-dark');
+  });
+
+  it('a state the page cannot read is said on the page and in the log, not "Loading…" forever', async () => {
+    const f = frame(wb());
+    // As if a host of another version sent it: the page's own message channel, a shape it refuses.
+    await f.locator('body').evaluate(() => window.postMessage({ type: 'state', state: { byApiKey: 'yes' } }, '*'));
+    const status = f.locator('.status.error', { hasText: 'This panel could not read the usage data it was sent.' });
+    await status.waitFor({ timeout: 10_000 });
+    assert.equal(await f.getByRole('button', { name: 'Show Logs' }).isVisible(), true);
+    await wb().screenshot('usage-refused-state-dark');
+    await press(wb(), f, 'Show Logs');
+    // The output view wraps long lines: compare with white space folded.
+    await until('the refusal in the Firecrawl log', async () => /\[usage\] The usage page could not use what it was sent \(state: byApiKey, locale, now or loading\)/.test((await wb().outputText()).replace(/\s+/g, ' ')));
+    await press(wb(), f, 'Refresh');
+    await f.locator('svg.chart').waitFor({ timeout: 20_000 });
+    assert.equal(await status.count(), 0, 'the next good state replaces the error');
+  });
+
+  it('a balance without a plan: the header shows it alone, and no plan line is drawn', async () => {
+    const f = frame(wb());
+    sandbox.setCredits({ remainingCredits: 4_321 });
+    try {
+      await press(wb(), f, 'Refresh');
+      await f.locator('.balance', { hasText: /^4,321 credits remaining$/ }).waitFor({ timeout: 20_000 });
+      assert.equal(await f.locator('.period').isVisible(), false);
+      assert.equal(await f.locator('.plan-line').count(), 0);
+      await wb().screenshot('usage-no-plan-dark');
+    } finally {
+      sandbox.setCredits(CREDITS);
+    }
+    await press(wb(), f, 'Refresh');
+    await f.locator('.balance', { hasText: /62,418 of 100,000/ }).waitFor({ timeout: 20_000 });
+  });
+
   it('says plainly when there is no usage, when offline (keeping the data), and when the key is rejected', async () => {
     const f = frame(wb());
     sandbox.setHistory([]);

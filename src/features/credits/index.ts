@@ -64,7 +64,7 @@ function sharedCredits(files: SharedFiles, team: CreditsTeam, apiUrl: () => stri
 export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
   const shared = sharedCredits(files, team, () => provider.url.url);
   const store = new CreditsStore({
-    fetch: (signal) => provider.client.getCreditUsage({ signal }),
+    fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,

@@ -13,7 +13,8 @@ const PROBLEM_KINDS: readonly ProblemKind[] = ['noKey', 'unauthorized', 'unsuppo
 /** What the page shows about the balance; a copy of the credits store, never fetched for the chart. */
 export interface CreditsHeader {
   remainingCredits: number;
-  planCredits: number;
+  /** null when the server reports no plan. */
+  planCredits: number | null;
   billingPeriodStart: string | null;
   billingPeriodEnd: string | null;
   fetchedAt: number;
@@ -50,7 +51,9 @@ export type PageMessage =
   | { type: 'setBreakdown'; byApiKey: boolean }
   | { type: 'copyCsv' }
   | { type: 'saveCsv' }
-  | { type: 'run'; command: PageCommand };
+  | { type: 'run'; command: PageCommand }
+  /** The page refused a message from the host (a version mismatch, a bug): the host logs it. */
+  | { type: 'rejected'; reason: string };
 
 /** What the page keeps with setState, and what the serializer gets back after a reload. */
 export interface SavedPageState {
@@ -61,8 +64,13 @@ export interface SavedPageState {
 }
 
 // Generous bounds: 36 months × 50 keys is the documented scale; anything far above it is not data.
-const MAX_PERIODS = 20_000;
+// The host trims what it sends to these (boundPeriods), so the page never has to refuse real data.
+export const MAX_PERIODS = 20_000;
 const MAX_TEXT = 2_000;
+const MAX_DATE = 64;
+const MAX_KEY_NAME = 500;
+/** Key names are cut to this on the host: longer ones say nothing more in a legend. */
+const SHOWN_KEY_NAME = 200;
 
 type Dict = Record<string, unknown>;
 
@@ -83,24 +91,45 @@ function isOneOf<T extends string>(value: unknown, options: readonly T[]): value
 }
 
 function isDateOrNull(value: unknown): value is string | null {
-  return value === null || isText(value, 64);
+  return value === null || isText(value, MAX_DATE);
 }
 
 export function isUsagePeriod(value: unknown): value is UsagePeriod {
   if (!isDict(value)) return false;
   return (
-    isText(value.startDate, 64) &&
+    isDateOrNull(value.startDate) &&
     isDateOrNull(value.endDate) &&
     isNumber(value.creditsUsed) &&
-    (value.apiKey === undefined || isText(value.apiKey, 500))
+    (value.apiKey === undefined || isText(value.apiKey, MAX_KEY_NAME))
   );
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * Periods as the page accepts them: over-long names and dates cut (not refused, which would leave
+ * the page with nothing), and at most MAX_PERIODS of them, the newest (the service sends oldest first).
+ */
+export function boundPeriods(periods: readonly UsagePeriod[]): UsagePeriod[] {
+  return periods.slice(-MAX_PERIODS).map((p) => {
+    const fits = (p.startDate === null || p.startDate.length <= MAX_DATE) && (p.endDate === null || p.endDate.length <= MAX_DATE) && (p.apiKey === undefined || p.apiKey.length <= SHOWN_KEY_NAME);
+    if (fits && Number.isFinite(p.creditsUsed)) return p;
+    return {
+      startDate: p.startDate === null ? null : cut(p.startDate, MAX_DATE),
+      endDate: p.endDate === null ? null : cut(p.endDate, MAX_DATE),
+      creditsUsed: Number.isFinite(p.creditsUsed) ? p.creditsUsed : 0,
+      ...(p.apiKey === undefined ? {} : { apiKey: cut(p.apiKey, SHOWN_KEY_NAME) }),
+    };
+  });
 }
 
 function isCreditsHeader(value: unknown): value is CreditsHeader {
   return (
     isDict(value) &&
     isNumber(value.remainingCredits) &&
-    isNumber(value.planCredits) &&
+    (value.planCredits === null || isNumber(value.planCredits)) &&
     isDateOrNull(value.billingPeriodStart) &&
     isDateOrNull(value.billingPeriodEnd) &&
     isNumber(value.fetchedAt) &&
@@ -108,20 +137,28 @@ function isCreditsHeader(value: unknown): value is CreditsHeader {
   );
 }
 
-export function isPanelState(value: unknown): value is PanelState {
-  if (!isDict(value)) return false;
-  if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, 64) || !isNumber(value.now) || typeof value.loading !== 'boolean') return false;
+/** Which part of a state the page would refuse (for the log), or undefined when it is acceptable. */
+export function panelStateProblem(value: unknown): string | undefined {
+  if (!isDict(value)) return 'not an object';
+  if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, 64) || !isNumber(value.now) || typeof value.loading !== 'boolean') return 'byApiKey, locale, now or loading';
   if (value.history !== undefined) {
     const h = value.history;
-    if (!isDict(h) || !isNumber(h.fetchedAt) || !Array.isArray(h.periods) || h.periods.length > MAX_PERIODS || !h.periods.every(isUsagePeriod)) return false;
+    if (!isDict(h) || !isNumber(h.fetchedAt) || !Array.isArray(h.periods)) return 'history';
+    if (h.periods.length > MAX_PERIODS) return `history: ${h.periods.length} periods, more than ${MAX_PERIODS}`;
+    const bad = h.periods.findIndex((p) => !isUsagePeriod(p));
+    if (bad >= 0) return `history.periods[${bad}]`;
   }
   if (value.problem !== undefined) {
     const p = value.problem;
-    if (!isDict(p) || !isOneOf(p.kind, PROBLEM_KINDS) || !isText(p.message)) return false;
+    if (!isDict(p) || !isOneOf(p.kind, PROBLEM_KINDS) || !isText(p.message)) return 'problem';
   }
-  if (value.credits !== undefined && !isCreditsHeader(value.credits)) return false;
-  if (value.creditsNote !== undefined && !isText(value.creditsNote)) return false;
-  return true;
+  if (value.credits !== undefined && !isCreditsHeader(value.credits)) return 'credits';
+  if (value.creditsNote !== undefined && !isText(value.creditsNote)) return 'creditsNote';
+  return undefined;
+}
+
+export function isPanelState(value: unknown): value is PanelState {
+  return panelStateProblem(value) === undefined;
 }
 
 export function isHostMessage(value: unknown): value is HostMessage {
@@ -144,6 +181,8 @@ export function isPageMessage(value: unknown): value is PageMessage {
       return true;
     case 'run':
       return isOneOf(value.command, PAGE_COMMANDS);
+    case 'rejected':
+      return isText(value.reason, 500);
     default:
       return false;
   }

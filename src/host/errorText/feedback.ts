@@ -3,10 +3,10 @@
 // details) is shown only as inert plain text. Pure: no `vscode`.
 
 import { FEEDBACK_JOB_ID_FIELDS, type FeedbackEndpoint } from '../../api/feedback';
-import { isFirecrawlError } from '../../api/errors';
-import { plainText } from '../../shared/text';
+import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
+import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
-import { serverSaid } from './general';
+import { serverSaid, waitText } from './general';
 import type { NextStep } from './nextSteps';
 
 export type FailureAction = Exclude<NextStep, 'retry'>;
@@ -45,6 +45,18 @@ function listProblems(problems: readonly { path: string; message: string }[]): s
   return `${shown.join('; ')}${more}`;
 }
 
+/**
+ * The feedback window is a server setting (120 seconds by default on the hosted service); its own
+ * message states the real value, so that is the only number ever shown.
+ */
+export function feedbackWindowText(serverMessage: string | undefined): string {
+  const match = serverMessage ? /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i.exec(serverMessage) : null;
+  if (!match?.[1]) return 'only for a short time after the job (the server sets how long)';
+  const n = Number(match[1]);
+  const unit = /^m/i.test(match[2] ?? '') ? (n === 1 ? 'minute' : 'minutes') : n === 1 ? 'second' : 'seconds';
+  return `only within ${n.toLocaleString('en-US')} ${unit} of the job`;
+}
+
 function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
   if (!endpoint) return '';
   const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
@@ -62,15 +74,14 @@ function feedbackCodeMessage(
     case 'INVALID_BODY':
       return {
         message: details.length
-          ? `Firecrawl rejected the feedback: ${listProblems(details)}. Choose Edit and Retry to fix it; everything you entered is kept.`
+          ? `Firecrawl rejected the feedback: ${sentence(listProblems(details))} Choose Edit and Retry to fix it; everything you entered is kept.`
           : `Firecrawl rejected the feedback as invalid.${serverSaid(serverMessage)} Choose Edit and Retry to fix it; everything you entered is kept.`,
         severity: 'error',
         actions: ['editAndRetry'],
       };
     case 'FEEDBACK_WINDOW_EXPIRED':
       return {
-        message:
-          'Too late for this job: Firecrawl accepts feedback only within 120 seconds of the job. Run the job again and send feedback right after it; Edit and Retry keeps everything you entered, so only the job id changes.',
+        message: `Too late for this job: Firecrawl accepts feedback ${feedbackWindowText(serverMessage)}. Run the job again and send feedback right after it; Edit and Retry keeps everything you entered, so only the job id changes.`,
         severity: 'error',
         actions: ['editAndRetry'],
       };
@@ -106,7 +117,7 @@ function feedbackCodeMessage(
       };
     case 'DB_DISABLED':
       return {
-        message: `The server at ${ctx.apiUrl} runs without a database (a self-hosted Firecrawl), so it cannot take feedback. Feedback and refunds work only with the hosted service (https://api.firecrawl.dev): change firecrawl.apiUrl to send it there.`,
+        message: `The server at ${plainText(ctx.apiUrl, 200)} runs without a database (a self-hosted Firecrawl), so it cannot take feedback. Feedback and refunds work only with the hosted service (https://api.firecrawl.dev): change firecrawl.apiUrl to send it there.`,
         severity: 'error',
         actions: ['openSettings', 'editAndRetry'],
       };
@@ -137,7 +148,10 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
     }
     case 'invalidRequest': {
       const { problems } = error;
-      return { message: `Not sent: ${listProblems(problems)}. Choose Edit and Retry to fix it.`, severity: 'error', actions: ['editAndRetry'] };
+      if (problems[0]?.path === API_KEY_PATH) {
+        return { message: `Not sent: the API key ${plainText(problems[0].message.replace(/^the key /, ''), 200)}. Set the key again, then send again: your feedback is kept.`, severity: 'error', actions: ['setApiKey', 'sendAgain'] };
+      }
+      return { message: `Not sent: ${sentence(listProblems(problems))} Choose Edit and Retry to fix it.`, severity: 'error', actions: ['editAndRetry'] };
     }
     case 'unauthorized':
       return {
@@ -146,17 +160,16 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         actions: ['setApiKey', 'sendAgain'],
       };
     case 'rateLimited': {
-      const wait = error.retryAfterMs;
-      const when = wait === undefined ? 'in a few seconds' : `in ${Math.max(1, Math.ceil(wait / 1000))} s`;
+      const when = waitText(error.retryAfterMs) ?? 'in a few seconds';
       return {
-        message: `Firecrawl's rate limit was reached (429); nothing was recorded. Send again ${when}, within 120 seconds of the job.`,
+        message: `Firecrawl's rate limit was reached (429); nothing was recorded. Send again ${when}, while the job is still within its feedback window.`,
         severity: 'warning',
         actions: ['sendAgain', 'editAndRetry'],
       };
     }
     case 'network':
       return {
-        message: `Could not reach Firecrawl at ${ctx.apiUrl}. Check the network connection and the firecrawl.apiUrl setting, then send again.`,
+        message: `Could not reach Firecrawl at ${plainText(ctx.apiUrl, 200)}. Check the network connection and the firecrawl.apiUrl setting, then send again.`,
         severity: 'error',
         actions: ['sendAgain', 'openSettings'],
       };
@@ -172,11 +185,17 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         severity: 'error',
         actions: ['setApiKey', 'editAndRetry'],
       };
+    case 'redirect':
+      return {
+        message: `The server at ${plainText(ctx.apiUrl, 200)} answered with a redirect (HTTP ${error.status ?? '3xx'})${error.location ? ` to ${plainText(error.location, 200)}` : ''}; redirects are not followed, so nothing was sent on. If the new address is right, put it in the firecrawl.apiUrl setting.`,
+        severity: 'error',
+        actions: ['openSettings', 'editAndRetry'],
+      };
     case 'noRoute':
     case 'gone':
     case 'notFound':
       return {
-        message: `The server at ${ctx.apiUrl} has no feedback endpoint (404)${ctx.selfHosted ? ': it may be an older self-hosted Firecrawl' : ''}. Check the firecrawl.apiUrl setting.`,
+        message: `The server at ${plainText(ctx.apiUrl, 200)} has no feedback endpoint (404)${ctx.selfHosted ? ': it may be an older self-hosted Firecrawl' : ''}. Check the firecrawl.apiUrl setting.`,
         severity: 'error',
         actions: ['openSettings', 'editAndRetry'],
       };

@@ -1,8 +1,8 @@
 // Every failure of a read (credits, usage history, research jobs, the key check) as one sentence a
 // person can act on, with the next steps to offer. The error's kind and status decide; the service's
 // own text is added only as inert plain text. Pure: no `vscode`, so every case is unit-tested.
-import { isFirecrawlError, isUnsupportedOnServer, type Operation } from '../../api';
-import { plainText } from '../../shared/text';
+import { API_KEY_PATH, isFirecrawlError, isUnsupportedOnServer, type Operation } from '../../api';
+import { plainText, sentence } from '../../shared/text';
 import type { NextStep } from './nextSteps';
 
 export interface ErrorContext {
@@ -33,8 +33,14 @@ export function operationText(operation: Operation): string {
   return OPERATION_TEXT[operation];
 }
 
+/** The service's own words, inert and ending as a sentence, so what follows reads right. */
 export function serverSaid(text: string | undefined): string {
-  return text?.trim() ? ` Firecrawl said: ${plainText(text, 300)}` : '';
+  return text?.trim() ? ` Firecrawl said: ${sentence(plainText(text, 300))}` : '';
+}
+
+/** ` at https://…` for a message, as plain text (a URL can hold `](`). */
+function atServer(url: string | undefined): string {
+  return url ? ` at ${plainText(url, 200)}` : '';
 }
 
 /** `in 5 s`, `in 2 min`; undefined when unknown. */
@@ -76,18 +82,32 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
         actions: ['setApiKey', 'showLogs'],
       };
     case 'notFound':
+      // Only the service's own JSON says "no such job" or "no billing record"; any other 404 is a wrong address.
+      if (!error.serviceBody) {
+        return {
+          message: `The server${atServer(ctx.apiUrl)} answered 404 while ${doing}, and not with Firecrawl's own error, so it is probably not a Firecrawl API (a wrong API URL, a path in it, or a proxy in between). Check the API URL setting.`,
+          actions: ['openSettings', 'showLogs'],
+        };
+      }
       if (error.operation === 'researchJob') return { message: JOB_NOT_FOUND_TEXT, actions: [] };
       if (error.operation === 'agentJob' || error.operation === 'agentCancel') return { message: AGENT_NOT_FOUND_TEXT, actions: [] };
       if (error.operation === 'creditUsage') return { message: 'Firecrawl has no billing information for this team.', actions: [] };
-      return { message: `The server${ctx.apiUrl ? ` at ${ctx.apiUrl}` : ''} found nothing while ${doing} (404). Check the API URL setting.`, actions: ['openSettings'] };
+      return { message: `The server${atServer(ctx.apiUrl)} found nothing while ${doing} (404). Check the API URL setting.`, actions: ['openSettings'] };
     case 'noRoute':
       return {
-        message: `The server${ctx.apiUrl ? ` at ${ctx.apiUrl}` : ''} has no such route (HTTP 404 with a web page, not an answer of the Firecrawl API) while ${doing}. Check the API URL setting; an older self-hosted Firecrawl may not serve it.`,
+        message: `The server${atServer(ctx.apiUrl)} answered 404 while ${doing}, and not with Firecrawl's own error: it does not serve this route (a wrong API URL, a path in it, a proxy in between, or an older self-hosted Firecrawl). Check the API URL setting.`,
         actions: ['openSettings', 'showLogs'],
       };
     case 'gone':
       if (error.operation === 'researchJob') return { message: RESEARCH_GONE_TEXT, actions: [] };
       return { message: `Firecrawl no longer serves this (410 Gone) while ${doing}.${serverSaid(error.serverMessage)}`, actions: [] };
+    case 'redirect': {
+      const where = error.location ? ` to ${plainText(error.location, 200)}` : '';
+      return {
+        message: `The server${atServer(ctx.apiUrl)} answered with a redirect (HTTP ${error.status ?? '3xx'})${where} while ${doing}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.`,
+        actions: ['openSettings'],
+      };
+    }
     case 'rateLimited': {
       const when = retry ? `retrying ${retry}` : `try again ${waitText(error.retryAfterMs) ?? 'in a moment'}`;
       return { message: `Firecrawl's rate limit was reached while ${doing}; ${when}.`, actions: [] };
@@ -110,13 +130,16 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       };
     case 'network':
       return {
-        message: `Could not reach Firecrawl at ${error.baseUrl} while ${doing}${retry ? `; retrying ${retry}` : ''}. Check the network and the API URL setting.`,
+        message: `Could not reach Firecrawl${atServer(error.baseUrl)} while ${doing}${retry ? `; retrying ${retry}` : ''}. Check the network and the API URL setting.`,
         actions: ['openSettings', 'showLogs'],
       };
     case 'timeout':
       return { message: `Firecrawl did not answer within ${secondsText(error.timeoutMs)} while ${doing}${retry ? `; retrying ${retry}` : ''}.`, actions: ['showLogs'] };
     case 'invalidRequest':
-      return { message: `Not sent: ${error.problems.map((p) => plainText(p.path ? `${p.path}: ${p.message}` : p.message, 200)).join('; ')}${/[.!?]$/.test(error.problems.at(-1)?.message ?? '') ? '' : '.'}`, actions: [] };
+      if (error.problems[0]?.path === API_KEY_PATH) {
+        return { message: `The API key cannot be sent: ${sentence(plainText(error.problems[0].message, 200))} Set the key again.`, actions: ['setApiKey'] };
+      }
+      return { message: `Not sent: ${sentence(error.problems.map((p) => plainText(p.path ? `${p.path}: ${p.message}` : p.message, 200)).join('; '))}`, actions: [] };
     case 'feedback':
       return { message: `Firecrawl rejected the request (${plainText(error.feedbackErrorCode, 60)}).${serverSaid(error.serverMessage)}`, actions: ['showLogs'] };
     case 'cancelled':
@@ -131,6 +154,6 @@ export function describeKeyCheckFailure(error: unknown, ctx: ErrorContext = {}):
   if (isFirecrawlError(error) && error.kind === 'unauthorized') {
     return { verdict: 'rejected', message: 'Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.' };
   }
-  const where = ctx.selfHosted && ctx.apiUrl ? ` (${ctx.apiUrl} may be a self-hosted server that cannot report credits)` : '';
-  return { verdict: 'unverified', message: `Could not check the key: ${describeError(error, ctx).message}${where} Press Enter again to save it anyway.` };
+  const where = ctx.selfHosted && ctx.apiUrl ? ` ${plainText(ctx.apiUrl, 200)} may be a self-hosted server that cannot report credits.` : '';
+  return { verdict: 'unverified', message: `Could not check the key: ${sentence(describeError(error, ctx).message)}${where} Press Enter again to save it anyway.` };
 }

@@ -158,7 +158,7 @@ describe('presentation of every state', () => {
   test('rejected key, no billing info, self-hosted', () => {
     const unauthorized = new UnauthorizedError({ operation: 'creditUsage' });
     assert.equal(presentCredits({ loading: false, problem: { kind: 'unauthorized', error: unauthorized } }, ctx()).command, 'firecrawl.setApiKey');
-    const noBilling = new NotFoundError({ operation: 'creditUsage' });
+    const noBilling = new NotFoundError({ operation: 'creditUsage', serviceBody: true });
     assert.match(presentCredits({ loading: false, problem: { kind: 'noBilling', error: noBilling } }, ctx()).text, /no billing info/);
     const internal = new ServerError({ operation: 'creditUsage', status: 500 });
     const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', error: internal } }, ctx({ apiUrl: 'http://localhost:3002', selfHosted: true }));
@@ -343,7 +343,7 @@ describe('refresh scheduling', () => {
 
   test('404 no billing info clears the value and keeps the normal interval', async () => {
     const h = harness();
-    h.answers.push(() => Promise.reject(new NotFoundError({ operation: 'creditUsage' })));
+    h.answers.push(() => Promise.reject(new NotFoundError({ operation: 'creditUsage', serviceBody: true })));
     h.store.start();
     await h.clock.advance(0);
     assert.equal(h.store.state.problem?.kind, 'noBilling');

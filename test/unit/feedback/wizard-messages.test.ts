@@ -84,10 +84,31 @@ describe('failure messages', () => {
     assert.match(describeFeedbackFailure(feedbackError('INVALID_BODY', 400, [], 'Invalid request body'), ctx).message, /Firecrawl said: Invalid request body/);
   });
 
-  test('FEEDBACK_WINDOW_EXPIRED explains the 120-second window', () => {
-    const m = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409), ctx);
-    assert.match(m.message, /within 120 seconds of the job/);
+  test('FEEDBACK_WINDOW_EXPIRED states the window the server said, never a number of its own', () => {
+    const m = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 300 seconds of the job.'), ctx);
+    assert.match(m.message, /^Too late for this job: Firecrawl accepts feedback only within 300 seconds of the job\./);
     assert.match(m.message, /only the job id changes/);
+    const minute = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 1 minute.'), ctx);
+    assert.match(minute.message, /only within 1 minute of the job/);
+    const silent = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Too late.'), ctx);
+    assert.match(silent.message, /only for a short time after the job \(the server sets how long\)/);
+    for (const text of [m.message, minute.message, silent.message]) assert.doesNotMatch(text, /120/);
+  });
+
+  test('a rate limit while sending names no window length of its own', () => {
+    const m = describeFeedbackFailure(new RateLimitedError({ ...op, retryAfterMs: 9_000 }), ctx);
+    assert.match(m.message, /Send again in 9 s, while the job is still within its feedback window\./);
+    assert.doesNotMatch(m.message, /120/);
+  });
+
+  test('no double full stop when the service or the rules already end a sentence', () => {
+    const invalid = describeFeedbackFailure(feedbackError('INVALID_BODY', 400, [{ path: '', message: 'Feedback must include at least one substantive signal.' }]), ctx);
+    assert.match(invalid.message, /substantive signal\. Choose Edit and Retry/);
+    const local = describeFeedbackFailure(new InvalidRequestError({ ...op, problems: [{ path: 'note', message: 'Too long.' }] }), ctx);
+    assert.match(local.message, /^Not sent: Note: Too long\. Choose Edit and Retry/);
+    const bad = describeFeedbackFailure(new BadRequestError({ ...op, status: 400, serverMessage: 'Bad request' }), ctx);
+    assert.match(bad.message, /Firecrawl said: Bad request\. Choose Edit and Retry/);
+    for (const m of [invalid, local, bad]) assert.doesNotMatch(m.message, /\.\./);
   });
 
   test('JOB_NOT_FOUND and SEARCH_NOT_FOUND point at the id and the endpoint', () => {

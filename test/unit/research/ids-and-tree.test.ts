@@ -7,9 +7,9 @@ import { analysisTitle, isFinalPhase } from '../../../src/features/research/mode
 import { backoffDelay, POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { childNodes, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
+import { childNodes, describeActivity, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { formatAgo, formatDuration } from '../../../src/shared/format';
-import { neutralizeLinks } from '../../../src/shared/text';
+import { sanitizeMarkdown } from '../../../src/shared/markdown';
 import { isWebUrl } from '../../../src/shared/urls';
 
 const A = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
@@ -153,10 +153,10 @@ describe('formatting', () => {
   });
 
   test('analysis links cannot name commands or local files', () => {
-    const out = neutralizeLinks('[Run](command:workbench.action.terminal.new) [f](file:///etc/passwd) [ok](https://a.dev)');
+    const out = sanitizeMarkdown('[Run](command:workbench.action.terminal.new) [f](file:///etc/passwd) [ok](https://a.dev)');
     assert.doesNotMatch(out, /\(command:/);
     assert.doesNotMatch(out, /\(file:/);
-    assert.match(out, /\(https:\/\/a\.dev\)/);
+    assert.match(out, /\[ok\]\(https:\/\/a\.dev\/\)/);
   });
 });
 
@@ -241,7 +241,15 @@ describe('tree descriptors', () => {
     assert.deepEqual(web?.tooltip?.().rows[0], ['Title', hostile]);
     assert.equal(web?.command?.command, 'firecrawl.openResearchSource');
     const js = describeSource(job, 1);
-    assert.equal(js?.label, '[click](command:workbench.action.quit)');
+    // Reads the same; a zero-width space keeps link syntax from forming wherever labels are rendered.
+    assert.equal(js?.label.replace(/\u200b/g, ''), '[click](command:workbench.action.quit)');
+    assert.doesNotMatch(js!.label, /\]\(/);
+    const icons = describeActivity(tracked({ snapshot: snapshot({ activities: [{ type: 'search', status: 'complete', message: '$(alert) [x](command:y)', depth: 1, timestamp: '' }] }) }), 0, NOW);
+    assert.doesNotMatch(icons!.label, /\$\(|\]\(/);
+    // Menus match context values with regular expressions: a server's words cannot add tokens there.
+    const odd = describeActivity(tracked({ snapshot: snapshot({ activities: [{ type: 'x job analysis', status: '$(alert) odd', message: 'm', depth: 1, timestamp: '' }] }) }), 0, NOW);
+    assert.equal(odd!.contextValue, 'activity x_job_analysis _alert_odd');
+    assert.doesNotMatch(String(odd!.description), /\$\(/);
     assert.equal(js?.command, undefined);
     assert.equal(js?.contextValue, 'source');
   });

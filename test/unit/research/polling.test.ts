@@ -104,7 +104,7 @@ class FakeService {
       const planned = this.jobs.get(id);
       const snap = planned ? researchSnapshot(planned, this.clock.now()) : null;
       const rendered = renderResearch(snap, 'live');
-      if (rendered.status === 404) throw new NotFoundError({ operation: 'researchJob' });
+      if (rendered.status === 404) throw new NotFoundError({ operation: 'researchJob', serviceBody: true });
       return normalizeResearchJob(id, schemas().researchJobResponse.parse(rendered.body));
     } finally {
       this.concurrent--;
@@ -324,7 +324,7 @@ describe('errors and stop conditions', () => {
     const id = service.create({ durationMs: 600_000 });
     store.track([id]);
     await clock.advance(10_000);
-    service.fail(() => new NotFoundError({ operation: 'researchJob' }));
+    service.fail(() => new NotFoundError({ operation: 'researchJob', serviceBody: true }));
     await clock.advance(2_000);
     const job = store.get(id)!;
     assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'notFound');
@@ -564,7 +564,7 @@ describe('persistence', () => {
     const id = service.create({ durationMs: 600_000 });
     store.track([id]);
     await clock.advance(2_000);
-    service.fail(() => new NotFoundError({ operation: 'researchJob' }));
+    service.fail(() => new NotFoundError({ operation: 'researchJob', serviceBody: true }));
     await clock.advance(2_000);
     await store.flush();
     store.dispose();

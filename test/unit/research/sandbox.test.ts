@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { ResearchStore } from '../../../src/features/research/model/researchStore';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -120,6 +121,33 @@ describe('research store against the sandbox', () => {
     await run(store, 1_000);
     assert.equal(sandbox.requestCount('deepResearch'), afterFault + 1, 'asks again once the wait is over');
     assert.equal(store.get(id)?.poll.kind, 'polling');
+    store.dispose();
+  });
+
+  test('a 429 asking for 30 days pauses polling for 15 minutes at a time, never a 1 ms loop', async () => {
+    const store = makeStore();
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    store.track([id]);
+    await run(store, 1_000);
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 429, retryAfterSeconds: 30 * 24 * 3600, times: 1_000 });
+    const before = sandbox.requestCount('deepResearch');
+    // Within the default 30-minute polling limit: once at once, then once after the capped 15-minute wait.
+    await run(store, 29 * 60_000, 30_000);
+    assert.equal(sandbox.requestCount('deepResearch') - before, 2);
+    const job = store.get(id)!;
+    assert.ok(job.poll.kind === 'retrying' && job.poll.reason === 'rateLimited' && job.poll.retryAt - clock.now() <= 15 * 60_000);
+    store.dispose();
+  });
+
+  test('a 404 that is not the service\'s own (an unmounted route, a proxy) is not "expired"', async () => {
+    const store = makeStore();
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 404, text: '<!DOCTYPE html><pre>Cannot GET /v1/deep-research</pre>' });
+    store.track([id]);
+    await run(store, 1_000);
+    const job = store.get(id)!;
+    assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'rejected');
+    assert.match(pollNotice(job, clock.now()) ?? '', /answered 404 while reading the deep research job, and not with Firecrawl's own error/);
     store.dispose();
   });
 

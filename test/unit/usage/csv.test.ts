@@ -74,13 +74,33 @@ describe('csv', () => {
 
   test('defuses formula triggers in text cells', () => {
     assert.equal(csvText('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
-    assert.equal(csvText('+1'), "'+1");
-    assert.equal(csvText('-2'), "'-2");
-    assert.equal(csvText('@SUM(A1)'), "'@SUM(A1)");
-    assert.equal(csvText('\tx'), "'\tx");
-    assert.equal(csvText('plain'), 'plain');
+    assert.equal(csvText('+1'), `"'+1"`);
+    assert.equal(csvText('-2'), `"'-2"`);
+    assert.equal(csvText('@SUM(A1)'), `"'@SUM(A1)"`);
+    assert.equal(csvText('\tx'), `"'\tx"`);
+    assert.equal(csvText('plain'), '"plain"', 'every text cell is quoted');
     const csv = toCsv([{ startDate: oct, endDate: octEnd, creditsUsed: 1, apiKey: '=cmd|/C calc!A0' }], true);
     assert.equal(parseCsv(csv)[1]![3], "'=cmd|/C calc!A0");
+  });
+
+  test('a formula after a separator some locale splits on is defused too', () => {
+    // Excel in many locales splits on ";": a quote mid-field is literal there, so "x;=…" would start a new cell.
+    assert.equal(csvText('team;=HYPERLINK("http://evil","open")'), `"team;'=HYPERLINK(""http://evil"",""open"")"`);
+    assert.equal(csvText('a\t+1'), `"a\t'+1"`);
+    assert.equal(csvText('a,@SUM(A1)'), `"a,'@SUM(A1)"`);
+    assert.equal(csvText('line\n-1'), `"line\n'-1"`);
+    assert.equal(csvText('\r=1'), `"'\r'=1"`);
+    assert.equal(csvText('re-run'), '"re-run"', 'a minus inside a word is not a cell start');
+    const csv = toCsv([{ startDate: oct, endDate: octEnd, creditsUsed: 1, apiKey: 'ci;=cmd|/C calc!A0' }], true);
+    // Read the way a ";" locale reads it: no cell may start with a formula trigger.
+    for (const cell of csv.split(/[;,\t\r\n]/)) assert.doesNotMatch(cell.replace(/^"/, ''), /^[=+\-@]/, cell);
+  });
+
+  test('every key gets its rows, however many there are', () => {
+    const periods = Array.from({ length: 120 }, (_, i) => ({ startDate: oct, endDate: octEnd, creditsUsed: i + 1, apiKey: `key ${i}` }));
+    const rows = parseCsv(toCsv(periods, true)).slice(1);
+    assert.equal(rows.length, 120, 'the chart folds keys into "Other"; the file does not');
+    assert.equal(rows[0]![3], 'key 119');
   });
 
   test('the hostile key name stays text', () => {

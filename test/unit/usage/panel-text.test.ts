@@ -28,6 +28,16 @@ describe('panel text', () => {
     assert.equal(over.balanceStale, true);
   });
 
+  test('a server that reports no plan: the balance alone; unreadable period dates are left out', () => {
+    const alone = describePanel(base({ credits: { ...credits, planCredits: null, billingPeriodStart: null, billingPeriodEnd: null } }));
+    assert.equal(alone.balance, '62,418 credits remaining');
+    assert.equal(alone.period, undefined);
+    const over = describePanel(base({ credits: { ...credits, planCredits: null, remainingCredits: -7 } }));
+    assert.equal(over.balance, 'Over by 7 credits');
+    const odd = describePanel(base({ credits: { ...credits, billingPeriodStart: 'soon', billingPeriodEnd: 'later' } }));
+    assert.equal(odd.period, undefined, 'never "Invalid Date"');
+  });
+
   test('loading first, refreshing later', () => {
     assert.deepEqual(describePanel(base({ loading: true })).status, { tone: 'info', text: 'Loading usage history…' });
     assert.deepEqual(describePanel(base({ loading: true, byApiKey: true })).status, { tone: 'info', text: 'Loading usage per API key…' });

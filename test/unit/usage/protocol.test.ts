@@ -1,7 +1,7 @@
 // The panel ⇄ page protocol guards: well-formed messages pass, anything else is rejected.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isHostMessage, isPageMessage, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
+import { boundPeriods, isHostMessage, isPageMessage, isPanelState, MAX_PERIODS, panelStateProblem, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
 
 const state: PanelState = {
   byApiKey: true,
@@ -47,6 +47,34 @@ describe('host → page messages', () => {
     assert.equal(isHostMessage({ type: 'state', state }), true);
     assert.equal(isHostMessage({ type: 'state', state: { byApiKey: false, locale: 'en', now: 0, loading: true } }), true);
     assert.equal(isHostMessage({ type: 'notice', level: 'info', text: 'Copied' }), true);
+  });
+
+  test('what the host sends always passes: over-long names and dates are cut there, not refused here', () => {
+    const periods = [
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 3, apiKey: 'k'.repeat(600) },
+      { startDate: `2026-10-01T00:00:00.000Z${' '.repeat(80)}`, endDate: null, creditsUsed: 1, apiKey: 'Default' },
+      { startDate: null, endDate: null, creditsUsed: 2 },
+    ];
+    const raw = { ...state, history: { fetchedAt: 1, periods } };
+    assert.equal(isPanelState(raw), false, 'as served, the page would refuse it');
+    assert.equal(panelStateProblem(raw), 'history.periods[0]');
+    const bounded = boundPeriods(periods);
+    assert.equal(isPanelState({ ...state, history: { fetchedAt: 1, periods: bounded } }), true);
+    assert.equal(bounded[0]!.apiKey!.length, 200);
+    assert.ok(bounded[0]!.apiKey!.endsWith('…'));
+    assert.equal(bounded[1]!.startDate!.length, 64);
+    assert.equal(bounded[2], periods[2], 'rows that fit are passed as they are');
+    assert.equal(boundPeriods(Array.from({ length: MAX_PERIODS + 5 }, (_, i) => ({ startDate: null, endDate: null, creditsUsed: i }))).at(0)!.creditsUsed, 5, 'the newest are kept');
+  });
+
+  test('the page reports what it refused', () => {
+    assert.equal(isPageMessage({ type: 'rejected', reason: 'state: history.periods[0]' }), true);
+    assert.equal(isPageMessage({ type: 'rejected', reason: 'x'.repeat(501) }), false);
+    assert.equal(isPageMessage({ type: 'rejected' }), false);
+  });
+
+  test('a balance without a plan (older self-hosted servers) is a valid header', () => {
+    assert.equal(isHostMessage({ type: 'state', state: { ...state, credits: { ...state.credits, planCredits: null } } }), true);
   });
 
   test('rejects malformed states', () => {

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient, type UsagePeriod } from '../../../src/api';
-import { niceStep, niceTicks, shapeHistory, TOTAL_SERIES_NAME } from '../../../src/features/usage/render/shape';
+import { MAX_SERIES, niceStep, niceTicks, shapeHistory, TOTAL_SERIES_NAME } from '../../../src/features/usage/render/shape';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -41,8 +41,9 @@ describe('shaping', () => {
       true,
     );
     assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['big', 50], ['a', 15], ['b', 10], ['small', 1]]);
-    assert.deepEqual(model.months[0]!.values, [0, 10, 10, 1]);
-    assert.deepEqual(model.months[1]!.values, [50, 5, 0, 0]);
+    // Sparse: only the keys with rows that month.
+    assert.deepEqual(model.months[0]!.values, { 1: 10, 2: 10, 3: 1 });
+    assert.deepEqual(model.months[1]!.values, { 0: 50, 1: 5 });
     assert.deepEqual(model.months.map((m) => m.total), [21, 55]);
   });
 
@@ -83,6 +84,36 @@ describe('shaping', () => {
     assert.deepEqual(niceTicks(0), [0, 1]);
   });
 
+  test('keys beyond the limit fold into one "Other" series; totals are kept', () => {
+    const rows = Array.from({ length: 60 }, (_, k) => row(oct, 1_000 - k, `key ${k}`));
+    const model = shapeHistory(rows, true, { locale: 'en-US' });
+    assert.equal(model.series.length, MAX_SERIES);
+    const other = model.series.at(-1)!;
+    assert.equal(other.name, 'Other (11 keys)');
+    assert.equal(other.others, 11);
+    assert.equal(other.total, rows.slice(49).reduce((sum, r) => sum + r.creditsUsed, 0));
+    assert.equal(model.grandTotal, rows.reduce((sum, r) => sum + r.creditsUsed, 0));
+    assert.equal(model.months[0]!.values[MAX_SERIES - 1], other.total);
+  });
+
+  test('6,000 periods of 6,000 months and keys: values stay sparse, no months × keys grid', () => {
+    const rows = Array.from({ length: 6_000 }, (_, i) => row(new Date(Date.UTC(2000, i, 1)).toISOString(), i + 1, `key ${i}`));
+    const model = shapeHistory(rows, true);
+    assert.equal(model.months.length, 6_000);
+    assert.equal(model.series.length, MAX_SERIES);
+    const cells = model.months.reduce((n, m) => n + Object.keys(m.values).length, 0);
+    assert.equal(cells, 6_000, 'one value per row the server sent, not 6,000 × 50');
+    assert.equal(model.grandTotal, (6_000 * 6_001) / 2);
+  });
+
+  test('rows without a start date form one "Undated" column, last', () => {
+    const model = shapeHistory([{ startDate: null, endDate: null, creditsUsed: 4, apiKey: 'k' }, row(oct, 2, 'k'), { startDate: null, endDate: null, creditsUsed: 1, apiKey: 'j' }], true, { locale: 'en-US' });
+    assert.deepEqual(model.months.map((m) => m.startDate), [oct, null]);
+    assert.equal(model.months[1]!.shortLabel, 'Undated');
+    assert.equal(model.months[1]!.longLabel, 'Undated usage');
+    assert.equal(model.months[1]!.total, 5);
+  });
+
   test('36 months × 50 keys: every month and key (the time it takes is a bench row)', () => {
     const rows: UsagePeriod[] = [];
     for (let m = 0; m < 36; m += 1) {
@@ -121,7 +152,7 @@ describe('shaping what the sandbox serves', () => {
       assert.deepEqual(stacked.series.map((s) => s.name), ['Default', 'CI pipeline', 'Research notebook']);
       // The breakdown adds up to the plain totals, month by month.
       assert.deepEqual(stacked.months.map((m) => m.total), plain.months.map((m) => m.total));
-      assert.deepEqual(stacked.months[3]!.values, [3_412, 1_204, 915]);
+      assert.deepEqual(stacked.months[3]!.values, { 0: 3_412, 1: 1_204, 2: 915 });
     });
   }
 

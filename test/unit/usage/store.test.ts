@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { NetworkError, ServerError, UnauthorizedError, type UsageHistory } from '../../../src/api';
 import type { CreditsState } from '../../../src/features/credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore, type UsageHistoryStoreOptions } from '../../../src/features/usage/model/historyStore';
+import { isHostMessage } from '../../../src/features/usage/protocol';
 import { buildPanelState, type PanelContext } from '../../../src/features/usage/ui/panelState';
 import { FakeClock } from '../../support/fakeClock';
 
@@ -275,6 +276,17 @@ describe('panel state', () => {
       credits: { ...credits.snapshot!.usage, fetchedAt: 5, stale: false },
     });
     assert.equal(buildPanelState(t.store.state, credits, panel({ byApiKey: false })).history, undefined);
+  });
+
+  test('a key name over 500 characters or a date over 64 is cut on the host, so the page never refuses the state', async () => {
+    const t = setup();
+    const p = t.store.refresh(true);
+    t.calls[0]!.resolve({ byApiKey: true, periods: [{ startDate: `2026-11-01T00:00:00.000Z${'x'.repeat(100)}`, endDate: null, creditsUsed: 7, apiKey: 'n'.repeat(5_000) }] });
+    await p;
+    const state = buildPanelState(t.store.state, credits, panel({ byApiKey: true }));
+    assert.equal(isHostMessage({ type: 'state', state }), true);
+    assert.equal(state.history?.periods[0]?.apiKey?.length, 200);
+    assert.equal(state.history?.periods[0]?.creditsUsed, 7);
   });
 
   test('marks stale credits and explains a missing balance', () => {

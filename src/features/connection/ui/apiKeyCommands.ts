@@ -1,25 +1,28 @@
 // "Firecrawl: Set API Key" checks a key with a credit-usage call before storing it, keeps what was
 // typed when the key is rejected, and offers to store it anyway when the check cannot be made.
 import * as vscode from 'vscode';
-import { isFirecrawlError } from '../../../api';
+import { isFirecrawlError, keyProblem, trimKey } from '../../../api';
 import { describeError, describeKeyCheckFailure } from '../../../host/errorText';
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
+import { plainText } from '../../../shared/text';
 
 type Verdict =
   | { kind: 'valid'; detail?: string }
   | { kind: 'rejected'; message: string }
   | { kind: 'unverified'; message: string };
 
-async function verify(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
+/** What checking `key` against the configured server found; exported for the integration tests. */
+export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
   try {
     const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
     return { kind: 'valid', detail: `${usage.remainingCredits.toLocaleString()} credits remaining` };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
-    // Auth passed; the team just has no billing record.
-    if (error.kind === 'notFound') return { kind: 'valid', detail: 'the team has no billing information' };
+    // Auth passed and the service itself says the team has no billing record. Any other 404 (a path
+    // in the API URL, another web server) says nothing about the key.
+    if (error.kind === 'notFound' && error.serviceBody) return { kind: 'valid', detail: 'the team has no billing information' };
     if (error.kind === 'cancelled') throw error;
     const text = describeKeyCheckFailure(error, { apiUrl: provider.url.url, selfHosted: provider.isSelfHosted });
     return { kind: text.verdict, message: text.message };
@@ -32,7 +35,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
   box.password = true;
   box.ignoreFocusOut = true;
   box.placeholder = 'fc-…';
-  box.prompt = `Your Firecrawl API key, checked against ${provider.url.url} and kept in VS Code's secret storage.`;
+  box.prompt = `Your Firecrawl API key, checked against ${plainText(provider.url.url, 200)} and kept in VS Code's secret storage.${provider.url.path ? ` Note: the API URL has a path (${plainText(provider.url.path, 80)}); a Firecrawl server is usually at the root.` : ''}`;
   let unverifiedValue: string | undefined;
   let inFlight: AbortController | undefined;
 
@@ -58,13 +61,15 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
     });
     box.onDidHide(() => finish(false));
     box.onDidAccept(async () => {
-      const value = box.value.trim();
+      // Pasted keys bring invisible characters along; at the ends they are dropped like spaces.
+      const value = trimKey(box.value);
       if (!value) {
         box.validationMessage = 'Paste your API key (it starts with fc-), or press Escape to cancel.';
         return;
       }
-      if (/\s/.test(value)) {
-        box.validationMessage = 'An API key has no spaces or line breaks: check what was pasted.';
+      const problem = keyProblem(value);
+      if (problem) {
+        box.validationMessage = `This key ${problem}, which an API key never has: check what was pasted, or type it.`;
         return;
       }
       if (unverifiedValue === value) return void save(value, 'not verified');
@@ -75,7 +80,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
       box.enabled = false;
       box.validationMessage = undefined;
       try {
-        const verdict = await verify(provider, value, controller.signal);
+        const verdict = await verifyKey(provider, value, controller.signal);
         if (controller.signal.aborted || settled) return;
         if (verdict.kind === 'valid') return void (await save(value, verdict.detail));
         if (verdict.kind === 'rejected') {

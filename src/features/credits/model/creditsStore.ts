@@ -38,7 +38,8 @@ export interface SharedCredits {
 }
 
 export interface CreditsStoreOptions {
-  fetch: (signal: AbortSignal) => Promise<CreditUsage>;
+  /** `onRetry` is called when the client waits to try again within this fetch. */
+  fetch: (signal: AbortSignal, onRetry: (error: unknown, delayMs: number) => void) => Promise<CreditUsage>;
   /** Whether this window polls for the team (default: yes); the others follow `shared`. */
   isLeader?: () => boolean;
   shared?: SharedCredits;
@@ -155,8 +156,13 @@ export class CreditsStore implements Disposable {
     const controller = new AbortController();
     this.controller = controller;
     this.update({ loading: true });
+    // A wait inside the request (a 429 asking for a few seconds) is news: say it rather than an older problem.
+    const onRetry = (error: unknown, delayMs: number) => {
+      if (controller.signal.aborted || this.disposed || this.controller !== controller) return;
+      this.update({ problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delayMs } });
+    };
     try {
-      const usage = await this.options.fetch(controller.signal);
+      const usage = await this.options.fetch(controller.signal, onRetry);
       if (controller.signal.aborted || this.disposed) return;
       const snapshot = { usage, fetchedAt: this.options.clock.now() };
       this.failures = 0;
@@ -181,7 +187,8 @@ export class CreditsStore implements Disposable {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
       return;
     }
-    if (kind === 'notFound') {
+    // Only the service's own 404 means "no billing record"; another server's is a wrong address, retried like an outage.
+    if (kind === 'notFound' && isFirecrawlError(error) && error.serviceBody) {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', error } });
       this.schedule(this.options.intervalMs());
       return;

@@ -24,11 +24,12 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
   let basis: Forecast['basis'] = 'period';
   const elapsed = now - start;
   // Packs and grants can push remaining above plan: then "used" is unknown, not negative.
-  const used = usage.planCredits - usage.remainingCredits;
+  // Without a plan, "used" is unknown too: only the history can tell the pace.
+  const used = usage.planCredits === null ? 0 : usage.planCredits - usage.remainingCredits;
   if (elapsed >= MIN_ELAPSED_MS && used > 0) perDay = (used / elapsed) * DAY_MS;
   if (perDay === undefined && history) {
-    const full = [...history].reverse().find((p) => p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate));
-    if (full?.endDate) {
+    const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate));
+    if (full?.endDate && full.startDate) {
       const total = history.filter((p) => p.startDate === full.startDate).reduce((sum, p) => sum + p.creditsUsed, 0);
       const days = (Date.parse(full.endDate) - Date.parse(full.startDate)) / DAY_MS;
       if (total > 0 && days > 0) {

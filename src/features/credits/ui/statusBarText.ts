@@ -1,12 +1,12 @@
 // What the status bar shows for each credits state, as plain data: the view only copies it onto a
 // StatusBarItem, and unit tests check every state without VS Code.
-import type { UsagePeriod } from '../../../api';
+import type { CreditUsage, UsagePeriod } from '../../../api';
 import { describeError } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut } from '../model/forecast';
-import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent } from '../../../shared/format';
+import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, parseTime } from '../../../shared/format';
 import { escapeMarkdown } from '../../../shared/text';
 
 export type Level = 'normal' | 'warning' | 'critical';
@@ -41,9 +41,10 @@ export interface CreditsPresentation {
 
 export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey] as const;
 
-export function levelFor(remaining: number, plan: number, thresholds: Thresholds): Level {
+/** Without a plan there is nothing to take a percentage of: only an empty or overdrawn balance stands out. */
+export function levelFor(remaining: number, plan: number | null, thresholds: Thresholds): Level {
   if (remaining < 0) return 'critical';
-  if (plan <= 0) return remaining === 0 ? 'critical' : 'normal';
+  if (plan === null || plan <= 0) return remaining === 0 ? 'critical' : 'normal';
   const percent = (remaining / plan) * 100;
   if (percent <= thresholds.criticalPercent) return 'critical';
   if (percent <= thresholds.warningPercent) return 'warning';
@@ -60,6 +61,34 @@ function links(ctx: PresentationContext): string {
 function keyLine(ctx: PresentationContext): string | undefined {
   if (!ctx.keySource) return undefined;
   return ctx.keySource === 'stored' ? 'Key: stored in VS Code secret storage' : 'Key: from the FIRECRAWL\\_API\\_KEY environment variable';
+}
+
+/** Remaining against the plan, what was used, or what is beyond it; the balance alone when there is no plan. */
+function balanceLines(remaining: number, plan: number | null, locale: string | undefined): string[] {
+  if (plan === null) {
+    const balance = remaining < 0 ? `**Over by ${formatExact(-remaining, locale)} credits**` : `**${formatExact(remaining, locale)}** credits remaining`;
+    return [balance, '', 'This server reports no plan, so there is no usage share or warning level.'];
+  }
+  const lines = [remaining < 0 ? `**Over plan by ${formatExact(-remaining, locale)} credits** (plan ${formatExact(plan, locale)})` : `**${formatExact(remaining, locale)}** of ${formatExact(plan, locale)} remaining`];
+  if (plan > 0 && remaining >= 0 && remaining <= plan) {
+    const used = plan - remaining;
+    lines.push('', `Used this period: ${formatExact(used, locale)} (${formatPercent(used / plan, locale)})`);
+  } else if (remaining > plan) {
+    lines.push('', 'Includes credits beyond the plan (packs or grants).');
+  }
+  return lines;
+}
+
+/** The billing period as far as its dates can be read; nothing for a date no calendar has. */
+function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
+  const start = parseTime(usage.billingPeriodStart);
+  const end = parseTime(usage.billingPeriodEnd);
+  if (end !== undefined) {
+    const left = daysBetween(ctx.now, end);
+    const from = start === undefined ? '' : `${formatDate(start, ctx.locale)} – `;
+    return ['', `Billing period: ${from}${formatDate(end, ctx.locale)} · resets in ${left} day${left === 1 ? '' : 's'}`];
+  }
+  return start === undefined ? [] : ['', `Billing period since ${formatDate(start, ctx.locale)}`];
 }
 
 /** The problem in words, escaped for the tooltip's Markdown. */
@@ -126,27 +155,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const stale = problem?.kind === 'unavailable';
   const icon = stale ? '$(warning)' : '$(flame)';
   const short = formatCredits(remaining, ctx.locale);
-  const lines: string[] = ['**Firecrawl credits**', ''];
-
-  if (remaining < 0) {
-    lines.push(`**Over plan by ${formatExact(-remaining, ctx.locale)} credits** (plan ${formatExact(plan, ctx.locale)})`);
-  } else {
-    lines.push(`**${formatExact(remaining, ctx.locale)}** of ${formatExact(plan, ctx.locale)} remaining`);
-  }
-  if (plan > 0 && remaining >= 0 && remaining <= plan) {
-    const used = plan - remaining;
-    lines.push('', `Used this period: ${formatExact(used, ctx.locale)} (${formatPercent(used / plan, ctx.locale)})`);
-  } else if (remaining > plan) {
-    lines.push('', 'Includes credits beyond the plan (packs or grants).');
-  }
-  if (usage.billingPeriodEnd) {
-    const end = Date.parse(usage.billingPeriodEnd);
-    const start = usage.billingPeriodStart ? `${formatDate(usage.billingPeriodStart, ctx.locale)} – ` : '';
-    const left = daysBetween(ctx.now, end);
-    lines.push('', `Billing period: ${start}${formatDate(end, ctx.locale)} · resets in ${left} day${left === 1 ? '' : 's'}`);
-  } else if (usage.billingPeriodStart) {
-    lines.push('', `Billing period since ${formatDate(usage.billingPeriodStart, ctx.locale)}`);
-  }
+  const lines: string[] = ['**Firecrawl credits**', '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
   const forecast = forecastRunOut(usage, ctx.now, ctx.history);
   if (forecast) {
     lines.push('', `$(warning) At this pace (~${formatCredits(forecast.perDay, ctx.locale)}/day) credits run out around **${formatDate(forecast.runOutAt, ctx.locale)}**, before the period ends.`);
@@ -158,7 +167,10 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (stale) lines.push('', `$(warning) Could not refresh: ${escapeMarkdown(problemText(problem.error, ctx, problem.retryAt))}`);
   lines.push('', links(ctx));
 
-  const overText = remaining < 0 ? `over plan by ${formatExact(-remaining, ctx.locale)} credits` : `${formatExact(remaining, ctx.locale)} of ${formatExact(plan, ctx.locale)} credits remaining`;
+  const overText =
+    remaining < 0
+      ? `over ${plan === null ? 'the balance' : 'plan'} by ${formatExact(-remaining, ctx.locale)} credits`
+      : `${formatExact(remaining, ctx.locale)}${plan === null ? '' : ` of ${formatExact(plan, ctx.locale)}`} credits remaining`;
   return {
     text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}`,
     tooltip: lines.join('\n'),

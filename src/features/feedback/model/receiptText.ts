@@ -3,7 +3,7 @@
 // Pure: no `vscode`.
 
 import type { FeedbackReceipt } from '../../../api/model';
-import { plainText } from '../../../shared/text';
+import { plainText, sentence } from '../../../shared/text';
 
 export interface ReceiptMessage {
   message: string;
@@ -17,14 +17,18 @@ function credits(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
 }
 
+function todayText({ creditsRefundedToday: today, dailyRefundCap: cap }: FeedbackReceipt): string[] {
+  if (today === undefined) return cap === undefined ? [] : [`The daily refund cap is ${cap.toLocaleString('en-US')} credits.`];
+  return [`Refunded today: ${today.toLocaleString('en-US')}${cap === undefined ? '' : ` of the ${cap.toLocaleString('en-US')}-credit daily cap`}.`];
+}
+
 export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   const refunded = receipt.creditsRefunded;
   const head = receipt.alreadySubmitted ? 'Feedback was already submitted for this job' : 'Feedback sent';
   const refund = refunded > 0 ? `${credits(refunded)} refunded` : 'no credits refunded';
-  const today = `Refunded today: ${receipt.creditsRefundedToday.toLocaleString('en-US')} of the ${receipt.dailyRefundCap.toLocaleString('en-US')}-credit daily cap.`;
-  // The toast shows one line: what happened comes first, the cap second.
-  const parts = [`${head}: ${refund}.`, today];
-  if (receipt.warning?.trim()) parts.push(`Firecrawl says: ${plainText(receipt.warning, 300)}`);
+  // The toast shows one line: what happened comes first, the cap second (when the receipt says it).
+  const parts = [`${head}: ${refund}.`, ...todayText(receipt)];
+  if (receipt.warning?.trim()) parts.push(`Firecrawl says: ${sentence(plainText(receipt.warning, 300))}`);
   else if (receipt.alreadySubmitted) parts.push('A repeat never refunds twice.');
   else if (receipt.dailyCapReached) parts.push('The daily refund cap is reached; the feedback is still recorded.');
   return {

@@ -73,7 +73,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
   const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
   const answer = await ctx.ui.input({
     ...frame(state, 'Job id', 2),
-    prompt: `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Feedback must reach Firecrawl within 120 seconds of the job.`,
+    prompt: `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).`,
     placeholder: 'Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
     value: state.ref.seed ?? ctx.draft.jobId,
     validate: (text) => validateJobId(text, endpoint),

@@ -593,7 +593,9 @@ export class ResearchStore implements Disposable {
     const finished = r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
     const previous = r.poll;
 
-    if (kind === 'notFound') {
+    // Only the service's own 404 means the job is gone; any other server's 404 (an unmounted route, a
+    // wrong API URL) is a refusal that names the address, not "expired".
+    if (kind === 'notFound' && isFirecrawlError(error) && error.serviceBody) {
       r.poll = { kind: 'stopped', reason: 'notFound', at: now };
       r.nextPollAt = undefined;
       if (previous.kind !== 'stopped' || previous.reason !== 'notFound') this.log.warn(`Job ${r.id}: expired or not found (404); stopped polling`);

@@ -4,7 +4,7 @@
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
-import { oneLine } from '../../../shared/text';
+import { plainText } from '../../../shared/text';
 import type { TrackedJob } from '../model/trackedJob';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
 
@@ -17,7 +17,7 @@ export function jsonText(value: unknown, max = 2_000): string {
 /** The description parts after the condition: model and credits. */
 export function agentFacts(s: AgentJob, locale?: string): string[] {
   const parts: string[] = [];
-  if (s.model) parts.push(oneLine(s.model, 40));
+  if (s.model) parts.push(plainText(s.model, 40));
   if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, 'credit', 'credits', locale));
   return parts;
 }
@@ -49,14 +49,14 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
   switch (group) {
     case 'message': {
       const text = s.message ?? '';
-      return { id, label: oneLine(text, 120), tooltip: () => ({ heading: 'What the agent is doing', rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
+      return { id, label: plainText(text, 120), tooltip: () => ({ heading: 'What the agent is doing', rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
     }
     case 'approval': {
       const text = jsonText(s.pendingApproval);
       return {
         id,
         label: 'Waiting for approval',
-        description: oneLine(text, 120),
+        description: plainText(text, 120),
         tooltip: () => ({ heading: 'The run waits for an approval (give it in the Firecrawl dashboard)', rows: [['', text]] }),
         icon: { id: 'question' },
         contextValue: 'approval',
@@ -103,7 +103,7 @@ export function describeSuggestion(job: TrackedJob, index: number): ItemDescript
   if (text === undefined) return undefined;
   return {
     id: `${job.id}/suggestions/${index}`,
-    label: oneLine(text, 160),
+    label: plainText(text, 160),
     tooltip: () => ({ heading: `Suggestion ${index + 1}`, rows: [['', text]] }),
     icon: { id: 'lightbulb' },
     contextValue: 'suggestion',

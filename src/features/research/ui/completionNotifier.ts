@@ -65,7 +65,9 @@ export class CompletionNotifier implements vscode.Disposable {
         if (choice === 'Show Job') await this.actions.revealJob(first.id);
       } else {
         const why = first.snapshot?.error ? `: ${plainText(first.snapshot.error, 200)}` : '';
-        choice = await vscode.window.showWarningMessage(`${kind} ${plainText(first.snapshot?.status ?? 'finished', 40)} (${name})${why}`, 'Show Job', DONT_SHOW);
+        // The status is the service's word (unknown ones are kept), so it is plain text like the rest.
+        const status = plainText(first.snapshot?.status ?? 'finished', 40);
+        choice = await vscode.window.showWarningMessage(`${kind} ${status} (${name})${why}`, 'Show Job', DONT_SHOW);
         if (choice === 'Show Job') await this.actions.revealJob(first.id);
       }
     } else {

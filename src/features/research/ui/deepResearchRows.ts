@@ -3,7 +3,7 @@
 import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatAgo, formatTimestamp, parseTime, plural } from '../../../shared/format';
-import { oneLine } from '../../../shared/text';
+import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { analysisTitle } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
@@ -94,7 +94,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const at = parseTime(a.timestamp);
   const parts = [`depth ${a.depth}`];
   if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : a.status);
+  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : plainText(a.status, 40));
   const icon: IconSpec =
     a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
   const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
@@ -102,11 +102,12 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   rows.push(['Message', a.message]);
   return {
     id: `${job.id}/activities/${index}`,
-    label: a.message ? oneLine(a.message) : `(${a.type})`,
+    label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
     tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
     icon,
-    contextValue: `activity ${a.type} ${a.status}`,
+    // Menus match context values with regular expressions: only word characters from the server.
+    contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
     collapsible: 'none',
   };
 }
@@ -123,8 +124,8 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
   return {
     id: `${job.id}/sources/${index}`,
-    label: src.title ? oneLine(src.title) : (hostOf(src.url) ?? oneLine(src.url)),
-    description: oneLine(src.url, 200),
+    label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
+    description: plainText(src.url, 200),
     tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source',

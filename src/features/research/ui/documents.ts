@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
-import { escapeMarkdown, neutralizeLinks } from '../../../shared/text';
+import { sanitizeMarkdown } from '../../../shared/markdown';
+import { escapeMarkdown } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { ResearchStore } from '../model/researchStore';
 
@@ -55,7 +56,7 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
       return json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(json, null, 2)}\n`;
     }
     const markdown = resultMarkdown(s);
-    if (markdown) return neutralizeLinks(markdown);
+    if (markdown) return sanitizeMarkdown(markdown);
     return s?.status === 'failed'
       ? `_This job failed and has no result._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
       : '_No result yet: the job is still running._\n';

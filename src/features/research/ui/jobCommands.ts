@@ -1,7 +1,8 @@
 // The Research view's commands. Each takes what VS Code passes from a tree menu (the clicked node,
 // then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
-import { shortJobId } from '../../../shared/jobIds';
+import { isFirecrawlError } from '../../../api';
+import { isJobId, shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
@@ -64,7 +65,7 @@ export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selec
   if (!ids.length) return refreshAllJobs(deps);
   const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
   // A manual refresh of a job the service no longer has is not an error to shout about: the row says it.
-  reportFailures(outcomes.filter((o) => !(o.error && 'kind' in o.error && o.error.kind === 'notFound')));
+  reportFailures(outcomes.filter((o) => !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody)));
   return outcomes;
 }
 

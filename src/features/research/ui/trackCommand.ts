@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { findJobIds, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
+import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
 
 export interface TrackOutcome extends TrackResult {
@@ -15,9 +16,6 @@ export interface TrackOutcome extends TrackResult {
   /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
   shutDown: string[];
 }
-
-const EXAMPLE = '123e4567-e89b-42d3-a456-426614174000';
-
 export interface TrackDeps {
   store: ResearchStore;
   reveal(jobId: string): Promise<void>;
@@ -27,21 +25,15 @@ export interface TrackDeps {
 async function prefill(): Promise<string> {
   const fromSelection = findJobIds(selectedText() ?? '');
   const ids = fromSelection.length ? fromSelection : findJobIds((await readClipboard()) ?? '');
-  return ids.map(normalizeJobId).join(' ');
+  // A clipboard of thousands of ids fills the box with as many as it takes; the rest can follow.
+  return ids.slice(0, MAX_JOB_IDS_PER_INPUT).map(normalizeJobId).join(' ');
 }
 
 /** The validation message for what is typed, or undefined when it can be accepted. */
 export function validateJobIdInput(text: string, isTracked: (id: string) => boolean): vscode.InputBoxValidationMessage | string | undefined {
-  const { ids, invalid } = parseJobIdInput(text);
-  if (invalid.length) {
-    const shown = invalid[0]!.length > 40 ? `${invalid[0]!.slice(0, 40)}…` : invalid[0]!;
-    return `'${shown}' is not a job id. Job ids are UUIDs such as ${EXAMPLE}.`;
-  }
-  if (!ids.length) return undefined;
-  const fresh = ids.filter((id) => !isTracked(id));
-  if (!fresh.length) return { message: ids.length === 1 ? 'Already tracked.' : 'All of these are already tracked.', severity: vscode.InputBoxValidationSeverity.Info };
-  if (ids.length > 1) return { message: `${fresh.length} new job ids${fresh.length < ids.length ? ` (${ids.length - fresh.length} already tracked)` : ''}.`, severity: vscode.InputBoxValidationSeverity.Info };
-  return undefined;
+  const found = jobIdInputMessage(text, isTracked);
+  if (!found) return undefined;
+  return found.severity === 'error' ? found.message : { message: found.message, severity: vscode.InputBoxValidationSeverity.Info };
 }
 
 function shortList(ids: readonly string[]): string {
@@ -81,9 +73,9 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
 
 export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<TrackOutcome | undefined> {
   if (typeof argument === 'string') {
-    const { ids, invalid } = parseJobIdInput(argument);
+    const { ids, invalid, tooLong } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
-      void vscode.window.showWarningMessage(`Not a job id: ${plainText(invalid[0] ?? '(empty)', 80)}`);
+      void vscode.window.showWarningMessage(tooLong ? `Too many job ids at once (at most ${MAX_JOB_IDS_PER_INPUT}).` : `Not a job id: ${plainText(invalid[0] ?? '(empty)', 80)}`);
       return undefined;
     }
     return finish(deps, ids);
@@ -111,8 +103,8 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
       box.validationMessage = validateJobIdInput(value, isTracked);
     });
     box.onDidAccept(() => {
-      const { ids, invalid } = parseJobIdInput(box.value);
-      if (invalid.length || !ids.length) {
+      const { ids, invalid, tooLong } = parseJobIdInput(box.value);
+      if (tooLong || invalid.length || !ids.length) {
         box.validationMessage = validateJobIdInput(box.value, isTracked) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
         return;
       }
@@ -130,7 +122,11 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
 
 /** From the editor context menu: the menu shows on any selection, so the selection is checked here. */
 export async function trackFromSelection(deps: TrackDeps): Promise<TrackOutcome | undefined> {
-  const ids = findJobIds(selectedText() ?? '');
+  const found = findJobIds(selectedText() ?? '');
+  if (found.length > MAX_JOB_IDS_PER_INPUT) {
+    void vscode.window.showWarningMessage(`The selection holds ${found.length.toLocaleString('en-US')} job ids; tracking the first ${MAX_JOB_IDS_PER_INPUT.toLocaleString('en-US')}.`);
+  }
+  const ids = found.slice(0, MAX_JOB_IDS_PER_INPUT);
   if (!ids.length) {
     void vscode.window.showWarningMessage(`The selection holds no job id (a UUID such as ${EXAMPLE}).`);
     return undefined;

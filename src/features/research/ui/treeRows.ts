@@ -5,7 +5,7 @@
 import { AGENT_NOT_FOUND_TEXT, describeError, JOB_NOT_FOUND_TEXT, RESEARCH_GONE_TEXT } from '../../../host/errorText';
 import { formatAgo, formatDate, formatDuration, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
-import { oneLine } from '../../../shared/text';
+import { plainText } from '../../../shared/text';
 import { isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
@@ -61,9 +61,13 @@ export function jobTitle(job: TrackedJob): string | undefined {
   return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
 }
 
-/** The title a job's result gives it, else its kind and short id: the kind is visible either way (see the description). */
+/**
+ * The title a job's result gives it, else its kind and short id: the kind is visible either way (see
+ * the description). Plain text: the title comes from the server, and quick picks render `$(icons)`.
+ */
 export function jobLabel(job: TrackedJob): string {
-  return jobTitle(job) ?? `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job'} ${shortJobId(job.id)}`;
+  const title = jobTitle(job);
+  return title ? plainText(title, 120) : `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job'} ${shortJobId(job.id)}`;
 }
 
 export function conditionText(job: TrackedJob): string {
@@ -191,7 +195,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
   const id = `${job.id}/${group}`;
   if (group === 'notice') {
     const message = pollNotice(job, now) ?? '';
-    return { id, label: oneLine(message, 120), tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }), icon: { id: 'info' }, contextValue: 'notice', collapsible: 'none' };
+    return { id, label: plainText(message, 120), tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }), icon: { id: 'info' }, contextValue: 'notice', collapsible: 'none' };
   }
   if (!s) return undefined;
   if (group === 'error') {
@@ -199,7 +203,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
     return {
       id,
       label: 'Error',
-      description: oneLine(text, 120),
+      description: plainText(text, 120),
       tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
       icon: { id: 'error', color: RED },
       contextValue: 'error',

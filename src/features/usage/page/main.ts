@@ -6,7 +6,7 @@ import { type ChartFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment } from '../render/barText';
 import { renderLegend } from '../render/legend';
 import { describePanel, EMPTY_TEXT } from '../render/panelText';
-import { isHostMessage, type PageCommand, type PageMessage, type PanelState, readSavedState, type SavedPageState } from '../protocol';
+import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState } from '../protocol';
 import { type ChartModel, shapeHistory } from '../render/shape';
 import { renderTable } from '../render/table';
 import { buildChrome } from './chrome';
@@ -95,7 +95,7 @@ function render(): void {
     ui.tableView.replaceChildren();
     return;
   }
-  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits, locale: state.locale });
+  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits ?? undefined, locale: state.locale });
   ui.chartView.hidden = saved.view !== 'chart';
   ui.tableView.hidden = saved.view !== 'table';
   if (saved.view === 'chart') renderChartView(state.locale);
@@ -244,9 +244,26 @@ new ResizeObserver(() => {
 
 // ---- host messages ---------------------------------------------------------------------------
 
+/** A state the page could not use: said on the page and to the host (which logs it), never "Loading…" forever. */
+function refuse(state: unknown): void {
+  post({ type: 'rejected', reason: `state: ${panelStateProblem(state) ?? 'unknown'}` });
+  panel = undefined;
+  render();
+  ui.status.hidden = false;
+  ui.status.className = 'status error';
+  ui.statusText.textContent = 'This panel could not read the usage data it was sent. The log has the details.';
+  statusCommand = 'showLogs';
+  ui.statusAction.hidden = false;
+  ui.statusAction.textContent = 'Show Logs';
+}
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
-  if (!isHostMessage(message)) return;
+  if (!isHostMessage(message)) {
+    if ((message as { type?: unknown } | null)?.type === 'state') refuse((message as { state?: unknown }).state);
+    else if ((message as { type?: unknown } | null)?.type === 'notice') post({ type: 'rejected', reason: 'notice' });
+    return;
+  }
   if (message.type === 'notice') {
     setText(ui.notice, message.text);
     ui.notice.className = `notice ${message.level}`;

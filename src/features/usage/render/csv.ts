@@ -1,15 +1,18 @@
-// Usage history as CSV (RFC 4180) for spreadsheets. Key names are user-chosen, so text cells are
-// quoted when needed and cells a spreadsheet would run as a formula are defused.
+// Usage history as CSV (RFC 4180) for spreadsheets. Key names are chosen by people and arrive from
+// a server: every text cell is quoted, and anything a spreadsheet could run as a formula is defused,
+// at the start of the cell and after any character some locale or importer splits cells on.
 import type { UsagePeriod } from '../../../api';
-import { shapeHistory, UNKNOWN_KEY } from './shape';
+import { shapeHistory } from './shape';
 
-/** Leading characters that make Excel, LibreOffice or Sheets treat a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula trigger at the start or right after a separator (`,` `;` tab, line breaks): Excel locales split on `;`. */
+const FORMULA_AFTER_SEPARATOR = /(^|[,;\t\r\n])(?=[=+\-@])/g;
+/** A cell that starts with a tab or CR is read as a formula by some importers too. */
+const CONTROL_START = /^(?=[\t\r])/;
 
-/** One text cell: formula triggers get a leading apostrophe, then RFC 4180 quoting. */
+/** One text cell: always quoted (RFC 4180), formula triggers prefixed with an apostrophe wherever a cell could begin. */
 export function csvText(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = value.replace(FORMULA_AFTER_SEPARATOR, "$1'").replace(CONTROL_START, "'");
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 function csvNumber(value: number): string {
@@ -27,21 +30,19 @@ function csvDate(iso: string | null): string {
  * CRLF line ends, as RFC 4180 and Excel expect.
  */
 export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): string {
-  const model = shapeHistory(periods, byApiKey);
+  // Every key gets its own rows: the chart folds keys beyond its limit into "Other", a file does not.
+  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity });
   const header = byApiKey ? ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'] : ['month_start', 'month_end', 'in_progress', 'credits_used'];
   const lines = [header.join(',')];
-  const present = new Set(periods.map((p) => `${p.startDate}\u0000${p.apiKey || UNKNOWN_KEY}`));
   for (const month of model.months) {
     const common = [csvDate(month.startDate), csvDate(month.endDate), month.partial ? 'true' : 'false'];
     if (!byApiKey) {
       lines.push([...common, csvNumber(month.total)].join(','));
       continue;
     }
-    for (const series of model.series) {
-      // A key that used nothing that month has no row from the server either.
-      if (!present.has(`${month.startDate}\u0000${series.name}`)) continue;
-      lines.push([...common, csvText(series.name), csvNumber(month.values[series.index] ?? 0)].join(','));
-    }
+    // Only keys with rows that month (values are sparse), in legend order.
+    const indices = Object.keys(month.values).map(Number).sort((a, b) => a - b);
+    for (const index of indices) lines.push([...common, csvText(model.series[index]!.name), csvNumber(month.values[index] ?? 0)].join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

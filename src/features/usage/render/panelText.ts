@@ -1,6 +1,6 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
-import { formatAgo, formatDate, formatExact } from '../../../shared/format';
+import { formatAgo, formatDate, formatExact, parseTime } from '../../../shared/format';
 import type { PageCommand, PanelState } from '../protocol';
 
 export interface PanelStatus {
@@ -29,12 +29,16 @@ export const EMPTY_TEXT = 'No credit usage in the last 90 days.';
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};
+  const over = formatExact(-c.remainingCredits, locale);
+  const plan = c.planCredits === null ? undefined : formatExact(c.planCredits, locale);
   const balance =
     c.remainingCredits < 0
-      ? `Over plan by ${formatExact(-c.remainingCredits, locale)} credits (plan ${formatExact(c.planCredits, locale)})`
-      : `${formatExact(c.remainingCredits, locale)} of ${formatExact(c.planCredits, locale)} credits remaining`;
-  const start = c.billingPeriodStart ? formatDate(c.billingPeriodStart, locale) : undefined;
-  const end = c.billingPeriodEnd ? formatDate(c.billingPeriodEnd, locale) : undefined;
+      ? plan === undefined ? `Over by ${over} credits` : `Over plan by ${over} credits (plan ${plan})`
+      : `${formatExact(c.remainingCredits, locale)}${plan === undefined ? '' : ` of ${plan}`} credits remaining`;
+  const startAt = parseTime(c.billingPeriodStart);
+  const endAt = parseTime(c.billingPeriodEnd);
+  const start = startAt === undefined ? undefined : formatDate(startAt, locale);
+  const end = endAt === undefined ? undefined : formatDate(endAt, locale);
   const period = start && end ? `Billing period ${start} – ${end}` : end ? `Billing period ends ${end}` : start ? `Billing period since ${start}` : undefined;
   return {
     balance,

@@ -4,20 +4,26 @@
 import type { UsagePeriod } from '../../../api';
 
 export interface ChartSeries {
-  /** The key's display name as the server sent it: untrusted text. */
+  /** The key's display name as the server sent it: untrusted text. For the folded rest, "Other (N keys)". */
   name: string;
   /** Position in legend and stack order (0 = largest total, drawn at the bottom). */
   index: number;
   total: number;
+  /** Set on the one series that holds every key beyond MAX_SERIES: how many keys it holds. */
+  others?: number;
 }
 
 export interface ChartMonth {
-  startDate: string;
+  /** null for rows the service could not date: they form one "Undated" column at the end. */
+  startDate: string | null;
   endDate: string | null;
   /** The month in progress (`endDate: null`): its total is not final. */
   partial: boolean;
-  /** By series index; 0 where the key used nothing that month. */
-  values: number[];
+  /**
+   * Credits by series index, only for the series that have rows this month (sparse: a month of
+   * thousands of keys that used nothing costs nothing). Read with `values[i] ?? 0`.
+   */
+  values: Readonly<Record<number, number>>;
   total: number;
   /** "Nov" and "Nov 2026" for the axis (which one depends on the labels around it), "November 2026" for readers. */
   shortLabel: string;
@@ -42,19 +48,27 @@ export interface ChartModel {
 export interface ShapeOptions {
   planCredits?: number;
   locale?: string;
+  /** Series beyond this (the folded rest included) become one "Other" series; default MAX_SERIES. */
+  maxSeries?: number;
 }
 
 /** The single series of the plain (not per-key) view. */
 export const TOTAL_SERIES_NAME = 'Credits used';
 /** Rows the service could not attribute carry this name; a row without a name gets it too. */
 export const UNKNOWN_KEY = 'Unknown';
+/**
+ * Distinct series drawn, the folded rest included: eight theme colours times seven patterns stay
+ * tellable apart up to here, and a chart or legend of thousands of keys says nothing anyway.
+ */
+export const MAX_SERIES = 50;
+export const UNDATED_LABEL = 'Undated';
 
-function startTime(startDate: string): number {
-  return Date.parse(startDate);
+function startTime(startDate: string | null): number {
+  return startDate === null ? Number.NaN : Date.parse(startDate);
 }
 
-/** Oldest first; unreadable dates keep their server order at the end. */
-function compareMonths(a: string, b: string): number {
+/** Oldest first; unreadable and missing dates keep their server order at the end. */
+function compareMonths(a: string | null, b: string | null): number {
   const x = startTime(a);
   const y = startTime(b);
   const xBad = Number.isNaN(x);
@@ -63,17 +77,31 @@ function compareMonths(a: string, b: string): number {
   return x - y;
 }
 
-function monthLabels(startDate: string, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
+function monthLabels(startDate: string | null, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
+  if (startDate === null) return { shortLabel: UNDATED_LABEL, shortYearLabel: UNDATED_LABEL, longLabel: `${UNDATED_LABEL} usage`, year: undefined };
   const time = startTime(startDate);
-  if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate, year: undefined };
+  if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate.slice(0, 64), year: undefined };
   const date = new Date(time);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
+  const f = monthFormats(locale);
   return {
-    shortLabel: format({ month: 'short' }),
-    shortYearLabel: format({ month: 'short', year: 'numeric' }),
-    longLabel: format({ month: 'long', year: 'numeric' }),
+    shortLabel: f.short.format(date),
+    shortYearLabel: f.shortYear.format(date),
+    longLabel: f.long.format(date),
     year: date.getUTCFullYear(),
   };
+}
+
+const formatsByLocale = new Map<string, { short: Intl.DateTimeFormat; shortYear: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+/** Building a DateTimeFormat costs far more than using one: a history of thousands of months labels each. */
+function monthFormats(locale: string | undefined) {
+  const key = locale ?? '';
+  let formats = formatsByLocale.get(key);
+  if (!formats) {
+    const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    formats = { short: make({ month: 'short' }), shortYear: make({ month: 'short', year: 'numeric' }), long: make({ month: 'long', year: 'numeric' }) };
+    formatsByLocale.set(key, formats);
+  }
+  return formats;
 }
 
 /** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
@@ -96,8 +124,8 @@ export function niceTicks(max: number, count = 5): number[] {
 
 export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean, options: ShapeOptions = {}): ChartModel {
   // Group rows by month and by key; duplicates of a pair add up rather than overwrite.
-  const monthOrder: string[] = [];
-  const monthInfo = new Map<string, { endDate: string | null; byKey: Map<string, number> }>();
+  const monthOrder: Array<string | null> = [];
+  const monthInfo = new Map<string | null, { endDate: string | null; byKey: Map<string, number> }>();
   const keyTotals = new Map<string, number>();
   for (const period of periods) {
     const name = byApiKey ? period.apiKey || UNKNOWN_KEY : TOTAL_SERIES_NAME;
@@ -116,22 +144,34 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
 
   // Largest first so the biggest consumer sits at the bottom and leads the legend; name breaks ties
   // so the order (and with it each key's colour) is the same on every refresh.
-  const series: ChartSeries[] = [...keyTotals.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([name, total], index) => ({ name, index, total }));
+  const ranked = [...keyTotals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const limit = Math.max(2, options.maxSeries ?? MAX_SERIES);
+  const kept = ranked.length > limit ? ranked.slice(0, limit - 1) : ranked;
+  const series: ChartSeries[] = kept.map(([name, total], index) => ({ name, index, total }));
   const indexOf = new Map(series.map((s) => [s.name, s.index]));
+  if (ranked.length > kept.length) {
+    const rest = ranked.slice(kept.length);
+    const others: ChartSeries = { name: `Other (${rest.length.toLocaleString(options.locale)} keys)`, index: series.length, total: rest.reduce((sum, [, v]) => sum + v, 0), others: rest.length };
+    series.push(others);
+    for (const [name] of rest) indexOf.set(name, others.index);
+  }
 
   const ordered = [...monthOrder].sort(compareMonths);
   const months: ChartMonth[] = ordered.map((startDate) => {
     const info = monthInfo.get(startDate)!;
-    const values = new Array<number>(series.length).fill(0);
-    for (const [name, used] of info.byKey) values[indexOf.get(name)!] = used;
-    const total = values.reduce((sum, v) => sum + v, 0);
+    const values: Record<number, number> = {};
+    let total = 0;
+    for (const [name, used] of info.byKey) {
+      const index = indexOf.get(name)!;
+      values[index] = (values[index] ?? 0) + used;
+      total += used;
+    }
     return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, options.locale) };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
-  const highest = Math.max(0, plan ?? 0, ...months.map((m) => m.total));
+  let highest = Math.max(0, plan ?? 0);
+  for (const month of months) highest = Math.max(highest, month.total);
   const ticks = niceTicks(highest);
   return {
     byApiKey,

@@ -8,7 +8,7 @@ import type { Logger } from '../../../host/logger';
 import { Emitter } from '../../../shared/events';
 import type { CreditsStore } from '../../credits';
 import { modeOf, type UsageHistoryStore } from '../model/historyStore';
-import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, type PanelState, readSavedState, VIEW_TYPE } from '../protocol';
+import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, VIEW_TYPE } from '../protocol';
 import { copyCsv, type ExportResult, saveCsv } from './csvExport';
 import { usagePageHtml, webviewOptions } from './pageHtml';
 import { buildPanelState } from './panelState';
@@ -96,6 +96,9 @@ class PanelSession implements vscode.Disposable {
       case 'run':
         this.deps.runCommand(message.command);
         return;
+      case 'rejected':
+        this.deps.log.error(`The usage page could not use what it was sent (${message.reason.slice(0, 200)}); it shows an error instead`);
+        return;
     }
   }
 
@@ -121,6 +124,8 @@ class PanelSession implements vscode.Disposable {
         now: this.deps.now(),
         errors: this.deps.errors(),
       });
+      const problem = panelStateProblem(state);
+      if (problem) this.deps.log.error(`The usage page will refuse this state (${problem})`);
       void this.panel.webview.postMessage({ type: 'state', state } satisfies HostMessage);
       this.onPosted(state);
     }

@@ -3,7 +3,7 @@
 import { describeError, type ErrorContext } from '../../../host/errorText';
 import type { CreditsState } from '../../credits';
 import { type HistoryProblem, modeOf, type UsageHistoryState } from '../model/historyStore';
-import type { PanelState } from '../protocol';
+import { boundPeriods, type PanelState } from '../protocol';
 
 export interface PanelContext {
   byApiKey: boolean;
@@ -37,7 +37,8 @@ export function buildPanelState(history: UsageHistoryState, credits: CreditsStat
     locale: ctx.locale,
     now: ctx.now,
     loading: part.loading,
-    ...(part.snapshot ? { history: { periods: part.snapshot.history.periods, fetchedAt: part.snapshot.fetchedAt } } : {}),
+    // Cut to what the page accepts here, on the host: a page that refused the state would show nothing.
+    ...(part.snapshot ? { history: { periods: boundPeriods(part.snapshot.history.periods), fetchedAt: part.snapshot.fetchedAt } } : {}),
     ...(part.problem ? { problem: problemPart(part.problem, ctx.errors) } : {}),
     ...creditsPart(credits, ctx.errors),
   };
