@@ -1,0 +1,115 @@
+// Which window polls for a team: windows simulated on one fake clock, sharing one in-memory global
+// storage folder whose changes every window hears about (as the file watcher tells VS Code windows).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TeamLease } from '../../../src/shared/teamLease';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk } from '../../support/memoryFiles';
+
+function window(disk: MemoryDisk, clock: FakeClock, windowId: string, team = 'team-a') {
+  const files = disk.view();
+  const roles: boolean[] = [];
+  const lease = new TeamLease({ files, clock, windowId, team });
+  lease.onDidChangeRole((leader) => roles.push(leader));
+  return { lease, files, roles };
+}
+
+/** A window whose process died: its timers stop and it never removes its files. */
+function crash(w: ReturnType<typeof window>): void {
+  w.files.dispose();
+  // Stop its timers without the release dispose() would do.
+  (w.lease as unknown as { disposed: boolean }).disposed = true;
+  (w.lease as unknown as { timer?: { dispose(): void } }).timer?.dispose();
+  (w.lease as unknown as { heartbeat?: { dispose(): void } }).heartbeat?.dispose();
+}
+
+const leaders = (...ws: Array<ReturnType<typeof window>>) => ws.filter((w) => w.lease.isLeader).length;
+
+describe('one window polls for the team', () => {
+  test('three windows starting together: exactly one leads, and it stays the same one', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const ws = ['a', 'b', 'c'].map((id) => window(disk, clock, id));
+    await Promise.all(ws.map((w) => w.lease.start()));
+    await clock.advance(0);
+    assert.equal(leaders(...ws), 1);
+    const first = ws.find((w) => w.lease.isLeader)!;
+    await clock.advance(120_000);
+    assert.equal(leaders(...ws), 1);
+    assert.ok(first.lease.isLeader, 'a renewed lease is never taken over');
+    for (const w of ws) w.lease.dispose();
+  });
+
+  test('a leader that closes hands over at once; one that crashes is replaced within one lease period', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const a = window(disk, clock, 'a');
+    await a.lease.start();
+    const b = window(disk, clock, 'b');
+    await b.lease.start();
+    assert.ok(a.lease.isLeader && !b.lease.isLeader);
+
+    await a.lease.release();
+    await clock.advance(0);
+    assert.ok(b.lease.isLeader, 'the lease file going away makes the follower look at once');
+    assert.deepEqual(b.roles, [true]);
+
+    const c = window(disk, clock, 'c');
+    await c.lease.start();
+    assert.equal(c.lease.isLeader, false);
+    const crashedAt = clock.now();
+    crash(b);
+    let tookOverAt: number | undefined;
+    c.lease.onDidChangeRole((leader) => {
+      if (leader) tookOverAt = clock.now();
+    });
+    await clock.advance(30_000);
+    assert.ok(c.lease.isLeader);
+    assert.ok(tookOverAt !== undefined && tookOverAt - crashedAt <= 9_000 + 3_000, `took over after ${tookOverAt! - crashedAt} ms`);
+    c.lease.dispose();
+  });
+
+  test('different keys or servers are different teams: each has its own leader', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const a = window(disk, clock, 'a', 'team-a');
+    const b = window(disk, clock, 'b', 'team-b');
+    await a.lease.start();
+    await b.lease.start();
+    assert.ok(a.lease.isLeader && b.lease.isLeader);
+    a.lease.dispose();
+    b.lease.dispose();
+  });
+
+  test('a damaged lease file counts as no lease', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    disk.files.set('teams/team-a/lease.json', '{"owner": 12');
+    const a = window(disk, clock, 'a');
+    await a.lease.start();
+    assert.ok(a.lease.isLeader);
+    assert.equal(JSON.parse(disk.files.get('teams/team-a/lease.json')!).owner, 'a');
+    a.lease.dispose();
+  });
+});
+
+describe('how much the team is looked at', () => {
+  test('focused when any window is; a window gone silent stops counting after 30 s', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const a = window(disk, clock, 'a');
+    const b = window(disk, clock, 'b');
+    await a.lease.start();
+    await b.lease.start();
+    assert.deepEqual(a.lease.teamAttention, { focused: false, researchVisible: false });
+    b.lease.setAttention({ focused: true, researchVisible: true });
+    await clock.advance(0);
+    assert.deepEqual(a.lease.teamAttention, { focused: true, researchVisible: true }, 'the leader hears the follower');
+    assert.deepEqual([...a.lease.otherWindows], ['b']);
+    crash(b);
+    await clock.advance(45_000);
+    assert.deepEqual(a.lease.teamAttention, { focused: false, researchVisible: false });
+    assert.deepEqual([...a.lease.otherWindows], []);
+    a.lease.dispose();
+  });
+});
