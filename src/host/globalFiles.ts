@@ -10,6 +10,7 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
   private readonly changed = new Emitter<string>();
   private readonly watcher: vscode.FileSystemWatcher | undefined;
   private readonly folders = new Set<string>();
+  private readonly writing = new Map<string, Promise<void>>();
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly base: vscode.Uri) {
@@ -37,16 +38,34 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
     }
   }
 
-  async write(name: string, text: string): Promise<void> {
+  write(name: string, text: string): Promise<void> {
+    // One write per file at a time in this window: two renames onto one target race in the host.
+    const previous = this.writing.get(name) ?? Promise.resolve();
+    const next = previous.then(() => this.replace(name, text));
+    const settled = next.catch(() => undefined);
+    this.writing.set(name, settled);
+    void settled.then(() => {
+      if (this.writing.get(name) === settled) this.writing.delete(name);
+    });
+    return next;
+  }
+
+  private async replace(name: string, text: string): Promise<void> {
     await this.ensureFolder(name);
     const target = this.uri(name);
     const temp = this.uri(`${name}.${Math.random().toString(36).slice(2)}.tmp`);
     await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-    try {
-      await vscode.workspace.fs.rename(temp, target, { overwrite: true });
-    } catch (error) {
-      await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
-      throw error;
+    // Another window replacing or removing the same file between the host's overwrite check and its
+    // rename fails the rename; the next attempt sees the file as it is now.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await vscode.workspace.fs.rename(temp, target, { overwrite: true });
+        return;
+      } catch (error) {
+        if (attempt < 3) continue;
+        await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
+        throw error;
+      }
     }
   }
 

@@ -145,7 +145,8 @@ export class TeamLease implements Disposable {
 
   /** One look at the lease at a time: renew it, keep away from a live one, or take an expired one. */
   private check(): Promise<void> {
-    this.checking ??= this.look().finally(() => {
+    // A failed look (a file the host could not read or write) leaves the role as it was until the next one.
+    this.checking ??= this.look().catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
       this.checking = undefined;
     });
     return this.checking;

@@ -25,5 +25,7 @@ export async function restartResearch(api: TestApi): Promise<ResearchFeature> {
   // Let the workbench take the old view down before the new one registers under the same id.
   await new Promise((resolve) => setTimeout(resolve, 250));
   api.research = new ResearchFeature(api.researchDeps);
+  // The list is there at once; the snapshots follow from their files.
+  await api.research.store.ready;
   return api.research;
 }

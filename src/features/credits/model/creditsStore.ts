@@ -119,6 +119,9 @@ export class CreditsStore implements Disposable {
     this.failures = 0;
     this.options.storage?.save(undefined);
     this.current = { loading: false };
+    // Nothing is due from the old account: whoever polls for the new team asks at once.
+    this.cancelTimer();
+    this.dueAt = undefined;
     if (this.leader || !this.options.hasKey()) void this.refresh();
     else this.update({});
   }
