@@ -1,5 +1,6 @@
 // The credits feature: the balance store, its status bar item, and the Refresh Credits command.
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
@@ -68,6 +69,7 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,
+    keyKnown: () => keys.ready,
     isSelfHosted: () => provider.isSelfHosted,
     intervalMs: creditsSettings.refreshIntervalMs,
     clock,
@@ -89,7 +91,7 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     statusBar,
     team.onDidChangeRole(() => store.roleChanged()),
     { dispose: () => providerSubscription.dispose() },
-    vscode.commands.registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
+    registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
     onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),
   );
   store.start();

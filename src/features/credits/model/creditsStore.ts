@@ -44,6 +44,8 @@ export interface CreditsStoreOptions {
   isLeader?: () => boolean;
   shared?: SharedCredits;
   hasKey: () => boolean;
+  /** Settles once `hasKey` can be trusted (the key is read after activation). */
+  keyKnown?: () => Promise<void>;
   isSelfHosted: () => boolean;
   intervalMs: () => number;
   clock: Clock;
@@ -108,7 +110,11 @@ export class CreditsStore implements Disposable {
   start(): void {
     const saved = this.options.storage?.load();
     if (saved) this.update({ snapshot: saved });
-    if (this.leader || !this.options.hasKey()) void this.refresh();
+    const begin = () => {
+      if (!this.disposed && (this.leader || !this.options.hasKey())) void this.refresh();
+    };
+    if (this.options.keyKnown) void this.options.keyKnown().then(begin);
+    else begin();
   }
 
   /** The key or API URL changed: the old balance belongs to another account or server. */
@@ -152,6 +158,10 @@ export class CreditsStore implements Disposable {
   private async load(): Promise<void> {
     this.cancelTimer();
     this.dueAt = undefined;
+    if (this.options.keyKnown) {
+      await this.options.keyKnown();
+      if (this.disposed) return;
+    }
     if (!this.options.hasKey()) {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
       return;
