@@ -6,8 +6,9 @@ import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import { Emitter, type FocusSource } from '../../shared/events';
-import { readJson, type SharedFiles } from '../../shared/sharedFiles';
+import type { FocusSource } from '../../shared/events';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import { sharedCredits } from './model/sharedCredits';
 import { type CreditsSnapshot, CreditsStore, type SharedCredits } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
@@ -33,37 +34,8 @@ export interface CreditsDeps {
   hasHistoryView: () => boolean;
 }
 
-function isSnapshot(value: unknown): value is CreditsSnapshot {
-  if (!value || typeof value !== 'object') return false;
-  const { usage, fetchedAt } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown };
-  return typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits);
-}
-
-/** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */
-function sharedCredits(files: SharedFiles, team: CreditsTeam, apiUrl: () => string): SharedCredits & { dispose(): void } {
-  const published = new Emitter<CreditsSnapshot>();
-  const subscription = files.onDidChange((name) => {
-    if (name !== team.sharedName('credits.json')) return;
-    void readJson(files, name).then((value) => {
-      const v = value as { apiUrl?: unknown; snapshot?: unknown } | undefined;
-      if (v?.apiUrl === apiUrl() && isSnapshot(v.snapshot)) published.fire(v.snapshot);
-    });
-  });
-  return {
-    publish: (snapshot) => {
-      const name = team.sharedName('credits.json');
-      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), snapshot })).catch(() => undefined);
-    },
-    onDidPublish: published.event,
-    dispose: () => {
-      subscription.dispose();
-      published.dispose();
-    },
-  };
-}
-
 export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
-  const shared = sharedCredits(files, team, () => provider.url.url);
+  const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
     isLeader: () => team.isLeader,

@@ -34,6 +34,8 @@ export interface SnapshotStorage {
 /** The balance as the team's windows share it: the window that polls publishes each new value. */
 export interface SharedCredits {
   publish(snapshot: CreditsSnapshot): void;
+  /** What the leader wrote last, for a window that joins later. */
+  read(): Promise<CreditsSnapshot | undefined>;
   readonly onDidPublish: Event<CreditsSnapshot>;
 }
 
@@ -85,6 +87,7 @@ export class CreditsStore implements Disposable {
   roleChanged(): void {
     if (!this.leader) {
       this.cancelTimer();
+      void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
       return;
     }
     if (this.dueAt === undefined || this.dueAt <= this.options.clock.now()) void this.refresh();
@@ -111,7 +114,9 @@ export class CreditsStore implements Disposable {
     const saved = this.options.storage?.load();
     if (saved) this.update({ snapshot: saved });
     const begin = () => {
-      if (!this.disposed && (this.leader || !this.options.hasKey())) void this.refresh();
+      if (this.disposed) return;
+      if (this.leader || !this.options.hasKey()) void this.refresh();
+      else void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
     };
     if (this.options.keyKnown) void this.options.keyKnown().then(begin);
     else begin();
