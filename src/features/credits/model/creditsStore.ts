@@ -116,7 +116,9 @@ export class CreditsStore implements Disposable {
     const begin = () => {
       if (this.disposed) return;
       if (this.leader || !this.options.hasKey()) void this.refresh();
-      else void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
+      // Nothing shared yet (the leader has no balance to share, e.g. a team without billing): this
+      // window asks once for itself rather than show nothing.
+      else void this.options.shared?.read().then((snapshot) => (snapshot ? this.adopt(snapshot) : this.refresh()));
     };
     if (this.options.keyKnown) void this.options.keyKnown().then(begin);
     else begin();
