@@ -98,7 +98,7 @@ async function benchClient() {
   const Firecrawl = sdkModule.default ?? sdkModule.Firecrawl;
   const sandbox = await startSandbox();
   try {
-    const { nodeFetch } = require(join(root, 'out', 'src', 'host', 'nodeTransport.js'));
+    const { nodeFetch } = require(join(root, 'out', 'src', 'platform', 'nodeTransport.js'));
     // As the extension builds it in a Node extension host (src/host/clientProvider.ts).
     const ours = new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: 'bench', fetch: nodeFetch });
     // As it would run in a browser extension host: global fetch.

@@ -1,5 +1,6 @@
 // Builds everything the extension and its tests run:
-//   dist/extension.js   the extension bundle (cjs, `vscode` external)
+//   dist/extension.js   the extension bundle for Node extension hosts (cjs, `vscode` external)
+//   dist/web/extension.js  the same for browser extension hosts (a web worker; the wizard inside)
 //   dist/webview/*.js   webview page bundles (browser, iife)
 //   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
 // Flags: --production (minified, no source maps), --watch, --clean.
@@ -44,6 +45,16 @@ const configs = [
   { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
   // Loaded on first use by src/features/feedback/index.ts: keeps the wizard out of activation.
   { ...extensionHost, entryPoints: [join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
+  // vscode.dev and github.dev: one web-worker bundle, no Node anywhere in it (the layering test keeps
+  // Node built-ins in src/platform/, which only the Node entry reaches).
+  {
+    ...extensionHost,
+    entryPoints: [join(root, 'src', 'extension.web.ts')],
+    outfile: join(root, 'dist', 'web', 'extension.js'),
+    platform: 'browser',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+  },
   ...(webviewEntries.length
     ? [{
         entryPoints: Object.fromEntries(webviewEntries),

@@ -3,7 +3,6 @@
 import type * as z from 'zod/mini';
 import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
-import type * as FeedbackRules from './feedback/validate';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
@@ -12,12 +11,10 @@ import type * as ResponseRules from './schemas';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
 
-// zod, the response schemas and the feedback rules load with the first request that needs them, not
+// zod and the response schemas load with the first request that needs them, not
 // with the extension: evaluating them is most of what loading the client would otherwise cost.
 let responseRules: typeof ResponseRules | undefined;
-let feedbackRules: typeof FeedbackRules | undefined;
 const rules = () => (responseRules ??= require('./schemas') as typeof ResponseRules);
-const feedback = () => (feedbackRules ??= require('./feedback/validate') as typeof FeedbackRules);
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
@@ -93,14 +90,18 @@ export class FirecrawlClient {
     return jobId;
   }
 
+  /** What feedback is sent with when the request names no origin of its own. */
+  get feedbackOrigin(): string {
+    return this.origin;
+  }
+
   /**
-   * Checked locally with the same rules as the service before anything is sent, and never retried:
-   * a repeat could not refund twice, but it would turn a real answer into "already submitted".
+   * Sends feedback already checked by `submitFeedback` (api/feedback/submit.ts, which holds the
+   * service's rules and is bundled only with the wizard). Never retried: a repeat could not refund
+   * twice, but it would turn a real answer into "already submitted".
    */
-  async submitFeedback(request: FeedbackRequest, options: CallOptions = {}): Promise<FeedbackReceipt> {
-    const checked = feedback().validateFeedback({ ...request, origin: request.origin ?? this.origin, integration: request.integration ?? '_vscode' });
-    if (!checked.ok) throw new InvalidRequestError({ operation: 'feedback', problems: checked.problems });
-    const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body: checked.value });
+  async sendCheckedFeedback(body: FeedbackRequest, options: CallOptions = {}): Promise<FeedbackReceipt> {
+    const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body });
     return rules().normalizeFeedbackReceipt(this.validate('feedback', rules().schemas().feedbackReceiptResponse, raw.body, raw.status));
   }
 

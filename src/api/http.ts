@@ -58,7 +58,7 @@ export interface RequestInitLike {
   redirect: 'manual';
 }
 
-/** Global `fetch` fits this; so does the Node adapter in src/platform/nodeFetch.ts. */
+/** Global `fetch` fits this; so does the Node adapter in src/platform/nodeTransport.ts. */
 export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
 
 export interface TransportOptions {

@@ -7,7 +7,7 @@ import { Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
-import { nodeFetch } from './nodeTransport';
+import { platform } from './platform';
 import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
 export class ClientProvider implements vscode.Disposable {
@@ -23,12 +23,12 @@ export class ClientProvider implements vscode.Disposable {
     private readonly log: Logger,
     private readonly version: string,
   ) {
-    this.apiUrl = resolveApiUrl();
+    this.apiUrl = resolveApiUrl(platform().env);
     this.instance = this.create();
     this.warn();
     this.subscriptions.push(
       onDidChangeSettings([SETTINGS.apiUrl], () => {
-        this.apiUrl = resolveApiUrl();
+        this.apiUrl = resolveApiUrl(platform().env);
         this.instance = this.create();
         this.warn();
         this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})`);
@@ -64,7 +64,7 @@ export class ClientProvider implements vscode.Disposable {
       ready: () => this.keys.ready,
       clientName: CLIENT_NAME,
       clientVersion: this.version,
-      fetch: nodeFetch,
+      ...(platform().fetch ? { fetch: platform().fetch } : {}),
       onRequest: (entry) => logRequest(this.log, entry),
     });
   }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { trimKey } from '../api';
 import { CONTEXT, SECRETS } from '../ids';
 import { Emitter } from '../shared/events';
+import { platform } from './platform';
 
 const SECRET_NAME = SECRETS.apiKey;
 
@@ -22,7 +23,7 @@ export class ApiKeyService implements vscode.Disposable {
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly env: Readonly<Record<string, string | undefined>> = platform().env,
   ) {
     // Another window set or cleared the key: follow at once.
     this.subscription = secrets.onDidChange((e) => {

@@ -1,14 +1,11 @@
 // Where a save dialog opens: the first workspace folder, else the home folder where the host has one
 // (a browser host has neither a home folder nor `os`, and then the dialog picks its own place).
 import * as vscode from 'vscode';
+import { platform } from './platform';
 
 function homeFolder(): vscode.Uri | undefined {
-  try {
-    const home = (require('node:os') as typeof import('node:os')).homedir();
-    return home ? vscode.Uri.file(home) : undefined;
-  } catch {
-    return undefined;
-  }
+  const home = platform().homeFolder();
+  return home ? vscode.Uri.file(home) : undefined;
 }
 
 /** A default target for a file named `name`, or undefined to let the dialog decide. */

@@ -55,7 +55,7 @@ function bounded(key: string, fallback: number, min: number, max: number): numbe
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }
 
-export function resolveApiUrl(env: Record<string, string | undefined> = process.env): ApiUrl {
+export function resolveApiUrl(env: Readonly<Record<string, string | undefined>>): ApiUrl {
   const inspected = config().inspect<string>(local(SETTINGS.apiUrl));
   const configured = inspected?.globalValue?.trim();
   const fromEnv = env.FIRECRAWL_API_URL?.trim();

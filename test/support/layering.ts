@@ -55,6 +55,8 @@ function resolve(from: string, specifier: string, exists: (file: string) => bool
  *   than host/errorText/.
  * - a feature's page/ (the webview) imports only its own page/, render/ and protocol.
  * - a feature reaches another feature only through that feature's index.ts; host/ reaches none.
+ * - Node built-ins only in platform/, and platform/ only from the entry points: the web entry
+ *   must not pull Node in through anything else.
  */
 export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
   const exists = (file: string) => files.has(file);
@@ -68,6 +70,9 @@ export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
       const isNode = specifier.startsWith('node:');
       const target = relative ? resolve(file, specifier, exists) : undefined;
       const to = target ? placeOf(target) : undefined;
+
+      if (isNode && !typeOnly && from.area !== 'platform') add('Node built-ins only in platform/ (a browser host has none)');
+      if (to?.area === 'platform' && from.area !== 'platform' && from.area !== 'extension' && from.area !== 'extension.web') add('platform/ is reached only from the entry points');
 
       if (from.area === 'api') {
         if (relative ? to?.area !== 'api' && to?.area !== 'shared' : !specifier.startsWith('zod')) add('api/ imports only api/, shared/ and zod');

@@ -1,10 +1,10 @@
 // "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
 // editor context menu, shown only while the selection holds exactly one job id.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
-import { FEEDBACK_ENDPOINT_IDS } from '../../api';
+import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
 import { COMMANDS, CONTEXT } from '../../ids';
+import { platform } from '../../host/platform';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
 import { singleJobId } from '../../shared/jobIds';
@@ -57,7 +57,7 @@ export class LazyFeedback implements vscode.Disposable {
 
   get controller(): FeedbackController {
     if (!this.instance) {
-      const wizard = require(path.join(__dirname, 'feedbackWizard.js')) as typeof import('./ui/bundleEntry');
+      const wizard = platform().loadWizard() as typeof import('./ui/bundleEntry');
       this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.isOpenWindow);
     }
     return this.instance;

@@ -7,7 +7,7 @@ import { FirecrawlClient, type FirecrawlError } from '../../../src/api';
 import { readDeprecation, successorLink, warning299 } from '../../../src/api/deprecation';
 import { normalizeAgentJob, schemas } from '../../../src/api/schemas';
 import { describeError } from '../../../src/host/errorText';
-import { nodeFetch } from '../../../src/host/nodeTransport';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;

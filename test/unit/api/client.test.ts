@@ -3,9 +3,10 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { describeError } from '../../../src/host/errorText';
 import assert from 'node:assert/strict';
+import { submitFeedback } from '../../../src/api/feedbackSubmit';
 import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
-import { nodeFetch } from '../../../src/host/nodeTransport';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;
@@ -355,7 +356,7 @@ function suites(): void {
   describe('feedback', () => {
     test('a valid submission returns the receipt and sends origin and an _-prefixed integration', async () => {
       const jobId = sandbox.createV2Job('scrape', { costCredits: 20 });
-      const receipt = await client().submitFeedback({ endpoint: 'scrape', jobId, rating: 'bad', issues: ['missing-content'] });
+      const receipt = await submitFeedback(client(), { endpoint: 'scrape', jobId, rating: 'bad', issues: ['missing-content'] });
       assert.equal(receipt.alreadySubmitted, false);
       assert.equal(receipt.dailyCapReached, false);
       assert.ok(receipt.creditsRefunded > 0);
@@ -366,8 +367,8 @@ function suites(): void {
 
     test('a repeat is a receipt with alreadySubmitted and the warning', async () => {
       const jobId = sandbox.createV2Job('map');
-      await client().submitFeedback({ endpoint: 'map', jobId, rating: 'bad', note: 'missed half the site' });
-      const again = await client().submitFeedback({ endpoint: 'map', jobId, rating: 'bad', note: 'missed half the site' });
+      await submitFeedback(client(), { endpoint: 'map', jobId, rating: 'bad', note: 'missed half the site' });
+      const again = await submitFeedback(client(), { endpoint: 'map', jobId, rating: 'bad', note: 'missed half the site' });
       assert.equal(again.alreadySubmitted, true);
       assert.equal(again.creditsRefunded, 0);
       assert.match(again.warning ?? '', /already submitted/);
@@ -375,25 +376,25 @@ function suites(): void {
 
     test('service errors carry feedbackErrorCode; a POST is never retried', async () => {
       const expired = sandbox.createV2Job('scrape', { ageMs: 10 * 60_000 });
-      const error = await failure(client().submitFeedback({ endpoint: 'scrape', jobId: expired, rating: 'good', note: 'fine' }));
+      const error = await failure(submitFeedback(client(), { endpoint: 'scrape', jobId: expired, rating: 'good', note: 'fine' }));
       assert.equal(error.kind, 'feedback');
       assert.equal((error as FirecrawlError & { feedbackErrorCode: string }).feedbackErrorCode, 'FEEDBACK_WINDOW_EXPIRED');
 
       sandbox.resetCounts();
       sandbox.fault({ kind: 'status', status: 503, route: 'feedback', times: 3 });
       const jobId = sandbox.createV2Job('scrape');
-      await failure(client().submitFeedback({ endpoint: 'scrape', jobId, rating: 'good', note: 'fine' }));
+      await failure(submitFeedback(client(), { endpoint: 'scrape', jobId, rating: 'good', note: 'fine' }));
       assert.equal(sandbox.requestCount('feedback'), 1);
     });
 
     test('an unknown job id is JOB_NOT_FOUND', async () => {
-      const error = await failure(client().submitFeedback({ endpoint: 'scrape', jobId: '4b7c2b8e-3f1a-4c2d-9e8f-0a1b2c3d4e5f', rating: 'good', note: 'x' }));
+      const error = await failure(submitFeedback(client(), { endpoint: 'scrape', jobId: '4b7c2b8e-3f1a-4c2d-9e8f-0a1b2c3d4e5f', rating: 'good', note: 'x' }));
       assert.equal((error as FirecrawlError & { feedbackErrorCode: string }).feedbackErrorCode, 'JOB_NOT_FOUND');
     });
 
     test('an invalid body is refused locally with every problem and nothing is sent', async () => {
       const error = await failure(
-        client().submitFeedback({ endpoint: 'search', jobId: 'nope', rating: 'good', issues: ['Bad Label'] } as never),
+        submitFeedback(client(), { endpoint: 'search', jobId: 'nope', rating: 'good', issues: ['Bad Label'] } as never),
       );
       assert.equal(error.kind, 'invalidRequest');
       const paths = (error as FirecrawlError & { problems: { path: string }[] }).problems.map((p) => p.path);

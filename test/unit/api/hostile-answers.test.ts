@@ -4,11 +4,12 @@
 // and newer releases send (receipts without the daily totals, history rows without a start date).
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { submitFeedback } from '../../../src/api/feedbackSubmit';
 import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
 import { redact, redactSecret } from '../../../src/api/redact';
 import { describeError, describeFeedbackFailure, describeKeyCheckFailure } from '../../../src/host/errorText';
-import { nodeFetch } from '../../../src/host/nodeTransport';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { describeReceipt } from '../../../src/features/feedback/model/receiptText';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
@@ -109,7 +110,7 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
             details: [{ path: ['note', key], message: `unexpected ${encodeURIComponent(key)}` }],
           },
         });
-        const error = await failure(client().submitFeedback(FEEDBACK));
+        const error = await failure(submitFeedback(client(), FEEDBACK));
         assert.equal(error.kind, 'feedback');
         const words = describeFeedbackFailure(error, CTX).message;
         const everything = JSON.stringify({ error, message: error.message, words, logs, code: error.code, details: (error as { details?: unknown }).details });
@@ -227,7 +228,7 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         const body = (await raw.json()) as { details: Array<{ code: string }> };
         assert.equal(body.details[0]?.code, 'invalid_union');
         sandbox.fault({ route: 'feedback', kind: 'status', status: 400, body });
-        const error = await failure(client().submitFeedback(FEEDBACK));
+        const error = await failure(submitFeedback(client(), FEEDBACK));
         assert.deepEqual((error as { details?: unknown }).details, [{ path: 'note', message: 'Too big: expected string to have <=4000 characters' }]);
         const words = describeFeedbackFailure(error, CTX).message;
         assert.match(words, /^Firecrawl rejected the feedback: Note: Too big: expected string to have <=4000 characters\. Choose Edit and Retry/);
@@ -238,13 +239,13 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
     describe('shapes of older and newer releases', () => {
       test('a receipt without the daily totals is a receipt', async () => {
         sandbox.fault({ route: 'feedback', kind: 'status', status: 200, body: { success: true, feedbackId: 'f-1', creditsRefunded: 1 } });
-        const receipt = await client().submitFeedback(FEEDBACK);
+        const receipt = await submitFeedback(client(), FEEDBACK);
         assert.equal(receipt.creditsRefunded, 1);
         assert.equal(receipt.creditsRefundedToday, undefined);
         const words = describeReceipt(receipt).message;
         assert.equal(words, 'Feedback sent: 1 credit refunded.');
         sandbox.fault({ route: 'feedback', kind: 'status', status: 200, body: { success: true, creditsRefunded: 0, creditsRefundedToday: 4, warning: 'Cap reached.' } });
-        assert.equal(describeReceipt(await client().submitFeedback(FEEDBACK)).message, 'Feedback sent: no credits refunded. Refunded today: 4. Firecrawl says: Cap reached.');
+        assert.equal(describeReceipt(await submitFeedback(client(), FEEDBACK)).message, 'Feedback sent: no credits refunded. Refunded today: 4. Firecrawl says: Cap reached.');
       });
 
       test('history rows with a null start date are read, not refused', async () => {

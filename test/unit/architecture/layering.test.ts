@@ -45,12 +45,15 @@ describe('layering', () => {
       ['src/features/usage/ui/panel.ts', "import { CreditsStore } from '../../credits/model/creditsStore';", /only through its index\.ts/],
       ['src/host/clientProvider.ts', "import { activateCredits } from '../features/credits';", /host\/ reaches no feature/],
       ['src/host/errorText/general.ts', "import * as vscode from 'vscode';", /host\/errorText\/ is pure/],
+      ['src/host/settings.ts', "import * as os from 'node:os';", /Node built-ins only in platform\//],
+      ['src/features/credits/index.ts', "import { nodePlatform } from '../../platform/node';", /platform\/ is reached only from the entry points/],
     ];
     for (const [file, line, rule] of cases) {
       assert.ok(tree.has(file), file);
       const found = plant(file, line);
-      assert.equal(found.length, 1, `${file}: ${JSON.stringify(found)}`);
-      assert.match(found[0]!.rule, rule, file);
+      // A Node import in a pure room breaks two rules at once; every other line breaks exactly one.
+      assert.equal(found.length, line.includes("'node:") && !file.startsWith('src/host/') ? 2 : 1, `${file}: ${JSON.stringify(found)}`);
+      assert.ok(found.some((v) => rule.test(v.rule)), `${file}: ${JSON.stringify(found)}`);
     }
   });
 

@@ -8,7 +8,7 @@ import type { FetchLike } from '../../../src/api/http';
 import { Emitter } from '../../../src/shared/events';
 import { CreditsStore, MAX_SERVER_WAIT_MS } from '../../../src/features/credits/model/creditsStore';
 import { presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
-import { nodeFetch } from '../../../src/host/nodeTransport';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 

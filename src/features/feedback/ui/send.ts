@@ -3,6 +3,7 @@
 // the request leaves, after that the answer is awaited so the person learns what happened.
 import * as vscode from 'vscode';
 import type { FeedbackReceipt, FeedbackRequest } from '../../../api';
+import { submitFeedback } from '../../../api/feedbackSubmit';
 import type { ClientProvider } from '../../../host/clientProvider';
 
 export type SendOutcome =
@@ -18,7 +19,7 @@ export function sendFeedback(provider: Pick<ClientProvider, 'client'>, request: 
       // Let the notification (and its Cancel button) appear before anything leaves.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (token.isCancellationRequested) return { kind: 'cancelled' };
-      const sending = provider.client.submitFeedback(request);
+      const sending = submitFeedback(provider.client, request);
       const late = token.onCancellationRequested(() => progress.report({ message: 'already sent: waiting for the answer (it cannot be recalled)…' }));
       try {
         return { kind: 'sent', receipt: await sending };

@@ -1,0 +1,110 @@
+// Composition only: the services every feature shares, then each feature's activate(). Activation
+// does no network work before the first paint; stores refresh behind their last known values.
+// Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
+import * as vscode from 'vscode';
+import { activateConnection, promptForKeyIfMissing } from './features/connection';
+import { activateCredits, type CreditsFeature } from './features/credits';
+import { activateFeedback, type FeedbackController } from './features/feedback';
+import { activateResearch, type ResearchDeps, type ResearchFeature } from './features/research';
+import { activateUsage, type UsageFeature } from './features/usage';
+import { ClientProvider } from './host/clientProvider';
+import { WindowFocus } from './host/focus';
+import { GlobalFiles } from './host/globalFiles';
+import { holdCommandsUntil } from './host/commands';
+import { ApiKeyService } from './host/keyService';
+import { createLogger, type Logger } from './host/logger';
+import { platform } from './host/platform';
+import { Team } from './host/team';
+import { systemClock } from './shared/clock';
+
+/**
+ * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
+ * in normal use any other extension could read exports, and these hold the key service.
+ */
+export interface TestApi {
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  channel: vscode.LogOutputChannel;
+  log: Logger;
+  credits: CreditsFeature;
+  /** Replaceable: tests rebuild the feature from `researchDeps` to see what a reload shows. */
+  research: ResearchFeature;
+  researchDeps: ResearchDeps;
+  usage: UsageFeature;
+  /** Loads the wizard bundle on first access, as the command does. */
+  readonly feedback: FeedbackController;
+  feedbackLoaded(): boolean;
+  team: Team;
+  /** Settles once the key is read and this window knows whether it polls for its team. */
+  started: Promise<void>;
+  globalStorage: string;
+  logDir: string;
+}
+
+/**
+ * Registers commands, views and the status bar, and returns: it waits for nothing from the host.
+ * The key, the team's lease and the saved snapshots load behind it; commands wait for the key.
+ */
+export function activateExtension(context: vscode.ExtensionContext): TestApi | undefined {
+  const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
+  const keys = new ApiKeyService(context.secrets);
+  const log = createLogger(channel, () => keys.current?.value);
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const provider = new ClientProvider(keys, log.child('http'), version);
+  const focus = new WindowFocus();
+  const clock = systemClock;
+  // Windows of this editor share one global storage folder: job snapshots, the team's lease.
+  const files = new GlobalFiles(context.globalStorageUri);
+  const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
+  context.subscriptions.push(channel, keys, provider, focus, files, team);
+
+  void keys.initialize();
+  holdCommandsUntil(keys.ready);
+  activateConnection({ context, channel, keys, provider, log });
+
+  let hasHistoryView = false;
+  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock };
+  const research = activateResearch(context, researchDeps);
+  const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
+  hasHistoryView = true;
+  // The status bar's forecast borrows the monthly history the chart loaded.
+  const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
+  shareHistory();
+  const historySubscription = usage.store.onDidChange(shareHistory);
+  context.subscriptions.push({ dispose: () => historySubscription.dispose() });
+  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, isOpenWindow: (id) => team.isOpenWindow(id) });
+  const started = keys.ready.then(async () => {
+    const key = keys.current;
+    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    promptForKeyIfMissing(context, keys);
+    await team.start();
+  });
+
+  leaving = async () => {
+    const work = Promise.allSettled([research.flush(), feedback.flush(), team.release()]);
+    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_500))]);
+  };
+
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return {
+    keys, provider, channel, log, credits, research, researchDeps, usage, team, started,
+    // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
+    get feedback() {
+      return feedback.controller;
+    },
+    feedbackLoaded: () => feedback.loaded,
+    globalStorage: context.globalStorageUri.fsPath,
+    logDir: context.logUri.fsPath,
+  };
+}
+
+let leaving: (() => Promise<void>) | undefined;
+
+/**
+ * Closing a window: pending job and draft writes land and a leading window hands its lease over, so
+ * another window takes over polling at once. VS Code waits for this, but not for long: it is bounded.
+ */
+export function deactivateExtension(): Promise<void> | undefined {
+  return leaving?.();
+}

@@ -1,0 +1,29 @@
+// What differs between a Node extension host (desktop, remote, Codespaces) and a browser one
+// (vscode.dev, github.dev): how requests travel, whether there is an environment or a home folder,
+// and how the feedback wizard is loaded. Each entry point (extension.ts, extension.web.ts) sets it
+// once, before anything else runs; everything else asks here instead of touching Node.
+import type { FetchLike } from '../api/http';
+
+export interface Platform {
+  /** 'node' or 'web', for the log. */
+  readonly name: 'node' | 'web';
+  /** The client's transport; undefined means the global fetch. */
+  readonly fetch: FetchLike | undefined;
+  /** FIRECRAWL_API_KEY and FIRECRAWL_API_URL live here; empty where there is no process. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where save dialogs start without a workspace folder; undefined lets the dialog choose. */
+  homeFolder(): string | undefined;
+  /** The wizard's module (features/feedback/ui/bundleEntry): its own bundle, loaded on first use, in Node; bundled in on the web. */
+  loadWizard(): unknown;
+}
+
+let current: Platform | undefined;
+
+export function setPlatform(platform: Platform): void {
+  current = platform;
+}
+
+export function platform(): Platform {
+  if (!current) throw new Error('the platform is set by the entry point before activation');
+  return current;
+}
