@@ -9,6 +9,7 @@ import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
 import { WindowFocus } from './host/focus';
 import { GlobalFiles } from './host/globalFiles';
+import { holdCommandsUntil } from './host/commands';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
 import { Team } from './host/team';
@@ -31,11 +32,18 @@ export interface TestApi {
   /** Loads the wizard bundle on first access, as the command does. */
   readonly feedback: FeedbackController;
   feedbackLoaded(): boolean;
+  team: Team;
+  /** Settles once the key is read and this window knows whether it polls for its team. */
+  started: Promise<void>;
   globalStorage: string;
   logDir: string;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<TestApi | undefined> {
+/**
+ * Registers commands, views and the status bar, and returns: it waits for nothing from the host.
+ * The key, the team's lease and the saved snapshots load behind it; commands wait for the key.
+ */
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.current?.value);
@@ -48,8 +56,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
   context.subscriptions.push(channel, keys, provider, focus, files, team);
 
+  void keys.initialize();
+  holdCommandsUntil(keys.ready);
   activateConnection({ context, channel, keys, provider, log });
-  await keys.initialize();
 
   let hasHistoryView = false;
   const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
@@ -63,19 +72,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<TestAp
   const historySubscription = usage.store.onDidChange(shareHistory);
   context.subscriptions.push({ dispose: () => historySubscription.dispose() });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, isOpenWindow: (id) => team.isOpenWindow(id) });
-  void team.start();
+  const started = keys.ready.then(async () => {
+    const key = keys.current;
+    log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    promptForKeyIfMissing(context, keys);
+    await team.start();
+  });
 
   leaving = async () => {
     const work = Promise.allSettled([research.flush(), feedback.flush(), team.release()]);
     await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_500))]);
   };
 
-  const key = keys.current;
-  log.info(`Activated ${version}; API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
-  promptForKeyIfMissing(context, keys);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, research, researchDeps, usage,
+    keys, provider, channel, log, credits, research, researchDeps, usage, team, started,
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     get feedback() {
       return feedback.controller;

@@ -19,10 +19,9 @@ export default async function researchBench({ root, require, record, stats, setR
   const JOB_MS = 5 * 60_000;
   // A typical deep research job: five depth levels, each a search and an analysis, then a synthesis.
   const TIMELINE = { durationMs: JOB_MS, maxDepth: 5, activities: 20, sources: 30 };
-  const memoryStorage = () => {
-    const map = new Map();
-    return { get: (k) => map.get(k), update: async (k, v) => void map.set(k, v) };
-  };
+  const { MemoryDisk, SharedMemento } = out('test', 'support', 'memoryFiles.js');
+  // One window alone: its own globalState and job files.
+  const alone = () => ({ storage: new SharedMemento(), files: new MemoryDisk().view() });
 
   /**
    * The service as the sandbox models it, answering in the live dialect through our parser. Every
@@ -90,7 +89,7 @@ export default async function researchBench({ root, require, record, stats, setR
   // Tracked by id, as Track Job does: the store finds the kind itself (agent first).
   const ours = (attention, offsetMs, kind = 'deepResearch') =>
     watchJob(offsetMs, (id, clock, svc, finished) => {
-      const store = new ResearchStore({ source: { client: svc.client }, storage: memoryStorage(), clock, random: () => 0.5 });
+      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), clock, random: () => 0.5 });
       store.setAttention(attention);
       store.start();
       store.onDidFinishJob(finished);
@@ -149,7 +148,7 @@ export default async function researchBench({ root, require, record, stats, setR
       const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
       for (const id of ids) svc.create(id);
       await clock.advance(JOB_MS + 1_000);
-      const store = new ResearchStore({ source: { client: svc.client }, storage: memoryStorage(), clock, random: () => 0.5 });
+      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), clock, random: () => 0.5 });
       store.setAttention(attention);
       store.start();
       store.track(ids);
@@ -184,7 +183,7 @@ export default async function researchBench({ root, require, record, stats, setR
   const clock = { now: () => time, schedule: () => ({ dispose() {} }) };
   const store = new ResearchStore({
     source: { client: { getResearchJob: async (id) => (polls++, answers.get(id)), getAgentJob: async () => { throw new Error('not asked'); }, cancelAgentJob: async () => undefined } },
-    storage: { get: () => undefined, update: async () => undefined },
+    ...alone(),
     clock,
     random: () => 0.5,
     // Measures the cost of a tick, not the pacing: every job may go at once.

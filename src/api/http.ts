@@ -65,6 +65,8 @@ export interface TransportOptions {
   baseUrl: string;
   /** Read at every request so a key change applies at once. */
   apiKey: () => string | undefined;
+  /** Awaited before every request: a host may still be reading the key when the first one starts. */
+  ready?: () => Promise<void>;
   userAgent: string;
   timeoutMs?: number;
   maxAttempts?: number;
@@ -164,6 +166,7 @@ export class Transport {
   }
 
   async request(spec: RequestSpec): Promise<RawResponse> {
+    if (this.options.ready) await this.options.ready();
     // Only reads are retried: a feedback POST may already have refunded credits, a DELETE cancelled a run.
     const attempts = spec.method === 'GET' ? Math.max(1, spec.maxAttempts ?? this.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {

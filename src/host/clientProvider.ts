@@ -61,6 +61,7 @@ export class ClientProvider implements vscode.Disposable {
     return new FirecrawlClient({
       baseUrl: this.apiUrl.url,
       apiKey,
+      ready: () => this.keys.ready,
       clientName: CLIENT_NAME,
       clientVersion: this.version,
       fetch: nodeFetch,

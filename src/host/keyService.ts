@@ -30,9 +30,35 @@ export class ApiKeyService implements vscode.Disposable {
     });
   }
 
-  async initialize(): Promise<void> {
-    this.stored = (await this.secrets.get(SECRET_NAME)) || undefined;
-    await this.publish();
+  private loading: Promise<void> | undefined;
+  private loaded = false;
+
+  /**
+   * Reads the stored key once; activation does not wait for it (SecretStorage is a round trip to the
+   * workbench, or to the OS keychain). Not a change: nothing that starts after `ready` has seen another key.
+   */
+  initialize(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const stored = (await this.secrets.get(SECRET_NAME)) || undefined;
+        // A key set while this read was under way is newer than what it read.
+        if (!this.loaded) this.stored = stored;
+      } finally {
+        this.loaded = true;
+      }
+      await vscode.commands.executeCommand('setContext', CONTEXT.hasApiKey, this.current !== undefined);
+    })();
+    return this.loading;
+  }
+
+  /** Resolves once the stored key has been read (or could not be). */
+  get ready(): Promise<void> {
+    return this.initialize().catch(() => undefined);
+  }
+
+  /** Whether the stored key has been read: until then `current` may be missing a key that exists. */
+  get isReady(): boolean {
+    return this.loaded;
   }
 
   get current(): ApiKey | undefined {
@@ -58,6 +84,7 @@ export class ApiKeyService implements vscode.Disposable {
   }
 
   private async adopt(next: string | undefined): Promise<void> {
+    this.loaded = true;
     if (next === this.stored) return;
     this.stored = next;
     await this.publish();

@@ -15,6 +15,8 @@ export async function activateExtension(): Promise<TestApi> {
   if (!extension) throw new Error(`${extensionId} is not loaded`);
   const api = await extension.activate();
   if (!api) throw new Error('the extension returned no test API: is the host in test mode?');
+  // Activation returns before the key is read; tests start from a window that has settled.
+  await api.started;
   return api;
 }
 

@@ -165,6 +165,9 @@ describe('research view (dark)', () => {
     assert.match(await text(agentRow.locator('.label-description')), /^processing · agent/, 'agent jobs go on');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-mixed-after-shutdown');
+    // The tests after this one track deep research jobs again.
+    sandbox.researchShutdown = undefined;
+    await wb().runCommand('Firecrawl: Clear Finished Jobs');
   });
 
   it('a hostile final analysis opens with web links only, no images and no HTML', async () => {

@@ -1,5 +1,6 @@
 // The connection feature: the API key (set, clear, the one-time prompt) and the log of what was sent.
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
@@ -17,9 +18,9 @@ export interface ConnectionDeps {
 
 export function activateConnection({ context, channel, keys, provider, log }: ConnectionDeps): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.showLogs, () => channel.show()),
-    vscode.commands.registerCommand(COMMANDS.setApiKey, () => setApiKey(keys, provider, log)),
-    vscode.commands.registerCommand(COMMANDS.clearApiKey, () => clearApiKey(keys, log)),
+    registerCommand(COMMANDS.showLogs, () => channel.show()),
+    registerCommand(COMMANDS.setApiKey, () => setApiKey(keys, provider, log)),
+    registerCommand(COMMANDS.clearApiKey, () => clearApiKey(keys, log)),
   );
 }
 

@@ -1,12 +1,14 @@
 // The credits feature: the balance store, its status bar item, and the Refresh Credits command.
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import { Emitter, type FocusSource } from '../../shared/events';
-import { readJson, type SharedFiles } from '../../shared/sharedFiles';
+import type { FocusSource } from '../../shared/events';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import { sharedCredits } from './model/sharedCredits';
 import { type CreditsSnapshot, CreditsStore, type SharedCredits } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
@@ -32,42 +34,14 @@ export interface CreditsDeps {
   hasHistoryView: () => boolean;
 }
 
-function isSnapshot(value: unknown): value is CreditsSnapshot {
-  if (!value || typeof value !== 'object') return false;
-  const { usage, fetchedAt } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown };
-  return typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits);
-}
-
-/** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */
-function sharedCredits(files: SharedFiles, team: CreditsTeam, apiUrl: () => string): SharedCredits & { dispose(): void } {
-  const published = new Emitter<CreditsSnapshot>();
-  const subscription = files.onDidChange((name) => {
-    if (name !== team.sharedName('credits.json')) return;
-    void readJson(files, name).then((value) => {
-      const v = value as { apiUrl?: unknown; snapshot?: unknown } | undefined;
-      if (v?.apiUrl === apiUrl() && isSnapshot(v.snapshot)) published.fire(v.snapshot);
-    });
-  });
-  return {
-    publish: (snapshot) => {
-      const name = team.sharedName('credits.json');
-      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), snapshot })).catch(() => undefined);
-    },
-    onDidPublish: published.event,
-    dispose: () => {
-      subscription.dispose();
-      published.dispose();
-    },
-  };
-}
-
 export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
-  const shared = sharedCredits(files, team, () => provider.url.url);
+  const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,
+    keyKnown: () => keys.ready,
     isSelfHosted: () => provider.isSelfHosted,
     intervalMs: creditsSettings.refreshIntervalMs,
     clock,
@@ -89,7 +63,7 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     statusBar,
     team.onDidChangeRole(() => store.roleChanged()),
     { dispose: () => providerSubscription.dispose() },
-    vscode.commands.registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
+    registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
     onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),
   );
   store.start();

@@ -2,6 +2,7 @@
 // editor context menu, shown only while the selection holds exactly one job id.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import { FEEDBACK_ENDPOINT_IDS } from '../../api';
 import { COMMANDS, CONTEXT } from '../../ids';
 import { selectedText } from '../../host/editorInput';
@@ -91,8 +92,8 @@ export function activateFeedback({ context, provider, log, windowId, isOpenWindo
   context.subscriptions.push(
     feedback,
     trackSelection(),
-    vscode.commands.registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
-    vscode.commands.registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
+    registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
+    registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
   );
   return feedback;
 }

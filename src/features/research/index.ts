@@ -1,6 +1,7 @@
 // The research feature: the job store (state in globalState, the client from the provider at each
 // request) → tree, documents, notifications → commands. Everything it creates is disposed together.
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import type { Logger } from '../../host/logger';
 import { researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
@@ -108,22 +109,22 @@ export class ResearchFeature implements vscode.Disposable {
         );
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      vscode.commands.registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      vscode.commands.registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      vscode.commands.registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
-      vscode.commands.registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
-      vscode.commands.registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
-      vscode.commands.registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
-      vscode.commands.registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
-      vscode.commands.registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
-      vscode.commands.registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
-      vscode.commands.registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
-      vscode.commands.registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
-      vscode.commands.registerCommand(COMMANDS.saveJobResult, (clicked?: unknown) => saveResult(jobs, clicked)),
-      vscode.commands.registerCommand(COMMANDS.copyJobResult, (clicked?: unknown) => copyResult(jobs, clicked)),
-      vscode.commands.registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
-      vscode.commands.registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
-      vscode.commands.registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
+      registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
+      registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
+      registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
+      registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
+      registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
+      registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
+      registerCommand(COMMANDS.saveJobResult, (clicked?: unknown) => saveResult(jobs, clicked)),
+      registerCommand(COMMANDS.copyJobResult, (clicked?: unknown) => copyResult(jobs, clicked)),
+      registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
+      registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
+      registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
     );
     this.store.start();
   }

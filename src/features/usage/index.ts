@@ -1,6 +1,7 @@
 // The usage feature: the history store, its chart panel (restored after a reload by a serializer),
 // and the Show Credit Usage History command. History follows key and server changes.
 import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
@@ -35,6 +36,7 @@ export function activateUsage({ context, keys, provider, credits, log, clock }: 
   const store = new UsageHistoryStore({
     fetch: (byApiKey, signal) => provider.client.getCreditUsageHistory(byApiKey, { signal }),
     hasKey: () => keys.current !== undefined,
+    keyKnown: () => keys.ready,
     isSelfHosted: () => provider.isSelfHosted,
     clock,
     storage: {
@@ -64,7 +66,7 @@ export function activateUsage({ context, keys, provider, credits, log, clock }: 
     store,
     panel,
     { dispose: () => providerSubscription.dispose() },
-    vscode.commands.registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
+    registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, panel),
   );
   return { store, panel };

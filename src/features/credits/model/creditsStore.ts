@@ -34,6 +34,8 @@ export interface SnapshotStorage {
 /** The balance as the team's windows share it: the window that polls publishes each new value. */
 export interface SharedCredits {
   publish(snapshot: CreditsSnapshot): void;
+  /** What the leader wrote last, for a window that joins later. */
+  read(): Promise<CreditsSnapshot | undefined>;
   readonly onDidPublish: Event<CreditsSnapshot>;
 }
 
@@ -44,6 +46,8 @@ export interface CreditsStoreOptions {
   isLeader?: () => boolean;
   shared?: SharedCredits;
   hasKey: () => boolean;
+  /** Settles once `hasKey` can be trusted (the key is read after activation). */
+  keyKnown?: () => Promise<void>;
   isSelfHosted: () => boolean;
   intervalMs: () => number;
   clock: Clock;
@@ -83,6 +87,7 @@ export class CreditsStore implements Disposable {
   roleChanged(): void {
     if (!this.leader) {
       this.cancelTimer();
+      void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
       return;
     }
     if (this.dueAt === undefined || this.dueAt <= this.options.clock.now()) void this.refresh();
@@ -108,7 +113,13 @@ export class CreditsStore implements Disposable {
   start(): void {
     const saved = this.options.storage?.load();
     if (saved) this.update({ snapshot: saved });
-    if (this.leader || !this.options.hasKey()) void this.refresh();
+    const begin = () => {
+      if (this.disposed) return;
+      if (this.leader || !this.options.hasKey()) void this.refresh();
+      else void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
+    };
+    if (this.options.keyKnown) void this.options.keyKnown().then(begin);
+    else begin();
   }
 
   /** The key or API URL changed: the old balance belongs to another account or server. */
@@ -152,6 +163,10 @@ export class CreditsStore implements Disposable {
   private async load(): Promise<void> {
     this.cancelTimer();
     this.dueAt = undefined;
+    if (this.options.keyKnown) {
+      await this.options.keyKnown();
+      if (this.disposed) return;
+    }
     if (!this.options.hasKey()) {
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
       return;

@@ -34,6 +34,7 @@ export class ResearchView implements vscode.Disposable {
           this.unseenFinished = 0;
           this.updateBadge();
           tree.refreshClocks();
+          this.updateMessage();
         }
         this.updateClockTimer();
         this.updateAttention();
@@ -60,7 +61,8 @@ export class ResearchView implements vscode.Disposable {
       store.onDidChangeNotice(() => this.updateMessage()),
     );
     this.updateHasJobs();
-    this.updateMessage();
+    // After activation: the first date formatted in a process loads the locale's data (milliseconds).
+    this.subscriptions.push(this.clock.schedule(0, () => this.updateMessage()));
     this.updateAttention();
     this.updateClockTimer();
   }
@@ -95,7 +97,9 @@ export class ResearchView implements vscode.Disposable {
     this.treeView.badge = n ? { value: n, tooltip: `${n} research ${n === 1 ? 'job' : 'jobs'} finished since you last looked` } : undefined;
   }
 
+  /** Only a visible view shows it; becoming visible brings it up to date. */
   private updateMessage(): void {
+    if (!this.treeView.visible) return;
     const message = shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language);
     if (this.treeView.message !== message) this.treeView.message = message;
   }

@@ -38,6 +38,8 @@ export interface HistoryStorage {
 export interface UsageHistoryStoreOptions {
   fetch: (byApiKey: boolean, signal: AbortSignal) => Promise<UsageHistory>;
   hasKey: () => boolean;
+  /** Settles once `hasKey` can be trusted (the key is read after activation). */
+  keyKnown?: () => Promise<void>;
   isSelfHosted: () => boolean;
   clock: Clock;
   storage?: HistoryStorage;
@@ -112,6 +114,7 @@ export class UsageHistoryStore implements Disposable {
   }
 
   private async load(mode: HistoryMode): Promise<void> {
+    if (this.options.keyKnown) await this.options.keyKnown();
     if (!this.options.hasKey()) {
       this.update(mode, { snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
       return;

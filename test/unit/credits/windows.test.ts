@@ -1,0 +1,116 @@
+// The balance in several windows of one team, simulated on one fake clock: only the leading window
+// asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CreditUsage } from '../../../src/api';
+import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
+import { sharedCredits } from '../../../src/features/credits/model/sharedCredits';
+import { Emitter } from '../../../src/shared/events';
+import { TeamLease } from '../../../src/shared/teamLease';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk } from '../../support/memoryFiles';
+
+const API = 'https://api.firecrawl.dev';
+const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, planCredits: 100_000, billingPeriodStart: null, billingPeriodEnd: null });
+
+function editor() {
+  const clock = new FakeClock();
+  const disk = new MemoryDisk();
+  const requests: string[] = [];
+  let remaining = 90_000;
+  const open = async (id: string, focused: boolean) => {
+    const files = disk.view();
+    const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
+    const focusChanged = new Emitter<boolean>();
+    const teamFocus = { get focused() { return lease.teamAttention.focused; }, onDidChange: focusChanged.event };
+    lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
+    const shared = sharedCredits(files, (file) => `teams/t/${file}`, () => API);
+    const store = new CreditsStore({
+      fetch: async () => {
+        requests.push(id);
+        return usage(remaining);
+      },
+      isLeader: () => lease.isLeader,
+      shared,
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      intervalMs: () => 5 * 60_000,
+      clock,
+      focus: teamFocus,
+      random: () => 0.5,
+    });
+    lease.onDidChangeRole(() => store.roleChanged());
+    lease.setAttention({ focused, researchVisible: false });
+    store.start();
+    await lease.start();
+    await clock.advance(0);
+    return {
+      id,
+      lease,
+      store,
+      close: async () => {
+        await lease.release();
+        lease.dispose();
+        store.dispose();
+        shared.dispose();
+        files.dispose();
+      },
+    };
+  };
+  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n) };
+}
+
+describe('credits in several windows', () => {
+  test('three windows, one of them focused: requests as for one window, and every window shows the balance', async () => {
+    const { clock, requests, open, spend } = editor();
+    const a = await open('a', false);
+    const b = await open('b', true);
+    const c = await open('c', false);
+    await clock.advance(60 * 60_000);
+    // Every 5 minutes while the team is focused (through window b), from one window only.
+    assert.deepEqual(new Set(requests), new Set(['a']));
+    assert.ok(requests.length >= 12 && requests.length <= 13, `${requests.length} requests`);
+    spend(1_234);
+    await clock.advance(5 * 60_000);
+    for (const w of [a, b, c]) assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000 - 1_234, `window ${w.id}`);
+    for (const w of [a, b, c]) await w.close();
+  });
+
+  test('nobody focused: no requests from any window; the leader closing hands polling to another', async () => {
+    const { clock, requests, open } = editor();
+    const a = await open('a', false);
+    const b = await open('b', false);
+    const first = requests.length;
+    await clock.advance(60 * 60_000);
+    assert.equal(requests.length, first, 'an unfocused team is not polled');
+    b.lease.setAttention({ focused: true, researchVisible: false });
+    await clock.advance(0);
+    assert.equal(requests.at(-1), 'a', 'focus anywhere in the team makes the leader catch up');
+    await a.close();
+    await clock.advance(6 * 60_000);
+    assert.equal(requests.at(-1), 'b');
+    await b.close();
+  });
+
+  test('a balance another server wrote, or a damaged file, is not taken', async () => {
+    const { clock, disk, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    const shown = b.store.state.snapshot;
+    assert.equal(shown?.usage.remainingCredits, 90_000);
+    const view = disk.view();
+    const later = clock.now() + 1_000;
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: 'https://elsewhere.example', snapshot: { usage: usage(1), fetchedAt: later } }));
+    await clock.advance(0);
+    assert.equal(b.store.state.snapshot, shown, 'another server\'s balance');
+    await view.write('teams/t/credits.json', '{"apiUrl": "https://api.firecrawl.dev", "snapshot": {"usage": {"remainingCredits": "lots"}, "fetchedAt": 1e15}}');
+    await clock.advance(0);
+    assert.equal(b.store.state.snapshot, shown, 'a balance that is not a number');
+    await view.write('teams/t/credits.json', '{"apiUrl": ');
+    await clock.advance(0);
+    assert.equal(b.store.state.snapshot, shown, 'a damaged file');
+    view.dispose();
+    await a.close();
+    await b.close();
+  });
+});
