@@ -200,6 +200,7 @@ function analyse(run, figureMs, id) {
     statements.push({ name: m.name, ...span(m, end), kind });
   }
   return {
+    returnedPromise: run.returnedPromise,
     figureMs,
     call,
     codeLoadingMs,
@@ -256,7 +257,9 @@ function printBreakdown(analyses) {
     const cpu = median(analyses.map((a) => a.statements[i]?.cpu));
     out.push(`    ${first[i].kind.padEnd(5)} ${f(wall).padStart(7)} wall ${f(cpu).padStart(6)} CPU  ${first[i].name}`);
   }
-  out.push(`  activate() returned after ${wc((a) => a.call)}; settled ${wc((a) => a.settled)} after it was called`);
+  out.push(analyses.every((a) => a.returnedPromise)
+    ? `  activate() returned after ${wc((a) => a.call)}; its promise settled ${wc((a) => a.settled)} after it was called`
+    : `  activate() returned after ${wc((a) => a.call)}, without a promise in ${analyses.filter((a) => !a.returnedPromise).length}/${analyses.length} windows: what it started runs on outside VS Code's figure`);
   const syncCalls = (a) => a.calls.filter((c) => c.sync);
   out.push(`  calls into the vscode API before activate() returned: ${f(m((a) => syncCalls(a).length))}, ${f(m((a) => syncCalls(a).reduce((sum, c) => sum + c.ms, 0)))} wall in total; all calls until settled, slowest (wall):`);
   for (const x of byName((a) => a.calls.map((c) => ({ name: c.what, ms: c.ms })), (x) => x.ms).slice(0, 10)) out.push(`    ${f(x.value).padStart(7)}  ${x.name}`);
@@ -360,7 +363,9 @@ async function breakdown({ root, record, prepared, openWorkbench, targets, windo
     record('host activation breakdown (instrumented): other extensions\' code loading inside our clock', 'ms', analyses.map((a) => a.beforeOurRequireMs), null, 'the ones ahead of ours in the onStartupFinished loop');
     record('host activation breakdown (instrumented): our require()', 'ms', analyses.map((a) => a.readCompileMs + a.evaluation.ms), null, `evaluation ${cpu((a) => a.evaluation)}`);
     record('host activation breakdown (instrumented): activate() until it returned', 'ms', analyses.map((a) => a.call.ms), null, `${cpu((a) => a.call)}; inside VS Code's figure`);
-    record('host activation breakdown (instrumented): activate() until its promise settled', 'ms', analyses.map((a) => a.settled.ms), null, `${cpu((a) => a.settled)}; not in VS Code's figure`);
+    if (analyses.every((a) => a.returnedPromise)) {
+      record('host activation breakdown (instrumented): activate() until its promise settled', 'ms', analyses.map((a) => a.settled.ms), null, `${cpu((a) => a.settled)}; not in VS Code's figure`);
+    }
   } finally {
     if (previous === undefined) delete process.env.FIRECRAWL_UI_EXTENSIONS;
     else process.env.FIRECRAWL_UI_EXTENSIONS = previous;

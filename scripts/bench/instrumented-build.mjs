@@ -10,13 +10,14 @@
 //   - `vscode` behind a proxy that times every call into the API namespaces (each registration,
 //     executeCommand, createOutputChannel...) and when a returned promise settles, and the
 //     `require('vscode')` itself (the host builds the API object for the extension then);
-//   - activate() wrapped: called, returned (where VS Code stops its clock) and settled.
+//   - activate() wrapped: called, returned (where VS Code stops its clock) and, if it returned a
+//     promise, settled.
 // Times are epoch milliseconds with fractions (performance.timeOrigin + performance.now()), so they
 // line up with the extension host's own Date.now() marks (globalThis.MonacoPerformanceMarks), which
 // are copied too: when each extension's code started and finished loading, activation began and ended.
 // Each mark also holds the host process's CPU time (process.cpuUsage(), all threads): on a busy
 // machine wall time between two marks can be mostly time spent descheduled, and the CPU time says so.
-// All of it is written as JSON to $FIRECRAWL_ACTIVATION_MARKS once activate() settles.
+// All of it is written as JSON to $FIRECRAWL_ACTIVATION_MARKS 1.5 s after activate() settles.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,16 +28,18 @@ const BANNER = `var __fcNow=()=>performance.timeOrigin+performance.now(),__fcCpu
 const FOOTER = `;__fcMark("bundle: evaluation ends");
 (()=>{
   const original = module.exports.activate;
+  let returnedPromise = false;
   const done = (outcome) => {
     __fcMark("activate: " + outcome);
+    // Later, so promises from the host that activate() left running have settled too.
     setTimeout(() => {
       const file = process.env.FIRECRAWL_ACTIVATION_MARKS;
       if (!file) return;
       const host = globalThis.MonacoPerformanceMarks?.getMarks?.() ?? [];
       const fs = require("fs");
-      fs.writeFileSync(file + ".tmp", JSON.stringify({ marks: __fcMarks, calls: __fcCalls, hostMarks: host.filter((m) => String(m.name).startsWith("code/extHost/")) }));
+      fs.writeFileSync(file + ".tmp", JSON.stringify({ returnedPromise, marks: __fcMarks, calls: __fcCalls, hostMarks: host.filter((m) => String(m.name).startsWith("code/extHost/")) }));
       fs.renameSync(file + ".tmp", file);
-    }, 0);
+    }, 1500);
   };
   function activate(context) {
     try {
@@ -53,6 +56,7 @@ const FOOTER = `;__fcMark("bundle: evaluation ends");
     } finally {
       __fcMark("activate: returned");
     }
+    returnedPromise = !!result && typeof result.then === "function";
     Promise.resolve(result).then(() => done("settled"), () => done("rejected"));
     return result;
   }
