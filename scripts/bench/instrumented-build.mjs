@@ -7,9 +7,11 @@
 //     (esbuild emits modules in dependency order, so the gap before a module's mark is its own cost);
 //   - a mark before each statement of activate() in src/extension.ts, found with the TypeScript
 //     parser, so an `await` shows as the gap between its statement and the next;
-//   - `vscode` behind a proxy that times every call into the API namespaces (each registration,
+//   - `vscode` through a shim whose namespaces time every call into them (each registration,
 //     executeCommand, createOutputChannel...) and when a returned promise settles, and the
-//     `require('vscode')` itself (the host builds the API object for the extension then);
+//     `require('vscode')` itself (the host builds the API object for the extension then); after
+//     activation, what one esbuild namespace-import copy of the API object costs (each bundled
+//     module that imports vscode makes one while the bundle evaluates);
 //   - activate() wrapped: called, returned (where VS Code stops its clock) and, if it returned a
 //     promise, settled.
 // Times are epoch milliseconds with fractions (performance.timeOrigin + performance.now()), so they
@@ -36,8 +38,13 @@ const FOOTER = `;__fcMark("bundle: evaluation ends");
       const file = process.env.FIRECRAWL_ACTIVATION_MARKS;
       if (!file) return;
       const host = globalThis.MonacoPerformanceMarks?.getMarks?.() ?? [];
+      // What one namespace import of the API costs, copied the way esbuild's __toESM does it.
+      const api = globalThis.__fcVscodeApi;
+      const copy = () => { const to = Object.create(Object.getPrototypeOf(api)); Object.defineProperty(to, "default", { value: api, enumerable: true }); for (const key of Object.getOwnPropertyNames(api)) if (!Object.prototype.hasOwnProperty.call(to, key)) Object.defineProperty(to, key, { get: () => api[key], enumerable: true }); return to; };
+      const c0 = __fcCpu(); for (let i = 0; i < 10; i++) copy(); const apiCopyMs = (__fcCpu() - c0) / 10;
+      const apiKeys = Object.getOwnPropertyNames(api).length;
       const fs = require("fs");
-      fs.writeFileSync(file + ".tmp", JSON.stringify({ returnedPromise, marks: __fcMarks, calls: __fcCalls, hostMarks: host.filter((m) => String(m.name).startsWith("code/extHost/")) }));
+      fs.writeFileSync(file + ".tmp", JSON.stringify({ returnedPromise, apiCopyMs, apiKeys, marks: __fcMarks, calls: __fcCalls, hostMarks: host.filter((m) => String(m.name).startsWith("code/extHost/")) }));
       fs.renameSync(file + ".tmp", file);
     }, 1500);
   };
@@ -86,11 +93,13 @@ function namespace(name) {
   }
   return wrapped.get(name);
 }
-module.exports = new Proxy(api, {
-  get(t, prop) {
-    return NAMESPACES.includes(prop) && t[prop] ? namespace(prop) : Reflect.get(t, prop, t);
-  },
-});`;
+// A plain object, not a proxy: each bundled module copies the API object's properties when it
+// imports it (esbuild's __toESM), and that copy should cost what it costs in the shipped bundle.
+const shim = Object.defineProperties({}, Object.getOwnPropertyDescriptors(api));
+for (const name of NAMESPACES) if (api[name]) Object.defineProperty(shim, name, { get: () => namespace(name), enumerable: true });
+globalThis.__fcVscodeApi = api;
+module.exports = shim;
+__fcMark("vscode: shim built");`;
 
 /** Source of src/extension.ts with a mark before each statement of activate(). */
 function markActivate(root, source, file) {
