@@ -96,6 +96,12 @@ export interface Workbench {
   editorText(): Promise<string>;
   /** The tail of code-server's log (server and extension host). */
   serverLog(lines?: number): string;
+  /**
+   * Another window of the same editor: a second page in the same browser profile on the same
+   * code-server, so it shares globalState and the global storage folder, with its own extension host.
+   * Playwright's focus emulation is left on: both windows count as focused.
+   */
+  openWindow(): Promise<Workbench>;
   close(): Promise<void>;
 }
 
@@ -188,7 +194,9 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 
     browser = await cs.launchBrowser({ runDir });
     // Clipboard access lets commands that copy (vscode.env.clipboard) work in the web workbench.
-    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    // A context of our own (not browser.newPage's), so a second window can open in the same profile.
+    const profile = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await profile.newPage();
     page.setDefaultTimeout(20_000);
     const lines: ConsoleLine[] = [];
     cs.forwardConsole(page, (text, meta) => {
@@ -199,103 +207,18 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     await cs.waitForWorkbench(page);
     await page.locator(`.monaco-workbench.${THEME_CLASS[options.theme ?? 'dark']}`).waitFor({ timeout: 60_000 });
     const srv = server;
-
-    const wb: Workbench = {
-      page,
-      url: srv.url,
-      workspace: srv.workspace,
-      console: lines,
-      async screenshot(name) {
-        const file = path.join(cs.screenshotDir(root), `${slug(name)}.png`);
-        await page.screenshot({ path: file });
-        return file;
-      },
-      async runCommand(title) {
-        const widget = page.locator('.quick-input-widget');
-        const row = widget.locator('.quick-input-list .monaco-list-row').filter({
-          has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
-        }).first();
-        // Right after start-up the palette may be computed before the extension's contributions
-        // arrive, and it does not refresh: reopen it until the command shows up.
-        const deadline = Date.now() + 30_000;
-        for (;;) {
-          await page.keyboard.press('Escape');
-          await page.keyboard.press('F1');
-          await widget.waitFor({ state: 'visible' });
-          await widget.locator('input').fill(`>${title}`);
-          try {
-            await row.waitFor({ state: 'visible', timeout: 3000 });
-            break;
-          } catch (error) {
-            if (Date.now() > deadline) throw new Error(`command "${title}" is not in the command palette`, { cause: error });
-          }
-        }
-        await row.click();
-        await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
-      },
-      statusBarItem(text) {
-        return page.locator('.statusbar-item', { hasText: text });
-      },
-      statusBarEntry(id) {
-        return page.locator(`.statusbar-item[id="${extensionId}.${id}"]`);
-      },
-      quickInput() {
-        return page.locator('.quick-input-widget');
-      },
-      quickInputRows() {
-        return page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-      },
-      async submitQuickInput(text) {
-        const input = page.locator('.quick-input-widget input');
-        await input.waitFor({ state: 'visible' });
-        await input.fill(text);
-        await input.press('Enter');
-      },
-      notification(text) {
-        return page.locator('.notifications-toasts .notification-toast', { hasText: text });
-      },
-      treeRows(viewName) {
-        return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
-      },
-      async openViewContainer(title) {
-        await page.locator(`.activitybar .action-item a[aria-label^="${title.replace(/"/g, '\\"')}"]`).click();
-      },
-      webviewFrame() {
-        return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-      },
-      async outputText() {
-        const lines = page.locator('.part.panel .output-view .view-lines');
-        await lines.waitFor({ state: 'visible' });
-        return (await lines.innerText()).replace(/\u00a0/g, ' ');
-      },
-      async outputChannel() {
-        // The panel holds a hidden copy of the channel picker too: use the visible one.
-        const select = page.locator('.part.panel .title-actions select.monaco-select-box:visible, .part.panel .global-actions select.monaco-select-box:visible').first();
-        await select.waitFor({ state: 'visible' });
-        return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
-      },
-      async hover(target) {
-        await page.mouse.move(0, 0);
-        await target.hover();
-        const widget = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
-        await widget.waitFor({ state: 'visible' });
-        return widget;
-      },
-      async editorText() {
-        const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
-        await lines.waitFor({ state: 'visible' });
-        return (await lines.innerText()).replace(/\u00a0/g, ' ');
-      },
-      serverLog(count = 80) {
-        try {
-          return fs.readFileSync(srv.logFile, 'utf8').split('\n').slice(-count).join('\n');
-        } catch {
-          return '';
-        }
-      },
-      close,
+    const theme = options.theme ?? 'dark';
+    const openWindow = async (): Promise<Workbench> => {
+      const other = await page.context().newPage();
+      other.setDefaultTimeout(20_000);
+      const otherLines: ConsoleLine[] = [];
+      cs.forwardConsole(other, (text, meta) => otherLines.push({ text, ...meta }));
+      await other.goto(srv.workbenchUrl());
+      await cs.waitForWorkbench(other);
+      await other.locator(`.monaco-workbench.${THEME_CLASS[theme]}`).waitFor({ timeout: 60_000 });
+      return bindWorkbench(other, srv, otherLines, cs, openWindow, () => other.close());
     };
-    return wb;
+    return bindWorkbench(page, srv, lines, cs, openWindow, close);
   } catch (error) {
     if (browser) {
       const page = browser.contexts()[0]?.pages()[0];
@@ -306,6 +229,113 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     if (log && error instanceof Error) error.message += `\n--- code-server log (tail) ---\n${log}`;
     throw error;
   }
+}
+
+function bindWorkbench(
+  page: Page,
+  srv: Awaited<ReturnType<CodeServerModule['startCodeServer']>>,
+  lines: ConsoleLine[],
+  cs: CodeServerModule,
+  openWindow: () => Promise<Workbench>,
+  close: () => Promise<void>,
+): Workbench {
+  const wb: Workbench = {
+    page,
+    url: srv.url,
+    workspace: srv.workspace,
+    console: lines,
+    async screenshot(name) {
+      const file = path.join(cs.screenshotDir(root), `${slug(name)}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async runCommand(title) {
+      const widget = page.locator('.quick-input-widget');
+      const row = widget.locator('.quick-input-list .monaco-list-row').filter({
+        has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
+      }).first();
+      // Right after start-up the palette may be computed before the extension's contributions
+      // arrive, and it does not refresh: reopen it until the command shows up.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await widget.waitFor({ state: 'visible' });
+        await widget.locator('input').fill(`>${title}`);
+        try {
+          await row.waitFor({ state: 'visible', timeout: 3000 });
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw new Error(`command "${title}" is not in the command palette`, { cause: error });
+        }
+      }
+      await row.click();
+      await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
+    },
+    statusBarItem(text) {
+      return page.locator('.statusbar-item', { hasText: text });
+    },
+    statusBarEntry(id) {
+      return page.locator(`.statusbar-item[id="${extensionId}.${id}"]`);
+    },
+    quickInput() {
+      return page.locator('.quick-input-widget');
+    },
+    quickInputRows() {
+      return page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    },
+    async submitQuickInput(text) {
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(text);
+      await input.press('Enter');
+    },
+    notification(text) {
+      return page.locator('.notifications-toasts .notification-toast', { hasText: text });
+    },
+    treeRows(viewName) {
+      return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
+    },
+    async openViewContainer(title) {
+      await page.locator(`.activitybar .action-item a[aria-label^="${title.replace(/"/g, '\\"')}"]`).click();
+    },
+    webviewFrame() {
+      return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    },
+    async outputText() {
+      const lines = page.locator('.part.panel .output-view .view-lines');
+      await lines.waitFor({ state: 'visible' });
+      return (await lines.innerText()).replace(/\u00a0/g, ' ');
+    },
+    async outputChannel() {
+      // The panel holds a hidden copy of the channel picker too: use the visible one.
+      const select = page.locator('.part.panel .title-actions select.monaco-select-box:visible, .part.panel .global-actions select.monaco-select-box:visible').first();
+      await select.waitFor({ state: 'visible' });
+      return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
+    },
+    async hover(target) {
+      await page.mouse.move(0, 0);
+      await target.hover();
+      const widget = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
+      await widget.waitFor({ state: 'visible' });
+      return widget;
+    },
+    async editorText() {
+      const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
+      await lines.waitFor({ state: 'visible' });
+      return (await lines.innerText()).replace(/\u00a0/g, ' ');
+    },
+    serverLog(count = 80) {
+      try {
+        return fs.readFileSync(srv.logFile, 'utf8').split('\n').slice(-count).join('\n');
+      } catch {
+        return '';
+      }
+    },
+    openWindow,
+    close,
+  };
+  return wb;
 }
 
 /**

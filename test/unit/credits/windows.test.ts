@@ -82,7 +82,7 @@ describe('credits in several windows', () => {
     const b = await open('b', false);
     const first = requests.length;
     await clock.advance(60 * 60_000);
-    assert.equal(requests.length, first, 'an unfocused team is not polled');
+    assert.equal(requests.length, first, `an unfocused team is not polled: ${requests.join(' ')}`);
     b.lease.setAttention({ focused: true, researchVisible: false });
     await clock.advance(0);
     assert.equal(requests.at(-1), 'a', 'focus anywhere in the team makes the leader catch up');

@@ -91,7 +91,7 @@ export class CreditsStore implements Disposable {
       return;
     }
     if (this.dueAt === undefined || this.dueAt <= this.options.clock.now()) void this.refresh();
-    else this.arm();
+    else if (this.options.focus.focused) this.arm();
   }
 
   /** A newer balance another window fetched: shown here as if fetched here, and the next fetch counts from it. */
@@ -116,7 +116,15 @@ export class CreditsStore implements Disposable {
     const begin = () => {
       if (this.disposed) return;
       if (this.leader || !this.options.hasKey()) void this.refresh();
-      else void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
+      // Nothing shared yet (the leader has no balance to share, e.g. a team without billing): this
+      // window asks once for itself rather than show nothing.
+      else {
+        void this.options.shared?.read().then((snapshot) => {
+          if (snapshot) this.adopt(snapshot);
+          // Leading by now, or already answered: nothing to ask.
+          else if (!this.leader && !this.current.snapshot && !this.current.problem && !this.inFlight) void this.refresh();
+        });
+      }
     };
     if (this.options.keyKnown) void this.options.keyKnown().then(begin);
     else begin();
