@@ -1,7 +1,8 @@
 // `npm run bench`: performance figures as medians of several runs (with min and max), printed as a
 // table and written to bench-results.json. `--check` exits non-zero when a budget is missed.
 // Budgets compare ratios or generous absolute bounds measured in one run: these machines are shared.
-// `--only=bundle,research` runs some sections (names as printed).
+// `--only=bundle,research` runs some sections (names as printed). `host-activation` runs in a real
+// VS Code (code-server + Chromium): see scripts/bench/host-activation.bench.mjs, and its `--breakdown`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -250,7 +251,7 @@ async function main() {
   // Leave dist/ as the development build the tests expect.
   run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
 
-  const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const fmt = (v) => (!Number.isFinite(v) ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
   const table = [
     ['what', 'median', 'min', 'max', 'unit', 'runs', 'budget', 'ok', 'note'],
     ...rows.map((r) => [r.what, fmt(r.median), fmt(r.min), fmt(r.max), r.unit, String(r.runs), r.budget, r.pass === null ? '' : r.pass ? 'yes' : 'NO', r.note]),

@@ -23,10 +23,13 @@ const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export async function prepareExtension({ root = defaultRoot, log = (line) => console.log(line) } = {}) {
   await provision({ root, log });
-  const vsix = await packageVsix({ root, log });
   const runDir = makeRunDir('firecrawl-ui-');
   let extensions;
+  let vsix;
   try {
+    // Into the run folder, not the shared .cache/vsix/: checkouts of this repository may share
+    // .cache, and another one packaging at the same moment would replace the file before install.
+    vsix = await packageVsix({ root, log, outDir: runDir });
     extensions = await installVsix({ root, vsix, extensionsDir: join(runDir, 'extensions-template'), userDataDir: join(runDir, 'user-data-template') });
     if (extensions.length === 0) throw new Error(`installing ${vsix} produced no extension folder`);
   } catch (error) {

@@ -2,11 +2,11 @@
 // checkout's dist/ (vsce runs `vscode:prepublish`, a production build, and other test runs may be
 // using dist/ at the same moment). The project is copied into a private staging folder under .cache/
 // (so Node still finds node_modules/ by walking up), packaged there, and the .vsix is moved
-// atomically to .cache/vsix/<name>-<version>.vsix. Any vsce warning is an error.
+// atomically to .cache/vsix/<name>-<version>.vsix (or `outDir`). Any vsce warning is an error.
 //
 // CLI: node scripts/vscode/vsix.mjs   → prints the .vsix path
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,12 +14,11 @@ const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SKIP = new Set(['node_modules', '.git', '.cache', 'out', 'dist', '.test-artifacts', '.vscode-test']);
 
 /**
- * @param {{ root?: string, log?: (line: string) => void }} [options]
+ * @param {{ root?: string, log?: (line: string) => void, outDir?: string }} [options]
  * @returns {Promise<string>} absolute path of the .vsix
  */
-export async function packageVsix({ root = defaultRoot, log = (line) => console.log(line) } = {}) {
+export async function packageVsix({ root = defaultRoot, log = (line) => console.log(line), outDir = join(root, '.cache', 'vsix') } = {}) {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const outDir = join(root, '.cache', 'vsix');
   mkdirSync(outDir, { recursive: true });
   const stage = mkdtempSync(join(root, '.cache', 'vsix-stage-'));
   const started = Date.now();
@@ -42,7 +41,14 @@ export async function packageVsix({ root = defaultRoot, log = (line) => console.
       throw new Error(`vsce package ${result.status !== 0 ? `failed (exit ${result.status ?? result.error})` : 'printed warnings'}:\n${output.trim()}`);
     }
     const target = join(outDir, `${manifest.name}-${manifest.version}.vsix`);
-    renameSync(tmpOut, target);
+    try {
+      renameSync(tmpOut, target);
+    } catch (error) {
+      // outDir may be on another file system (a tmpfs /tmp): copy, then rename there.
+      if (error.code !== 'EXDEV') throw error;
+      copyFileSync(tmpOut, `${target}.partial`);
+      renameSync(`${target}.partial`, target);
+    }
     const summary = output.split('\n').find((l) => /DONE|Packaged/.test(l))?.trim();
     log(`[vsix] ${summary ? summary.replace(tmpOut, target) : target} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return target;
