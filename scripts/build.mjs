@@ -28,8 +28,18 @@ const webviewEntries = readdirSync(featuresDir)
   .map((name) => [name, join(featuresDir, name, 'page', 'main.ts')])
   .filter(([, file]) => existsSync(file));
 
+/** `vscode` through scripts/vscode-once.cjs (see there); only that file requires the host's module. */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    const shim = join(root, 'scripts', 'vscode-once.cjs');
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === shim ? { path: 'vscode', external: true } : { path: shim }));
+  },
+};
+
 /** Bundles the extension host loads: cjs, `vscode` provided by the host. */
 const extensionHost = {
+  plugins: [vscodeOnce],
   bundle: true,
   format: 'cjs',
   platform: 'node',

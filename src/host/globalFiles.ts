@@ -39,9 +39,13 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
   }
 
   write(name: string, text: string): Promise<void> {
-    // One write per file at a time in this window: two renames onto one target race in the host.
+    return this.queue(name, () => this.replace(name, text));
+  }
+
+  /** One change per file at a time in this window: two renames (or a rename and a delete) of one target race in the host. */
+  private queue(name: string, change: () => Promise<void>): Promise<void> {
     const previous = this.writing.get(name) ?? Promise.resolve();
-    const next = previous.then(() => this.replace(name, text));
+    const next = previous.then(change);
     const settled = next.catch(() => undefined);
     this.writing.set(name, settled);
     void settled.then(() => {
@@ -62,6 +66,8 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
         await vscode.workspace.fs.rename(temp, target, { overwrite: true });
         return;
       } catch (error) {
+        // Nobody else knows the temporary name: when it is gone, the rename happened after all.
+        if (!(await this.exists(temp))) return;
         if (attempt < 3) continue;
         await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
         throw error;
@@ -69,8 +75,12 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
     }
   }
 
-  async remove(name: string): Promise<void> {
-    await vscode.workspace.fs.delete(this.uri(name)).then(undefined, () => undefined);
+  remove(name: string): Promise<void> {
+    return this.queue(name, () => Promise.resolve(vscode.workspace.fs.delete(this.uri(name)).then(undefined, () => undefined)));
+  }
+
+  private exists(uri: vscode.Uri): Promise<boolean> {
+    return Promise.resolve(vscode.workspace.fs.stat(uri).then(() => true, () => false));
   }
 
   async list(folder: string): Promise<string[]> {

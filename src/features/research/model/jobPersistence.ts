@@ -184,6 +184,10 @@ export class JobPersistence implements Disposable {
     this.timer = undefined;
   }
 
+  private async updateEntries(updates: ReadonlyArray<[string, unknown]>): Promise<void> {
+    for (const [key, value] of updates) await this.options.storage.update(key, value);
+  }
+
   private soon(delayMs: number): void {
     if (this.disposed) return;
     const at = this.options.clock.now() + delayMs;
@@ -204,25 +208,28 @@ export class JobPersistence implements Disposable {
     this.removed.clear();
     this.dirty.clear();
     const writes: Array<PromiseLike<void>> = [];
+    const entryUpdates: Array<[string, unknown]> = [];
     for (const id of removed) {
       this.entries.delete(id);
       this.removing.add(id);
-      writes.push(storage.update(jobKey(id), undefined), files.remove(jobFileName(id)));
+      entryUpdates.push([jobKey(id), undefined]);
+      writes.push(files.remove(jobFileName(id)));
     }
+    // Listed before, and now neither listed nor on disk: another window dropped it, and writing would
+    // bring it back. The file decides, since globalState can lag behind for a moment.
     const elsewhere: string[] = [];
     for (const id of dirty) {
+      if (!this.entries.has(id) || storage.get<unknown>(jobKey(id)) !== undefined) continue;
+      if ((await files.read(jobFileName(id)).catch(() => '')) === undefined) elsewhere.push(id);
+    }
+    for (const id of elsewhere) this.entries.delete(id);
+    for (const id of dirty) {
       const record = this.recordOf(id);
-      if (!record) continue;
-      // Listed before and gone from the list now: another window dropped it; writing would bring it back.
-      if (this.entries.has(id) && storage.get<unknown>(jobKey(id)) === undefined) {
-        this.entries.delete(id);
-        elsewhere.push(id);
-        continue;
-      }
+      if (!record || elsewhere.includes(id)) continue;
       const entry = JSON.stringify(indexEntry(record));
       if (this.entries.get(id) !== entry) {
         this.entries.set(id, entry);
-        writes.push(storage.update(jobKey(id), JSON.parse(entry)));
+        entryUpdates.push([jobKey(id), JSON.parse(entry)]);
       }
       const writtenAt = clock.now();
       const { text, trimmed } = fitJobFile(toJobFile(record, writtenAt, windowId), this.options.maxJobBytes ?? 4 * 1024 * 1024);
@@ -235,9 +242,12 @@ export class JobPersistence implements Disposable {
     }
     if (this.legacyToDrop) {
       this.legacyToDrop = false;
-      writes.push(storage.update(LEGACY_INDEX_KEY, undefined));
+      entryUpdates.push([LEGACY_INDEX_KEY, undefined]);
     }
     if (elsewhere.length) this.removedElsewhere(elsewhere);
+    // globalState one update at a time: the host echoes each change back, and with several under way an
+    // echo of an older state can land last and bring a removed entry back.
+    writes.push(this.updateEntries(entryUpdates));
     const results = await Promise.allSettled(writes);
     for (const id of removed) this.removing.delete(id);
     for (const result of results) {
