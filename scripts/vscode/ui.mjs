@@ -21,15 +21,15 @@ const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
  * in process.env so test processes (and openWorkbench) reuse them. Call dispose() when done.
  * @returns {Promise<{ vsix: string, extensions: string[], runDir: string, dispose(): void }>}
  */
-export async function prepareExtension({ root = defaultRoot, log = (line) => console.log(line) } = {}) {
+export async function prepareExtension({ root = defaultRoot, log = (line) => console.log(line), variant = 'node' } = {}) {
   await provision({ root, log });
-  const runDir = makeRunDir('firecrawl-ui-');
+  const runDir = makeRunDir(variant === 'web' ? 'firecrawl-ui-web-' : 'firecrawl-ui-');
   let extensions;
   let vsix;
   try {
     // Into the run folder, not the shared .cache/vsix/: checkouts of this repository may share
     // .cache, and another one packaging at the same moment would replace the file before install.
-    vsix = await packageVsix({ root, log, outDir: runDir });
+    vsix = await packageVsix({ root, log, outDir: runDir, variant });
     extensions = await installVsix({ root, vsix, extensionsDir: join(runDir, 'extensions-template'), userDataDir: join(runDir, 'user-data-template') });
     if (extensions.length === 0) throw new Error(`installing ${vsix} produced no extension folder`);
   } catch (error) {
@@ -39,6 +39,7 @@ export async function prepareExtension({ root = defaultRoot, log = (line) => con
   process.env.FIRECRAWL_UI_EXTENSIONS = JSON.stringify(extensions);
   process.env.FIRECRAWL_UI_RUN_DIR = runDir;
   process.env.FIRECRAWL_UI_VSIX = vsix;
+  process.env.FIRECRAWL_UI_VARIANT = variant;
   return {
     vsix,
     extensions,
@@ -48,10 +49,14 @@ export async function prepareExtension({ root = defaultRoot, log = (line) => con
       delete process.env.FIRECRAWL_UI_EXTENSIONS;
       delete process.env.FIRECRAWL_UI_RUN_DIR;
       delete process.env.FIRECRAWL_UI_VSIX;
+      delete process.env.FIRECRAWL_UI_VARIANT;
     },
   };
 }
 
+
+/** Test files under out/test/ui/web/ run against the web variant (only the `browser` entry). */
+const isWebTest = (file) => /[\\/]ui[\\/]web[\\/]/.test(file);
 
 /** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
 export async function runUi({ root = defaultRoot, files } = {}) {
@@ -60,20 +65,28 @@ export async function runUi({ root = defaultRoot, files } = {}) {
     console.log('[ui] no UI test files in out/test/ui');
     return { passed: 0, failed: 0, skipped: 0 };
   }
-  let prepared;
-  try {
-    prepared = await prepareExtension({ root });
-  } catch (error) {
-    console.error(error instanceof ProvisionError ? error.message : `[ui] ${error instanceof Error ? error.message : error}`);
-    console.error('[ui] cannot run UI tests (see above).');
-    return { passed: 0, failed: 1, skipped: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const [variant, group] of [['node', files.filter((f) => !isWebTest(f))], ['web', files.filter(isWebTest)]]) {
+    if (group.length === 0) continue;
+    let prepared;
+    try {
+      prepared = await prepareExtension({ root, variant });
+    } catch (error) {
+      console.error(error instanceof ProvisionError ? error.message : `[ui] ${error instanceof Error ? error.message : error}`);
+      console.error(`[ui] cannot run the ${variant} UI tests (see above).`);
+      total.failed += 1;
+      continue;
+    }
+    try {
+      if (variant === 'web') console.log('[ui] the web variant: a manifest with only the browser entry, run by the web-worker extension host');
+      // Each test is bounded; a workbench also bounds its own lifetime (openWorkbench timeoutMs).
+      const counts = await runNodeTests(group, { concurrency: false, timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
+      for (const k of Object.keys(total)) total[k] += counts[k];
+    } finally {
+      prepared.dispose();
+    }
   }
-  try {
-    // Each test is bounded; a workbench also bounds its own lifetime (openWorkbench timeoutMs).
-    return await runNodeTests(files, { concurrency: false, timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
-  } finally {
-    prepared.dispose();
-  }
+  return total;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -3,10 +3,13 @@
 // using dist/ at the same moment). The project is copied into a private staging folder under .cache/
 // (so Node still finds node_modules/ by walking up), packaged there, and the .vsix is moved
 // atomically to .cache/vsix/<name>-<version>.vsix (or `outDir`). Any vsce warning is an error.
+// The `web` variant drops `main` from the staged manifest, so VS Code can only run the extension
+// from its `browser` entry: code-server then loads it in its web-worker extension host, as
+// vscode.dev and github.dev would.
 //
 // CLI: node scripts/vscode/vsix.mjs   → prints the .vsix path
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,10 +17,10 @@ const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SKIP = new Set(['node_modules', '.git', '.cache', 'out', 'dist', '.test-artifacts', '.vscode-test']);
 
 /**
- * @param {{ root?: string, log?: (line: string) => void, outDir?: string }} [options]
+ * @param {{ root?: string, log?: (line: string) => void, outDir?: string, variant?: 'node' | 'web' }} [options]
  * @returns {Promise<string>} absolute path of the .vsix
  */
-export async function packageVsix({ root = defaultRoot, log = (line) => console.log(line), outDir = join(root, '.cache', 'vsix') } = {}) {
+export async function packageVsix({ root = defaultRoot, log = (line) => console.log(line), outDir = join(root, '.cache', 'vsix'), variant = 'node' } = {}) {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   mkdirSync(outDir, { recursive: true });
   const stage = mkdtempSync(join(root, '.cache', 'vsix-stage-'));
@@ -26,6 +29,11 @@ export async function packageVsix({ root = defaultRoot, log = (line) => console.
     for (const name of readdirSync(root)) {
       if (SKIP.has(name) || name.endsWith('.vsix')) continue;
       cpSync(join(root, name), join(stage, name), { recursive: true, verbatimSymlinks: true });
+    }
+    if (variant === 'web') {
+      const { main, ...webOnly } = manifest;
+      if (!main || !webOnly.browser) throw new Error('the web variant needs a manifest with both main and browser');
+      writeFileSync(join(stage, 'package.json'), `${JSON.stringify(webOnly, null, 2)}\n`);
     }
     const tmpOut = join(stage, 'extension.vsix');
     const result = spawnSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', tmpOut], {
@@ -40,7 +48,7 @@ export async function packageVsix({ root = defaultRoot, log = (line) => console.
     if (result.status !== 0 || warnings.length) {
       throw new Error(`vsce package ${result.status !== 0 ? `failed (exit ${result.status ?? result.error})` : 'printed warnings'}:\n${output.trim()}`);
     }
-    const target = join(outDir, `${manifest.name}-${manifest.version}.vsix`);
+    const target = join(outDir, `${manifest.name}-${manifest.version}${variant === 'web' ? '-web' : ''}.vsix`);
     try {
       renameSync(tmpOut, target);
     } catch (error) {

@@ -17,6 +17,23 @@ export function sendText(res: ServerResponse, status: number, text: string, cont
   res.end(text);
 }
 
+/**
+ * What Express's cors() does with its defaults: every answer allows any origin, and a preflight
+ * (OPTIONS) gets 204 with the default methods and the request's own headers. True when answered.
+ */
+export function answerCors(req: IncomingMessage, res: ServerResponse, method: string): boolean {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (method !== 'OPTIONS') return false;
+  const asked = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE',
+    ...(asked ? { 'Access-Control-Allow-Headers': String(asked), Vary: 'Access-Control-Request-Headers' } : {}),
+    'Content-Length': '0',
+  });
+  res.end();
+  return true;
+}
+
 export class BodyTooLargeError extends Error {}
 
 /** Reads the whole request body, refusing more than `limit` bytes. */

@@ -10,7 +10,7 @@ import { creditUsage, creditUsageHistorical, creditUsageV1, validateCredits, val
 import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredits, demoHistory } from './demoData';
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
-import { BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
+import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import {
@@ -321,6 +321,10 @@ class SandboxServer implements Sandbox {
     const at = this.now();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = (req.method ?? 'GET').toUpperCase();
+    // The service runs Express's cors() with its defaults, so a browser extension host (a web
+    // worker on another origin) may call it; like cors(), preflights are answered before routing
+    // and are not API requests. Only CORS-safelisted response headers reach such a caller.
+    if (answerCors(req, res, method)) return;
     const isControl = url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/');
     const match = isControl ? null : matchRoute(method, url.pathname);
     const headers = lowerCaseHeaders(req);

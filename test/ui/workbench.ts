@@ -46,6 +46,8 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Whole-workbench lifetime limit; after it everything is killed. Default 300 s. */
   timeoutMs?: number;
+  /** 'web' installs the package whose manifest has only the `browser` entry (a web-worker host). Default 'node'. */
+  variant?: 'node' | 'web';
 }
 
 export interface ConsoleLine {
@@ -126,18 +128,24 @@ function load<T>(file: string): Promise<T> {
   return import(pathToFileURL(path.join(root, 'scripts', 'vscode', file)).href) as Promise<T>;
 }
 
-let prepared: Promise<string[]> | undefined;
+const prepared = new Map<string, Promise<string[]>>();
 
 /** Extension folders to load: from scripts/vscode/ui.mjs, or packaged and installed here when a test file runs alone. */
-function installedExtensions(): Promise<string[]> {
-  if (process.env.FIRECRAWL_UI_EXTENSIONS) return Promise.resolve(JSON.parse(process.env.FIRECRAWL_UI_EXTENSIONS) as string[]);
-  prepared ??= (async () => {
-    const ui = await load<{ prepareExtension(o: { root: string }): Promise<{ extensions: string[]; dispose(): void }> }>('ui.mjs');
-    const result = await ui.prepareExtension({ root });
-    process.once('exit', () => result.dispose());
-    return result.extensions;
-  })();
-  return prepared;
+function installedExtensions(variant: 'node' | 'web'): Promise<string[]> {
+  if (process.env.FIRECRAWL_UI_EXTENSIONS && (process.env.FIRECRAWL_UI_VARIANT ?? 'node') === variant) {
+    return Promise.resolve(JSON.parse(process.env.FIRECRAWL_UI_EXTENSIONS) as string[]);
+  }
+  let installing = prepared.get(variant);
+  if (!installing) {
+    installing = (async () => {
+      const ui = await load<{ prepareExtension(o: { root: string; variant: string }): Promise<{ extensions: string[]; dispose(): void }> }>('ui.mjs');
+      const result = await ui.prepareExtension({ root, variant });
+      process.once('exit', () => result.dispose());
+      return result.extensions;
+    })();
+    prepared.set(variant, installing);
+  }
+  return installing;
 }
 
 function escapeRegExp(text: string): string {
@@ -150,7 +158,7 @@ function slug(name: string): string {
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const cs = await load<CodeServerModule>('codeserver.mjs');
-  const extensions = await installedExtensions();
+  const extensions = await installedExtensions(options.variant ?? 'node');
   const parent = process.env.FIRECRAWL_UI_RUN_DIR;
   const runDir = parent && fs.existsSync(parent) ? fs.mkdtempSync(path.join(parent, 'wb-')) : cs.makeRunDir('firecrawl-wb-');
   const baseEnv: Record<string, string> = {};

@@ -387,3 +387,29 @@ describe('cli', () => {
     assert.throws(() => parseArgs(['--bogus']), /unknown option/);
   });
 });
+
+describe('CORS, as the service answers browsers', () => {
+  test('a preflight gets 204 with the default methods and the asked headers, and is not an API request', async () => {
+    sb.resetCounts();
+    const r = await fetch(`${sb.url}/v2/team/credit-usage`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:1', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    assert.equal(r.status, 204);
+    assert.equal(r.headers.get('access-control-allow-origin'), '*');
+    assert.equal(r.headers.get('access-control-allow-methods'), 'GET,HEAD,PUT,PATCH,POST,DELETE');
+    assert.equal(r.headers.get('access-control-allow-headers'), 'authorization');
+    assert.equal(await r.text(), '');
+    assert.equal(sb.requestCount(), 0);
+  });
+
+  test('every answer allows any origin, errors and routes the service lacks included', async () => {
+    for (const [path, key] of [['/v2/team/credit-usage', sb.keys.valid], ['/v2/team/credit-usage', 'fc-not-a-real-key'], ['/v9/nothing', sb.keys.valid]] as const) {
+      const r = await fetch(`${sb.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      await r.arrayBuffer();
+      assert.equal(r.headers.get('access-control-allow-origin'), '*', path);
+      // cors() exposes no other headers: a browser caller cannot read Deprecation, Sunset or Link.
+      assert.equal(r.headers.get('access-control-expose-headers'), null, path);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// The extension as vscode.dev and github.dev run it: the package's manifest has only its `browser`
+// entry (scripts/vscode/ui.mjs packages that variant for test/ui/web/), so code-server can only
+// load it in the workbench's web-worker extension host. Requests go through the browser's fetch to
+// the sandbox on another origin, under the same CORS rules the service applies.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { useWorkbench } from '../workbench';
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('web-worker extension host', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+    sandbox.setCredits({ remainingCredits: 45_210, planCredits: 100_000, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  // No FIRECRAWL_API_KEY: a web worker has no environment, so the key goes in through the input.
+  const wb = useWorkbench(() => ({ variant: 'web', settings: { 'firecrawl.apiUrl': sandbox.url } }));
+
+  it('runs in the web worker: the log says so, and Running Extensions lists it there', async () => {
+    await wb().statusBarItem('Firecrawl: Set API Key').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb().runCommand('Firecrawl: Show Logs');
+    await until('the activation line', async () => /Activated .*\(web host\)/.test(await wb().outputText()));
+    await wb().runCommand('Developer: Show Running Extensions');
+    const ours = wb().page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: 'Firecrawl' });
+    await ours.first().waitFor({ state: 'visible', timeout: 20_000 });
+    // VS Code names the host of every extension that does not run in the local Node one.
+    const hosts = await wb().page.locator('.runtime-extensions-editor .monaco-list-row').evaluateAll((rows) =>
+      rows.map((r) => r.textContent ?? '').filter((t) => t.includes('Firecrawl')));
+    await wb().screenshot('web-running-extensions');
+    assert.ok(hosts.some((t) => /Web Worker/i.test(t)), `the row names the web worker host: ${JSON.stringify(hosts)}`);
+    await wb().page.keyboard.press('Escape');
+  });
+
+  it('takes a key through the input, checks it over fetch, and shows the balance', async () => {
+    await wb().runCommand('Firecrawl: Set API Key');
+    const input = wb().quickInput().locator('input');
+    await input.fill('fc-definitely-not-valid-0001');
+    await input.press('Enter');
+    await wb().quickInput().locator('.quick-input-message').filter({ hasText: 'Key rejected' }).waitFor({ timeout: 20_000 });
+    await input.fill(sandbox.keys.valid);
+    await input.press('Enter');
+    await wb().notification(/Firecrawl API key saved/).waitFor({ timeout: 20_000 });
+    const item = wb().statusBarItem('45,210');
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    // The browser asked first (a preflight) and the request itself carried the key.
+    const asked = sandbox.requests().filter((r) => r.route === 'creditUsage');
+    assert.ok(asked.some((r) => r.headers.authorization === `Bearer ${sandbox.keys.valid}`));
+    assert.ok(asked.every((r) => r.headers.origin !== undefined), 'requests come from a browser origin');
+    await wb().screenshot('web-credits');
+  });
+
+  it('tracks an agent job and shows it in the Research view', async () => {
+    await wb().runCommand('Firecrawl: Track Job');
+    await wb().submitQuickInput(sandbox.demoAgentJobs.completed);
+    await wb().quickInput().waitFor({ state: 'hidden' });
+    await wb().openViewContainer('Firecrawl');
+    const rows = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .monaco-list-row');
+    await rows.filter({ hasText: /Agent/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb().screenshot('web-research');
+  });
+
+  it('draws the usage chart', async () => {
+    await wb().runCommand('Firecrawl: Show Credit Usage History');
+    const frame = wb().webviewFrame();
+    await frame.locator('svg.chart').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.ok((await frame.locator('.bar-hit').count()) > 0);
+    await wb().screenshot('web-usage');
+  });
+});
