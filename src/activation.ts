@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './host/logger';
 import { platform } from './host/platform';
 import { Team } from './host/team';
 import { systemClock } from './shared/clock';
+import { EXIT_WAIT_MS, settleWithin } from './shared/exitWait';
 
 /**
  * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
@@ -64,7 +65,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   let hasHistoryView = false;
   const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
-  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock };
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
   hasHistoryView = true;
@@ -82,8 +83,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   });
 
   leaving = async () => {
-    const work = Promise.allSettled([research.flush(), feedback.flush(), team.release()]);
-    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_500))]);
+    const outcome = await settleWithin([research.flush(), feedback.flush(), team.release()], EXIT_WAIT_MS, clock);
+    if (outcome === 'timedOut') log.warn(`Closing: pending writes took longer than ${EXIT_WAIT_MS / 1000} s; the window closes without waiting for them`);
   };
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;

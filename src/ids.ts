@@ -14,6 +14,7 @@ export const COMMANDS = {
   trackJobFromSelection: 'firecrawl.trackResearchJobFromSelection',
   untrackJob: 'firecrawl.untrackResearchJob',
   clearFinishedJobs: 'firecrawl.clearFinishedResearchJobs',
+  followOtherKeysJobs: 'firecrawl.followResearchJobsOfOtherKeys',
   copyJobId: 'firecrawl.copyResearchJobId',
   refreshJobs: 'firecrawl.refreshResearchJobs',
   refreshJob: 'firecrawl.refreshResearchJob',

@@ -89,7 +89,7 @@ export default async function researchBench({ root, require, record, stats, setR
   // Tracked by id, as Track Job does: the store finds the kind itself (agent first).
   const ours = (attention, offsetMs, kind = 'deepResearch') =>
     watchJob(offsetMs, (id, clock, svc, finished) => {
-      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), clock, random: () => 0.5 });
+      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), team: 't', clock, random: () => 0.5 });
       store.setAttention(attention);
       store.start();
       store.onDidFinishJob(finished);
@@ -148,7 +148,7 @@ export default async function researchBench({ root, require, record, stats, setR
       const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
       for (const id of ids) svc.create(id);
       await clock.advance(JOB_MS + 1_000);
-      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), clock, random: () => 0.5 });
+      const store = new ResearchStore({ source: { client: svc.client }, ...alone(), team: 't', clock, random: () => 0.5 });
       store.setAttention(attention);
       store.start();
       store.track(ids);
@@ -184,6 +184,7 @@ export default async function researchBench({ root, require, record, stats, setR
   const store = new ResearchStore({
     source: { client: { getResearchJob: async (id) => (polls++, answers.get(id)), getAgentJob: async () => { throw new Error('not asked'); }, cancelAgentJob: async () => undefined } },
     ...alone(),
+    team: 't',
     clock,
     random: () => 0.5,
     // Measures the cost of a tick, not the pacing: every job may go at once.

@@ -4,27 +4,44 @@
 // reported as a creation, so every kind of event counts as a change.
 import * as vscode from 'vscode';
 import { Emitter } from '../shared/events';
-import type { SharedFiles } from '../shared/sharedFiles';
+import type { FileStamp, SharedFiles } from '../shared/sharedFiles';
 
 export class GlobalFiles implements SharedFiles, vscode.Disposable {
   private readonly changed = new Emitter<string>();
-  private readonly watcher: vscode.FileSystemWatcher | undefined;
-  private readonly folders = new Set<string>();
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private disposed = false;
+  private readonly created = new Set<string>();
   private readonly writing = new Map<string, Promise<void>>();
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly base: vscode.Uri) {
+    // Watched once the folder is there: a watcher started on a folder that does not exist yet may
+    // report nothing (measured; see test/ui/propagation.test.ts). The first files of a folder created
+    // later can still be missed: the research list and the lease look again on their own beat.
+    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(base)).then(
+      () => this.watch(),
+      () => this.watch(),
+    );
+  }
+
+  /** Resolves once the watcher is set up (or could not be). */
+  readonly ready: Promise<void>;
+
+  private watch(): void {
+    if (this.disposed) return;
     try {
-      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(base, '**/*.json'));
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.base, '**/*.json'));
       const fire = (uri: vscode.Uri) => {
         const name = this.nameOf(uri);
         if (name) this.changed.fire(name);
       };
-      this.watcher.onDidCreate(fire);
-      this.watcher.onDidChange(fire);
-      this.watcher.onDidDelete(fire);
+      watcher.onDidCreate(fire);
+      watcher.onDidChange(fire);
+      watcher.onDidDelete(fire);
+      this.watcher = watcher;
     } catch {
-      // No watcher (some hosts): windows then meet changes when they next read.
+      // No watcher (some hosts): windows then meet other windows' changes when they next look (the
+      // research list every few seconds, on the lease's beat; see ResearchStore.reconcile).
       this.watcher = undefined;
     }
   }
@@ -84,15 +101,35 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
   }
 
   async list(folder: string): Promise<string[]> {
+    return (await this.entries(folder)).filter(([entry, type]) => type === vscode.FileType.File && entry.endsWith('.json')).map(([entry]) => entry);
+  }
+
+  async folders(folder: string): Promise<string[]> {
+    return (await this.entries(folder)).filter(([, type]) => type === vscode.FileType.Directory).map(([entry]) => entry);
+  }
+
+  async stat(name: string): Promise<FileStamp | undefined> {
     try {
-      const entries = await vscode.workspace.fs.readDirectory(this.uri(folder));
-      return entries.filter(([entry, type]) => type === vscode.FileType.File && entry.endsWith('.json')).map(([entry]) => entry);
+      const { mtime, size } = await vscode.workspace.fs.stat(this.uri(name));
+      return { mtime, size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async entries(folder: string): Promise<Array<[string, vscode.FileType]>> {
+    // Looked for first: listing a folder that is not there makes the host log a warning, and a team's
+    // folder is listed every few seconds before its first job is written.
+    if (!(await this.exists(this.uri(folder)))) return [];
+    try {
+      return await vscode.workspace.fs.readDirectory(this.uri(folder));
     } catch {
       return [];
     }
   }
 
   dispose(): void {
+    this.disposed = true;
     this.watcher?.dispose();
     this.changed.dispose();
   }
@@ -108,8 +145,8 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
 
   private async ensureFolder(name: string): Promise<void> {
     const folder = name.split('/').slice(0, -1).join('/');
-    if (this.folders.has(folder)) return;
+    if (this.created.has(folder)) return;
     await vscode.workspace.fs.createDirectory(this.uri(folder));
-    this.folders.add(folder);
+    this.created.add(folder);
   }
 }

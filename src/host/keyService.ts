@@ -17,6 +17,7 @@ export interface ApiKey {
 
 export class ApiKeyService implements vscode.Disposable {
   private stored: string | undefined;
+  private changedHereAt = -Infinity;
   private readonly changed = new Emitter<ApiKey | undefined>();
   private readonly subscription: vscode.Disposable;
   readonly onDidChange = this.changed.event;
@@ -68,14 +69,21 @@ export class ApiKeyService implements vscode.Disposable {
     return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
   }
 
+  /** Whether this window set or cleared the key in the last few seconds (every window follows; this one acted). */
+  get changedHere(): boolean {
+    return Date.now() - this.changedHereAt < 10_000;
+  }
+
   async store(value: string): Promise<void> {
     const key = trimKey(value);
+    this.changedHereAt = Date.now();
     await this.secrets.store(SECRET_NAME, key);
     // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
     await this.adopt(key);
   }
 
   async clear(): Promise<void> {
+    this.changedHereAt = Date.now();
     await this.secrets.delete(SECRET_NAME);
     await this.adopt(undefined);
   }

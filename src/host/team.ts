@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Clock } from '../shared/clock';
 import { Emitter, type FocusSource } from '../shared/events';
 import type { SharedFiles } from '../shared/sharedFiles';
-import { type Attention, TeamLease } from '../shared/teamLease';
+import { type Attention, openWindows, TeamLease } from '../shared/teamLease';
 import type { ClientProvider } from './clientProvider';
 import type { WindowFocus } from './focus';
 import type { ApiKeyService } from './keyService';
@@ -18,6 +18,12 @@ export interface TeamDeps {
   focus: WindowFocus;
   clock: Clock;
   log: Logger;
+}
+
+/** The team a window joined: its name, and whether a key made it (only then are unowned jobs adopted). */
+export interface TeamJoin {
+  id: string;
+  keyed: boolean;
 }
 
 /** A short name for key + server that reveals neither (SHA-256, 16 hex digits). */
@@ -34,13 +40,25 @@ export class Team implements vscode.Disposable {
   private name: string | undefined;
   private researchVisible = false;
   private joining: Promise<void> = Promise.resolve();
+  private keyed = false;
+  /** Joins asked for (each key or server change asks for one). */
+  private requested = 0;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
+  private readonly joined = new Emitter<TeamJoin>();
+  private readonly looked = new Emitter<void>();
   private readonly subscriptions: Array<{ dispose(): void }> = [];
   private leaseSubscriptions: Array<{ dispose(): void }> = [];
   /** Fires true when this window starts polling for the team, false when it stops. */
   readonly onDidChangeRole = this.roleChanged.event;
   readonly onDidChangeAttention = this.attentionChanged.event;
+  /**
+   * The window knows its team: at start, and again after every key or server change (with the same
+   * team too, so what waited for it goes on). Fires before the role in the new team is known.
+   */
+  readonly onDidJoin = this.joined.event;
+  /** Every few seconds, after the window looked at its team's lease: a beat to look at other shared state on. */
+  readonly onDidLook = this.looked.event;
   /** The team counts as focused when any of its windows is: the pollers' focus. */
   readonly focus: FocusSource;
 
@@ -67,9 +85,14 @@ export class Team implements vscode.Disposable {
     return this.lease?.teamAttention ?? { focused: this.deps.focus.focused, researchVisible: this.researchVisible };
   }
 
-  /** Whether another window of the team is open (it wrote its attention lately). */
-  isOpenWindow(windowId: string): boolean {
-    return windowId === this.windowId || (this.lease?.otherWindows.has(windowId) ?? false);
+  /** The team this window is in, once known. */
+  get current(): TeamJoin | undefined {
+    return this.name ? { id: this.name, keyed: this.keyed } : undefined;
+  }
+
+  /** Whether a window of this editor, of any team, is open (it wrote its attention lately). */
+  async isOpenWindow(windowId: string): Promise<boolean> {
+    return windowId === this.windowId || (await openWindows(this.deps.files, this.deps.clock)).has(windowId);
   }
 
   /** The team's folder under the shared files, for state the leader shares (e.g. the balance). */
@@ -98,28 +121,44 @@ export class Team implements vscode.Disposable {
     this.lease?.dispose();
     this.roleChanged.dispose();
     this.attentionChanged.dispose();
+    this.joined.dispose();
+    this.looked.dispose();
   }
 
   private rejoin(): void {
-    this.joining = this.joining.then(() => this.join());
+    this.requested++;
+    // A join that failed must not stop the next one: the research list waits for the team to be known.
+    this.joining = this.joining.catch(() => undefined).then(() => this.join());
   }
 
   private async join(): Promise<void> {
     const { provider, keys, files, clock, log } = this.deps;
-    const name = await teamName(provider.url.url, keys.current?.value);
-    if (name === this.name && this.lease) return;
+    const generation = this.requested;
+    const key = keys.current?.value;
+    const name = await teamName(provider.url.url, key);
+    // The key or server changed again meanwhile (a URL and then a key, say): only the latest join counts,
+    // or what waits for the team (a job being tracked) would land in one that is already gone.
+    if (generation !== this.requested) return;
+    if (name === this.name && this.lease) {
+      this.joined.fire({ id: name, keyed: this.keyed });
+      return;
+    }
     const wasLeader = this.isLeader;
     for (const s of this.leaseSubscriptions) s.dispose();
     this.leaseSubscriptions = [];
     await this.lease?.release();
     this.lease?.dispose();
     this.name = name;
+    this.keyed = key !== undefined;
     const lease = new TeamLease({ files, clock, windowId: this.windowId, team: name, log });
     this.lease = lease;
     this.leaseSubscriptions.push(
       lease.onDidChangeRole((leader) => this.roleChanged.fire(leader)),
       lease.onDidChangeTeamAttention((a) => this.attentionChanged.fire(a)),
+      lease.onDidLook(() => this.looked.fire()),
     );
+    // Announced only as the latest: a change asked for meanwhile joins next and announces itself.
+    if (generation === this.requested) this.joined.fire({ id: name, keyed: this.keyed });
     lease.setAttention({ focused: this.deps.focus.focused, researchVisible: this.researchVisible });
     await lease.start();
     if (wasLeader && !lease.isLeader) this.roleChanged.fire(false);

@@ -57,3 +57,10 @@ export class DisposableStore implements Disposable {
     this.items = [];
   }
 }
+
+/** A promise and the function that settles it, for waits that something else ends. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

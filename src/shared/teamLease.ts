@@ -1,6 +1,8 @@
 // Which of the open windows polls for a team. Windows of one editor share the global storage folder:
 // the leader holds a lease file there and renews it every few seconds; when a lease is not renewed for
-// one lease period (a closed or crashed window), another window takes it over. Each window also
+// one lease period (a closed or crashed window), another window takes it over: a follower times its
+// next look for the moment the lease it read runs out, so a crashed leader is replaced within one
+// lease period of its last renewal. Each window also
 // writes whether it is looked at, so the leader polls at the pace the team's windows deserve: the team
 // counts as focused when any of its windows is. A team is one API key on one server (`team` is a
 // hash of both, never the key).
@@ -20,7 +22,7 @@ export interface TeamLeaseOptions {
   windowId: string;
   /** Folder name of the team under `teams/`. */
   team: string;
-  /** A lease not renewed for this long is taken over (default 9 s). */
+  /** A lease not renewed for this long is taken over (default LEASE_MS). */
   leaseMs?: number;
   /** The leader renews, and followers look, this often (default 3 s). */
   renewMs?: number;
@@ -36,6 +38,11 @@ interface AttentionFile extends Attention {
   at: number;
 }
 
+/** How long a lease holds without a renewal. */
+export const LEASE_MS = 9_000;
+/** How often the leader renews and a follower looks (a follower looks sooner when the lease it read runs out sooner). */
+export const RENEW_MS = 3_000;
+
 const NOBODY: Attention = { focused: false, researchVisible: false };
 /** A window's attention that is older than this is from a window that is gone. */
 const ATTENTION_STALE_MS = 30_000;
@@ -50,12 +57,17 @@ export class TeamLease implements Disposable {
   private timer: Disposable | undefined;
   private heartbeat: Disposable | undefined;
   private checking: Promise<void> | undefined;
+  /** When the lease this window last read runs out, unless renewed (a follower looks again then). */
+  private expiresAt = Infinity;
   private disposed = false;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
+  private readonly looked = new Emitter<void>();
   private readonly subscription: Disposable;
   readonly onDidChangeRole: Event<boolean> = this.roleChanged.event;
   readonly onDidChangeTeamAttention: Event<Attention> = this.attentionChanged.event;
+  /** After each of the regular looks at the lease (every few seconds): a beat other shared state can be checked on. */
+  readonly onDidLook: Event<void> = this.looked.event;
 
   constructor(private readonly options: TeamLeaseOptions) {
     this.subscription = options.files.onDidChange((name) => {
@@ -88,9 +100,11 @@ export class TeamLease implements Disposable {
     await this.readAttention();
     await this.check();
     const loop = () => {
-      this.timer = this.options.clock.schedule(this.options.renewMs ?? 3_000, () => {
+      this.timer = this.options.clock.schedule(this.nextLookIn(), () => {
         void this.check().finally(() => {
-          if (!this.disposed) loop();
+          if (this.disposed) return;
+          this.looked.fire();
+          loop();
         });
       });
     };
@@ -129,6 +143,14 @@ export class TeamLease implements Disposable {
     this.subscription.dispose();
     this.roleChanged.dispose();
     this.attentionChanged.dispose();
+    this.looked.dispose();
+  }
+
+  /** The leader renews on its beat; a follower looks on the same beat, or when the lease it read runs out if that is sooner. */
+  private nextLookIn(): number {
+    const renew = this.options.renewMs ?? RENEW_MS;
+    if (this.leader) return renew;
+    return Math.max(0, Math.min(renew, this.expiresAt - this.options.clock.now()));
   }
 
   private get folder(): string {
@@ -157,12 +179,15 @@ export class TeamLease implements Disposable {
     const { files, clock, windowId } = this.options;
     const lease = readLease(await readJson(files, this.leaseName));
     const now = clock.now();
+    const leaseMs = this.options.leaseMs ?? LEASE_MS;
+    this.expiresAt = Infinity;
     if (lease?.owner === windowId) {
       await files.write(this.leaseName, JSON.stringify({ owner: windowId, renewedAt: now } satisfies LeaseFile));
       this.setLeader(true);
       return;
     }
-    if (lease && now - lease.renewedAt <= (this.options.leaseMs ?? 9_000)) {
+    if (lease && now - lease.renewedAt < leaseMs) {
+      this.expiresAt = lease.renewedAt + leaseMs;
       this.setLeader(false);
       return;
     }
@@ -213,6 +238,22 @@ export class TeamLease implements Disposable {
     this.team = { focused, researchVisible };
     this.attentionChanged.fire(this.team);
   }
+}
+
+/**
+ * Windows of this editor that are open now, whatever their team: each writes its attention file at
+ * least every ATTENTION_HEARTBEAT_MS, and one silent for ATTENTION_STALE_MS is gone.
+ */
+export async function openWindows(files: SharedFiles, clock: Clock): Promise<Set<string>> {
+  const open = new Set<string>();
+  const now = clock.now();
+  for (const team of await files.folders('teams').catch(() => [] as string[])) {
+    for (const name of await files.list(`teams/${team}/windows`).catch(() => [] as string[])) {
+      const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
+      if (value && now - value.at <= ATTENTION_STALE_MS) open.add(name.replace(/\.json$/, ''));
+    }
+  }
+  return open;
 }
 
 function readLease(value: unknown): LeaseFile | undefined {

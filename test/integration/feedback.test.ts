@@ -12,6 +12,7 @@ import type { ApiKeyService } from '../../src/host/keyService';
 import type { ClientProvider } from '../../src/host/clientProvider';
 import type { FeedbackController, FeedbackRunResult } from '../../src/features/feedback/ui/controller';
 import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
+import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
@@ -381,6 +382,26 @@ describe('feedback wizard', function () {
     assert.ok(review.kind === 'pick' && review.widget.items.some((i) => i.label === 'Job id' && i.description === UNKNOWN_JOB));
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
+  });
+
+  it('offers the drafts other windows left too: one from a window since closed moves here when resumed', async () => {
+    // A draft another window of this editor saved and left: its window wrote no attention file lately.
+    const other = 'gone0001';
+    const draftKey = `firecrawl.feedback.draft/${other}`;
+    const storage = api.researchDeps.storage;
+    await storage.update(draftKey, { version: 1, savedAt: Date.now() - 60_000, window: 'other-project', draft: { ...emptyDraft(UNKNOWN_JOB), endpoint: 'map', rating: 'good' } });
+    try {
+      const result = start();
+      const p = await pageTitled(/Endpoint$/);
+      const resumes = p.kind === 'pick' ? p.widget.items.filter((i) => i.label === 'Resume unsent feedback') : [];
+      const fromClosed = resumes.find((i) => /in a window since closed \(other-project\)/.test(i.detail ?? ''));
+      assert.ok(fromClosed, resumes.map((i) => i.detail).join(' | '));
+      assert.match(fromClosed.description ?? '', /^map · good/);
+      await closeWizard();
+      assert.deepEqual(await result, { kind: 'cancelled' });
+    } finally {
+      await storage.update(draftKey, undefined);
+    }
   });
 
   it('the editor context command starts with the selected job id', async () => {

@@ -245,18 +245,69 @@ describe('deep research jobs', function () {
     assert.deepEqual(note.items, ['Show Job', "Don't Show Again"]);
   });
 
-  it('a key restricted from deep research stops as refused; a valid key resumes polling', async () => {
+  it('a key restricted from deep research stops as refused; with a valid key, its jobs follow when asked to', async () => {
     const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    const validTeam = store().teamId;
     await api.keys.store(sandbox.keys.restricted);
+    await store().listKnown;
+    const restrictedTeam = store().teamId;
+    assert.notEqual(restrictedTeam, validTeam, 'each key is a team of its own');
     try {
       await track(id);
       await until('the 403', () => store().get(id)?.poll.kind === 'stopped');
       // The first look (as an agent job) is refused already: the kind stays unknown.
       assert.match(String(row(id)?.description), /^refused · job/);
     } finally {
+      // Both keys belong to one team here: follow the job with the valid key when the window asks.
+      answer = 'Follow with This Key';
       await api.keys.store(sandbox.keys.valid);
     }
+    await store().listKnown;
+    assert.equal(store().teamId, validTeam);
+    const offer = await until('the offer to follow the previous key\'s jobs', () => shown.find((s) => /tracked with the previous API key/.test(s.message)));
+    assert.deepEqual(offer.items, ['Follow with This Key', 'Keep Apart']);
     await until('polling again after the key change', () => status(id) === 'processing' && store().get(id)?.poll.kind === 'polling');
+    assert.equal(store().otherTeams().get(restrictedTeam!), undefined, 'nothing is left with the other key');
+  });
+
+  it('a job tracked right after the key changed twice belongs to the key in use', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    const valid = store().teamId;
+    answer = 'Keep Apart';
+    // Two changes in a row: the second comes while the window is still joining the first one's team.
+    await api.keys.store(sandbox.keys.restricted);
+    await api.keys.store(sandbox.keys.valid);
+    const outcome = await track(id);
+    assert.deepEqual(outcome.added, [id]);
+    assert.equal(store().teamId, valid);
+    assert.equal(store().teamId, api.team.current?.id);
+    await until('its first answer, with the valid key', () => status(id) === 'processing');
+    assert.equal(store().otherTeams().get(valid!), undefined);
+  });
+
+  it('jobs of another key are hidden, not polled, and shown again with that key', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    await track(id);
+    await until('the first answer', () => status(id) === 'processing');
+    const valid = store().teamId!;
+    answer = 'Keep Apart';
+    await api.keys.store(sandbox.keys.restricted);
+    await store().listKnown;
+    try {
+      assert.notEqual(store().teamId, valid);
+      assert.equal(store().get(id), undefined, 'another key\'s job is not listed');
+      await until('it to be kept for that key', () => store().otherTeams().get(valid) === 1);
+      await until('the view to count it', () => store().hiddenJobs >= 1, 15_000);
+      sandbox.resetCounts();
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      assert.equal(sandbox.requestCount('deepResearch'), 0, 'nor polled with this key');
+    } finally {
+      await api.keys.store(sandbox.keys.valid);
+    }
+    await store().listKnown;
+    assert.equal(store().teamId, valid);
+    await until('the job back with its key', () => status(id) === 'processing');
+    assert.equal(store().get(id)?.poll.kind, 'polling', 'never marked expired by the other key');
   });
 
   it('reads the spec dialect too (all fields in data, favicon)', async () => {

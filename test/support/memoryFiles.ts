@@ -1,20 +1,35 @@
 // An in-memory SharedFiles that several simulated windows share: each window gets its own view, and
-// every write, by any window, is announced to every view, as the file watcher does in VS Code.
+// every write, by any window, is announced to every view, as the file watcher does in VS Code. A view
+// opened with `{ watcher: false }` hears nothing, as in a host whose file watcher failed.
 import { Emitter } from '../../src/shared/events';
-import type { SharedFiles } from '../../src/shared/sharedFiles';
+import type { FileStamp, SharedFiles } from '../../src/shared/sharedFiles';
 
 export class MemoryDisk {
   readonly files = new Map<string, string>();
+  /** When each file was last written, on `now` (pass the test's fake clock). */
+  readonly mtimes = new Map<string, number>();
   private readonly views = new Set<Emitter<string>>();
   writes = 0;
   /** When set, the next read of this name fails as a damaged disk would. */
   failRead = new Set<string>();
 
-  view(): SharedFiles & { dispose(): void } {
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Puts a file there as another window (or an older version) would have, dated `at`. */
+  put(name: string, text: string, at = this.now()): void {
+    this.files.set(name, text);
+    this.mtimes.set(name, at);
+  }
+
+  view(options: { watcher?: boolean } = {}): SharedFiles & { dispose(): void } {
     const changed = new Emitter<string>();
-    this.views.add(changed);
+    if (options.watcher !== false) this.views.add(changed);
     const announce = (name: string) => {
       for (const v of this.views) v.fire(name);
+    };
+    const under = (folder: string) => {
+      const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+      return [...this.files.keys()].filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
     };
     return {
       read: async (name) => {
@@ -23,15 +38,18 @@ export class MemoryDisk {
       },
       write: async (name, text) => {
         this.writes++;
-        this.files.set(name, text);
+        this.put(name, text);
         queueMicrotask(() => announce(name));
       },
       remove: async (name) => {
+        this.mtimes.delete(name);
         if (this.files.delete(name)) queueMicrotask(() => announce(name));
       },
-      list: async (folder) => {
-        const prefix = folder.endsWith('/') ? folder : `${folder}/`;
-        return [...this.files.keys()].filter((n) => n.startsWith(prefix) && !n.slice(prefix.length).includes('/')).map((n) => n.slice(prefix.length));
+      list: async (folder) => under(folder).filter((n) => !n.includes('/')),
+      folders: async (folder) => [...new Set(under(folder).filter((n) => n.includes('/')).map((n) => n.slice(0, n.indexOf('/'))))],
+      stat: async (name): Promise<FileStamp | undefined> => {
+        const text = this.files.get(name);
+        return text === undefined ? undefined : { mtime: this.mtimes.get(name) ?? 0, size: text.length };
       },
       onDidChange: changed.event,
       dispose: () => {
@@ -39,6 +57,18 @@ export class MemoryDisk {
         changed.dispose();
       },
     };
+  }
+
+  /** What a job file says now: a job, a tombstone (the job was dropped), or nothing there. */
+  jobState(name: string): 'job' | 'tombstone' | 'none' | 'damaged' {
+    const text = this.files.get(name);
+    if (text === undefined) return 'none';
+    try {
+      const value = JSON.parse(text) as { trackedAt?: unknown; removedAt?: unknown };
+      return typeof value.trackedAt === 'number' ? 'job' : typeof value.removedAt === 'number' ? 'tombstone' : 'damaged';
+    } catch {
+      return 'damaged';
+    }
   }
 
   bytes(prefix = ''): number {
@@ -70,5 +100,58 @@ export class SharedMemento {
 
   bytes(): number {
     return JSON.stringify(Object.fromEntries(this.map)).length;
+  }
+}
+
+/**
+ * globalState as VS Code shares it between the windows of one editor, as measured in the real host
+ * (test/ui/propagation.test.ts): one value per extension. A window's update goes into its own view at
+ * once and is sent whole a moment later; the storage keeps what was sent last; each other window takes
+ * the sent value whole after `delayMs`, replacing its view. Two windows writing within `delayMs` of
+ * each other therefore each end up with the other's value, and one write is lost.
+ */
+export class EditorState {
+  /** What the storage holds (a window opened now reads this). */
+  private stored: Record<string, unknown> = {};
+  private readonly windows = new Set<{ take(value: Record<string, unknown>): void }>();
+  writes = 0;
+
+  constructor(
+    private readonly clock: { schedule(ms: number, fn: () => void): { dispose(): void } },
+    readonly delayMs = 120,
+  ) {}
+
+  get storedKeys(): string[] {
+    return Object.keys(this.stored);
+  }
+
+  window(): { get<T>(key: string): T | undefined; keys(): readonly string[]; update(key: string, value: unknown): Promise<void> } {
+    let view: Record<string, unknown> = structuredClone(this.stored);
+    let sending: Promise<void> | undefined;
+    const self = { take: (value: Record<string, unknown>) => (view = structuredClone(value)) };
+    this.windows.add(self);
+    const send = () => {
+      const sent = structuredClone(view);
+      this.stored = sent;
+      this.writes++;
+      for (const other of this.windows) if (other !== self) this.clock.schedule(this.delayMs, () => other.take(sent));
+    };
+    return {
+      get: <T>(key: string) => structuredClone(view[key]) as T | undefined,
+      keys: () => Object.keys(view),
+      update: (key, value) => {
+        if (value === undefined) delete view[key];
+        else view[key] = structuredClone(value);
+        // Updates in one turn go together, as the host's 0 ms scheduler sends them.
+        sending ??= new Promise<void>((resolve) => {
+          queueMicrotask(() => {
+            sending = undefined;
+            send();
+            resolve();
+          });
+        });
+        return sending;
+      },
+    };
   }
 }

@@ -48,6 +48,8 @@ export interface WorkbenchOptions {
   timeoutMs?: number;
   /** 'web' installs the package whose manifest has only the `browser` entry (a web-worker host). Default 'node'. */
   variant?: 'node' | 'web';
+  /** More extension folders to install next to Firecrawl (e.g. a probe under test/ui/fixtures/, named publisher.name-version). */
+  extraExtensions?: string[];
 }
 
 export interface ConsoleLine {
@@ -183,7 +185,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     server = await cs.startCodeServer({
       root,
       runDir,
-      extensions,
+      extensions: [...extensions, ...(options.extraExtensions ?? [])],
       // Tests only ever talk to loopback: without a sandbox URL the extension gets a closed port,
       // never the real service.
       settings: { 'firecrawl.apiUrl': 'http://127.0.0.1:9', ...(options.settings ?? {}) },

@@ -52,7 +52,7 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly provider: ClientProvider,
     private readonly log: Logger,
     private readonly windowId: string,
-    private readonly isOpenWindow: (windowId: string) => boolean,
+    private readonly isOpenWindow: (windowId: string) => Promise<boolean>,
   ) {}
 
   get controller(): FeedbackController {
@@ -84,7 +84,7 @@ export interface FeedbackDeps {
   log: Logger;
   /** This window, and whether another window is open: each keeps its own draft. */
   windowId: string;
-  isOpenWindow: (windowId: string) => boolean;
+  isOpenWindow: (windowId: string) => Promise<boolean>;
 }
 
 export function activateFeedback({ context, provider, log, windowId, isOpenWindow }: FeedbackDeps): LazyFeedback {

@@ -1,5 +1,6 @@
-// The research feature: the job store (state in globalState, the client from the provider at each
-// request) → tree, documents, notifications → commands. Everything it creates is disposed together.
+// The research feature: the job store (the team's list in globalState, snapshots in shared files, the
+// client from the provider at each request) → tree, documents, notifications → commands. Everything
+// it creates is disposed together.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { Logger } from '../../host/logger';
@@ -9,7 +10,7 @@ import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
-import { DEFAULT_MAX_JOBS, type ResearchClientSource, ResearchStore } from './model/researchStore';
+import { type ResearchClientSource, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
@@ -24,6 +25,7 @@ import {
   refreshJobs,
   untrackJobs,
 } from './ui/jobCommands';
+import { followOtherKeysJobs, offerToFollow } from './ui/otherKeys';
 import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
 import { trackFromSelection, trackJob } from './ui/trackCommand';
 import { ResearchTreeProvider } from './ui/treeProvider';
@@ -34,13 +36,18 @@ export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
 
-/** The window's place in its team (host/team.ts): who polls, and how much the team is looking. */
+/** The window's place in its team (host/team.ts): which team, who polls, and how much the team is looking. */
 export interface ResearchTeam {
   readonly windowId: string;
   readonly isLeader: boolean;
   readonly attention: Attention;
+  /** The team once known: its jobs are the ones listed (only a team with a key adopts jobs saved before teams). */
+  readonly current: { id: string; keyed: boolean } | undefined;
+  onDidJoin(listener: (team: { id: string; keyed: boolean }) => void): { dispose(): void };
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
   onDidChangeAttention(listener: (attention: Attention) => void): { dispose(): void };
+  /** The lease's beat, every few seconds: the list is compared with what other windows stored. */
+  onDidLook(listener: () => void): { dispose(): void };
   setResearchVisible(visible: boolean): void;
 }
 
@@ -55,6 +62,8 @@ export interface ResearchDeps {
   team: ResearchTeam;
   log: Logger;
   clock: Clock;
+  /** Whether the last key or server change was made in this window (it asks whether to bring the previous key's jobs along). */
+  changedHere?: () => boolean;
 }
 
 export class ResearchFeature implements vscode.Disposable {
@@ -92,6 +101,12 @@ export class ResearchFeature implements vscode.Disposable {
     const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
     const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
     attend(team.attention);
+    const join = (t: { id: string; keyed: boolean }) => {
+      const previous = this.store.teamId;
+      this.store.joinTeam(t.id, t.keyed);
+      if (previous && previous !== t.id && t.keyed && (deps.changedHere ?? (() => deps.focus.focused))()) void offerToFollow(this.store, previous);
+    };
+    if (team.current) join(team.current);
 
     this.disposables.push(
       // First here, so it is disposed last: its final write must not race the views' teardown.
@@ -103,10 +118,12 @@ export class ResearchFeature implements vscode.Disposable {
       endpoint,
       team.onDidChangeAttention(attend),
       team.onDidChangeRole(() => this.store.roleChanged()),
-      this.store.onDidEvict((ids) => {
-        void vscode.window.showInformationMessage(
-          `Stopped tracking the ${ids.length === 1 ? 'finished job' : `${ids.length} finished jobs`} tracked longest ago: at most ${DEFAULT_MAX_JOBS} jobs are kept. Save results you want to keep first.`,
-        );
+      team.onDidJoin(join),
+      // Other windows' adds and drops reach this one on the lease's beat and when it is looked at
+      // again, file watcher or not.
+      team.onDidLook(() => void this.store.reconcile()),
+      deps.focus.onDidChange((focused) => {
+        if (focused) void this.store.reconcile();
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
       registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
@@ -114,6 +131,7 @@ export class ResearchFeature implements vscode.Disposable {
       registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
       registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
       registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
+      registerCommand(COMMANDS.followOtherKeysJobs, () => followOtherKeysJobs(this.store)),
       registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
       registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
       registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),

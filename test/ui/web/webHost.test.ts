@@ -33,6 +33,14 @@ describe('web-worker extension host', () => {
     await until('the activation line', async () => /Activated .*\(web host\)/.test(await wb().outputText()));
     await wb().runCommand('Developer: Show Running Extensions');
     const ours = wb().page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: 'Firecrawl' });
+    // The list renders only the rows on screen, ordered by activation time: scroll until ours shows.
+    const list = wb().page.locator('.runtime-extensions-editor');
+    await list.waitFor({ state: 'visible', timeout: 20_000 });
+    for (let i = 0; i < 20 && !(await ours.first().isVisible()); i++) {
+      await list.hover();
+      await wb().page.mouse.wheel(0, 300);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
     await ours.first().waitFor({ state: 'visible', timeout: 20_000 });
     // VS Code names the host of every extension that does not run in the local Node one.
     const hosts = await wb().page.locator('.runtime-extensions-editor .monaco-list-row').evaluateAll((rows) =>
@@ -64,9 +72,16 @@ describe('web-worker extension host', () => {
     await wb().runCommand('Firecrawl: Track Job');
     await wb().submitQuickInput(sandbox.demoAgentJobs.completed);
     await wb().quickInput().waitFor({ state: 'hidden' });
-    await wb().openViewContainer('Firecrawl');
     const rows = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .monaco-list-row');
-    await rows.filter({ hasText: /Agent/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const row = rows.filter({ hasText: /Agent/ }).first();
+    // Tracking reveals the job, which opens the container; the activity bar item toggles it, so it is
+    // clicked only while the view stays hidden.
+    const deadline = Date.now() + 20_000;
+    while (!(await row.isVisible())) {
+      if (Date.now() > deadline) throw new Error('the agent job did not show in the Research view');
+      if (!(await wb().page.locator('.pane-header[aria-label^="Research"]').isVisible())) await wb().openViewContainer('Firecrawl');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     await wb().screenshot('web-research');
   });
 

@@ -11,6 +11,9 @@ import { runFlow, type Step, type Transition } from '../../../src/features/feedb
 import { singleJobId } from '../../../src/shared/jobIds';
 import { prefillJobId } from '../../../src/features/feedback/model/draft';
 import { editorForPath, finish, reviewStack, signalTarget } from '../../../src/features/feedback/wizard/context';
+import { SETTLE_MS, SettledWrites } from '../../../src/shared/settledState';
+import { FakeClock } from '../../support/fakeClock';
+import { EditorState } from '../../support/memoryFiles';
 
 const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
 const OTHER = '019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b';
@@ -203,6 +206,50 @@ describe('drafts in several windows', () => {
     assert.equal(here.load()?.draft.note, 'newest');
     assert.equal(storage.data.has(draftKey('c')), false, 'offered once: it is this window\'s now');
     assert.deepEqual(here.others().map((d) => d.draft.note), ['older']);
+  });
+
+  test('each draft says which window saved it; a draft of a window still open is copied, not taken', async () => {
+    const storage = new MemoryStorage();
+    const now = 10_000;
+    const open = new DraftStore(storage, 'open', () => now, () => 'api-scripts');
+    await open.save(base({ note: 'being edited' }));
+    assert.equal((storage.data.get(draftKey('open')) as { window?: string }).window, 'api-scripts');
+    const here = new DraftStore(storage, 'here', () => now, () => undefined);
+    const [theirs] = here.others();
+    assert.equal(theirs?.window, 'api-scripts');
+    await here.copy(theirs!);
+    assert.equal(here.load()?.draft.note, 'being edited');
+    assert.equal(open.load()?.draft.note, 'being edited', 'the open window keeps its own');
+    // A window name is plain text that is shown: a long or odd one is cut, an empty one left out.
+    storage.data.set(draftKey('odd'), { version: 1, savedAt: now, draft: base({ note: 'x' }), window: `  ${'n'.repeat(200)}  ` });
+    storage.data.set(draftKey('blank'), { version: 1, savedAt: now, draft: base({ note: 'y' }), window: '   ' });
+    const others = new DraftStore(storage, 'third', () => now).others();
+    assert.equal(others.find((d) => d.windowId === 'odd')?.window?.length, 80);
+    assert.equal(others.find((d) => d.windowId === 'blank')?.window, undefined);
+  });
+
+  test('two windows saving at the same moment keep both drafts (globalState as the host shares it)', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    const store = (id: string) => {
+      const view = state.window();
+      const settled = new SettledWrites(view, clock, Math.random);
+      return { view, drafts: new DraftStore(view, id, () => clock.now(), () => id, (key, value, wanted) => settled.write(key, value, wanted)) };
+    };
+    const a = store('a');
+    const b = store('b');
+    await Promise.all([a.drafts.save(base({ note: 'from a' })), b.drafts.save(base({ note: 'from b' }))]);
+    await clock.advance(200);
+    assert.ok(a.drafts.load() === undefined || b.drafts.load() === undefined, 'one window lost its own write, as the host does');
+    await clock.advance(70 * SETTLE_MS);
+    assert.equal(a.drafts.load()?.draft.note, 'from a');
+    assert.equal(b.drafts.load()?.draft.note, 'from b');
+    assert.deepEqual(a.drafts.others().map((d) => d.draft.note), ['from b']);
+    // A newer save is not undone by the check of an older one.
+    await a.drafts.save(base({ note: 'edited' }));
+    await clock.advance(70 * SETTLE_MS);
+    assert.equal(a.drafts.load()?.draft.note, 'edited');
+    assert.equal(b.drafts.others()[0]?.draft.note, 'edited');
   });
 
   test('the single draft version 0.1 saved is offered as a draft from before', async () => {

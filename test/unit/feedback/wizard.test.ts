@@ -429,6 +429,36 @@ describe('feedback wizard: review and reopening', () => {
     assert.equal(request?.jobId, JOB);
   });
 
+  test('several unsent drafts: each is offered, saying where and when it was left and what it is for', async () => {
+    const adopted: string[] = [];
+    const drafts = [
+      { draft: failed(), savedAt: 4 * 60_000, origin: 'here' as const, adopt: () => adopted.push('here') },
+      { draft: { ...emptyDraft('019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b'), endpoint: 'map' as const, rating: 'good' as const }, savedAt: 3 * 60_000, origin: 'open' as const, window: 'api-scripts', adopt: () => adopted.push('open') },
+      { draft: { ...emptyDraft(JOB), endpoint: 'scrape' as const, rating: 'bad' as const }, savedAt: 0, origin: 'closed' as const, window: '$(alert) odd [x](command:y)', adopt: () => adopted.push('closed') },
+    ];
+    const { request } = await run(
+      [
+        expect((s) => {
+          const p = pickPrompt(s);
+          const resumes = p.options.filter((o) => o.label === 'Resume unsent feedback');
+          assert.deepEqual(resumes.map((o) => o.key), ['resume', 'resume/1', 'resume/2']);
+          assert.match(resumes[0]!.detail ?? '', /^Saved 1m ago in this window for job /);
+          assert.match(resumes[1]!.detail ?? '', /^Saved 2m ago in another window that is still open \(api-scripts\): you work on a copy, that window keeps its own for job /);
+          assert.match(resumes[1]!.description ?? '', /^map · good/);
+          assert.match(resumes[2]!.detail ?? '', /^Saved 5m ago in a window since closed \(/);
+          assert.doesNotMatch(resumes[2]!.detail ?? '', /\$\(|\]\(/, 'a window name is plain text');
+          assert.match(p.placeholder, /Or resume one of 3 unsent drafts\./);
+          assert.equal(p.activeKey, 'scrape', 'a new feedback stays the default');
+        }, pick('resume/1')),
+        expect((s) => assert.match(pickPrompt(s).title, /Review/), cancel()),
+      ],
+      emptyDraft(),
+      { resumable: drafts, now: () => 5 * 60_000 },
+    );
+    assert.equal(request, undefined);
+    assert.deepEqual(adopted, ['open'], 'only the draft picked is taken (here: copied from the open window)');
+  });
+
   test('the resume option says what and when, without being highlighted', async () => {
     await run(
       [

@@ -78,7 +78,7 @@ function setup() {
   const storage = new SharedMemento();
   const disk = new MemoryDisk();
   const make = () => {
-    const store = new ResearchStore({ source: service, storage, files: disk.view(), clock, random: () => 0.5 });
+    const store = new ResearchStore({ source: service, storage, files: disk.view(), team: 't', clock, random: () => 0.5 });
     store.setAttention({ focused: true, visible: true });
     store.start();
     return store;

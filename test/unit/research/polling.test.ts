@@ -19,7 +19,7 @@ import {
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { POLL } from '../../../src/features/research/model/pollPolicy';
 import { ResearchStore, type ResearchStoreOptions } from '../../../src/features/research/model/researchStore';
-import { jobFileName, jobKey, LEGACY_INDEX_KEY } from '../../../src/features/research/model/storage';
+import { jobFileName, jobKey, LEGACY_INDEX_KEY, unownedJobKey } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
@@ -113,6 +113,8 @@ class FakeService {
 }
 
 const logLines: string[] = [];
+/** The team (one key on one server) every store here belongs to. */
+const TEAM = 't';
 function setup(over: Partial<ResearchStoreOptions> = {}, attention = { focused: true, visible: true }) {
   const clock = new FakeClock();
   const service = new FakeService(clock);
@@ -120,7 +122,7 @@ function setup(over: Partial<ResearchStoreOptions> = {}, attention = { focused: 
   const disk = new MemoryDisk();
   const log = { debug: () => undefined, info: (m: string) => logLines.push(`info ${m}`), warn: (m: string) => logLines.push(`warn ${m}`) };
   const make = (extra: Partial<ResearchStoreOptions> = {}) => {
-    const s = new ResearchStore({ source: service, storage, files: disk.view(), clock, random: () => 0.5, log, ...over, ...extra });
+    const s = new ResearchStore({ source: service, storage, files: disk.view(), team: TEAM, clock, random: () => 0.5, log, ...over, ...extra });
     s.setAttention(attention);
     s.start();
     return s;
@@ -384,6 +386,9 @@ describe('errors and stop conditions', () => {
     assert.equal(service.count(id), 1);
     store.endpointChanged();
     await clock.advance(0);
+    assert.equal(service.count(id), 1, 'nothing is asked until the team of the new key is known');
+    store.joinTeam(TEAM);
+    await clock.advance(0);
     assert.equal(service.count(id), 2);
     assert.equal(store.get(id)?.poll.kind, 'polling');
     store.dispose();
@@ -399,7 +404,7 @@ describe('errors and stop conditions', () => {
     await request;
     assert.equal(store.get(id), undefined);
     assert.equal(service.count(id), 1);
-    assert.equal(clock.pending, 0);
+    assert.equal(store.isPolling, false, 'no poll is due');
     store.dispose();
   });
 });
@@ -488,8 +493,8 @@ describe('persistence', () => {
     await clock.advance(30_000);
     await first.store.flush();
     first.store.dispose();
-    assert.ok(storage.map.has(jobKey(done)) && storage.map.has(jobKey(running)));
-    assert.ok(disk.files.has(jobFileName(done)) && disk.files.has(jobFileName(running)));
+    assert.ok(storage.map.has(jobKey(TEAM, done)) && storage.map.has(jobKey(TEAM, running)));
+    assert.ok(disk.files.has(jobFileName(TEAM, done)) && disk.files.has(jobFileName(TEAM, running)));
 
     const before = service.count();
     const second = first.make();
@@ -508,7 +513,7 @@ describe('persistence', () => {
     second.dispose();
   });
 
-  test('writes are gathered, an untracked job is deleted, damaged entries and files are dropped', async () => {
+  test('writes are gathered, an untracked job leaves a tombstone, damaged entries and files are dropped', async () => {
     const { clock, service, storage, disk, store, make } = setup();
     const a = service.create({ durationMs: 600_000 });
     const b = service.create({ durationMs: 600_000 });
@@ -519,15 +524,15 @@ describe('persistence', () => {
     assert.ok(disk.writes <= 10, `file writes: ${disk.writes}`);
     store.untrack(a);
     await clock.advance(1_000);
-    assert.equal(storage.map.has(jobKey(a)), false);
-    assert.equal(disk.files.has(jobFileName(a)), false);
-    assert.ok(storage.map.has(jobKey(b)));
+    assert.equal(storage.map.has(jobKey(TEAM, a)), false);
+    assert.equal(disk.jobState(jobFileName(TEAM, a)), 'tombstone', 'its file says it was dropped, for windows that have not heard yet');
+    assert.ok(storage.map.has(jobKey(TEAM, b)));
     store.dispose();
 
     const damaged = '22222222-3333-4444-8555-666666666666';
-    storage.map.set(jobKey(damaged), { v: 99 });
-    storage.map.set(jobKey('not-an-id'), { v: 2, id: 'not-an-id', trackedAt: 1, seq: 0 });
-    disk.files.set(jobFileName(b), '{ not json');
+    storage.map.set(jobKey(TEAM, damaged), { v: 99 });
+    storage.map.set(jobKey(TEAM, 'not-an-id'), { v: 2, id: 'not-an-id', trackedAt: 1, seq: 0 });
+    disk.files.set(jobFileName(TEAM, b), '{ not json');
     const again = make();
     assert.deepEqual(again.jobs.map((j: TrackedJob) => j.id), [b]);
     await again.ready;
@@ -544,15 +549,15 @@ describe('persistence', () => {
     const done = service.create({ durationMs: 1_000 });
     const snapshot = { kind: 'deepResearch', id: done, status: 'completed', activities: [], sources: [], finalAnalysis: '# Old', warnings: ['notice'] };
     storage.map.set(LEGACY_INDEX_KEY, [done]);
-    storage.map.set(jobKey(done), { v: 1, id: done, trackedAt: 5, snapshot, fetchedAt: 6, finishedAt: 6 });
+    storage.map.set(unownedJobKey(done), { v: 1, id: done, trackedAt: 5, snapshot, fetchedAt: 6, finishedAt: 6 });
     const migrated = make();
     assert.equal(migrated.get(done)?.snapshot?.status, 'completed');
     assert.equal(migrated.get(done)?.poll.kind, 'idle');
     await clock.advance(1_000);
     await migrated.flush();
     assert.equal(storage.map.has(LEGACY_INDEX_KEY), false);
-    assert.deepEqual(storage.map.get(jobKey(done)), { v: 2, id: done, kind: 'deepResearch', trackedAt: 5, seq: 0 });
-    const file = JSON.parse(disk.files.get(jobFileName(done))!);
+    assert.deepEqual(storage.map.get(jobKey(TEAM, done)), { v: 2, id: done, kind: 'deepResearch', trackedAt: 5, seq: 0 });
+    const file = JSON.parse(disk.files.get(jobFileName(TEAM, done))!);
     assert.equal(file.snapshot.finalAnalysis, '# Old');
     assert.deepEqual(file.snapshot.warnings, [], 'the shutdown notice is not stored per job');
     assert.equal(service.count(), 0, 'a finished job is not asked again');
@@ -608,7 +613,7 @@ describe('scale', () => {
     };
     // The budget is not what this checks: let every job go in one tick (its cost is a bench row).
     const disk = new MemoryDisk();
-    const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: disk.view(), clock, random: () => 0.5, requestsPerMinute: Infinity });
+    const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: disk.view(), team: TEAM, clock, random: () => 0.5, requestsPerMinute: Infinity });
     store.setAttention({ focused: true, visible: true });
     store.track(ids, 'deepResearch');
     await store.tick();

@@ -25,7 +25,7 @@ function makeStore(): ResearchStore {
     sleep: async () => undefined,
     now: () => clock.now(),
   });
-  const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: new MemoryDisk().view(), clock, random: () => 0.5 });
+  const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: new MemoryDisk().view(), team: 't', clock, random: () => 0.5 });
   store.setAttention({ focused: true, visible: true });
   store.start();
   return store;

@@ -1,7 +1,9 @@
 // Unsent feedback drafts, one per window, kept in globalState so a draft survives a failed send, a
 // cancelled wizard and a closed window, and so sending in one window never erases another window's
-// draft. "Resume unsent feedback" offers this window's draft, else the newest another window left.
-// No secrets (the key is never part of a draft). Pure: works on any Memento-shaped storage.
+// draft. "Resume unsent feedback" offers this window's draft and every draft other windows left,
+// each saying where it was written. A draft of a window that is gone moves here when resumed; one of
+// a window still open is copied (that window may still be editing it). No secrets (the key is never
+// part of a draft). Pure: works on any Memento-shaped storage.
 
 import { STORAGE } from '../../../ids';
 import { cloneDraft, isDraftEmpty, restoreDraft, type WizardDraft } from './draft';
@@ -15,6 +17,8 @@ export interface KeyValueStorage {
 export interface SavedDraft {
   draft: WizardDraft;
   savedAt: number;
+  /** The name of the window that saved it (its workspace), to tell drafts of several windows apart. */
+  window?: string;
 }
 
 export interface OtherDraft extends SavedDraft {
@@ -36,11 +40,21 @@ export class DraftStore {
    */
   private writes: Promise<void> = Promise.resolve();
   private readonly key: string;
+  /** What this window last wrote to its own key: a write looked at again is made again only while it is the latest. */
+  private latest: unknown;
 
   constructor(
     private readonly storage: KeyValueStorage,
     windowId: string,
     private readonly now: () => number = Date.now,
+    /** This window's name (its workspace), saved with its draft. */
+    private readonly windowName: () => string | undefined = () => undefined,
+    /**
+     * How a write is made: by default a plain update. Windows replace each other's globalState whole,
+     * so the extension passes one that looks again and writes again what another window's write
+     * replaced (shared/settledState.ts).
+     */
+    private readonly writeKey: (key: string, value: unknown, wanted: () => boolean) => PromiseLike<void> = (key, value) => storage.update(key, value),
   ) {
     this.key = draftKey(windowId);
   }
@@ -62,16 +76,22 @@ export class DraftStore {
     return out.sort((a, b) => b.savedAt - a.savedAt);
   }
 
-  /** Another window's draft becomes this window's (so it is offered once, and sent from here). */
+  /** A draft of a window that is gone becomes this window's (so it is offered once, and sent from here). */
   adopt(other: OtherDraft): Promise<void> {
     void this.enqueue(other.key, undefined);
     return this.save(other.draft);
   }
 
+  /** A draft of a window still open is copied here: that window keeps its own, and may still be editing it. */
+  copy(other: OtherDraft): Promise<void> {
+    return this.save(other.draft);
+  }
+
   save(draft: WizardDraft): Promise<void> {
     if (isDraftEmpty(draft)) return this.clear();
+    const window = this.windowName();
     // A copy: the wizard keeps editing the draft while this write waits its turn.
-    return this.enqueue(this.key, { version: 1, savedAt: this.now(), draft: cloneDraft(draft) });
+    return this.enqueue(this.key, { version: 1, savedAt: this.now(), draft: cloneDraft(draft), ...(window ? { window } : {}) });
   }
 
   /** Clears this window's draft only. */
@@ -87,15 +107,18 @@ export class DraftStore {
   private read(key: string): SavedDraft | undefined {
     const raw = this.storage.get(key);
     if (typeof raw !== 'object' || raw === null) return undefined;
-    const { version, savedAt, draft } = raw as { version?: unknown; savedAt?: unknown; draft?: unknown };
+    const { version, savedAt, draft, window } = raw as { version?: unknown; savedAt?: unknown; draft?: unknown; window?: unknown };
     if (version !== 1 || typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return undefined;
     if (this.now() - savedAt > DRAFT_MAX_AGE_MS) return undefined;
     const restored = restoreDraft(draft);
-    return restored && !isDraftEmpty(restored) ? { draft: restored, savedAt } : undefined;
+    if (!restored || isDraftEmpty(restored)) return undefined;
+    return { draft: restored, savedAt, ...(typeof window === 'string' && window.trim() ? { window: window.trim().slice(0, 80) } : {}) };
   }
 
   private enqueue(key: string, value: unknown): Promise<void> {
-    const next = this.writes.then(() => this.storage.update(key, value));
+    if (key === this.key) this.latest = value;
+    const wanted = () => key !== this.key || this.latest === value;
+    const next = this.writes.then(() => this.writeKey(key, value, wanted));
     this.writes = next.catch(() => undefined);
     return next;
   }

@@ -10,6 +10,8 @@ import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
+import { systemClock } from '../../../shared/clock';
+import { SettledWrites } from '../../../shared/settledState';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS } from '../../../host/errorText';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
@@ -34,6 +36,7 @@ export type FeedbackRunResult =
 
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
+  private readonly settled: SettledWrites;
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
@@ -43,20 +46,33 @@ export class FeedbackController implements vscode.Disposable {
     storage: vscode.Memento,
     private readonly log: Logger,
     windowId: string,
-    /** Whether a window is still open: a draft a closed window left (or this one, before a reload) is simply "saved". */
-    private readonly isOpenWindow: (windowId: string) => boolean = () => false,
+    /** Whether a window of this editor is still open: its draft is copied, not taken (it may still be editing it). */
+    private readonly isOpenWindow: (windowId: string) => Promise<boolean> = async () => false,
   ) {
-    this.drafts = new DraftStore(storage, windowId);
+    // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
+    this.settled = new SettledWrites(storage, systemClock);
+    this.drafts = new DraftStore(storage, windowId, Date.now, () => vscode.workspace.name, (key, value, wanted) => this.settled.write(key, value, wanted));
   }
 
-  /** What the first page offers to resume: this window's draft, else the newest another window left. */
-  private resumable(): ResumableDraft | undefined {
+  /**
+   * What the first page offers to resume: this window's draft, then every draft other windows left,
+   * newest first. A closed window's draft moves here when resumed; an open window's is copied.
+   */
+  private async resumable(): Promise<ResumableDraft[]> {
+    const out: ResumableDraft[] = [];
     const own = this.drafts.load();
-    if (own) return own;
-    const other = this.drafts.others()[0];
-    if (!other) return undefined;
-    const fromAnotherWindow = other.windowId !== undefined && this.isOpenWindow(other.windowId);
-    return { draft: other.draft, savedAt: other.savedAt, fromAnotherWindow, adopt: () => void this.drafts.adopt(other) };
+    if (own) out.push({ ...own, origin: 'here' });
+    for (const other of this.drafts.others()) {
+      const open = other.windowId !== undefined && (await this.isOpenWindow(other.windowId).catch(() => false));
+      out.push({
+        draft: other.draft,
+        savedAt: other.savedAt,
+        origin: other.windowId === undefined ? 'before' : open ? 'open' : 'closed',
+        ...(other.window ? { window: other.window } : {}),
+        adopt: () => void (open ? this.drafts.copy(other) : this.drafts.adopt(other)),
+      });
+    }
+    return out;
   }
 
   /** Writes still under way (deactivation waits for them). */
@@ -74,8 +90,9 @@ export class FeedbackController implements vscode.Disposable {
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
     try {
-      const saved = this.resumable();
-      const reopened = options.reopen ? (saved?.draft ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
+      const saved = await this.resumable();
+      const own = saved[0]?.origin === 'here' ? saved[0].draft : undefined;
+      const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
       const wizardOptions: WizardOptions = { onChange: (d) => this.keep(d) };
       if (reopened) {
@@ -85,7 +102,7 @@ export class FeedbackController implements vscode.Disposable {
         const jobId = prefillJobId({ explicit: options.jobId, selection: selectedText(), clipboard: options.jobId ? undefined : await readClipboard() });
         draft = emptyDraft(jobId ?? '');
         if (options.endpoint) draft.endpoint = options.endpoint;
-        if (saved) wizardOptions.resumable = saved;
+        if (saved.length) wizardOptions.resumable = saved;
       }
       const request = await runFeedbackWizard(draft, prompter, wizardOptions);
       if (!request) return { kind: 'cancelled' };
@@ -98,6 +115,7 @@ export class FeedbackController implements vscode.Disposable {
 
   dispose(): void {
     this.prompter?.dispose();
+    this.settled.dispose();
   }
 
   private keep(draft: WizardDraft): void {

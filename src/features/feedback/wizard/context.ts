@@ -31,8 +31,14 @@ export type StepId =
 export interface ResumableDraft {
   draft: WizardDraft;
   savedAt: number;
-  /** Left unsent in another window. */
-  fromAnotherWindow?: boolean;
+  /**
+   * Where it was left unsent: this window, another window that is still open (it may still be
+   * editing it: resuming works on a copy), a window since closed, or before drafts were per window.
+   * Absent means this window.
+   */
+  origin?: 'here' | 'open' | 'closed' | 'before';
+  /** The name of the window that saved it (its workspace), when known. */
+  window?: string;
   /** Called when the person resumes it: it becomes this window's draft. */
   adopt?: () => void;
 }
@@ -42,8 +48,8 @@ export interface WizardContext {
   draft: WizardDraft;
   ui: Prompter;
   now: () => number;
-  /** A saved draft the first page offers to resume. */
-  resumable?: ResumableDraft;
+  /** Saved drafts the first page offers to resume, this window's first, then the newest. */
+  resumable?: readonly ResumableDraft[];
   /** Set by the review step when the person sends a valid body. */
   request?: FeedbackRequest;
 }

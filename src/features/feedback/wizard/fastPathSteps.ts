@@ -5,28 +5,49 @@ import { checkJobId, type FeedbackEndpoint, type FeedbackRating } from '../../..
 import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
 import { formatAgo } from '../../../shared/format';
 import { singleJobId } from '../../../shared/jobIds';
+import { plainText } from '../../../shared/text';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
 import type { PickOption, Validation } from './prompts';
-import { advance, frame, leave, reviewStack, signalTarget, type WizardStep } from './context';
+import { advance, frame, leave, type ResumableDraft, reviewStack, signalTarget, type WizardStep } from './context';
 
-type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume' };
+type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume'; index: number };
+
+/** Where a saved draft was left, for the line under its resume option. */
+function draftOrigin(saved: ResumableDraft): string {
+  const name = saved.window ? ` (${plainText(saved.window, 60)})` : '';
+  switch (saved.origin ?? 'here') {
+    case 'here':
+      return ' in this window';
+    case 'open':
+      return ` in another window that is still open${name}: you work on a copy, that window keeps its own`;
+    case 'closed':
+      return ` in a window since closed${name}`;
+    case 'before':
+      return '';
+  }
+}
+
+function resumeOption(saved: ResumableDraft, index: number, now: number, several: boolean): PickOption<EndpointChoice> {
+  const job = saved.draft.jobId.trim();
+  // One draft of this window reads as before; with several, each says where it was left.
+  const where = several || (saved.origin ?? 'here') !== 'here' ? draftOrigin(saved) : '';
+  return {
+    key: index === 0 ? 'resume' : `resume/${index}`,
+    value: { kind: 'resume', index },
+    label: 'Resume unsent feedback',
+    icon: 'history',
+    description: summarizeDraft(saved.draft),
+    detail: `Saved ${formatAgo(saved.savedAt, now)}${where}${job ? ` for job ${job}` : ''}; opens it for review.`,
+  };
+}
 
 export const endpointStep: WizardStep = async (state, ctx) => {
   const options: PickOption<EndpointChoice>[] = [];
-  const saved = ctx.resumable;
-  if (saved) {
-    options.push(
-      {
-        key: 'resume',
-        value: { kind: 'resume' },
-        label: 'Resume unsent feedback',
-        icon: 'history',
-        description: summarizeDraft(saved.draft),
-        detail: `Saved ${formatAgo(saved.savedAt, ctx.now())}${saved.fromAnotherWindow ? ' in another window' : ''}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
-      },
-      { key: 'sep', value: { kind: 'resume' }, label: 'New feedback', separator: true },
-    );
+  const saved = ctx.resumable ?? [];
+  if (saved.length) {
+    saved.forEach((draft, index) => options.push(resumeOption(draft, index, ctx.now(), saved.length > 1)));
+    options.push({ key: 'sep', value: { kind: 'resume', index: -1 }, label: 'New feedback', separator: true });
   }
   for (const info of FEEDBACK_ENDPOINTS) {
     options.push({
@@ -39,16 +60,17 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   }
   const answer = await ctx.ui.pick({
     ...frame(state, 'Endpoint', 1),
-    placeholder: 'Which endpoint ran the job you are rating?',
+    placeholder: saved.length > 1 ? `Which endpoint ran the job you are rating? Or resume one of ${saved.length} unsent drafts.` : 'Which endpoint ran the job you are rating?',
     options,
     activeKey: state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id,
   });
   const left = leave(answer);
   if (left) return left;
   if (answer.kind !== 'accept') return { kind: 'stay' };
-  if (answer.value.kind === 'resume' && saved) {
-    saved.adopt?.();
-    Object.assign(ctx.draft, cloneDraft(saved.draft));
+  const resumed = answer.value.kind === 'resume' ? saved[answer.value.index] : undefined;
+  if (resumed) {
+    resumed.adopt?.();
+    Object.assign(ctx.draft, cloneDraft(resumed.draft));
     delete ctx.resumable;
     return { kind: 'reset', stack: reviewStack(ctx.draft) };
   }

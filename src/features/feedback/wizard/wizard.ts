@@ -39,8 +39,8 @@ export const WIZARD_STEPS: Readonly<Record<StepId, WizardStep>> = {
 export interface WizardOptions {
   /** 'review' reopens a draft on its review page, with the fast path behind it for Back. */
   start?: 'beginning' | 'review';
-  /** A saved draft the first page offers to resume. */
-  resumable?: ResumableDraft;
+  /** Saved drafts the first page offers to resume (one, or several windows'). */
+  resumable?: ResumableDraft | readonly ResumableDraft[];
   now?: () => number;
   /** After every page: the draft may have changed (save it). Not called when the person leaves the first page untouched. */
   onChange?: (draft: WizardDraft) => void;
@@ -52,7 +52,7 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
     draft,
     ui,
     now: options.now ?? Date.now,
-    ...(options.resumable ? { resumable: options.resumable } : {}),
+    ...(options.resumable ? { resumable: 'draft' in options.resumable ? [options.resumable] : options.resumable } : {}),
   };
   const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : [{ id: 'endpoint' }];
   let moved = options.start === 'review';

@@ -11,8 +11,11 @@ export interface InputMessage {
   severity: 'error' | 'info';
 }
 
-/** The message for what is typed, or undefined when it can be accepted as it is. */
-export function jobIdInputMessage(text: string, isTracked: (id: string) => boolean): InputMessage | undefined {
+/**
+ * The message for what is typed, or undefined when it can be accepted as it is. `capacity`: how many
+ * more jobs fit beside the running ones (finished ones make room), and the cap.
+ */
+export function jobIdInputMessage(text: string, isTracked: (id: string) => boolean, capacity?: { room: number; max: number }): InputMessage | undefined {
   const { ids, invalid, tooLong } = parseJobIdInput(text);
   if (tooLong) {
     return {
@@ -24,6 +27,13 @@ export function jobIdInputMessage(text: string, isTracked: (id: string) => boole
   if (!ids.length) return undefined;
   const fresh = ids.filter((id) => !isTracked(id));
   if (!fresh.length) return { message: ids.length === 1 ? 'Already tracked.' : 'All of these are already tracked.', severity: 'info' };
+  if (capacity && fresh.length > capacity.room) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    return {
+      message: `${n(fresh.length)} new job id${fresh.length === 1 ? '' : 's'}, but only ${n(capacity.room)} more fit: at most ${n(capacity.max)} jobs are tracked and ${n(capacity.max - capacity.room)} are still running. The first ${n(capacity.room)} will be tracked.`,
+      severity: 'info',
+    };
+  }
   if (ids.length > 1) return { message: `${fresh.length} new job ids${fresh.length < ids.length ? ` (${ids.length - fresh.length} already tracked)` : ''}.`, severity: 'info' };
   return undefined;
 }

@@ -2,7 +2,7 @@
 // bookkeeping, and how a job file written by this or another window is taken in.
 import { isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import type { PersistedRecord } from './jobPersistence';
-import { type JobFile, readPoll } from './storage';
+import { compareEntries, type IndexEntry, type JobFile, readPoll } from './storage';
 import type { JobKind } from './trackedJob';
 import type { RefreshOutcome } from './storeOptions';
 
@@ -41,6 +41,7 @@ export function newRecord(id: string, trackedAt: number, kind: JobKind | undefin
     controller: undefined,
     stoppedProgress: undefined,
     shown: '',
+    trimmed: undefined,
   };
 }
 
@@ -48,7 +49,9 @@ export function newRecord(id: string, trackedAt: number, kind: JobKind | undefin
 export function shownKey(r: JobRecord): string {
   const p = r.poll;
   const poll = p.kind === 'retrying' ? `${p.kind}:${p.reason}:${p.failures}` : p.kind === 'stopped' ? `${p.kind}:${p.reason}:${p.at}` : p.kind;
-  return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}`;
+  const t = r.trimmed;
+  const trimmed = t ? `${t.activities}:${t.sources}:${t.suggestions ?? 0}:${t.partialBytes ?? 0}:${t.resultBytes ?? 0}` : '';
+  return `${r.snapshot ? snapshotSignature(r.snapshot) : ''}#${poll}#${trimmed}`;
 }
 
 /**
@@ -64,6 +67,8 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   r.watchStartedAt = file.watchStartedAt ?? r.watchStartedAt ?? file.trackedAt;
   r.finishedAt = file.finishedAt;
   r.writtenAt = file.writtenAt;
+  // The copy's snapshot is what is shown now: what it left out is missing here too.
+  if (file.snapshot) r.trimmed = file.trimmed;
   r.loaded = true;
   const poll = readPoll(file.poll) ?? { kind: 'polling' };
   const recheck = from === 'restore' && (poll.kind === 'retrying' || (poll.kind === 'stopped' && poll.reason === 'rejected'));
@@ -72,4 +77,23 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   const polled = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
   r.nextPollAt = !polled ? undefined : from === 'restore' ? now : (file.nextPollAt ?? now);
   return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
+}
+
+/** A job listed by its entry, its snapshot still to be read from its file. */
+export function recordOfEntry(entry: IndexEntry): JobRecord {
+  const r = newRecord(entry.id, entry.trackedAt, entry.kind, entry.seq);
+  r.shown = shownKey(r);
+  return r;
+}
+
+/** The records of a saved list, newest first: records of the first version whole, the others by their entries. */
+export function restoredRecords(index: { entries: IndexEntry[]; legacy: JobFile[] }, now: number): JobRecord[] {
+  const out: JobRecord[] = [];
+  for (const file of index.legacy) {
+    const r = newRecord(file.id, file.trackedAt, file.kind, file.seq);
+    applyJobFile(r, file, 'restore', now);
+    out.push(r);
+  }
+  for (const entry of index.entries) out.push(recordOfEntry(entry));
+  return out.sort(compareEntries);
 }

@@ -77,3 +77,27 @@ export class RequestPacer {
     });
   }
 }
+
+/** At most `max` requests in flight at once; the others wait their turn in order. */
+export class Slots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(fn: () => Promise<T>, stopped: () => boolean): Promise<T> {
+    while (this.running >= this.max && !stopped()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await fn();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Lets everyone waiting go (they see they were stopped). */
+  wakeAll(): void {
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+}

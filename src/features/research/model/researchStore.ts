@@ -1,55 +1,62 @@
 // The one source of truth for tracked research jobs: deep research jobs and agent runs. Views render
-// it; nothing else asks the service about jobs. With several windows open only the team's leading
-// window polls; the others follow its results through the shared job files (see jobPersistence). Polls only jobs that are still running, with one self-rescheduling timer set
-// for the earliest due job (none at all once every job is finished), a shared request budget, and
-// one request per job at a time shared by every caller.
-import { type CallOptions, type FirecrawlError, isFirecrawlError, type TrackedSnapshot } from '../../../api';
-import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type Event } from '../../../shared/events';
+// it; nothing else asks the service about jobs. A job belongs to the team that tracked it (one API key
+// on one server): a window lists its own team's jobs, and with several windows open only the team's
+// leading window polls them; the others follow its results through the shared job files (see
+// jobPersistence), and look at the list again on the lease's beat, so they follow even where no
+// file watcher tells them. Polls only jobs that are still running, with one self-rescheduling timer
+// set for the earliest due job (none at all once every job is finished), a shared request budget,
+// and one request per job at a time shared by every caller.
+import type { CallOptions, FirecrawlError, TrackedSnapshot } from '../../../api';
+import { deferred, type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
-import { isFinalPhase, isTerminalStatus, progressSignature } from './jobFacts';
+import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
+import { isFinalPhase, isTerminalStatus } from './jobFacts';
 import { JobPersistence } from './jobPersistence';
 import { readJob } from './jobReads';
-import { applyJobFile, type JobRecord, newRecord, shownKey } from './jobRecord';
-import { backoffDelay, POLL, pollInterval } from './pollPolicy';
-import { RequestPacer } from './requestPacer';
-import { compareEntries, idOfJobFile, type IndexEntry, type JobFile } from './storage';
-import {
-  DEEP_RESEARCH_SUNSET,
-  type DeepResearchNotice,
-  type RefreshOutcome,
-  type ResearchLog,
-  type ResearchStoreOptions,
-  type TrackResult,
-} from './storeOptions';
+import { applyJobFile, type JobRecord, newRecord, recordOfEntry, restoredRecords, shownKey } from './jobRecord';
+import { JobSync, type SyncHost } from './jobSync';
+import { type AnswerContext, applyFailure, applySnapshot } from './pollAnswers';
+import { POLL, pollInterval } from './pollPolicy';
+import { RequestPacer, Slots } from './requestPacer';
+import { compareEntries, parseJobFileName } from './storage';
+import { ServiceNotices } from './serviceNotices';
+import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type TrackResult } from './storeOptions';
 import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
+export { DEFAULT_MAX_JOBS } from './jobCap';
 
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
-export const DEFAULT_MAX_JOBS = 200;
+/** How often the leader removes what nothing refers to any more (see JobPersistence.sweep). */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 const nullLog: ResearchLog = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 
 export class ResearchStore implements Disposable {
-  private readonly records = new Map<string, JobRecord>();
+  /** The current team's jobs; a new map for each team, so a list being put away keeps its own. */
+  private records = new Map<string, JobRecord>();
   /** Newest first, as the view lists them. */
   private order: string[] = [];
   private readonly log: ResearchLog;
   private readonly random: () => number;
-  private readonly concurrency: number;
   private timer: Disposable | undefined;
   private timerAt: number | undefined;
-  private readonly persistence: JobPersistence;
+  /** The current team's entries and files; undefined until the team is known. */
+  private persistence: JobPersistence | undefined;
+  private team: string | undefined;
+  /** A key or server change: nothing is asked until the team it makes is known (joinTeam). */
+  private teamWait: { promise: Promise<void>; resolve: () => void } | undefined;
+  private readonly known: { promise: Promise<void>; resolve: () => void };
+  private sweptAt = -Infinity;
+  private putAwayWrites: Promise<void> = Promise.resolve();
   private readonly windowId: string;
-  /** Jobs being read from their files; those whose file changed again meanwhile are read once more. */
-  private readonly syncing = new Map<string, boolean>();
-  private running = 0;
-  private readonly slots: Array<() => void> = [];
+  /** Follows what other windows write to the current team's list. */
+  private following: JobSync | undefined;
+  private readonly slots: Slots;
   /** Spreads requests over the budget; a 429 is about the whole team and pauses everything queued. */
   private readonly pacer: RequestPacer;
   private background = false;
-  private readonly noticesLogged = new Set<string>();
+  private readonly notices: ServiceNotices;
   private disposed = false;
   private started = false;
   private loading: Promise<void> = Promise.resolve();
@@ -57,46 +64,30 @@ export class ResearchStore implements Disposable {
   private readonly listChanged = new Emitter<void>();
   private readonly jobChanged = new Emitter<TrackedJob>();
   private readonly jobFinished = new Emitter<TrackedJob>();
-  private readonly noticeChanged = new Emitter<void>();
-  private readonly evicted = new Emitter<string[]>();
   private readonly fileSubscription: Disposable;
-  private notice: DeepResearchNotice = { sunsetAt: DEEP_RESEARCH_SUNSET, shutDown: false };
-  /** Jobs were added, removed or reordered. */
+  /** Jobs were added, removed or reordered (or the team changed, or how many jobs other teams hide). */
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
   /** When something shown about one job changed: its `revision` moved. Polls that brought nothing new are silent. */
   readonly onDidChangeJob: Event<TrackedJob> = this.jobChanged.event;
   /** A job this editor watched while processing completed, failed or was cancelled. */
   readonly onDidFinishJob: Event<TrackedJob> = this.jobFinished.event;
   /** What the service said about the Deep Research shutdown changed. */
-  readonly onDidChangeNotice: Event<void> = this.noticeChanged.event;
-  /** Finished jobs were dropped to stay within the cap on tracked jobs; fires their ids. */
-  readonly onDidEvict: Event<string[]> = this.evicted.event;
+  readonly onDidChangeNotice: Event<void>;
 
   constructor(private readonly options: ResearchStoreOptions) {
     this.log = options.log ?? nullLog;
+    this.notices = new ServiceNotices(this.log);
+    this.onDidChangeNotice = this.notices.onDidChange;
     this.random = options.random ?? Math.random;
-    this.concurrency = Math.max(1, options.concurrency ?? 6);
+    this.slots = new Slots(Math.max(1, options.concurrency ?? 6));
     this.pacer = new RequestPacer(options.clock, options.requestsPerMinute ?? POLL.budgetPerMinute);
     this.windowId = options.windowId ?? Math.random().toString(36).slice(2, 10);
-    this.persistence = new JobPersistence(
-      {
-        storage: options.storage,
-        files: options.files,
-        clock: options.clock,
-        windowId: this.windowId,
-        log: this.log,
-        ...(options.persistDelayMs !== undefined ? { persistDelayMs: options.persistDelayMs } : {}),
-        ...(options.runningPersistDelayMs !== undefined ? { runningPersistDelayMs: options.runningPersistDelayMs } : {}),
-        ...(options.maxJobBytes !== undefined ? { maxJobBytes: options.maxJobBytes } : {}),
-      },
-      (id) => this.records.get(id),
-      (ids) => this.dropFromElsewhere(ids.map((id) => this.records.get(id)).filter((r): r is JobRecord => r !== undefined)),
-    );
-    this.restore();
+    this.known = deferred();
     this.fileSubscription = options.files.onDidChange((name) => {
-      const id = idOfJobFile(name);
-      if (id) this.sync(id);
+      const job = parseJobFileName(name);
+      if (job && job.team !== undefined && job.team === this.team) this.following?.sync(job.id);
     });
+    if (options.team !== undefined) this.joinTeam(options.team, options.adopt ?? true);
   }
 
   get jobs(): readonly TrackedJob[] {
@@ -116,9 +107,32 @@ export class ResearchStore implements Disposable {
     return this.records.get(id.toLowerCase());
   }
 
+  /** The team whose jobs are listed; undefined until the window knows its key and server. */
+  get teamId(): string | undefined {
+    return this.team;
+  }
+
+  /**
+   * Resolves once the window knows its team, and so its list: at start, and after a key or server
+   * change (commands that change the list wait for it, so a job goes to the team of the key in use).
+   */
+  get listKnown(): Promise<void> {
+    return this.teamWait?.promise ?? this.known.promise;
+  }
+
+  /** Jobs other teams (other keys or servers) track: kept, not shown, not polled from here. */
+  get hiddenJobs(): number {
+    return this.following?.hiddenJobs ?? 0;
+  }
+
+  /** The most jobs a team tracks at once. */
+  get maxJobs(): number {
+    return this.options.maxJobs ?? DEFAULT_MAX_JOBS;
+  }
+
   /** When Deep Research shuts down (or that it has), as far as the service has said. */
   get deepResearchNotice(): DeepResearchNotice {
-    return this.notice;
+    return this.notices.notice;
   }
 
   /**
@@ -152,17 +166,83 @@ export class ResearchStore implements Disposable {
 
   /**
    * Reads the saved snapshots and begins polling. Separate from construction so activation paints
-   * first: the list is there at once, each job's snapshot follows from its file.
+   * first: the list is there once the team is known, each job's snapshot follows from its file.
    */
   start(): void {
     if (this.started || this.disposed) return;
     this.started = true;
-    this.loading = this.loadSaved();
+    if (this.persistence) this.loading = this.loadSaved(this.persistence);
   }
 
-  /** Resolves once every saved snapshot has been read (after start()). */
+  /** Resolves once every saved snapshot of the current team has been read (after start()). */
   get ready(): Promise<void> {
     return this.loading;
+  }
+
+  /**
+   * The window's team is known, or known again after a key or server change. Another team's list
+   * replaces this one (this one stays saved, unpolled, for when its key comes back); the same team
+   * asks again about every job not finished for good. With `adopt`, jobs saved before jobs
+   * belonged to a team become this team's (a window without a key does not adopt them).
+   */
+  joinTeam(team: string, adopt = true): void {
+    if (this.disposed) return;
+    const wait = this.teamWait;
+    this.teamWait = undefined;
+    if (team === this.team) {
+      if (wait) this.pollAgain();
+      wait?.resolve();
+      this.schedule();
+      return;
+    }
+    this.putAway();
+    const records = new Map<string, JobRecord>();
+    this.records = records;
+    this.team = team;
+    const persistence = new JobPersistence(
+      { ...this.options, windowId: this.windowId, team, adopt, log: this.log },
+      (id) => records.get(id),
+      (ids) => {
+        if (this.persistence === persistence) this.dropFromElsewhere(ids.map((id) => records.get(id)).filter((r): r is JobRecord => r !== undefined));
+      },
+    );
+    this.persistence = persistence;
+    this.following = new JobSync(persistence, this.syncHost(records));
+    this.restore(persistence);
+    this.listChanged.fire();
+    if (this.started) this.loading = this.loadSaved(persistence);
+    wait?.resolve();
+    this.known.resolve();
+    this.schedule();
+  }
+
+  /** Resolves once what the last team's list had to write is written (after a key or server change). */
+  get previousWritten(): Promise<void> {
+    return this.putAwayWrites;
+  }
+
+  /** Other teams (other keys or servers) with jobs saved, and how many each has. */
+  otherTeams(): Map<string, number> {
+    return this.persistence?.otherTeams() ?? new Map();
+  }
+
+  /**
+   * Another team's jobs are followed with this key from now on (the person says both keys belong to
+   * one Firecrawl team, e.g. after replacing a key): they move to this team's list, as many as fit
+   * under the cap, newest first. Returns how many moved and how many stayed where they were.
+   */
+  followTeam(from: string): { moved: number; left: number } {
+    const persistence = this.persistence;
+    if (!persistence || from === this.team) return { moved: 0, left: 0 };
+    const { entries, left } = persistence.takeOver(from, this.maxJobs - this.size);
+    for (const entry of entries) this.addRecord(recordOfEntry(entry));
+    void this.following?.reconcile();
+    if (entries.length) {
+      this.sortOrder();
+      if (this.started) this.loading = this.loadSaved(persistence);
+    }
+    this.listChanged.fire();
+    return { moved: entries.length, left };
   }
 
   /** This window became the team's leader, or stopped being it. */
@@ -173,39 +253,58 @@ export class ResearchStore implements Disposable {
         if (r.loaded && r.nextPollAt === undefined && (r.poll.kind === 'polling' || r.poll.kind === 'retrying')) r.nextPollAt = now;
       }
       this.log.info('This window now polls the tracked jobs for the team');
+      // The leader polls every job of the team: make sure this window knows them all.
+      void this.reconcile();
     }
     this.schedule();
   }
 
-  /** Tracks ids of a known kind, or (without `kind`) finds each one's kind: agent first, then deep research. */
+  /**
+   * Tracks ids of a known kind, or (without `kind`) finds each one's kind: agent first, then deep
+   * research. At most `maxJobs` are tracked: room is made by dropping the jobs that finished longest
+   * ago, and what does not fit beside running jobs is not tracked (the result says which).
+   */
   track(ids: readonly string[], kind?: JobKind): TrackResult {
-    const added: string[] = [];
+    const fresh: string[] = [];
     const existing: string[] = [];
-    const now = this.now();
-    let seq = 0;
     for (const raw of ids) {
       const id = raw.trim().toLowerCase();
       if (!isJobId(id)) continue;
       if (this.records.has(id)) {
         if (!existing.includes(id)) existing.push(id);
-        continue;
-      }
-      const record = newRecord(id, now, kind, seq++);
+      } else if (!fresh.includes(id)) fresh.push(id);
+    }
+    const result: TrackResult = { added: [], existing, evicted: [], refused: [] };
+    if (!this.persistence || fresh.length === 0) {
+      result.refused = this.persistence ? [] : fresh;
+      return result;
+    }
+    const plan = planTrack(fresh, [...this.records.values()], this.maxJobs);
+    if (plan.evict.length) {
+      this.removeRecords(plan.evict);
+      result.evicted = plan.evict.map((r) => r.id);
+      this.log.info(`Stopped tracking ${plan.evict.length} finished job(s), those finished longest ago, to stay within ${this.maxJobs} tracked jobs`);
+    }
+    if (plan.refused.length) this.log.warn(`Not tracked: ${plan.refused.length} job(s) beyond the ${this.maxJobs} a team tracks (the others are still running)`);
+    const now = this.now();
+    plan.add.forEach((id, seq) => {
+      const record = newRecord(id, now, kind, seq);
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
       this.records.set(id, record);
-      added.push(id);
-    }
-    if (added.length === 0) return { added, existing };
+    });
+    result.added = plan.add;
+    result.refused = plan.refused;
     // Pasted lists read top to bottom; keep that order at the top of the view.
-    this.order = [...added, ...this.order];
-    for (const id of added) this.persistence.markDirty(id, false);
-    this.log.info(`Tracking ${added.join(', ')}`);
-    this.evictBeyondCap();
-    this.listChanged.fire();
-    this.schedule();
-    return { added, existing };
+    this.order = [...plan.add, ...this.order];
+    for (const id of plan.add) this.persistence.markDirty(id, false);
+    if (plan.add.length) this.log.info(`Tracking ${plan.add.join(', ')}`);
+    if (plan.add.length || plan.evict.length) {
+      this.listChanged.fire();
+      this.schedule();
+    }
+    return result;
   }
 
   untrack(id: string): boolean {
@@ -242,7 +341,7 @@ export class ResearchStore implements Disposable {
     this.clearTimer();
     const now = this.now();
     const due: Promise<RefreshOutcome>[] = [];
-    if (now >= this.pacer.pausedUntil) {
+    if (now >= this.pacer.pausedUntil && !this.teamWait) {
       for (const r of this.records.values()) {
         if (r.nextPollAt !== undefined && r.nextPollAt <= now && !r.pending) due.push(this.request(r, false));
       }
@@ -268,31 +367,50 @@ export class ResearchStore implements Disposable {
     this.schedule();
   }
 
-  /** The key or API URL changed: answers from the old server or account no longer hold. */
+  /**
+   * The key or API URL changed: answers from the old server or account no longer hold, and the new
+   * one may be another team. Requests under way are dropped and nothing is asked until joinTeam says
+   * which team this window is in now (with the same team, every job not finished for good is asked again).
+   */
   endpointChanged(): void {
-    const now = this.now();
     this.pacer.resume();
+    this.teamWait ??= deferred();
+    const now = this.now();
     for (const r of this.records.values()) {
-      const retry = r.poll.kind === 'polling' || r.poll.kind === 'retrying' || (r.poll.kind === 'stopped' && r.poll.reason !== 'timeLimit');
-      if (!retry) continue;
-      if (r.pending) {
-        // Its answer would come from the old endpoint; drop it and ask again.
-        r.controller?.abort();
-        r.pending = undefined;
-        r.controller = undefined;
-      }
-      if (r.poll.kind !== 'polling') {
-        r.poll = { kind: 'polling' };
-        this.changed(r);
-      }
-      r.nextPollAt = now;
+      if (!r.pending) continue;
+      // Its answer would come from the old endpoint; drop it and ask again.
+      r.controller?.abort();
+      r.pending = undefined;
+      r.controller = undefined;
+      if (r.poll.kind === 'polling' || r.poll.kind === 'retrying') r.nextPollAt = now;
     }
-    this.schedule();
+    this.clearTimer();
+  }
+
+  /**
+   * Looks at the team's list as stored now against this window's: jobs other windows added or dropped
+   * (also where no file watcher told this window), and in a following window the files of running
+   * jobs that another window rewrote. Cheap (the entries' keys, one folder listing, a stat per
+   * running job): run on the lease's beat, when the window gains focus and when it starts leading.
+   */
+  reconcile(): Promise<void> {
+    if (this.disposed || !this.started) return Promise.resolve();
+    // Tombstones and other leftovers are removed at start and, by the leader, every few minutes.
+    if (this.isLeader() && this.persistence && this.now() - this.sweptAt >= SWEEP_EVERY_MS) {
+      this.sweptAt = this.now();
+      void this.persistence.sweep();
+    }
+    return this.following?.reconcile() ?? Promise.resolve();
   }
 
   /** Writes pending changes now (on deactivation, which waits for it). */
   flush(): Promise<void> {
-    return this.persistence.flush();
+    return this.persistence?.flush() ?? Promise.resolve();
+  }
+
+  /** Removes saved snapshots no tracked job refers to (see JobPersistence.sweep); resolves with how many. */
+  sweep(): Promise<number> {
+    return this.persistence?.sweep() ?? Promise.resolve(0);
   }
 
   dispose(): void {
@@ -301,15 +419,16 @@ export class ResearchStore implements Disposable {
     this.disposed = true;
     this.clearTimer();
     this.fileSubscription.dispose();
-    this.persistence.dispose();
+    this.persistence?.dispose();
     for (const r of this.records.values()) r.controller?.abort();
-    for (const wake of this.slots.splice(0)) wake();
+    this.slots.wakeAll();
     this.pacer.wakeAll();
+    this.teamWait?.resolve();
+    this.known.resolve();
     this.listChanged.dispose();
     this.jobChanged.dispose();
     this.jobFinished.dispose();
-    this.noticeChanged.dispose();
-    this.evicted.dispose();
+    this.notices.dispose();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -327,22 +446,43 @@ export class ResearchStore implements Disposable {
     return this.options.isLeader?.() ?? true;
   }
 
-  /** The list, at once and synchronously: each job's snapshot follows from its file (see loadSaved). */
-  private restore(): void {
-    const { entries, legacy } = this.persistence.readIndex();
-    for (const file of legacy) {
-      const r = newRecord(file.id, file.trackedAt, file.kind, file.seq);
-      applyJobFile(r, file, 'restore', this.now());
-      this.records.set(r.id, r);
-      this.order.push(r.id);
+  /** Puts the current team's list away: what waits to be written is written, nothing more is asked. */
+  private putAway(): void {
+    const old = this.persistence;
+    if (!old) return;
+    for (const r of this.records.values()) {
+      r.controller?.abort();
+      r.pending = undefined;
+      r.controller = undefined;
     }
-    for (const entry of entries) this.addEntry(entry);
-    this.sortOrder();
+    this.persistence = undefined;
+    this.following?.dispose();
+    this.following = undefined;
+    this.order = [];
+    this.clearTimer();
+    this.putAwayWrites = old.flush().finally(() => old.dispose());
   }
 
-  private addEntry(entry: IndexEntry): JobRecord {
-    const r = newRecord(entry.id, entry.trackedAt, entry.kind, entry.seq);
-    r.shown = shownKey(r);
+  /** Same team after a key or server change: ask again about everything not finished for good. */
+  private pollAgain(): void {
+    const now = this.now();
+    for (const r of this.records.values()) {
+      const retry = r.poll.kind === 'polling' || r.poll.kind === 'retrying' || (r.poll.kind === 'stopped' && r.poll.reason !== 'timeLimit');
+      if (!retry) continue;
+      if (r.poll.kind !== 'polling') {
+        r.poll = { kind: 'polling' };
+        this.changed(r);
+      }
+      r.nextPollAt = now;
+    }
+  }
+
+  /** The list, at once and synchronously: each job's snapshot follows from its file (see loadSaved). */
+  private restore(persistence: JobPersistence): void {
+    for (const r of restoredRecords(persistence.readIndex(), this.now())) this.addRecord(r);
+  }
+
+  private addRecord(r: JobRecord): JobRecord {
     this.records.set(r.id, r);
     this.order.push(r.id);
     return r;
@@ -356,109 +496,76 @@ export class ResearchStore implements Disposable {
     });
   }
 
-  /** Reads every job's saved snapshot, newest first, one file at a time (activation does not wait). */
-  private async loadSaved(): Promise<void> {
+  /**
+   * Reads every job's saved snapshot, newest first, one file at a time (activation does not wait),
+   * then looks at the team's folder for jobs the list lost, and removes what nothing refers to.
+   */
+  private async loadSaved(persistence: JobPersistence): Promise<void> {
+    const records = this.records;
     for (const id of [...this.order]) {
-      const r = this.records.get(id);
-      if (!r || r.loaded || this.disposed) continue;
-      const file = await this.persistence.load(id);
-      if (this.disposed || this.records.get(id) !== r || r.loaded) continue;
+      const r = records.get(id);
+      if (!r || r.loaded || this.disposed || this.persistence !== persistence) continue;
+      const file = await persistence.load(id);
+      if (this.disposed || this.persistence !== persistence || records.get(id) !== r || r.loaded) continue;
       if (file) applyJobFile(r, file, 'restore', this.now());
       else r.nextPollAt = this.now(); // nothing saved: ask the service
       r.loaded = true;
+      const adopted = persistence.adoptedFrom(id);
+      // Taken over from another key: what that key was told (not found, refused) says nothing for this one.
+      if (adopted === 'team' && r.poll.kind === 'stopped' && (r.poll.reason === 'notFound' || r.poll.reason === 'rejected')) {
+        r.poll = { kind: 'polling' };
+        r.nextPollAt = this.now();
+      }
+      // Moved here: written under this team now that it is read (then the old copy goes).
+      if (adopted) persistence.markDirty(id, false);
       this.changed(r, false);
     }
     this.schedule();
+    if (this.disposed || this.persistence !== persistence) return;
+    // Jobs whose entry another window's write lost are found from their files; then what nothing refers to goes.
+    await this.following?.reconcile();
+    this.sweptAt = this.now();
+    void persistence.sweep();
   }
 
-  private applyFromElsewhere(r: JobRecord, file: JobFile): void {
-    if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
-  }
-
-  /**
-   * Another window wrote a job's file, or removed it: follow. The file decides (its event can come
-   * before the list entry reaches this window): there and readable, the job is tracked; gone, it is not.
-   */
-  private sync(id: string): void {
-    if (this.disposed) return;
-    if (this.syncing.has(id)) {
-      this.syncing.set(id, true);
-      return;
-    }
-    this.syncing.set(id, false);
-    void this.follow(id).finally(() => {
-      const again = this.syncing.get(id);
-      this.syncing.delete(id);
-      if (again) this.sync(id);
-    });
-  }
-
-  private async follow(id: string): Promise<void> {
-    const read = await this.persistence.read(id);
-    if (this.disposed || read.state === 'damaged' || this.persistence.isRemoving(id)) return;
-    const current = this.records.get(id);
-    if (read.state === 'missing') {
-      // Written before and gone now: dropped elsewhere. Never written: tracked here a moment ago.
-      if (current && current.writtenAt > 0) this.dropFromElsewhere([current]);
-      return;
-    }
-    const { file } = read;
-    if (!current) {
-      // This window's own earlier write, of a job it has dropped since: not news.
-      if (file.writtenBy === this.windowId) return;
-      const added = this.addEntry({ v: 2, id, ...(file.kind ? { kind: file.kind } : {}), trackedAt: file.trackedAt, seq: file.seq });
-      this.applyFromElsewhere(added, file);
-      this.sortOrder();
-      this.log.info(`Job ${id} was tracked in another window`);
-      this.listChanged.fire();
-      this.changed(added, false);
-      this.evictBeyondCap();
-      this.schedule();
-      return;
-    }
-    if (file.writtenBy === this.windowId || file.writtenAt <= current.writtenAt || current.pending) return;
-    this.applyFromElsewhere(current, file);
-    this.changed(current, false);
-    this.schedule();
-  }
-
-  /**
-   * The list as stored now, against this window's: jobs added or dropped in other windows whose file
-   * event never came (a host without a file watcher). Cheap; run when the window is looked at again.
-   */
-  syncList(): void {
-    if (this.disposed || !this.started) return;
-    const listed = this.persistence.listedIds();
-    for (const id of listed) if (!this.records.has(id)) this.sync(id);
-    const gone = [...this.records.values()].filter((r) => r.writtenAt > 0 && !listed.has(r.id) && !r.pending);
-    if (gone.length) this.dropFromElsewhere(gone);
+  /** How the current team's list takes in what other windows wrote. */
+  private syncHost(records: Map<string, JobRecord>): SyncHost {
+    return {
+      windowId: this.windowId,
+      get: (id) => records.get(id),
+      all: () => records.values(),
+      isLeader: () => this.isLeader(),
+      listed: (r, file) => {
+        this.addRecord(r);
+        if (file) {
+          if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
+          this.log.info(`Job ${r.id} was tracked in another window`);
+        } else {
+          // Listed with no usable file yet: the leader asks the service.
+          r.loaded = true;
+          r.nextPollAt = this.now();
+        }
+        this.sortOrder();
+        this.listChanged.fire();
+        this.changed(r, false);
+        this.schedule();
+      },
+      updated: (r, file) => {
+        if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
+        this.changed(r, false);
+        this.schedule();
+      },
+      dropped: (gone) => this.dropFromElsewhere(gone),
+      hiddenChanged: () => this.listChanged.fire(),
+      now: () => this.now(),
+    };
   }
 
   private dropFromElsewhere(records: JobRecord[]): void {
     if (!records.length) return;
-    for (const r of records) {
-      r.controller?.abort();
-      r.pending = undefined;
-      this.records.delete(r.id);
-      this.persistence.forget(r.id);
-    }
-    const gone = new Set(records.map((r) => r.id));
-    this.order = this.order.filter((id) => !gone.has(id));
+    this.removeRecords(records, false);
     this.listChanged.fire();
     this.schedule();
-  }
-
-  /** Beyond the cap, the jobs finished longest ago go first; running jobs are never dropped. */
-  private evictBeyondCap(): void {
-    const max = this.options.maxJobs ?? DEFAULT_MAX_JOBS;
-    const excess = this.records.size - max;
-    if (excess <= 0) return;
-    const finished = [...this.records.values()].filter(isFinished).sort((a, b) => (a.finishedAt ?? a.trackedAt) - (b.finishedAt ?? b.trackedAt));
-    const drop = finished.slice(0, excess);
-    if (!drop.length) return;
-    this.removeRecords(drop);
-    this.log.info(`Stopped tracking ${drop.length} finished job(s) to stay within ${max} tracked jobs`);
-    this.evicted.fire(drop.map((r) => r.id));
   }
 
   private remove(records: JobRecord[]): void {
@@ -467,12 +574,15 @@ export class ResearchStore implements Disposable {
     this.schedule();
   }
 
-  private removeRecords(records: JobRecord[]): void {
+  /** Out of the list; `here`: this window dropped them (their entries and files go), else another window did. */
+  private removeRecords(records: JobRecord[], here = true): void {
     for (const r of records) {
       r.controller?.abort();
       r.pending = undefined;
       this.records.delete(r.id);
-      this.persistence.markRemoved(r.id);
+      this.following?.forget(r.id);
+      if (here) this.persistence?.markRemoved(r.id);
+      else this.persistence?.forget(r.id);
     }
     const gone = new Set(records.map((r) => r.id));
     this.order = this.order.filter((id) => !gone.has(id));
@@ -484,7 +594,7 @@ export class ResearchStore implements Disposable {
     const controller = new AbortController();
     r.controller = controller;
     r.nextPollAt = undefined;
-    const pending = this.limited(() => this.fetch(r, controller, manual)).finally(() => {
+    const pending = this.slots.run(() => this.fetch(r, controller, manual), () => this.disposed).finally(() => {
       if (r.pending === pending) {
         r.pending = undefined;
         r.controller = undefined;
@@ -495,19 +605,10 @@ export class ResearchStore implements Disposable {
     return pending;
   }
 
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
-    while (this.running >= this.concurrency && !this.disposed) await new Promise<void>((resolve) => this.slots.push(resolve));
-    this.running++;
-    try {
-      return await fn();
-    } finally {
-      this.running--;
-      this.slots.shift()?.();
-    }
-  }
-
   private async fetch(r: JobRecord, controller: AbortController, manual: boolean): Promise<RefreshOutcome> {
-    if (controller.signal.aborted || this.disposed) return { job: this.records.get(r.id) };
+    // A key or server change is being sorted out: the job may not be this key's to ask about.
+    if (this.teamWait) await this.teamWait.promise;
+    if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
     r.lastPolledAt = this.now();
     const options: CallOptions = {
       signal: controller.signal,
@@ -528,125 +629,41 @@ export class ResearchStore implements Disposable {
     return { job: r };
   }
 
-  /** False when the job was untracked, the store disposed or the endpoint changed meanwhile. */
+  /** False when the job was untracked, the team changed, the store disposed or the endpoint changed meanwhile. */
   private isCurrent(r: JobRecord, controller: AbortController): boolean {
     return !this.disposed && !controller.signal.aborted && this.records.get(r.id) === r;
   }
 
-  private onSnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolean): void {
-    const now = this.now();
-    if (job.kind === 'deepResearch') {
-      this.logNotices(job.warnings);
-      this.noteSunset(job.deprecation?.sunsetAt);
-    }
-    if (r.kind !== job.kind) {
-      r.kind = job.kind;
-      this.persistence.markDirty(r.id, false);
-    }
-    const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
-    const previous = r.poll;
-    r.snapshot = job.kind === 'deepResearch' && job.warnings.length ? { ...job, warnings: [] } : job;
-    r.fetchedAt = now;
-
-    if (isTerminalStatus(job.status)) {
-      r.poll = { kind: 'idle' };
-      r.nextPollAt = undefined;
-      r.finishedAt ??= now;
-      this.changed(r);
-      if (previous.kind !== 'idle') this.log.info(`Job ${r.id} ${job.status}${job.error ? `: ${job.error}` : ''}`);
-      // Only a change this editor watched is news; a job tracked after it finished is not.
-      if (wasRunning) this.jobFinished.fire(r);
-      return;
-    }
-
-    r.finishedAt = undefined;
-    r.watchStartedAt ??= now;
-    if (previous.kind === 'stopped' && previous.reason === 'timeLimit') {
-      if (!manual || progressSignature(job) === r.stoppedProgress) {
-        this.changed(r);
-        return;
-      }
-      // It moved after all: give it a fresh time window.
-      r.watchStartedAt = now;
-      this.log.info(`Job ${r.id} progressed again; polling resumes`);
-    }
-    if (now - r.watchStartedAt >= this.maxPollMs()) {
-      this.stopForTimeLimit(r, job);
-    } else {
-      r.poll = { kind: 'polling' };
-      r.nextPollAt = now + this.intervalFor(r, now);
-    }
-    this.changed(r);
+  private answerContext(): AnswerContext {
+    return {
+      now: this.now(),
+      maxPollMs: this.maxPollMs(),
+      log: this.log,
+      random: this.random,
+      interval: (r) => this.intervalFor(r),
+      pause: (until) => this.pacer.pause(until),
+    };
   }
 
-  private stopForTimeLimit(r: JobRecord, job: TrackedSnapshot | undefined): void {
-    const minutes = Math.round(this.maxPollMs() / 60_000);
-    r.poll = { kind: 'stopped', reason: 'timeLimit', at: this.now(), afterMs: this.maxPollMs() };
-    r.nextPollAt = undefined;
-    r.stoppedProgress = job ? progressSignature(job) : undefined;
-    this.log.warn(`Job ${r.id}: stopped polling after ${minutes} min`);
+  private onSnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolean): void {
+    if (job.kind === 'deepResearch') {
+      this.notices.logNotices(job.warnings);
+      this.notices.noteSunset(job.deprecation?.sunsetAt);
+    }
+    const { finished, kindChanged } = applySnapshot(r, job, manual, this.answerContext());
+    if (kindChanged) this.persistence?.markDirty(r.id, false);
+    this.changed(r);
+    if (finished) this.jobFinished.fire(r);
   }
 
   private onFailure(r: JobRecord, error: FirecrawlError | Error, manual: boolean): void {
-    const now = this.now();
-    const kind = isFirecrawlError(error) ? error.kind : 'network';
-    const finished = r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
-    const previous = r.poll;
-
-    // Only the service's own 404 means the job is gone; any other server's 404 (an unmounted route, a
-    // wrong API URL) is a refusal that names the address, not "expired".
-    if (kind === 'notFound' && isFirecrawlError(error) && error.serviceBody) {
-      r.poll = { kind: 'stopped', reason: 'notFound', at: now };
-      r.nextPollAt = undefined;
-      if (previous.kind !== 'stopped' || previous.reason !== 'notFound') this.log.warn(`Job ${r.id}: expired or not found (404); stopped polling`);
-      this.changed(r);
-      return;
-    }
-    if (kind === 'gone') {
-      r.poll = { kind: 'stopped', reason: 'gone', at: now };
-      r.nextPollAt = undefined;
-      if (previous.kind !== 'stopped' || previous.reason !== 'gone') this.log.warn(`Job ${r.id}: the service answered 410 Gone (the API was shut down); its last snapshot stays`);
-      this.noteShutdown();
-      this.changed(r);
-      return;
-    }
-    if (kind === 'cancelled') return;
-    const transient = isFirecrawlError(error) ? error.transient : true;
-
-    // A finished or stopped job keeps its state; a failed manual check of it is reported, not retried.
-    if (finished || (manual && previous.kind === 'stopped' && previous.reason !== 'rejected')) {
-      this.log.warn(`Job ${r.id}: refresh failed: ${error.message}`);
-      return;
-    }
-    if (!transient) {
-      r.poll = { kind: 'stopped', reason: 'rejected', at: now, error };
-      r.nextPollAt = undefined;
-      this.log.warn(`Job ${r.id}: stopped polling: ${error.message}`);
-      this.changed(r);
-      return;
-    }
-    if (r.watchStartedAt !== undefined && now - r.watchStartedAt >= this.maxPollMs() && !manual) {
-      this.stopForTimeLimit(r, r.snapshot);
-      this.changed(r);
-      return;
-    }
-    const failures = (previous.kind === 'retrying' ? previous.failures : 0) + 1;
-    if (kind === 'rateLimited') {
-      const asked = (error as { retryAfterMs?: number }).retryAfterMs;
-      const wait = asked !== undefined && asked > 0 ? Math.min(asked, POLL.maxServerWaitMs) : backoffDelay(failures, this.random);
-      this.pacer.pause(now + wait);
-      r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, error };
-      r.nextPollAt = now + wait;
-    } else {
-      const wait = backoffDelay(failures, this.random);
-      r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
-      r.nextPollAt = now + wait;
-    }
-    this.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`);
-    this.changed(r);
+    const { changed, shutDown } = applyFailure(r, error, manual, this.answerContext());
+    if (shutDown) this.notices.noteShutdown();
+    if (changed) this.changed(r);
   }
 
-  private intervalFor(r: JobRecord, now: number): number {
+  private intervalFor(r: JobRecord): number {
+    const now = this.now();
     let active = 0;
     for (const other of this.records.values()) if (other.poll.kind === 'polling' || other.poll.kind === 'retrying') active++;
     return pollInterval({
@@ -655,26 +672,6 @@ export class ResearchStore implements Disposable {
       background: this.background,
       activeJobs: active,
     });
-  }
-
-  private noteSunset(sunsetAt: number | undefined): void {
-    if (sunsetAt === undefined || sunsetAt === this.notice.sunsetAt) return;
-    this.notice = { ...this.notice, sunsetAt };
-    this.noticeChanged.fire();
-  }
-
-  private noteShutdown(): void {
-    if (this.notice.shutDown) return;
-    this.notice = { ...this.notice, shutDown: true };
-    this.noticeChanged.fire();
-  }
-
-  private logNotices(warnings: readonly string[]): void {
-    for (const w of warnings) {
-      if (this.noticesLogged.has(w)) continue;
-      this.noticesLogged.add(w);
-      this.log.warn(`The service says: ${w}`);
-    }
   }
 
   /**
@@ -686,7 +683,7 @@ export class ResearchStore implements Disposable {
     if (shown === r.shown) return;
     r.shown = shown;
     r.revision++;
-    if (save) this.persistence.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
+    if (save) this.persistence?.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
     this.jobChanged.fire(r);
   }
 
@@ -698,7 +695,10 @@ export class ResearchStore implements Disposable {
 
   /** Sets the one timer for the earliest due job, or none when nothing is due. */
   private schedule(): void {
-    if (this.disposed || !this.started) return;
+    if (this.disposed || !this.started || !this.persistence || this.teamWait) {
+      this.clearTimer();
+      return;
+    }
     if (!this.isLeader()) {
       // Another window polls for the team; this one follows the files it writes.
       this.clearTimer();

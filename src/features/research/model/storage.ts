@@ -1,11 +1,13 @@
-// How tracked jobs outlive a restart and reach other windows. The list is one small globalState entry
-// per job (adding or removing a job never rewrites the others', so windows cannot overwrite each
-// other's changes); each job's snapshot is a file of its own in the shared global storage folder,
-// written whole and at once. Everything read back is checked: what cannot be trusted is dropped.
+// How tracked jobs outlive a restart and reach other windows. A job belongs to the team that tracked
+// it (one API key on one server; host/team.ts): the list is one small globalState entry per job under
+// its team (adding or removing a job never rewrites the others', so windows cannot overwrite each
+// other's changes), and each job's snapshot is a file of its own in the team's folder of the shared
+// global storage folder, written whole and at once. Everything read back is checked: what cannot be
+// trusted is dropped.
 import { type ErrorInfo, errorFromInfo, errorInfo, type TrackedSnapshot } from '../../../api';
 import { STORAGE } from '../../../ids';
 import { isJobId } from '../../../shared/jobIds';
-import type { JobKind, PollState, StopReason } from './trackedJob';
+import type { JobKind, PollState, StopReason, Trimmed } from './trackedJob';
 
 /** The part of vscode.Memento the research store needs (context.globalState fits). */
 export interface ResearchStorage {
@@ -16,17 +18,35 @@ export interface ResearchStorage {
 
 /** The list before job files existed: an array of ids, the whole record in each job's entry. */
 export const LEGACY_INDEX_KEY = STORAGE.researchIndex;
-export const jobKey = (id: string): string => `${STORAGE.researchJobPrefix}${id}`;
-export const jobFileName = (id: string): string => `research/${id}.json`;
 export const JOB_FOLDER = 'research';
+const TEAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function idOfJobKey(key: string): string | undefined {
-  return key.startsWith(STORAGE.researchJobPrefix) ? key.slice(STORAGE.researchJobPrefix.length) : undefined;
+/** A team's entry for a job: the prefix, the team, the id. */
+export const jobKey = (team: string, id: string): string => `${STORAGE.researchJobPrefix}${team}/${id}`;
+/** A team's file for a job. */
+export const jobFileName = (team: string, id: string): string => `${JOB_FOLDER}/${team}/${id}.json`;
+export const teamJobFolder = (team: string): string => `${JOB_FOLDER}/${team}`;
+/** Before jobs belonged to a team: the entry and file of a job by its id alone (the first team to read them adopts them). */
+export const unownedJobKey = (id: string): string => `${STORAGE.researchJobPrefix}${id}`;
+export const unownedJobFileName = (id: string): string => `${JOB_FOLDER}/${id}.json`;
+
+/** Whose entry a globalState key is: a team's (`team` set) or an unowned one; undefined when it is no job entry. */
+export function parseJobKey(key: string): { team: string | undefined; id: string } | undefined {
+  if (!key.startsWith(STORAGE.researchJobPrefix)) return undefined;
+  const rest = key.slice(STORAGE.researchJobPrefix.length);
+  const slash = rest.indexOf('/');
+  if (slash < 0) return rest ? { team: undefined, id: rest } : undefined;
+  const team = rest.slice(0, slash);
+  const id = rest.slice(slash + 1);
+  return TEAM_NAME.test(team) && id && !id.includes('/') ? { team, id } : undefined;
 }
 
-export function idOfJobFile(name: string): string | undefined {
-  const match = /^research\/([^/]+)\.json$/.exec(name);
-  return match?.[1] && isJobId(match[1]) ? match[1] : undefined;
+/** Whose job file a shared file is (its name relative to the global storage folder). */
+export function parseJobFileName(name: string): { team: string | undefined; id: string } | undefined {
+  const match = /^research\/(?:([^/]+)\/)?([^/]+)\.json$/.exec(name);
+  if (!match?.[2] || !isJobId(match[2])) return undefined;
+  if (match[1] !== undefined && !TEAM_NAME.test(match[1])) return undefined;
+  return { team: match[1], id: match[2] };
 }
 
 /** What globalState holds per job: enough to list it, nothing that grows. */
@@ -60,8 +80,31 @@ export interface JobFile {
   finishedAt?: number;
   poll: PersistedPoll;
   nextPollAt?: number;
-  /** Items left out of this copy to keep the file under its size cap (the oldest go first). */
-  trimmed?: { activities: number; sources: number };
+  /** What was left out of this copy to keep the file under its size cap (see jobFit.ts). */
+  trimmed?: Trimmed;
+}
+
+/**
+ * What a job's file becomes when the job is no longer tracked: removals are written to the file, not
+ * only to globalState (which can lose a write; see shared/settledState.ts), so a late write of another
+ * window cannot bring the job back. It has no `trackedAt`, so versions before teams would not read it
+ * as a job (they never look in a team's folder anyway). Removed for good after a while (JobPersistence.sweep).
+ */
+export interface Tombstone {
+  v: 2;
+  id: string;
+  removedAt: number;
+  removedBy: string;
+}
+
+export function tombstone(id: string, removedAt: number, removedBy: string): Tombstone {
+  return { v: 2, id, removedAt, removedBy };
+}
+
+export function readTombstone(value: unknown, id: string): Tombstone | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  return v.v === 2 && v.id === id && num(v.removedAt) && v.trackedAt === undefined ? { v: 2, id, removedAt: v.removedAt, removedBy: typeof v.removedBy === 'string' ? v.removedBy : '' } : undefined;
 }
 
 /** The part of the store's record of a job that is written. */
@@ -76,6 +119,8 @@ export interface PersistableJob {
   finishedAt: number | undefined;
   poll: PollState;
   nextPollAt: number | undefined;
+  /** What the snapshot held in memory already lacks (it was read from a trimmed copy). */
+  trimmed?: Trimmed | undefined;
 }
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -87,6 +132,16 @@ export function compareEntries(a: { trackedAt: number; seq: number }, b: { track
 
 export function indexEntry(job: { id: string; kind: JobKind | undefined; trackedAt: number; seq: number }): IndexEntry {
   return { v: 2, id: job.id, ...(job.kind ? { kind: job.kind } : {}), trackedAt: job.trackedAt, seq: job.seq };
+}
+
+/**
+ * An entry that cannot be read: damaged, or not an entry at all. An entry of a later version (a window
+ * not yet reloaded after an update may be running the older one) is not damaged: it is left alone.
+ */
+export function isDamagedEntry(value: unknown, id: string): boolean {
+  if (readIndexEntry(value, id)) return false;
+  const v = value && typeof value === 'object' ? (value as Record<string, unknown>).v : undefined;
+  return !(num(v) && v > 2);
 }
 
 export function readIndexEntry(value: unknown, id: string): IndexEntry | undefined {
@@ -148,6 +203,7 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   if (job.watchStartedAt !== undefined) out.watchStartedAt = job.watchStartedAt;
   if (job.finishedAt !== undefined) out.finishedAt = job.finishedAt;
   if (job.nextPollAt !== undefined) out.nextPollAt = job.nextPollAt;
+  if (job.trimmed) out.trimmed = job.trimmed;
   return out;
 }
 
@@ -184,8 +240,8 @@ export function fromJobFile(value: unknown, id: string): JobFile | undefined {
     const value = v[key];
     if (num(value)) out[key] = value;
   }
-  const trimmed = v.trimmed as JobFile['trimmed'];
-  if (trimmed && num(trimmed.activities) && num(trimmed.sources)) out.trimmed = { activities: trimmed.activities, sources: trimmed.sources };
+  const trimmed = readTrimmed(v.trimmed);
+  if (trimmed) out.trimmed = trimmed;
   return out;
 }
 
@@ -223,22 +279,14 @@ export function fromLegacyRecord(value: unknown, id: string, seq: number): JobFi
   return out;
 }
 
-/**
- * A copy of the file within `maxBytes` (as JSON): the oldest activities and sources are left out first.
- * Returns the text and how many of each were left out.
- */
-export function fitJobFile(file: JobFile, maxBytes: number): { text: string; trimmed?: { activities: number; sources: number } } {
-  let text = JSON.stringify(file);
-  const s = file.snapshot;
-  if (text.length <= maxBytes || !s || s.kind !== 'deepResearch') return { text };
-  let activities = s.activities;
-  let sources = s.sources;
-  // Halve what is kept until it fits: a few passes even for a huge job.
-  while (text.length > maxBytes && (activities.length > 1 || sources.length > 1)) {
-    activities = activities.slice(Math.floor(activities.length / 2));
-    sources = sources.slice(Math.floor(sources.length / 2));
-    const trimmed = { activities: s.activities.length - activities.length, sources: s.sources.length - sources.length };
-    text = JSON.stringify({ ...file, snapshot: { ...s, activities, sources }, trimmed });
+function readTrimmed(value: unknown): Trimmed | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  const count = (x: unknown) => (num(x) && x > 0 ? Math.floor(x) : 0);
+  const out: Trimmed = { activities: count(v.activities), sources: count(v.sources) };
+  for (const key of ['suggestions', 'partialBytes', 'resultBytes'] as const) {
+    const n = count(v[key]);
+    if (n) out[key] = n;
   }
-  return { text, trimmed: { activities: s.activities.length - activities.length, sources: s.sources.length - sources.length } };
+  return out.activities || out.sources || out.suggestions || out.partialBytes || out.resultBytes ? out : undefined;
 }

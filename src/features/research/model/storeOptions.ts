@@ -40,11 +40,18 @@ export interface ResearchStoreOptions {
   files: SharedFiles;
   /** This window, in the files it writes. */
   windowId?: string;
+  /**
+   * The team (one key on one server; host/team.ts) whose jobs this window lists, when it is known at
+   * construction; otherwise nothing is listed until joinTeam().
+   */
+  team?: string;
+  /** With `team`: whether jobs saved before they belonged to a team become its own (default yes). */
+  adopt?: boolean;
   /** Whether this window polls for the team (default: yes, alone). Read at every decision. */
   isLeader?: () => boolean;
-  /** At most this many jobs are tracked (default 200): beyond it the oldest finished ones go. */
+  /** At most this many jobs are tracked per team (default 200): tracking more drops the ones finished longest ago. */
   maxJobs?: number;
-  /** A job's file is kept under this size (default 4 MB). */
+  /** A job's file is kept under this many bytes (default 4 MB; see jobFit.ts). */
   maxJobBytes?: number;
   clock: Clock;
   log?: ResearchLog;
@@ -71,4 +78,8 @@ export interface RefreshOutcome {
 export interface TrackResult {
   added: string[];
   existing: string[];
+  /** Finished jobs no longer tracked, to make room (finished longest ago first). */
+  evicted: string[];
+  /** New ids not tracked: the cap was reached with jobs still running (or the team is not known yet). */
+  refused: string[];
 }

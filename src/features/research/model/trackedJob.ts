@@ -25,6 +25,20 @@ export type PollState =
   /** `error` is kept for a rejection (it says why); `afterMs` for the time limit (how long it was watched). */
   | { kind: 'stopped'; reason: StopReason; at: number; error?: unknown; afterMs?: number };
 
+/**
+ * What a saved copy of a job left out to stay under the size cap a job file has (jobFit.ts): counts
+ * of list items (the oldest activities and sources, the last suggestions) and the sizes of data
+ * left out whole (an agent run's partial data, a result too large to keep). The window that fetched
+ * the job has all of it; a window that read the copy shows what is missing, and a refresh fetches it.
+ */
+export interface Trimmed {
+  activities: number;
+  sources: number;
+  suggestions?: number;
+  partialBytes?: number;
+  resultBytes?: number;
+}
+
 export interface TrackedJob {
   readonly id: string;
   /** Undefined until the service has answered for this id. */
@@ -43,6 +57,8 @@ export interface TrackedJob {
   readonly nextPollAt: number | undefined;
   /** Bumped whenever something shown about the job changed (not on a poll that brought nothing new). */
   readonly revision: number;
+  /** Set when the snapshot came from a saved copy that left things out (see Trimmed). */
+  readonly trimmed?: Trimmed;
 }
 
 /** Finished for good: no more polling, and "Clear Finished Jobs" removes it. */

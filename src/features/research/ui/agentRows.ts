@@ -6,6 +6,7 @@ import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import type { TrackedJob } from '../model/trackedJob';
+import { notKept } from './deepResearchRows';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
 
 /** Any JSON value as a short text: what a row can show of data whose shape is not published. */
@@ -74,7 +75,14 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
         command: { command: COMMANDS.openJson, title: 'Open Partial Data', arguments: [job.id, 'partial'] },
       };
     case 'suggestions':
-      return { id, label: `Suggestions (${s.suggestions.length})`, icon: { id: 'lightbulb' }, contextValue: 'suggestions', collapsible: 'collapsed' };
+      return {
+        id,
+        label: `Suggestions (${s.suggestions.length})`,
+        ...notKept(job.trimmed?.suggestions ?? 0, 'suggestions', 'more'),
+        icon: { id: 'lightbulb' },
+        contextValue: 'suggestions',
+        collapsible: 'collapsed',
+      };
     case 'analysis':
       return {
         id,

@@ -57,11 +57,20 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
   switch (group) {
     case 'activities': {
       const n = s.activities.length;
-      return { id, label: `Activities (${n.toLocaleString('en-US')})`, icon: { id: 'pulse' }, contextValue: 'activities', collapsible: n ? 'collapsed' : 'none' };
+      const left = job.trimmed?.activities ?? 0;
+      return {
+        id,
+        label: `Activities (${n.toLocaleString('en-US')})`,
+        ...notKept(left, 'activities', 'earlier'),
+        icon: { id: 'pulse' },
+        contextValue: 'activities',
+        collapsible: n ? 'collapsed' : 'none',
+      };
     }
     case 'sources': {
       const n = s.sources.length;
-      return { id, label: `Sources (${n.toLocaleString('en-US')})`, icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
+      const left = job.trimmed?.sources ?? 0;
+      return { id, label: `Sources (${n.toLocaleString('en-US')})`, ...notKept(left, 'sources', 'earlier'), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
     }
     case 'analysis': {
       const words = s.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
@@ -87,6 +96,22 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
   }
 }
 
+/**
+ * A group's note that its saved copy left items out (too large to keep whole; see jobFit.ts), e.g.
+ * "1,000 earlier activities not kept", with a tooltip that says how to get them back.
+ */
+export function notKept(left: number, noun: string, which: 'earlier' | 'more'): Pick<ItemDescriptor, 'description' | 'tooltip'> {
+  if (!left) return {};
+  const text = `${left.toLocaleString('en-US')} ${which} ${noun} not kept`;
+  return {
+    description: text,
+    tooltip: () => ({
+      heading: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`,
+      rows: [['', `${text}: the saved copy of this job is kept under a size limit. Refresh the job to fetch everything again while the service still has it.`]],
+    }),
+  };
+}
+
 export function describeActivity(job: TrackedJob, index: number, now: number): ItemDescriptor | undefined {
   const s = job.snapshot;
   const a: ResearchActivity | undefined = s?.kind === 'deepResearch' ? s.activities[index] : undefined;
@@ -104,7 +129,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
     id: `${job.id}/activities/${index}`,
     label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
-    tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
+    tooltip: () => ({ heading: `Activity ${(index + 1 + (job.trimmed?.activities ?? 0)).toLocaleString('en-US')}`, rows }),
     icon,
     // Menus match context values with regular expressions: only word characters from the server.
     contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
@@ -126,7 +151,7 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
     id: `${job.id}/sources/${index}`,
     label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
     description: plainText(src.url, 200),
-    tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
+    tooltip: () => ({ heading: `Source ${(index + 1 + (job.trimmed?.sources ?? 0)).toLocaleString('en-US')}`, rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source',
     collapsible: 'none',

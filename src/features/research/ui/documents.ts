@@ -47,16 +47,25 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
     const job = this.store.get(target.jobId);
     if (!job) return `Job ${target.jobId} is no longer tracked.`;
     const s = job.snapshot;
+    // Too large for the saved copy this window read (see jobFit.ts): say so rather than "none".
+    const notKept = (what: string, bytes: number | undefined) =>
+      bytes ? `${what} (${(bytes / 1024 / 1024).toFixed(1)} MB) was too large for the saved copy of this job this window read. Refresh the job to fetch it again while the service still has it.` : undefined;
     if (target.kind === 'partial') {
       const partial = s?.kind === 'agent' ? s.partial : undefined;
-      return partial === undefined ? '// No partial data (the run has finished, or has none yet).\n' : `${JSON.stringify(partial, null, 2)}\n`;
+      if (partial !== undefined) return `${JSON.stringify(partial, null, 2)}\n`;
+      const missing = notKept('The partial data', job.trimmed?.partialBytes);
+      return missing ? `// ${missing}\n` : '// No partial data (the run has finished, or has none yet).\n';
     }
     if (target.kind === 'json') {
       const json = resultJson(s);
-      return json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(json, null, 2)}\n`;
+      if (json !== undefined) return `${JSON.stringify(json, null, 2)}\n`;
+      const missing = notKept('The result', job.trimmed?.resultBytes);
+      return missing ? `// ${missing}\n` : '// No JSON result (yet) for this job.\n';
     }
     const markdown = resultMarkdown(s);
     if (markdown) return sanitizeMarkdown(markdown);
+    const missing = notKept('The result', job.trimmed?.resultBytes);
+    if (missing) return `_${missing}_\n`;
     return s?.status === 'failed'
       ? `_This job failed and has no result._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
       : '_No result yet: the job is still running._\n';

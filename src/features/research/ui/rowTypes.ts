@@ -12,7 +12,9 @@ export type GroupKind =
   | 'message'
   | 'approval'
   | 'suggestions'
-  | 'partial';
+  | 'partial'
+  /** What the saved copy this window read left out whole (a result, partial data), and how to fetch it again. */
+  | 'notKept';
 
 export type ResearchNode =
   | { readonly kind: 'job'; readonly jobId: string }

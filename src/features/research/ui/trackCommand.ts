@@ -7,6 +7,7 @@ import { readClipboard, selectedText } from '../../../host/editorInput';
 import { RESEARCH_GONE_TEXT } from '../../../host/errorText';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
+import { capMessage, roomLeft } from '../model/jobCap';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
 
@@ -30,8 +31,12 @@ async function prefill(): Promise<string> {
 }
 
 /** The validation message for what is typed, or undefined when it can be accepted. */
-export function validateJobIdInput(text: string, isTracked: (id: string) => boolean): vscode.InputBoxValidationMessage | string | undefined {
-  const found = jobIdInputMessage(text, isTracked);
+export function validateJobIdInput(
+  text: string,
+  isTracked: (id: string) => boolean,
+  capacity?: { room: number; max: number },
+): vscode.InputBoxValidationMessage | string | undefined {
+  const found = jobIdInputMessage(text, isTracked, capacity);
   if (!found) return undefined;
   return found.severity === 'error' ? found.message : { message: found.message, severity: vscode.InputBoxValidationSeverity.Info };
 }
@@ -42,6 +47,8 @@ function shortList(ids: readonly string[]): string {
 }
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
+  // Right after start the window may not know its key's team yet: the job is that team's.
+  await deps.store.listKnown;
   const result = deps.store.track(ids);
   // The first answer for each new id, shared with the poll the store starts for it anyway.
   const firstAnswers = Promise.all(result.added.map((id) => deps.store.refresh(id)));
@@ -49,9 +56,12 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
   const first = result.added[0] ?? result.existing[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
-  if (!result.added.length && result.existing.length) {
+  if (!result.added.length && !result.refused.length && result.existing.length) {
     void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
   }
+  // Said here, once, in the window that tracked: the others only see the list change.
+  const cap = capMessage(result, deps.store.maxJobs);
+  if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
   const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [] };
   for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
@@ -88,7 +98,8 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
   box.ignoreFocusOut = true;
   box.value = await prefill();
   const isTracked = (id: string) => deps.store.get(id) !== undefined;
-  box.validationMessage = box.value ? validateJobIdInput(box.value, isTracked) : undefined;
+  const capacity = () => ({ room: roomLeft(deps.store.jobs, deps.store.maxJobs), max: deps.store.maxJobs });
+  box.validationMessage = box.value ? validateJobIdInput(box.value, isTracked, capacity()) : undefined;
 
   return new Promise<TrackOutcome | undefined>((resolve) => {
     let settled = false;
@@ -100,12 +111,12 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
       resolve(result);
     };
     box.onDidChangeValue((value) => {
-      box.validationMessage = validateJobIdInput(value, isTracked);
+      box.validationMessage = validateJobIdInput(value, isTracked, capacity());
     });
     box.onDidAccept(() => {
       const { ids, invalid, tooLong } = parseJobIdInput(box.value);
       if (tooLong || invalid.length || !ids.length) {
-        box.validationMessage = validateJobIdInput(box.value, isTracked) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
+        box.validationMessage = validateJobIdInput(box.value, isTracked, capacity()) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
         return;
       }
       accepted = true;

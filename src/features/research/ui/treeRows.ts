@@ -3,6 +3,7 @@
 // plain text in VS Code; tooltips are built from these rows with every value escaped). A job row
 // says its kind first; the rows under it come from deepResearchRows or agentRows.
 import { AGENT_NOT_FOUND_TEXT, describeError, JOB_NOT_FOUND_TEXT, RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { COMMANDS } from '../../../ids';
 import { formatAgo, formatDate, formatDuration, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
@@ -187,7 +188,26 @@ export function jobChildren(job: TrackedJob): GroupKind[] {
   const s = job.snapshot;
   const groups: GroupKind[] = job.poll.kind === 'retrying' || job.poll.kind === 'stopped' ? ['notice'] : [];
   if (!s) return groups;
-  return [...groups, ...(s.kind === 'deepResearch' ? deepResearchGroups(s) : agentGroups(s))];
+  const notKept: GroupKind[] = job.trimmed?.resultBytes || (job.trimmed?.partialBytes && s.status === 'processing') ? ['notKept'] : [];
+  return [...groups, ...(s.kind === 'deepResearch' ? deepResearchGroups(s) : agentGroups(s)), ...notKept];
+}
+
+/** The row for what a saved copy left out whole: the result, or a running agent's partial data. */
+function describeNotKept(job: TrackedJob): ItemDescriptor {
+  const t = job.trimmed;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const what = t?.resultBytes ? `Result not kept (${mb(t.resultBytes)})` : `Partial data not kept (${mb(t?.partialBytes ?? 0)})`;
+  const why = 'The saved copy this window read is kept under a size limit, and this was too large for it. The window that fetched the job has it all; Refresh Job fetches it here too, while the service still has the job.';
+  return {
+    id: `${job.id}/notKept`,
+    label: what,
+    description: 'too large to keep · refresh to fetch it',
+    tooltip: () => ({ heading: what, rows: [['', why]] }),
+    icon: { id: 'info' },
+    contextValue: 'notKept',
+    collapsible: 'none',
+    command: { command: COMMANDS.refreshJob, title: 'Refresh Job', arguments: [job.id] },
+  };
 }
 
 export function describeGroup(job: TrackedJob, group: GroupKind, now: number): ItemDescriptor | undefined {
@@ -198,6 +218,7 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
     return { id, label: plainText(message, 120), tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }), icon: { id: 'info' }, contextValue: 'notice', collapsible: 'none' };
   }
   if (!s) return undefined;
+  if (group === 'notKept') return describeNotKept(job);
   if (group === 'error') {
     const text = s.error ?? 'The job failed without saying why.';
     return {

@@ -7,7 +7,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
 import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
-import { shutdownMessage } from './viewMessage';
+import { hiddenJobsMessage, shutdownMessage, viewMessage } from './viewMessage';
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
@@ -100,12 +100,13 @@ export class ResearchView implements vscode.Disposable {
   /** Only a visible view shows it; becoming visible brings it up to date. */
   private updateMessage(): void {
     if (!this.treeView.visible) return;
-    const message = shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language);
+    const message = viewMessage([shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language), hiddenJobsMessage(this.store.hiddenJobs)]);
     if (this.treeView.message !== message) this.treeView.message = message;
   }
 
   private updateHasJobs(): void {
-    void vscode.commands.executeCommand('setContext', CONTEXT.hasResearchJobs, this.store.size > 0);
+    // Until the window knows its team the list is not known either: no "no jobs" welcome meanwhile.
+    void vscode.commands.executeCommand('setContext', CONTEXT.hasResearchJobs, this.store.size > 0 || this.store.teamId === undefined);
   }
 
   private updateAttention(): void {

@@ -1,0 +1,50 @@
+// The cap on tracked jobs: at most this many per team, so the list, its files and every window's
+// memory stay bounded. Tracking more makes room by dropping the jobs that finished longest ago;
+// running jobs are never dropped, so when they fill the list the rest is not tracked, and the window
+// that tracked says so. Pure, so every case is unit-tested.
+import { isFinished, type TrackedJob } from './trackedJob';
+
+export const DEFAULT_MAX_JOBS = 200;
+
+export interface CapPlan<J> {
+  /** New ids that fit, in the order given. */
+  add: string[];
+  /** Finished jobs to drop to make room, finished longest ago first. */
+  evict: J[];
+  /** New ids that do not fit: the list is full of jobs still running. */
+  refused: string[];
+}
+
+/** Which of `fresh` (ids not tracked yet) to track with `tracked` already there, at most `max` in all. */
+export function planTrack<J extends TrackedJob>(fresh: readonly string[], tracked: readonly J[], max: number): CapPlan<J> {
+  const need = tracked.length + fresh.length - max;
+  if (need <= 0) return { add: [...fresh], evict: [], refused: [] };
+  const finished = tracked.filter(isFinished).sort((a, b) => (a.finishedAt ?? a.trackedAt) - (b.finishedAt ?? b.trackedAt));
+  const evict = finished.slice(0, need);
+  const room = Math.max(0, max - (tracked.length - evict.length));
+  return { add: fresh.slice(0, room), evict, refused: fresh.slice(room) };
+}
+
+/** How many more jobs could be tracked now, making room by dropping finished ones. */
+export function roomLeft(tracked: readonly TrackedJob[], max: number): number {
+  return Math.max(0, max - tracked.filter((j) => !isFinished(j)).length);
+}
+
+/**
+ * What the window that tracked says about the cap, once: finished jobs it stopped tracking to make
+ * room, and ids it could not track beside running jobs. Undefined when the cap did not matter.
+ */
+export function capMessage(r: { added: readonly string[]; evicted: readonly string[]; refused: readonly string[] }, max: number): { text: string; severity: 'info' | 'warning' } | undefined {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const parts: string[] = [];
+  if (r.evicted.length) {
+    parts.push(`Stopped tracking ${r.evicted.length === 1 ? 'the job' : `the ${n(r.evicted.length)} jobs`} that finished longest ago: at most ${n(max)} jobs are tracked.`);
+  }
+  if (r.refused.length) {
+    const running = max - r.added.length;
+    parts.push(
+      `Tracked ${n(r.added.length)} of ${n(r.added.length + r.refused.length)} new jobs; ${n(r.refused.length)} ${r.refused.length === 1 ? 'was' : 'were'} not tracked: at most ${n(max)} jobs are tracked, and the other ${n(running)} are still running. Stop tracking jobs you no longer need to make room.`,
+    );
+  }
+  return parts.length ? { text: parts.join(' '), severity: r.refused.length ? 'warning' : 'info' } : undefined;
+}
