@@ -141,7 +141,21 @@ function createStub() {
         getConfiguration: () => configuration({}),
         onDidChangeConfiguration: noEvent,
         registerTextDocumentContentProvider: () => disposable(),
-        fs: { writeFile: async () => undefined },
+        // The global storage folder as an empty disk: what activation starts (the folder for the file
+        // watcher, the team's lease) settles after activate() returns, outside what is timed.
+        fs: {
+          writeFile: async () => undefined,
+          createDirectory: async () => undefined,
+          readDirectory: async () => [],
+          readFile: async () => {
+            throw Object.assign(new Error('not found'), { code: 'FileNotFound' });
+          },
+          stat: async () => {
+            throw Object.assign(new Error('not found'), { code: 'FileNotFound' });
+          },
+          rename: async () => undefined,
+          delete: async () => undefined,
+        },
       },
       { get: (t, p) => (p in t ? t[p] : anything(`workspace.${String(p)}`)) },
     ),
