@@ -394,7 +394,7 @@ describe('feedback wizard', function () {
       const result = start();
       const p = await pageTitled(/Endpoint$/);
       const resumes = p.kind === 'pick' ? p.widget.items.filter((i) => i.label === 'Resume unsent feedback') : [];
-      const fromClosed = resumes.find((i) => /in a window since closed \(other-project\)/.test(i.detail ?? ''));
+      const fromClosed = resumes.find((i) => /in a window since closed \(other-project\); opens it for review\.$/.test(i.detail ?? ''));
       assert.ok(fromClosed, resumes.map((i) => i.detail).join(' | '));
       assert.match(fromClosed.description ?? '', /^map · good/);
       await closeWizard();

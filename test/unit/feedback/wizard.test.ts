@@ -442,10 +442,10 @@ describe('feedback wizard: review and reopening', () => {
           const p = pickPrompt(s);
           const resumes = p.options.filter((o) => o.label === 'Resume unsent feedback');
           assert.deepEqual(resumes.map((o) => o.key), ['resume', 'resume/1', 'resume/2']);
-          assert.match(resumes[0]!.detail ?? '', /^Saved 1m ago in this window for job /);
-          assert.match(resumes[1]!.detail ?? '', /^Saved 2m ago in another window that is still open \(api-scripts\): you work on a copy, that window keeps its own for job /);
+          assert.equal(resumes[0]!.detail, `Saved 1m ago for job ${JOB.slice(0, 8)}… in this window; opens it for review.`);
+          assert.equal(resumes[1]!.detail, 'Saved 2m ago for job 019a1b2c… in another open window (api-scripts); opens a copy for review.');
           assert.match(resumes[1]!.description ?? '', /^map · good/);
-          assert.match(resumes[2]!.detail ?? '', /^Saved 5m ago in a window since closed \(/);
+          assert.match(resumes[2]!.detail ?? '', /^Saved 5m ago for job \w{8}… in a window since closed \(/);
           assert.doesNotMatch(resumes[2]!.detail ?? '', /\$\(|\]\(/, 'a window name is plain text');
           assert.match(p.placeholder, /Or resume one of 3 unsent drafts\./);
           assert.equal(p.activeKey, 'scrape', 'a new feedback stays the default');

@@ -133,6 +133,7 @@ describe('a window that reads a trimmed copy says what is missing', () => {
     assert.equal(activitiesOf(copy) + copy.trimmed.activities, activitiesOf(whole));
     const group = describeGroup(copy, 'activities', clock.now())!;
     assert.equal(group.description, `${copy.trimmed.activities.toLocaleString('en-US')} earlier activities not kept`);
+    assert.equal(group.label, `Activities (${activitiesOf(copy).toLocaleString('en-US')} of ${activitiesOf(whole).toLocaleString('en-US')})`);
     assert.match(group.tooltip!().rows[0]![1], /Refresh the job to fetch everything again/);
     assert.equal(describeGroup(whole, 'activities', clock.now())?.description, undefined);
     // The rows under it count from where the copy starts.

@@ -4,7 +4,7 @@
 import { checkJobId, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
 import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
 import { formatAgo } from '../../../shared/format';
-import { singleJobId } from '../../../shared/jobIds';
+import { isJobId, shortJobId, singleJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
@@ -15,12 +15,12 @@ type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resu
 
 /** Where a saved draft was left, for the line under its resume option. */
 function draftOrigin(saved: ResumableDraft): string {
-  const name = saved.window ? ` (${plainText(saved.window, 60)})` : '';
+  const name = saved.window ? ` (${plainText(saved.window, 40)})` : '';
   switch (saved.origin ?? 'here') {
     case 'here':
       return ' in this window';
     case 'open':
-      return ` in another window that is still open${name}: you work on a copy, that window keeps its own`;
+      return ` in another open window${name}`;
     case 'closed':
       return ` in a window since closed${name}`;
     case 'before':
@@ -29,16 +29,18 @@ function draftOrigin(saved: ResumableDraft): string {
 }
 
 function resumeOption(saved: ResumableDraft, index: number, now: number, several: boolean): PickOption<EndpointChoice> {
+  const origin = saved.origin ?? 'here';
   const job = saved.draft.jobId.trim();
-  // One draft of this window reads as before; with several, each says where it was left.
-  const where = several || (saved.origin ?? 'here') !== 'here' ? draftOrigin(saved) : '';
+  // One draft of this window reads as before; with several, each says where it was left (and a short id, so it fits).
+  const where = several || origin !== 'here' ? draftOrigin(saved) : '';
+  const jobText = job ? ` for job ${origin === 'here' && !several ? job : isJobId(job) ? `${shortJobId(job)}…` : plainText(job, 20)}` : '';
   return {
     key: index === 0 ? 'resume' : `resume/${index}`,
     value: { kind: 'resume', index },
     label: 'Resume unsent feedback',
     icon: 'history',
     description: summarizeDraft(saved.draft),
-    detail: `Saved ${formatAgo(saved.savedAt, now)}${where}${job ? ` for job ${job}` : ''}; opens it for review.`,
+    detail: `Saved ${formatAgo(saved.savedAt, now)}${jobText}${where}; ${origin === 'open' ? 'opens a copy' : 'opens it'} for review.`,
   };
 }
 

@@ -60,7 +60,7 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
       const left = job.trimmed?.activities ?? 0;
       return {
         id,
-        label: `Activities (${n.toLocaleString('en-US')})`,
+        label: `Activities (${ofTotal(n, left)})`,
         ...notKept(left, 'activities', 'earlier'),
         icon: { id: 'pulse' },
         contextValue: 'activities',
@@ -70,7 +70,7 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
     case 'sources': {
       const n = s.sources.length;
       const left = job.trimmed?.sources ?? 0;
-      return { id, label: `Sources (${n.toLocaleString('en-US')})`, ...notKept(left, 'sources', 'earlier'), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
+      return { id, label: `Sources (${ofTotal(n, left)})`, ...notKept(left, 'sources', 'earlier'), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
     }
     case 'analysis': {
       const words = s.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
@@ -94,6 +94,11 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
         command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
       };
   }
+}
+
+/** "4,425 of 5,000" when a saved copy left some out (the label stays readable in a narrow sidebar), else "5,000". */
+function ofTotal(kept: number, left: number): string {
+  return left ? `${kept.toLocaleString('en-US')} of ${(kept + left).toLocaleString('en-US')}` : kept.toLocaleString('en-US');
 }
 
 /**
