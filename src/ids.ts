@@ -70,6 +70,8 @@ export const STORAGE = {
   researchIndex: 'firecrawl.research.trackedJobs',
   /** One key per tracked job: this prefix and the job id. */
   researchJobPrefix: 'firecrawl.research.job/',
+  /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
+  researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',

@@ -232,6 +232,11 @@ export class Transport {
   private async attempt(spec: RequestSpec): Promise<RawResponse> {
     const { operation } = spec;
     if (spec.signal?.aborted) throw new CancelledError({ operation });
+    const key = this.options.apiKey();
+    // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong
+    // instead, before any timer or listener exists that would have to be cleared.
+    const keyFault = key ? keyProblem(key) : undefined;
+    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: `the key ${keyFault}` }] });
     const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;
@@ -241,10 +246,6 @@ export class Transport {
     }, timeoutMs);
     const onCallerAbort = () => controller.abort();
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const key = this.options.apiKey();
-    // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong instead.
-    const keyFault = key ? keyProblem(key) : undefined;
-    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: `the key ${keyFault}` }] });
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
     if (key) headers.Authorization = `Bearer ${key}`;
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -129,6 +129,17 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: Firecrawl shut the Deep Research API down \(410 Gone\).*Agent API/);
   });
 
+  it('a deep research route that is simply gone (a plain 404 page) is said as such, not as an expired or refused job', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 10_000 });
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'unmounted' };
+    const outcome = await track(id);
+    assert.deepEqual(outcome.unrouted, [id]);
+    assert.equal(store().get(id), undefined, 'no refused row left behind');
+    const warnings = shown.filter((s) => s.kind === 'warning');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: This server no longer serves the Deep Research API .*agent jobs/);
+  });
+
   it('Save Result writes the analysis as Markdown and the result as JSON; Copy Result copies it', async () => {
     const research = sandbox.createResearchJob({ durationMs: 500, withJson: true });
     const agent = sandbox.createAgentJob({ durationMs: 500 });

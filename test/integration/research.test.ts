@@ -95,7 +95,7 @@ describe('deep research jobs', function () {
     const requests = sandbox.requestCount('deepResearch');
     assert.ok(requests >= 3 && requests <= 6, `requests for a 5 s job: ${requests}`);
     const item = row(id)!;
-    assert.equal(labelOf(item), 'Findings on How do web crawlers decide what to fetch next?');
+    assert.equal(labelOf(item), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
     assert.equal(iconOf(item), 'pass');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
     assert.match(String(item.description), /^completed · deep research · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
@@ -194,7 +194,7 @@ describe('deep research jobs', function () {
     assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
     assert.equal(status(done), 'completed');
     assert.ok(deepResearchOf(store().get(done)?.snapshot)?.finalAnalysis);
-    assert.equal(labelOf(row(done)), 'Findings on How do web crawlers decide what to fetch next?');
+    assert.equal(labelOf(row(done)), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
     sandbox.resetCounts();
     await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -92,7 +92,7 @@ describe('two windows', () => {
       assert.ok(after.length <= 14, `${after.length} requests in 25 s: one poller`);
 
       // Both windows see the end, from one poller: the row takes the title of the analysis.
-      const done = /^Findings on /;
+      const done = /^Deep research: Findings on /;
       await row(second, done).locator('.codicon-pass').waitFor({ state: 'attached', timeout: 150_000 });
       // The reloaded window restores its layout as it settles: open the container until the row shows.
       await wait(async () => {

@@ -60,6 +60,12 @@ export function secondsText(ms: number): string {
 export const JOB_NOT_FOUND_TEXT =
   'Expired or not found: the service no longer has this job (jobs stay readable about 6 hours after their last update), or the id belongs to another team.';
 export const AGENT_NOT_FOUND_TEXT = 'Expired or not found: the service no longer has this agent job, or the id belongs to another team.';
+/**
+ * Deep research answered with a bare 404 (not Firecrawl's JSON, as when the route is unmounted) while
+ * the Agent API, on the same server, answered in the service's own words: the route itself is gone.
+ */
+export const RESEARCH_UNROUTED_TEXT =
+  'This server no longer serves the Deep Research API (its route answers a plain 404, as when it is removed), and the id is not an agent job either. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.';
 /** What the service's 410 on deep research means, and what replaces it. */
 export const RESEARCH_GONE_TEXT =
   'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.';

@@ -179,7 +179,7 @@ describe('tree descriptors', () => {
       nextPollAt: undefined,
     });
     const d = describeJob(job, NOW);
-    assert.equal(d.label, 'Findings on crawlers');
+    assert.equal(d.label, 'Deep research: Findings on crawlers');
     assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 00m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
@@ -235,7 +235,7 @@ describe('tree descriptors', () => {
         finalAnalysis: `# ${hostile}\nbody`,
       }),
     });
-    assert.equal(describeJob(job, NOW).label, hostile);
+    assert.equal(describeJob(job, NOW).label, `Deep research: ${hostile}`);
     const web = describeSource(job, 0);
     assert.equal(web?.label, hostile);
     assert.deepEqual(web?.tooltip?.().rows[0], ['Title', hostile]);

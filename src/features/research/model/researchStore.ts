@@ -7,6 +7,7 @@ import { type CallOptions, type FirecrawlError, isFirecrawlError, type TrackedSn
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
+import { STORAGE } from '../../../ids';
 import { isFinalPhase, isTerminalStatus, progressSignature } from './jobFacts';
 import { JobPersistence } from './jobPersistence';
 import { readJob } from './jobReads';
@@ -60,7 +61,7 @@ export class ResearchStore implements Disposable {
   private readonly noticeChanged = new Emitter<void>();
   private readonly evicted = new Emitter<string[]>();
   private readonly fileSubscription: Disposable;
-  private notice: DeepResearchNotice = { sunsetAt: DEEP_RESEARCH_SUNSET, shutDown: false };
+  private notice: DeepResearchNotice;
   /** Jobs were added, removed or reordered. */
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
   /** When something shown about one job changed: its `revision` moved. Polls that brought nothing new are silent. */
@@ -78,6 +79,7 @@ export class ResearchStore implements Disposable {
     this.concurrency = Math.max(1, options.concurrency ?? 6);
     this.pacer = new RequestPacer(options.clock, options.requestsPerMinute ?? POLL.budgetPerMinute);
     this.windowId = options.windowId ?? Math.random().toString(36).slice(2, 10);
+    this.notice = storedNotice(options.storage.get<unknown>(STORAGE.researchNotice));
     this.persistence = new JobPersistence(
       {
         storage: options.storage,
@@ -659,13 +661,18 @@ export class ResearchStore implements Disposable {
 
   private noteSunset(sunsetAt: number | undefined): void {
     if (sunsetAt === undefined || sunsetAt === this.notice.sunsetAt) return;
-    this.notice = { ...this.notice, sunsetAt };
-    this.noticeChanged.fire();
+    this.setNotice({ ...this.notice, sunsetAt });
   }
 
   private noteShutdown(): void {
     if (this.notice.shutDown) return;
-    this.notice = { ...this.notice, shutDown: true };
+    this.setNotice({ ...this.notice, shutDown: true });
+  }
+
+  /** Kept: finished and shut-down jobs are never asked again, so after a restart nothing would say it twice. */
+  private setNotice(notice: DeepResearchNotice): void {
+    this.notice = notice;
+    void this.options.storage.update(STORAGE.researchNotice, notice);
     this.noticeChanged.fire();
   }
 
@@ -720,4 +727,11 @@ export class ResearchStore implements Disposable {
       void this.tick();
     });
   }
+}
+
+/** The notice as last stored; the published date when nothing (or nothing readable) is. */
+function storedNotice(value: unknown): DeepResearchNotice {
+  const stored = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof DeepResearchNotice, unknown>>) : {};
+  const sunsetAt = typeof stored.sunsetAt === 'number' && Number.isFinite(stored.sunsetAt) ? stored.sunsetAt : DEEP_RESEARCH_SUNSET;
+  return { sunsetAt, shutDown: stored.shutDown === true };
 }

@@ -18,6 +18,11 @@ const ACTIVITY_ICON: Record<string, string> = {
   thought: 'comment',
 };
 
+/** The title a job's result gives it (a deep research analysis's heading); agent results have none. */
+export function jobTitle(job: TrackedJob): string | undefined {
+  return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
+}
+
 export function deepResearchTitle(job: ResearchJob): string | undefined {
   return analysisTitle(job.finalAnalysis);
 }

@@ -1,8 +1,11 @@
 // What a finished job can be kept as, and the file name it is offered under. Pure: no `vscode`.
+import type { ResearchJob } from '../../../api';
 import { shortJobId } from '../../../shared/jobIds';
+import { escapeMarkdown } from '../../../shared/text';
+import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import type { TrackedJob } from '../model/trackedJob';
-import { jobTitle } from './treeRows';
+import { isFinished, type TrackedJob } from '../model/trackedJob';
+import { jobTitle } from './deepResearchRows';
 
 export interface ResultFormat {
   format: 'markdown' | 'json';
@@ -11,15 +14,46 @@ export interface ResultFormat {
   text: string;
 }
 
-/** What a finished job can be kept as: its Markdown analysis (or text result) and its JSON result. */
+/**
+ * What a job can be kept as: its Markdown analysis (or text result) and its JSON result once it is
+ * done. A deep research job that can never finish (the API was shut down, or the job expired while
+ * it ran) offers what it found before it stopped: the activities and sources as Markdown, and the
+ * last snapshot as JSON.
+ */
 export function resultFormats(job: TrackedJob): ResultFormat[] {
-  if (!job.snapshot || job.snapshot.status === 'processing') return [];
+  const s = job.snapshot;
+  if (!s) return [];
+  if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
   const formats: ResultFormat[] = [];
-  const markdown = resultMarkdown(job.snapshot);
+  const markdown = resultMarkdown(s);
   if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? 'Result (Markdown)' : 'Final analysis (Markdown)', extension: 'md', text: markdown });
-  const json = resultJson(job.snapshot);
+  const json = resultJson(s);
   if (json !== undefined) formats.push({ format: 'json', label: 'Result (JSON)', extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
   return formats;
+}
+
+function partialFormats(s: ResearchJob): ResultFormat[] {
+  if (!s.activities.length && !s.sources.length) return [];
+  // Server text, escaped: the file is the user's, but they may well open it in a Markdown preview.
+  const lines = [`# What deep research job ${shortJobId(s.id)} found before it stopped`, ''];
+  if (s.activities.length) {
+    lines.push(`## Activities (${s.activities.length})`, '');
+    for (const a of s.activities) lines.push(`- ${a.timestamp ? `${escapeMarkdown(a.timestamp)} ` : ''}${escapeMarkdown(a.type)} (depth ${a.depth}): ${escapeMarkdown(a.message)}`);
+    lines.push('');
+  }
+  if (s.sources.length) {
+    lines.push(`## Sources (${s.sources.length})`, '');
+    for (const src of s.sources) {
+      const web = isWebUrl(src.url) && !/[\s<>]/.test(src.url);
+      lines.push(`- ${src.title ? `${escapeMarkdown(src.title)}: ` : ''}${web ? `<${src.url}>` : escapeMarkdown(src.url)}`);
+    }
+    lines.push('');
+  }
+  const { deprecation: _deprecation, warnings: _warnings, ...snapshot } = s;
+  return [
+    { format: 'markdown', label: 'What it found before it stopped (Markdown)', extension: 'md', text: lines.join('\n') },
+    { format: 'json', label: 'Last snapshot (JSON)', extension: 'json', text: `${JSON.stringify(snapshot, null, 2)}\n` },
+  ];
 }
 
 /** A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`. */

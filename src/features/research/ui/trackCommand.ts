@@ -4,7 +4,8 @@
 // its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { isFirecrawlError } from '../../../api';
+import { RESEARCH_GONE_TEXT, RESEARCH_UNROUTED_TEXT } from '../../../host/errorText';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
@@ -15,6 +16,8 @@ export interface TrackOutcome extends TrackResult {
   notFound: string[];
   /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
   shutDown: string[];
+  /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
+  unrouted: string[];
 }
 export interface TrackDeps {
   store: ResearchStore;
@@ -52,11 +55,13 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   if (!result.added.length && result.existing.length) {
     void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
   }
-  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [] };
+  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
   for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
-    if (job.poll.reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
-    else if (job.poll.reason === 'gone') outcome.shutDown.push(job.id);
+    const { reason, error } = job.poll;
+    if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
+    else if (reason === 'gone') outcome.shutDown.push(job.id);
+    else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
     else continue;
     deps.store.untrack(job.id);
   }
@@ -67,6 +72,9 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   }
   if (outcome.shutDown.length) {
     void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${RESEARCH_GONE_TEXT}`);
+  }
+  if (outcome.unrouted.length) {
+    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.unrouted)}: ${RESEARCH_UNROUTED_TEXT}`);
   }
   return outcome;
 }

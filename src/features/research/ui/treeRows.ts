@@ -8,16 +8,19 @@ import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
+import { resultFormats } from './resultFiles';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
 import {
   deepResearchFacts,
   deepResearchGroups,
-  deepResearchTitle,
   deepResearchTooltipRows,
   describeActivity,
   describeDeepResearchGroup,
   describeSource,
+  jobTitle,
 } from './deepResearchRows';
+
+export { jobTitle } from './deepResearchRows';
 import { GREEN, type GroupKind, type IconSpec, type ItemDescriptor, RED, type ResearchNode, type TooltipSpec, YELLOW } from './rowTypes';
 
 export type { GroupKind, IconSpec, ItemDescriptor, ResearchNode, TooltipSpec } from './rowTypes';
@@ -57,21 +60,27 @@ export function kindText(job: TrackedJob): string {
   return job.kind ? KIND_TEXT[job.kind] : 'job';
 }
 
-export function jobTitle(job: TrackedJob): string | undefined {
-  return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
-}
 
 /**
- * The title a job's result gives it, else its kind and short id: the kind is visible either way (see
- * the description). Plain text: the title comes from the server, and quick picks render `$(icons)`.
+ * The kind first, so it stays visible in a narrow sidebar, where the end of a row is cut: "Deep
+ * research: <title>" once the result gives a title, else "Agent job 1a2b3c4d". Plain text: the
+ * title comes from the server, and quick picks render `$(icons)`.
  */
 export function jobLabel(job: TrackedJob): string {
   const title = jobTitle(job);
-  return title ? plainText(title, 120) : `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job'} ${shortJobId(job.id)}`;
+  const kind = job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job';
+  return title ? `${kind}: ${plainText(title, 120)}` : `${kind} ${shortJobId(job.id)}`;
 }
 
+/**
+ * The condition in words. A status the service has and we do not know ("queued", say) is still
+ * polled as running, but the row says the service's own word (plain text) rather than "processing".
+ */
 export function conditionText(job: TrackedJob): string {
-  return CONDITION_TEXT[jobCondition(job)];
+  const condition = jobCondition(job);
+  const status = job.snapshot?.status;
+  if (condition === 'processing' && status && status !== 'processing') return plainText(status, 40) || CONDITION_TEXT.processing;
+  return CONDITION_TEXT[condition];
 }
 
 /** Best estimate of when the job began: the earlier of our first look and its first activity. */
@@ -84,7 +93,11 @@ function startedAt(job: TrackedJob, now: number): number | undefined {
 
 function timeText(job: TrackedJob, now: number): string | undefined {
   const condition = jobCondition(job);
-  if (condition === 'expired' || condition === 'shutDown') return undefined;
+  if (condition === 'shutDown') return undefined;
+  if (condition === 'expired') {
+    const expired = parseTime(job.snapshot?.expiresAt);
+    return expired !== undefined && expired <= now ? `on ${formatDate(expired)}` : undefined;
+  }
   if (condition === 'processing' || condition === 'pending' || condition === 'unreachable' || condition === 'rateLimited') {
     const start = startedAt(job, now);
     return start === undefined ? undefined : formatDuration(now - start);
@@ -98,7 +111,7 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
   // The condition first: in a narrow sidebar the end of the description is what gets cut.
-  const parts = [CONDITION_TEXT[condition], kindText(job)];
+  const parts = [conditionText(job), kindText(job)];
   if (s?.kind === 'deepResearch') parts.push(...deepResearchFacts(s));
   if (s?.kind === 'agent') parts.push(...agentFacts(s));
   const time = timeText(job, now);
@@ -131,7 +144,7 @@ export function jobContextValue(job: TrackedJob): string {
   const json = resultJson(job.snapshot);
   if (markdown) tokens.push('analysis');
   if (json !== undefined) tokens.push('json');
-  if ((markdown || json !== undefined) && job.snapshot && job.snapshot.status !== 'processing') tokens.push('result');
+  if (resultFormats(job).length) tokens.push('result');
   if (job.kind === 'agent' && job.snapshot?.status === 'processing' && !isFinished(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
@@ -168,8 +181,13 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
     case 'notFound': {
       if (job.kind === undefined) return 'Not found as an agent job or a deep research job: check the id, and that the API key belongs to the team that ran it.';
       if (job.kind === 'deepResearch') return JOB_NOT_FOUND_TEXT;
+      // The service forgets an agent job at its expiresAt; when our clock says that has not come
+      // yet (a skewed clock, a job deleted early), the date it was due is still worth saying.
       const expires = parseTime(job.snapshot?.expiresAt);
-      return expires !== undefined && expires <= now ? `Expired on ${formatDate(expires)} (${formatTimestamp(expires)}): the service keeps agent results until then.` : AGENT_NOT_FOUND_TEXT;
+      if (expires === undefined) return AGENT_NOT_FOUND_TEXT;
+      return expires <= now
+        ? `Expired on ${formatDate(expires)} (${formatTimestamp(expires)}): the service keeps agent results until then.`
+        : `Not found, although the service said it would keep it until ${formatDate(expires)} (${formatTimestamp(expires)}): it was deleted, or the id belongs to another team.`;
     }
     case 'gone':
       return job.snapshot ? `${RESEARCH_GONE_TEXT} The last results stay here.` : RESEARCH_GONE_TEXT;
