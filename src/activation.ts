@@ -83,7 +83,9 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   leaving = async () => {
     const work = Promise.allSettled([research.flush(), feedback.flush(), team.release()]);
-    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_500))]);
+    let bound: { dispose(): void } | undefined;
+    await Promise.race([work, new Promise<void>((resolve) => (bound = clock.schedule(2_500, resolve)))]);
+    bound?.dispose();
   };
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;

@@ -21,7 +21,7 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from './errors';
-import { clampDelay } from '../shared/clock';
+import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
 import { readIssueDetails } from './issueDetails';
 import { redact, redactJson } from './redact';
@@ -73,7 +73,11 @@ export interface TransportOptions {
   maxBodyBytes?: number;
   fetch?: FetchLike;
   random?: () => number;
+  /** Time and timers (the per-attempt timeout, waits between attempts); the system clock by default. */
+  clock?: Clock;
+  /** Overrides the clock's time only (tests that fake the time of day). */
   now?: () => number;
+  /** Overrides waiting between attempts (tests that skip waits). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onRequest?: (log: RequestLog) => void;
 }
@@ -115,15 +119,15 @@ const BACKOFF_CAP_MS = 8_000;
 /** A 429 asking for a longer wait than this is returned to the caller instead of waited out here. */
 const MAX_INLINE_RATE_LIMIT_WAIT_MS = 10_000;
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+function sleepOn(clock: Clock): (ms: number, signal?: AbortSignal) => Promise<void> {
+  return (ms, signal) => new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
+    const timer = clock.schedule(ms, () => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, clampDelay(ms));
+    });
     const onAbort = () => {
-      clearTimeout(timer);
+      timer.dispose();
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -148,6 +152,7 @@ export class Transport {
   private readonly maxBodyBytes: number;
   private readonly fetchImpl: FetchLike;
   private readonly random: () => number;
+  private readonly clock: Clock;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -157,8 +162,9 @@ export class Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
     this.random = options.random ?? Math.random;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.clock = options.clock ?? systemClock;
+    this.now = options.now ?? (() => this.clock.now());
+    this.sleep = options.sleep ?? sleepOn(this.clock);
   }
 
   get baseUrl(): string {
@@ -240,10 +246,10 @@ export class Transport {
     const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = this.clock.schedule(timeoutMs, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    });
     const onCallerAbort = () => controller.abort();
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
@@ -278,7 +284,7 @@ export class Transport {
       }
       return this.interpret(spec, response, text);
     } finally {
-      clearTimeout(timer);
+      timer.dispose();
       spec.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
