@@ -14,8 +14,11 @@ import { holdCommandsUntil } from './host/commands';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
 import { platform } from './host/platform';
+import { trackSelectionJobIds } from './host/selectionContext';
 import { Team } from './host/team';
+import { STORAGE } from './ids';
 import { systemClock } from './shared/clock';
+import { hostOf } from './shared/urls';
 
 /**
  * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
@@ -60,11 +63,15 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   void keys.initialize();
   holdCommandsUntil(keys.ready);
+  // "Don't Show Again" is a person's choice, not a machine's: it follows them through Settings Sync.
+  context.globalState.setKeysForSync([STORAGE.keyPromptMuted]);
+  context.subscriptions.push(trackSelectionJobIds());
   activateConnection({ context, channel, keys, provider, log });
 
   let hasHistoryView = false;
   const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
-  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock };
+  const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
   hasHistoryView = true;

@@ -27,6 +27,7 @@ export const COMMANDS = {
   cancelAgentJob: 'firecrawl.cancelAgentJob',
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
+  openDashboard: 'firecrawl.openDashboard',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';
@@ -48,7 +49,10 @@ export const STATUS_BAR_ITEMS = {
 export const CONTEXT = {
   hasApiKey: 'firecrawl.hasApiKey',
   hasResearchJobs: 'firecrawl.research.hasJobs',
-  selectionHasJobId: 'firecrawl.selectionHasJobId',
+  /** 'unknown', 'ok', 'rejected' (the key) or 'offline', from the last credits call. */
+  connection: 'firecrawl.connection',
+  /** 0, 1, or 2 for several: how many job ids the editor selection holds. */
+  selectionJobIds: 'firecrawl.selectionJobIds',
 } as const;
 
 /** Full setting keys; `SETTINGS_SECTION` is their common prefix. */

@@ -1,10 +1,12 @@
-// The connection feature: the API key (set, clear, the one-time prompt) and the log of what was sent.
+// The connection feature: the API key (set, clear, the one-time prompt, where to get one), the
+// Firecrawl dashboard, and the log of what was sent.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
 import { COMMANDS } from '../../ids';
+import { FIRECRAWL_DASHBOARD_URL } from '../../shared/urls';
 import { clearApiKey, setApiKey } from './ui/apiKeyCommands';
 import { maybePromptForKey } from './ui/keyPrompt';
 
@@ -21,6 +23,7 @@ export function activateConnection({ context, channel, keys, provider, log }: Co
     registerCommand(COMMANDS.showLogs, () => channel.show()),
     registerCommand(COMMANDS.setApiKey, () => setApiKey(keys, provider, log)),
     registerCommand(COMMANDS.clearApiKey, () => clearApiKey(keys, log)),
+    registerCommand(COMMANDS.openDashboard, () => vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_DASHBOARD_URL))),
   );
 }
 

@@ -1,13 +1,12 @@
 // "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
-// editor context menu, shown only while the selection holds exactly one job id.
+// editor context menu, shown only while the selection holds exactly one job id (host/selectionContext).
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
-import { COMMANDS, CONTEXT } from '../../ids';
+import { COMMANDS } from '../../ids';
 import { platform } from '../../host/platform';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
-import { singleJobId } from '../../shared/jobIds';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 
@@ -21,21 +20,6 @@ function startOptions(args: unknown): StartOptions {
   const known = FEEDBACK_ENDPOINT_IDS.find((id) => id === endpoint);
   if (known) options.endpoint = known;
   return options;
-}
-
-function trackSelection(): vscode.Disposable {
-  let current: boolean | undefined;
-  const update = (editor: vscode.TextEditor | undefined) => {
-    const has = singleJobId(selectedText(editor)) !== undefined;
-    if (has === current) return;
-    current = has;
-    void vscode.commands.executeCommand('setContext', CONTEXT.selectionHasJobId, has);
-  };
-  update(vscode.window.activeTextEditor);
-  return vscode.Disposable.from(
-    vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
-    vscode.window.onDidChangeActiveTextEditor(update),
-  );
 }
 
 /**
@@ -91,7 +75,6 @@ export function activateFeedback({ context, provider, log, windowId, isOpenWindo
   const feedback = new LazyFeedback(context, provider, log, windowId, isOpenWindow);
   context.subscriptions.push(
     feedback,
-    trackSelection(),
     registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
     registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
   );

@@ -28,6 +28,7 @@ import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
 import { trackFromSelection, trackJob } from './ui/trackCommand';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
+import type { ConnectionFacts } from './ui/viewMessage';
 
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
 export type { TrackOutcome } from './ui/trackCommand';
@@ -55,6 +56,8 @@ export interface ResearchDeps {
   team: ResearchTeam;
   log: Logger;
   clock: Clock;
+  /** Whose key and which server, for the view's line (offline, the environment's key). */
+  connection?: () => ConnectionFacts;
 }
 
 export class ResearchFeature implements vscode.Disposable {
@@ -79,7 +82,7 @@ export class ResearchFeature implements vscode.Disposable {
       maxPollMs: researchSettings.maxPollMs,
     });
     this.tree = new ResearchTreeProvider(this.store, () => clock.now());
-    this.view = new ResearchView(this.store, this.tree, team, clock);
+    this.view = new ResearchView(this.store, this.tree, team, clock, deps.connection);
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
@@ -89,7 +92,10 @@ export class ResearchFeature implements vscode.Disposable {
       { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal },
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );
-    const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
+    const endpoint = deps.source.onDidChange(() => {
+      this.store.endpointChanged();
+      this.view.updateMessage();
+    });
     const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
     attend(team.attention);
 

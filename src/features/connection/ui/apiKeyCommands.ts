@@ -7,6 +7,7 @@ import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import { plainText } from '../../../shared/text';
+import { FIRECRAWL_API_KEYS_URL } from '../../../shared/urls';
 
 type Verdict =
   | { kind: 'valid'; detail?: string }
@@ -36,6 +37,12 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
   box.ignoreFocusOut = true;
   box.placeholder = 'fc-…';
   box.prompt = `Your Firecrawl API key, checked against ${plainText(provider.url.url, 200)} and kept in VS Code's secret storage.${provider.url.path ? ` Note: the API URL has a path (${plainText(provider.url.path, 80)}); a Firecrawl server is usually at the root.` : ''}`;
+  // Self-hosted servers make their own keys (or need none); the hosted service's are on its dashboard.
+  const getKey: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Get an API key (opens the Firecrawl dashboard)' };
+  if (!provider.isSelfHosted) box.buttons = [getKey];
+  box.onDidTriggerButton((button) => {
+    if (button === getKey) void vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_API_KEYS_URL));
+  });
   let unverifiedValue: string | undefined;
   let inFlight: AbortController | undefined;
 

@@ -7,7 +7,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
 import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
-import { shutdownMessage } from './viewMessage';
+import { type ConnectionFacts, connectionMessage, shutdownMessage } from './viewMessage';
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
@@ -25,6 +25,7 @@ export class ResearchView implements vscode.Disposable {
     private readonly tree: ResearchTreeProvider,
     private readonly visibility: { setResearchVisible(visible: boolean): void },
     private readonly clock: Clock,
+    private readonly connection: () => ConnectionFacts = () => ({ keySource: 'stored', host: '' }),
   ) {
     this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     this.subscriptions.push(
@@ -98,9 +99,14 @@ export class ResearchView implements vscode.Disposable {
   }
 
   /** Only a visible view shows it; becoming visible brings it up to date. */
-  private updateMessage(): void {
+  updateMessage(): void {
     if (!this.treeView.visible) return;
-    const message = shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language);
+    const now = this.clock.now();
+    const parts = [
+      shutdownMessage(this.store.jobs, this.store.deepResearchNotice, now, vscode.env.language),
+      connectionMessage(this.store.jobs, this.connection(), now),
+    ].filter((part): part is string => part !== undefined);
+    const message = parts.length ? parts.join(' ') : undefined;
     if (this.treeView.message !== message) this.treeView.message = message;
   }
 
