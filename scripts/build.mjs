@@ -1,6 +1,7 @@
 // Builds everything the extension and its tests run:
 //   dist/extension.js   the extension bundle for Node extension hosts (cjs, `vscode` external)
-//   dist/web/extension.js  the same for browser extension hosts (a web worker; the wizard inside)
+//   dist/<name>.js      bundles loaded on first use (the wizard, research actions, the key input)
+//   dist/web/*.js       the same for browser extension hosts (a web worker)
 //   dist/webview/*.js   webview page bundles (browser, iife)
 //   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
 // Flags: --production (minified, no source maps), --watch, --clean.
@@ -51,20 +52,25 @@ const extensionHost = {
   logLevel: 'warning',
 };
 
+/**
+ * Bundles kept out of activation and loaded on first use (src/host/onDemand.ts; the names are
+ * OnDemandBundle in src/host/platform.ts): what a person opens rather than what runs at start-up.
+ */
+const onDemand = {
+  feedbackWizard: join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts'),
+  researchActions: join(root, 'src', 'features', 'research', 'ui', 'actionsBundle.ts'),
+  keyInput: join(root, 'src', 'features', 'connection', 'ui', 'keyInputBundle.ts'),
+};
+
+// vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps
+// Node built-ins in src/platform/, which only the Node entry reaches).
+const webHost = { ...extensionHost, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
 const configs = [
   { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
-  // Loaded on first use by src/features/feedback/index.ts: keeps the wizard out of activation.
-  { ...extensionHost, entryPoints: [join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
-  // vscode.dev and github.dev: one web-worker bundle, no Node anywhere in it (the layering test keeps
-  // Node built-ins in src/platform/, which only the Node entry reaches).
-  {
-    ...extensionHost,
-    entryPoints: [join(root, 'src', 'extension.web.ts')],
-    outfile: join(root, 'dist', 'web', 'extension.js'),
-    platform: 'browser',
-    target: 'es2022',
-    mainFields: ['browser', 'module', 'main'],
-  },
+  { ...extensionHost, entryPoints: onDemand, outdir: join(root, 'dist') },
+  { ...webHost, entryPoints: [join(root, 'src', 'extension.web.ts')], outfile: join(root, 'dist', 'web', 'extension.js') },
+  { ...webHost, entryPoints: onDemand, outdir: join(root, 'dist', 'web') },
   ...(webviewEntries.length
     ? [{
         entryPoints: Object.fromEntries(webviewEntries),

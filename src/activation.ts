@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { activateConnection, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
-import { activateResearch, type ResearchDeps, type ResearchFeature } from './features/research';
+import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
 import { WindowFocus } from './host/focus';
@@ -13,7 +13,8 @@ import { GlobalFiles } from './host/globalFiles';
 import { holdCommandsUntil } from './host/commands';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
-import { platform } from './host/platform';
+import { isLoaded, setBundleLocation } from './host/onDemand';
+import { type OnDemandBundle, platform } from './host/platform';
 import { trackSelectionJobIds } from './host/selectionContext';
 import { Team } from './host/team';
 import { STORAGE } from './ids';
@@ -33,10 +34,16 @@ export interface TestApi {
   /** Replaceable: tests rebuild the feature from `researchDeps` to see what a reload shows. */
   research: ResearchFeature;
   researchDeps: ResearchDeps;
+  /** A research feature built here from `researchDeps` (the bundle's own modules, as a reload would). */
+  newResearch(): ResearchFeature;
   usage: UsageFeature;
-  /** Loads the wizard bundle on first access, as the command does. */
+  /** Loads the wizard's bundle, as the command does, and returns its controller. */
+  loadFeedback(): Promise<FeedbackController>;
+  /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
   readonly feedback: FeedbackController;
   feedbackLoaded(): boolean;
+  /** Whether an on-demand bundle has been asked for. */
+  bundleLoaded(name: OnDemandBundle): boolean;
   team: Team;
   /** Settles once the key is read and this window knows whether it polls for its team. */
   started: Promise<void>;
@@ -49,6 +56,7 @@ export interface TestApi {
  * The key, the team's lease and the saved snapshots load behind it; commands wait for the key.
  */
 export function activateExtension(context: vscode.ExtensionContext): TestApi | undefined {
+  setBundleLocation(context.extensionUri);
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.current?.value);
@@ -98,11 +106,15 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     keys, provider, channel, log, credits, research, researchDeps, usage, team, started,
+    newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
+    loadFeedback: () => feedback.controller(),
     get feedback() {
-      return feedback.controller;
+      if (!feedback.loaded) throw new Error('the wizard is not loaded yet: await loadFeedback() first');
+      return feedback.loaded;
     },
-    feedbackLoaded: () => feedback.loaded,
+    feedbackLoaded: () => feedback.loaded !== undefined,
+    bundleLoaded: isLoaded,
     globalStorage: context.globalStorageUri.fsPath,
     logDir: context.logUri.fsPath,
   };

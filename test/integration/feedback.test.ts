@@ -119,7 +119,7 @@ describe('feedback wizard', function () {
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
     await api.keys.store(sandbox.keys.valid);
-    await api.feedback.drafts.clear();
+    await (await api.loadFeedback()).drafts.clear();
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
       return Promise.resolve(answers[kind]);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
 import { COMMANDS } from '../../ids';
-import { platform } from '../../host/platform';
+import { loadOnDemand } from '../../host/onDemand';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
 import type { ClientProvider } from '../../host/clientProvider';
@@ -30,6 +30,7 @@ export type { FeedbackController } from './ui/controller';
 
 export class LazyFeedback implements vscode.Disposable {
   private instance: FeedbackController | undefined;
+  private loading: Promise<FeedbackController> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -39,17 +40,19 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly isOpenWindow: (windowId: string) => boolean,
   ) {}
 
-  get controller(): FeedbackController {
-    if (!this.instance) {
-      const wizard = platform().loadWizard() as typeof import('./ui/bundleEntry');
+  /** The wizard's controller, its bundle loaded the first time it is asked for. */
+  controller(): Promise<FeedbackController> {
+    this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
       this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.isOpenWindow);
-    }
-    return this.instance;
+      return this.instance;
+    });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
   }
 
-  /** Whether the wizard has been loaded (it is not, until someone asks for feedback). */
-  get loaded(): boolean {
-    return this.instance !== undefined;
+  /** The controller once loaded (undefined until someone asked for feedback). */
+  get loaded(): FeedbackController | undefined {
+    return this.instance;
   }
 
   /** Draft writes still under way; nothing when the wizard never loaded. */
@@ -75,8 +78,8 @@ export function activateFeedback({ context, provider, log, windowId, isOpenWindo
   const feedback = new LazyFeedback(context, provider, log, windowId, isOpenWindow);
   context.subscriptions.push(
     feedback,
-    registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
-    registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
+    registerCommand(COMMANDS.submitFeedback, async (args?: unknown) => (await feedback.controller()).start(startOptions(args))),
+    registerCommand(COMMANDS.submitFeedbackForSelection, async () => (await feedback.controller()).start({ jobId: selectedText() ?? '' })),
   );
   return feedback;
 }

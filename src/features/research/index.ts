@@ -2,6 +2,7 @@
 // request) → tree, documents, notifications → commands. Everything it creates is disposed together.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { loadOnDemand } from '../../host/onDemand';
 import type { Logger } from '../../host/logger';
 import { researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
@@ -14,6 +15,7 @@ import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
 import {
+  cancelAgentJob,
   clearFinishedJobs,
   copyJobId,
   copySourceUrl,
@@ -24,8 +26,7 @@ import {
   refreshJobs,
   untrackJobs,
 } from './ui/jobCommands';
-import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
-import { trackFromSelection, trackJob } from './ui/trackCommand';
+import type { ResearchActions } from './ui/actionsBundle';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
 import type { ConnectionFacts } from './ui/viewMessage';
@@ -59,6 +60,9 @@ export interface ResearchDeps {
   /** Whose key and which server, for the view's line (offline, the environment's key). */
   connection?: () => ConnectionFacts;
 }
+
+/** Tracking, saving and copying load with the first of them (an on-demand bundle). */
+const actions = () => loadOnDemand<ResearchActions>('researchActions');
 
 export class ResearchFeature implements vscode.Disposable {
   readonly store: ResearchStore;
@@ -115,9 +119,9 @@ export class ResearchFeature implements vscode.Disposable {
         );
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobAlias, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
       registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
       registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
       registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
@@ -126,8 +130,8 @@ export class ResearchFeature implements vscode.Disposable {
       registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
       registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
       registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
-      registerCommand(COMMANDS.saveJobResult, (clicked?: unknown) => saveResult(jobs, clicked)),
-      registerCommand(COMMANDS.copyJobResult, (clicked?: unknown) => copyResult(jobs, clicked)),
+      registerCommand(COMMANDS.saveJobResult, async (clicked?: unknown) => (await actions()).saveResult(jobs, clicked)),
+      registerCommand(COMMANDS.copyJobResult, async (clicked?: unknown) => (await actions()).copyResult(jobs, clicked)),
       registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
       registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
       registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),

@@ -4,12 +4,12 @@
 import * as vscode from 'vscode';
 import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
-import { sanitizeMarkdown } from '../../../shared/markdown';
-import { escapeMarkdown } from '../../../shared/text';
-import { resultJson, resultMarkdown } from '../model/jobFacts';
+import { loadOnDemand } from '../../../host/onDemand';
 import type { ResearchStore } from '../model/researchStore';
+import type { ResearchActions } from './actionsBundle';
+import type { DocumentKind } from './documentText';
 
-export type DocumentKind = 'analysis' | 'json' | 'partial';
+export type { DocumentKind } from './documentText';
 
 const SUFFIX: Record<DocumentKind, string> = { analysis: '-analysis.md', json: '-result.json', partial: '-partial.json' };
 const KINDS = Object.keys(SUFFIX) as DocumentKind[];
@@ -41,25 +41,12 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
     });
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  /** The sanitiser and renderers load with the first document opened (an on-demand bundle). */
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = parseDocumentUri(uri);
     if (!target) return 'Not a research document.';
-    const job = this.store.get(target.jobId);
-    if (!job) return `Job ${target.jobId} is no longer tracked.`;
-    const s = job.snapshot;
-    if (target.kind === 'partial') {
-      const partial = s?.kind === 'agent' ? s.partial : undefined;
-      return partial === undefined ? '// No partial data (the run has finished, or has none yet).\n' : `${JSON.stringify(partial, null, 2)}\n`;
-    }
-    if (target.kind === 'json') {
-      const json = resultJson(s);
-      return json === undefined ? '// No JSON result (yet) for this job.\n' : `${JSON.stringify(json, null, 2)}\n`;
-    }
-    const markdown = resultMarkdown(s);
-    if (markdown) return sanitizeMarkdown(markdown);
-    return s?.status === 'failed'
-      ? `_This job failed and has no result._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
-      : '_No result yet: the job is still running._\n';
+    const { documentText } = await loadOnDemand<ResearchActions>('researchActions');
+    return documentText(this.store.get(target.jobId), target.jobId, target.kind);
   }
 
   dispose(): void {

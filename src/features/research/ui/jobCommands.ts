@@ -2,7 +2,7 @@
 // then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
 import { isFirecrawlError } from '../../../api';
-import { isJobId, shortJobId } from '../../../shared/jobIds';
+import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
@@ -138,4 +138,25 @@ export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Pr
   await vscode.env.clipboard.writeText(url);
   vscode.window.setStatusBarMessage('Copied source URL', 3000);
   return url;
+}
+
+/** After a confirmation; the row changes when the service says the run was cancelled, not before. */
+export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
+  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, 'Cancel which agent job?', running));
+  const job = id ? deps.store.get(id) : undefined;
+  if (!job || !running(job)) return false;
+  const confirm = 'Cancel Job';
+  const choice = await vscode.window.showWarningMessage(
+    `Cancel agent job ${shortJobId(job.id)}? The run stops where it is; credits it has used are not refunded.`,
+    { modal: true },
+    confirm,
+  );
+  if (choice !== confirm) return false;
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Cancelling the agent job…' }, () => deps.store.cancel(job.id));
+  if (outcome.error) {
+    void vscode.window.showWarningMessage(`Could not cancel the agent job: ${describeError(outcome.error).message}`);
+    return false;
+  }
+  return true;
 }

@@ -1,10 +1,7 @@
 // Keeping what a job found: Save Result… writes the analysis as Markdown or the result as JSON to a
-// file the person picks, Copy Result puts it on the clipboard. And Cancel Agent Job, after a
-// confirmation; the row changes when the service says the run was cancelled, not before.
+// file the person picks, Copy Result puts it on the clipboard.
 import * as vscode from 'vscode';
-import { describeError } from '../../../host/errorText';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
-import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
@@ -61,24 +58,4 @@ export async function copyResult(deps: ResultCommandDeps, clicked?: unknown): Pr
   await vscode.env.clipboard.writeText(chosen.format.text);
   vscode.window.setStatusBarMessage(`Copied the ${chosen.format.format === 'markdown' ? 'Markdown' : 'JSON'} result`, 3000);
   return chosen.format.text;
-}
-
-export async function cancelAgentJob(deps: ResultCommandDeps, clicked?: unknown): Promise<boolean> {
-  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
-  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, 'Cancel which agent job?', running));
-  const job = id ? deps.store.get(id) : undefined;
-  if (!job || !running(job)) return false;
-  const confirm = 'Cancel Job';
-  const choice = await vscode.window.showWarningMessage(
-    `Cancel agent job ${shortJobId(job.id)}? The run stops where it is; credits it has used are not refunded.`,
-    { modal: true },
-    confirm,
-  );
-  if (choice !== confirm) return false;
-  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Cancelling the agent job…' }, () => deps.store.cancel(job.id));
-  if (outcome.error) {
-    void vscode.window.showWarningMessage(`Could not cancel the agent job: ${describeError(outcome.error).message}`);
-    return false;
-  }
-  return true;
 }
