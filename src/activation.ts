@@ -13,6 +13,7 @@ import { GlobalFiles } from './host/globalFiles';
 import { holdCommandsUntil } from './host/commands';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
+import { useEditorLanguage } from './host/l10n';
 import { isLoaded, setBundleLocation } from './host/onDemand';
 import { type OnDemandBundle, platform } from './host/platform';
 import { trackSelectionJobIds } from './host/selectionContext';
@@ -57,6 +58,7 @@ export interface TestApi {
  */
 export function activateExtension(context: vscode.ExtensionContext): TestApi | undefined {
   setBundleLocation(context.extensionUri);
+  useEditorLanguage();
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.current?.value);

@@ -1,12 +1,12 @@
 // Loading the bundles kept out of activation (see OnDemandBundle): once each, on first use. A bundle
-// carries its own copy of the modules it imports, so it gets this window's platform when it loads;
-// everything else it needs comes in through the functions it exports.
+// carries its own copy of the modules it imports, so it gets this window's platform and language
+// when it loads (host/bundleInit); everything else it needs comes in through the functions it exports.
 import type * as vscode from 'vscode';
 import { type OnDemandBundle, type Platform, platform } from './platform';
 
-/** What every on-demand bundle's entry exports besides its own API (re-exported from host/platform). */
+/** What every on-demand bundle's entry exports besides its own API (re-exported from host/bundleInit). */
 interface BundleEntry {
-  setPlatform(platform: Platform): void;
+  initBundle(platform: Platform): void;
 }
 
 let extensionUri: vscode.Uri | undefined;
@@ -22,7 +22,7 @@ export function loadOnDemand<T>(name: OnDemandBundle): Promise<T> {
   if (!load) {
     if (!extensionUri) return Promise.reject(new Error('on-demand bundles load after activation'));
     load = platform().loadBundle(name, extensionUri).then((exports) => {
-      (exports as BundleEntry).setPlatform(platform());
+      (exports as BundleEntry).initBundle(platform());
       return exports;
     });
     // A failed load (a file missing after an update, say) is tried again next time.

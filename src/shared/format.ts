@@ -1,5 +1,31 @@
-// Numbers, dates, durations and relative times as people read them, in the given locale. Pure: the
-// host, stores, tree rows and the webview page all use it.
+// Numbers, dates, durations and relative times as people read them, in the given locale or, when
+// none is given, the one the editor runs in (set at activation). Pure: the host, stores, tree rows
+// and the webview page all use it.
+
+let defaultLocale: string | undefined;
+
+/** The editor's display language (`vscode.env.language`), used wherever no locale is passed. */
+export function setLocale(locale: string | undefined): void {
+  defaultLocale = locale;
+  relativeFormats.clear();
+  pluralRules = undefined;
+}
+
+export function currentLocale(): string | undefined {
+  return defaultLocale;
+}
+
+let pluralRules: Intl.PluralRules | undefined;
+
+/**
+ * The message for `n` by the language's plural rules: `one` where it says one thing (1 in English,
+ * 0 and 1 in French), `other` elsewhere. Both are finished messages (`l10n.t('{0} URL', …)`), so
+ * each language translates both forms; languages with more forms use `other` for them.
+ */
+export function plural(n: number, one: string, other: string): string {
+  pluralRules ??= new Intl.PluralRules(defaultLocale);
+  return pluralRules.select(n) === 'one' ? one : other;
+}
 
 /** `12,345` below 100,000; `1.2M` / `250K` above, in the given locale. */
 export function formatCredits(value: number, locale?: string): string {
@@ -20,7 +46,7 @@ export function formatDate(iso: string | number, locale?: string): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const relativeFormats: Map<string, Intl.RelativeTimeFormat> = new Map();
 /** Building a formatter costs far more than using one: tree rows format thousands of times. */
 function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   const key = locale ?? '';
@@ -66,11 +92,6 @@ export function parseTime(iso: string | null | undefined): number | undefined {
 /** `2026-11-23 16:40:05 UTC`: exact, for tooltips. */
 export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-}
-
-/** `1 URL`, `1,234 URLs`. */
-export function plural(n: number, one: string, many = `${one}s`, locale?: string): string {
-  return `${n.toLocaleString(locale)} ${n === 1 ? one : many}`;
 }
 
 const DAY_MS = 86_400_000;

@@ -49,7 +49,7 @@ function resolve(from: string, specifier: string, exists: (file: string) => bool
 
 /**
  * The rules:
- * - api/ imports only api/, shared/ and zod: no vscode, no Node built-ins (it runs in a browser).
+ * - api/ imports only api/, shared/, zod and @vscode/l10n: no vscode, no Node built-ins (it runs in a browser).
  * - shared/ imports only shared/; host/errorText/ imports no vscode and no feature.
  * - a feature's model/, render/ and wizard/ never import vscode or Node built-ins, nor host/ other
  *   than host/errorText/.
@@ -75,7 +75,7 @@ export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
       if (to?.area === 'platform' && from.area !== 'platform' && from.area !== 'extension' && from.area !== 'extension.web') add('platform/ is reached only from the entry points');
 
       if (from.area === 'api') {
-        if (relative ? to?.area !== 'api' && to?.area !== 'shared' : !specifier.startsWith('zod')) add('api/ imports only api/, shared/ and zod');
+        if (relative ? to?.area !== 'api' && to?.area !== 'shared' : !specifier.startsWith('zod') && specifier !== '@vscode/l10n') add('api/ imports only api/, shared/, zod and @vscode/l10n');
         continue;
       }
       if (from.area === 'shared') {

@@ -1,7 +1,7 @@
 // Entry of the research feature's on-demand bundle (dist/researchActions.js, dist/web/researchActions.js):
 // what runs when someone acts (tracks, saves, copies, opens a result), not what keeps the view
 // up to date. Loaded the first time one of them is used.
-export { setPlatform } from '../../../host/platform';
+export { initBundle } from '../../../host/bundleInit';
 export { documentText } from './documentText';
 export { copyResult, saveResult } from './resultCommands';
 export { trackFromSelection, trackJob } from './trackCommand';

@@ -4,6 +4,8 @@
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
+import * as l10n from '@vscode/l10n';
+import { wordsText } from './deepResearchRows';
 import { plainText } from '../../../shared/text';
 import type { TrackedJob } from '../model/trackedJob';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
@@ -18,7 +20,7 @@ export function jsonText(value: unknown, max = 2_000): string {
 export function agentFacts(s: AgentJob, locale?: string): string[] {
   const parts: string[] = [];
   if (s.model) parts.push(plainText(s.model, 40));
-  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, 'credit', 'credits', locale));
+  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, l10n.t('{0} credit', formatExact(s.creditsUsed, locale)), l10n.t('{0} credits', formatExact(s.creditsUsed, locale))));
   return parts;
 }
 
@@ -79,7 +81,7 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
       return {
         id,
         label: 'Result',
-        description: plural(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0, 'word'),
+        description: wordsText(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',

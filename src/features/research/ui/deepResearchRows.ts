@@ -2,7 +2,8 @@
 // result. Server text stays plain text (labels) or tooltip rows (escaped when rendered).
 import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
 import { COMMANDS } from '../../../ids';
-import { formatAgo, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import { formatAgo, formatExact, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { analysisTitle } from '../model/jobFacts';
@@ -27,6 +28,14 @@ export function deepResearchTitle(job: ResearchJob): string | undefined {
   return analysisTitle(job.finalAnalysis);
 }
 
+export function urlsText(n: number): string {
+  return plural(n, l10n.t('{0} URL', formatExact(n)), l10n.t('{0} URLs', formatExact(n)));
+}
+
+export function wordsText(n: number): string {
+  return plural(n, l10n.t('{0} word', formatExact(n)), l10n.t('{0} words', formatExact(n)));
+}
+
 export function urlCount(s: ResearchJob): number {
   return Math.max(s.totalUrls, s.sources.length);
 }
@@ -35,7 +44,7 @@ export function urlCount(s: ResearchJob): number {
 export function deepResearchFacts(s: ResearchJob): string[] {
   const parts: string[] = [];
   if (s.maxDepth > 0) parts.push(`depth ${s.currentDepth}/${s.maxDepth}`);
-  parts.push(plural(urlCount(s), 'URL'));
+  parts.push(urlsText(urlCount(s)));
   return parts;
 }
 
@@ -73,7 +82,7 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
       return {
         id,
         label: 'Final analysis',
-        description: plural(words, 'word'),
+        description: wordsText(words),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',
