@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { NetworkError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
 import { connectionOf } from '../../../src/features/credits/model/connection';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { connectionMessage } from '../../../src/features/research/ui/viewMessage';
+import { connectionMessage, keySourceMessage } from '../../../src/features/research/ui/viewMessage';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
 const job = (poll: TrackedJob['poll'], fetchedAt?: number): TrackedJob =>
@@ -28,8 +28,9 @@ describe('the view line about the connection', () => {
     assert.match(connectionMessage([waiting], stored, NOW) ?? '', /^Rate limited by the service: the jobs show what was last seen \(last checked 1m ago\)/);
   });
 
-  test('the environment\'s key is named, next to anything else', () => {
-    assert.equal(connectionMessage([], { ...stored, keySource: 'environment' }, NOW), 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.');
+  test('the environment\'s key is named (when nothing more pressing is)', () => {
+    assert.equal(keySourceMessage({ ...stored, keySource: 'environment' }), 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.');
+    assert.equal(keySourceMessage(stored), undefined);
   });
 });
 

@@ -7,7 +7,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { ResearchNode } from './treeRows';
 import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
-import { type ConnectionFacts, connectionMessage, shutdownMessage } from './viewMessage';
+import { type ConnectionFacts, connectionMessage, keySourceMessage, shutdownMessage } from './viewMessage';
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
@@ -102,11 +102,12 @@ export class ResearchView implements vscode.Disposable {
   updateMessage(): void {
     if (!this.treeView.visible) return;
     const now = this.clock.now();
-    const parts = [
+    // A message hides the welcome content, which is what an empty view should show instead.
+    const parts = this.store.size === 0 ? [] : [
       shutdownMessage(this.store.jobs, this.store.deepResearchNotice, now, vscode.env.language),
       connectionMessage(this.store.jobs, this.connection(), now),
     ].filter((part): part is string => part !== undefined);
-    const message = parts.length ? parts.join(' ') : undefined;
+    const message = parts.length ? parts.join(' ') : this.store.size ? keySourceMessage(this.connection()) : undefined;
     if (this.treeView.message !== message) this.treeView.message = message;
   }
 

@@ -25,10 +25,7 @@ export interface ConnectionFacts {
   host: string;
 }
 
-/**
- * The line's second part: why what the jobs show may be old (offline, rate limited), and that the
- * key is the environment's, not one kept in secret storage. Undefined when all is well.
- */
+/** The line's second part: why what the jobs show may be old (offline, rate limited). Undefined when all is well. */
 export function connectionMessage(jobs: readonly TrackedJob[], facts: ConnectionFacts, now: number): string | undefined {
   const waiting = jobs.map((job) => job.poll).filter((poll) => poll.kind === 'retrying');
   const lastSeen = Math.max(...jobs.map((job) => job.fetchedAt ?? 0));
@@ -39,6 +36,10 @@ export function connectionMessage(jobs: readonly TrackedJob[], facts: Connection
   } else if (waiting.some((poll) => poll.reason === 'rateLimited')) {
     parts.push(`Rate limited by the service: the jobs show what was last seen${age}; retrying when it allows.`);
   }
-  if (facts.keySource === 'environment') parts.push('Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.');
   return parts.length ? parts.join(' ') : undefined;
+}
+
+/** Said only when nothing more pressing is: the view's line should stay one or two sentences. */
+export function keySourceMessage(facts: ConnectionFacts): string | undefined {
+  return facts.keySource === 'environment' ? 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.' : undefined;
 }
