@@ -1,6 +1,7 @@
 // Tells the user when a watched job finishes: one notification per burst (jobs finishing in the
 // same moment share one), plain text only, and "Don't Show Again" turns the setting off everywhere.
 import * as vscode from 'vscode';
+import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
@@ -72,9 +73,13 @@ export class CompletionNotifier implements vscode.Disposable {
       }
     } else {
       const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
-      const other = jobs.length - completed;
-      const parts = [completed ? `${completed} completed` : '', other ? `${other} failed or cancelled` : ''].filter(Boolean).join(', ');
-      choice = await vscode.window.showInformationMessage(`${jobs.length} research jobs finished (${parts}).`, 'Show Jobs', DONT_SHOW);
+      const agents = jobs.filter((j) => j.kind === 'agent').length;
+      // Counts after colons: no plural to agree with, in any language.
+      const message = vscode.l10n.t(
+        'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
+        formatExact(completed), formatExact(jobs.length - completed), formatExact(agents), formatExact(jobs.length - agents),
+      );
+      choice = await vscode.window.showInformationMessage(message, 'Show Jobs', DONT_SHOW);
       if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
     }
     if (choice === DONT_SHOW) {
