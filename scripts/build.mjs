@@ -38,9 +38,21 @@ const vscodeOnce = {
   },
 };
 
+/**
+ * The response schemas stay out of every other host bundle: api/rules.ts requires them only when no
+ * loader was handed in, and the extension always hands one in (host/clientProvider.ts).
+ */
+const rulesApart = {
+  name: 'rules-apart',
+  setup(build) {
+    const rules = join(root, 'src', 'api', 'rules.ts');
+    build.onResolve({ filter: /^\.\/schemas$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
+  },
+};
+
 /** Bundles the extension host loads: cjs, `vscode` provided by the host. */
 const extensionHost = {
-  plugins: [vscodeOnce],
+  plugins: [vscodeOnce, rulesApart],
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -60,6 +72,7 @@ const onDemand = {
   feedbackWizard: join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts'),
   researchActions: join(root, 'src', 'features', 'research', 'ui', 'actionsBundle.ts'),
   keyInput: join(root, 'src', 'features', 'connection', 'ui', 'keyInputBundle.ts'),
+  responseRules: join(root, 'src', 'host', 'responseRulesBundle.ts'),
 };
 
 // vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps

@@ -7,14 +7,9 @@ import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
 import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
-import type * as ResponseRules from './schemas';
+import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
-
-// zod and the response schemas load with the first request that needs them, not
-// with the extension: evaluating them is most of what loading the client would otherwise cost.
-let responseRules: typeof ResponseRules | undefined;
-const rules = () => (responseRules ??= require('./schemas') as typeof ResponseRules);
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */

@@ -25,7 +25,7 @@ import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
 import { readIssueDetails } from './issueDetails';
 import { redact, redactJson } from './redact';
-import type * as ResponseRules from './schemas';
+import { haveRules, provideRules, type ResponseRules, rules } from './rules';
 
 export interface RequestLog {
   operation: Operation;
@@ -67,6 +67,8 @@ export interface TransportOptions {
   apiKey: () => string | undefined;
   /** Awaited before every request: a host may still be reading the key when the first one starts. */
   ready?: () => Promise<void>;
+  /** Where the response schemas come from when a host keeps them out of its first bundle (see rules.ts). */
+  loadRules?: () => Promise<ResponseRules>;
   userAgent: string;
   timeoutMs?: number;
   maxAttempts?: number;
@@ -173,6 +175,7 @@ export class Transport {
 
   async request(spec: RequestSpec): Promise<RawResponse> {
     if (this.options.ready) await this.options.ready();
+    if (this.options.loadRules && !haveRules()) provideRules(await this.options.loadRules());
     // Only reads are retried: a feedback POST may already have refunded credits, a DELETE cancelled a run.
     const attempts = spec.method === 'GET' ? Math.max(1, spec.maxAttempts ?? this.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
@@ -337,8 +340,7 @@ export class Transport {
       return { status, headers: response.headers, body };
     }
 
-    // Loaded with the first failure: see client.ts.
-    const envelope = parsed ? (require('./schemas') as typeof ResponseRules).schemas().errorBody.safeParse(body) : undefined;
+    const envelope = parsed ? rules().schemas().errorBody.safeParse(body) : undefined;
     const fields = envelope?.success ? envelope.data : {};
     const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
     const code = typeof fields.code === 'string' ? redact(fields.code, secret).slice(0, 100) : undefined;

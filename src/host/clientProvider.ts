@@ -2,11 +2,13 @@
 // so a settings or key change applies without a reload.
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL, FirecrawlClient } from '../api';
+import type { ResponseRules } from '../api/rules';
 import { CLIENT_NAME, SETTINGS } from '../ids';
 import { Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
+import { loadOnDemand } from './onDemand';
 import { platform } from './platform';
 import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
@@ -62,6 +64,7 @@ export class ClientProvider implements vscode.Disposable {
       baseUrl: this.apiUrl.url,
       apiKey,
       ready: () => this.keys.ready,
+      loadRules: () => loadOnDemand<ResponseRules>('responseRules'),
       clientName: CLIENT_NAME,
       clientVersion: this.version,
       ...(platform().fetch ? { fetch: platform().fetch } : {}),
