@@ -135,7 +135,7 @@ export type RunOut =
 
 /** When `remaining` credits are gone at `perHour`; a balance at or below zero has nothing left to lose. */
 export function runOut(remaining: number, perHour: number, now: number): RunOut {
-  if (remaining <= 0) return { kind: 'over', by: -remaining };
+  if (remaining <= 0) return { kind: 'over', by: Math.max(0, -remaining) };
   if (!(perHour > 0) || !Number.isFinite(perHour)) return { kind: 'never' };
   return { kind: 'at', at: now + (remaining / perHour) * HOUR_MS };
 }

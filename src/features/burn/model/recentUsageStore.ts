@@ -68,6 +68,8 @@ export class RecentUsageStore implements Disposable {
   private timer: Disposable | undefined;
   /** When the next poll is due; kept while unfocused so focus can catch up. Undefined: nothing due. */
   private dueAt: number | undefined;
+  /** What the last poll asked: the week never takes two turns in a row (a failing one would starve the hours). */
+  private lastTurn: UsageTimeRange | undefined;
   private readonly changed = new Emitter<RecentUsageState>();
   private readonly subscriptions: Disposable[] = [];
   private started = false;
@@ -157,7 +159,7 @@ export class RecentUsageStore implements Disposable {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     const weekOld = !week || now - week.fetchedAt >= (this.options.baselineMaxAgeMs ?? BASELINE_MAX_AGE_MS) || week.fetchedAt < today;
     // The last 24 hours come first (the tooltip shows them); the baseline takes the next turn.
-    return weekOld && this.current.day.snapshot ? 'week' : 'day';
+    return weekOld && this.current.day.snapshot && this.lastTurn !== 'week' ? 'week' : 'day';
   }
 
   private async load(range: UsageTimeRange): Promise<void> {
@@ -231,7 +233,9 @@ export class RecentUsageStore implements Disposable {
   }
 
   private poll(): void {
-    void this.refresh(this.nextRange()).then(() => {
+    const range = this.nextRange();
+    this.lastTurn = range;
+    void this.refresh(range).then(() => {
       // A week's turn (or a failure) leaves no hourly answer to count from: the next turn is an interval on.
       // (A rejected key or a server without credits leaves nothing due: it stays so.)
       const due = this.dueAt;
