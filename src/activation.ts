@@ -72,7 +72,10 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const burn = activateBurn({
     context, keys, provider, team, files, clock,
     windowFocus: focus,
-    remaining: () => credits.store.state.snapshot?.usage.remainingCredits,
+    remaining: async () => {
+      await credits.store.whenIdle();
+      return credits.store.state.snapshot?.usage.remainingCredits;
+    },
     showUsage: () => openUsage?.(),
   });
   const shareBurn = () => credits.statusBar.setBurn(burn.view());

@@ -46,8 +46,8 @@ export interface BurnDeps {
   clock: Clock;
   /** This window's own focus: a notification shows in the window someone looks at. */
   windowFocus: FocusSource;
-  /** The balance as the credits store last knew it. */
-  remaining: () => number | undefined;
+  /** The balance, once a refresh of it under way has settled. */
+  remaining: () => Promise<number | undefined>;
   /** Opens the usage panel on the last 24 hours. */
   showUsage: () => void;
 }

@@ -12,13 +12,16 @@ export interface SpikeNotifierDeps {
   context: vscode.ExtensionContext;
   alerts: SpikeAlerts;
   clock: Clock;
-  /** The balance as the credits store last knew it. */
-  remaining: () => number | undefined;
+  /** The balance, once a refresh of it under way has settled. */
+  remaining: () => Promise<number | undefined>;
   /** Opens the usage panel on the last 24 hours. */
   showUsage: () => void;
   /** Said when alerts are turned off or on, so the status bar can follow. */
   onDidChangeOff: () => void;
 }
+
+/** How long the alert waits for a balance refresh under way before quoting the last one (or none). */
+const BALANCE_WAIT_MS = 3_000;
 
 export function alertsOff(context: vscode.ExtensionContext): boolean {
   return context.globalState.get<boolean>(STORAGE.spikeAlertsOff) === true;
@@ -40,8 +43,10 @@ export class SpikeNotifier implements vscode.Disposable {
   }
 
   private async show(spike: Spike): Promise<void> {
-    const { clock, remaining } = this.deps;
-    const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining: remaining() });
+    const { clock } = this.deps;
+    // The balance is often being refreshed with the bins (Refresh Credits asks for both): quote the new one.
+    const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => setTimeout(resolve, BALANCE_WAIT_MS))]);
+    const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining });
     const choice = await vscode.window.showWarningMessage(text, SHOW_USAGE, MUTE_FOR_TODAY, DONT_SHOW_AGAIN);
     if (choice === SHOW_USAGE) this.deps.showUsage();
     else if (choice === MUTE_FOR_TODAY) this.deps.alerts.muteForToday();
