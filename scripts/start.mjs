@@ -116,7 +116,7 @@ async function main() {
         `    a new 2-minute research job:  curl -s -X POST ${sandbox.url}/__sandbox/research-jobs -d '{"durationMs":120000}'`,
         `    shut Deep Research down now:  curl -s -X POST ${sandbox.url}/__sandbox/research-shutdown -d '{}'   (undo: -d '{"enabled":false}'; at the published date: -d '{"at":"published"}')`,
         `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
-        `    a credit spike (1,200 credits this hour; the alert follows within 15 min of focus, or at once after "Firecrawl: Refresh Credits"):`,
+        `    a credit spike (1,200 credits this hour; the alert follows on the next poll, or at once after "Firecrawl: Refresh Credits"):`,
         `                                  curl -s -X POST ${sandbox.url}/__sandbox/spike -d '{"credits":1200}'   (off: -d '{"enabled":false}')${sandbox.spike ? '   [on now]' : ''}`,
         '',
       );

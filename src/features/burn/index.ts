@@ -122,8 +122,8 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     alerts,
     view,
     onDidChange: changed.event,
-    /** Refresh Credits asks for the last 24 hours too. */
-    refreshNow: () => store.refresh('day'),
+    /** Refresh Credits asks for the last 24 hours too (and the week's bins when they are old). */
+    refreshNow: () => store.refreshNow(),
   };
 }
 

@@ -123,6 +123,18 @@ describe('recent usage: polling', () => {
     t.store.dispose();
   });
 
+  test('a refresh someone asked for brings the week\'s bins along when they are old, and only then', async () => {
+    const t = setup({}, false);
+    t.store.start();
+    await t.store.refreshNow();
+    assert.deepEqual(t.calls.map((c) => c.range).sort(), ['day', 'week']);
+    await t.clock.advance(60 * MIN);
+    await t.store.refreshNow();
+    assert.equal(t.calls.length, 3, 'an hour later the week is still fresh');
+    assert.equal(t.calls.at(-1)!.range, 'day');
+    t.store.dispose();
+  });
+
   test('concurrent callers share one request per range', async () => {
     const t = setup({}, false);
     t.store.start();

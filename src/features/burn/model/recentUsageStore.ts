@@ -152,14 +152,25 @@ export class RecentUsageStore implements Disposable {
     return pending;
   }
 
-  /** What the poll asks next: the hourly bins, or the week's when the usual rate needs renewing. */
-  nextRange(): UsageTimeRange {
+  /** Whether the week's bins (the usual rate) need renewing: none yet, older than 6 hours, or from before today (UTC). */
+  private get weekOld(): boolean {
     const now = this.options.clock.now();
     const week = this.current.week.snapshot;
     const today = Math.floor(now / DAY_MS) * DAY_MS;
-    const weekOld = !week || now - week.fetchedAt >= (this.options.baselineMaxAgeMs ?? BASELINE_MAX_AGE_MS) || week.fetchedAt < today;
+    return !week || now - week.fetchedAt >= (this.options.baselineMaxAgeMs ?? BASELINE_MAX_AGE_MS) || week.fetchedAt < today;
+  }
+
+  /** What the poll asks next: the hourly bins, or the week's when the usual rate needs renewing. */
+  nextRange(): UsageTimeRange {
     // The last 24 hours come first (the tooltip shows them); the baseline takes the next turn.
-    return weekOld && this.current.day.snapshot && this.lastTurn !== 'week' ? 'week' : 'day';
+    return this.weekOld && this.current.day.snapshot && this.lastTurn !== 'week' ? 'week' : 'day';
+  }
+
+  /** A refresh someone asked for (Refresh Credits): the last 24 hours, and the week's bins too if they are old. */
+  refreshNow(): Promise<void> {
+    const pending = [this.refresh('day')];
+    if (this.weekOld) pending.push(this.refresh('week'));
+    return Promise.all(pending).then(() => undefined);
   }
 
   private async load(range: UsageTimeRange): Promise<void> {
