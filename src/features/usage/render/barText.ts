@@ -40,15 +40,34 @@ export function planText(model: ChartModel, locale: string | undefined): string 
   }
 }
 
-/** The short label beside the plan line or marker. */
+/** The short label beside the plan line, or on the marker when the plan is above the chart. */
 export function planLabel(model: ChartModel, locale: string | undefined): string {
+  const off = model.planOffChart;
+  switch (model.unit) {
+    case 'month': {
+      const plan = formatExact(model.plan ?? 0, locale);
+      return off ? `Plan ${plan} (above the chart)` : `Plan ${plan}`;
+    }
+    case 'day': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? `Plan pace ${pace} a day (above the chart)` : `Plan pace ${pace} a day`;
+    }
+    case 'hour': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? `Plan pace ${pace} an hour (above the chart)` : `Plan pace ${pace} an hour`;
+    }
+  }
+}
+
+/** The plan marker above the chart, for screen readers. */
+export function planAboveText(model: ChartModel, locale: string | undefined): string {
   switch (model.unit) {
     case 'month':
-      return `Plan ${formatExact(model.plan ?? 0, locale)}`;
+      return `Plan: ${formatExact(model.plan ?? 0, locale)} per billing period, above the top of this chart`;
     case 'day':
-      return `Plan pace ${formatRatio(model.plan ?? 0, locale)} a day`;
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} a day, above the top of this chart`;
     case 'hour':
-      return `Plan pace ${formatRatio(model.plan ?? 0, locale)} an hour`;
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} an hour, above the top of this chart`;
   }
 }
 

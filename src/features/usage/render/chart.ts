@@ -2,7 +2,7 @@
 // attributes only (the webview CSP allows no inline styles), colours through classes that read the
 // contributed theme colours, and every bar and segment carries a label for screen readers.
 import { formatExact, pluralPhrase } from '../../../shared/format';
-import { describeMonth, describeSegment, IN_PROGRESS, planLabel, planText } from './barText';
+import { describeMonth, describeSegment, IN_PROGRESS, planAboveText, planLabel, planText } from './barText';
 import type { ChartModel } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
@@ -195,10 +195,10 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
     const right = MARGIN.left + plotW;
     const top = MARGIN.top;
     layers.push(
-      h('g', { class: 'plan plan-off', role: 'img', 'aria-label': `${planText(model, locale)}, above the top of this chart` }, [
+      h('g', { class: 'plan plan-off', role: 'img', 'aria-label': planAboveText(model, locale) }, [
         h('path', { class: 'plan-arrow', d: `M ${right - 5} ${top - 4} l 5 -8 l 5 8 z`, transform: 'translate(-5 0)' }),
         h('line', { class: 'plan-tick', x1: right - 40, x2: right, y1: top, y2: top }),
-        h('text', { class: 'plan-label', x: right - 16, y: top - 6, 'text-anchor': 'end' }, [`${planLabel(model, locale)} (above the chart)`]),
+        h('text', { class: 'plan-label', x: right - 16, y: top - 6, 'text-anchor': 'end' }, [planLabel(model, locale)]),
       ]),
     );
   }
