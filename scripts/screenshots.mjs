@@ -69,6 +69,32 @@ const SURFACES = [
     },
   },
   {
+    name: 'usage-24-hours',
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Show Credit Usage History');
+      const frame = wb.webviewFrame();
+      await frame.locator('svg').first().waitFor();
+      await frame.locator('button[data-range="last24h"]').click();
+      await frame.locator('.month.partial').nth(1).waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'spike-alert',
+    // The sandbox's switchable spike, alerted after Refresh Credits (which brings the week's bins along).
+    async show(wb, sandbox) {
+      sandbox.startSpike(1_200);
+      try {
+        await wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ }).waitFor();
+        await wb.runCommand('Firecrawl: Refresh Credits');
+        await wb.notification(/draining fast/).waitFor({ timeout: 20_000 });
+        await wb.page.waitForTimeout(500);
+      } finally {
+        sandbox.clearSpike();
+      }
+    },
+  },
+  {
     name: 'feedback-review',
     // The fast path for a scrape job rated bad with one issue label, stopped at the review.
     async show(wb, sandbox) {

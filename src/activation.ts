@@ -2,6 +2,7 @@
 // does no network work before the first paint; stores refresh behind their last known values.
 // Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
 import * as vscode from 'vscode';
+import { activateBurn, type BurnFeature } from './features/burn';
 import { activateConnection, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
@@ -32,6 +33,7 @@ export interface TestApi {
   channel: vscode.LogOutputChannel;
   log: Logger;
   credits: CreditsFeature;
+  burn: BurnFeature;
   /** Replaceable: tests rebuild the feature from `researchDeps` to see what a reload shows. */
   research: ResearchFeature;
   researchDeps: ResearchDeps;
@@ -79,11 +81,28 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   activateConnection({ context, channel, keys, provider, log });
 
   let hasHistoryView = false;
-  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
+  // Refresh Credits asks for the last 24 hours too (the command runs long after activation).
+  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView, alsoRefresh: () => void burn.refreshNow() });
+  let openUsage: (() => void) | undefined;
+  // The last 24 hours, the spike alert and the 7-day pace: the status bar shows them, the panel draws the bins.
+  const burn = activateBurn({
+    context, keys, provider, team, files, clock,
+    windowFocus: focus,
+    remaining: async () => {
+      await credits.store.whenIdle();
+      return credits.store.state.snapshot?.usage.remainingCredits;
+    },
+    showUsage: () => openUsage?.(),
+  });
+  const shareBurn = () => credits.statusBar.setBurn(burn.view());
+  shareBurn();
+  const burnSubscription = burn.onDidChange(shareBurn);
+  context.subscriptions.push({ dispose: () => burnSubscription.dispose() });
   const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection };
   const research = activateResearch(context, researchDeps);
-  const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
+  const usage = activateUsage({ context, keys, provider, credits: credits.store, recent: burn.store, log, clock });
+  openUsage = () => usage.panel.show('last24h');
   hasHistoryView = true;
   // The status bar's forecast borrows the monthly history the chart loaded.
   const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
@@ -107,7 +126,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, research, researchDeps, usage, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, team, started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

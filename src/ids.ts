@@ -8,6 +8,8 @@ export const COMMANDS = {
   showLogs: 'firecrawl.showLogs',
   refreshCredits: 'firecrawl.refreshCredits',
   showUsageHistory: 'firecrawl.showUsageHistory',
+  /** Undoes "Don't Show Again" on the credit spike alert. */
+  resumeSpikeAlerts: 'firecrawl.resumeSpikeAlerts',
   trackJob: 'firecrawl.trackJob',
   /** The command's first id, kept working for keybindings and links made before agent jobs. */
   trackJobAlias: 'firecrawl.trackResearchJob',
@@ -48,6 +50,7 @@ export const STATUS_BAR_ITEMS = {
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT = {
   hasApiKey: 'firecrawl.hasApiKey',
+  spikeAlertsOff: 'firecrawl.spikeAlertsOff',
   hasResearchJobs: 'firecrawl.research.hasJobs',
   /** 'unknown', 'ok', 'rejected' (the key) or 'offline', from the last credits call. */
   connection: 'firecrawl.connection',
@@ -63,6 +66,8 @@ export const SETTINGS = {
   refreshIntervalMinutes: 'firecrawl.credits.refreshIntervalMinutes',
   warningThreshold: 'firecrawl.credits.warningThreshold',
   criticalThreshold: 'firecrawl.credits.criticalThreshold',
+  spikeMultiplier: 'firecrawl.credits.spikeMultiplier',
+  spikeMinimumCredits: 'firecrawl.credits.spikeMinimumCredits',
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
 } as const;
@@ -71,6 +76,10 @@ export const SETTINGS = {
 export const STORAGE = {
   creditsLastKnown: 'firecrawl.credits.lastKnown',
   usageLastKnown: 'firecrawl.usageHistory.lastKnown',
+  /** The spike being alerted and "Mute for Today" (this machine only). */
+  spikeAlertMemory: 'firecrawl.burn.alertMemory',
+  /** "Don't Show Again" on the spike alert: synced across machines with setKeysForSync. */
+  spikeAlertsOff: 'firecrawl.burn.alertsOff',
   researchIndex: 'firecrawl.research.trackedJobs',
   /** One key per tracked job: this prefix and the job id. */
   researchJobPrefix: 'firecrawl.research.job/',

@@ -36,7 +36,7 @@ export const baseSettings = {
   'typescript.tsserver.experimental.enableProjectDiagnostics': false,
 };
 
-export const themes = { dark: 'Default Dark Modern', light: 'Default Light Modern' };
+export const themes = { dark: 'Default Dark Modern', light: 'Default Light Modern', highContrast: 'Default High Contrast' };
 
 // ---------------------------------------------------------------------------------------------
 // Process bookkeeping: every process group we start is killed when this process goes away.
@@ -208,7 +208,7 @@ export async function installVsix({ root = defaultRoot, vsix, extensionsDir, use
  * @param {string} [options.extensionsDir] default runDir/extensions
  * @param {string[]} [options.extensions] extension folders to symlink into the extensions dir
  * @param {Record<string, unknown>} [options.settings] user settings merged over baseSettings
- * @param {'dark'|'light'} [options.theme]
+ * @param {'dark'|'light'|'highContrast'} [options.theme]
  * @param {Record<string, string>} [options.env] extra environment for code-server and so the extension host
  * @param {Record<string, string>} [options.baseEnv] environment to start from (default process.env)
  * @param {number} [options.port] fixed port (default: a free one)

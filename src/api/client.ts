@@ -7,6 +7,7 @@ import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
 import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
@@ -51,6 +52,27 @@ export class FirecrawlClient {
     const missing = rules().missingCreditsPath(body);
     if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
     return rules().normalizeUsageHistory(body, byApiKey);
+  }
+
+  /**
+   * Usage in bins: hourly over the last 24 hours (`day`), daily over the last 7 or 30 days (`week`,
+   * `month`). The service refuses it per API key, so this asks for the team only.
+   */
+  async getCreditUsageBins(timeRange: UsageTimeRange, options: CallOptions = {}): Promise<UsageBins> {
+    if (!USAGE_TIME_RANGES.includes(timeRange)) {
+      throw new InvalidRequestError({ operation: 'creditUsageHistory', problems: [{ path: 'timeRange', message: `'${String(timeRange).slice(0, 20)}' is not one of ${USAGE_TIME_RANGES.join(', ')}` }] });
+    }
+    const raw = await this.transport.request({
+      ...options,
+      operation: 'creditUsageHistory',
+      method: 'GET',
+      path: '/v2/team/credit-usage/historical',
+      query: { timeRange },
+    });
+    const body = this.validate('creditUsageHistory', rules().binSchemas().usageBinsResponse, raw.body, raw.status);
+    const missing = rules().missingBinCreditsPath(body);
+    if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
+    return rules().normalizeUsageBins(body, timeRange);
   }
 
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */

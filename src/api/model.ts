@@ -120,3 +120,27 @@ export interface FeedbackReceipt {
   alreadySubmitted: boolean;
   warning?: string;
 }
+
+/** The history route's `timeRange`: the last 24 hours by hour, the last 7 or 30 days by day. */
+export type UsageTimeRange = 'day' | 'week' | 'month';
+export const USAGE_TIME_RANGES: readonly UsageTimeRange[] = ['day', 'week', 'month'];
+export type UsageBinSize = 'hour' | 'day';
+
+export interface UsageBin {
+  /** null when the service could not date the bin (it sorts those last). */
+  startDate: string | null;
+  endDate: string | null;
+  /** As sent: a refund could make it negative, which the burn rules read as nothing used. */
+  creditsUsed: number;
+}
+
+/** Usage in hourly or daily bins over a window that ends about when it was asked for. */
+export interface UsageBins {
+  timeRange: UsageTimeRange;
+  binSize: UsageBinSize;
+  /** The span the bins cover (readable ISO), or null when the service did not say. */
+  windowStart: string | null;
+  windowEnd: string | null;
+  /** Oldest first, as the service sends them; bins without usage may be left out. */
+  bins: UsageBin[];
+}

@@ -88,6 +88,14 @@ export const researchSettings = {
   stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
 };
 
+/** What counts as a credit spike: at least `multiplier` × the usual hourly rate, and at least `minCredits`. */
+export const spikeSettings = {
+  thresholds: () => ({
+    multiplier: bounded(SETTINGS.spikeMultiplier, 5, 1, 1_000),
+    minCredits: bounded(SETTINGS.spikeMinimumCredits, 100, 1, Number.MAX_SAFE_INTEGER),
+  }),
+};
+
 /** Fires `listener` when any of `keys` (full setting keys or sections) changes. */
 export function onDidChangeSettings(keys: readonly string[], listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {

@@ -99,3 +99,41 @@ const DAY_MS = 86_400_000;
 export function daysBetween(fromMs: number, toMs: number): number {
   return Math.max(0, Math.ceil((toMs - fromMs) / DAY_MS));
 }
+
+const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
+
+/**
+ * One of two whole phrases by the count's plural category in the locale, with `{count}` replaced by
+ * the count as formatted there: `pluralPhrase(n, locale, { one: '{count} credit', other: '{count} credits' })`.
+ */
+export function pluralPhrase(count: number, locale: string | undefined, forms: { one: string; other: string }): string {
+  const key = locale ?? '';
+  let rules = pluralRulesByLocale.get(key);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRulesByLocale.set(key, rules);
+  }
+  const rounded = Math.round(count);
+  return (rules.select(rounded) === 'one' ? forms.one : forms.other).replace('{count}', formatExact(rounded, locale));
+}
+
+/** "in 45 minutes", "in 3 hours", "in 2 days": how far ahead a moment is, in words of the locale. */
+export function formatIn(at: number, now: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const minutes = Math.max(1, Math.round((at - now) / 60_000));
+  if (minutes < 90) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return format.format(hours, 'hour');
+  return format.format(Math.round(hours / 24), 'day');
+}
+
+/** The local date and time of a moment: "Nov 20, 3:42 PM". */
+export function formatDateTime(ms: number, locale?: string): string {
+  return new Date(ms).toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A ratio people compare at a glance: "24", "6.5", "1,200"; "∞" for a ratio to nothing. */
+export function formatRatio(ratio: number, locale?: string): string {
+  if (!Number.isFinite(ratio)) return '∞';
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: ratio < 10 ? 1 : 0 }).format(ratio);
+}

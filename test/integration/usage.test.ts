@@ -66,14 +66,28 @@ describe('credit usage panel', function () {
     await vscode.commands.executeCommand('firecrawl.showUsageHistory');
     await until('the usage tab', () => usageTabs().length === 1);
     assert.equal(usageTabs()[0]!.label, TITLE);
-    const state = await until('a state with history delivered to the page', () => lastPosted()?.history && lastPosted());
+    // The balance header comes from the credits store, which may answer after the history.
+    const state = await until('a state with history and the balance delivered to the page', () => lastPosted()?.history && lastPosted()?.credits && lastPosted(), 20_000);
     assert.equal(state.byApiKey, false);
     assert.deepEqual(state.history!.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
     assert.equal(state.credits?.remainingCredits, sandbox.getCredits()?.remainingCredits, 'header from the credits store');
     assert.equal(usageTabs().length, 1);
-    const historyRequests = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical');
+    // The same route answers usage by hour (timeRange) for the status bar: only the months count here.
+    const historyRequests = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && !r.query.includes('timeRange'));
     assert.equal(historyRequests.length, 1, 'two opens, one request');
     assert.equal(historyRequests[0]!.query, '');
+  });
+
+  it('shows a range of bins from the recent usage store, months only per key', async () => {
+    api.usage.panel.show('last7d');
+    const week = await until('the last 7 days delivered to the page', () => (lastPosted()?.range === 'last7d' && lastPosted()?.bins ? lastPosted() : undefined), 20_000);
+    assert.equal(week.byApiKey, false);
+    assert.equal(week.bins!.binSize, 'day');
+    assert.equal(week.bins!.bins.length, 8);
+    assert.equal(week.history, undefined);
+    assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'timeRange=week'));
+    api.usage.panel.show('months');
+    await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
   });
 
   it('hands the loaded history to the status bar forecast', () => {

@@ -1,12 +1,15 @@
-// Starts the sandbox from the command line: node out/test/sandbox/cli.js [--port 3002] [--dialect live|spec] [--no-seed] [--self-hosted]
+// Starts the sandbox from the command line: node out/test/sandbox/cli.js [--port 3002] [--dialect live|spec] [--no-seed] [--self-hosted] [--spike[=credits]]
 // Prints the URL, the fake keys and how to get a fresh feedback job id; stops on SIGINT/SIGTERM.
 import { startSandbox, type Dialect } from './server';
+import { DEFAULT_SPIKE_CREDITS } from './usageBins';
 
 interface CliOptions {
   port: number;
   dialect: Dialect;
   seed: boolean;
   selfHosted: boolean;
+  /** Start with a burst of this many credits in the current hour. */
+  spike?: number;
 }
 
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -29,13 +32,18 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       options.dialect = d;
     } else if (name === '--no-seed') options.seed = false;
     else if (name === '--self-hosted') options.selfHosted = true;
+    else if (name === '--spike') {
+      const credits = inline === undefined ? DEFAULT_SPIKE_CREDITS : Number(inline);
+      if (!Number.isFinite(credits) || credits <= 0) throw new Error('--spike=N needs a number of credits above 0');
+      options.spike = credits;
+    }
     else if (name === '--help' || name === '-h') throw new Error('usage');
     else throw new Error(`unknown option ${arg}`);
   }
   return options;
 }
 
-const USAGE = 'usage: node out/test/sandbox/cli.js [--port 3002] [--dialect live|spec] [--no-seed] [--self-hosted]';
+const USAGE = 'usage: node out/test/sandbox/cli.js [--port 3002] [--dialect live|spec] [--no-seed] [--self-hosted] [--spike[=credits]]';
 
 async function main(): Promise<void> {
   let options: CliOptions;
@@ -48,6 +56,7 @@ async function main(): Promise<void> {
     return;
   }
   const sandbox = await startSandbox(options);
+  if (options.spike !== undefined) sandbox.startSpike(options.spike);
   const lines = [
     `Firecrawl sandbox listening on ${sandbox.url} (dialect: ${sandbox.dialect}${options.selfHosted ? ', self-hosted' : ''})`,
     'API keys (fake, valid only here):',
@@ -64,6 +73,7 @@ async function main(): Promise<void> {
   }
   lines.push(
     `Fresh feedback job id (valid 120 s): curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'`,
+    `Credit spike ${sandbox.spike ? `on (${sandbox.spike.credits} credits this hour)` : 'off'}: switch on with curl -s -X POST ${sandbox.url}/__sandbox/spike -d '{"credits":${DEFAULT_SPIKE_CREDITS}}', off with -d '{"enabled":false}'`,
     `Control API: ${sandbox.url}/__sandbox/info  (see test/sandbox/README.md). Ctrl+C stops.`,
   );
   console.log(lines.join('\n'));

@@ -50,6 +50,7 @@ function info(sb: Sandbox): Record<string, unknown> {
     demoAgentJobs: sb.demoAgentJobs,
     researchShutdown: sb.researchShutdown ? { at: new Date(sb.researchShutdown.at).toISOString(), mode: sb.researchShutdown.mode } : null,
     researchSunset: sb.researchSunset ?? null,
+    spike: sb.spike ? { at: new Date(sb.spike.at).toISOString(), credits: sb.spike.credits } : null,
     routes: ROUTE_NAMES,
   };
 }
@@ -128,6 +129,27 @@ const ROUTES: Record<string, Handler> = {
     const periods = Array.isArray(req.body) ? req.body : field(req.body, 'periods');
     sb.setHistory(periods as HistoryRow[]);
     return { body: { success: true } };
+  },
+  // {credits?} switches a burst of usage on in the current hour (default 1,200); {enabled: false} takes it back.
+  'POST /__sandbox/spike': (sb, req) => {
+    if (field(req.body, 'enabled') === false) {
+      sb.clearSpike();
+      return { body: { success: true, spike: null, credits: sb.getCredits() } };
+    }
+    const spike = sb.startSpike(optionalNumber(req.body, 'credits'));
+    return { body: { success: true, spike: { at: new Date(spike.at).toISOString(), credits: spike.credits }, credits: sb.getCredits() } };
+  },
+  // {hours: [{hour, credits}], since?} replaces the usage series; {sparse: boolean} leaves empty bins out or in.
+  'POST /__sandbox/usage': (sb, req) => {
+    const hours = field(req.body, 'hours');
+    const sparse = field(req.body, 'sparse');
+    if (hours === undefined && sparse === undefined) throw new Error('send hours ([{hour, credits}]) and/or sparse (boolean)');
+    if (sparse !== undefined && typeof sparse !== 'boolean') throw new Error('sparse must be a boolean');
+    const since = field(req.body, 'since');
+    if (since !== undefined && typeof since !== 'string' && typeof since !== 'number') throw new Error('since must be an ISO date or epoch ms');
+    if (hours !== undefined) sb.setUsageHours(hours as Array<{ hour: string | number; credits: number }>, since as string | number | undefined);
+    if (sparse !== undefined) sb.sparseBins = sparse;
+    return { body: { success: true, sparse: sb.sparseBins } };
   },
   'POST /__sandbox/feedback-mode': (sb, req) => {
     const mode = field(req.body, 'mode');

@@ -13,12 +13,14 @@ import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
+import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, V2_ENDPOINTS,
   type AgentTimeline, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
   type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
 } from './types';
 
+export type { TimeRange, UsageHour, UsageSpike } from './usageBins';
 export type {
   AgentTimeline, ShutdownMode,
   CreditState, Dialect, Fault, FaultKind, FeedbackIssueStyle, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
@@ -105,6 +107,20 @@ export interface Sandbox {
   getCredits(): CreditState | null;
   /** Per-key rows; without byApiKey the server sums them per month and omits apiKey. */
   setHistory(periods: HistoryRow[]): void;
+  /**
+   * The team's usage by hour, where `timeRange=day|week|month` bins come from: these hours and nothing
+   * else (no demo rhythm); nothing at all before `since` (a team created then).
+   */
+  setUsageHours(hours: ReadonlyArray<{ hour: string | number; credits: number }>, since?: string | number): void;
+  /**
+   * A burst of `credits` (default 1,200) used now, in the current hour: the balance drops by as much.
+   * Returns the spike; `clearSpike` takes it back (usage and balance).
+   */
+  startSpike(credits?: number): UsageSpike;
+  clearSpike(): void;
+  readonly spike: UsageSpike | undefined;
+  /** Leave bins without usage out of timeRange answers (as a grouped query would). Default false. */
+  sparseBins: boolean;
   createResearchJob(t?: ResearchTimeline): string;
   /** Starts an agent run, as POST /v2/agent does. */
   createAgentJob(t?: AgentTimeline): string;
@@ -151,6 +167,7 @@ class SandboxServer implements Sandbox {
   private offset = 0;
   private credits: CreditState | null = null;
   private history: HistoryRow[] = [];
+  private usage: UsageLedger;
   private readonly research = new Map<string, ResearchJob>();
   private readonly agents = new Map<string, AgentRun>();
   private readonly v2Jobs = new Map<string, V2Job>();
@@ -169,6 +186,7 @@ class SandboxServer implements Sandbox {
     this.selfHosted = opts.selfHosted ?? false;
     this.feedbackWindowSeconds = opts.feedbackWindowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
     this.feedbackIssueStyle = opts.feedbackIssueStyle ?? 'flat';
+    this.usage = new UsageLedger(opts.seed ?? true);
     if (opts.seed ?? true) this.seed();
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
@@ -220,6 +238,40 @@ class SandboxServer implements Sandbox {
 
   setHistory(periods: HistoryRow[]): void {
     this.history = validateHistory(periods);
+  }
+
+  setUsageHours(hours: ReadonlyArray<{ hour: string | number; credits: number }>, since?: string | number): void {
+    const parsed = validateUsageHours(hours);
+    const from = since === undefined ? undefined : typeof since === 'number' ? since : Date.parse(since);
+    if (from !== undefined && !Number.isFinite(from)) throw new Error('since must be an ISO date or epoch ms');
+    this.usage.setHours(parsed, from);
+  }
+
+  get spike(): UsageSpike | undefined {
+    return this.usage.spike ? { ...this.usage.spike } : undefined;
+  }
+
+  get sparseBins(): boolean {
+    return this.usage.sparse;
+  }
+
+  set sparseBins(value: boolean) {
+    this.usage.sparse = value;
+  }
+
+  startSpike(credits?: number): UsageSpike {
+    this.clearSpike();
+    const spike = { at: this.now(), credits: readSpikeCredits(credits) };
+    this.usage.spike = spike;
+    if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits - spike.credits };
+    return { ...spike };
+  }
+
+  clearSpike(): void {
+    const spike = this.usage.spike;
+    if (!spike) return;
+    this.usage.spike = undefined;
+    if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits + spike.credits };
   }
 
   createResearchJob(t: ResearchTimeline = {}): string {
@@ -411,7 +463,12 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'creditUsageHistorical': {
-        const r = creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted);
+        const timeRange = query.get('timeRange');
+        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey') });
+        const r = refused
+          ?? (timeRange === null
+            ? creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted)
+            : usageBins(this.usage, timeRange as TimeRange, this.now(), this.dialect, this.selfHosted));
         sendJson(res, r.status, r.body);
         return;
       }

@@ -31,15 +31,15 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 export const extensionId = `${manifest.publisher}.${manifest.name}`;
 
 /** The workbench root carries a class per colour theme; waiting for it means the theme is applied. */
-const THEME_CLASS = { dark: 'vscode-theme-defaults-themes-dark_modern-json', light: 'vscode-theme-defaults-themes-light_modern-json' };
+const THEME_CLASS = { dark: 'vscode-theme-defaults-themes-dark_modern-json', light: 'vscode-theme-defaults-themes-light_modern-json', highContrast: 'vscode-theme-defaults-themes-hc_black-json' };
 
 export interface WorkbenchOptions {
   /** User settings, merged over quiet defaults (no welcome page, telemetry off, ...). */
   settings?: Record<string, unknown>;
   /** Extension-host environment, e.g. FIRECRAWL_API_KEY. FIRECRAWL_API_* from the outer shell is never inherited. */
   env?: Record<string, string>;
-  /** Default 'dark' (Default Dark Modern); 'light' is Default Light Modern. */
-  theme?: 'dark' | 'light';
+  /** Default 'dark' (Default Dark Modern); 'light' is Default Light Modern, 'highContrast' Default High Contrast. */
+  theme?: 'dark' | 'light' | 'highContrast';
   /** Files written into the workspace folder before it opens (relative path → text). */
   workspaceFiles?: Record<string, string>;
   /** Default 1280×800. */

@@ -33,9 +33,11 @@ export interface CreditsDeps {
   files: SharedFiles;
   clock: Clock;
   hasHistoryView: () => boolean;
+  /** What else "Refresh Credits" refreshes (the last 24 hours of usage). */
+  alsoRefresh?: () => void;
 }
 
-export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
+export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView, alsoRefresh }: CreditsDeps) {
   const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
@@ -73,7 +75,10 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     team.onDidChangeRole(() => store.roleChanged()),
     { dispose: () => providerSubscription.dispose() },
     store.onDidChange(showConnection),
-    registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
+    registerCommand(COMMANDS.refreshCredits, () => {
+      alsoRefresh?.();
+      return store.refreshNow();
+    }),
     onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),
   );
   store.start();

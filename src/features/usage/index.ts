@@ -8,6 +8,7 @@ import type { Logger } from '../../host/logger';
 import { runCommonStep } from '../../host/nextStepCommands';
 import { COMMANDS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
+import type { RecentUsageStore } from '../burn';
 import type { CreditsStore } from '../credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
 import { VIEW_TYPE } from './protocol';
@@ -15,6 +16,7 @@ import { UsagePanel } from './ui/panel';
 
 export type { UsageHistoryStore } from './model/historyStore';
 export type { UsagePanel } from './ui/panel';
+export type { UsageRange } from './protocol';
 
 type Stored = { apiUrl: string } & Partial<Record<HistoryMode, HistorySnapshot>>;
 
@@ -23,11 +25,13 @@ export interface UsageDeps {
   keys: ApiKeyService;
   provider: ClientProvider;
   credits: CreditsStore;
+  /** Usage by hour and by day (features/burn): the panel's 30 days, 7 days and 24 hours. */
+  recent: RecentUsageStore;
   log: Logger;
   clock: Clock;
 }
 
-export function activateUsage({ context, keys, provider, credits, log, clock }: UsageDeps) {
+export function activateUsage({ context, keys, provider, credits, recent, log, clock }: UsageDeps) {
   // Only history from the same server is shown again; a key change resets it below.
   const stored = (): Stored | undefined => {
     const value = context.globalState.get<Stored>(STORAGE.usageLastKnown);
@@ -53,6 +57,7 @@ export function activateUsage({ context, keys, provider, credits, log, clock }: 
     extensionUri: context.extensionUri,
     history: store,
     credits,
+    recent,
     log: log.child('usage'),
     runCommand: (command) => void runCommonStep(command),
     now: () => clock.now(),

@@ -1,13 +1,31 @@
 // Messages between the usage panel host and its webview page. Both sides check every message with
 // these guards before acting on it: the page could be compromised by data it renders, and the host
 // is the only side that may touch the clipboard, files or commands. The API key is never part of it.
-import type { UsagePeriod } from '../../api';
+import type { UsageBin, UsagePeriod, UsageTimeRange } from '../../api';
 import type { CommonStep } from '../../host/errorText/nextSteps';
 import { PANELS } from '../../ids';
 
 export const VIEW_TYPE = PANELS.usage;
 
 export type ProblemKind = 'noKey' | 'unauthorized' | 'unsupported' | 'unavailable';
+
+/** What the panel shows: calendar months (with the per-key view), or the last 30 days, 7 days or 24 hours. */
+export type UsageRange = 'months' | 'last30d' | 'last7d' | 'last24h';
+export const USAGE_RANGES: readonly UsageRange[] = ['months', 'last30d', 'last7d', 'last24h'];
+
+/** The service's `timeRange` for a range of bins. */
+export function timeRangeOf(range: Exclude<UsageRange, 'months'>): UsageTimeRange {
+  return range === 'last30d' ? 'month' : range === 'last7d' ? 'week' : 'day';
+}
+
+/** Bins as the page gets them. */
+export interface PanelBins {
+  binSize: 'hour' | 'day';
+  windowStart: string | null;
+  windowEnd: string | null;
+  bins: UsageBin[];
+  fetchedAt: number;
+}
 const PROBLEM_KINDS: readonly ProblemKind[] = ['noKey', 'unauthorized', 'unsupported', 'unavailable'];
 
 /** What the page shows about the balance; a copy of the credits store, never fetched for the chart. */
@@ -23,19 +41,27 @@ export interface CreditsHeader {
 }
 
 export interface PanelState {
+  range: UsageRange;
+  /** The months' breakdown (always false for the other ranges: the service has no per-key bins). */
   byApiKey: boolean;
   locale: string;
   /** Host clock when sent, so ages read the same as in the status bar. */
   now: number;
   loading: boolean;
   history?: { periods: UsagePeriod[]; fetchedAt: number };
+  /** The range's bins, for every range but months. */
+  bins?: PanelBins;
   problem?: { kind: ProblemKind; message: string };
   credits?: CreditsHeader;
   /** Why there is no balance header, when there is none and a reason is known. */
   creditsNote?: string;
 }
 
-export type HostMessage = { type: 'state'; state: PanelState } | { type: 'notice'; level: 'info' | 'error'; text: string };
+export type HostMessage =
+  | { type: 'state'; state: PanelState }
+  | { type: 'notice'; level: 'info' | 'error'; text: string }
+  /** The host shows another range (the spike alert's "Show Usage"): the page switches to it. */
+  | { type: 'range'; range: UsageRange };
 
 /** Commands the page may ask for, by name; the host maps them to its own command ids. */
 export type PageCommand = CommonStep;
@@ -46,9 +72,10 @@ export type PageMessage =
    * Sent on every page load (first open, reveal after hiding, reload). `byApiKey` is the page's own
    * saved choice; without one the page follows the host's.
    */
-  | { type: 'ready'; byApiKey?: boolean }
+  | { type: 'ready'; byApiKey?: boolean; range?: UsageRange }
   | { type: 'refresh' }
   | { type: 'setBreakdown'; byApiKey: boolean }
+  | { type: 'setRange'; range: UsageRange }
   | { type: 'copyCsv' }
   | { type: 'saveCsv' }
   | { type: 'run'; command: PageCommand }
@@ -59,6 +86,8 @@ export type PageMessage =
 export interface SavedPageState {
   version: 1;
   byApiKey: boolean;
+  /** Absent in states saved before ranges existed: months. */
+  range?: UsageRange;
   view: 'chart' | 'table';
   last?: PanelState;
 }
@@ -66,6 +95,8 @@ export interface SavedPageState {
 // Generous bounds: 36 months × 50 keys is the documented scale; anything far above it is not data.
 // The host trims what it sends to these (boundPeriods), so the page never has to refuse real data.
 export const MAX_PERIODS = 20_000;
+/** 31 days or 25 hours are sent; anything far beyond is not bins. */
+export const MAX_BINS = 1_000;
 const MAX_TEXT = 2_000;
 const MAX_DATE = 64;
 const MAX_KEY_NAME = 500;
@@ -125,6 +156,29 @@ export function boundPeriods(periods: readonly UsagePeriod[]): UsagePeriod[] {
   });
 }
 
+function isBin(value: unknown): value is UsageBin {
+  return isDict(value) && isDateOrNull(value.startDate) && isDateOrNull(value.endDate) && isNumber(value.creditsUsed);
+}
+
+/** Bins cut to what the page accepts: the newest MAX_BINS, over-long dates cut. */
+export function boundBins(bins: readonly UsageBin[]): UsageBin[] {
+  return bins.slice(-MAX_BINS).map((b) => {
+    if ((b.startDate === null || b.startDate.length <= MAX_DATE) && (b.endDate === null || b.endDate.length <= MAX_DATE) && Number.isFinite(b.creditsUsed)) return b;
+    return {
+      startDate: b.startDate === null ? null : cut(b.startDate, MAX_DATE),
+      endDate: b.endDate === null ? null : cut(b.endDate, MAX_DATE),
+      creditsUsed: Number.isFinite(b.creditsUsed) ? b.creditsUsed : 0,
+    };
+  });
+}
+
+function binsProblem(value: unknown): string | undefined {
+  if (!isDict(value) || !isNumber(value.fetchedAt) || (value.binSize !== 'hour' && value.binSize !== 'day') || !isDateOrNull(value.windowStart) || !isDateOrNull(value.windowEnd) || !Array.isArray(value.bins)) return 'bins';
+  if (value.bins.length > MAX_BINS) return `bins: ${value.bins.length} bins, more than ${MAX_BINS}`;
+  const bad = value.bins.findIndex((b) => !isBin(b));
+  return bad >= 0 ? `bins.bins[${bad}]` : undefined;
+}
+
 function isCreditsHeader(value: unknown): value is CreditsHeader {
   return (
     isDict(value) &&
@@ -141,6 +195,11 @@ function isCreditsHeader(value: unknown): value is CreditsHeader {
 export function panelStateProblem(value: unknown): string | undefined {
   if (!isDict(value)) return 'not an object';
   if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, 64) || !isNumber(value.now) || typeof value.loading !== 'boolean') return 'byApiKey, locale, now or loading';
+  if (!isOneOf(value.range, USAGE_RANGES)) return 'range';
+  if (value.bins !== undefined) {
+    const problem = binsProblem(value.bins);
+    if (problem) return problem;
+  }
   if (value.history !== undefined) {
     const h = value.history;
     if (!isDict(h) || !isNumber(h.fetchedAt) || !Array.isArray(h.periods)) return 'history';
@@ -165,6 +224,7 @@ export function isHostMessage(value: unknown): value is HostMessage {
   if (!isDict(value)) return false;
   if (value.type === 'state') return isPanelState(value.state);
   if (value.type === 'notice') return isOneOf(value.level, ['info', 'error'] as const) && isText(value.text, 500);
+  if (value.type === 'range') return isOneOf(value.range, USAGE_RANGES);
   return false;
 }
 
@@ -172,7 +232,9 @@ export function isPageMessage(value: unknown): value is PageMessage {
   if (!isDict(value)) return false;
   switch (value.type) {
     case 'ready':
-      return value.byApiKey === undefined || typeof value.byApiKey === 'boolean';
+      return (value.byApiKey === undefined || typeof value.byApiKey === 'boolean') && (value.range === undefined || isOneOf(value.range, USAGE_RANGES));
+    case 'setRange':
+      return isOneOf(value.range, USAGE_RANGES);
     case 'setBreakdown':
       return typeof value.byApiKey === 'boolean';
     case 'refresh':
@@ -193,11 +255,12 @@ export function isPageMessage(value: unknown): value is PageMessage {
  * should restore the toggles even if its cached data no longer passes.
  */
 export function readSavedState(value: unknown): SavedPageState {
-  const fallback: SavedPageState = { version: 1, byApiKey: false, view: 'chart' };
+  const fallback: SavedPageState = { version: 1, byApiKey: false, range: 'months', view: 'chart' };
   if (!isDict(value)) return fallback;
   return {
     version: 1,
     byApiKey: typeof value.byApiKey === 'boolean' ? value.byApiKey : false,
+    range: isOneOf(value.range, USAGE_RANGES) ? value.range : 'months',
     view: value.view === 'table' ? 'table' : 'chart',
     ...(isPanelState(value.last) ? { last: value.last } : {}),
   };

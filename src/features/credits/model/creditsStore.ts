@@ -157,6 +157,11 @@ export class CreditsStore implements Disposable {
     return this.inFlight;
   }
 
+  /** Settles when no refresh is under way (at once when none is): for words that quote the balance. */
+  whenIdle(): Promise<void> {
+    return this.inFlight ?? Promise.resolve();
+  }
+
   /** A refresh the user asked for: forget any backoff first. */
   refreshNow(): Promise<void> {
     this.failures = 0;

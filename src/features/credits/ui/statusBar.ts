@@ -8,6 +8,7 @@ import { creditsSettings, onDidChangeSettings } from '../../../host/settings';
 import { SETTINGS, STATUS_BAR_ITEMS } from '../../../ids';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
+import type { BurnView } from '../../burn';
 import type { CreditsStore } from '../model/creditsStore';
 import { presentCredits, TOOLTIP_COMMANDS } from './statusBarText';
 
@@ -18,6 +19,7 @@ export class CreditsStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
   private history: readonly UsagePeriod[] | undefined;
+  private burn: BurnView | undefined;
   private ageTimer: Disposable | undefined;
 
   constructor(
@@ -44,6 +46,12 @@ export class CreditsStatusBar implements vscode.Disposable {
     this.render();
   }
 
+  /** The last 24 hours, the 7-day pace and any spike, from the burn feature. */
+  setBurn(view: BurnView | undefined): void {
+    this.burn = view;
+    this.render();
+  }
+
   private render(): void {
     this.ageTimer?.dispose();
     this.ageTimer = undefined;
@@ -60,6 +68,7 @@ export class CreditsStatusBar implements vscode.Disposable {
       selfHosted: this.provider.isSelfHosted,
       history: this.history,
       hasHistoryView: this.hasHistoryView(),
+      ...(this.burn ? { burn: this.burn } : {}),
     });
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);

@@ -6,8 +6,10 @@ import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut } from '../model/forecast';
-import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, parseTime } from '../../../shared/format';
+import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, pluralPhrase } from '../../../shared/format';
+import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
+import type { BurnView } from '../../burn';
 
 export type Level = 'normal' | 'warning' | 'critical';
 
@@ -28,6 +30,8 @@ export interface PresentationContext {
   history?: readonly UsagePeriod[];
   /** Whether the usage chart exists to be opened. */
   hasHistoryView: boolean;
+  /** The last 24 hours, the 7-day pace and any spike (features/burn). */
+  burn?: BurnView;
 }
 
 export interface CreditsPresentation {
@@ -39,7 +43,48 @@ export interface CreditsPresentation {
   accessibilityLabel: string;
 }
 
-export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey] as const;
+export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey, COMMANDS.resumeSpikeAlerts] as const;
+
+/** Hourly bins older than this are labelled with their age. */
+const BURN_AGE_SHOWN_MS = 30 * 60_000;
+
+/** "Last 24 h: N credits", a sparkline of the hours, a spike while it lasts, and the alerts' state. */
+function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string[] {
+  const day = burn?.summary.day;
+  if (!burn || !day) return [];
+  const { locale } = ctx;
+  const lines = ['', pluralPhrase(day.total, locale, { one: 'Last 24 h: **{count}** credit', other: 'Last 24 h: **{count}** credits' })];
+  // Inline code keeps the blocks in one font; the row reads oldest to newest.
+  lines.push('', `\`${sparkline(day.hourly)}\` hourly, oldest first; busiest hour ${formatExact(day.peak, locale)}`);
+  if (burn.dayFetchedAt !== undefined && ctx.now - burn.dayFetchedAt > BURN_AGE_SHOWN_MS) lines.push('', `Hourly usage as of ${formatAgo(burn.dayFetchedAt, ctx.now, locale)}`);
+  const spike = burn.summary.spike;
+  if (spike) {
+    lines.push(
+      '',
+      pluralPhrase(spike.lastHour, locale, {
+        one: '$(warning) **Spike:** {count} credit in the last hour, {ratio}× the usual rate of the last 7 days ({rate} an hour).',
+        other: '$(warning) **Spike:** {count} credits in the last hour, {ratio}× the usual rate of the last 7 days ({rate} an hour).',
+      })
+        .replace('{ratio}', formatRatio(spike.ratio, locale))
+        .replace('{rate}', formatRatio(spike.perHour, locale)),
+    );
+  }
+  if (burn.alertsOff) lines.push('', `Spike alerts are off. [Turn On](command:${COMMANDS.resumeSpikeAlerts})`);
+  else if (burn.muted) lines.push('', 'Spike alerts are muted for today.');
+  return lines;
+}
+
+/** Which pace the forecast used, said in its sentence. */
+function forecastLine(basis: 'week' | 'period' | 'history', perDay: string, date: string): string {
+  switch (basis) {
+    case 'week':
+      return `$(warning) At the last 7 days' pace (~${perDay}/day) credits run out around **${date}**, before the period ends.`;
+    case 'period':
+      return `$(warning) At this period's pace so far (~${perDay}/day) credits run out around **${date}**, before the period ends.`;
+    case 'history':
+      return `$(warning) At last month's pace (~${perDay}/day) credits run out around **${date}**, before the period ends.`;
+  }
+}
 
 /** Without a plan there is nothing to take a percentage of: only an empty or overdrawn balance stands out. */
 export function levelFor(remaining: number, plan: number | null, thresholds: Thresholds): Level {
@@ -151,15 +196,17 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
 
   const { usage, fetchedAt } = snapshot;
   const { remainingCredits: remaining, planCredits: plan } = usage;
-  const level = levelFor(remaining, plan, ctx.thresholds);
+  const spiking = ctx.burn?.summary.spike !== undefined;
+  const balanceLevel = levelFor(remaining, plan, ctx.thresholds);
+  // A spike shows in the warning colour while it lasts; a critical balance stays critical.
+  const level = spiking && balanceLevel === 'normal' ? 'warning' : balanceLevel;
   const stale = problem?.kind === 'unavailable';
   const icon = stale ? '$(warning)' : '$(flame)';
   const short = formatCredits(remaining, ctx.locale);
   const lines: string[] = ['**Firecrawl credits**', '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
-  const forecast = forecastRunOut(usage, ctx.now, ctx.history);
-  if (forecast) {
-    lines.push('', `$(warning) At this pace (~${formatCredits(forecast.perDay, ctx.locale)}/day) credits run out around **${formatDate(forecast.runOutAt, ctx.locale)}**, before the period ends.`);
-  }
+  const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
+  if (forecast) lines.push('', forecastLine(forecast.basis, formatCredits(forecast.perDay, ctx.locale), formatDate(forecast.runOutAt, ctx.locale)));
+  lines.push(...burnLines(ctx.burn, ctx));
   lines.push('');
   const key = keyLine(ctx);
   if (key) lines.push(key, '');
@@ -171,11 +218,13 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
     remaining < 0
       ? `over ${plan === null ? 'the balance' : 'plan'} by ${formatExact(-remaining, ctx.locale)} credits`
       : `${formatExact(remaining, ctx.locale)}${plan === null ? '' : ` of ${formatExact(plan, ctx.locale)}`} credits remaining`;
+  const spikeLabel = spiking ? ` ${pluralPhrase(ctx.burn!.summary.spike!.lastHour, ctx.locale, { one: 'Credits are draining fast: {count} credit in the last hour.', other: 'Credits are draining fast: {count} credits in the last hour.' })}` : '';
   return {
-    text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}`,
+    // Not by colour alone: a pulse beside the number while credits drain fast.
+    text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}${spiking ? ' $(pulse)' : ''}`,
     tooltip: lines.join('\n'),
     level,
     command: openChart,
-    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}, refresh failed` : ''}`,
+    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}, refresh failed` : ''}${spikeLabel ? `.${spikeLabel}` : ''}`,
   };
 }

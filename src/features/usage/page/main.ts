@@ -5,9 +5,10 @@
 import { type ChartFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment } from '../render/barText';
 import { renderLegend } from '../render/legend';
-import { describePanel, EMPTY_TEXT } from '../render/panelText';
-import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState } from '../protocol';
+import { describePanel, loadingText, RANGE_TEXT } from '../render/panelText';
+import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES } from '../protocol';
 import { type ChartModel, shapeHistory } from '../render/shape';
+import { shapeBins } from '../render/shapeBins';
 import { renderTable } from '../render/table';
 import { buildChrome } from './chrome';
 import { mount } from './dom';
@@ -26,8 +27,12 @@ const initial = api.getState();
 let saved: SavedPageState = readSavedState(initial);
 /** Whether the breakdown is the page's own choice; a fresh page takes the host's instead. */
 let chosen = initial !== undefined && initial !== null;
-/** The host's latest state for the breakdown this page shows; the saved one until the host answers. */
-let panel: PanelState | undefined = saved.last?.byApiKey === saved.byApiKey ? saved.last : undefined;
+/** The range and breakdown this page shows. */
+const range = (): UsageRange => saved.range ?? 'months';
+/** Whether a state from the host is for what this page shows now (a state for the old choice may still be on its way). */
+const matches = (state: PanelState | undefined): boolean => !!state && state.range === range() && (range() !== 'months' || state.byApiKey === saved.byApiKey);
+/** The host's latest state for the range and breakdown this page shows; the saved one until the host answers. */
+let panel: PanelState | undefined = matches(saved.last) ? saved.last : undefined;
 let model: ChartModel | undefined;
 let focus: ChartFocus | undefined;
 let hovered: ChartFocus | undefined;
@@ -59,15 +64,20 @@ function currentSvg(): SVGSVGElement | null {
 // ---- rendering -------------------------------------------------------------------------------
 
 function render(): void {
-  setPressed(ui.total, !saved.byApiKey);
-  setPressed(ui.perKey, saved.byApiKey);
+  const months = range() === 'months';
+  for (const [r, button] of ui.ranges) setPressed(button, r === range());
+  // The service has no per-key bins: outside the months the breakdown is Total, and says why.
+  setPressed(ui.total, !months || !saved.byApiKey);
+  setPressed(ui.perKey, months && saved.byApiKey);
+  ui.perKey.disabled = !months;
+  if (months) ui.perKey.removeAttribute('aria-describedby');
+  else ui.perKey.setAttribute('aria-describedby', ui.rangeNote.id);
+  ui.rangeNote.hidden = months;
   setPressed(ui.chartToggle, saved.view === 'chart');
   setPressed(ui.tableToggle, saved.view === 'table');
 
-  const state = panel && panel.byApiKey === saved.byApiKey ? panel : undefined;
-  const text = state
-    ? describePanel(state)
-    : { showData: false, empty: false, status: { tone: 'info' as const, text: saved.byApiKey ? 'Loading usage per API key…' : 'Loading usage history…' } };
+  const state = matches(panel) ? panel : undefined;
+  const text = state ? describePanel(state) : { showData: false, empty: false, status: { tone: 'info' as const, text: loadingText(range(), saved.byApiKey) } };
   setText(ui.balance, text.balance);
   setText(ui.period, text.period);
   setText(ui.balanceNote, text.balanceNote);
@@ -84,9 +94,9 @@ function render(): void {
   ui.copy.disabled = !text.showData;
   ui.save.disabled = !text.showData;
   ui.empty.hidden = !text.empty;
-  ui.empty.textContent = text.empty ? EMPTY_TEXT : '';
+  ui.empty.textContent = text.empty ? RANGE_TEXT[range()].empty : '';
 
-  if (!state?.history || !text.showData) {
+  if (!state || !(state.history || state.bins) || !text.showData) {
     model = undefined;
     ui.chartView.hidden = true;
     ui.tableView.hidden = true;
@@ -95,7 +105,7 @@ function render(): void {
     ui.tableView.replaceChildren();
     return;
   }
-  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits ?? undefined, locale: state.locale });
+  model = shapeModel(state);
   ui.chartView.hidden = saved.view !== 'chart';
   ui.tableView.hidden = saved.view !== 'table';
   if (saved.view === 'chart') renderChartView(state.locale);
@@ -105,6 +115,16 @@ function render(): void {
   }
   if (saved.view === 'table') ui.tableView.replaceChildren(mount(renderTable(model, state.locale)));
   else ui.tableView.replaceChildren();
+}
+
+/** The chart's numbers: months per breakdown, or the range's bins with the plan's pace for their size. */
+function shapeModel(state: PanelState): ChartModel {
+  const planCredits = state.credits?.planCredits ?? undefined;
+  if (state.range === 'months' || !state.bins) return shapeHistory(state.history?.periods ?? [], state.byApiKey, { planCredits, locale: state.locale });
+  const start = state.credits?.billingPeriodStart ? Date.parse(state.credits.billingPeriodStart) : Number.NaN;
+  const end = state.credits?.billingPeriodEnd ? Date.parse(state.credits.billingPeriodEnd) : Number.NaN;
+  const periodMs = end > start ? end - start : undefined;
+  return shapeBins(state.bins, { locale: state.locale, ...(planCredits !== undefined ? { planCredits } : {}), ...(periodMs !== undefined ? { periodMs } : {}) });
 }
 
 function renderChartView(locale: string): void {
@@ -204,6 +224,16 @@ function setBreakdown(byApiKey: boolean): void {
   render();
 }
 
+function setRange(next: UsageRange): void {
+  chosen = true;
+  if (range() === next) return;
+  saved = { ...saved, range: next };
+  focus = undefined;
+  persist();
+  post({ type: 'setRange', range: next });
+  render();
+}
+
 function setView(view: SavedPageState['view']): void {
   if (saved.view === view) return;
   saved = { ...saved, view };
@@ -212,8 +242,14 @@ function setView(view: SavedPageState['view']): void {
 }
 
 ui.root.addEventListener('click', (event) => {
-  const action = (event.target as Element).closest('button')?.getAttribute('data-action');
+  const clicked = (event.target as Element).closest('button');
+  const action = clicked?.getAttribute('data-action');
   switch (action) {
+    case 'range': {
+      const next = clicked?.getAttribute('data-range');
+      if (USAGE_RANGES.includes(next as UsageRange)) setRange(next as UsageRange);
+      return;
+    }
     case 'total':
       return setBreakdown(false);
     case 'perKey':
@@ -264,6 +300,16 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     else if ((message as { type?: unknown } | null)?.type === 'notice') post({ type: 'rejected', reason: 'notice' });
     return;
   }
+  if (message.type === 'range') {
+    // The host chose a range (the spike alert's "Show Usage"): follow it without asking back.
+    if (range() !== message.range) {
+      saved = { ...saved, range: message.range };
+      focus = undefined;
+      persist();
+      render();
+    }
+    return;
+  }
   if (message.type === 'notice') {
     setText(ui.notice, message.text);
     ui.notice.className = `notice ${message.level}`;
@@ -273,10 +319,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   if (!chosen) {
     chosen = true;
-    saved = { ...saved, byApiKey: message.state.byApiKey };
+    saved = { ...saved, byApiKey: message.state.byApiKey, range: message.state.range };
   }
-  // A state for the other breakdown was on its way before the user switched: the next one is ours.
-  if (message.state.byApiKey !== saved.byApiKey) return;
+  // A state for the other range or breakdown was on its way before the user switched: the next one is ours.
+  if (!matches(message.state)) return;
   panel = message.state;
   persist();
   render();
@@ -284,4 +330,4 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 setText(ui.notice, undefined);
 render();
-post(chosen ? { type: 'ready', byApiKey: saved.byApiKey } : { type: 'ready' });
+post(chosen ? { type: 'ready', byApiKey: saved.byApiKey, range: range() } : { type: 'ready' });

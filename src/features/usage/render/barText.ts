@@ -1,9 +1,9 @@
 // The words for one bar or one segment, shared by screen-reader labels and the hover/focus tooltip,
 // so what people hear and what they see never differ.
-import { formatExact } from '../../../shared/format';
-import type { ChartModel, ChartMonth } from './shape';
+import { formatExact, formatRatio } from '../../../shared/format';
+import { type ChartModel, type ChartMonth, IN_PROGRESS_LABEL } from './shape';
 
-export const IN_PROGRESS = '(in progress)';
+export const IN_PROGRESS = IN_PROGRESS_LABEL;
 /** Per-key names spoken in a bar label; the rest are reachable with Up/Down. */
 const SPOKEN_KEYS = 5;
 
@@ -21,11 +21,54 @@ export interface Description {
 }
 
 function monthTitle(month: ChartMonth): string {
-  return month.partial ? `${month.longLabel} ${IN_PROGRESS}` : month.longLabel;
+  return month.partial ? `${month.longLabel} ${month.partialLabel ?? IN_PROGRESS}` : month.longLabel;
 }
 
 function credits(value: number, locale: string | undefined): string {
   return `${formatExact(value, locale)} credit${Math.round(value) === 1 ? '' : 's'}`;
+}
+
+/** The plan in words for the bar's unit: per billing period for months, its pace for days and hours. */
+export function planText(model: ChartModel, locale: string | undefined): string {
+  switch (model.unit) {
+    case 'month':
+      return `Plan: ${formatExact(model.plan ?? 0, locale)} per billing period`;
+    case 'day':
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} a day`;
+    case 'hour':
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} an hour`;
+  }
+}
+
+/** The short label beside the plan line, or on the marker when the plan is above the chart. */
+export function planLabel(model: ChartModel, locale: string | undefined): string {
+  const off = model.planOffChart;
+  switch (model.unit) {
+    case 'month': {
+      const plan = formatExact(model.plan ?? 0, locale);
+      return off ? `Plan ${plan} (above the chart)` : `Plan ${plan}`;
+    }
+    case 'day': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? `Plan pace ${pace} a day (above the chart)` : `Plan pace ${pace} a day`;
+    }
+    case 'hour': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? `Plan pace ${pace} an hour (above the chart)` : `Plan pace ${pace} an hour`;
+    }
+  }
+}
+
+/** The plan marker above the chart, for screen readers. */
+export function planAboveText(model: ChartModel, locale: string | undefined): string {
+  switch (model.unit) {
+    case 'month':
+      return `Plan: ${formatExact(model.plan ?? 0, locale)} per billing period, above the top of this chart`;
+    case 'day':
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} a day, above the top of this chart`;
+    case 'hour':
+      return `Plan pace: ${formatRatio(model.plan ?? 0, locale)} an hour, above the top of this chart`;
+  }
 }
 
 /** Keys of a month in legend order, skipping those that used nothing. */
@@ -38,7 +81,7 @@ export function describeMonth(model: ChartModel, monthIndex: number, locale?: st
   const title = monthTitle(month);
   const totalText = credits(month.total, locale);
   if (!model.byApiKey) {
-    const plan = model.plan ? ` Plan: ${credits(model.plan, locale)}.` : '';
+    const plan = model.plan ? ` ${planText(model, locale)}.` : '';
     return { title, lines: [{ label: 'Used', value: totalText }], aria: `${title}: ${totalText} used.${plan}` };
   }
   const keys = usedKeys(model, month);

@@ -1,8 +1,8 @@
 // Our own bar chart: a ChartModel and a size in, an SVG element tree out. Geometry is set through
 // attributes only (the webview CSP allows no inline styles), colours through classes that read the
 // contributed theme colours, and every bar and segment carries a label for screen readers.
-import { formatExact } from '../../../shared/format';
-import { describeMonth, describeSegment, IN_PROGRESS } from './barText';
+import { formatExact, pluralPhrase } from '../../../shared/format';
+import { describeMonth, describeSegment, IN_PROGRESS, planAboveText, planLabel, planText } from './barText';
 import type { ChartModel } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
@@ -84,6 +84,21 @@ export function swatch(index: number, size = 12): VNode {
   ]);
 }
 
+/** What the chart shows and how many bars, as one sentence for screen readers. */
+function whatText(model: ChartModel, locale: string | undefined): string {
+  const n = model.months.length;
+  switch (model.unit) {
+    case 'month':
+      return model.byApiKey
+        ? pluralPhrase(n, locale, { one: 'Credits used per month and API key, {count} month, oldest to newest.', other: 'Credits used per month and API key, {count} months, oldest to newest.' })
+        : pluralPhrase(n, locale, { one: 'Credits used per month, {count} month, oldest to newest.', other: 'Credits used per month, {count} months, oldest to newest.' });
+    case 'day':
+      return pluralPhrase(n, locale, { one: 'Credits used per day, {count} day, oldest to newest.', other: 'Credits used per day, {count} days, oldest to newest.' });
+    case 'hour':
+      return pluralPhrase(n, locale, { one: 'Credits used per hour, {count} hour, oldest to newest.', other: 'Credits used per hour, {count} hours, oldest to newest.' });
+  }
+}
+
 export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const { width, height, locale } = options;
   const plotW = Math.max(1, width - MARGIN.left - MARGIN.right);
@@ -161,23 +176,33 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       const anchor = i === last && slot < widest ? 'end' : 'middle';
       const lx = anchor === 'end' ? Math.min(MARGIN.left + plotW, slotX + slot) : cx;
       children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [text]));
-      if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [IN_PROGRESS]));
+      if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [month.partialLabel ?? IN_PROGRESS]));
     }
     return h('g', { class: month.partial ? 'month partial' : 'month', 'data-month': i }, children);
   });
 
   const layers: VChild[] = [patternDefs(), grid, h('g', { class: 'bars' }, months)];
-  if (model.plan !== undefined) {
+  if (model.plan !== undefined && !model.planOffChart) {
     const py = y(model.plan);
-    const label = `Plan ${formatExact(model.plan, locale)}`;
     layers.push(
-      h('g', { class: 'plan', role: 'img', 'aria-label': `Plan: ${formatExact(model.plan, locale)} credits per billing period` }, [
+      h('g', { class: 'plan', role: 'img', 'aria-label': planText(model, locale) }, [
         h('line', { class: 'plan-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: py, y2: py }),
-        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [label]),
+        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [planLabel(model, locale)]),
+      ]),
+    );
+  } else if (model.plan !== undefined) {
+    // Far above the bars: a marker at the top edge says where it is instead of squashing them.
+    const right = MARGIN.left + plotW;
+    const top = MARGIN.top;
+    layers.push(
+      h('g', { class: 'plan plan-off', role: 'img', 'aria-label': planAboveText(model, locale) }, [
+        h('path', { class: 'plan-arrow', d: `M ${right - 5} ${top - 4} l 5 -8 l 5 8 z`, transform: 'translate(-5 0)' }),
+        h('line', { class: 'plan-tick', x1: right - 40, x2: right, y1: top, y2: top }),
+        h('text', { class: 'plan-label', x: right - 16, y: top - 6, 'text-anchor': 'end' }, [planLabel(model, locale)]),
       ]),
     );
   }
-  const what = model.byApiKey ? `Credits used per month and API key, ${model.series.length} keys` : 'Credits used per month';
+  const what = whatText(model, locale);
   return h(
     'svg',
     {
@@ -187,7 +212,9 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       height,
       viewBox: `0 0 ${width} ${height}`,
       role: 'group',
-      'aria-label': `${what}, ${model.months.length} months, oldest to newest. Arrow keys move between bars${model.byApiKey ? '; Up and Down move between keys' : ''}.`,
+      'aria-label': model.byApiKey
+        ? `${what} ${pluralPhrase(model.series.length, locale, { one: '{count} API key.', other: '{count} API keys.' })} Arrow keys move between bars; Up and Down move between keys.`
+        : `${what} Arrow keys move between bars.`,
     },
     layers,
   );

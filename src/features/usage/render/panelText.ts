@@ -1,7 +1,7 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
 import { formatAgo, formatDate, formatExact, parseTime } from '../../../shared/format';
-import type { PageCommand, PanelState } from '../protocol';
+import type { PageCommand, PanelState, UsageRange } from '../protocol';
 
 export interface PanelStatus {
   tone: 'info' | 'warning' | 'error';
@@ -26,6 +26,22 @@ export interface PanelText {
 
 export const EMPTY_TEXT = 'No credit usage in the last 90 days.';
 
+/** The words that change with the range. */
+export const RANGE_TEXT: Record<UsageRange, { loading: string; refreshing: string; empty: string; failed: string }> = {
+  months: { loading: 'Loading usage history…', refreshing: 'Refreshing usage history…', empty: EMPTY_TEXT, failed: 'Could not load usage history: {message}' },
+  last30d: { loading: 'Loading the last 30 days…', refreshing: 'Refreshing the last 30 days…', empty: 'No credit usage in the last 30 days.', failed: 'Could not load the last 30 days: {message}' },
+  last7d: { loading: 'Loading the last 7 days…', refreshing: 'Refreshing the last 7 days…', empty: 'No credit usage in the last 7 days.', failed: 'Could not load the last 7 days: {message}' },
+  last24h: { loading: 'Loading the last 24 hours…', refreshing: 'Refreshing the last 24 hours…', empty: 'No credit usage in the last 24 hours.', failed: 'Could not load the last 24 hours: {message}' },
+};
+
+/** What the page says while it waits for the host's first state of a range. */
+export function loadingText(range: UsageRange, byApiKey: boolean): string {
+  return range === 'months' && byApiKey ? 'Loading usage per API key…' : RANGE_TEXT[range].loading;
+}
+
+/** Why Per API key cannot be pressed outside the months. */
+export const PER_KEY_UNAVAILABLE = 'Per API key is available for Months only: Firecrawl reports days and hours for the whole team.';
+
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};
@@ -48,7 +64,9 @@ function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balan
 }
 
 function statusOf(state: PanelState): PanelStatus | undefined {
-  const { problem, history, loading } = state;
+  const { problem, loading } = state;
+  const history = state.range === 'months' ? state.history : state.bins;
+  const words = RANGE_TEXT[state.range];
   switch (problem?.kind) {
     case 'noKey':
       return { tone: 'info', text: problem.message, action: { command: 'setApiKey', label: 'Set API Key' } };
@@ -60,23 +78,26 @@ function statusOf(state: PanelState): PanelStatus | undefined {
       if (loading) break;
       return history
         ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing the data loaded ${formatAgo(history.fetchedAt, state.now, state.locale)}.` }
-        : { tone: 'error', text: `Could not load usage history: ${problem.message}`, action: { command: 'showLogs', label: 'Show Logs' } };
+        : { tone: 'error', text: words.failed.replace('{message}', problem.message), action: { command: 'showLogs', label: 'Show Logs' } };
     default:
       break;
   }
-  if (loading) return { tone: 'info', text: history ? 'Refreshing usage history…' : state.byApiKey ? 'Loading usage per API key…' : 'Loading usage history…' };
+  if (loading) return { tone: 'info', text: history ? words.refreshing : loadingText(state.range, state.byApiKey) };
   return undefined;
 }
 
 export function describePanel(state: PanelState): PanelText {
   const locale = state.locale;
-  const history = state.problem?.kind === 'unsupported' ? undefined : state.history;
+  const unsupported = state.problem?.kind === 'unsupported';
   const status = statusOf(state);
+  const data = unsupported ? undefined : state.range === 'months' ? state.history : state.bins;
+  // Months: no periods at all. Bins: every bin of the window is 0 (or was left out).
+  const empty = !data ? false : state.range === 'months' ? (state.history?.periods.length ?? 0) === 0 : !(state.bins?.bins.some((b) => b.creditsUsed !== 0) ?? false);
   return {
     ...balanceLines(state, locale),
-    ...(history ? { updated: `Usage updated ${formatAgo(history.fetchedAt, state.now, state.locale)}` } : {}),
+    ...(data ? { updated: `Usage updated ${formatAgo(data.fetchedAt, state.now, state.locale)}` } : {}),
     ...(status ? { status } : {}),
-    showData: !!history && history.periods.length > 0,
-    empty: !!history && history.periods.length === 0,
+    showData: !!data && !empty,
+    empty,
   };
 }

@@ -17,8 +17,10 @@ export interface ChartMonth {
   /** null for rows the service could not date: they form one "Undated" column at the end. */
   startDate: string | null;
   endDate: string | null;
-  /** The month in progress (`endDate: null`): its total is not final. */
+  /** The month in progress (`endDate: null`), or a bin cut by its window: its total is not a whole one. */
   partial: boolean;
+  /** Why it is partial, in words shown beside its label: "(in progress)", "(partial)". */
+  partialLabel?: string;
   /**
    * Credits by series index, only for the series that have rows this month (sparse: a month of
    * thousands of keys that used nothing costs nothing). Read with `values[i] ?? 0`.
@@ -29,17 +31,29 @@ export interface ChartMonth {
   shortLabel: string;
   shortYearLabel: string;
   longLabel: string;
-  /** UTC year, or undefined when the start date is unreadable. */
+  /**
+   * The group whose change the axis marks with the longer label: the UTC year for months, the local
+   * day for hours; undefined when the start date is unreadable.
+   */
   year: number | undefined;
 }
 
+export type ChartUnit = 'month' | 'day' | 'hour';
+
 export interface ChartModel {
   byApiKey: boolean;
+  /** What one bar covers. */
+  unit: ChartUnit;
   months: ChartMonth[];
   series: ChartSeries[];
-  /** Plan credits per period, when known and positive. */
+  /** Plan credits per bar when known and positive: per billing period for months, the plan's pace per day or hour for bins. */
   plan: number | undefined;
-  /** Top of the value axis: a round number at or above every bar and the plan line. */
+  /**
+   * The plan is far above every bar: scaling to it would leave slivers, so the axis fits the data and
+   * the plan is a labelled marker at the top instead of a line.
+   */
+  planOffChart: boolean;
+  /** Top of the value axis: a round number at or above every bar (and the plan line when it is drawn). */
   max: number;
   ticks: number[];
   grandTotal: number;
@@ -62,6 +76,10 @@ export const UNKNOWN_KEY = 'Unknown';
  */
 export const MAX_SERIES = 50;
 export const UNDATED_LABEL = 'Undated';
+/** Beside a month or bin still in progress. */
+export const IN_PROGRESS_LABEL = '(in progress)';
+/** Beside a bin the window cuts at its start. */
+export const PARTIAL_LABEL = '(partial)';
 
 function startTime(startDate: string | null): number {
   return startDate === null ? Number.NaN : Date.parse(startDate);
@@ -102,6 +120,17 @@ function monthFormats(locale: string | undefined) {
     formatsByLocale.set(key, formats);
   }
   return formats;
+}
+
+/** The plan is drawn as a line (and the axis reaches it) when it is at most this many times the highest bar. */
+export const PLAN_NEAR_FACTOR = 1.5;
+
+/** The axis for bars up to `highest` and an optional plan: fit to the data, reaching the plan only when it is near. */
+export function scaleFor(highest: number, plan: number | undefined): Pick<ChartModel, 'max' | 'ticks' | 'planOffChart'> {
+  const near = plan !== undefined && highest > 0 && plan <= highest * PLAN_NEAR_FACTOR;
+  const ticks = niceTicks(near ? Math.max(highest, plan) : highest);
+  const max = ticks[ticks.length - 1]!;
+  return { max, ticks, planOffChart: plan !== undefined && plan > max };
 }
 
 /** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
@@ -166,20 +195,20 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
       values[index] = (values[index] ?? 0) + used;
       total += used;
     }
-    return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, options.locale) };
+    const partial = info.endDate === null;
+    return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: IN_PROGRESS_LABEL } : {}), values, total, ...monthLabels(startDate, options.locale) };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
-  let highest = Math.max(0, plan ?? 0);
+  let highest = 0;
   for (const month of months) highest = Math.max(highest, month.total);
-  const ticks = niceTicks(highest);
   return {
     byApiKey,
+    unit: 'month',
     months,
     series,
     plan,
-    max: ticks[ticks.length - 1]!,
-    ticks,
+    ...scaleFor(highest, plan),
     grandTotal: months.reduce((sum, m) => sum + m.total, 0),
   };
 }
