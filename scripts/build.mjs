@@ -73,6 +73,7 @@ const onDemand = {
   researchActions: join(root, 'src', 'features', 'research', 'ui', 'actionsBundle.ts'),
   keyInput: join(root, 'src', 'features', 'connection', 'ui', 'keyInputBundle.ts'),
   responseRules: join(root, 'src', 'host', 'responseRulesBundle.ts'),
+  usagePanel: join(root, 'src', 'features', 'usage', 'ui', 'panelBundle.ts'),
 };
 
 // vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension } from './helpers';
 
-const ON_DEMAND = ['feedbackWizard', 'researchActions', 'keyInput'] as const;
+const ON_DEMAND = ['feedbackWizard', 'researchActions', 'keyInput', 'usagePanel'] as const;
 
 describe('activation', () => {
   it('loads none of the on-demand bundles', async () => {

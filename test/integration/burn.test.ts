@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
+import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
@@ -13,6 +14,7 @@ type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 describe('burn rate and the spike alert', function () {
   this.timeout(60_000);
   let api: TestApi;
+  let panel: UsagePanel;
   let sandbox: Sandbox;
   const shown: Shown[] = [];
   let answer: string | undefined;
@@ -37,6 +39,8 @@ describe('burn rate and the spike alert', function () {
 
   before(async () => {
     api = await activateExtension();
+    // The panel's code is an on-demand bundle: load it as opening the panel would.
+    panel = await api.usage.panel.load();
     sandbox = await startSandbox();
     // Low enough that the demo team's pace (about 450 a day) empties it before the period ends, so the
     // forecast shows, yet well above the warning threshold (60 % of a 10,000 plan).
@@ -65,7 +69,7 @@ describe('burn rate and the spike alert', function () {
     sandbox.clearSpike();
     Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning });
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
-    api.usage.panel.webviewPanel?.dispose();
+    panel.webviewPanel?.dispose();
     await api.keys.clear();
     await setApiUrl(undefined);
     await sandbox.close();
@@ -112,13 +116,13 @@ describe('burn rate and the spike alert', function () {
   it('Show Usage opens the usage panel on the last 24 hours', async () => {
     answer = 'Show Usage';
     const posted: Array<{ range: string; bins?: unknown }> = [];
-    const subscription = api.usage.panel.onDidPostState((s) => posted.push(s));
+    const subscription = panel.onDidPostState((s) => posted.push(s));
     try {
       sandbox.startSpike(1_500);
       await look();
       await until('the alert', () => alerts().length === 1);
       await until('the panel on the last 24 hours', () => posted.some((s) => s.range === 'last24h' && s.bins), 20_000);
-      assert.ok(api.usage.panel.isOpen);
+      assert.ok(panel.isOpen);
     } finally {
       subscription.dispose();
     }

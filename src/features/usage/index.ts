@@ -11,8 +11,10 @@ import type { Clock } from '../../shared/clock';
 import type { RecentUsageStore } from '../burn';
 import type { CreditsStore } from '../credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
-import { VIEW_TYPE } from './protocol';
-import { UsagePanel } from './ui/panel';
+import { loadOnDemand } from '../../host/onDemand';
+import { type UsageRange, VIEW_TYPE } from './protocol';
+import type { UsagePanel, UsagePanelDeps } from './ui/panel';
+import type { UsagePanelBundle } from './ui/panelBundle';
 
 export type { UsageHistoryStore } from './model/historyStore';
 export type { UsagePanel } from './ui/panel';
@@ -53,7 +55,7 @@ export function activateUsage({ context, keys, provider, credits, recent, log, c
       },
     },
   });
-  const panel = new UsagePanel({
+  const panel = new UsagePanelHost({
     extensionUri: context.extensionUri,
     history: store,
     credits,
@@ -78,3 +80,48 @@ export function activateUsage({ context, keys, provider, credits, recent, log, c
 }
 
 export type UsageFeature = ReturnType<typeof activateUsage>;
+
+/**
+ * The panel's code (its host side: state, CSV, the page's HTML) is an on-demand bundle, loaded
+ * when the panel is first opened or restored; until then this stands in for it.
+ */
+export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private instance: UsagePanel | undefined;
+  private loading: Promise<UsagePanel> | undefined;
+  private disposed = false;
+
+  constructor(private readonly deps: UsagePanelDeps) {}
+
+  /** The panel once loaded. */
+  get panel(): UsagePanel | undefined {
+    return this.instance;
+  }
+
+  load(): Promise<UsagePanel> {
+    this.loading ??= loadOnDemand<UsagePanelBundle>('usagePanel').then((bundle) => {
+      if (this.disposed) throw new Error('the usage feature was disposed');
+      this.instance = new bundle.UsagePanel(this.deps);
+      return this.instance;
+    });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  async show(range?: UsageRange): Promise<void> {
+    (await this.load()).show(range);
+  }
+
+  async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    await (await this.load()).deserializeWebviewPanel(webviewPanel, state);
+  }
+
+  /** A key or server change: an open panel loads from the new one (a closed one has nothing to do). */
+  reloadOpen(): void {
+    this.instance?.reloadOpen();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.instance?.dispose();
+  }
+}
