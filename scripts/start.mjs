@@ -13,6 +13,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
+const FRESH_SCRAPE_EVERY_MS = 60_000;
+
 function parseArgs(argv) {
   const options = { port: undefined, sandboxPort: 0, dialect: undefined, realApi: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
@@ -70,7 +72,8 @@ async function main() {
     let profile = { settings: {}, env: {} };
     let sandbox;
     if (!options.realApi) {
-      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect });
+      // A team that keeps working: a fresh scrape job every minute, so the feedback wizard always has one to rate.
+      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect, freshScrapeEveryMs: FRESH_SCRAPE_EVERY_MS });
       cleanups.push(() => sandbox.close());
       profile = sandboxProfile(sandbox);
     }
@@ -109,7 +112,8 @@ async function main() {
         `    a new 2-minute agent run:     curl -s -X POST ${sandbox.url}/v2/agent -H 'Authorization: Bearer ${sandbox.keys.valid}' -H 'Content-Type: application/json' -d '{"prompt":"Compare three scraping APIs"}'`,
         `    a new 2-minute research job:  curl -s -X POST ${sandbox.url}/__sandbox/research-jobs -d '{"durationMs":120000}'`,
         `    shut Deep Research down now:  curl -s -X POST ${sandbox.url}/__sandbox/research-shutdown -d '{}'   (undo: -d '{"enabled":false}'; at the published date: -d '{"at":"published"}')`,
-        `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
+        `    a fresh scrape job runs every ${FRESH_SCRAPE_EVERY_MS / 60_000} min; "Firecrawl: Submit Feedback…" lists it (feedback is accepted for ${sandbox.feedbackWindowSeconds} s)`,
+        `    a fresh job right now:        node ${join(root, 'out', 'test', 'sandbox', 'cli.js')} new-job --url ${sandbox.url}  (--endpoint scrape|parse|map|search)`,
         '',
       );
     } else {
