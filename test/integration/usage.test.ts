@@ -66,7 +66,8 @@ describe('credit usage panel', function () {
     await vscode.commands.executeCommand('firecrawl.showUsageHistory');
     await until('the usage tab', () => usageTabs().length === 1);
     assert.equal(usageTabs()[0]!.label, TITLE);
-    const state = await until('a state with history delivered to the page', () => lastPosted()?.history && lastPosted());
+    // History and the balance load independently: wait for the state that carries both.
+    const state = await until('a state with history and credits delivered to the page', () => lastPosted()?.history && lastPosted()?.credits && lastPosted());
     assert.equal(state.byApiKey, false);
     assert.deepEqual(state.history!.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
     assert.equal(state.credits?.remainingCredits, sandbox.getCredits()?.remainingCredits, 'header from the credits store');
