@@ -71,6 +71,8 @@ export const STORAGE = {
   /** One key per tracked job: this prefix and the job id. */
   researchJobPrefix: 'firecrawl.research.job/',
   feedbackDraft: 'firecrawl.feedback.draft',
+  /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
+  feedbackWindows: 'firecrawl.feedback.windowSeconds',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;
