@@ -25,6 +25,9 @@ export const COMMANDS = {
   saveJobResult: 'firecrawl.saveJobResult',
   copyJobResult: 'firecrawl.copyJobResult',
   cancelAgentJob: 'firecrawl.cancelAgentJob',
+  addRecentJobs: 'firecrawl.addRecentJobs',
+  /** A row of the Recent group: tracks that run (its kind is known). */
+  trackRecentJob: 'firecrawl.trackRecentJob',
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
 } as const;
@@ -61,6 +64,7 @@ export const SETTINGS = {
   criticalThreshold: 'firecrawl.credits.criticalThreshold',
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
+  showRecent: 'firecrawl.research.showRecent',
 } as const;
 
 /** globalState keys. */

@@ -3,13 +3,14 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { Logger } from '../../host/logger';
-import { researchSettings } from '../../host/settings';
-import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
+import { onDidChangeSettings, researchSettings } from '../../host/settings';
+import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
-import { DEFAULT_MAX_JOBS, type ResearchClientSource, ResearchStore } from './model/researchStore';
+import { RecentRuns, type RecentRunsReader } from './model/recentRuns';
+import { DEFAULT_MAX_JOBS, type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
@@ -25,11 +26,14 @@ import {
   untrackJobs,
 } from './ui/jobCommands';
 import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
+import { addRecentJobs, trackRecentJob } from './ui/recentCommands';
 import { trackFromSelection, trackJob } from './ui/trackCommand';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
 
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
+export type { RecentRun, RecentRuns } from './model/recentRuns';
+export type { AddRecentOutcome } from './ui/recentCommands';
 export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
@@ -48,8 +52,12 @@ export interface ResearchDeps {
   storage: ResearchStorage;
   /** Job snapshots, shared with the other windows. */
   files: SharedFiles;
-  /** Fires when the key or API URL changes (ClientProvider.onDidChange). */
-  source: ResearchClientSource & { onDidChange(listener: () => void): { dispose(): void } };
+  /** Fires when the key or API URL changes (ClientProvider.onDidChange). The client also lists recent runs. */
+  source: ResearchClientSource & {
+    readonly client: ResearchJobReader & RecentRunsReader;
+    readonly url: { readonly url: string };
+    onDidChange(listener: () => void): { dispose(): void };
+  };
   /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
   team: ResearchTeam;
@@ -59,6 +67,8 @@ export interface ResearchDeps {
 
 export class ResearchFeature implements vscode.Disposable {
   readonly store: ResearchStore;
+  /** The team's runs of the last 24 hours: Add Recent Jobs and the Recent group. */
+  readonly recent: RecentRuns;
   readonly tree: ResearchTreeProvider;
   readonly view: ResearchView;
   readonly documents: ResearchDocuments;
@@ -78,8 +88,24 @@ export class ResearchFeature implements vscode.Disposable {
       log,
       maxPollMs: researchSettings.maxPollMs,
     });
-    this.tree = new ResearchTreeProvider(this.store, () => clock.now());
+    const recent = new RecentRuns({ reader: () => deps.source.client, clock, enabled: researchSettings.showRecent, log });
+    this.recent = recent;
+    this.tree = new ResearchTreeProvider(this.store, () => clock.now(), {
+      get state() {
+        return recent.state;
+      },
+      get runs() {
+        return recent.runs;
+      },
+      onDidChange: recent.onDidChange,
+      shown: researchSettings.showRecent,
+      apiUrl: () => deps.source.url.url,
+    });
     this.view = new ResearchView(this.store, this.tree, team, clock);
+    // The Recent group reads its list only while this view is visible in this focused window.
+    const attendRecent = () => recent.setAttention({ visible: this.view.treeView.visible, focused: deps.focus.focused });
+    attendRecent();
+    const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), apiUrl: () => deps.source.url.url, now: () => clock.now() };
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
@@ -89,13 +115,17 @@ export class ResearchFeature implements vscode.Disposable {
       { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal },
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );
-    const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
+    const endpoint = deps.source.onDidChange(() => {
+      this.store.endpointChanged();
+      recent.endpointChanged();
+    });
     const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
     attend(team.attention);
 
     this.disposables.push(
       // First here, so it is disposed last: its final write must not race the views' teardown.
       this.store,
+      recent,
       this.tree,
       this.view,
       this.documents,
@@ -112,6 +142,14 @@ export class ResearchFeature implements vscode.Disposable {
       registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.addRecentJobs, () => addRecentJobs(recentDeps)),
+      registerCommand(COMMANDS.trackRecentJob, (clicked?: unknown) => trackRecentJob(recentDeps, clicked)),
+      this.view.treeView.onDidChangeVisibility(attendRecent),
+      deps.focus.onDidChange(attendRecent),
+      onDidChangeSettings([SETTINGS.showRecent], () => {
+        recent.settingsChanged();
+        this.tree.recentSettingChanged();
+      }),
       registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
       registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
       registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
