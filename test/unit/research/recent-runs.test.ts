@@ -6,7 +6,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { loadRecentRuns, RECENT_MIN_INTERVAL_MS, RecentRuns } from '../../../src/features/research/model/recentRuns';
-import { describeRecentGroup, describeRecentRun, untrackedRuns } from '../../../src/features/research/ui/recentRows';
+import { describeRecentGroup, describeRecentRun, untrackedRuns, withRecentTitle } from '../../../src/features/research/ui/recentRows';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -184,6 +184,15 @@ describe('recent rows', () => {
     assert.ok(tooltip.rows.some(([label, value]) => label === 'Prompt' && value === run.target));
     const blank = describeRecentRun({ ...run, kind: 'deepResearch', target: undefined, status: undefined, ranAt: undefined }, now);
     assert.deepEqual([blank.label, blank.description], ['Deep research 3f2b9c4e', 'deep research']);
+  });
+
+  test('a tracked run without a title of its own takes the prompt the lists named, as plain text', () => {
+    const row = { id: run.id, label: 'Agent job 3f2b9c4e', description: 'processing · agent', collapsible: 'none' as const, tooltip: () => ({ heading: 'Agent job', rows: [['Job id', run.id]] as Array<[string, string]> }) };
+    const titled = withRecentTitle(row, run);
+    assert.equal(titled.label, '$\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.deepEqual(titled.tooltip!().rows.at(-1), ['Prompt', run.target]);
+    assert.equal(withRecentTitle(row, { ...run, target: undefined }), row);
+    assert.equal(withRecentTitle(row, undefined), row);
   });
 
   test('the group: when it was read, or that it could not be; tracked runs leave it', () => {

@@ -111,7 +111,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       pick.placeholder =
         state.kind === 'unavailable'
           ? `${recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() })} These are the runs read before.`
-          : 'Check the runs to track (Space), then press Enter.';
+          : 'Check the runs to track, then press Enter.';
     });
     subscriptions.push(
       pick.onDidAccept(() => {

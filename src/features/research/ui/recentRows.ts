@@ -82,6 +82,29 @@ export function describeRecentGroup(state: RecentRunsState, count: number, now: 
   };
 }
 
+/**
+ * A tracked job the service gives no title of its own (an agent run's status never names its prompt)
+ * takes the prompt or query the recent lists named for it: the row reads as what the person asked.
+ */
+export function withRecentTitle(row: ItemDescriptor, run: RecentRun | undefined): ItemDescriptor {
+  if (!run?.target) return row;
+  const label = plainText(run.target, 120);
+  const tooltip = row.tooltip;
+  return {
+    ...row,
+    label,
+    accessibilityLabel: `${label}: ${row.description ?? ''}`,
+    ...(tooltip
+      ? {
+          tooltip: () => {
+            const spec = tooltip();
+            return { ...spec, rows: [...spec.rows, [run.kind === 'agent' ? 'Prompt' : 'Query', run.target ?? '']] };
+          },
+        }
+      : {}),
+  };
+}
+
 /** The runs the group lists: those not tracked, newest first. */
 export function untrackedRuns(runs: readonly RecentRun[], isTracked: (id: string) => boolean): RecentRun[] {
   return runs.filter((run) => !isTracked(run.id));

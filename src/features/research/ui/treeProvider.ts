@@ -7,10 +7,10 @@ import type { Event } from '../../../shared/events';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { describeRecentGroup, describeRecentRun, untrackedRuns } from './recentRows';
+import { describeRecentGroup, describeRecentRun, untrackedRuns, withRecentTitle } from './recentRows';
 import { isRecentNode, type RecentNode, type ResearchTreeNode } from './rowTypes';
 import { tooltipMarkdown, toTreeItem } from './treeItems';
-import { childNodes, describeJob, describeNode, type GroupKind, type ItemDescriptor, type ResearchNode } from './treeRows';
+import { childNodes, describeJob, describeNode, type GroupKind, type ItemDescriptor, jobTitle, type ResearchNode } from './treeRows';
 
 type JobNode = Extract<ResearchNode, { kind: 'job' }>;
 type GroupNode = Extract<ResearchNode, { kind: 'group' }>;
@@ -92,6 +92,12 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
     return runs.map((r) => this.recentRunNode(r.id));
   }
 
+  /** A job row without a title of its own takes the prompt or query the recent lists named for it. */
+  private titled(job: TrackedJob, row: ItemDescriptor): ItemDescriptor {
+    if (!this.recent || jobTitle(job)) return row;
+    return withRecentTitle(row, this.recent.runs.find((r) => r.id === job.id));
+  }
+
   private describeRecent(element: RecentNode): ItemDescriptor | undefined {
     if (!this.recent) return undefined;
     if (element.kind === 'recent') return describeRecentGroup(this.recent.state, this.recentRuns().length, this.now(), this.recent.apiUrl());
@@ -133,8 +139,9 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
       return recent ? toTreeItem(recent) : new vscode.TreeItem('(no longer available)');
     }
     const job = this.store.get(element.jobId);
-    const descriptor = job ? describeNode(job, element, this.now()) : undefined;
-    if (!descriptor) return new vscode.TreeItem('(no longer available)');
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    if (!job || !described) return new vscode.TreeItem('(no longer available)');
+    const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
     if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {
       const chosen = this.chosen.get(descriptor.id);
@@ -156,7 +163,8 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
       return item;
     }
     const job = this.store.get(element.jobId);
-    const tooltip = job ? describeNode(job, element, this.now())?.tooltip : undefined;
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;
   }
