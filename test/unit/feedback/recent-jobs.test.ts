@@ -15,7 +15,7 @@ import { windowFromFeedbackError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { FakeClock } from '../../support/fakeClock';
 import { SharedMemento } from '../../support/memoryFiles';
-import { back, enter, expect, inputPrompt, option, pick, pickPrompt, type Reply, ScriptedPrompter, type, when } from '../../support/wizardFakes';
+import { back, enter, expect, inputPrompt, option, pick, pickPrompt, type Reply, ScriptedPrompter, type, typeInPick, when } from '../../support/wizardFakes';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;
@@ -275,6 +275,28 @@ describe('the job page', () => {
       expect((s) => assert.equal(inputPrompt(s).value, 'half typed'), () => ({ kind: 'cancel' })),
     ]);
     assert.equal(draft.jobId, 'half typed');
+  });
+
+  test('an id pasted into the list’s filter is offered and taken; one typed before Paste a job id… goes into the box', async () => {
+    sandbox.createV2Job('map');
+    const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const { request } = await run([
+      pick('map'),
+      when(loaded, (s) => {
+        assert.deepEqual(pickPrompt(s).optionsForText?.('map job'), []);
+        return typeInPick(`"scrapeId": "${pasted}"`, 'typed')(s);
+      }),
+      pick('good'),
+      type('Fine.'),
+      pick('send'),
+    ]);
+    assert.equal(request?.jobId, pasted);
+    const { draft } = await run([
+      pick('map'),
+      when(loaded, (s) => ({ kind: 'accept', value: option(pickPrompt(s), 'paste').value, text: pasted })),
+      expect((s) => assert.equal(inputPrompt(s).value, pasted), () => ({ kind: 'cancel' })),
+    ]);
+    assert.equal(draft.jobId, '');
   });
 
   test('nothing to list: the input box with one line (self-hosted, a refusal, parse, an empty list), never an error', async () => {

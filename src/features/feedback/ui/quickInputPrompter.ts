@@ -95,6 +95,7 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     this.frame(widget, prompt);
     widget.placeholder = prompt.placeholder;
     widget.matchOnDescription = prompt.matchOnDescription ?? false;
+    widget.matchOnDetail = prompt.matchOnDetail ?? false;
     if (prompt.busy) widget.busy = true;
     let base = prompt.options.map(toItem);
     let extra: PickOption<T>[] = [];

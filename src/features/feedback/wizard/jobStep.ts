@@ -214,6 +214,13 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
     options: first.options,
     activeKey: state.ref.activeKey ?? first.activeKey,
     matchOnDescription: true,
+    matchOnDetail: true,
+    // An id pasted into the list's filter is offered as it is: Enter takes it.
+    optionsForText: (text) => {
+      const id = singleJobId(text)?.toLowerCase();
+      if (!id || first.options.some((o) => o.key === jobKey(id))) return [];
+      return [{ key: 'typed', value: { kind: 'job', id }, label: id, description: 'the id you pasted', icon: 'symbol-key', alwaysShow: true }];
+    },
     ...(first.busy ? { busy: true } : {}),
     live: (update) => {
       const subscription = recent.onDidChange((changed) => {
@@ -249,6 +256,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       ctx.showAllExpired = true;
       return { kind: 'stay', activeKey: 'paste' };
     case 'paste':
-      return { kind: 'push', step: { id: 'jobIdText' } };
+      // An id typed into the filter goes into the box; words typed to find this entry do not.
+      return { kind: 'push', step: { id: 'jobIdText', ...(singleJobId(answer.text) ? { seed: answer.text } : {}) } };
   }
 };

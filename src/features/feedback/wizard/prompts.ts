@@ -47,6 +47,7 @@ export interface PickPrompt<T> extends PromptFrame {
   /** Key of the option to highlight at first. */
   activeKey?: string;
   matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
   /** Extra options derived from the filter text as it is typed (e.g. "Add label 'x'"), shown first. */
   optionsForText?: (text: string) => PickOption<T>[];
   /** Shows the progress bar at first (a list still loading). */
