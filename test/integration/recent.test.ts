@@ -47,7 +47,7 @@ describe('recent runs in the Research view', function () {
 
   beforeEach(async () => {
     for (const job of store().jobs) store().untrack(job.id);
-    await showRecent(undefined);
+    await showRecent(true);
     // A day later on the sandbox's clock: the runs of the test before are out of its 24-hour lists.
     sandbox.advanceClock(25 * 3_600_000);
     sandbox.resetCounts();
@@ -57,7 +57,9 @@ describe('recent runs in the Research view', function () {
   after(async () => {
     (vscode.window as { createQuickPick: unknown }).createQuickPick = createQuickPick;
     for (const job of store().jobs) store().untrack(job.id);
-    await showRecent(undefined);
+    // Off again, as index.ts leaves it for the other tests.
+    await showRecent(false);
+    api.research.recent.setAttention({ visible: api.research.view.treeView.visible, focused: vscode.window.state.focused });
     await api.keys.clear();
     await setApiUrl(undefined);
     await sandbox.close();
