@@ -259,4 +259,25 @@ describe('feedback wizard in the workbench', () => {
     await w.screenshot('feedback-edit-and-retry-review');
     await w.page.keyboard.press('Escape');
   });
+
+  // Last: the window then remembers for a while that this server lists no jobs.
+  it('a server that lists no jobs gets the input box of old, with one line saying why', async () => {
+    const w = wb();
+    sandbox.selfHosted = true;
+    try {
+      await w.runCommand('Firecrawl: Submit Feedback…');
+      await w.page.mouse.move(1200, 700);
+      await waitForPage(w, 'Endpoint');
+      await activeRow(w).filter({ hasText: 'Scrape' }).waitFor();
+      await w.page.keyboard.press('Enter');
+      const message = w.quickInput().locator('.quick-input-message');
+      await message.filter({ hasText: 'does not list recent jobs (self-hosted Firecrawl may not).' }).waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(await message.innerText(), /^The server at http:\/\/127\.0\.0\.1:\d+ does not list recent jobs \(self-hosted Firecrawl may not\)\. The job's id/);
+      assert.equal(await w.quickInputRows().count(), 0, 'an input box, not a list');
+      await w.screenshot('feedback-job-unlisted');
+      await w.page.keyboard.press('Escape');
+    } finally {
+      sandbox.selfHosted = false;
+    }
+  });
 });

@@ -159,6 +159,23 @@ describe('the Recent group’s pace', () => {
     recent.dispose();
   });
 
+  test('a key or server change drops the read on its way and its runs; the next read is the only one', async () => {
+    sandbox.createAgentJob();
+    const recent = recentRuns();
+    await recent.refresh();
+    assert.equal(recent.runs.length, 1);
+    sandbox.fault({ route: 'agentList', kind: 'latency', ms: 200 });
+    const old = recent.refresh();
+    recent.endpointChanged();
+    assert.deepEqual([recent.state.kind, recent.runs.length], ['idle', 0]);
+    const fresh = recent.refresh();
+    await old;
+    assert.equal(recent.refresh(), fresh, 'the abandoned read does not end the new one');
+    await fresh;
+    assert.equal(recent.state.kind, 'loaded');
+    recent.dispose();
+  });
+
   test('Add Recent Jobs reads at once and shares a read on its way', async () => {
     sandbox.createAgentJob();
     const recent = recentRuns();

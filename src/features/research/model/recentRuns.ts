@@ -165,11 +165,15 @@ export class RecentRuns implements Disposable {
    */
   refresh(): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    this.inFlight ??= this.load().finally(() => {
+    if (this.inFlight) return this.inFlight;
+    const reading: Promise<void> = this.load().finally(() => {
+      // A read abandoned for a new key or server must not forget the read that replaced it.
+      if (this.inFlight !== reading) return;
       this.inFlight = undefined;
       this.schedule();
     });
-    return this.inFlight;
+    this.inFlight = reading;
+    return reading;
   }
 
   private async load(): Promise<void> {
