@@ -46,7 +46,7 @@ const rulesApart = {
   name: 'rules-apart',
   setup(build) {
     const rules = join(root, 'src', 'api', 'rules.ts');
-    build.onResolve({ filter: /^\.\/schemas$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/(schemas|lists)$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
   },
 };
 

@@ -103,8 +103,8 @@ const SURFACES = [
       const keyboard = wb.page.keyboard;
       await wb.quickInput().filter({ hasText: 'Endpoint' }).waitFor();
       await keyboard.press('Enter');
-      await wb.quickInput().filter({ hasText: 'Job id' }).waitFor();
-      await wb.quickInput().locator('input').fill(jobId);
+      // The job just run heads the list of recent scrape jobs.
+      await wb.quickInputRows().filter({ hasText: jobId }).first().waitFor();
       await keyboard.press('Enter');
       await wb.quickInput().filter({ hasText: 'Rating' }).waitFor();
       await keyboard.type('bad');
@@ -115,6 +115,29 @@ const SURFACES = [
       await keyboard.press('Enter');
       await wb.quickInput().filter({ hasText: 'Review' }).waitFor();
       await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'feedback-jobs',
+    // The job page: the recent scrape jobs with their countdown, and one past the window.
+    async show(wb, sandbox) {
+      const jobId = sandbox.createV2Job('scrape', { target: 'https://example.com/pricing' });
+      await wb.runCommand('Firecrawl: Submit Feedback…');
+      await wb.quickInput().filter({ hasText: 'Endpoint' }).waitFor();
+      await wb.page.keyboard.press('Enter');
+      await wb.quickInputRows().filter({ hasText: jobId }).first().waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'research-recent',
+    // The team's runs of the last day under the Recent group, one of them tracked.
+    async show(wb, sandbox) {
+      await wb.openViewContainer('Firecrawl');
+      await wb.runCommand('Firecrawl: Track Job');
+      await wb.submitQuickInput(sandbox.demoAgentJobs.completed);
+      await wb.treeRows('Research').filter({ hasText: 'Recent (last 24 h)' }).first().waitFor();
+      await wb.page.waitForTimeout(800);
     },
   },
 ];

@@ -14,6 +14,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
+const FRESH_SCRAPE_EVERY_MS = 60_000;
+
 function parseArgs(argv) {
   const options = { port: undefined, sandboxPort: 0, dialect: undefined, realApi: false, keep: false, spike: undefined };
   for (let i = 0; i < argv.length; i++) {
@@ -75,7 +77,8 @@ async function main() {
     let profile = { settings: {}, env: {} };
     let sandbox;
     if (!options.realApi) {
-      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect });
+      // A team that keeps working: a fresh scrape job every minute, so the feedback wizard always has one to rate.
+      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect, freshScrapeEveryMs: FRESH_SCRAPE_EVERY_MS });
       cleanups.push(() => sandbox.close());
       if (options.spike !== undefined) sandbox.startSpike(options.spike ?? undefined);
       profile = sandboxProfile(sandbox);
@@ -118,6 +121,8 @@ async function main() {
         `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
         `    a credit spike (1,200 credits this hour; the alert follows on the next poll, or at once after "Firecrawl: Refresh Credits"):`,
         `                                  curl -s -X POST ${sandbox.url}/__sandbox/spike -d '{"credits":1200}'   (off: -d '{"enabled":false}')${sandbox.spike ? '   [on now]' : ''}`,
+        `    a fresh scrape job runs every ${FRESH_SCRAPE_EVERY_MS / 60_000} min; "Firecrawl: Submit Feedback…" lists it (feedback is accepted for ${sandbox.feedbackWindowSeconds} s)`,
+        `    a fresh job right now:        node ${join(root, 'out', 'test', 'sandbox', 'cli.js')} new-job --url ${sandbox.url}  (--endpoint scrape|parse|map|search)`,
         '',
       );
     } else {

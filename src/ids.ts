@@ -27,6 +27,9 @@ export const COMMANDS = {
   saveJobResult: 'firecrawl.saveJobResult',
   copyJobResult: 'firecrawl.copyJobResult',
   cancelAgentJob: 'firecrawl.cancelAgentJob',
+  addRecentJobs: 'firecrawl.addRecentJobs',
+  /** A row of the Recent group: tracks that run (its kind is known). */
+  trackRecentJob: 'firecrawl.trackRecentJob',
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
   openDashboard: 'firecrawl.openDashboard',
@@ -70,6 +73,7 @@ export const SETTINGS = {
   spikeMinimumCredits: 'firecrawl.credits.spikeMinimumCredits',
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
+  showRecent: 'firecrawl.research.showRecent',
 } as const;
 
 /** globalState keys. */
@@ -86,6 +90,8 @@ export const STORAGE = {
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
   researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',
+  /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
+  feedbackWindows: 'firecrawl.feedback.windowSeconds',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;

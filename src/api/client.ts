@@ -6,11 +6,36 @@ import type { FeedbackRequest } from './feedback';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
-import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import { isActivityFilter } from './activity';
+import type { ActivityList, AgentJob, AgentRunList, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+
+export interface ActivityQuery extends CallOptions {
+  /** One of the route's kinds (`ACTIVITY_FILTERS`); absent lists every kind. */
+  endpoint?: string;
+  /** Entries a page, 1–100 (default 50). */
+  limit?: number;
+  /** At most this many pages are read (default 1): the rest is reported as `truncated`. */
+  maxPages?: number;
+  /** Paging stops once a page reaches entries older than this (epoch ms). */
+  since?: number;
+}
+
+export interface AgentListQuery extends CallOptions {
+  /** At most this many pages of 20 are read (default 1). */
+  maxPages?: number;
+  /** Paging stops once a page reaches runs older than this (epoch ms). */
+  since?: number;
+}
+
+/** Whether the oldest of `times` (ISO) is before `since`. */
+function reaches(times: ReadonlyArray<string | null>, since: number | undefined): boolean {
+  if (since === undefined) return false;
+  return times.some((t) => t !== null && Date.parse(t) < since);
+}
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
@@ -97,6 +122,56 @@ export class FirecrawlClient {
     const jobId = this.checkedJobId('agentCancel', id);
     const raw = await this.transport.request({ ...options, operation: 'agentCancel', method: 'DELETE', path: `/v2/agent/${encodeURIComponent(jobId)}` });
     this.validate('agentCancel', rules().schemas().agentCancelResponse, raw.body, raw.status);
+  }
+
+  /**
+   * The team's jobs of the last 24 hours, newest first, read page by page up to `maxPages`. Entries
+   * of kinds this client does not know are kept; an entry repeated across pages is kept once.
+   */
+  async listActivity(query: ActivityQuery = {}): Promise<ActivityList> {
+    const { endpoint, limit = 50, maxPages = 1, since, ...call } = query;
+    if (endpoint !== undefined && !isActivityFilter(endpoint)) {
+      throw new InvalidRequestError({ operation: 'activity', problems: [{ path: 'endpoint', message: `'${endpoint.slice(0, 40)}' is not a kind the activity list can be filtered by` }] });
+    }
+    const size = String(Math.min(100, Math.max(1, Math.floor(limit) || 1)));
+    const entries: ActivityList['entries'] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < Math.max(1, maxPages); page++) {
+      const raw = await this.transport.request({
+        ...call,
+        operation: 'activity',
+        method: 'GET',
+        path: '/v2/team/activity',
+        query: { ...(endpoint ? { endpoint } : {}), limit: size, ...(cursor ? { cursor } : {}) },
+      });
+      const body = this.validate('activity', rules().listSchemas().activityResponse, raw.body, raw.status);
+      const fresh = body.data.map(rules().normalizeActivityEntry).filter((e) => !seen.has(e.id) && seen.add(e.id));
+      entries.push(...fresh);
+      // A cursor that does not move would page forever: the server is done, whatever it says.
+      const next = body.has_more === true && body.cursor && body.cursor !== cursor ? body.cursor : undefined;
+      if (!next || reaches(fresh.map((e) => e.createdAt), since)) return { entries, truncated: false };
+      cursor = next;
+    }
+    return { entries, truncated: true };
+  }
+
+  /** The team's agent runs, newest first, following the service's `next` page by page up to `maxPages`. */
+  async listAgentJobs(query: AgentListQuery = {}): Promise<AgentRunList> {
+    const { maxPages = 1, since, ...call } = query;
+    const runs: AgentRunList['runs'] = [];
+    const seen = new Set<string>();
+    let before: string | undefined;
+    for (let page = 0; page < Math.max(1, maxPages); page++) {
+      const raw = await this.transport.request({ ...call, operation: 'agentList', method: 'GET', path: '/v2/agent', ...(before ? { query: { before } } : {}) });
+      const body = this.validate('agentList', rules().listSchemas().agentListResponse, raw.body, raw.status);
+      const fresh = body.agents.map(rules().normalizeAgentRunSummary).filter((r) => !seen.has(r.id) && seen.add(r.id));
+      runs.push(...fresh);
+      const next = rules().nextAgentPage(body.next, fresh, this.baseUrl);
+      if (!next || next === before || fresh.length === 0 || reaches(fresh.map((r) => r.createdAt), since)) return { runs, truncated: false };
+      before = next;
+    }
+    return { runs, truncated: true };
   }
 
   private checkedJobId(operation: Operation, id: string): string {

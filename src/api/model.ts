@@ -144,3 +144,46 @@ export interface UsageBins {
   /** Oldest first, as the service sends them; bins without usage may be left out. */
   bins: UsageBin[];
 }
+
+/** One job of the team's last 24 hours, as GET /v2/team/activity lists it. */
+export interface ActivityEntry {
+  id: string;
+  /** `scrape`, `search`, `deep_research`, `agent`, …; kinds the client does not know are kept as sent. */
+  endpoint: string;
+  /** `v1` or `v2` (feedback applies to v2 jobs only); absent when the service did not say. */
+  apiVersion?: string;
+  /** ISO (UTC), or null when the service sent no readable time. */
+  createdAt: string | null;
+  /** The URL, query or prompt the job ran on; null when there is none. Untrusted text. */
+  target: string | null;
+}
+
+/** Recent entries, newest first. */
+export interface ActivityList {
+  entries: ActivityEntry[];
+  /** The service had more than the pages read (the caller's cap). */
+  truncated: boolean;
+}
+
+/** One run of GET /v2/agent. The list knows `processing`, `completed` and `failed`; others are kept as sent. */
+export interface AgentRunSummary {
+  id: string;
+  createdAt: string | null;
+  status: string;
+  /** The prompt the run was given. Untrusted text. */
+  prompt?: string;
+  /** A short description the service derives (often the first URL). */
+  targetHint?: string;
+  urls: string[];
+  model?: string;
+  origin?: string;
+  hidden: boolean;
+  label?: string;
+}
+
+export interface AgentRunList {
+  /** Newest first. */
+  runs: AgentRunSummary[];
+  /** Older runs exist beyond the pages read. */
+  truncated: boolean;
+}

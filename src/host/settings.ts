@@ -85,6 +85,7 @@ export const creditsSettings = {
 export const researchSettings = {
   maxPollMs: (): number => bounded(SETTINGS.maxPollMinutes, 30, 1, 360) * 60_000,
   notifyOnCompletion: (): boolean => config().get<boolean>(local(SETTINGS.notifyOnCompletion), true) !== false,
+  showRecent: (): boolean => config().get<boolean>(local(SETTINGS.showRecent), true) !== false,
   stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
 };
 

@@ -30,7 +30,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
   const track = async (ids: string) => (await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', ids))!;
   const row = (id: string) => {
     const tree = api.research.tree;
-    const node = tree.getChildren().find((n) => n.jobId === id);
+    const node = tree.getChildren().find((n) => 'jobId' in n && n.jobId === id);
     return node ? tree.getTreeItem(node) : undefined;
   };
   const labels = (id: string) => api.research.tree.getChildren(api.research.tree.jobNode(id)).map((n) => api.research.tree.getTreeItem(n).label);

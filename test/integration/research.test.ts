@@ -35,7 +35,7 @@ describe('deep research jobs', function () {
   const status = (id: string) => store().get(id)?.snapshot?.status;
   const row = (id: string) => {
     const tree = feature().tree;
-    const node = tree.getChildren().find((n) => n.jobId === id);
+    const node = tree.getChildren().find((n) => 'jobId' in n && n.jobId === id);
     return node ? tree.getTreeItem(node) : undefined;
   };
   const children = (node: ResearchNode) => feature().tree.getChildren(node).map((n) => feature().tree.getTreeItem(n));
@@ -179,7 +179,7 @@ describe('deep research jobs', function () {
     assert.deepEqual(store().jobs.map((j) => j.id), [b]);
     const removed = await vscode.commands.executeCommand('firecrawl.untrackResearchJob', feature().tree.jobNode(b));
     assert.equal(removed, 1);
-    assert.equal(feature().tree.getChildren().length, 0);
+    assert.equal(feature().tree.getChildren().filter((n) => n.kind === 'job').length, 0);
     const before = sandbox.requestCount('deepResearch');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(sandbox.requestCount('deepResearch'), before, 'an untracked job is not polled');

@@ -37,8 +37,9 @@ describe('two windows', () => {
   after(async () => {
     await sandbox?.close();
   });
+  // The Recent group would add its own reads to the polls counted here, and name the job by its query.
   const wb = useWorkbench(() => ({
-    settings: { 'firecrawl.apiUrl': sandbox.url },
+    settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
     timeoutMs: 420_000,
   }));

@@ -268,7 +268,12 @@ function bindWorkbench(
       for (;;) {
         await page.keyboard.press('Escape');
         await page.keyboard.press('F1');
-        await widget.waitFor({ state: 'visible' });
+        // On a busy machine an F1 pressed while another quick input is still closing can be lost: press it again.
+        const opened = await widget.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+        if (!opened) {
+          if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
+          continue;
+        }
         await widget.locator('input').fill(`>${title}`);
         try {
           await row.waitFor({ state: 'visible', timeout: 3000 });

@@ -4,13 +4,14 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { loadOnDemand } from '../../host/onDemand';
 import type { Logger } from '../../host/logger';
-import { researchSettings } from '../../host/settings';
-import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
+import { onDidChangeSettings, researchSettings } from '../../host/settings';
+import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
-import { DEFAULT_MAX_JOBS, type ResearchClientSource, ResearchStore } from './model/researchStore';
+import { RecentRuns, type RecentRunsReader } from './model/recentRuns';
+import { DEFAULT_MAX_JOBS, type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
@@ -32,6 +33,8 @@ import { ResearchView } from './ui/view';
 import type { ConnectionFacts } from './ui/viewMessage';
 
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
+export type { RecentRun, RecentRuns } from './model/recentRuns';
+export type { AddRecentOutcome } from './ui/recentCommands';
 export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
@@ -50,8 +53,12 @@ export interface ResearchDeps {
   storage: ResearchStorage;
   /** Job snapshots, shared with the other windows. */
   files: SharedFiles;
-  /** Fires when the key or API URL changes (ClientProvider.onDidChange). */
-  source: ResearchClientSource & { onDidChange(listener: () => void): { dispose(): void } };
+  /** Fires when the key or API URL changes (ClientProvider.onDidChange). The client also lists recent runs. */
+  source: ResearchClientSource & {
+    readonly client: ResearchJobReader & RecentRunsReader;
+    readonly url: { readonly url: string };
+    onDidChange(listener: () => void): { dispose(): void };
+  };
   /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
   team: ResearchTeam;
@@ -66,6 +73,8 @@ const actions = () => loadOnDemand<ResearchActions>('researchActions');
 
 export class ResearchFeature implements vscode.Disposable {
   readonly store: ResearchStore;
+  /** The team's runs of the last 24 hours: Add Recent Jobs and the Recent group. */
+  readonly recent: RecentRuns;
   readonly tree: ResearchTreeProvider;
   readonly view: ResearchView;
   readonly documents: ResearchDocuments;
@@ -85,8 +94,24 @@ export class ResearchFeature implements vscode.Disposable {
       log,
       maxPollMs: researchSettings.maxPollMs,
     });
-    this.tree = new ResearchTreeProvider(this.store, () => clock.now());
+    const recent = new RecentRuns({ reader: () => deps.source.client, clock, enabled: researchSettings.showRecent, log });
+    this.recent = recent;
+    this.tree = new ResearchTreeProvider(this.store, () => clock.now(), {
+      get state() {
+        return recent.state;
+      },
+      get runs() {
+        return recent.runs;
+      },
+      onDidChange: recent.onDidChange,
+      shown: researchSettings.showRecent,
+      apiUrl: () => deps.source.url.url,
+    });
     this.view = new ResearchView(this.store, this.tree, team, clock, deps.connection);
+    // The Recent group reads its list only while this view is visible in this focused window.
+    const attendRecent = () => recent.setAttention({ visible: this.view.treeView.visible, focused: deps.focus.focused });
+    attendRecent();
+    const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), apiUrl: () => deps.source.url.url, now: () => clock.now() };
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
@@ -99,6 +124,7 @@ export class ResearchFeature implements vscode.Disposable {
     const endpoint = deps.source.onDidChange(() => {
       this.store.endpointChanged();
       this.view.updateMessage();
+      recent.endpointChanged();
     });
     const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
     attend(team.attention);
@@ -106,6 +132,7 @@ export class ResearchFeature implements vscode.Disposable {
     this.disposables.push(
       // First here, so it is disposed last: its final write must not race the views' teardown.
       this.store,
+      recent,
       this.tree,
       this.view,
       this.documents,
@@ -122,6 +149,14 @@ export class ResearchFeature implements vscode.Disposable {
       registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobAlias, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
+      registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked)),
+      this.view.treeView.onDidChangeVisibility(attendRecent),
+      deps.focus.onDidChange(attendRecent),
+      onDidChangeSettings([SETTINGS.showRecent], () => {
+        recent.settingsChanged();
+        this.tree.recentSettingChanged();
+      }),
       registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
       registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
       registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),

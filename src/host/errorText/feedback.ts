@@ -45,12 +45,28 @@ function listProblems(problems: readonly { path: string; message: string }[]): s
   return `${shown.join('; ')}${more}`;
 }
 
+const WINDOW_IN_TEXT = /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i;
+
+/** The window a FEEDBACK_WINDOW_EXPIRED message states, in seconds; undefined when it states none. */
+export function feedbackWindowSeconds(serverMessage: string | undefined): number | undefined {
+  const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
+  if (!match?.[1]) return undefined;
+  const n = Number(match[1]);
+  return /^m/i.test(match[2] ?? '') ? n * 60 : n;
+}
+
+/** The window a feedback error states, when the error is FEEDBACK_WINDOW_EXPIRED and states one. */
+export function windowFromFeedbackError(error: unknown): number | undefined {
+  if (!isFirecrawlError(error) || error.kind !== 'feedback' || error.feedbackErrorCode !== 'FEEDBACK_WINDOW_EXPIRED') return undefined;
+  return feedbackWindowSeconds(error.serverMessage);
+}
+
 /**
  * The feedback window is a server setting (120 seconds by default on the hosted service); its own
  * message states the real value, so that is the only number ever shown.
  */
 export function feedbackWindowText(serverMessage: string | undefined): string {
-  const match = serverMessage ? /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i.exec(serverMessage) : null;
+  const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
   if (!match?.[1]) return 'only for a short time after the job (the server sets how long)';
   const n = Number(match[1]);
   const unit = /^m/i.test(match[2] ?? '') ? (n === 1 ? 'minute' : 'minutes') : n === 1 ? 'second' : 'seconds';

@@ -27,6 +27,8 @@ const OPERATION_TEXT: Record<Operation, string> = {
   agentJob: 'reading the agent job',
   agentCancel: 'cancelling the agent job',
   feedback: 'sending feedback',
+  activity: 'reading the team’s recent jobs',
+  agentList: 'reading the team’s agent runs',
 };
 
 export function operationText(operation: Operation): string {

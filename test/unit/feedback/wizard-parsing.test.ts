@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseLabels, parsePageNumbers } from '../../../src/features/feedback/model/parseInput';
 import { splitLabels, typedLabelOptions } from '../../../src/features/feedback/wizard/labelSteps';
 import { validateMetadataText, validatePageNumbers } from '../../../src/features/feedback/wizard/textSteps';
-import { pastedJobId, validateJobId } from '../../../src/features/feedback/wizard/fastPathSteps';
+import { pastedJobId, validateJobId } from '../../../src/features/feedback/wizard/jobStep';
 
 describe('parsePageNumbers, as typed into the wizard', () => {
   test('a trailing or doubled separator is harmless', () => {

@@ -11,12 +11,16 @@ import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS } from '../../../host/errorText';
+import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS, windowFromFeedbackError } from '../../../host/errorText';
+import { systemClock } from '../../../shared/clock';
+import { singleJobId } from '../../../shared/jobIds';
+import { FeedbackWindows } from '../model/feedbackWindow';
+import { RecentFeedbackJobs } from '../model/recentJobs';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
 import { describeReceipt } from '../model/receiptText';
 import { sendFeedback } from './send';
 import { editInUntitledDocument } from './untitledEditor';
-import type { ResumableDraft } from '../wizard/context';
+import type { ResumableDraft, StartingJobId } from '../wizard/context';
 import { runFeedbackWizard, type WizardOptions } from '../wizard/wizard';
 
 export interface StartOptions {
@@ -34,6 +38,12 @@ export type FeedbackRunResult =
 
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
+  /** Each server's feedback window, as its own errors said. */
+  readonly windows: FeedbackWindows;
+  /** Servers that answered that they do not list recent jobs: not asked again in this window. */
+  private readonly unlisted = new Map<string, { error: unknown; at: number }>();
+  /** The open wizard's recent jobs (tests read what it loaded). */
+  private recent: RecentFeedbackJobs | undefined;
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
@@ -47,6 +57,12 @@ export class FeedbackController implements vscode.Disposable {
     private readonly isOpenWindow: (windowId: string) => boolean = () => false,
   ) {
     this.drafts = new DraftStore(storage, windowId);
+    this.windows = new FeedbackWindows(storage);
+  }
+
+  /** The open wizard's recent jobs, if a wizard is open. */
+  get recentJobs(): RecentFeedbackJobs | undefined {
+    return this.recent;
   }
 
   /** What the first page offers to resume: this window's draft, else the newest another window left. */
@@ -73,17 +89,36 @@ export class FeedbackController implements vscode.Disposable {
     this.prompter?.dispose();
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
+    const recent = new RecentFeedbackJobs({ reader: () => this.provider.client, clock: systemClock, unsupported: this.unlisted, server: () => this.provider.url.url });
+    this.recent = recent;
     try {
       const saved = this.resumable();
       const reopened = options.reopen ? (saved?.draft ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
-      const wizardOptions: WizardOptions = { onChange: (d) => this.keep(d) };
+      const server = this.provider.url.url;
+      const wizardOptions: WizardOptions = {
+        onChange: (d) => this.keep(d),
+        clock: systemClock,
+        recent,
+        windowSeconds: this.windows.seconds(server),
+        apiUrl: server,
+      };
       if (reopened) {
         draft = reopened;
         wizardOptions.start = 'review';
       } else {
-        const jobId = prefillJobId({ explicit: options.jobId, selection: selectedText(), clipboard: options.jobId ? undefined : await readClipboard() });
+        const selection = selectedText();
+        const clipboard = options.jobId ? undefined : await readClipboard();
+        const jobId = prefillJobId({ explicit: options.jobId, selection, clipboard });
         draft = emptyDraft(jobId ?? '');
+        const from: StartingJobId['from'] | undefined = !jobId
+          ? undefined
+          : singleJobId(options.jobId) === jobId
+            ? 'command'
+            : singleJobId(selection) === jobId
+              ? 'selection'
+              : 'clipboard';
+        if (jobId && from) wizardOptions.startingJobId = { id: jobId, from };
         if (options.endpoint) draft.endpoint = options.endpoint;
         if (saved) wizardOptions.resumable = saved;
       }
@@ -92,7 +127,9 @@ export class FeedbackController implements vscode.Disposable {
       return await this.deliver(request);
     } finally {
       if (this.prompter === prompter) this.prompter = undefined;
+      if (this.recent === recent) this.recent = undefined;
       prompter.dispose();
+      recent.dispose();
     }
   }
 
@@ -118,6 +155,9 @@ export class FeedbackController implements vscode.Disposable {
       return { kind: 'sent', receipt: outcome.receipt, message: receipt.message };
     }
     const error = outcome.kind === 'cancelled' ? new CancelledError({ operation: 'feedback' }) : outcome.error;
+    // The server says how long it accepts feedback only when it is too late: remember it for the countdown.
+    const window = windowFromFeedbackError(error);
+    if (window !== undefined) void this.windows.learn(this.provider.url.url, window).then(undefined, () => undefined);
     const failure = describeFeedbackFailure(error, {
       endpoint: request.endpoint,
       jobId: request.jobId,

@@ -2,13 +2,18 @@
 // and the rules for where a step goes when it is finished. Pure: no `vscode`.
 
 import { FEEDBACK_FIELDS, fieldOfPath, indexOfPath, type FeedbackField, type FeedbackRequest } from '../../../api/feedback';
+import type { FeedbackEndpoint } from '../../../api/feedback';
+import type { Clock } from '../../../shared/clock';
+import type { Event } from '../../../shared/events';
 import type { WizardDraft } from '../model/draft';
+import type { RecentJobsState } from '../model/recentJobs';
 import type { Step, StepRef, StepState, Transition } from './flow';
 import type { Answer, PromptFrame, Prompter } from './prompts';
 
 export type StepId =
   | 'endpoint'
   | 'jobId'
+  | 'jobIdText'
   | 'rating'
   | 'searchSignal'
   | 'review'
@@ -37,11 +42,38 @@ export interface ResumableDraft {
   adopt?: () => void;
 }
 
+/** The team's recent jobs per endpoint (model/recentJobs.ts). */
+export interface RecentJobsSource {
+  /** Starts loading an endpoint's list, unless it is loading or fresh. */
+  prefetch(endpoint: FeedbackEndpoint): void;
+  state(endpoint: FeedbackEndpoint): RecentJobsState | undefined;
+  readonly onDidChange: Event<FeedbackEndpoint>;
+}
+
+/** Where the job id the wizard started with came from. */
+export interface StartingJobId {
+  id: string;
+  from: 'selection' | 'clipboard' | 'command';
+}
+
 export interface WizardContext {
   /** Mutated by the steps: it is the single source of every value shown. */
   draft: WizardDraft;
   ui: Prompter;
   now: () => number;
+  /** Moves the job page's countdown; without one the page is still right, only not live. */
+  clock?: Clock;
+  /** The recent jobs to pick from; without it the job page is the input box. */
+  recent?: RecentJobsSource;
+  /** How long the server accepts feedback after a job, in seconds (its own word, else the default). */
+  windowSeconds?: number;
+  /** The API URL, named when it cannot list jobs. */
+  apiUrl?: string;
+  draftIdSource?: StartingJobId;
+  /** Why the job page's last Enter did nothing; shown once. */
+  jobPageNote?: string;
+  /** The job page lists every job past the window, not only the newest. */
+  showAllExpired?: boolean;
   /** A saved draft the first page offers to resume. */
   resumable?: ResumableDraft;
   /** Set by the review step when the person sends a valid body. */

@@ -1,13 +1,12 @@
-// The pages of the fast path before the signal: endpoint, job id, rating, and for search the choice
-// of which signal to give. Pure: no `vscode`.
+// The pages of the fast path before the signal: endpoint, rating, and for search the choice of which
+// signal to give (the job page is in jobStep.ts). Pure: no `vscode`.
 
-import { checkJobId, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
+import type { FeedbackEndpoint, FeedbackRating } from '../../../api/feedback';
 import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
 import { formatAgo } from '../../../shared/format';
-import { singleJobId } from '../../../shared/jobIds';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
-import type { PickOption, Validation } from './prompts';
+import type { PickOption } from './prompts';
 import { advance, frame, leave, reviewStack, signalTarget, type WizardStep } from './context';
 
 type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume' };
@@ -37,11 +36,19 @@ export const endpointStep: WizardStep = async (state, ctx) => {
       detail: `Job id: ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}`,
     });
   }
+  const activeKey = state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id;
+  // The job page's list starts loading now, for the endpoint the highlight is on, and follows it.
+  const prefetch = (key: string | undefined) => {
+    const endpoint = FEEDBACK_ENDPOINTS.find((e) => e.id === key)?.id;
+    if (endpoint) ctx.recent?.prefetch(endpoint);
+  };
+  prefetch(activeKey);
   const answer = await ctx.ui.pick({
     ...frame(state, 'Endpoint', 1),
     placeholder: 'Which endpoint ran the job you are rating?',
     options,
-    activeKey: state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id,
+    activeKey,
+    onActive: prefetch,
   });
   const left = leave(answer);
   if (left) return left;
@@ -54,36 +61,6 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   }
   if (answer.value.kind === 'endpoint') ctx.draft.endpoint = answer.value.id;
   return advance(state, { id: 'jobId' });
-};
-
-/** A pasted response or log line holding exactly one job id becomes that id. */
-export function pastedJobId(text: string): string {
-  return singleJobId(text) ?? text.trim();
-}
-
-export function validateJobId(text: string, endpoint: FeedbackEndpoint | undefined): Validation {
-  const id = pastedJobId(text);
-  const problem = checkJobId(id, endpoint);
-  if (problem) return problem;
-  return id !== text.trim() ? { message: `Found job id ${id} in the pasted text; Enter uses it.`, severity: 'info' } : undefined;
-}
-
-export const jobIdStep: WizardStep = async (state, ctx) => {
-  const endpoint = ctx.draft.endpoint;
-  const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
-  const answer = await ctx.ui.input({
-    ...frame(state, 'Job id', 2),
-    prompt: `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).`,
-    placeholder: 'Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
-    value: state.ref.seed ?? ctx.draft.jobId,
-    validate: (text) => validateJobId(text, endpoint),
-  });
-  if (answer.kind === 'back') ctx.draft.jobId = answer.text;
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  ctx.draft.jobId = pastedJobId(answer.value);
-  return advance(state, { id: 'rating' });
 };
 
 /** The rating's explanation; the search rules are left out for other endpoints. */

@@ -3,19 +3,37 @@
 // when a job changed (its revision moved, announced by onDidChangeJob); only that job's row is
 // refreshed. Children are described on demand when expanded, tooltips when hovered.
 import * as vscode from 'vscode';
+import type { Event } from '../../../shared/events';
+import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
+import { describeRecentGroup, describeRecentRun, untrackedRuns, withRecentTitle } from './recentRows';
+import { isRecentNode, type RecentNode, type ResearchTreeNode } from './rowTypes';
 import { tooltipMarkdown, toTreeItem } from './treeItems';
-import { childNodes, describeJob, describeNode, type GroupKind, type ResearchNode } from './treeRows';
+import { childNodes, describeJob, describeNode, type GroupKind, type ItemDescriptor, jobTitle, type ResearchNode } from './treeRows';
 
 type JobNode = Extract<ResearchNode, { kind: 'job' }>;
 type GroupNode = Extract<ResearchNode, { kind: 'group' }>;
+type RecentRunNode = Extract<RecentNode, { kind: 'recentRun' }>;
 
-export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ResearchNode | ResearchNode[] | undefined>();
+/** The runs of the last 24 hours the Recent group shows (model/recentRuns.ts), and whether it is on. */
+export interface RecentSource {
+  readonly state: RecentRunsState;
+  readonly runs: readonly RecentRun[];
+  readonly onDidChange: Event<void>;
+  /** `firecrawl.research.showRecent`. */
+  shown(): boolean;
+  /** Named in the group's tooltip when the list cannot be read. */
+  apiUrl(): string;
+}
+
+export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ResearchTreeNode | ResearchTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly jobNodes = new Map<string, JobNode>();
   private readonly groupNodes = new Map<string, GroupNode>();
+  private readonly recentGroup: RecentNode = { kind: 'recent' };
+  private readonly recentRunNodes = new Map<string, RecentRunNode>();
   /** Each shown job row's description, which also moves with the clock (elapsed, expiry). */
   private readonly shownDescriptions = new Map<string, string>();
   /**
@@ -36,11 +54,55 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   constructor(
     private readonly store: ResearchStore,
     private readonly now: () => number = Date.now,
+    private readonly recent?: RecentSource,
   ) {
     this.subscriptions.push(
       store.onDidChangeJobs(() => this.onListChanged()),
       store.onDidChangeJob((job) => this.onJobChanged(job)),
     );
+    if (recent) this.subscriptions.push(recent.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** The runs the Recent group lists now: not tracked, newest first; none while the group is off. */
+  recentRuns(): RecentRun[] {
+    if (!this.recent?.shown()) return [];
+    return untrackedRuns(this.recent.runs, (id) => this.store.get(id) !== undefined);
+  }
+
+  /** The setting that shows the group changed. */
+  recentSettingChanged(): void {
+    this.changed.fire(undefined);
+  }
+
+  private recentRunNode(runId: string): RecentRunNode {
+    let node = this.recentRunNodes.get(runId);
+    if (!node) {
+      node = { kind: 'recentRun', runId };
+      this.recentRunNodes.set(runId, node);
+    }
+    return node;
+  }
+
+  private recentChildren(element?: RecentNode): RecentNode[] {
+    const runs = this.recentRuns();
+    if (!element) return runs.length ? [this.recentGroup] : [];
+    if (element.kind !== 'recent') return [];
+    const live = new Set(runs.map((r) => r.id));
+    for (const id of [...this.recentRunNodes.keys()]) if (!live.has(id)) this.recentRunNodes.delete(id);
+    return runs.map((r) => this.recentRunNode(r.id));
+  }
+
+  /** A job row without a title of its own takes the prompt or query the recent lists named for it. */
+  private titled(job: TrackedJob, row: ItemDescriptor): ItemDescriptor {
+    if (!this.recent || jobTitle(job)) return row;
+    return withRecentTitle(row, this.recent.runs.find((r) => r.id === job.id));
+  }
+
+  private describeRecent(element: RecentNode): ItemDescriptor | undefined {
+    if (!this.recent) return undefined;
+    if (element.kind === 'recent') return describeRecentGroup(this.recent.state, this.recentRuns().length, this.now(), this.recent.apiUrl());
+    const run = this.recent.runs.find((r) => r.id === element.runId);
+    return run ? describeRecentRun(run, this.now()) : undefined;
   }
 
   jobNode(id: string): JobNode {
@@ -62,17 +124,24 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     return node;
   }
 
-  getChildren(element?: ResearchNode): ResearchNode[] {
-    if (!element) return this.store.jobs.map((j) => this.jobNode(j.id));
+  getChildren(element?: ResearchTreeNode): ResearchTreeNode[] {
+    // The Recent group comes last, below every tracked job.
+    if (!element) return [...this.store.jobs.map((j) => this.jobNode(j.id)), ...this.recentChildren()];
+    if (isRecentNode(element)) return this.recentChildren(element);
     const job = this.store.get(element.jobId);
     if (!job) return [];
     return childNodes(job, element).map((child) => (child.kind === 'group' ? this.groupNode(child.jobId, child.group) : child));
   }
 
-  getTreeItem(element: ResearchNode): vscode.TreeItem {
+  getTreeItem(element: ResearchTreeNode): vscode.TreeItem {
+    if (isRecentNode(element)) {
+      const recent = this.describeRecent(element);
+      return recent ? toTreeItem(recent) : new vscode.TreeItem('(no longer available)');
+    }
     const job = this.store.get(element.jobId);
-    const descriptor = job ? describeNode(job, element, this.now()) : undefined;
-    if (!descriptor) return new vscode.TreeItem('(no longer available)');
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    if (!job || !described) return new vscode.TreeItem('(no longer available)');
+    const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
     if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {
       const chosen = this.chosen.get(descriptor.id);
@@ -87,17 +156,26 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     return toTreeItem(descriptor);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: ResearchNode): vscode.TreeItem {
+  resolveTreeItem(item: vscode.TreeItem, element: ResearchTreeNode): vscode.TreeItem {
+    if (isRecentNode(element)) {
+      const tooltip = this.describeRecent(element)?.tooltip;
+      if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
+      return item;
+    }
     const job = this.store.get(element.jobId);
-    const tooltip = job ? describeNode(job, element, this.now())?.tooltip : undefined;
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;
   }
 
-  getParent(element: ResearchNode): ResearchNode | undefined {
+  getParent(element: ResearchTreeNode): ResearchTreeNode | undefined {
     switch (element.kind) {
       case 'job':
+      case 'recent':
         return undefined;
+      case 'recentRun':
+        return this.recentGroup;
       case 'group':
         return this.jobNode(element.jobId);
       case 'activity':
@@ -115,7 +193,7 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   }
 
   /** The person expanded or collapsed a row (TreeView.onDidExpandElement / onDidCollapseElement). */
-  noteExpansion(element: ResearchNode, expanded: boolean): void {
+  noteExpansion(element: ResearchTreeNode, expanded: boolean): void {
     if (element.kind === 'job') this.chosen.set(element.jobId, expanded);
     else if (element.kind === 'group') this.chosen.set(`${element.jobId}/${element.group}`, expanded);
   }
@@ -128,7 +206,10 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
       const shown = this.shownDescriptions.get(job.id);
       if (shown !== undefined && describeJob(job, now).description !== shown) stale.push(this.jobNode(job.id));
     }
-    if (stale.length) this.changed.fire(stale);
+    const refresh: ResearchTreeNode[] = stale;
+    // Ages in the Recent group move too; the group re-renders with its rows.
+    if (this.recentRuns().length) refresh.push(this.recentGroup);
+    if (refresh.length) this.changed.fire(refresh);
   }
 
   private onListChanged(): void {

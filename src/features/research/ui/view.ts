@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Clock } from '../../../shared/clock';
 import type { ResearchStore } from '../model/researchStore';
-import type { ResearchNode } from './treeRows';
+import type { ResearchTreeNode } from './rowTypes';
 import { CONTEXT, VIEWS } from '../../../ids';
 import type { ResearchTreeProvider } from './treeProvider';
 import { type ConnectionFacts, connectionMessage, keySourceMessage, shutdownMessage } from './viewMessage';
@@ -15,7 +15,7 @@ const CLOCK_TICK_MS = 60_000;
 const RUNNING_CLOCK_TICK_MS = 10_000;
 
 export class ResearchView implements vscode.Disposable {
-  readonly treeView: vscode.TreeView<ResearchNode>;
+  readonly treeView: vscode.TreeView<ResearchTreeNode>;
   private unseenFinished = 0;
   private clockTimer: { dispose(): void } | undefined;
   private readonly subscriptions: Array<{ dispose(): void }> = [];

@@ -1,0 +1,111 @@
+// What the Recent group and "Add Recent Jobs…" show of a run that is not tracked: its prompt or query
+// as plain text, its kind, age and status where the service said it. Plain data, no `vscode`, like
+// the other rows; a click on a row tracks the run (its kind is known, so no second look is needed).
+import { recentJobsUnavailableText } from '../../../host/errorText';
+import { COMMANDS } from '../../../ids';
+import { formatAgo, formatTimestamp } from '../../../shared/format';
+import { shortJobId } from '../../../shared/jobIds';
+import { plainText } from '../../../shared/text';
+import type { RecentRun, RecentRunsState } from '../model/recentRuns';
+import type { ItemDescriptor, TooltipSpec } from './rowTypes';
+
+export const RECENT_GROUP_ID = 'recent';
+export const RECENT_GROUP_LABEL = 'Recent (last 24 h)';
+
+const KIND_TEXT = { agent: 'agent', deepResearch: 'deep research' } as const;
+
+/** What a tracking command is given for a run of the list: its id and its kind. */
+export interface RecentRunArgument {
+  id: string;
+  kind: RecentRun['kind'];
+}
+
+export function recentRunLabel(run: RecentRun): string {
+  if (run.target) return plainText(run.target, 120);
+  return run.kind === 'agent' ? `Agent run ${shortJobId(run.id)}` : `Deep research ${shortJobId(run.id)}`;
+}
+
+/** `agent · 5m ago · completed`: the kind first, as on tracked rows. */
+export function recentRunDescription(run: RecentRun, now: number): string {
+  const parts: string[] = [KIND_TEXT[run.kind]];
+  if (run.ranAt !== undefined) parts.push(formatAgo(run.ranAt, now));
+  if (run.status) parts.push(plainText(run.status, 30));
+  return parts.join(' · ');
+}
+
+function recentRunTooltip(run: RecentRun, now: number): TooltipSpec {
+  const rows: TooltipSpec['rows'] = [['Job id', run.id], ['Kind', KIND_TEXT[run.kind]]];
+  if (run.ranAt !== undefined) rows.push(['Ran', `${formatTimestamp(run.ranAt)} (${formatAgo(run.ranAt, now)})`]);
+  if (run.status) rows.push(['Status', run.status]);
+  if (run.model) rows.push(['Model', run.model]);
+  if (run.target) rows.push([run.kind === 'agent' ? 'Prompt' : 'Query', run.target]);
+  rows.push(['', 'Not tracked: click to track it here.']);
+  return { heading: run.kind === 'agent' ? 'Recent agent run' : 'Recent deep research job', rows };
+}
+
+export function describeRecentRun(run: RecentRun, now: number): ItemDescriptor {
+  const label = recentRunLabel(run);
+  const description = recentRunDescription(run, now);
+  const argument: RecentRunArgument = { id: run.id, kind: run.kind };
+  return {
+    id: `${RECENT_GROUP_ID}/${run.id}`,
+    label,
+    description,
+    tooltip: () => recentRunTooltip(run, now),
+    icon: { id: run.kind === 'agent' ? 'hubot' : 'search' },
+    contextValue: 'recentRun',
+    collapsible: 'none',
+    command: { command: COMMANDS.trackRecentJob, title: 'Track Job', arguments: [argument] },
+    accessibilityLabel: `Not tracked: ${label}, ${description}. Select to track it.`,
+  };
+}
+
+export function describeRecentGroup(state: RecentRunsState, count: number, now: number, apiUrl?: string): ItemDescriptor {
+  const failed = state.kind === 'unavailable';
+  const description = failed ? 'could not refresh' : state.kind === 'loaded' ? `updated ${formatAgo(state.at, now)}` : '';
+  const rows: TooltipSpec['rows'] = [
+    ['', 'Agent runs and deep research jobs of the last 24 hours that are not tracked. Click one to track it.'],
+    ['', 'The list is read at most once a minute, and only while this view is visible and the window focused.'],
+  ];
+  if (state.kind !== 'idle') rows.push(['Last read', `${formatTimestamp(state.at)} (${formatAgo(state.at, now)})`]);
+  if (failed) rows.push(['Problem', recentJobsUnavailableText(state.error, apiUrl ? { apiUrl } : {})]);
+  if (state.kind === 'loaded' && state.truncated) rows.push(['', 'Only the newest runs are listed: the team ran more than one read holds.']);
+  return {
+    id: RECENT_GROUP_ID,
+    label: RECENT_GROUP_LABEL,
+    description,
+    tooltip: () => ({ heading: RECENT_GROUP_LABEL, rows }),
+    icon: { id: failed ? 'warning' : 'history' },
+    contextValue: 'recentGroup',
+    collapsible: count > 0 ? 'expanded' : 'none',
+    accessibilityLabel: `${RECENT_GROUP_LABEL}: ${description}`,
+  };
+}
+
+/**
+ * A tracked job the service gives no title of its own (an agent run's status never names its prompt)
+ * takes the prompt or query the recent lists named for it: the row reads as what the person asked.
+ */
+export function withRecentTitle(row: ItemDescriptor, run: RecentRun | undefined): ItemDescriptor {
+  if (!run?.target) return row;
+  const label = plainText(run.target, 120);
+  const tooltip = row.tooltip;
+  return {
+    ...row,
+    label,
+    accessibilityLabel: `${label}: ${row.description ?? ''}`,
+    ...(tooltip
+      ? {
+          tooltip: () => {
+            const spec = tooltip();
+            return { ...spec, rows: [...spec.rows, [run.kind === 'agent' ? 'Prompt' : 'Query', run.target ?? '']] };
+          },
+        }
+      : {}),
+  };
+}
+
+/** The runs the group lists: those not tracked, newest first. */
+export function untrackedRuns(runs: readonly RecentRun[], isTracked: (id: string) => boolean): RecentRun[] {
+  return runs.filter((run) => !isTracked(run.id));
+}
