@@ -8,6 +8,7 @@ let defaultLocale: string | undefined;
 export function setLocale(locale: string | undefined): void {
   defaultLocale = locale;
   relativeFormats.clear();
+  unitFormats.clear();
   pluralRules = undefined;
 }
 
@@ -71,15 +72,26 @@ export function formatAgo(at: number, now: number, locale?: string): string {
   return relative.format(-Math.floor(hours / 24), 'day');
 }
 
-/** `45s`, `4m 12s`, `2h 05m`, `3d 4h`. */
-export function formatDuration(ms: number): string {
+const unitFormats: Map<string, Intl.NumberFormat> = new Map();
+function unit(value: number, name: 'second' | 'minute' | 'hour' | 'day', locale: string | undefined): string {
+  const key = `${locale ?? ''}/${name}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' });
+    unitFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** `45s`, `4m 12s`, `2h 5m`, `3d 4h` in English; each language's own short units elsewhere. */
+export function formatDuration(ms: number, locale: string | undefined = defaultLocale): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
+  if (s < 60) return unit(s, 'second', locale);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  if (m < 60) return `${unit(m, 'minute', locale)} ${unit(s % 60, 'second', locale)}`;
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
+  if (h < 48) return `${unit(h, 'hour', locale)} ${unit(m % 60, 'minute', locale)}`;
+  return `${unit(Math.floor(h / 24), 'day', locale)} ${unit(h % 24, 'hour', locale)}`;
 }
 
 /** An ISO time from the service as epoch ms, or undefined when absent or unreadable. */
