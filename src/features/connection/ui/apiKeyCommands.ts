@@ -37,9 +37,9 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
   box.ignoreFocusOut = true;
   box.placeholder = 'fc-…';
   box.prompt = `Your Firecrawl API key, checked against ${plainText(provider.url.url, 200)} and kept in VS Code's secret storage.${provider.url.path ? ` Note: the API URL has a path (${plainText(provider.url.path, 80)}); a Firecrawl server is usually at the root.` : ''}`;
-  // Self-hosted servers make their own keys (or need none); the hosted service's are on its dashboard.
+  // Keys for the hosted service are made on its dashboard (a self-hosted server makes its own, or needs none).
   const getKey: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Get an API key (opens the Firecrawl dashboard)' };
-  if (!provider.isSelfHosted) box.buttons = [getKey];
+  box.buttons = [getKey];
   box.onDidTriggerButton((button) => {
     if (button === getKey) void vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_API_KEYS_URL));
   });
