@@ -33,6 +33,9 @@ export const COMMANDS = {
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
   openDashboard: 'firecrawl.openDashboard',
+  refreshUsage: 'firecrawl.refreshUsageHistory',
+  copyUsageCsv: 'firecrawl.copyUsageCsv',
+  saveUsageCsv: 'firecrawl.saveUsageCsv',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';

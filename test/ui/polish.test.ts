@@ -97,4 +97,25 @@ describe('everyday polish', () => {
     assert.ok(await image.first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 100), 'the step\'s picture loaded');
     await wb().screenshot('polish-walkthrough');
   });
+
+  it('the usage panel has a tab icon and Refresh, Copy as CSV and Save as CSV in its editor title', async () => {
+    await wb().runCommand('Firecrawl: Show Credit Usage History');
+    await wb().webviewFrame().locator('svg.chart').waitFor({ state: 'visible', timeout: 20_000 });
+    const tab = wb().page.locator('.tabs-container .tab', { hasText: 'Firecrawl Credit Usage' });
+    assert.ok(await tab.locator('.monaco-icon-label').evaluate((el) => getComputedStyle(el, '::before').backgroundImage.includes('usage-')), 'the tab shows the panel icon');
+    const actions = wb().page.locator('.editor-group-container.active .editor-actions .action-label');
+    for (const label of ['Refresh Credit Usage', 'Copy Credit Usage as CSV', 'Save Credit Usage as CSV…']) {
+      await actions.and(wb().page.locator(`[aria-label^="${label}"]`)).first().waitFor({ state: 'visible' });
+    }
+    const before = sandbox.requestCount('creditUsageHistorical');
+    await actions.and(wb().page.locator('[aria-label^="Refresh Credit Usage"]')).first().click();
+    const deadline = Date.now() + 15_000;
+    while (sandbox.requestCount('creditUsageHistorical') === before) {
+      if (Date.now() > deadline) throw new Error('Refresh in the editor title asked for nothing');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await actions.and(wb().page.locator('[aria-label^="Copy Credit Usage as CSV"]')).first().click();
+    await wb().webviewFrame().locator('.notice', { hasText: /CSV/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await wb().screenshot('polish-usage-editor-title');
+  });
 });

@@ -13,7 +13,7 @@ import type { CreditsStore } from '../credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
 import { loadOnDemand } from '../../host/onDemand';
 import { type UsageRange, VIEW_TYPE } from './protocol';
-import type { UsagePanel, UsagePanelDeps } from './ui/panel';
+import type { PanelAction, UsagePanel, UsagePanelDeps } from './ui/panel';
 import type { UsagePanelBundle } from './ui/panelBundle';
 
 export type { UsageHistoryStore } from './model/historyStore';
@@ -74,6 +74,10 @@ export function activateUsage({ context, keys, provider, credits, recent, log, c
     panel,
     { dispose: () => providerSubscription.dispose() },
     registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
+    // The page's own buttons, also in the editor title (so they are in the palette and can be bound to keys).
+    registerCommand(COMMANDS.refreshUsage, () => panel.act('refresh')),
+    registerCommand(COMMANDS.copyUsageCsv, () => panel.act('copyCsv')),
+    registerCommand(COMMANDS.saveUsageCsv, () => panel.act('saveCsv')),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, panel),
   );
   return { store, panel };
@@ -109,6 +113,11 @@ export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Dis
 
   async show(range?: UsageRange): Promise<void> {
     (await this.load()).show(range);
+  }
+
+  /** On the open panel; nothing to do (and nothing to load) when none is open. */
+  async act(action: PanelAction): Promise<void> {
+    await this.instance?.act(action);
   }
 
   async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {

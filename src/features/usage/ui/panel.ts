@@ -145,6 +145,11 @@ class PanelSession implements vscode.Disposable {
     }
   }
 
+  /** What the page's Refresh, Copy as CSV and Save as CSV buttons do, for the same editor-title commands. */
+  act(action: PanelAction): Promise<void> {
+    return this.handle({ type: action });
+  }
+
   private notify(result: ExportResult): void {
     if (!result) return;
     this.notices.push({ type: 'notice', level: result.level, text: result.text });
@@ -189,6 +194,8 @@ class PanelSession implements vscode.Disposable {
   }
 }
 
+export type PanelAction = 'refresh' | 'copyCsv' | 'saveCsv';
+
 export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private session: PanelSession | undefined;
   private readonly posted = new Emitter<PanelState>();
@@ -227,6 +234,11 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
     return this.session !== undefined;
   }
 
+  /** Refresh, Copy as CSV, Save as CSV on the open panel (the editor title's buttons); nothing when none is open. */
+  async act(action: PanelAction): Promise<void> {
+    await this.session?.act(action);
+  }
+
   /** The key or server changed and the store was reset: an open panel loads the new account's data. */
   reloadOpen(): void {
     this.session?.ensureLoaded();
@@ -234,6 +246,10 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
 
   private adopt(panel: vscode.WebviewPanel, byApiKey: boolean, range: UsageRange, chosenByHost: boolean): void {
     panel.title = PANEL_TITLE;
+    panel.iconPath = {
+      light: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-light.svg'),
+      dark: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-dark.svg'),
+    };
     const session = new PanelSession(panel, this.deps, byApiKey, range, (state) => this.posted.fire(state), () => {
       if (this.session === session) this.session = undefined;
     });
