@@ -29,8 +29,8 @@ describe('the status bar in another language', () => {
       contents: {
         'Firecrawl credits': 'Firecrawl-Credits',
         '**{0}** of {1} remaining': '**{0}** von {1} übrig',
-        'Billing period: {0} – {1} · resets in {2} days': 'Abrechnungszeitraum: {0} – {1} · beginnt neu in {2} Tagen',
-        'Refresh/link in the credits tooltip: load the balance again': 'Aktualisieren',
+        'Billing period: {0} · resets in {1} days': 'Abrechnungszeitraum: {0} · beginnt neu in {1} Tagen',
+        'Refresh/tooltip link: load the balance again': 'Aktualisieren',
         'Firecrawl: {0}': 'Firecrawl: {0}',
         '{0} of {1} credits remaining': '{0} von {1} Credits übrig',
       },

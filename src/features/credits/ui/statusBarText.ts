@@ -106,7 +106,7 @@ export function levelFor(remaining: number, plan: number | null, thresholds: Thr
 }
 
 function links(ctx: PresentationContext): string {
-  const items = [`[${l10n.t({ message: 'Refresh', args: [], comment: ['link in the credits tooltip: load the balance again'] })}](command:${COMMANDS.refreshCredits})`];
+  const items = [`[${l10n.t({ message: 'Refresh', comment: ['tooltip link: load the balance again'] })}](command:${COMMANDS.refreshCredits})`];
   if (ctx.hasHistoryView) items.push(`[${l10n.t('Usage History')}](command:${COMMANDS.showUsageHistory})`);
   items.push(setKeyLink());
   return items.join(' · ');
@@ -124,10 +124,11 @@ function keyLine(ctx: PresentationContext): string | undefined {
 /** Remaining against the plan, what was used, or what is beyond it; the balance alone when there is no plan. */
 function balanceLines(remaining: number, plan: number | null, locale: string | undefined): string[] {
   if (plan === null) {
+    // The number in bold, as an argument: the same message as the screen readers' "4,321 credits remaining".
     const balance =
       remaining < 0
         ? creditCount(-remaining, locale, (n) => l10n.t('**Over by {0} credit**', n), (n) => l10n.t('**Over by {0} credits**', n))
-        : creditCount(remaining, locale, (n) => l10n.t('**{0}** credit remaining', n), (n) => l10n.t('**{0}** credits remaining', n));
+        : creditCount(remaining, locale, (n) => l10n.t('{0} credit remaining', `**${n}**`), (n) => l10n.t('{0} credits remaining', `**${n}**`));
     return [balance, '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
   }
   const of = formatExact(plan, locale);
@@ -153,9 +154,8 @@ function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
     const left = daysBetween(ctx.now, end);
     const days = formatExact(left, ctx.locale);
     const to = formatDate(end, ctx.locale);
-    if (start === undefined) return ['', plural(left, l10n.t('Billing period: {0} · resets in {1} day', to, days), l10n.t('Billing period: {0} · resets in {1} days', to, days))];
-    const from = formatDate(start, ctx.locale);
-    return ['', plural(left, l10n.t('Billing period: {0} – {1} · resets in {2} day', from, to, days), l10n.t('Billing period: {0} – {1} · resets in {2} days', from, to, days))];
+    const span = start === undefined ? to : l10n.t({ message: '{0} – {1}', args: [formatDate(start, ctx.locale), to], comment: ['a range of dates'] });
+    return ['', plural(left, l10n.t('Billing period: {0} · resets in {1} day', span, days), l10n.t('Billing period: {0} · resets in {1} days', span, days))];
   }
   return start === undefined ? [] : ['', l10n.t('Billing period since {0}', formatDate(start, ctx.locale))];
 }
@@ -201,7 +201,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   }
   if (problem?.kind === 'unsupported') {
     return {
-      text: `$(flame) ${l10n.t({ message: 'n/a', args: [], comment: ['status bar: credits are not available on this server'] })}`,
+      text: `$(flame) ${l10n.t({ message: 'n/a', comment: ['status bar: no credits on this server'] })}`,
       tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.apiUrl))}\n\n${links(ctx)}`,
       level: 'normal',
       command: openChart,
@@ -210,7 +210,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   }
   if (problem?.kind === 'noBilling') {
     return {
-      text: `$(flame) ${l10n.t({ message: 'no billing info', args: [], comment: ['status bar: the team has no billing record'] })}`,
+      text: `$(flame) ${l10n.t({ message: 'no billing info', comment: ['status bar: the team has no billing record'] })}`,
       tooltip: `**Firecrawl**\n\n${l10n.t('Firecrawl has no billing information for this team yet.')}\n\n${links(ctx)}`,
       level: 'normal',
       command: openChart,
