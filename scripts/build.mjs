@@ -7,7 +7,8 @@
 // Flags: --production (minified, no source maps), --watch, --clean.
 import * as esbuild from 'esbuild';
 import { readdirSync, readFileSync, statSync, existsSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,10 +59,11 @@ const rulesApart = {
 const l10nBrowserBuild = {
   name: 'l10n-browser-build',
   setup(build) {
-    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => {
-      const dir = join(root, 'node_modules', '@vscode', 'l10n');
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-      return { path: join(dir, pkg.browser?.[pkg.main] ?? pkg.main) };
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => {
+      // Found as the importer would find it (a packaging stage has no node_modules of its own).
+      const manifest = createRequire(join(args.resolveDir, 'importer.js')).resolve('@vscode/l10n/package.json');
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      return { path: join(dirname(manifest), pkg.browser?.[pkg.main] ?? pkg.main) };
     });
   },
 };

@@ -1,4 +1,4 @@
-// Hosts the one "Firecrawl Credit Usage" webview panel (the title in the editor's language). It renders three stores (monthly history or
+// Hosts the one "Firecrawl Credit Usage" webview panel. It renders three stores (monthly history or
 // the recent bins for the chart, credits for the header) and never fetches by itself. The page is torn down while the
 // panel is hidden (no retainContextWhenHidden), so updates wait for its ready handshake and only
 // the newest state is delivered; notices wait with it.
