@@ -42,6 +42,7 @@ describe('layering', () => {
       ['src/features/feedback/wizard/flow.ts', "import { readFileSync } from 'node:fs';", /wizard\/ never imports vscode or Node/],
       ['src/features/research/model/researchStore.ts', "import { creditsSettings } from '../../../host/settings';", /reaches host\/ only for host\/errorText/],
       ['src/features/usage/page/main.ts', "import { buildPanelState } from '../ui/panelState';", /page\/ imports only/],
+      ['src/features/usage/page/language.ts', "import * as vscode from 'vscode';", /page\/ imports only/],
       ['src/features/usage/ui/panel.ts', "import { CreditsStore } from '../../credits/model/creditsStore';", /only through its index\.ts/],
       ['src/host/clientProvider.ts', "import { activateCredits } from '../features/credits';", /host\/ reaches no feature/],
       ['src/host/errorText/general.ts', "import * as vscode from 'vscode';", /host\/errorText\/ is pure/],
