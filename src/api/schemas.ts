@@ -264,24 +264,29 @@ export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackRec
   return receipt;
 }
 
-/** The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. */
+/**
+ * The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. The
+ * problem is for the log (InvalidResponseError's technical message); people see only the path.
+ */
 export function describeIssue(error: z.core.$ZodError): { path: string; problem: string } {
   const issue = error.issues[0];
+  // not localised: for the log, as above
   if (!issue) return { path: '', problem: 'unexpected shape' };
   const path = formatPath(issue.path);
   // zod/mini ships no locale, so its own messages are generic: say what was expected instead.
   const problem =
     issue.code === 'invalid_type'
-      ? `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
+      ? // not localised: for the log, as above
+        `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
       : issue.code === 'invalid_union'
-        ? 'none of the accepted shapes matched'
+        ? 'none of the accepted shapes matched' // not localised: for the log, as above
         : issue.message;
   return { path, problem };
 }
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return 'an array'; // not localised: for the log, as above
   return typeof value === 'string' ? 'a string' : typeof value;
 }
 
