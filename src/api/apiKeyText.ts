@@ -44,15 +44,15 @@ export function keyProblem(key: string): string | undefined {
     const cp = char.codePointAt(0)!;
     if (cp > 0x20 && cp < 0x7f) continue;
     if (/\s/.test(char) && cp < 0x80) {
-      return l10n.t({ message: 'has a space or line break at position {0}', args: [formatExact(position)], comment: ['follows "the key" in a sentence'] });
+      return l10n.t({ message: 'has a space or line break at position {0}', args: [formatExact(position)], comment: ['after "the key"'] });
     }
     if (INVISIBLE.test(char)) {
-      return l10n.t({ message: 'holds an invisible character ({0}) at position {1}', args: [codePoint(cp), formatExact(position)], comment: ['follows "the key" in a sentence; {0} is a Unicode code point and name'] });
+      return l10n.t({ message: 'holds an invisible character ({0}) at position {1}', args: [codePoint(cp), formatExact(position)], comment: ['after "the key"; {0}: U+200B ZERO WIDTH SPACE'] });
     }
     return l10n.t({
       message: 'holds a character that is not plain ASCII ({0}, “{1}”) at position {2}',
       args: [codePoint(cp), char, formatExact(position)],
-      comment: ['follows "the key" in a sentence; {0} is a Unicode code point, {1} the character'],
+      comment: ['after "the key"; {0}: U+00E9, {1}: é'],
     });
   }
   return undefined;

@@ -50,7 +50,7 @@ function flatten(raw: unknown, prefix: PropertyKey[], level: number): Issue[] {
       .filter((branch) => branch.length > 0);
     if (branches.length) return branches.reduce((best, branch) => (misfit(branch) < misfit(best) ? branch : best));
   }
-  const said = typeof message === 'string' ? message : l10n.t({ message: 'invalid', args: [], comment: ["what a field's problem reads when the service named the field but gave no reason"] });
+  const said = typeof message === 'string' ? message : l10n.t({ message: 'invalid', args: [], comment: ["a field's problem when the service gave no reason"] });
   return [{ path: full, message: said, code: typeof code === 'string' ? code : '', depth: own.length }];
 }
 

@@ -63,7 +63,7 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
 /** "just now", "12s ago", "5m ago", "3h ago" (up to 48 hours), "2d ago"; a future moment is "just now". */
 export function formatAgo(at: number, now: number, locale: string | undefined = defaultLocale): string {
   const seconds = Math.floor((now - at) / 1000);
-  if (!(seconds >= 5)) return l10n.t({ message: 'just now', args: [], comment: ['how long ago something happened: less than five seconds'] });
+  if (!(seconds >= 5)) return l10n.t('just now');
   const relative = relativeFormat(locale);
   if (seconds < 60) return relative.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);

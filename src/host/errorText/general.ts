@@ -25,14 +25,14 @@ export interface ErrorText {
 }
 
 const OPERATION_TEXT: Record<Operation, () => string> = {
-  creditUsage: () => l10n.t({ message: 'reading remaining credits', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  creditUsageHistory: () => l10n.t({ message: 'reading credit usage history', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  researchJob: () => l10n.t({ message: 'reading the deep research job', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  agentJob: () => l10n.t({ message: 'reading the agent job', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  agentCancel: () => l10n.t({ message: 'cancelling the agent job', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  feedback: () => l10n.t({ message: 'sending feedback', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  activity: () => l10n.t({ message: 'reading the team’s recent jobs', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
-  agentList: () => l10n.t({ message: 'reading the team’s agent runs', args: [], comment: ['what was being done when it failed, as in "… while {0}"'] }),
+  creditUsage: () => l10n.t('reading remaining credits'),
+  creditUsageHistory: () => l10n.t('reading credit usage history'),
+  researchJob: () => l10n.t('reading the deep research job'),
+  agentJob: () => l10n.t('reading the agent job'),
+  agentCancel: () => l10n.t('cancelling the agent job'),
+  feedback: () => l10n.t('sending feedback'),
+  activity: () => l10n.t('reading the team’s recent jobs'),
+  agentList: () => l10n.t('reading the team’s agent runs'),
 };
 
 /** What was being done, as a phrase that follows "while" in this module's sentences. */
@@ -48,8 +48,8 @@ export function serverSaid(text: string | undefined): string {
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */
 function theServer(url: string | undefined): string {
   return url
-    ? l10n.t({ message: 'The server at {0}', args: [plainText(url, 200)], comment: ['the subject of a sentence; {0} is a URL'] })
-    : l10n.t({ message: 'The server', args: [], comment: ['the subject of a sentence, as in "The server answered 404 while …"'] });
+    ? l10n.t('The server at {0}', plainText(url, 200))
+    : l10n.t('The server');
 }
 
 /** `in 5 s`, `in 2 min`; undefined when unknown. */
@@ -57,8 +57,8 @@ export function waitText(ms: number | undefined): string | undefined {
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds < 120
-    ? l10n.t({ message: 'in {0} s', args: [formatExact(seconds)], comment: ['a wait in seconds, as in "retrying in 5 s"'] })
-    : l10n.t({ message: 'in {0} min', args: [formatExact(Math.ceil(seconds / 60))], comment: ['a wait in minutes, as in "retrying in 2 min"'] });
+    ? l10n.t({ message: 'in {0} s', args: [formatExact(seconds)], comment: ['{0} seconds'] })
+    : l10n.t({ message: 'in {0} min', args: [formatExact(Math.ceil(seconds / 60))], comment: ['{0} minutes'] });
 }
 
 /** Whole seconds when long, one decimal when short: a 1.5 s limit is not "2 s". */
@@ -68,7 +68,7 @@ export function secondsText(ms: number): string {
     seconds >= 10 || Number.isInteger(seconds)
       ? formatExact(seconds)
       : new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(seconds);
-  return l10n.t({ message: '{0} s', args: [shown], comment: ['a number of seconds'] });
+  return l10n.t({ message: '{0} s', args: [shown], comment: ['{0} seconds'] });
 }
 
 /** A research job the service no longer has: what a 404 on it means. */

@@ -15,11 +15,11 @@ export function nextStepLabel(step: NextStep): string {
     case 'showLogs':
       return l10n.t('Show Logs');
     case 'retry':
-      return l10n.t({ message: 'Retry', args: [], comment: ['button: try again what just failed'] });
+      return l10n.t({ message: 'Retry', args: [], comment: ['button'] });
     case 'sendAgain':
-      return l10n.t({ message: 'Send Again', args: [], comment: ['button: send the same feedback again'] });
+      return l10n.t('Send Again');
     case 'editAndRetry':
-      return l10n.t({ message: 'Edit and Retry', args: [], comment: ['button: reopen the feedback to change it, then send it'] });
+      return l10n.t('Edit and Retry');
   }
 }
 

@@ -20,11 +20,12 @@ import {
   waitText,
 } from '../../../src/host/errorText';
 import { formatAgo, setLocale } from '../../../src/shared/format';
+import { sanitizeMarkdown } from '../../../src/shared/markdown';
 
 /** The key of a message with a translator comment, as @vscode/l10n and the exporter make it. */
 const withComment = (message: string, comment: string) => `${message}/${comment}`;
-const DOING = withComment('reading remaining credits', 'what was being done when it failed, as in "… while {0}"');
-const EDIT = withComment('Edit and Retry', 'button: reopen the feedback to change it, then send it');
+const DOING = 'reading remaining credits';
+const EDIT = 'Edit and Retry';
 
 afterEach(() => {
   l10n.config({ contents: {} });
@@ -50,7 +51,7 @@ describe('errorText through a translation bundle', () => {
       contents: {
         'Could not reach Firecrawl at {0} while {1}; retrying {2}. Check the network and the API URL setting.': '{1}: {0} に接続できません。{2}再試行します。',
         [DOING]: '残りクレジットの取得中',
-        [withComment('in {0} s', 'a wait in seconds, as in "retrying in 5 s"')]: '{0} 秒後に',
+        [withComment('in {0} s', '{0} seconds')]: '{0} 秒後に',
       },
     });
     const { message } = describeError(new NetworkError({ operation: 'creditUsage', baseUrl: 'https://api.firecrawl.dev' }), { retryInMs: 5_000 });
@@ -91,7 +92,7 @@ describe('errorText through a translation bundle', () => {
   test('a key that cannot be sent: the fault (api) and the sentence around it (errorText) are both translated', () => {
     l10n.config({
       contents: {
-        [withComment('has a space or line break at position {0}', 'follows "the key" in a sentence')]: 'enthält an Stelle {0} ein Leerzeichen',
+        [withComment('has a space or line break at position {0}', 'after "the key"')]: 'enthält an Stelle {0} ein Leerzeichen',
         'The API key cannot be sent: the key {0}. Set the key again.': 'Der API-Schlüssel kann nicht gesendet werden: Er {0}. Legen Sie ihn neu fest.',
       },
     });
@@ -146,12 +147,17 @@ describe('api and shared words through a translation bundle', () => {
   test('"just now" and the wait phrases', () => {
     l10n.config({
       contents: {
-        [withComment('just now', 'how long ago something happened: less than five seconds')]: 'gerade eben',
-        [withComment('in {0} min', 'a wait in minutes, as in "retrying in 2 min"')]: 'in {0} Min.',
+        'just now': 'gerade eben',
+        [withComment('in {0} min', '{0} minutes')]: 'in {0} Min.',
       },
     });
     assert.equal(formatAgo(1_000, 2_000), 'gerade eben');
     assert.equal(waitText(600_000), 'in 10 Min.');
+  });
+
+  test('an image without a description: its link text is translated, and a translation stays text', () => {
+    l10n.config({ contents: { [withComment('image', 'the text of a link to an image that has no description')]: '*Bild* [x](command:y)' } });
+    assert.equal(sanitizeMarkdown('![](https://img.example/p.png)'), '[\\*Bild\\* \\[x\\]\\(command:y\\)](https://img.example/p.png)');
   });
 
   test('English stays the source when no bundle is configured', () => {
