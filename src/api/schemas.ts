@@ -274,14 +274,13 @@ export function describeIssue(error: z.core.$ZodError): { path: string; problem:
   if (!issue) return { path: '', problem: 'unexpected shape' };
   const path = formatPath(issue.path);
   // zod/mini ships no locale, so its own messages are generic: say what was expected instead.
-  const problem =
-    issue.code === 'invalid_type'
-      ? // not localised: for the log, as above
-        `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
-      : issue.code === 'invalid_union'
-        ? 'none of the accepted shapes matched' // not localised: for the log, as above
-        : issue.message;
-  return { path, problem };
+  if (issue.code === 'invalid_type') {
+    // not localised: for the log, as above
+    const got = issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`;
+    return { path, problem: `expected ${issue.expected}${got}` };
+  }
+  // not localised: for the log, as above
+  return { path, problem: issue.code === 'invalid_union' ? 'none of the accepted shapes matched' : issue.message };
 }
 
 function describeValue(value: unknown): string {

@@ -88,10 +88,10 @@ function present(value: unknown): boolean {
   return true;
 }
 
-/** `value` is already trimmed. Returns true when within `max`. */
-function maxLengthRule(value: string, noun: string, path: string, max: number, sink: Sink): boolean {
-  if (value.length <= max) return true;
-  add(sink, path, 'too_long', words.tooLongText(noun, value.length, max));
+/** `text` is already trimmed. Returns true when within `max`. */
+function maxLengthRule(text: string, noun: string, path: string, max: number, sink: Sink): boolean {
+  if (text.length <= max) return true;
+  add(sink, path, 'too_long', words.tooLongText(noun, text.length, max));
   return false;
 }
 
@@ -238,11 +238,11 @@ function enumRule<T extends string>(
   sink: Sink,
 ): T | undefined {
   const choices = allowed.join(', ');
-  const given = requiredText(value, field, field, words.choiceRequiredText(field, choices), sink);
-  if (given === undefined) return undefined;
-  if (allowed.includes(given)) return given as T;
-  const lower = given.toLowerCase();
-  add(sink, field, 'invalid_enum', words.unsupportedChoiceText(field, given, choices, allowed.includes(lower) ? lower : undefined));
+  const text = requiredText(value, field, field, words.choiceRequiredText(field, choices), sink);
+  if (text === undefined) return undefined;
+  if (allowed.includes(text)) return text as T;
+  const lower = text.toLowerCase();
+  add(sink, field, 'invalid_enum', words.unsupportedChoiceText(field, text, choices, allowed.includes(lower) ? lower : undefined));
   return undefined;
 }
 
@@ -253,9 +253,9 @@ function boundedText(
   max: number,
   sink: Sink,
 ): string | undefined {
-  const given = optionalText(value, path, noun, sink);
-  if (given === undefined || given.length === 0) return undefined;
-  return maxLengthRule(given, noun, path, max, sink) ? given : undefined;
+  const text = optionalText(value, path, noun, sink);
+  if (text === undefined || text.length === 0) return undefined;
+  return maxLengthRule(text, noun, path, max, sink) ? text : undefined;
 }
 
 function labelsRule(value: unknown, field: 'issues' | 'tags', sink: Sink): string[] | undefined {
@@ -379,10 +379,10 @@ function metadataRule(value: unknown, sink: Sink): Record<string, unknown> | und
 
 function integrationRule(value: unknown, sink: Sink): string | undefined {
   if (value === null) return undefined; // the official SDK types allow null: treated as omitted
-  const given = optionalText(value, 'integration', 'integration', sink);
-  if (given === undefined || given.length === 0) return undefined;
-  if (given.startsWith('_') || KNOWN_INTEGRATIONS.includes(given)) return given;
-  add(sink, 'integration', 'integration', words.integrationText(given, VSCODE_INTEGRATION));
+  const text = optionalText(value, 'integration', 'integration', sink);
+  if (text === undefined || text.length === 0) return undefined;
+  if (text.startsWith('_') || KNOWN_INTEGRATIONS.includes(text)) return text;
+  add(sink, 'integration', 'integration', words.integrationText(text, VSCODE_INTEGRATION));
   return undefined;
 }
 
