@@ -50,7 +50,8 @@ function resolve(from: string, specifier: string, exists: (file: string) => bool
 /**
  * The rules:
  * - api/ imports only api/, shared/, zod and @vscode/l10n: no vscode, no Node built-ins (it runs in a browser).
- * - shared/ imports only shared/; host/errorText/ imports no vscode and no feature.
+ * - shared/ imports only shared/ and @vscode/l10n (for its few words); host/errorText/ imports no
+ *   vscode and no feature.
  * - a feature's model/, render/ and wizard/ never import vscode or Node built-ins, nor host/ other
  *   than host/errorText/.
  * - a feature's page/ (the webview) imports only its own page/, render/ and protocol, shared/ and
@@ -80,7 +81,7 @@ export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
         continue;
       }
       if (from.area === 'shared') {
-        if (!relative || to?.area !== 'shared') add('shared/ imports only shared/');
+        if (relative ? to?.area !== 'shared' : specifier !== '@vscode/l10n') add('shared/ imports only shared/ and @vscode/l10n');
         continue;
       }
       if (from.area === 'host' && from.room === 'errorText' && (isVscode || isNode)) add('host/errorText/ is pure: no vscode, no Node built-ins');

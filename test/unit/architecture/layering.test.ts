@@ -37,6 +37,7 @@ describe('layering', () => {
       ['src/api/client.ts', "import * as vscode from 'vscode';", /api\/ imports only/],
       ['src/api/http.ts', "import { COMMANDS } from '../ids';", /api\/ imports only/],
       ['src/shared/text.ts', "import { describeError } from '../host/errorText';", /shared\/ imports only/],
+      ['src/shared/format.ts', "import { z } from 'zod';", /shared\/ imports only shared\/ and @vscode\/l10n/],
       ['src/features/credits/model/creditsStore.ts', "import * as vscode from 'vscode';", /model\/ never imports vscode/],
       ['src/features/usage/render/chart.ts', "import type { Uri } from 'vscode';", /render\/ never imports vscode/],
       ['src/features/feedback/wizard/flow.ts', "import { readFileSync } from 'node:fs';", /wizard\/ never imports vscode or Node/],

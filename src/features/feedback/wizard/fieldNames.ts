@@ -3,7 +3,7 @@
 // Pure: no `vscode`.
 
 import type { FeedbackField, FeedbackProblem } from '../../../api/feedback';
-export { FIELD_LABELS, nameOfPath } from '../../../host/errorText/feedbackFields';
+export { fieldLabel, nameOfPath } from '../../../host/errorText/feedbackFields';
 import { nameOfPath } from '../../../host/errorText/feedbackFields';
 import type { WizardDraft } from '../model/draft';
 

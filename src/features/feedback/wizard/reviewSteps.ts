@@ -4,7 +4,7 @@
 
 import type { FeedbackField } from '../../../api/feedback';
 import { checkDraft } from '../model/checkDraft';
-import { FIELD_LABELS, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
+import { fieldLabel, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
 import type { PickOption } from './prompts';
 import { editorForField, editorForPath, finish, frame, leave, FAST_PATH_STEPS, type WizardStep } from './context';
 
@@ -59,7 +59,7 @@ export const reviewStep: WizardStep = async (state, ctx) => {
   for (const field of [...ALWAYS_SHOWN, ...OPTIONAL_FIELDS]) {
     const value = summarizeField(draft, field);
     if (!value && !ALWAYS_SHOWN.includes(field)) continue;
-    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: FIELD_LABELS[field], description: value || '(not set)', icon: 'edit' });
+    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: fieldLabel(field), description: value || '(not set)', icon: 'edit' });
   }
   const answer = await ctx.ui.pick({
     ...frame(state, 'Review', FAST_PATH_STEPS),
@@ -112,7 +112,7 @@ export const detailsStep: WizardStep = async (state, ctx) => {
     options.push({
       key: field,
       value: { kind: 'field', field },
-      label: FIELD_LABELS[field],
+      label: fieldLabel(field),
       description: value || '(not set)',
       detail: DETAIL_HINTS[field] ?? '',
       icon: value ? 'edit' : 'add',
