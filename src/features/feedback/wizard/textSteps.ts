@@ -24,6 +24,8 @@ type TextField = 'note' | 'url' | 'pageNumbers' | 'querySuggestions' | 'metadata
 
 const editorButton = (): PromptButton => ({ id: 'editor', icon: 'go-to-file', tooltip: l10n.t('Write it in an editor') });
 
+const noteTitle = () => l10n.t({ message: 'Note', args: [], comment: ['wizard page title: a free-text note for the Firecrawl team'] });
+
 /** What the real editor is told for a long note or metadata: its name, the button back, and what to do. */
 function editing(field: 'note' | 'metadata', initial: string): TextEditing {
   if (field === 'note') {
@@ -46,8 +48,6 @@ function editing(field: 'note' | 'metadata', initial: string): TextEditing {
   };
 }
 
-const noteTitle = () => l10n.t({ message: 'Note', args: [], comment: ['wizard page title: a free-text note for the Firecrawl team'] });
-
 /** On the fast path a blank answer would leave the body without any feedback: say so at once (`needed` is that sentence). */
 function signalNeeded(state: WizardState, draft: WizardDraft, field: TextField, text: string, needed: string): string | undefined {
   if (text.trim() || !inFastPath(state)) return undefined;
@@ -63,8 +63,8 @@ interface TextPage {
   placeholder?: string;
   fastStep?: number;
   validate: (text: string) => Validation;
-  /** Whether long text may be written in an editor (the note and metadata). */
-  editor?: boolean;
+  /** Long text may be written in a real editor (the note and metadata). */
+  editor?: 'note' | 'metadata';
   /** The sentence saying the field is what makes the feedback sendable, when left blank on the fast path. */
   needed: string;
 }
@@ -84,8 +84,8 @@ function textStep(pageOf: () => TextPage): WizardStep {
     if (answer.kind === 'back') draft[page.field] = answer.text;
     const left = leave(answer);
     if (left) return left;
-    if (answer.kind === 'button' && page.editor && (page.field === 'note' || page.field === 'metadata')) {
-      const edited = await ctx.ui.editText(editing(page.field, answer.text));
+    if (answer.kind === 'button' && page.editor) {
+      const edited = await ctx.ui.editText(editing(page.editor, answer.text));
       draft[page.field] = edited ?? answer.text;
       return { kind: 'stay' };
     }
@@ -107,7 +107,7 @@ const singleLineNoteStep = textStep(() => ({
   ),
   placeholder: l10n.t('e.g. The pricing table is missing from the markdown'),
   validate: (text) => checkNote(text),
-  editor: true,
+  editor: 'note',
   needed: l10n.t('A note is needed to send this feedback; press Back to choose another way.'),
 }));
 
@@ -215,6 +215,6 @@ export const metadataStep = textStep(() => ({
   ),
   placeholder: '{"run": "nightly-42"}',
   validate: validateMetadataText,
-  editor: true,
+  editor: 'metadata',
   needed: l10n.t('Metadata is needed to send this feedback; press Back to choose another way.'),
 }));
