@@ -6,8 +6,9 @@
 //   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
 // Flags: --production (minified, no source maps), --watch, --clean.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,9 +51,26 @@ const rulesApart = {
   },
 };
 
+/**
+ * @vscode/l10n's browser build in the Node host too (the package's own `browser` map): the extension
+ * configures it only with contents (src/host/l10n.ts), never from a file, so the Node build's file
+ * reader is dead weight in the activation bundle (about 0.8 KB).
+ */
+const l10nBrowserBuild = {
+  name: 'l10n-browser-build',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => {
+      // Found as the importer would find it (a packaging stage has no node_modules of its own).
+      const manifest = createRequire(join(args.resolveDir, 'importer.js')).resolve('@vscode/l10n/package.json');
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      return { path: join(dirname(manifest), pkg.browser?.[pkg.main] ?? pkg.main) };
+    });
+  },
+};
+
 /** Bundles the extension host loads: cjs, `vscode` provided by the host. */
 const extensionHost = {
-  plugins: [vscodeOnce, rulesApart],
+  plugins: [vscodeOnce, rulesApart, l10nBrowserBuild],
   bundle: true,
   format: 'cjs',
   platform: 'node',

@@ -1,5 +1,6 @@
 // The one typed client for the four Firecrawl operations this extension uses.
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
+import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
 import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
@@ -85,7 +86,8 @@ export class FirecrawlClient {
    */
   async getCreditUsageBins(timeRange: UsageTimeRange, options: CallOptions = {}): Promise<UsageBins> {
     if (!USAGE_TIME_RANGES.includes(timeRange)) {
-      throw new InvalidRequestError({ operation: 'creditUsageHistory', problems: [{ path: 'timeRange', message: `'${String(timeRange).slice(0, 20)}' is not one of ${USAGE_TIME_RANGES.join(', ')}` }] });
+      const message = l10n.t("'{0}' is not one of {1}", String(timeRange).slice(0, 20), USAGE_TIME_RANGES.join(', '));
+      throw new InvalidRequestError({ operation: 'creditUsageHistory', problems: [{ path: 'timeRange', message }] });
     }
     const raw = await this.transport.request({
       ...options,
@@ -131,7 +133,8 @@ export class FirecrawlClient {
   async listActivity(query: ActivityQuery = {}): Promise<ActivityList> {
     const { endpoint, limit = 50, maxPages = 1, since, ...call } = query;
     if (endpoint !== undefined && !isActivityFilter(endpoint)) {
-      throw new InvalidRequestError({ operation: 'activity', problems: [{ path: 'endpoint', message: `'${endpoint.slice(0, 40)}' is not a kind the activity list can be filtered by` }] });
+      const message = l10n.t("'{0}' is not a kind the activity list can be filtered by", endpoint.slice(0, 40));
+      throw new InvalidRequestError({ operation: 'activity', problems: [{ path: 'endpoint', message }] });
     }
     const size = String(Math.min(100, Math.max(1, Math.floor(limit) || 1)));
     const entries: ActivityList['entries'] = [];
@@ -177,7 +180,8 @@ export class FirecrawlClient {
   private checkedJobId(operation: Operation, id: string): string {
     const jobId = id.trim();
     if (!isJobId(jobId)) {
-      throw new InvalidRequestError({ operation, problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
+      const message = l10n.t("'{0}' is not a job id (a UUID such as 3f2b…-…)", jobId.slice(0, 60));
+      throw new InvalidRequestError({ operation, problems: [{ path: 'id', message }] });
     }
     return jobId;
   }

@@ -244,8 +244,9 @@ export class Transport {
     const key = this.options.apiKey();
     // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong
     // instead, before any timer or listener exists that would have to be cleared.
+    // The problem is what follows "the key": errorText words the whole sentence.
     const keyFault = key ? keyProblem(key) : undefined;
-    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: `the key ${keyFault}` }] });
+    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: keyFault }] });
     const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;

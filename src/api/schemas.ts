@@ -264,24 +264,28 @@ export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackRec
   return receipt;
 }
 
-/** The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. */
+/**
+ * The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. The
+ * problem is for the log (InvalidResponseError's technical message); people see only the path.
+ */
 export function describeIssue(error: z.core.$ZodError): { path: string; problem: string } {
   const issue = error.issues[0];
+  // not localised: for the log, as above
   if (!issue) return { path: '', problem: 'unexpected shape' };
   const path = formatPath(issue.path);
   // zod/mini ships no locale, so its own messages are generic: say what was expected instead.
-  const problem =
-    issue.code === 'invalid_type'
-      ? `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
-      : issue.code === 'invalid_union'
-        ? 'none of the accepted shapes matched'
-        : issue.message;
-  return { path, problem };
+  if (issue.code === 'invalid_type') {
+    // not localised: for the log, as above
+    const got = issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`;
+    return { path, problem: `expected ${issue.expected}${got}` };
+  }
+  // not localised: for the log, as above
+  return { path, problem: issue.code === 'invalid_union' ? 'none of the accepted shapes matched' : issue.message };
 }
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return 'an array'; // not localised: for the log, as above
   return typeof value === 'string' ? 'a string' : typeof value;
 }
 

@@ -1,6 +1,7 @@
 // Numbers, dates, durations and relative times as people read them, in the given locale or, when
 // none is given, the one the editor runs in (set at activation). Pure: the host, stores, tree rows
-// and the webview page all use it.
+// and the webview page all use it. Its few words ("just now") go through @vscode/l10n like the rest.
+import * as l10n from '@vscode/l10n';
 
 let defaultLocale: string | undefined;
 
@@ -29,21 +30,21 @@ export function plural(n: number, one: string, other: string): string {
 }
 
 /** `12,345` below 100,000; `1.2M` / `250K` above, in the given locale. */
-export function formatCredits(value: number, locale?: string): string {
+export function formatCredits(value: number, locale: string | undefined = defaultLocale): string {
   const rounded = Math.round(value);
   if (Math.abs(rounded) < 100_000) return rounded.toLocaleString(locale);
   return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(rounded);
 }
 
-export function formatExact(value: number, locale?: string): string {
+export function formatExact(value: number, locale: string | undefined = defaultLocale): string {
   return Math.round(value).toLocaleString(locale);
 }
 
-export function formatPercent(fraction: number, locale?: string): string {
+export function formatPercent(fraction: number, locale: string | undefined = defaultLocale): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: fraction < 0.1 && fraction > 0 ? 1 : 0 }).format(fraction);
 }
 
-export function formatDate(iso: string | number, locale?: string): string {
+export function formatDate(iso: string | number, locale: string | undefined = defaultLocale): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
@@ -60,9 +61,9 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
 }
 
 /** "just now", "12s ago", "5m ago", "3h ago" (up to 48 hours), "2d ago"; a future moment is "just now". */
-export function formatAgo(at: number, now: number, locale?: string): string {
+export function formatAgo(at: number, now: number, locale: string | undefined = defaultLocale): string {
   const seconds = Math.floor((now - at) / 1000);
-  if (!(seconds >= 5)) return 'just now';
+  if (!(seconds >= 5)) return l10n.t('just now');
   const relative = relativeFormat(locale);
   if (seconds < 60) return relative.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);
@@ -130,7 +131,7 @@ export function pluralPhrase(count: number, locale: string | undefined, forms: {
 }
 
 /** "in 45 minutes", "in 3 hours", "in 2 days": how far ahead a moment is, in words of the locale. */
-export function formatIn(at: number, now: number, locale?: string): string {
+export function formatIn(at: number, now: number, locale: string | undefined = defaultLocale): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   const minutes = Math.max(1, Math.round((at - now) / 60_000));
   if (minutes < 90) return format.format(minutes, 'minute');
@@ -140,12 +141,12 @@ export function formatIn(at: number, now: number, locale?: string): string {
 }
 
 /** The local date and time of a moment: "Nov 20, 3:42 PM". */
-export function formatDateTime(ms: number, locale?: string): string {
+export function formatDateTime(ms: number, locale: string | undefined = defaultLocale): string {
   return new Date(ms).toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
 /** A ratio people compare at a glance: "24", "6.5", "1,200"; "∞" for a ratio to nothing. */
-export function formatRatio(ratio: number, locale?: string): string {
+export function formatRatio(ratio: number, locale: string | undefined = defaultLocale): string {
   if (!Number.isFinite(ratio)) return '∞';
   return new Intl.NumberFormat(locale, { maximumFractionDigits: ratio < 10 ? 1 : 0 }).format(ratio);
 }

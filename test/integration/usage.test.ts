@@ -151,6 +151,11 @@ describe('credit usage panel', function () {
     assert.match(html, /default-src 'none'/);
     assert.match(html, /script-src 'nonce-[0-9a-f]{32}'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|https?:\/\/(?!.*vscode)/);
+    // The page gets the editor's language in its HTML: the locale, and no messages in English.
+    assert.equal(vscode.l10n.bundle, undefined);
+    assert.ok(html.includes(`<html lang="${vscode.env.language}">`), html);
+    assert.match(html, /<script type="application\/json" id="page-language" nonce="[0-9a-f]{32}">([^<]*)<\/script>/);
+    assert.deepEqual(JSON.parse(/id="page-language"[^>]*>([^<]*)</.exec(html)![1]!), { locale: vscode.env.language });
     const state = await until('a per-key state for the restored page', () => (lastPosted()?.byApiKey && lastPosted()?.history ? lastPosted() : undefined));
     assert.ok(state.history!.periods.every((p) => typeof p.apiKey === 'string'));
     assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'byApiKey=true'));

@@ -113,7 +113,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
       await setAlertsOff(context, false);
       alerts.unmute();
       changed.fire(view());
-      void vscode.window.showInformationMessage('Credit spike alerts are back on.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Credit spike alerts are back on.'));
     }),
   );
   store.start();

@@ -15,18 +15,6 @@ import { DEFAULT_MAX_JOBS, type ResearchClientSource, type ResearchJobReader, Re
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
-import {
-  cancelAgentJob,
-  clearFinishedJobs,
-  copyJobId,
-  copySourceUrl,
-  openAnalysis,
-  openJson,
-  openSource,
-  refreshAllJobs,
-  refreshJobs,
-  untrackJobs,
-} from './ui/jobCommands';
 import type { ResearchActions } from './ui/actionsBundle';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
@@ -118,7 +106,7 @@ export class ResearchFeature implements vscode.Disposable {
     const notifier = new CompletionNotifier(
       this.store,
       clock,
-      { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal },
+      { openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id), revealJob: reveal },
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );
     const endpoint = deps.source.onDidChange(() => {
@@ -157,19 +145,19 @@ export class ResearchFeature implements vscode.Disposable {
         recent.settingsChanged();
         this.tree.recentSettingChanged();
       }),
-      registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
-      registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
-      registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
-      registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
-      registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
-      registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
-      registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
-      registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
+      registerCommand(COMMANDS.untrackJob, async (clicked?: unknown, selected?: unknown) => (await actions()).untrackJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.clearFinishedJobs, async () => (await actions()).clearFinishedJobs(jobs)),
+      registerCommand(COMMANDS.copyJobId, async (clicked?: unknown, selected?: unknown) => (await actions()).copyJobId(jobs, clicked, selected)),
+      registerCommand(COMMANDS.refreshJobs, async () => (await actions()).refreshAllJobs(jobs)),
+      registerCommand(COMMANDS.refreshJob, async (clicked?: unknown, selected?: unknown) => (await actions()).refreshJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.openAnalysis, async (clicked?: unknown) => (await actions()).openAnalysis(jobs, clicked)),
+      registerCommand(COMMANDS.openAnalysisText, async (clicked?: unknown) => (await actions()).openAnalysis(jobs, clicked, true)),
+      registerCommand(COMMANDS.openJson, async (clicked?: unknown, which?: unknown) => (await actions()).openJson(jobs, clicked, which)),
       registerCommand(COMMANDS.saveJobResult, async (clicked?: unknown) => (await actions()).saveResult(jobs, clicked)),
       registerCommand(COMMANDS.copyJobResult, async (clicked?: unknown) => (await actions()).copyResult(jobs, clicked)),
-      registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
-      registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
-      registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
+      registerCommand(COMMANDS.cancelAgentJob, async (clicked?: unknown) => (await actions()).cancelAgentJob(jobs, clicked)),
+      registerCommand(COMMANDS.openSource, async (clicked?: unknown) => (await actions()).openSource(jobs, clicked)),
+      registerCommand(COMMANDS.copySourceUrl, async (clicked?: unknown) => (await actions()).copySourceUrl(jobs, clicked)),
     );
     this.store.start();
   }

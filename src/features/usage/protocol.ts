@@ -99,6 +99,8 @@ export const MAX_PERIODS = 20_000;
 export const MAX_BINS = 1_000;
 const MAX_TEXT = 2_000;
 const MAX_DATE = 64;
+/** BCP 47 tags are short; this is far above any real one. */
+const MAX_LOCALE = 64;
 const MAX_KEY_NAME = 500;
 /** Key names are cut to this on the host: longer ones say nothing more in a legend. */
 const SHOWN_KEY_NAME = 200;
@@ -174,9 +176,10 @@ export function boundBins(bins: readonly UsageBin[]): UsageBin[] {
 
 function binsProblem(value: unknown): string | undefined {
   if (!isDict(value) || !isNumber(value.fetchedAt) || (value.binSize !== 'hour' && value.binSize !== 'day') || !isDateOrNull(value.windowStart) || !isDateOrNull(value.windowEnd) || !Array.isArray(value.bins)) return 'bins';
+  // not localised: which part was refused, for the log
   if (value.bins.length > MAX_BINS) return `bins: ${value.bins.length} bins, more than ${MAX_BINS}`;
   const bad = value.bins.findIndex((b) => !isBin(b));
-  return bad >= 0 ? `bins.bins[${bad}]` : undefined;
+  return bad >= 0 ? `bins.bins[${bad}]` : undefined; // not localised: a path into the state, for the log
 }
 
 function isCreditsHeader(value: unknown): value is CreditsHeader {
@@ -193,8 +196,10 @@ function isCreditsHeader(value: unknown): value is CreditsHeader {
 
 /** Which part of a state the page would refuse (for the log), or undefined when it is acceptable. */
 export function panelStateProblem(value: unknown): string | undefined {
+  // not localised: which part was refused, for the log (here and below)
   if (!isDict(value)) return 'not an object';
-  if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, 64) || !isNumber(value.now) || typeof value.loading !== 'boolean') return 'byApiKey, locale, now or loading';
+  // not localised: field names, for the log
+  if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, MAX_LOCALE) || !isNumber(value.now) || typeof value.loading !== 'boolean') return 'byApiKey, locale, now or loading';
   if (!isOneOf(value.range, USAGE_RANGES)) return 'range';
   if (value.bins !== undefined) {
     const problem = binsProblem(value.bins);
@@ -203,9 +208,10 @@ export function panelStateProblem(value: unknown): string | undefined {
   if (value.history !== undefined) {
     const h = value.history;
     if (!isDict(h) || !isNumber(h.fetchedAt) || !Array.isArray(h.periods)) return 'history';
+    // not localised: which part was refused, for the log
     if (h.periods.length > MAX_PERIODS) return `history: ${h.periods.length} periods, more than ${MAX_PERIODS}`;
     const bad = h.periods.findIndex((p) => !isUsagePeriod(p));
-    if (bad >= 0) return `history.periods[${bad}]`;
+    if (bad >= 0) return `history.periods[${bad}]`; // not localised: a path into the state, for the log
   }
   if (value.problem !== undefined) {
     const p = value.problem;
@@ -264,4 +270,91 @@ export function readSavedState(value: unknown): SavedPageState {
     view: value.view === 'table' ? 'table' : 'chart',
     ...(isPanelState(value.last) ? { last: value.last } : {}),
   };
+}
+
+// ---- the page's language ------------------------------------------------------------------------
+
+/**
+ * The editor's language as the page needs it, handed over in the page's HTML so the page speaks it
+ * from its first paint: the locale for numbers and dates, and `vscode.l10n.bundle` (English message
+ * → translation), absent in English or in a language the extension has no translation for.
+ */
+export interface PageLanguage {
+  locale: string;
+  messages?: Record<string, string>;
+}
+
+/**
+ * Bounds on the messages handed to the page: the whole extension's bundle, with room to spare (it
+ * holds about 600 messages of under 300 characters). Anything far beyond is not a translation.
+ */
+export const MAX_MESSAGES = 5_000;
+const MAX_MESSAGE = 4_000;
+export const MAX_MESSAGE_CHARS = 2_000_000;
+
+/** Which part of a language the page would refuse (for the log), or undefined when it is acceptable. */
+export function pageLanguageProblem(value: unknown): string | undefined {
+  if (!isDict(value)) return 'not an object'; // not localised: for the log
+  if (!isText(value.locale, MAX_LOCALE) || !value.locale) return 'locale';
+  if (value.messages === undefined) return undefined;
+  if (!isDict(value.messages)) return 'messages';
+  let count = 0;
+  let chars = 0;
+  for (const [key, message] of Object.entries(value.messages)) {
+    count++;
+    chars += key.length + (typeof message === 'string' ? message.length : 0);
+    // not localised: which part was refused, for the log
+    if (count > MAX_MESSAGES || chars > MAX_MESSAGE_CHARS) return `messages: more than ${MAX_MESSAGES} or ${MAX_MESSAGE_CHARS} characters`;
+    if (key.length > MAX_MESSAGE || !isText(message, MAX_MESSAGE)) return `messages[${JSON.stringify(key.slice(0, 40))}]`; // not localised: for the log
+  }
+  return undefined;
+}
+
+export function isPageLanguage(value: unknown): value is PageLanguage {
+  return pageLanguageProblem(value) === undefined;
+}
+
+/**
+ * The language as the page accepts it, from what the editor says: messages that are not text or are
+ * over-long are left out (they stay English), and past the bounds the rest stays English too, so
+ * the page is never handed something it would refuse.
+ */
+export function boundLanguage(locale: string, bundle: Readonly<Record<string, unknown>> | undefined): PageLanguage {
+  const language: PageLanguage = { locale: locale && locale.length <= MAX_LOCALE ? locale : 'en' };
+  if (!bundle) return language;
+  const messages: Record<string, string> = {};
+  let count = 0;
+  let chars = 0;
+  for (const [key, message] of Object.entries(bundle)) {
+    if (typeof message !== 'string' || key.length > MAX_MESSAGE || message.length > MAX_MESSAGE) continue;
+    if (count + 1 > MAX_MESSAGES || chars + key.length + message.length > MAX_MESSAGE_CHARS) break;
+    messages[key] = message;
+    count++;
+    chars += key.length + message.length;
+  }
+  return count ? { ...language, messages } : language;
+}
+
+/**
+ * The language as JSON to put inside the page's `<script type="application/json">`: `<`, `>` and
+ * `&` escaped (valid JSON still), so no text in it can close the element or start markup.
+ */
+export function languageJson(language: PageLanguage): string {
+  return JSON.stringify(language).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Reads the language the host put in the page. Without one the page speaks English; one it cannot
+ * use is refused (English too) with the reason, for the host's log.
+ */
+export function readPageLanguage(json: string | null | undefined): { language?: PageLanguage; problem?: string } {
+  if (!json) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { problem: 'not JSON' }; // not localised: for the log
+  }
+  const problem = pageLanguageProblem(value);
+  return problem ? { problem } : { language: value as PageLanguage };
 }

@@ -2,6 +2,7 @@
 // the paste box, the Research view on its Recent group and in Add Recent Jobs. The lists are a
 // convenience (the id can always be pasted), so the words say what happened and nothing more.
 // Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
 import { isFirecrawlError } from '../../api';
 import { plainText } from '../../shared/text';
 import { waitText } from './general';
@@ -18,29 +19,31 @@ export function isListingUnsupported(error: unknown): boolean {
 export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string } = {}): string {
   if (isListingUnsupported(error)) {
     return ctx.apiUrl
-      ? `The server at ${plainText(ctx.apiUrl, 120)} does not list recent jobs (self-hosted Firecrawl may not).`
-      : 'This server does not list recent jobs (self-hosted Firecrawl may not).';
+      ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
+      : l10n.t('This server does not list recent jobs (self-hosted Firecrawl may not).');
   }
-  if (!isFirecrawlError(error)) return 'Recent jobs could not be listed.';
+  if (!isFirecrawlError(error)) return l10n.t('Recent jobs could not be listed.');
   switch (error.kind) {
     case 'unauthorized':
-      return 'Firecrawl rejected the API key (401), so recent jobs cannot be listed.';
+      return l10n.t('Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
     case 'forbidden':
-      return 'Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.';
+      return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
     case 'rateLimited': {
       const wait = waitText(error.retryAfterMs);
-      return wait ? `Firecrawl’s rate limit was reached; recent jobs can be listed again ${wait}.` : 'Firecrawl’s rate limit was reached, so recent jobs are not listed right now.';
+      return wait
+        ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait)
+        : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');
     }
     case 'network':
     case 'timeout':
-      return 'Could not reach Firecrawl to list recent jobs.';
+      return l10n.t('Could not reach Firecrawl to list recent jobs.');
     case 'cancelled':
-      return 'Listing recent jobs was cancelled.';
+      return l10n.t('Listing recent jobs was cancelled.');
     case 'server':
-      return `Firecrawl had a server error (HTTP ${error.status ?? '5xx'}) while listing recent jobs.`;
+      return l10n.t('Firecrawl had a server error (HTTP {0}) while listing recent jobs.', String(error.status ?? '5xx'));
     case 'invalidResponse':
-      return 'Firecrawl sent a list of recent jobs this extension cannot read.';
+      return l10n.t('Firecrawl sent a list of recent jobs this extension cannot read.');
     default:
-      return 'Recent jobs could not be listed.';
+      return l10n.t('Recent jobs could not be listed.');
   }
 }

@@ -93,6 +93,6 @@ describe('other typed values', () => {
     assert.deepEqual(validateMetadataText('{"a":1}'), { message: '7 of 8,192 bytes', severity: 'info' });
     assert.equal(validateMetadataText('  '), undefined);
     assert.match(String(validateMetadataText('"text"')), /metadata must be an object/);
-    assert.match(String(validateMetadataText(`{"a":"${'é'.repeat(4100)}"}`)), /8208 bytes as JSON \(UTF-8\)/);
+    assert.match(String(validateMetadataText(`{"a":"${'é'.repeat(4100)}"}`)), /8,208 bytes as JSON \(UTF-8\)/);
   });
 });

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient, type UsagePeriod } from '../../../src/api';
-import { MAX_SERIES, niceStep, niceTicks, shapeHistory, TOTAL_SERIES_NAME } from '../../../src/features/usage/render/shape';
+import { MAX_SERIES, niceStep, niceTicks, shapeHistory, totalSeriesName } from '../../../src/features/usage/render/shape';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -21,7 +21,7 @@ describe('shaping', () => {
     const model = shapeHistory([row(nov, 3, undefined, null), row(sep, 1), row(oct, 2)], false, { locale: 'en-US' });
     assert.deepEqual(model.months.map((m) => m.startDate), [sep, oct, nov]);
     assert.deepEqual(model.months.map((m) => m.total), [1, 2, 3]);
-    assert.deepEqual(model.series, [{ name: TOTAL_SERIES_NAME, index: 0, total: 6 }]);
+    assert.deepEqual(model.series, [{ name: totalSeriesName(), index: 0, total: 6 }]);
     assert.equal(model.grandTotal, 6);
   });
 

@@ -6,7 +6,7 @@ import { CONTEXT, STORAGE } from '../../../ids';
 import type { Clock } from '../../../shared/clock';
 import type { Spike } from '../model/burnRules';
 import type { SpikeAlerts } from '../model/spikeAlerts';
-import { DONT_SHOW_AGAIN, MUTE_FOR_TODAY, SHOW_USAGE, spikeMessage } from './spikeText';
+import { spikeActions, spikeMessage } from './spikeText';
 
 export interface SpikeNotifierDeps {
   context: vscode.ExtensionContext;
@@ -47,10 +47,11 @@ export class SpikeNotifier implements vscode.Disposable {
     // The balance is often being refreshed with the bins (Refresh Credits asks for both): quote the new one.
     const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => setTimeout(resolve, BALANCE_WAIT_MS))]);
     const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining });
-    const choice = await vscode.window.showWarningMessage(text, SHOW_USAGE, MUTE_FOR_TODAY, DONT_SHOW_AGAIN);
-    if (choice === SHOW_USAGE) this.deps.showUsage();
-    else if (choice === MUTE_FOR_TODAY) this.deps.alerts.muteForToday();
-    else if (choice === DONT_SHOW_AGAIN) {
+    const actions = spikeActions();
+    const choice = await vscode.window.showWarningMessage(text, actions.showUsage, actions.muteForToday, actions.dontShowAgain);
+    if (choice === actions.showUsage) this.deps.showUsage();
+    else if (choice === actions.muteForToday) this.deps.alerts.muteForToday();
+    else if (choice === actions.dontShowAgain) {
       await setAlertsOff(this.deps.context, true);
       this.deps.onDidChangeOff();
     }

@@ -30,7 +30,7 @@ export class CreditsStatusBar implements vscode.Disposable {
     private readonly hasHistoryView: () => boolean,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100);
-    this.item.name = 'Firecrawl Credits';
+    this.item.name = vscode.l10n.t('Firecrawl Credits');
     const storeSubscription = store.onDidChange(() => this.render());
     this.subscriptions.push(
       this.item,

@@ -11,7 +11,7 @@ import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS, windowFromFeedbackError } from '../../../host/errorText';
+import { describeFeedbackFailure, type FailureAction, type FailureMessage, nextStepLabel, windowFromFeedbackError } from '../../../host/errorText';
 import { systemClock } from '../../../shared/clock';
 import { singleJobId } from '../../../shared/jobIds';
 import { FeedbackWindows } from '../model/feedbackWindow';
@@ -166,12 +166,12 @@ export class FeedbackController implements vscode.Disposable {
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
     void this.offer(failure, request);
-    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => NEXT_STEP_LABELS[a]) };
+    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => nextStepLabel(a)) };
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
   private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
-    const labels = failure.actions.map((a) => NEXT_STEP_LABELS[a]);
+    const labels = failure.actions.map((a) => nextStepLabel(a));
     const show =
       failure.severity === 'error'
         ? vscode.window.showErrorMessage
@@ -179,7 +179,7 @@ export class FeedbackController implements vscode.Disposable {
           ? vscode.window.showWarningMessage
           : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
-    const action = failure.actions.find((a) => NEXT_STEP_LABELS[a] === choice);
+    const action = failure.actions.find((a) => nextStepLabel(a) === choice);
     if (action) await this.run(action, request);
   }
 

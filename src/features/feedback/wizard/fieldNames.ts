@@ -4,7 +4,7 @@
 
 import * as l10n from '@vscode/l10n';
 import type { FeedbackField, FeedbackProblem, FeedbackRating } from '../../../api/feedback';
-export { FIELD_LABELS, nameOfPath } from '../../../host/errorText/feedbackFields';
+export { fieldLabel, nameOfPath } from '../../../host/errorText/feedbackFields';
 import { nameOfPath } from '../../../host/errorText/feedbackFields';
 import { formatExact, plural } from '../../../shared/format';
 import type { WizardDraft } from '../model/draft';

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { FeedbackField } from '../../../api/feedback';
 import { formatExact, plural } from '../../../shared/format';
 import { checkDraft } from '../model/checkDraft';
-import { FIELD_LABELS, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
+import { fieldLabel, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
 import type { PickOption } from './prompts';
 import { editorForField, editorForPath, finish, frame, leave, FAST_PATH_STEPS, type WizardStep } from './context';
 
@@ -65,7 +65,7 @@ export const reviewStep: WizardStep = async (state, ctx) => {
   for (const field of [...ALWAYS_SHOWN, ...OPTIONAL_FIELDS]) {
     const value = summarizeField(draft, field);
     if (!value && !ALWAYS_SHOWN.includes(field)) continue;
-    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: FIELD_LABELS[field], description: value || l10n.t('(not set)'), icon: 'edit' });
+    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: fieldLabel(field), description: value || l10n.t('(not set)'), icon: 'edit' });
   }
   const answer = await ctx.ui.pick({
     ...frame(state, l10n.t({ message: 'Review', args: [], comment: ['wizard page title: the feedback as it will be sent'] }), FAST_PATH_STEPS),
@@ -140,7 +140,7 @@ export const detailsStep: WizardStep = async (state, ctx) => {
     options.push({
       key: field,
       value: { kind: 'field', field },
-      label: FIELD_LABELS[field],
+      label: fieldLabel(field),
       description: value || l10n.t('(not set)'),
       detail: detailHint(field),
       icon: value ? 'edit' : 'add',

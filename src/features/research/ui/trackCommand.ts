@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { isFirecrawlError } from '../../../api';
-import { RESEARCH_GONE_TEXT, RESEARCH_UNROUTED_TEXT } from '../../../host/errorText';
+import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
@@ -71,10 +71,10 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
     );
   }
   if (outcome.shutDown.length) {
-    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${RESEARCH_GONE_TEXT}`);
+    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${researchGoneText()}`);
   }
   if (outcome.unrouted.length) {
-    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.unrouted)}: ${RESEARCH_UNROUTED_TEXT}`);
+    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.unrouted)}: ${researchUnroutedText()}`);
   }
   return outcome;
 }

@@ -2,7 +2,7 @@
 // benchmarked in Node, and every string from the server stays a string (labels and descriptions are
 // plain text in VS Code; tooltips are built from these rows with every value escaped). A job row
 // says its kind first; the rows under it come from deepResearchRows or agentRows.
-import { AGENT_NOT_FOUND_TEXT, describeError, JOB_NOT_FOUND_TEXT, RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { agentNotFoundText, describeError, jobNotFoundText, researchGoneText } from '../../../host/errorText';
 import { formatAgo, formatDate, formatDuration, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
@@ -180,17 +180,17 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
   switch (poll.reason) {
     case 'notFound': {
       if (job.kind === undefined) return 'Not found as an agent job or a deep research job: check the id, and that the API key belongs to the team that ran it.';
-      if (job.kind === 'deepResearch') return JOB_NOT_FOUND_TEXT;
+      if (job.kind === 'deepResearch') return jobNotFoundText();
       // The service forgets an agent job at its expiresAt; when our clock says that has not come
       // yet (a skewed clock, a job deleted early), the date it was due is still worth saying.
       const expires = parseTime(job.snapshot?.expiresAt);
-      if (expires === undefined) return AGENT_NOT_FOUND_TEXT;
+      if (expires === undefined) return agentNotFoundText();
       return expires <= now
         ? `Expired on ${formatDate(expires)} (${formatTimestamp(expires)}): the service keeps agent results until then.`
         : `Not found, although the service said it would keep it until ${formatDate(expires)} (${formatTimestamp(expires)}): it was deleted, or the id belongs to another team.`;
     }
     case 'gone':
-      return job.snapshot ? `${RESEARCH_GONE_TEXT} The last results stay here.` : RESEARCH_GONE_TEXT;
+      return job.snapshot ? `${researchGoneText()} The last results stay here.` : researchGoneText();
     case 'timeLimit': {
       const minutes = poll.afterMs === undefined ? undefined : Math.round(poll.afterMs / 60_000);
       return `Still processing${minutes === undefined ? '' : ` after ${minutes} min of polling`}; stopped checking (the job may have stalled). Refresh to check again.`;

@@ -2,10 +2,11 @@
 // everything else (data, clipboard, files, commands): it has no network access and never sees the
 // API key. Its own choices and the last state are kept with setState, so hiding, reloading and a
 // window restart show the chart at once while the host refreshes behind it.
+import * as l10n from '@vscode/l10n';
 import { type ChartFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment } from '../render/barText';
 import { renderLegend } from '../render/legend';
-import { describePanel, loadingText, RANGE_TEXT } from '../render/panelText';
+import { describePanel, loadingText, rangeText } from '../render/panelText';
 import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES } from '../protocol';
 import { type ChartModel, shapeHistory } from '../render/shape';
 import { shapeBins } from '../render/shapeBins';
@@ -13,6 +14,7 @@ import { renderTable } from '../render/table';
 import { buildChrome } from './chrome';
 import { mount } from './dom';
 import { findTarget, moveFocus, nextTarget, targetOf } from './keyboard';
+import { useHostLanguage } from './language';
 import { type Anchor, hideTooltip, showTooltip } from './tooltip';
 import { vscodeApi } from './vscodeApi';
 
@@ -20,6 +22,8 @@ const CHART_HEIGHT = 320;
 const NOTICE_MS = 6_000;
 
 const api = vscodeApi();
+// First, before any word is rendered.
+const language = useHostLanguage();
 const ui = buildChrome();
 document.body.appendChild(ui.root);
 
@@ -94,7 +98,7 @@ function render(): void {
   ui.copy.disabled = !text.showData;
   ui.save.disabled = !text.showData;
   ui.empty.hidden = !text.empty;
-  ui.empty.textContent = text.empty ? RANGE_TEXT[range()].empty : '';
+  ui.empty.textContent = text.empty ? rangeText(range()).empty : '';
 
   if (!state || !(state.history || state.bins) || !text.showData) {
     model = undefined;
@@ -127,7 +131,7 @@ function shapeModel(state: PanelState): ChartModel {
   return shapeBins(state.bins, { locale: state.locale, ...(planCredits !== undefined ? { planCredits } : {}), ...(periodMs !== undefined ? { periodMs } : {}) });
 }
 
-function renderChartView(locale: string): void {
+function renderChartView(locale: string | undefined): void {
   if (!model) return;
   const hadFocus = ui.chartBox.contains(document.activeElement);
   chartWidth = Math.max(320, Math.floor(ui.chartBox.clientWidth || 640));
@@ -145,10 +149,10 @@ function renderChartView(locale: string): void {
 
 function anchorFor(svg: SVGSVGElement, target: ChartFocus): Anchor | undefined {
   const num = (element: Element, name: string) => Number(element.getAttribute(name)) || 0;
-  const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`);
+  const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`); // not localised: a selector
   if (!bar) return undefined;
   // Always from the top of the whole bar, so a segment's tooltip never covers the rest of its stack.
-  const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y'));
+  const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y')); // not localised: a selector
   const bottom = num(bar, 'y') + num(bar, 'height');
   return { x: num(bar, 'x'), width: num(bar, 'width'), top: tops.length ? Math.min(...tops) : bottom - 20 };
 }
@@ -160,7 +164,7 @@ function showFor(target: ChartFocus | undefined): void {
     hideTooltip(svg);
     return;
   }
-  const locale = panel?.locale;
+  const locale = panel?.locale ?? language.locale;
   const description = target.series === null ? describeMonth(model, target.month, locale) : describeSegment(model, target.month, target.series, locale);
   const anchor = anchorFor(svg, target);
   if (anchor) showTooltip(svg, anchor, description);
@@ -170,7 +174,7 @@ function hoverTarget(element: Element | null): ChartFocus | undefined {
   const t = targetOf(element);
   if (t) return t;
   // In the plain view segments are not focus targets, but hovering one means its bar.
-  const segment = element?.closest('.seg[data-month]');
+  const segment = element?.closest('.seg[data-month]'); // not localised: a selector
   const month = Number(segment?.getAttribute('data-month'));
   return segment && Number.isInteger(month) ? { month, series: null } : undefined;
 }
@@ -275,7 +279,7 @@ ui.root.addEventListener('click', (event) => {
 // The chart is drawn to the pixel width it has; redraw when the panel is resized.
 new ResizeObserver(() => {
   const width = Math.floor(ui.chartBox.clientWidth);
-  if (model && saved.view === 'chart' && width > 0 && Math.abs(width - chartWidth) > 1) renderChartView(panel?.locale ?? 'en');
+  if (model && saved.view === 'chart' && width > 0 && Math.abs(width - chartWidth) > 1) renderChartView(panel?.locale ?? language.locale);
 }).observe(ui.chartBox);
 
 // ---- host messages ---------------------------------------------------------------------------
@@ -286,11 +290,11 @@ function refuse(state: unknown): void {
   panel = undefined;
   render();
   ui.status.hidden = false;
-  ui.status.className = 'status error';
-  ui.statusText.textContent = 'This panel could not read the usage data it was sent. The log has the details.';
+  ui.status.className = 'status error'; // not localised: CSS classes
+  ui.statusText.textContent = l10n.t('This panel could not read the usage data it was sent. The log has the details.');
   statusCommand = 'showLogs';
   ui.statusAction.hidden = false;
-  ui.statusAction.textContent = 'Show Logs';
+  ui.statusAction.textContent = l10n.t('Show Logs');
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -330,4 +334,5 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 setText(ui.notice, undefined);
 render();
+if (language.problem) post({ type: 'rejected', reason: `language: ${language.problem}` });
 post(chosen ? { type: 'ready', byApiKey: saved.byApiKey, range: range() } : { type: 'ready' });

@@ -33,7 +33,9 @@ function csvDate(iso: string | null): string {
  */
 export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): string {
   // Every key gets its own rows: the chart folds keys beyond its limit into "Other", a file does not.
-  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity });
+  // not localised: a cell, kept stable for scripts as the headers are
+  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity, unknownKey: 'Unknown' });
+  // not localised: CSV headers stay stable for scripts
   const header = byApiKey ? ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'] : ['month_start', 'month_end', 'in_progress', 'credits_used'];
   const lines = [header.join(',')];
   for (const month of model.months) {
@@ -56,6 +58,7 @@ export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): strin
 export function binsToCsv(data: BinsData): string {
   const unitMs = data.binSize === 'hour' ? HOUR_MS : DAY_MS;
   const { slots, undated } = placeSlots(data.bins, unitMs, data.windowStart, data.windowEnd);
+  // not localised: CSV headers stay stable for scripts
   const lines = ['bin_start,bin_end,partial,credits_used'];
   for (const slot of slots) lines.push([new Date(slot.start).toISOString(), new Date(slot.end).toISOString(), slot.partial ? 'true' : 'false', csvNumber(slot.credits)].join(','));
   if (undated !== 0) lines.push(['', '', 'false', csvNumber(undated)].join(','));

@@ -2,9 +2,10 @@
 // monthly chart draws, so the chart, table, keyboard and tooltips work alike in every range. Bins sit
 // on slots of shared/usageSlots (gaps filled, partial ones marked); days are UTC days, as the service
 // cuts them, and hours are labelled in local time. The plan becomes its pace per day or per hour.
+import * as l10n from '@vscode/l10n';
 import type { UsageBin, UsageBinSize } from '../../../api';
 import { DAY_MS, HOUR_MS, placeSlots, type UsageSlot } from '../../../shared/usageSlots';
-import { type ChartModel, type ChartMonth, IN_PROGRESS_LABEL, PARTIAL_LABEL, scaleFor, TOTAL_SERIES_NAME, UNDATED_LABEL } from './shape';
+import { type ChartModel, type ChartMonth, inProgressLabel, partialLabel, scaleFor, totalSeriesName, undatedLabels } from './shape';
 
 export interface BinsData {
   binSize: UsageBinSize;
@@ -57,9 +58,9 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, locale: string | undefin
     const short = f.day.format(start);
     // A day cut by the window says from or until when, in local time.
     const long = slot.partial === 'start'
-      ? `${f.dayLong.format(start)}, from ${f.time.format(start)}`
+      ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.time.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
       : slot.partial === 'current'
-        ? `${f.dayLong.format(start)}, until ${f.time.format(new Date(slot.end))}`
+        ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.time.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
         : f.dayLong.format(start);
     return { shortLabel: short, shortYearLabel: short, longLabel: long, year: start.getUTCFullYear() };
   }
@@ -67,7 +68,11 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, locale: string | undefin
   return {
     shortLabel: f.hour.format(start),
     shortYearLabel: f.hourWithDay.format(start),
-    longLabel: `${f.dateLocal.format(start)}, ${f.time.format(start)} – ${f.time.format(new Date(slot.end))}`,
+    longLabel: l10n.t({
+      message: '{0}, {1} – {2}',
+      args: [f.dateLocal.format(start), f.time.format(start), f.time.format(new Date(slot.end))],
+      comment: ['an hour of the chart: {0} is the date, {1} and {2} the times it starts and ends'],
+    }),
     year: local,
   };
 }
@@ -75,18 +80,20 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, locale: string | undefin
 export function shapeBins(data: BinsData, options: BinsShapeOptions = {}): ChartModel {
   const unitMs = data.binSize === 'hour' ? HOUR_MS : DAY_MS;
   const { slots, undated } = placeSlots(data.bins, unitMs, data.windowStart, data.windowEnd);
+  const inProgress = inProgressLabel();
+  const cut = partialLabel();
   const months: ChartMonth[] = slots.map((slot) => ({
     startDate: new Date(slot.start).toISOString(),
     endDate: new Date(slot.end).toISOString(),
     partial: slot.partial !== undefined,
-    ...(slot.partial ? { partialLabel: slot.partial === 'current' ? IN_PROGRESS_LABEL : PARTIAL_LABEL } : {}),
+    ...(slot.partial ? { partialLabel: slot.partial === 'current' ? inProgress : cut } : {}),
     values: (slot.credits !== 0 ? { 0: slot.credits } : {}) as Record<number, number>,
     total: slot.credits,
     ...labels(slot, data.binSize, options.locale),
   }));
   // Bins the service could not date are counted, in one column at the end, as months are.
   if (undated !== 0 || data.bins.some((b) => b.startDate === null)) {
-    months.push({ startDate: null, endDate: null, partial: false, values: (undated !== 0 ? { 0: undated } : {}) as Record<number, number>, total: undated, shortLabel: UNDATED_LABEL, shortYearLabel: UNDATED_LABEL, longLabel: `${UNDATED_LABEL} usage`, year: undefined });
+    months.push({ startDate: null, endDate: null, partial: false, values: (undated !== 0 ? { 0: undated } : {}) as Record<number, number>, total: undated, ...undatedLabels() });
   }
   const grandTotal = months.reduce((sum, m) => sum + m.total, 0);
   const periodMs = options.periodMs && options.periodMs > 0 ? options.periodMs : DEFAULT_PERIOD_MS;
@@ -97,7 +104,7 @@ export function shapeBins(data: BinsData, options: BinsShapeOptions = {}): Chart
     byApiKey: false,
     unit: data.binSize,
     months,
-    series: months.length ? [{ name: TOTAL_SERIES_NAME, index: 0, total: grandTotal }] : [],
+    series: months.length ? [{ name: totalSeriesName(), index: 0, total: grandTotal }] : [],
     plan,
     ...scaleFor(highest, plan),
     grandTotal,

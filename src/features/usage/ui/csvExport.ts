@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { UsageHistory } from '../../../api';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
-import { pluralPhrase } from '../../../shared/format';
+import { formatExact, plural } from '../../../shared/format';
 import { binsToCsv, toCsv } from '../render/csv';
 import type { BinsData } from '../render/shapeBins';
 import type { UsageRange } from '../protocol';
@@ -25,28 +25,32 @@ function rowCount(csv: string): number {
 export function historyCsv(history: UsageHistory | undefined, now: Date): CsvFile | undefined {
   if (!history) return undefined;
   const day = now.toISOString().slice(0, 10);
+  // not localised: a file name, the same in every language so scripts and people find it
   return { csv: toCsv(history.periods, history.byApiKey), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
 }
 
 export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
   if (!bins) return undefined;
+  // not localised: a file name, the same in every language so scripts and people find it
   return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${now.toISOString().slice(0, 10)}.csv` };
 }
 
 export async function copyCsv(file: CsvFile | undefined): Promise<ExportResult> {
-  if (!file) return { level: 'error', text: 'Nothing to copy yet: usage history has not loaded.' };
+  if (!file) return { level: 'error', text: vscode.l10n.t('Nothing to copy yet: usage history has not loaded.') };
   await vscode.env.clipboard.writeText(file.csv);
-  return { level: 'info', text: pluralPhrase(rowCount(file.csv), vscode.env.language, { one: 'Copied {count} row as CSV.', other: 'Copied {count} rows as CSV.' }) };
+  const rows = rowCount(file.csv);
+  const count = formatExact(rows, vscode.env.language);
+  return { level: 'info', text: plural(rows, vscode.l10n.t('Copied {0} row as CSV.', count), vscode.l10n.t('Copied {0} rows as CSV.', count)) };
 }
 
 export async function saveCsv(file: CsvFile | undefined): Promise<ExportResult> {
-  if (!file) return { level: 'error', text: 'Nothing to save yet: usage history has not loaded.' };
+  if (!file) return { level: 'error', text: vscode.l10n.t('Nothing to save yet: usage history has not loaded.') };
   const defaultUri = defaultSaveUri(file.fileName);
   const target = await vscode.window.showSaveDialog({
-    title: 'Save Credit Usage as CSV',
-    saveLabel: 'Save CSV',
+    title: vscode.l10n.t('Save Credit Usage as CSV'),
+    saveLabel: vscode.l10n.t('Save CSV'),
     ...(defaultUri ? { defaultUri } : {}),
-    filters: { 'CSV files': ['csv'] },
+    filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
   });
   if (!target) return undefined;
   // A byte order mark so spreadsheet apps read key names as UTF-8.
@@ -54,7 +58,7 @@ export async function saveCsv(file: CsvFile | undefined): Promise<ExportResult> 
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    return { level: 'error', text: `Could not save ${fileNameOf(target)}: ${error instanceof Error ? error.message : String(error)}` };
+    return { level: 'error', text: vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), error instanceof Error ? error.message : String(error)) };
   }
-  return { level: 'info', text: `Saved ${fileNameOf(target)}.` };
+  return { level: 'info', text: vscode.l10n.t('Saved {0}.', fileNameOf(target)) };
 }

@@ -9,12 +9,40 @@ import { Emitter } from '../../../shared/events';
 import type { RecentUsageStore } from '../../burn';
 import type { CreditsStore } from '../../credits';
 import { modeOf, type UsageHistoryStore } from '../model/historyStore';
-import { type HostMessage, isPageMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, timeRangeOf, type UsageRange, VIEW_TYPE } from '../protocol';
+import {
+  boundLanguage,
+  type HostMessage,
+  isPageMessage,
+  type PageCommand,
+  type PageLanguage,
+  pageLanguageProblem,
+  type PageMessage,
+  type PanelState,
+  panelStateProblem,
+  readSavedState,
+  timeRangeOf,
+  type UsageRange,
+  VIEW_TYPE,
+} from '../protocol';
 import { binsCsv, copyCsv, type CsvFile, type ExportResult, historyCsv, saveCsv } from './csvExport';
 import { usagePageHtml, webviewOptions } from './pageHtml';
 import { buildPanelState } from './panelState';
 
-export const PANEL_TITLE = 'Firecrawl Credit Usage';
+export function panelTitle(): string {
+  return vscode.l10n.t('Firecrawl Credit Usage');
+}
+
+/** The editor's language for the page: its locale, and its translation when there is one (none in English). */
+function pageLanguage(log: Logger): PageLanguage {
+  const bundle = vscode.l10n.bundle;
+  const language = boundLanguage(vscode.env.language, bundle);
+  const kept = Object.keys(language.messages ?? {}).length;
+  const given = Object.keys(bundle ?? {}).length;
+  if (kept < given) log.warn(`The usage page gets ${kept} of ${given} translated messages; the rest stay English`);
+  const problem = pageLanguageProblem(language);
+  if (problem) log.error(`The usage page will refuse its language (${problem}) and speak English`);
+  return language;
+}
 
 export interface UsagePanelDeps {
   extensionUri: vscode.Uri;
@@ -71,7 +99,7 @@ class PanelSession implements vscode.Disposable {
         onDispose();
       }),
     );
-    panel.webview.html = usagePageHtml(panel.webview, deps.extensionUri);
+    panel.webview.html = usagePageHtml(panel.webview, deps.extensionUri, panelTitle(), pageLanguage(deps.log));
     this.ensureLoaded();
   }
 
@@ -140,7 +168,8 @@ class PanelSession implements vscode.Disposable {
         this.deps.runCommand(message.command);
         return;
       case 'rejected':
-        this.deps.log.error(`The usage page could not use what it was sent (${message.reason.slice(0, 200)}); it shows an error instead`);
+        if (message.reason.startsWith('language')) this.deps.log.error(`The usage page could not use its language (${message.reason.slice(0, 200)}); it speaks English instead`);
+        else this.deps.log.error(`The usage page could not use what it was sent (${message.reason.slice(0, 200)}); it shows an error instead`);
         return;
     }
   }
@@ -215,7 +244,7 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
       this.session.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, PANEL_TITLE, vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, panelTitle(), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
     this.adopt(panel, false, range ?? 'months', range !== undefined);
   }
 
@@ -245,7 +274,7 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
   }
 
   private adopt(panel: vscode.WebviewPanel, byApiKey: boolean, range: UsageRange, chosenByHost: boolean): void {
-    panel.title = PANEL_TITLE;
+    panel.title = panelTitle();
     panel.iconPath = {
       light: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-light.svg'),
       dark: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-dark.svg'),

@@ -1,6 +1,7 @@
 // What the usage panel shows, assembled from the stores it renders: monthly history or the range's
 // bins for the chart, the shared credits store for the balance header. Pure, so every state is
 // unit-testable.
+import * as l10n from '@vscode/l10n';
 import { describeError, type ErrorContext } from '../../../host/errorText';
 import type { RecentUsageState } from '../../burn';
 import type { CreditsState } from '../../credits';
@@ -15,13 +16,15 @@ export interface PanelContext {
   errors: ErrorContext;
 }
 
-export const NO_KEY_TEXT = 'No API key yet. Set one to see your credit usage history.';
+export function noKeyText(): string {
+  return l10n.t('No API key yet. Set one to see your credit usage history.');
+}
 
 /** The two stores' problems have the same kinds; only the words differ by what failed. */
 type Problem = HistoryProblem;
 
 function problemPart(problem: Problem, errors: ErrorContext): NonNullable<PanelState['problem']> {
-  const message = problem.kind === 'noKey' ? NO_KEY_TEXT : describeError(problem.error, errors).message;
+  const message = problem.kind === 'noKey' ? noKeyText() : describeError(problem.error, errors).message;
   return { kind: problem.kind, message };
 }
 
