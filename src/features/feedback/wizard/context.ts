@@ -1,6 +1,7 @@
 // What every wizard step shares: the step ids, the context, the page frame (title, counter, Back)
 // and the rules for where a step goes when it is finished. Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import { FEEDBACK_FIELDS, fieldOfPath, indexOfPath, type FeedbackField, type FeedbackRequest } from '../../../api/feedback';
 import type { FeedbackEndpoint } from '../../../api/feedback';
 import type { Clock } from '../../../shared/clock';
@@ -85,7 +86,6 @@ export type WizardState = StepState<StepId>;
 export type WizardRef = StepRef<StepId>;
 export type WizardTransition = Transition<StepId>;
 
-export const WIZARD_TITLE = 'Firecrawl: Submit Feedback';
 /** endpoint → job id → rating → the signal the rating needs → review. */
 export const FAST_PATH_STEPS = 5;
 
@@ -94,11 +94,14 @@ export function inFastPath(state: WizardState): boolean {
   return !state.below.some((r) => r.id === 'review' || r.id === 'details');
 }
 
-/** Title, step counter (only on the fast path) and Back (everywhere but the first page). */
+/**
+ * Title, step counter (only on the fast path) and Back (everywhere but the first page). `section` is
+ * the page's name, already in the editor's language.
+ */
 export function frame(state: WizardState, section: string, fastStep?: number): PromptFrame {
   const counted = fastStep !== undefined && (fastStep === FAST_PATH_STEPS || inFastPath(state));
   return {
-    title: `${WIZARD_TITLE} — ${section}`,
+    title: l10n.t('Firecrawl: Submit Feedback — {0}', section),
     ...(counted ? { step: fastStep, totalSteps: FAST_PATH_STEPS } : {}),
     canGoBack: state.below.length > 0,
   };

@@ -1,8 +1,9 @@
 // The pages of the fast path before the signal: endpoint, rating, and for search the choice of which
 // signal to give (the job page is in jobStep.ts). Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import type { FeedbackEndpoint, FeedbackRating } from '../../../api/feedback';
-import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
+import { feedbackEndpoints, feedbackRatings, type FeedbackRatingInfo, jobIdField } from '../model/catalog';
 import { formatAgo } from '../../../shared/format';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
@@ -10,6 +11,16 @@ import type { PickOption } from './prompts';
 import { advance, frame, leave, reviewStack, signalTarget, type WizardStep } from './context';
 
 type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume' };
+
+/** When and where the draft was saved, and for which job: one sentence per case, so each language can order it. */
+function resumeDetail(ago: string, fromAnotherWindow: boolean, jobId: string): string {
+  if (fromAnotherWindow) {
+    return jobId
+      ? l10n.t('Saved {0} in another window for job {1}; opens it for review.', ago, jobId)
+      : l10n.t('Saved {0} in another window; opens it for review.', ago);
+  }
+  return jobId ? l10n.t('Saved {0} for job {1}; opens it for review.', ago, jobId) : l10n.t('Saved {0}; opens it for review.', ago);
+}
 
 export const endpointStep: WizardStep = async (state, ctx) => {
   const options: PickOption<EndpointChoice>[] = [];
@@ -19,33 +30,34 @@ export const endpointStep: WizardStep = async (state, ctx) => {
       {
         key: 'resume',
         value: { kind: 'resume' },
-        label: 'Resume unsent feedback',
+        label: l10n.t('Resume unsent feedback'),
         icon: 'history',
         description: summarizeDraft(saved.draft),
-        detail: `Saved ${formatAgo(saved.savedAt, ctx.now())}${saved.fromAnotherWindow ? ' in another window' : ''}${saved.draft.jobId.trim() ? ` for job ${saved.draft.jobId.trim()}` : ''}; opens it for review.`,
+        detail: resumeDetail(formatAgo(saved.savedAt, ctx.now()), saved.fromAnotherWindow === true, saved.draft.jobId.trim()),
       },
-      { key: 'sep', value: { kind: 'resume' }, label: 'New feedback', separator: true },
+      { key: 'sep', value: { kind: 'resume' }, label: l10n.t('New feedback'), separator: true },
     );
   }
-  for (const info of FEEDBACK_ENDPOINTS) {
+  const endpoints = feedbackEndpoints();
+  for (const info of endpoints) {
     options.push({
       key: info.id,
       value: { kind: 'endpoint', id: info.id },
       label: info.label,
       description: `/v2/${info.id}`,
-      detail: `Job id: ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}`,
+      detail: l10n.t('Job id: the {0} response’s {1}.', info.id, jobIdField(info.id)),
     });
   }
-  const activeKey = state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id;
+  const activeKey = state.ref.activeKey ?? ctx.draft.endpoint ?? endpoints[0]?.id;
   // The job page's list starts loading now, for the endpoint the highlight is on, and follows it.
   const prefetch = (key: string | undefined) => {
-    const endpoint = FEEDBACK_ENDPOINTS.find((e) => e.id === key)?.id;
+    const endpoint = endpoints.find((e) => e.id === key)?.id;
     if (endpoint) ctx.recent?.prefetch(endpoint);
   };
   prefetch(activeKey);
   const answer = await ctx.ui.pick({
-    ...frame(state, 'Endpoint', 1),
-    placeholder: 'Which endpoint ran the job you are rating?',
+    ...frame(state, l10n.t('Endpoint'), 1),
+    placeholder: l10n.t('Which endpoint ran the job you are rating?'),
     options,
     activeKey,
     onActive: prefetch,
@@ -63,19 +75,17 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   return advance(state, { id: 'jobId' });
 };
 
-/** The rating's explanation; the search rules are left out for other endpoints. */
-export function ratingDetail(description: string, endpoint: FeedbackEndpoint | undefined): string {
-  if (endpoint === 'search') return description;
-  const at = description.indexOf(' For search');
-  return at > 0 ? description.slice(0, at) : description;
+/** The rating's explanation; the search rules only for search jobs. */
+export function ratingDetail(rating: FeedbackRatingInfo, endpoint: FeedbackEndpoint | undefined): string {
+  return endpoint === 'search' ? rating.searchDescription : rating.description;
 }
 
 export const ratingStep: WizardStep = async (state, ctx) => {
   const endpoint = ctx.draft.endpoint;
   const answer = await ctx.ui.pick<FeedbackRating>({
-    ...frame(state, 'Rating', 3),
-    placeholder: 'How was the result?',
-    options: FEEDBACK_RATINGS.map((r) => ({ key: r.id, value: r.id, label: r.label, detail: ratingDetail(r.description, endpoint) })),
+    ...frame(state, l10n.t('Rating'), 3),
+    placeholder: l10n.t('How was the result?'),
+    options: feedbackRatings().map((r) => ({ key: r.id, value: r.id, label: r.label, detail: ratingDetail(r, endpoint) })),
     ...(ctx.draft.rating ? { activeKey: ctx.draft.rating } : {}),
   });
   const left = leave(answer);
@@ -92,29 +102,32 @@ export const searchSignalStep: WizardStep = async (state, ctx) => {
   const source: PickOption<SearchSignal> = {
     key: 'source',
     value: 'source',
-    label: 'Name a valuable source',
+    label: l10n.t('Name a valuable source'),
     icon: 'link',
-    detail: 'The URL of a result that was useful, and why.',
+    detail: l10n.t('The URL of a result that was useful, and why.'),
   };
   const missing: PickOption<SearchSignal> = {
     key: 'missing',
     value: 'missing',
-    label: 'Describe missing content',
+    label: l10n.t('Describe missing content'),
     icon: 'question',
-    detail: 'A topic the results should have covered.',
+    detail: l10n.t('A topic the results should have covered.'),
   };
   const query: PickOption<SearchSignal> = {
     key: 'query',
     value: 'query',
-    label: 'Suggest a better query',
+    label: l10n.t('Suggest a better query'),
     icon: 'search',
-    detail: 'A query that would have found what you needed.',
+    detail: l10n.t('A query that would have found what you needed.'),
   };
   const options = draft.rating === 'partial' ? [source, missing] : [missing, query];
   const filled = draft.valuableSources.length ? 'source' : draft.missingContent.length ? 'missing' : draft.querySuggestions.trim() ? 'query' : undefined;
   const answer = await ctx.ui.pick<SearchSignal>({
-    ...frame(state, 'What to tell', 4),
-    placeholder: draft.rating === 'partial' ? "A 'partial' search needs a valuable source or missing content" : "A 'bad' search needs missing content or a better query",
+    ...frame(state, l10n.t('What to tell'), 4),
+    placeholder:
+      draft.rating === 'partial'
+        ? l10n.t("A 'partial' search needs a valuable source or missing content")
+        : l10n.t("A 'bad' search needs missing content or a better query"),
     options,
     ...(filled && options.some((o) => o.key === filled) ? { activeKey: filled } : {}),
   });

@@ -3,12 +3,13 @@
 // picked; the id the selection, clipboard or command brought is offered too, and "Paste a job id…"
 // opens the input box of old. When the server cannot list jobs (or lists none) the page is that input
 // box, with one line saying why. Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
 import { checkJobId, type FeedbackEndpoint } from '../../../api/feedback';
 import { recentJobsUnavailableText } from '../../../host/errorText';
 import { formatAgo, formatExact } from '../../../shared/format';
 import { shortJobId, singleJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { FEEDBACK_ENDPOINTS } from '../model/catalog';
+import { jobIdField } from '../model/catalog';
 import { DEFAULT_FEEDBACK_WINDOW_SECONDS } from '../model/feedbackWindow';
 import type { RecentFeedbackJob, RecentJobsState } from '../model/recentJobs';
 import { advance, frame, leave, type WizardContext, type WizardState, type WizardStep } from './context';
@@ -48,18 +49,24 @@ export function validateJobId(text: string, endpoint: FeedbackEndpoint | undefin
   const id = pastedJobId(text);
   const problem = checkJobId(id, endpoint);
   if (problem) return problem;
-  return id !== text.trim() ? { message: `Found job id ${id} in the pasted text; Enter uses it.`, severity: 'info' } : undefined;
+  return id !== text.trim() ? { message: l10n.t('Found job id {0} in the pasted text; Enter uses it.', id), severity: 'info' } : undefined;
 }
 
 /** The input box: the page itself when no list can be shown, or what "Paste a job id…" opens. */
 async function jobIdInput(state: WizardState, ctx: WizardContext, note: string | undefined): ReturnType<WizardStep> {
   const endpoint = ctx.draft.endpoint;
-  const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
-  const ask = `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).`;
+  const ask = endpoint
+    ? l10n.t(
+        "The job's id (a UUID): the {0} response’s {1}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).",
+        endpoint,
+        jobIdField(endpoint),
+      )
+    : l10n.t("The job's id (a UUID). Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).");
   const answer = await ctx.ui.input({
-    ...frame(state, 'Job id', 2),
+    ...frame(state, l10n.t('Job id'), 2),
+    // Two sentences side by side: why the list is not there, then what to type.
     prompt: note ? `${note} ${ask}` : ask,
-    placeholder: 'Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
+    placeholder: l10n.t('Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4'),
     value: state.ref.seed ?? ctx.draft.jobId,
     validate: (text) => validateJobId(text, endpoint),
   });
@@ -95,7 +102,7 @@ export interface JobPickInput {
 const jobKey = (id: string) => `job:${id}`;
 
 function jobLabel(job: RecentFeedbackJob): string {
-  return job.target ? plainText(job.target, 120) : `Job ${shortJobId(job.id)} (no target listed)`;
+  return job.target ? plainText(job.target, 120) : l10n.t('Job {0} (no target listed)', shortJobId(job.id));
 }
 
 /** Seconds of the window left for a job, or undefined when its time is unknown. */
@@ -103,7 +110,19 @@ export function secondsLeft(job: RecentFeedbackJob, now: number, windowSeconds: 
   return job.ranAt === undefined ? undefined : Math.ceil((job.ranAt + windowSeconds * 1000 - now) / 1000);
 }
 
-const SOURCE_TEXT = { selection: 'from the editor selection', clipboard: 'from the clipboard', command: 'the job you asked to rate' } as const;
+/** Where the person's own id came from, said next to it. */
+function sourceText(from: NonNullable<JobPickInput['draftSource']> | undefined): string {
+  switch (from) {
+    case 'selection':
+      return l10n.t('from the editor selection');
+    case 'clipboard':
+      return l10n.t('from the clipboard');
+    case 'command':
+      return l10n.t('the job you asked to rate');
+    case undefined:
+      return l10n.t('entered before');
+  }
+}
 
 /** Every option of the page, the one to highlight and what the placeholder says: pure, so it is unit-tested. */
 export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { activeKey: string } {
@@ -120,47 +139,47 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
   // The person's own id (brought along or entered) can always be taken, even one the list thinks is
   // too old: the server decides, and its window may be longer than the one known here.
   if (draftId && !draftOpen) {
-    const source = input.draftSource ? SOURCE_TEXT[input.draftSource] : 'entered before';
+    const source = sourceText(input.draftSource);
     options.push({
       key: 'draft',
       value: { kind: 'job', id: draftId },
       label: draftId,
-      description: draftExpired ? `${source} · past the window` : source,
+      description: draftExpired ? l10n.t('{0} · past the window', source) : source,
       icon: input.draftSource === 'clipboard' ? 'clippy' : 'symbol-key',
     });
   }
-  if (open.length) options.push({ key: 'sep:open', value: { kind: 'paste' }, label: `Recent ${endpoint} jobs`, separator: true });
+  if (open.length) options.push({ key: 'sep:open', value: { kind: 'paste' }, label: l10n.t('Recent {0} jobs', endpoint), separator: true });
   for (const job of open) {
     const left = secondsLeft(job, now, windowSeconds);
     options.push({
       key: jobKey(job.id),
       value: { kind: 'job', id: job.id },
       label: jobLabel(job),
-      description: left === undefined ? 'time unknown' : `${formatAgo(job.ranAt ?? now, now)} · ${formatExact(left)} s left`,
+      description: left === undefined ? l10n.t('time unknown') : l10n.t('{0} · {1} s left', formatAgo(job.ranAt ?? now, now), formatExact(left)),
       detail: job.id,
       icon: 'clock',
     });
   }
   if (expired.length) {
-    options.push({ key: 'sep:expired', value: { kind: 'paste' }, label: 'Past the feedback window', separator: true });
+    options.push({ key: 'sep:expired', value: { kind: 'paste' }, label: l10n.t('Past the feedback window'), separator: true });
     const shown = input.showAllExpired ? expired : expired.slice(0, EXPIRED_SHOWN);
     for (const job of shown) {
       options.push({
         key: jobKey(job.id),
         value: { kind: 'expired', id: job.id },
         label: jobLabel(job),
-        description: `${formatAgo(job.ranAt ?? now, now)} · expired`,
+        description: l10n.t('{0} · expired', formatAgo(job.ranAt ?? now, now)),
         detail: job.id,
         icon: 'circle-slash',
       });
     }
     const hidden = expired.length - shown.length;
     if (hidden > 0) {
-      options.push({ key: 'showExpired', value: { kind: 'showExpired' }, label: `Show every job past the window (${formatExact(expired.length)})`, icon: 'ellipsis' });
+      options.push({ key: 'showExpired', value: { kind: 'showExpired' }, label: l10n.t('Show every job past the window ({0})', formatExact(expired.length)), icon: 'ellipsis' });
     }
   }
   options.push({ key: 'sep:paste', value: { kind: 'paste' }, label: '', separator: true });
-  options.push({ key: 'paste', value: { kind: 'paste' }, label: 'Paste a job id…', icon: 'edit', alwaysShow: true });
+  options.push({ key: 'paste', value: { kind: 'paste' }, label: l10n.t('Paste a job id…'), icon: 'edit', alwaysShow: true });
 
   // The job already chosen, else an id the person pointed at, else the newest open job.
   const chosen = draftOpen ? jobKey(draftId) : undefined;
@@ -170,11 +189,12 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
 
   let placeholder: string;
   if (input.note) placeholder = input.note;
-  else if (state === undefined || state.kind === 'loading') placeholder = `Loading the recent ${endpoint} jobs…`;
+  else if (state === undefined || state.kind === 'loading') placeholder = l10n.t('Loading the recent {0} jobs…', endpoint);
   else if (state.kind === 'unavailable') placeholder = recentJobsUnavailableText(state.error, input.apiUrl ? { apiUrl: input.apiUrl } : {});
-  else if (!jobs.length) placeholder = `No ${endpoint} jobs of the last 24 hours are listed; paste the job id.`;
-  else if (!open.length) placeholder = `Every listed ${endpoint} job is past the ${formatExact(windowSeconds)}-second feedback window; run the job again, or paste an id.`;
-  else placeholder = `Which job? Firecrawl takes feedback for ${formatExact(windowSeconds)} s after a job.`;
+  else if (!jobs.length) placeholder = l10n.t('No {0} jobs of the last 24 hours are listed; paste the job id.', endpoint);
+  else if (!open.length) {
+    placeholder = l10n.t('Every listed {0} job is past the {1}-second feedback window; run the job again, or paste an id.', endpoint, formatExact(windowSeconds));
+  } else placeholder = l10n.t('Which job? Firecrawl takes feedback for {0} s after a job.', formatExact(windowSeconds));
 
   return { options, activeKey, busy: state === undefined || state.kind === 'loading', placeholder };
 }
@@ -190,7 +210,11 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
   // Nothing to pick from: the input box of old, with one line saying why.
   if (initial?.kind === 'unavailable') return jobIdInput(state, ctx, recentJobsUnavailableText(initial.error, ctx.apiUrl ? { apiUrl: ctx.apiUrl } : {}));
   if (initial?.kind === 'loaded' && initial.jobs.length === 0) {
-    return jobIdInput(state, ctx, endpoint === 'parse' ? 'Parse jobs are not in the list of recent jobs.' : `No ${endpoint} jobs of the last 24 hours are listed.`);
+    return jobIdInput(
+      state,
+      ctx,
+      endpoint === 'parse' ? l10n.t('Parse jobs are not in the list of recent jobs.') : l10n.t('No {0} jobs of the last 24 hours are listed.', endpoint),
+    );
   }
 
   const note = ctx.jobPageNote;
@@ -209,7 +233,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
     });
   const first = build();
   const answer = await ctx.ui.pick<JobChoice>({
-    ...frame(state, 'Job id', 2),
+    ...frame(state, l10n.t('Job id'), 2),
     placeholder: first.placeholder ?? '',
     options: first.options,
     activeKey: state.ref.activeKey ?? first.activeKey,
@@ -219,7 +243,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
     optionsForText: (text) => {
       const id = singleJobId(text)?.toLowerCase();
       if (!id || first.options.some((o) => o.key === jobKey(id))) return [];
-      return [{ key: 'typed', value: { kind: 'job', id }, label: id, description: 'the id you pasted', icon: 'symbol-key', alwaysShow: true }];
+      return [{ key: 'typed', value: { kind: 'job', id }, label: id, description: l10n.t('the id you pasted'), icon: 'symbol-key', alwaysShow: true }];
     },
     ...(first.busy ? { busy: true } : {}),
     live: (update) => {
@@ -250,7 +274,10 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       ctx.draft.jobId = choice.id;
       return advance(state, { id: 'rating' });
     case 'expired':
-      ctx.jobPageNote = `That job ran more than ${formatExact(ctx.windowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS)} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.`;
+      ctx.jobPageNote = l10n.t(
+        'That job ran more than {0} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.',
+        formatExact(ctx.windowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS),
+      );
       return { kind: 'stay', activeKey: jobKey(choice.id) };
     case 'showExpired':
       ctx.showAllExpired = true;

@@ -84,8 +84,12 @@ export interface InputPrompt extends PromptFrame {
 }
 
 export interface TextEditing {
-  /** Shown to explain what to write and how to finish. */
+  /** What is written, named as its page is (e.g. "Note"). */
   title: string;
+  /** The button that takes the text back to the wizard (e.g. "Use Note"). */
+  useLabel: string;
+  /** One sentence: what to write, and that `useLabel` finishes. */
+  instructions: string;
   /** e.g. 'markdown' or 'json'. */
   language: string;
   initial: string;
