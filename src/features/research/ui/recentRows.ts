@@ -19,9 +19,7 @@ export function recentGroupLabel(): string {
 }
 
 function targetLabel(run: RecentRun): string {
-  return run.kind === 'agent'
-    ? l10n.t('Prompt')
-    : l10n.t('Query');
+  return run.kind === 'agent' ? l10n.t('Prompt') : l10n.t('Query');
 }
 
 /** What a tracking command is given for a run of the list: its id and its kind. */
