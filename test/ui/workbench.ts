@@ -48,6 +48,8 @@ export interface WorkbenchOptions {
   timeoutMs?: number;
   /** 'web' installs the package whose manifest has only the `browser` entry (a web-worker host). Default 'node'. */
   variant?: 'node' | 'web';
+  /** The display language VS Code starts in (`--locale`), e.g. 'ja'; default English. */
+  locale?: string;
 }
 
 export interface ConsoleLine {
@@ -188,6 +190,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       // never the real service.
       settings: { 'firecrawl.apiUrl': 'http://127.0.0.1:9', ...(options.settings ?? {}) },
       theme: options.theme ?? 'dark',
+      ...(options.locale ? { locale: options.locale } : {}),
       workspaceFiles: options.workspaceFiles ?? {},
       env: { ...(options.env ?? {}) },
       baseEnv,
