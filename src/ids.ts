@@ -109,7 +109,7 @@ export const RESEARCH_DOCUMENT_SCHEME = 'firecrawl-research';
 
 /** Contributed theme colours (the usage chart reads them as CSS variables). */
 export const COLORS = {
-  chartSeries: ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `firecrawl.chartSeries${n}`),
+  chartSeries: ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `firecrawl.chartSeries${n}`), // not localised: theme colour ids
   chartPlanLine: 'firecrawl.chartPlanLine',
 } as const;
 

@@ -7,6 +7,7 @@ import type { Logger } from '../../host/logger';
 import { onDidChangeSettings, researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
+import { formatExact, plural } from '../../shared/format';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
@@ -128,11 +129,7 @@ export class ResearchFeature implements vscode.Disposable {
       endpoint,
       team.onDidChangeAttention(attend),
       team.onDidChangeRole(() => this.store.roleChanged()),
-      this.store.onDidEvict((ids) => {
-        void vscode.window.showInformationMessage(
-          `Stopped tracking the ${ids.length === 1 ? 'finished job' : `${ids.length} finished jobs`} tracked longest ago: at most ${DEFAULT_MAX_JOBS} jobs are kept. Save results you want to keep first.`,
-        );
-      }),
+      this.store.onDidEvict((ids) => void vscode.window.showInformationMessage(evictionMessage(ids.length))),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
       registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobAlias, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
@@ -171,6 +168,18 @@ export class ResearchFeature implements vscode.Disposable {
     for (const d of this.disposables.reverse()) d.dispose();
     this.disposables.length = 0;
   }
+}
+
+/** One job is "the finished job"; any other count is said with its number, in the language's plural. */
+function evictionMessage(count: number): string {
+  const max = formatExact(DEFAULT_MAX_JOBS);
+  if (count === 1) return vscode.l10n.t('Stopped tracking the finished job tracked longest ago: at most {0} jobs are kept. Save results you want to keep first.', max);
+  const n = formatExact(count);
+  return plural(
+    count,
+    vscode.l10n.t('Stopped tracking the {0} finished job tracked longest ago: at most {1} jobs are kept. Save results you want to keep first.', n, max),
+    vscode.l10n.t('Stopped tracking the {0} finished jobs tracked longest ago: at most {1} jobs are kept. Save results you want to keep first.', n, max),
+  );
 }
 
 export function activateResearch(context: vscode.ExtensionContext, deps: ResearchDeps): ResearchFeature {

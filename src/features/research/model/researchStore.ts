@@ -644,7 +644,7 @@ export class ResearchStore implements Disposable {
       r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
       r.nextPollAt = now + wait;
     }
-    this.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`);
+    this.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`); // not localised: a log line
     this.changed(r);
   }
 

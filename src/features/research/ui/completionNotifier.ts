@@ -12,8 +12,31 @@ import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 
-const DONT_SHOW = "Don't Show Again";
 const GATHER_MS = 400;
+
+/**
+ * "Agent job failed (name): why". A finished job's status is completed, failed or cancelled, said in
+ * the words the tree uses; any other word the service may send is kept as it is (plain text).
+ */
+function endedMessage(job: TrackedJob, name: string, why: string | undefined): string {
+  const status = job.snapshot?.status;
+  const word =
+    status === 'failed'
+      ? vscode.l10n.t({ message: 'failed', comment: ['job status'] })
+      : status === 'cancelled'
+        ? vscode.l10n.t({ message: 'cancelled', comment: ['job status'] })
+        : status
+          ? plainText(status, 40)
+          : vscode.l10n.t({ message: 'finished', comment: ['job status'] });
+  if (job.kind === 'agent') {
+    return why === undefined
+      ? vscode.l10n.t({ message: 'Agent job {0} ({1})', args: [word, name], comment: ['status word, job name'] })
+      : vscode.l10n.t({ message: 'Agent job {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
+  }
+  return why === undefined
+    ? vscode.l10n.t({ message: 'Deep research {0} ({1})', args: [word, name], comment: ['status word, job name'] })
+    : vscode.l10n.t({ message: 'Deep research {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
+}
 
 export interface NotifierActions {
   openAnalysis(jobId: string): Thenable<unknown> | Promise<unknown>;
@@ -53,23 +76,26 @@ export class CompletionNotifier implements vscode.Disposable {
     const first = jobs[0];
     if (!first) return;
     let choice: string | undefined;
+    const dontShow = vscode.l10n.t("Don't Show Again");
     if (jobs.length === 1) {
-      const name = plainText(jobTitle(first) ?? `job ${shortJobId(first.id)}`, 120);
-      const kind = first.kind === 'agent' ? 'Agent job' : 'Deep research';
+      const title = jobTitle(first);
+      const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
+      const agent = first.kind === 'agent';
       const hasDocument = Boolean(resultMarkdown(first.snapshot));
+      const completed = agent ? vscode.l10n.t('Agent job completed: {0}', name) : vscode.l10n.t('Deep research completed: {0}', name);
+      const showJob = vscode.l10n.t('Show Job');
       if (first.snapshot?.status === 'completed' && hasDocument) {
-        const open = first.kind === 'agent' ? 'Open Result' : 'Open Analysis';
-        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, open, DONT_SHOW);
+        const open = agent ? vscode.l10n.t('Open Result') : vscode.l10n.t('Open Analysis');
+        choice = await vscode.window.showInformationMessage(completed, open, dontShow);
         if (choice === open) await this.actions.openAnalysis(first.id);
       } else if (first.snapshot?.status === 'completed') {
-        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, 'Show Job', DONT_SHOW);
-        if (choice === 'Show Job') await this.actions.revealJob(first.id);
+        choice = await vscode.window.showInformationMessage(completed, showJob, dontShow);
+        if (choice === showJob) await this.actions.revealJob(first.id);
       } else {
-        const why = first.snapshot?.error ? `: ${plainText(first.snapshot.error, 200)}` : '';
-        // The status is the service's word (unknown ones are kept), so it is plain text like the rest.
-        const status = plainText(first.snapshot?.status ?? 'finished', 40);
-        choice = await vscode.window.showWarningMessage(`${kind} ${status} (${name})${why}`, 'Show Job', DONT_SHOW);
-        if (choice === 'Show Job') await this.actions.revealJob(first.id);
+        // The service's error is plain text like the rest.
+        const why = first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
+        choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), showJob, dontShow);
+        if (choice === showJob) await this.actions.revealJob(first.id);
       }
     } else {
       const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
@@ -79,10 +105,11 @@ export class CompletionNotifier implements vscode.Disposable {
         'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
         formatExact(completed), formatExact(jobs.length - completed), formatExact(agents), formatExact(jobs.length - agents),
       );
-      choice = await vscode.window.showInformationMessage(message, 'Show Jobs', DONT_SHOW);
-      if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
+      const showJobs = vscode.l10n.t('Show Jobs');
+      choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);
+      if (choice === showJobs) await this.actions.revealJob(first.id);
     }
-    if (choice === DONT_SHOW) {
+    if (choice === dontShow) {
       await researchSettings.stopNotifying();
     }
   }

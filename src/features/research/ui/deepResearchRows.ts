@@ -43,17 +43,17 @@ export function urlCount(s: ResearchJob): number {
 /** The description parts after the condition: depth and URLs. */
 export function deepResearchFacts(s: ResearchJob): string[] {
   const parts: string[] = [];
-  if (s.maxDepth > 0) parts.push(`depth ${s.currentDepth}/${s.maxDepth}`);
+  if (s.maxDepth > 0) parts.push(l10n.t('depth {0}/{1}', formatExact(s.currentDepth), formatExact(s.maxDepth)));
   parts.push(urlsText(urlCount(s)));
   return parts;
 }
 
 export function deepResearchTooltipRows(s: ResearchJob): TooltipSpec['rows'] {
   return [
-    ['Depth', `${s.currentDepth} of ${s.maxDepth}`],
-    ['URLs found', String(urlCount(s))],
-    ['Activities', String(s.activities.length)],
-    ['Sources', String(s.sources.length)],
+    [l10n.t('Depth'), l10n.t({ message: '{0} of {1}', args: [formatExact(s.currentDepth), formatExact(s.maxDepth)], comment: ['depth of max depth'] })],
+    [l10n.t('URLs found'), formatExact(urlCount(s))],
+    [l10n.t('Activities'), formatExact(s.activities.length)],
+    [l10n.t('Sources'), formatExact(s.sources.length)],
   ];
 }
 
@@ -71,32 +71,32 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
   switch (group) {
     case 'activities': {
       const n = s.activities.length;
-      return { id, label: `Activities (${n.toLocaleString('en-US')})`, icon: { id: 'pulse' }, contextValue: 'activities', collapsible: n ? 'collapsed' : 'none' };
+      return { id, label: l10n.t('Activities ({0})', formatExact(n)), icon: { id: 'pulse' }, contextValue: 'activities', collapsible: n ? 'collapsed' : 'none' };
     }
     case 'sources': {
       const n = s.sources.length;
-      return { id, label: `Sources (${n.toLocaleString('en-US')})`, icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
+      return { id, label: l10n.t('Sources ({0})', formatExact(n)), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
     }
     case 'analysis': {
       const words = s.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
       return {
         id,
-        label: 'Final analysis',
+        label: l10n.t('Final analysis'),
         description: wordsText(words),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',
-        command: { command: COMMANDS.openAnalysis, title: 'Open Final Analysis', arguments: [job.id] },
+        command: { command: COMMANDS.openAnalysis, title: l10n.t('Open Final Analysis'), arguments: [job.id] },
       };
     }
     case 'json':
       return {
         id,
-        label: 'JSON result',
+        label: l10n.t('JSON result'),
         icon: { id: 'json' },
         contextValue: 'json',
         collapsible: 'none',
-        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
+        command: { command: COMMANDS.openJson, title: l10n.t('Open JSON Result'), arguments: [job.id] },
       };
   }
 }
@@ -106,19 +106,23 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const a: ResearchActivity | undefined = s?.kind === 'deepResearch' ? s.activities[index] : undefined;
   if (!a) return undefined;
   const at = parseTime(a.timestamp);
-  const parts = [`depth ${a.depth}`];
+  const parts = [l10n.t('depth {0}', formatExact(a.depth))];
   if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : plainText(a.status, 40));
+  if (a.status !== 'complete') parts.push(a.status === 'processing' ? l10n.t({ message: 'running', comment: ['activity status'] }) : plainText(a.status, 40));
   const icon: IconSpec =
     a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
-  const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
-  if (at !== undefined) rows.push(['At', formatTimestamp(at)]);
-  rows.push(['Message', a.message]);
+  const rows: TooltipSpec['rows'] = [
+    [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
+    [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],
+    [l10n.t('Depth'), formatExact(a.depth)],
+  ];
+  if (at !== undefined) rows.push([l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)]);
+  rows.push([l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message]);
   return {
     id: `${job.id}/activities/${index}`,
     label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
-    tooltip: () => ({ heading: `Activity ${index + 1}`, rows }),
+    tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1)), rows }),
     icon,
     // Menus match context values with regular expressions: only word characters from the server.
     contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
@@ -132,18 +136,18 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   if (!src) return undefined;
   const web = isWebUrl(src.url);
   const rows: TooltipSpec['rows'] = [];
-  if (src.title) rows.push(['Title', src.title]);
-  rows.push(['URL', src.url]);
-  if (src.description) rows.push(['Description', src.description]);
-  if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
+  if (src.title) rows.push([l10n.t('Title'), src.title]);
+  rows.push([l10n.t('URL'), src.url]);
+  if (src.description) rows.push([l10n.t('Description'), src.description]);
+  if (!web) rows.push(['', l10n.t('Not a web address: it will not be opened.')]);
   return {
     id: `${job.id}/sources/${index}`,
     label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
     description: plainText(src.url, 200),
-    tooltip: () => ({ heading: `Source ${index + 1}`, rows }),
+    tooltip: () => ({ heading: l10n.t('Source {0}', formatExact(index + 1)), rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
-    contextValue: web ? 'source web' : 'source',
+    contextValue: web ? 'source web' : 'source', // not localised: context value the menus match
     collapsible: 'none',
-    ...(web ? { command: { command: COMMANDS.openSource, title: 'Open in Browser', arguments: [src.url] } } : {}),
+    ...(web ? { command: { command: COMMANDS.openSource, title: l10n.t('Open in Browser'), arguments: [src.url] } } : {}),
   };
 }

@@ -44,7 +44,7 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
   /** The sanitiser and renderers load with the first document opened (an on-demand bundle). */
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = parseDocumentUri(uri);
-    if (!target) return 'Not a research document.';
+    if (!target) return vscode.l10n.t('Not a research document.');
     const { documentText } = await loadOnDemand<ResearchActions>('researchActions');
     return documentText(this.store.get(target.jobId), target.jobId, target.kind);
   }

@@ -29,8 +29,6 @@ export interface AddRecentOutcome {
   unavailable?: string;
 }
 
-const TITLE = 'Firecrawl: Add Recent Jobs';
-
 /** Tracks runs of known kinds, one call per kind; reveals the first new one. */
 export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind }>): Promise<string[]> {
   const added: string[] = [];
@@ -50,24 +48,24 @@ function runItems(deps: RecentCommandDeps): RunItem[] {
   const tracked = runs.filter((r) => deps.store.get(r.id));
   const item = (run: RecentRun, isTracked: boolean): RunItem => ({
     label: recentRunLabel(run),
-    description: isTracked ? `${recentRunDescription(run, now)} · already tracked` : recentRunDescription(run, now),
+    description: isTracked ? vscode.l10n.t('{0} · already tracked', recentRunDescription(run, now)) : recentRunDescription(run, now),
     detail: run.id,
     iconPath: new vscode.ThemeIcon(isTracked ? 'check' : run.kind === 'agent' ? 'hubot' : 'search'),
     run,
   });
   const items: RunItem[] = fresh.map((r) => item(r, false));
-  if (tracked.length) items.push({ label: 'Already tracked', kind: vscode.QuickPickItemKind.Separator }, ...tracked.map((r) => item(r, true)));
+  if (tracked.length) items.push({ label: vscode.l10n.t('Already tracked'), kind: vscode.QuickPickItemKind.Separator }, ...tracked.map((r) => item(r, true)));
   return items;
 }
 
 export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentOutcome> {
   const pick = vscode.window.createQuickPick<RunItem>();
-  pick.title = TITLE;
+  pick.title = vscode.l10n.t('Firecrawl: Add Recent Jobs');
   pick.canSelectMany = true;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;
-  pick.placeholder = 'Reading the agent runs and deep research jobs of the last 24 hours…';
+  pick.placeholder = vscode.l10n.t('Reading the agent runs and deep research jobs of the last 24 hours…');
   pick.busy = true;
   // What was read before shows at once; the fresh list replaces it.
   pick.items = runItems(deps);
@@ -84,6 +82,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       pick.dispose();
       resolve(outcome);
     };
+    const trackById = vscode.l10n.t('Track Job…');
     void reading.then(() => {
       if (settled) return;
       const state = deps.recent.state;
@@ -94,7 +93,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       if (state.kind === 'unavailable' && !deps.recent.runs.length) {
         const why = recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() });
         pick.hide();
-        void vscode.window.showWarningMessage(`${why} Track a job by its id instead.`, 'Track Job…').then((choice) => {
+        void vscode.window.showWarningMessage(vscode.l10n.t('{0} Track a job by its id instead.', why), trackById).then((choice) => {
           if (choice) void vscode.commands.executeCommand(COMMANDS.trackJob);
         });
         finish({ added: [], unavailable: why });
@@ -102,7 +101,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       }
       if (!deps.recent.runs.length) {
         pick.hide();
-        void vscode.window.showInformationMessage('Your team ran no agent or deep research jobs in the last 24 hours.', 'Track Job…').then((choice) => {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Your team ran no agent or deep research jobs in the last 24 hours.'), trackById).then((choice) => {
           if (choice) void vscode.commands.executeCommand(COMMANDS.trackJob);
         });
         finish({ added: [] });
@@ -110,8 +109,8 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       }
       pick.placeholder =
         state.kind === 'unavailable'
-          ? `${recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() })} These are the runs read before.`
-          : 'Check the runs to track, then press Enter.';
+          ? vscode.l10n.t('{0} These are the runs read before.', recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() }))
+          : vscode.l10n.t('Check the runs to track, then press Enter.');
     });
     subscriptions.push(
       pick.onDidAccept(() => {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { isFirecrawlError } from '../../../api';
 import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
+import { formatExact, plural } from '../../../shared/format';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
@@ -41,7 +42,7 @@ export function validateJobIdInput(text: string, isTracked: (id: string) => bool
 
 function shortList(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).map(shortJobId).join(', ');
-  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
+  return ids.length > 5 ? vscode.l10n.t('{0} and {1} more', shown, formatExact(ids.length - 5)) : shown;
 }
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
@@ -53,7 +54,7 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   const first = result.added[0] ?? result.existing[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
   if (!result.added.length && result.existing.length) {
-    void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
+    void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
   }
   const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
   for (const { job } of await firstAnswers) {
@@ -67,14 +68,14 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   }
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
-      `Not found as an agent job or a deep research job: ${shortList(outcome.notFound)}. Check the id, and that your API key belongs to the team that ran it.`,
+      vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
     );
   }
   if (outcome.shutDown.length) {
-    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${researchGoneText()}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot track {0}: {1}', shortList(outcome.shutDown), researchGoneText()));
   }
   if (outcome.unrouted.length) {
-    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.unrouted)}: ${researchUnroutedText()}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot track {0}: {1}', shortList(outcome.unrouted), researchUnroutedText()));
   }
   return outcome;
 }
@@ -83,15 +84,19 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
   if (typeof argument === 'string') {
     const { ids, invalid, tooLong } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
-      void vscode.window.showWarningMessage(tooLong ? `Too many job ids at once (at most ${MAX_JOB_IDS_PER_INPUT}).` : `Not a job id: ${plainText(invalid[0] ?? '(empty)', 80)}`);
+      void vscode.window.showWarningMessage(
+        tooLong
+          ? vscode.l10n.t('Too many job ids at once (at most {0}).', formatExact(MAX_JOB_IDS_PER_INPUT))
+          : vscode.l10n.t('Not a job id: {0}', plainText(invalid[0] ?? vscode.l10n.t({ message: '(empty)', comment: ['no job id given'] }), 80)),
+      );
       return undefined;
     }
     return finish(deps, ids);
   }
 
   const box = vscode.window.createInputBox();
-  box.title = 'Firecrawl: Track Job';
-  box.prompt = 'An agent or deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.';
+  box.title = vscode.l10n.t('Firecrawl: Track Job');
+  box.prompt = vscode.l10n.t('An agent or deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.');
   box.placeholder = EXAMPLE;
   box.ignoreFocusOut = true;
   box.value = await prefill();
@@ -113,7 +118,7 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
     box.onDidAccept(() => {
       const { ids, invalid, tooLong } = parseJobIdInput(box.value);
       if (tooLong || invalid.length || !ids.length) {
-        box.validationMessage = validateJobIdInput(box.value, isTracked) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
+        box.validationMessage = validateJobIdInput(box.value, isTracked) ?? vscode.l10n.t('Paste a job id such as {0}, or press Escape to cancel.', EXAMPLE);
         return;
       }
       accepted = true;
@@ -132,11 +137,18 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
 export async function trackFromSelection(deps: TrackDeps): Promise<TrackOutcome | undefined> {
   const found = findJobIds(selectedText() ?? '');
   if (found.length > MAX_JOB_IDS_PER_INPUT) {
-    void vscode.window.showWarningMessage(`The selection holds ${found.length.toLocaleString('en-US')} job ids; tracking the first ${MAX_JOB_IDS_PER_INPUT.toLocaleString('en-US')}.`);
+    const [n, max] = [formatExact(found.length), formatExact(MAX_JOB_IDS_PER_INPUT)];
+    void vscode.window.showWarningMessage(
+      plural(
+        found.length,
+        vscode.l10n.t('The selection holds {0} job id; tracking the first {1}.', n, max),
+        vscode.l10n.t('The selection holds {0} job ids; tracking the first {1}.', n, max),
+      ),
+    );
   }
   const ids = found.slice(0, MAX_JOB_IDS_PER_INPUT);
   if (!ids.length) {
-    void vscode.window.showWarningMessage(`The selection holds no job id (a UUID such as ${EXAMPLE}).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('The selection holds no job id (a UUID such as {0}).', EXAMPLE));
     return undefined;
   }
   return finish(deps, ids);

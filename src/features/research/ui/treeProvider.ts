@@ -136,11 +136,11 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
   getTreeItem(element: ResearchTreeNode): vscode.TreeItem {
     if (isRecentNode(element)) {
       const recent = this.describeRecent(element);
-      return recent ? toTreeItem(recent) : new vscode.TreeItem('(no longer available)');
+      return recent ? toTreeItem(recent) : new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     }
     const job = this.store.get(element.jobId);
     const described = job ? describeNode(job, element, this.now()) : undefined;
-    if (!job || !described) return new vscode.TreeItem('(no longer available)');
+    if (!job || !described) return new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
     if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {

@@ -6,6 +6,7 @@ import type { Clock } from '../../../shared/clock';
 import type { ResearchStore } from '../model/researchStore';
 import type { ResearchTreeNode } from './rowTypes';
 import { CONTEXT, VIEWS } from '../../../ids';
+import { formatExact, plural } from '../../../shared/format';
 import type { ResearchTreeProvider } from './treeProvider';
 import { type ConnectionFacts, connectionMessage, keySourceMessage, shutdownMessage } from './viewMessage';
 
@@ -95,7 +96,17 @@ export class ResearchView implements vscode.Disposable {
 
   private updateBadge(): void {
     const n = this.unseenFinished;
-    this.treeView.badge = n ? { value: n, tooltip: `${n} research ${n === 1 ? 'job' : 'jobs'} finished since you last looked` } : undefined;
+    if (!n) {
+      this.treeView.badge = undefined;
+      return;
+    }
+    const count = formatExact(n);
+    const tooltip = plural(
+      n,
+      vscode.l10n.t('{0} research job finished since you last looked', count),
+      vscode.l10n.t('{0} research jobs finished since you last looked', count),
+    );
+    this.treeView.badge = { value: n, tooltip };
   }
 
   /** Only a visible view shows it; becoming visible brings it up to date. */

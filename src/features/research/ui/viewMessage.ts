@@ -1,7 +1,8 @@
 // The line above the Research tree: the Deep Research shutdown (shown while a deep research job is
 // tracked, stated once, gone with the last such job), and why what the jobs show may be old (offline,
 // rate limited) or whose key asks. Pure, so every case is unit-tested on any clock.
-import { formatAgo, formatDate } from '../../../shared/format';
+import * as l10n from '@vscode/l10n';
+import { formatAgo, formatDate, formatExact, plural } from '../../../shared/format';
 import type { DeepResearchNotice } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 
@@ -11,11 +12,19 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
   if (!jobs.some((job) => job.kind === 'deepResearch')) return undefined;
   const date = formatDate(notice.sunsetAt, locale);
   if (notice.shutDown || now >= notice.sunsetAt) {
-    return `Deep Research was shut down${notice.shutDown && now < notice.sunsetAt ? '' : ` on ${date}`}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.`;
+    // Shut down before the announced date: that date would mislead.
+    return notice.shutDown && now < notice.sunsetAt
+      ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
+      : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
   const days = Math.ceil((notice.sunsetAt - now) / DAY_MS);
-  const when = days <= 1 ? 'in less than a day' : `in ${days} days`;
-  return `Deep Research shuts down on ${date} (${when}). Save results you want to keep.`;
+  if (days <= 1) return l10n.t('Deep Research shuts down on {0} (in less than a day). Save results you want to keep.', date);
+  const n = formatExact(days, locale);
+  return plural(
+    days,
+    l10n.t('Deep Research shuts down on {0} (in {1} day). Save results you want to keep.', date, n),
+    l10n.t('Deep Research shuts down on {0} (in {1} days). Save results you want to keep.', date, n),
+  );
 }
 
 /** Where the key comes from and where requests go, as far as the view's line needs them. */
@@ -29,17 +38,21 @@ export interface ConnectionFacts {
 export function connectionMessage(jobs: readonly TrackedJob[], facts: ConnectionFacts, now: number): string | undefined {
   const waiting = jobs.map((job) => job.poll).filter((poll) => poll.kind === 'retrying');
   const lastSeen = Math.max(...jobs.map((job) => job.fetchedAt ?? 0));
-  const age = lastSeen > 0 ? ` (last checked ${formatAgo(lastSeen, now)})` : '';
-  const parts: string[] = [];
+  const age = lastSeen > 0 ? formatAgo(lastSeen, now) : undefined;
   if (waiting.some((poll) => poll.reason === 'unreachable')) {
-    parts.push(`Offline: cannot reach ${facts.host}. The jobs show what was last seen${age}; retrying.`);
-  } else if (waiting.some((poll) => poll.reason === 'rateLimited')) {
-    parts.push(`Rate limited by the service: the jobs show what was last seen${age}; retrying when it allows.`);
+    return age === undefined
+      ? l10n.t('Offline: cannot reach {0}. The jobs show what was last seen; retrying.', facts.host)
+      : l10n.t('Offline: cannot reach {0}. The jobs show what was last seen (last checked {1}); retrying.', facts.host, age);
   }
-  return parts.length ? parts.join(' ') : undefined;
+  if (waiting.some((poll) => poll.reason === 'rateLimited')) {
+    return age === undefined
+      ? l10n.t('Rate limited by the service: the jobs show what was last seen; retrying when it allows.')
+      : l10n.t('Rate limited by the service: the jobs show what was last seen (last checked {0}); retrying when it allows.', age);
+  }
+  return undefined;
 }
 
 /** Said only when nothing more pressing is: the view's line should stay one or two sentences. */
 export function keySourceMessage(facts: ConnectionFacts): string | undefined {
-  return facts.keySource === 'environment' ? 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.' : undefined;
+  return facts.keySource === 'environment' ? l10n.t('Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.') : undefined;
 }
