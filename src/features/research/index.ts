@@ -108,6 +108,7 @@ export class ResearchFeature implements vscode.Disposable {
       this.store,
       clock,
       { openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id), revealJob: reveal },
+      async (finished, notifierActions) => (await actions()).showCompletion(finished, notifierActions),
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );
     const endpoint = deps.source.onDidChange(() => {

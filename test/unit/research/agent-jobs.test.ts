@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { type AgentJob, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
-import { isFinished } from '../../../src/features/research/model/trackedJob';
+import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
@@ -285,6 +285,14 @@ describe('agent runs', () => {
     assert.deepEqual(resultFormats(r).map((f) => f.format), ['markdown', 'json']);
     assert.match(resultFileName(r, resultFormats(r)[0]!), /^findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis\.md$/);
     assert.deepEqual(resultFormats({ ...r, poll: { kind: 'polling' }, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
+    // The tree's "can be saved" mark is decided without building the files: it agrees with them.
+    const shutWithFindings: TrackedJob = { ...r, poll: { kind: 'stopped', reason: 'gone', at: 0 }, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing' } };
+    const shutEmpty: TrackedJob = { ...shutWithFindings, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing', activities: [], sources: [] } };
+    const running: TrackedJob = { ...r, poll: { kind: 'polling' }, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing' } };
+    for (const job of [t, r, shutWithFindings, shutEmpty, running, { ...t, snapshot: undefined }]) {
+      assert.equal(/\bresult\b/.test(jobContextValue(job)), resultFormats(job).length > 0, `${job.snapshot?.status} ${job.poll.kind}`);
+    }
+    assert.equal(resultFormats(shutWithFindings).length, 2);
   });
 });
 

@@ -1,42 +1,14 @@
 // Tells the user when a watched job finishes: one notification per burst (jobs finishing in the
 // same moment share one), plain text only, and "Don't Show Again" turns the setting off everywhere.
-import * as vscode from 'vscode';
-import { formatExact } from '../../../shared/format';
-import { shortJobId } from '../../../shared/jobIds';
+// The words load with the research actions bundle when the first job finishes.
+import type * as vscode from 'vscode';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { jobTitle } from './treeRows';
-import { plainText } from '../../../shared/text';
-import { resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 
 const GATHER_MS = 400;
-
-/**
- * "Agent job failed (name): why". A finished job's status is completed, failed or cancelled, said in
- * the words the tree uses; any other word the service may send is kept as it is (plain text).
- */
-function endedMessage(job: TrackedJob, name: string, why: string | undefined): string {
-  const status = job.snapshot?.status;
-  const word =
-    status === 'failed'
-      ? vscode.l10n.t({ message: 'failed', comment: ['job status'] })
-      : status === 'cancelled'
-        ? vscode.l10n.t({ message: 'cancelled', comment: ['job status'] })
-        : status
-          ? plainText(status, 40)
-          : vscode.l10n.t({ message: 'finished', comment: ['job status'] });
-  if (job.kind === 'agent') {
-    return why === undefined
-      ? vscode.l10n.t({ message: 'Agent job {0} ({1})', args: [word, name], comment: ['status word, job name'] })
-      : vscode.l10n.t({ message: 'Agent job {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
-  }
-  return why === undefined
-    ? vscode.l10n.t({ message: 'Deep research {0} ({1})', args: [word, name], comment: ['status word, job name'] })
-    : vscode.l10n.t({ message: 'Deep research {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
-}
 
 export interface NotifierActions {
   openAnalysis(jobId: string): Thenable<unknown> | Promise<unknown>;
@@ -52,6 +24,8 @@ export class CompletionNotifier implements vscode.Disposable {
     store: ResearchStore,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
+    /** Shows the notification (the on-demand bundle's showCompletion). */
+    private readonly show: (jobs: readonly TrackedJob[], actions: NotifierActions) => Promise<void>,
     /** With several windows open, one of them says it: the focused one, else the one that polls. */
     private readonly shouldNotify: () => boolean = () => true,
   ) {
@@ -68,50 +42,8 @@ export class CompletionNotifier implements vscode.Disposable {
     this.timer ??= this.clock.schedule(GATHER_MS, () => {
       this.timer = undefined;
       const jobs = this.batch.splice(0);
-      void this.show(jobs);
+      void this.show(jobs, this.actions);
     });
-  }
-
-  private async show(jobs: TrackedJob[]): Promise<void> {
-    const first = jobs[0];
-    if (!first) return;
-    let choice: string | undefined;
-    const dontShow = vscode.l10n.t("Don't Show Again");
-    if (jobs.length === 1) {
-      const title = jobTitle(first);
-      const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
-      const agent = first.kind === 'agent';
-      const hasDocument = Boolean(resultMarkdown(first.snapshot));
-      const completed = agent ? vscode.l10n.t('Agent job completed: {0}', name) : vscode.l10n.t('Deep research completed: {0}', name);
-      const showJob = vscode.l10n.t('Show Job');
-      if (first.snapshot?.status === 'completed' && hasDocument) {
-        const open = agent ? vscode.l10n.t('Open Result') : vscode.l10n.t('Open Analysis');
-        choice = await vscode.window.showInformationMessage(completed, open, dontShow);
-        if (choice === open) await this.actions.openAnalysis(first.id);
-      } else if (first.snapshot?.status === 'completed') {
-        choice = await vscode.window.showInformationMessage(completed, showJob, dontShow);
-        if (choice === showJob) await this.actions.revealJob(first.id);
-      } else {
-        // The service's error is plain text like the rest.
-        const why = first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
-        choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), showJob, dontShow);
-        if (choice === showJob) await this.actions.revealJob(first.id);
-      }
-    } else {
-      const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
-      const agents = jobs.filter((j) => j.kind === 'agent').length;
-      // Counts after colons: no plural to agree with, in any language.
-      const message = vscode.l10n.t(
-        'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
-        formatExact(completed), formatExact(jobs.length - completed), formatExact(agents), formatExact(jobs.length - agents),
-      );
-      const showJobs = vscode.l10n.t('Show Jobs');
-      choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);
-      if (choice === showJobs) await this.actions.revealJob(first.id);
-    }
-    if (choice === dontShow) {
-      await researchSettings.stopNotifying();
-    }
   }
 
   dispose(): void {

@@ -23,6 +23,7 @@ export interface ResultFormat {
  * last snapshot as JSON.
  */
 export function resultFormats(job: TrackedJob): ResultFormat[] {
+  // Keep in step with hasKeepableResult, which the tree asks without building any text.
   const s = job.snapshot;
   if (!s) return [];
   if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];

@@ -7,9 +7,8 @@ import { agentNotFoundText, describeError, jobNotFoundText, researchGoneText } f
 import { formatAgo, formatDate, formatDuration, formatExact, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
+import { hasKeepableResult, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import { resultFormats } from './resultFiles';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
 import {
   deepResearchFacts,
@@ -161,7 +160,7 @@ export function jobContextValue(job: TrackedJob): string {
   const json = resultJson(job.snapshot);
   if (markdown) tokens.push('analysis');
   if (json !== undefined) tokens.push('json');
-  if (resultFormats(job).length) tokens.push('result');
+  if (hasKeepableResult(job, markdown, json)) tokens.push('result');
   if (job.kind === 'agent' && job.snapshot?.status === 'processing' && !isFinished(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
