@@ -42,6 +42,10 @@ describe('localisation', () => {
     assert.deepEqual(read('l10n', 'bundle.l10n.json'), JSON.parse(JSON.stringify(exported)));
   });
 
+  test('no string people read bypasses localisation (npm run l10n -- --check lists them)', async () => {
+    assert.deepEqual((await tools()).findBypasses(), []);
+  });
+
   test('every %key% in package.json is in package.nls.json, and every key there is used', () => {
     const used = [...new Set(manifestStrings(read('package.json')))].sort();
     assert.deepEqual(Object.keys(read('package.nls.json') as Bundle).sort(), used);
