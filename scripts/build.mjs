@@ -1,12 +1,14 @@
 // Builds everything the extension and its tests run:
 //   dist/extension.js   the extension bundle for Node extension hosts (cjs, `vscode` external)
-//   dist/web/extension.js  the same for browser extension hosts (a web worker; the wizard inside)
+//   dist/<name>.js      bundles loaded on first use (the wizard, research actions, the key input)
+//   dist/web/*.js       the same for browser extension hosts (a web worker)
 //   dist/webview/*.js   webview page bundles (browser, iife)
 //   out/**              src/ and test/ transpiled file by file, for node:test, mocha and the sandbox
 // Flags: --production (minified, no source maps), --watch, --clean.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,9 +39,38 @@ const vscodeOnce = {
   },
 };
 
+/**
+ * The response schemas stay out of every other host bundle: api/rules.ts requires them only when no
+ * loader was handed in, and the extension always hands one in (host/clientProvider.ts).
+ */
+const rulesApart = {
+  name: 'rules-apart',
+  setup(build) {
+    const rules = join(root, 'src', 'api', 'rules.ts');
+    build.onResolve({ filter: /^\.\/(schemas|lists)$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
+  },
+};
+
+/**
+ * @vscode/l10n's browser build in the Node host too (the package's own `browser` map): the extension
+ * configures it only with contents (src/host/l10n.ts), never from a file, so the Node build's file
+ * reader is dead weight in the activation bundle (about 0.8 KB).
+ */
+const l10nBrowserBuild = {
+  name: 'l10n-browser-build',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, (args) => {
+      // Found as the importer would find it (a packaging stage has no node_modules of its own).
+      const manifest = createRequire(join(args.resolveDir, 'importer.js')).resolve('@vscode/l10n/package.json');
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      return { path: join(dirname(manifest), pkg.browser?.[pkg.main] ?? pkg.main) };
+    });
+  },
+};
+
 /** Bundles the extension host loads: cjs, `vscode` provided by the host. */
 const extensionHost = {
-  plugins: [vscodeOnce],
+  plugins: [vscodeOnce, rulesApart, l10nBrowserBuild],
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -51,20 +82,28 @@ const extensionHost = {
   logLevel: 'warning',
 };
 
+/**
+ * Bundles kept out of activation and loaded on first use (src/host/onDemand.ts; the names are
+ * OnDemandBundle in src/host/platform.ts): what a person opens rather than what runs at start-up.
+ */
+const onDemand = {
+  feedbackWizard: join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts'),
+  researchActions: join(root, 'src', 'features', 'research', 'ui', 'actionsBundle.ts'),
+  researchRows: join(root, 'src', 'features', 'research', 'ui', 'rowsBundle.ts'),
+  keyInput: join(root, 'src', 'features', 'connection', 'ui', 'keyInputBundle.ts'),
+  responseRules: join(root, 'src', 'host', 'responseRulesBundle.ts'),
+  usagePanel: join(root, 'src', 'features', 'usage', 'ui', 'panelBundle.ts'),
+};
+
+// vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps
+// Node built-ins in src/platform/, which only the Node entry reaches).
+const webHost = { ...extensionHost, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
 const configs = [
   { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
-  // Loaded on first use by src/features/feedback/index.ts: keeps the wizard out of activation.
-  { ...extensionHost, entryPoints: [join(root, 'src', 'features', 'feedback', 'ui', 'bundleEntry.ts')], outfile: join(root, 'dist', 'feedbackWizard.js') },
-  // vscode.dev and github.dev: one web-worker bundle, no Node anywhere in it (the layering test keeps
-  // Node built-ins in src/platform/, which only the Node entry reaches).
-  {
-    ...extensionHost,
-    entryPoints: [join(root, 'src', 'extension.web.ts')],
-    outfile: join(root, 'dist', 'web', 'extension.js'),
-    platform: 'browser',
-    target: 'es2022',
-    mainFields: ['browser', 'module', 'main'],
-  },
+  { ...extensionHost, entryPoints: onDemand, outdir: join(root, 'dist') },
+  { ...webHost, entryPoints: [join(root, 'src', 'extension.web.ts')], outfile: join(root, 'dist', 'web', 'extension.js') },
+  { ...webHost, entryPoints: onDemand, outdir: join(root, 'dist', 'web') },
   ...(webviewEntries.length
     ? [{
         entryPoints: Object.fromEntries(webviewEntries),

@@ -3,14 +3,30 @@
 // main surfaces into .test-artifacts/screenshots/<surface>-<theme>.png.
 //
 // To add a surface, append to SURFACES: `show(wb, sandbox)` brings it on screen using the fixture's
-// helpers (runCommand, openViewContainer, statusBarItem, treeRows, webviewFrame, ...).
+// helpers (runCommand, openViewContainer, statusBarItem, treeRows, webviewFrame, ...); `crop(wb)`
+// names the parts of the window the picture is about, and `assets` where the cropped picture goes.
 // Flags: --themes=dark,light (default both)   --only=name1,name2
+//        --assets: also write each surface's cropped dark picture to its `assets` (media/readme/ for
+//        README.md, media/walkthrough/ for the walkthrough): the feature, without the browser or the
+//        rest of the window.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
 /** @type {{ name: string, show: (wb: any, sandbox: any) => Promise<void> }[]} */
 const SURFACES = [
+  {
+    name: 'key-input',
+    // Set API Key, with the button that opens the dashboard where keys are made.
+    assets: ['media/walkthrough/key.png'],
+    crop: (wb) => [wb.quickInput()],
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Set API Key');
+      await wb.quickInput().locator('input[type="password"]').waitFor();
+      await wb.page.waitForTimeout(400);
+    },
+  },
   {
     name: 'workbench',
     // The window with the extension loaded: activity bar entry and credits in the status bar.
@@ -29,6 +45,8 @@ const SURFACES = [
   },
   {
     name: 'credits-tooltip',
+    assets: ['media/readme/credits-tooltip.png', 'media/walkthrough/credits.png'],
+    crop: (wb) => [wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'remaining' }).first(), wb.statusBarEntry('firecrawl.credits').first()],
     async show(wb) {
       const item = wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ });
       await item.waitFor();
@@ -39,6 +57,8 @@ const SURFACES = [
   },
   {
     name: 'research',
+    assets: ['media/readme/research.png', 'media/walkthrough/research.png'],
+    crop: (wb) => [wb.page.locator('.part.sidebar')],
     // A finished demo job with its activities and sources expanded.
     async show(wb, sandbox) {
       await wb.openViewContainer('Firecrawl');
@@ -59,6 +79,8 @@ const SURFACES = [
   },
   {
     name: 'usage-per-key',
+    assets: ['media/readme/usage-per-key.png'],
+    crop: (wb) => [wb.page.locator('.part.editor')],
     async show(wb) {
       await wb.runCommand('Firecrawl: Show Credit Usage History');
       const frame = wb.webviewFrame();
@@ -69,7 +91,39 @@ const SURFACES = [
     },
   },
   {
+    name: 'usage-24-hours',
+    assets: ['media/readme/usage-24-hours.png', 'media/walkthrough/usage.png'],
+    crop: (wb) => [wb.page.locator('.part.editor')],
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Show Credit Usage History');
+      const frame = wb.webviewFrame();
+      await frame.locator('svg').first().waitFor();
+      await frame.locator('button[data-range="last24h"]').click();
+      await frame.locator('.month.partial').nth(1).waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'spike-alert',
+    assets: ['media/readme/spike-alert.png'],
+    crop: (wb) => [wb.page.locator('.notifications-toasts .notification-toast').first()],
+    // The sandbox's switchable spike, alerted after Refresh Credits (which brings the week's bins along).
+    async show(wb, sandbox) {
+      sandbox.startSpike(1_200);
+      try {
+        await wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ }).waitFor();
+        await wb.runCommand('Firecrawl: Refresh Credits');
+        await wb.notification(/draining fast/).waitFor({ timeout: 20_000 });
+        await wb.page.waitForTimeout(500);
+      } finally {
+        sandbox.clearSpike();
+      }
+    },
+  },
+  {
     name: 'feedback-review',
+    assets: ['media/readme/feedback-review.png'],
+    crop: (wb) => [wb.quickInput()],
     // The fast path for a scrape job rated bad with one issue label, stopped at the review.
     async show(wb, sandbox) {
       const jobId = sandbox.createV2Job('scrape');
@@ -77,8 +131,8 @@ const SURFACES = [
       const keyboard = wb.page.keyboard;
       await wb.quickInput().filter({ hasText: 'Endpoint' }).waitFor();
       await keyboard.press('Enter');
-      await wb.quickInput().filter({ hasText: 'Job id' }).waitFor();
-      await wb.quickInput().locator('input').fill(jobId);
+      // The job just run heads the list of recent scrape jobs.
+      await wb.quickInputRows().filter({ hasText: jobId }).first().waitFor();
       await keyboard.press('Enter');
       await wb.quickInput().filter({ hasText: 'Rating' }).waitFor();
       await keyboard.type('bad');
@@ -91,7 +145,49 @@ const SURFACES = [
       await wb.page.waitForTimeout(500);
     },
   },
+  {
+    name: 'feedback-jobs',
+    assets: ['media/readme/feedback-jobs.png', 'media/walkthrough/feedback.png'],
+    crop: (wb) => [wb.quickInput()],
+    // The job page: the recent scrape jobs with their countdown, and one past the window.
+    async show(wb, sandbox) {
+      const jobId = sandbox.createV2Job('scrape', { target: 'https://example.com/pricing' });
+      await wb.runCommand('Firecrawl: Submit Feedback…');
+      await wb.quickInput().filter({ hasText: 'Endpoint' }).waitFor();
+      await wb.page.keyboard.press('Enter');
+      await wb.quickInputRows().filter({ hasText: jobId }).first().waitFor();
+      await wb.page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'research-recent',
+    assets: ['media/readme/research-recent.png'],
+    crop: (wb) => [wb.page.locator('.part.sidebar')],
+    // The team's runs of the last day under the Recent group, one of them tracked.
+    async show(wb, sandbox) {
+      await wb.openViewContainer('Firecrawl');
+      await wb.runCommand('Firecrawl: Track Job');
+      await wb.submitQuickInput(sandbox.demoAgentJobs.completed);
+      await wb.treeRows('Research').filter({ hasText: 'Recent (last 24 h)' }).first().waitFor();
+      await wb.page.waitForTimeout(800);
+    },
+  },
 ];
+
+/** A picture of just `parts` (their bounding boxes together, a little margin around them). */
+async function cropped(wb, parts, file) {
+  const boxes = (await Promise.all(parts.map((part) => part.boundingBox()))).filter(Boolean);
+  if (!boxes.length) throw new Error(`nothing to crop to for ${file}`);
+  const pad = 8;
+  const viewport = wb.page.viewportSize();
+  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - pad);
+  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
+  const right = Math.min(viewport.width, Math.max(...boxes.map((b) => b.x + b.width)) + pad);
+  const bottom = Math.min(viewport.height, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
+  mkdirSync(dirname(file), { recursive: true });
+  await wb.page.screenshot({ path: file, clip: { x, y, width: right - x, height: bottom - y } });
+  return file;
+}
 
 function arg(name) {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -103,6 +199,7 @@ async function main() {
   const { build, startSandbox, sandboxProfile, defaultRoot: root } = await import('./vscode/environment.mjs');
   const { prepareExtension } = await import('./vscode/ui.mjs');
   const { screenshotDir } = await import('./vscode/codeserver.mjs');
+  const assets = process.argv.includes('--assets');
   const themes = arg('themes') ?? ['dark', 'light'];
   const only = arg('only');
   const surfaces = SURFACES.filter((s) => !only || only.includes(s.name));
@@ -125,6 +222,9 @@ async function main() {
           if (surface.name !== 'credits-tooltip') await wb.page.mouse.move(1000, 700);
           await wb.page.waitForTimeout(200);
           saved.push(await wb.screenshot(`${surface.name}-${theme}`));
+          if (assets && theme === 'dark' && surface.assets && surface.crop) {
+            for (const asset of surface.assets) saved.push(await cropped(wb, surface.crop(wb), join(root, asset)));
+          }
         } catch (error) {
           failed += 1;
           console.error(`[screenshots] ${surface.name} (${theme}): ${error instanceof Error ? error.message : error}`);

@@ -7,14 +7,17 @@
 // Flags: --port N          code-server port (default: a free one)
 //        --sandbox-port N  sandbox port (default: a free one)
 //        --dialect live|spec  which API shape the sandbox answers with (default live)
+//        --spike[=N]       the sandbox starts with a burst of N credits (default 1,200) in the current hour
 //        --real-api        no sandbox: use the real service with your own FIRECRAWL_API_KEY / settings
 //        --keep            keep the session folder (user data, workspace) after exit
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
+const FRESH_SCRAPE_EVERY_MS = 60_000;
+
 function parseArgs(argv) {
-  const options = { port: undefined, sandboxPort: 0, dialect: undefined, realApi: false, keep: false };
+  const options = { port: undefined, sandboxPort: 0, dialect: undefined, realApi: false, keep: false, spike: undefined };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
@@ -23,8 +26,12 @@ function parseArgs(argv) {
     else if (name === '--dialect') options.dialect = value();
     else if (name === '--real-api') options.realApi = true;
     else if (name === '--keep') options.keep = true;
+    else if (name === '--spike') {
+      options.spike = inline === undefined ? null : Number(inline);
+      if (options.spike !== null && !(options.spike > 0)) throw new Error('--spike=N needs a number of credits above 0');
+    }
     else if (name === '--help' || name === '-h') {
-      console.log('usage: npm start -- [--port N] [--sandbox-port N] [--dialect live|spec] [--real-api] [--keep]');
+      console.log('usage: npm start -- [--port N] [--sandbox-port N] [--dialect live|spec] [--spike[=N]] [--real-api] [--keep]');
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]} (try --help)`);
   }
@@ -70,8 +77,10 @@ async function main() {
     let profile = { settings: {}, env: {} };
     let sandbox;
     if (!options.realApi) {
-      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect });
+      // A team that keeps working: a fresh scrape job every minute, so the feedback wizard always has one to rate.
+      sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect, freshScrapeEveryMs: FRESH_SCRAPE_EVERY_MS });
       cleanups.push(() => sandbox.close());
+      if (options.spike !== undefined) sandbox.startSpike(options.spike ?? undefined);
       profile = sandboxProfile(sandbox);
     }
     const workspace = join(session, 'workspace');
@@ -110,6 +119,10 @@ async function main() {
         `    a new 2-minute research job:  curl -s -X POST ${sandbox.url}/__sandbox/research-jobs -d '{"durationMs":120000}'`,
         `    shut Deep Research down now:  curl -s -X POST ${sandbox.url}/__sandbox/research-shutdown -d '{}'   (undo: -d '{"enabled":false}'; at the published date: -d '{"at":"published"}')`,
         `    a fresh job id for feedback:  curl -s '${sandbox.url}/__sandbox/v2-jobs/new?endpoint=scrape'  (feedback is accepted for 120 s)`,
+        `    a credit spike (1,200 credits this hour; the alert follows on the next poll, or at once after "Firecrawl: Refresh Credits"):`,
+        `                                  curl -s -X POST ${sandbox.url}/__sandbox/spike -d '{"credits":1200}'   (off: -d '{"enabled":false}')${sandbox.spike ? '   [on now]' : ''}`,
+        `    a fresh scrape job runs every ${FRESH_SCRAPE_EVERY_MS / 60_000} min; "Firecrawl: Submit Feedback…" lists it (feedback is accepted for ${sandbox.feedbackWindowSeconds} s)`,
+        `    a fresh job right now:        node ${join(root, 'out', 'test', 'sandbox', 'cli.js')} new-job --url ${sandbox.url}  (--endpoint scrape|parse|map|search)`,
         '',
       );
     } else {

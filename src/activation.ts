@@ -2,10 +2,11 @@
 // does no network work before the first paint; stores refresh behind their last known values.
 // Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
 import * as vscode from 'vscode';
+import { activateBurn, type BurnFeature } from './features/burn';
 import { activateConnection, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
-import { activateResearch, type ResearchDeps, type ResearchFeature } from './features/research';
+import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
 import { WindowFocus } from './host/focus';
@@ -13,10 +14,15 @@ import { GlobalFiles } from './host/globalFiles';
 import { holdCommandsUntil } from './host/commands';
 import { ApiKeyService } from './host/keyService';
 import { createLogger, type Logger } from './host/logger';
-import { platform } from './host/platform';
+import { useEditorLanguage } from './host/l10n';
+import { isLoaded, setBundleLocation } from './host/onDemand';
+import { type OnDemandBundle, platform } from './host/platform';
+import { trackSelectionJobIds } from './host/selectionContext';
 import { Team } from './host/team';
+import { STORAGE } from './ids';
 import { systemClock } from './shared/clock';
 import { EXIT_WAIT_MS, settleWithin } from './shared/exitWait';
+import { hostOf } from './shared/urls';
 
 /**
  * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
@@ -28,13 +34,20 @@ export interface TestApi {
   channel: vscode.LogOutputChannel;
   log: Logger;
   credits: CreditsFeature;
+  burn: BurnFeature;
   /** Replaceable: tests rebuild the feature from `researchDeps` to see what a reload shows. */
   research: ResearchFeature;
   researchDeps: ResearchDeps;
+  /** A research feature built here from `researchDeps` (the bundle's own modules, as a reload would). */
+  newResearch(): ResearchFeature;
   usage: UsageFeature;
-  /** Loads the wizard bundle on first access, as the command does. */
+  /** Loads the wizard's bundle, as the command does, and returns its controller. */
+  loadFeedback(): Promise<FeedbackController>;
+  /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
   readonly feedback: FeedbackController;
   feedbackLoaded(): boolean;
+  /** Whether an on-demand bundle has been asked for. */
+  bundleLoaded(name: OnDemandBundle): boolean;
   team: Team;
   /** Settles once the key is read and this window knows whether it polls for its team. */
   started: Promise<void>;
@@ -47,6 +60,8 @@ export interface TestApi {
  * The key, the team's lease and the saved snapshots load behind it; commands wait for the key.
  */
 export function activateExtension(context: vscode.ExtensionContext): TestApi | undefined {
+  setBundleLocation(context.extensionUri);
+  useEditorLanguage();
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.current?.value);
@@ -61,13 +76,34 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   void keys.initialize();
   holdCommandsUntil(keys.ready);
+  // "Don't Show Again" is a person's choice, not a machine's: it follows them through Settings Sync.
+  context.globalState.setKeysForSync([STORAGE.keyPromptMuted]);
+  context.subscriptions.push(trackSelectionJobIds());
   activateConnection({ context, channel, keys, provider, log });
 
   let hasHistoryView = false;
-  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView });
-  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, changedHere: () => keys.changedHere || focus.focused };
+  // Refresh Credits asks for the last 24 hours too (the command runs long after activation).
+  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView, alsoRefresh: () => void burn.refreshNow() });
+  let openUsage: (() => void) | undefined;
+  // The last 24 hours, the spike alert and the 7-day pace: the status bar shows them, the panel draws the bins.
+  const burn = activateBurn({
+    context, keys, provider, team, files, clock,
+    windowFocus: focus,
+    remaining: async () => {
+      await credits.store.whenIdle();
+      return credits.store.state.snapshot?.usage.remainingCredits;
+    },
+    showUsage: () => openUsage?.(),
+  });
+  const shareBurn = () => credits.statusBar.setBurn(burn.view());
+  shareBurn();
+  const burnSubscription = burn.onDidChange(shareBurn);
+  context.subscriptions.push({ dispose: () => burnSubscription.dispose() });
+  const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
-  const usage = activateUsage({ context, keys, provider, credits: credits.store, log, clock });
+  const usage = activateUsage({ context, keys, provider, credits: credits.store, recent: burn.store, log, clock });
+  openUsage = () => usage.panel.show('last24h');
   hasHistoryView = true;
   // The status bar's forecast borrows the monthly history the chart loaded.
   const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
@@ -89,12 +125,16 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, research, researchDeps, usage, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, team, started,
+    newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
+    loadFeedback: () => feedback.controller(),
     get feedback() {
-      return feedback.controller;
+      if (!feedback.loaded) throw new Error('the wizard is not loaded yet: await loadFeedback() first');
+      return feedback.loaded;
     },
-    feedbackLoaded: () => feedback.loaded,
+    feedbackLoaded: () => feedback.loaded !== undefined,
+    bundleLoaded: isLoaded,
     globalStorage: context.globalStorageUri.fsPath,
     logDir: context.logUri.fsPath,
   };

@@ -8,6 +8,8 @@ export const COMMANDS = {
   showLogs: 'firecrawl.showLogs',
   refreshCredits: 'firecrawl.refreshCredits',
   showUsageHistory: 'firecrawl.showUsageHistory',
+  /** Undoes "Don't Show Again" on the credit spike alert. */
+  resumeSpikeAlerts: 'firecrawl.resumeSpikeAlerts',
   trackJob: 'firecrawl.trackJob',
   /** The command's first id, kept working for keybindings and links made before agent jobs. */
   trackJobAlias: 'firecrawl.trackResearchJob',
@@ -26,8 +28,15 @@ export const COMMANDS = {
   saveJobResult: 'firecrawl.saveJobResult',
   copyJobResult: 'firecrawl.copyJobResult',
   cancelAgentJob: 'firecrawl.cancelAgentJob',
+  addRecentJobs: 'firecrawl.addRecentJobs',
+  /** A row of the Recent group: tracks that run (its kind is known). */
+  trackRecentJob: 'firecrawl.trackRecentJob',
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
+  openDashboard: 'firecrawl.openDashboard',
+  refreshUsage: 'firecrawl.refreshUsageHistory',
+  copyUsageCsv: 'firecrawl.copyUsageCsv',
+  saveUsageCsv: 'firecrawl.saveUsageCsv',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';
@@ -48,8 +57,12 @@ export const STATUS_BAR_ITEMS = {
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT = {
   hasApiKey: 'firecrawl.hasApiKey',
+  spikeAlertsOff: 'firecrawl.spikeAlertsOff',
   hasResearchJobs: 'firecrawl.research.hasJobs',
-  selectionHasJobId: 'firecrawl.selectionHasJobId',
+  /** 'unknown', 'ok', 'rejected' (the key) or 'offline', from the last credits call. */
+  connection: 'firecrawl.connection',
+  /** 0, 1, or 2 for several: how many job ids the editor selection holds. */
+  selectionJobIds: 'firecrawl.selectionJobIds',
 } as const;
 
 /** Full setting keys; `SETTINGS_SECTION` is their common prefix. */
@@ -60,18 +73,29 @@ export const SETTINGS = {
   refreshIntervalMinutes: 'firecrawl.credits.refreshIntervalMinutes',
   warningThreshold: 'firecrawl.credits.warningThreshold',
   criticalThreshold: 'firecrawl.credits.criticalThreshold',
+  spikeMultiplier: 'firecrawl.credits.spikeMultiplier',
+  spikeMinimumCredits: 'firecrawl.credits.spikeMinimumCredits',
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
+  showRecent: 'firecrawl.research.showRecent',
 } as const;
 
 /** globalState keys. */
 export const STORAGE = {
   creditsLastKnown: 'firecrawl.credits.lastKnown',
   usageLastKnown: 'firecrawl.usageHistory.lastKnown',
+  /** The spike being alerted and "Mute for Today" (this machine only). */
+  spikeAlertMemory: 'firecrawl.burn.alertMemory',
+  /** "Don't Show Again" on the spike alert: synced across machines with setKeysForSync. */
+  spikeAlertsOff: 'firecrawl.burn.alertsOff',
   researchIndex: 'firecrawl.research.trackedJobs',
   /** One key per tracked job: this prefix and the job id. */
   researchJobPrefix: 'firecrawl.research.job/',
+  /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
+  researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',
+  /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
+  feedbackWindows: 'firecrawl.feedback.windowSeconds',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;
@@ -86,7 +110,7 @@ export const RESEARCH_DOCUMENT_SCHEME = 'firecrawl-research';
 
 /** Contributed theme colours (the usage chart reads them as CSS variables). */
 export const COLORS = {
-  chartSeries: ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `firecrawl.chartSeries${n}`),
+  chartSeries: ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `firecrawl.chartSeries${n}`), // not localised: theme colour ids
   chartPlanLine: 'firecrawl.chartPlanLine',
 } as const;
 

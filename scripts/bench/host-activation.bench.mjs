@@ -15,6 +15,10 @@
 // So work behind activate()'s first `await` is not in the figure, and moving it in front makes
 // the figure larger even when the extension is ready sooner.
 //
+// A do-nothing extension (activationEvents onStartupFinished, an empty activate()) is measured in
+// fresh windows taken in turn with ours: its figure is the floor any user extension activated on
+// start-up reads here, since the clock also counts the built-ins loading ahead of it.
+//
 // Two built-ins are measured in the same windows, as yardsticks under the same load: Git Base
 // (activated on `*`, as Git's dependency) and Configuration Editing (activated on start-up by the
 // JSONC model the workbench opens, `onLanguage:jsonc`; should it not be, the window opens a JSON
@@ -31,7 +35,7 @@
 //   npm run bench -- --only=host-activation --breakdown
 // Environment: FIRECRAWL_HOST_BENCH_WINDOWS (default 5), FIRECRAWL_HOST_BENCH_BREAKDOWN_WINDOWS (3),
 // FIRECRAWL_HOST_BENCH_MARKS_DIR (an existing folder that keeps the raw marks of each instrumented window).
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -111,7 +115,7 @@ async function openFile(page, name) {
  * One fresh window: waits for the workbench, opens Running Extensions, waits for our row and Git
  * Base's, makes sure Configuration Editing has activated, and returns the three figures.
  */
-async function measureWindow(openWorkbench, targets, { env, label, marksFile }) {
+async function measureWindow(openWorkbench, targets, { env, label, marksFile, settleMs }) {
   const t0 = performance.now();
   const phases = {};
   const wb = await openWorkbench({
@@ -124,7 +128,8 @@ async function measureWindow(openWorkbench, targets, { env, label, marksFile }) 
   try {
     const page = wb.page;
     const [ours, gitBase, configEditing] = targets;
-    await page.locator(`.statusbar-item[id^="${ours.id}."]`).first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
+    if (settleMs !== undefined) await page.waitForTimeout(settleMs);
+    else await page.locator(`.statusbar-item[id^="${ours.id}."]`).first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
     await wb.runCommand('Developer: Show Running Extensions');
     await page.locator('.runtime-extensions-editor').waitFor({ state: 'visible' });
     let { figures, rows } = await waitForFigures(page, [ours, gitBase], 90_000);
@@ -314,13 +319,27 @@ export default async function hostActivationBench({ root, require, record, stats
     const workbenchModule = join(root, 'out', 'test', 'ui', 'workbench.js');
     if (!existsSync(workbenchModule)) throw new Error(`${workbenchModule} is missing: the build did not run`);
     const { openWorkbench } = require(workbenchModule);
+    // The floor: an extension that does nothing, activated the same way (onStartupFinished) in
+    // fresh windows taken in turn with ours, so both meet the same load. Its figure is what VS
+    // Code's clock counts of other extensions' code loading ahead of a user extension.
+    const empty = emptyExtension();
+    const emptyTargets = [{ key: 'ours', id: 'firecrawl-bench.empty', name: 'empty', shown: 'Empty (bench yardstick)' }, targets[1], targets[2]];
+    const ourExtensions = process.env.FIRECRAWL_UI_EXTENSIONS;
     try {
       const samples = [];
+      const floor = [];
       for (let i = 0; i < windows; i++) {
+        process.env.FIRECRAWL_UI_EXTENSIONS = ourExtensions;
         const result = await measureWindow(openWorkbench, targets, { label: `window-${i + 1}` });
         samples.push(result);
         console.log(`[bench] host-activation window ${i + 1}/${windows}: ours ${result.texts.ours.text}, Git Base ${result.texts.gitBase.text}, Configuration Editing ${result.texts.configEditing.text}${result.openedJson ? ' (after opening bench.json)' : ''}; ${describe(result)}`);
+        process.env.FIRECRAWL_UI_EXTENSIONS = JSON.stringify([empty.dir]);
+        const bare = await measureWindow(openWorkbench, emptyTargets, { label: `empty-${i + 1}`, settleMs: 2_000 });
+        floor.push(bare.ours);
+        console.log(`[bench] host-activation window ${i + 1}/${windows}, an empty extension instead: ${bare.texts.ours.text}; ${describe(bare)}`);
       }
+      process.env.FIRECRAWL_UI_EXTENSIONS = ourExtensions;
+      empty.dispose();
       const ours = samples.map((s) => s.ours);
       const gitBase = samples.map((s) => s.gitBase);
       const configEditing = samples.map((s) => s.configEditing);
@@ -330,6 +349,8 @@ export default async function hostActivationBench({ root, require, record, stats
       record('host activation: Git Base, same windows', 'ms', gitBase, null, 'activates on *');
       record('host activation: Configuration Editing, same windows', 'ms', configEditing, null, `${samples.filter((s) => s.openedJson).length}/${windows} after opening a JSON file`);
       record('host activation: ours / slower of Git Base and Configuration Editing', '×', stats(ours).median / slower, ratioBudget, `medians; slower built-in ${slower} ms`);
+      record('host activation: an empty onStartupFinished extension, windows in turn with ours', 'ms', floor, null, 'what the clock counts of other extensions loading ahead of any user extension');
+      record('host activation: ours minus the empty extension (our own share)', 'ms', stats(ours).median - stats(floor).median, null, 'medians');
     } catch (error) {
       failed(error instanceof Error ? error.message : String(error));
     }
@@ -345,6 +366,19 @@ export default async function hostActivationBench({ root, require, record, stats
     prepared.dispose();
     console.log(`[bench] host-activation took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
+}
+
+/** A do-nothing extension activated on start-up, installed as a folder (what the UI fixture links). */
+function emptyExtension() {
+  const parent = mkdtempSync(join(tmpdir(), 'firecrawl-bench-empty-'));
+  const dir = join(parent, 'firecrawl-bench.empty-0.0.1');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({
+    name: 'empty', displayName: 'Empty (bench yardstick)', publisher: 'firecrawl-bench', version: '0.0.1',
+    engines: { vscode: '^1.100.0' }, activationEvents: ['onStartupFinished'], main: './extension.js',
+  }));
+  writeFileSync(join(dir, 'extension.js'), "'use strict';\nexports.activate = function activate() {};\n");
+  return { dir, dispose: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
 async function breakdown({ root, record, prepared, openWorkbench, targets, windows, describe }) {

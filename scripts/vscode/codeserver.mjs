@@ -36,7 +36,7 @@ export const baseSettings = {
   'typescript.tsserver.experimental.enableProjectDiagnostics': false,
 };
 
-export const themes = { dark: 'Default Dark Modern', light: 'Default Light Modern' };
+export const themes = { dark: 'Default Dark Modern', light: 'Default Light Modern', highContrast: 'Default High Contrast' };
 
 // ---------------------------------------------------------------------------------------------
 // Process bookkeeping: every process group we start is killed when this process goes away.
@@ -208,7 +208,8 @@ export async function installVsix({ root = defaultRoot, vsix, extensionsDir, use
  * @param {string} [options.extensionsDir] default runDir/extensions
  * @param {string[]} [options.extensions] extension folders to symlink into the extensions dir
  * @param {Record<string, unknown>} [options.settings] user settings merged over baseSettings
- * @param {'dark'|'light'} [options.theme]
+ * @param {'dark'|'light'|'highContrast'} [options.theme]
+ * @param {string} [options.locale] display language (`--locale`), e.g. 'ja'; extensions get it as vscode.env.language
  * @param {Record<string, string>} [options.env] extra environment for code-server and so the extension host
  * @param {Record<string, string>} [options.baseEnv] environment to start from (default process.env)
  * @param {number} [options.port] fixed port (default: a free one)
@@ -236,6 +237,16 @@ export async function startCodeServer(options = {}) {
     const link = join(extensionsDir, ext.split('/').pop());
     if (!existsSync(link)) symlinkSync(ext, link, 'dir');
   }
+  if (options.locale && !options.locale.startsWith('en')) {
+    // There is no marketplace here to install VS Code's own language pack from. A pack of ours that
+    // translates nothing of VS Code itself makes the server accept the language: the workbench stays
+    // English, and extensions run in the language (vscode.env.language, their l10n bundles).
+    const translations = join(runDir, `vscode.${options.locale}.i18n.json`);
+    writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+    writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify({
+      [options.locale]: { hash: `firecrawl-test-${options.locale}`, extensions: [{ extensionIdentifier: { id: `firecrawl-test.language-pack-${options.locale}` }, version: '1.0.0' }], translations: { vscode: translations }, label: options.locale },
+    }));
+  }
   const settings = { ...baseSettings, ...(options.theme ? { 'workbench.colorTheme': themes[options.theme] } : {}), ...options.settings };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   writeFileSync(join(runDir, 'config.yaml'), '');
@@ -252,6 +263,7 @@ export async function startCodeServer(options = {}) {
       '--cert', 'false',
       '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
       '--disable-getting-started-override', '--ignore-last-opened',
+      ...(options.locale ? ['--locale', options.locale] : []),
       '--user-data-dir', userDataDir,
       '--extensions-dir', extensionsDir,
       workspace], {

@@ -16,13 +16,13 @@ export function build(root = defaultRoot) {
 
 /**
  * Starts the Firecrawl-compatible sandbox (test/sandbox/server.ts, built to out/) on 127.0.0.1.
- * @param {{ root?: string, port?: number, dialect?: 'live' | 'spec' }} [options]
+ * @param {{ root?: string, port?: number, dialect?: 'live' | 'spec', freshScrapeEveryMs?: number }} [options]
  */
-export async function startSandbox({ root = defaultRoot, port = 0, dialect } = {}) {
+export async function startSandbox({ root = defaultRoot, port = 0, dialect, freshScrapeEveryMs } = {}) {
   const file = join(root, 'out', 'test', 'sandbox', 'server.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: the sandbox has not been built.`);
   const { startSandbox: start } = createRequire(import.meta.url)(file);
-  return start({ port, ...(dialect ? { dialect } : {}) });
+  return start({ port, ...(dialect ? { dialect } : {}), ...(freshScrapeEveryMs ? { freshScrapeEveryMs } : {}) });
 }
 
 /** Settings and extension-host environment that point the extension at a sandbox. */

@@ -3,9 +3,9 @@
 // using dist/ at the same moment). The project is copied into a private staging folder under .cache/
 // (so Node still finds node_modules/ by walking up), packaged there, and the .vsix is moved
 // atomically to .cache/vsix/<name>-<version>.vsix (or `outDir`). Any vsce warning is an error.
-// The `web` variant drops `main` from the staged manifest, so VS Code can only run the extension
-// from its `browser` entry: code-server then loads it in its web-worker extension host, as
-// vscode.dev and github.dev would.
+// The `web` variant drops `main` (and extensionKind) from the staged manifest, so VS Code can only
+// run the extension from its `browser` entry: code-server then loads it in its web-worker extension
+// host, as vscode.dev and github.dev would.
 //
 // CLI: node scripts/vscode/vsix.mjs   → prints the .vsix path
 import { spawnSync } from 'node:child_process';
@@ -31,7 +31,9 @@ export async function packageVsix({ root = defaultRoot, log = (line) => console.
       cpSync(join(root, name), join(stage, name), { recursive: true, verbatimSymlinks: true });
     }
     if (variant === 'web') {
-      const { main, ...webOnly } = manifest;
+      // Without `main` and without the workspace-first extensionKind, code-server (a browser
+      // workbench with a remote) can only place the extension in its web worker, as vscode.dev does.
+      const { main, extensionKind: _kind, ...webOnly } = manifest;
       if (!main || !webOnly.browser) throw new Error('the web variant needs a manifest with both main and browser');
       writeFileSync(join(stage, 'package.json'), `${JSON.stringify(webOnly, null, 2)}\n`);
     }

@@ -1,18 +1,21 @@
 // What an API key may hold. It travels in an HTTP header, so only visible ASCII; and keys are pasted,
 // and pasted text brings invisible characters along (zero-width spaces from web pages, a byte order
 // mark, no-break spaces), which a header cannot carry and which no one can see in a password box.
+import * as l10n from '@vscode/l10n';
+import { formatExact } from '../shared/format';
 
+// Unicode's own character names: the same in every language, and what people look up.
 const NAMES: Readonly<Record<number, string>> = {
-  0x00a0: 'NO-BREAK SPACE',
-  0x00ad: 'SOFT HYPHEN',
-  0x180e: 'MONGOLIAN VOWEL SEPARATOR',
-  0x200b: 'ZERO WIDTH SPACE',
-  0x200c: 'ZERO WIDTH NON-JOINER',
-  0x200d: 'ZERO WIDTH JOINER',
-  0x200e: 'LEFT-TO-RIGHT MARK',
-  0x200f: 'RIGHT-TO-LEFT MARK',
-  0x2060: 'WORD JOINER',
-  0xfeff: 'BYTE ORDER MARK',
+  0x00a0: 'NO-BREAK SPACE', // not localised: a Unicode name
+  0x00ad: 'SOFT HYPHEN', // not localised: a Unicode name
+  0x180e: 'MONGOLIAN VOWEL SEPARATOR', // not localised: a Unicode name
+  0x200b: 'ZERO WIDTH SPACE', // not localised: a Unicode name
+  0x200c: 'ZERO WIDTH NON-JOINER', // not localised: a Unicode name
+  0x200d: 'ZERO WIDTH JOINER', // not localised: a Unicode name
+  0x200e: 'LEFT-TO-RIGHT MARK', // not localised: a Unicode name
+  0x200f: 'RIGHT-TO-LEFT MARK', // not localised: a Unicode name
+  0x2060: 'WORD JOINER', // not localised: a Unicode name
+  0xfeff: 'BYTE ORDER MARK', // not localised: a Unicode name
 };
 
 const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
@@ -29,16 +32,28 @@ function codePoint(cp: number): string {
   return name ? `${hex} ${name}` : hex;
 }
 
-/** Why `key` cannot be sent as it is ("holds an invisible character (U+200B …) at position 12"), or undefined. */
+/**
+ * Why `key` cannot be sent as it is, as what follows "the key" in a sentence ("holds an invisible
+ * character (U+200B …) at position 12"): errorText and the key's input box say the rest. Undefined
+ * when it can be sent.
+ */
 export function keyProblem(key: string): string | undefined {
   let position = 0;
   for (const char of key) {
     position++;
     const cp = char.codePointAt(0)!;
     if (cp > 0x20 && cp < 0x7f) continue;
-    if (/\s/.test(char) && cp < 0x80) return `has a space or line break at position ${position}`;
-    if (INVISIBLE.test(char)) return `holds an invisible character (${codePoint(cp)}) at position ${position}`;
-    return `holds a character that is not plain ASCII (${codePoint(cp)}, “${char}”) at position ${position}`;
+    if (/\s/.test(char) && cp < 0x80) {
+      return l10n.t({ message: 'has a space or line break at position {0}', args: [formatExact(position)], comment: ['after "the key"'] });
+    }
+    if (INVISIBLE.test(char)) {
+      return l10n.t({ message: 'holds an invisible character ({0}) at position {1}', args: [codePoint(cp), formatExact(position)], comment: ['after "the key"; {0}: U+200B ZERO WIDTH SPACE'] });
+    }
+    return l10n.t({
+      message: 'holds a character that is not plain ASCII ({0}, “{1}”) at position {2}',
+      args: [codePoint(cp), char, formatExact(position)],
+      comment: ['after "the key"; {0}: U+00E9, {1}: é'],
+    });
   }
   return undefined;
 }

@@ -1,20 +1,42 @@
 // The one typed client for the four Firecrawl operations this extension uses.
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
+import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
 import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
-import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
-import type * as ResponseRules from './schemas';
+import { isActivityFilter } from './activity';
+import type { ActivityList, AgentJob, AgentRunList, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
+import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
 
-// zod and the response schemas load with the first request that needs them, not
-// with the extension: evaluating them is most of what loading the client would otherwise cost.
-let responseRules: typeof ResponseRules | undefined;
-const rules = () => (responseRules ??= require('./schemas') as typeof ResponseRules);
+export interface ActivityQuery extends CallOptions {
+  /** One of the route's kinds (`ACTIVITY_FILTERS`); absent lists every kind. */
+  endpoint?: string;
+  /** Entries a page, 1–100 (default 50). */
+  limit?: number;
+  /** At most this many pages are read (default 1): the rest is reported as `truncated`. */
+  maxPages?: number;
+  /** Paging stops once a page reaches entries older than this (epoch ms). */
+  since?: number;
+}
+
+export interface AgentListQuery extends CallOptions {
+  /** At most this many pages of 20 are read (default 1). */
+  maxPages?: number;
+  /** Paging stops once a page reaches runs older than this (epoch ms). */
+  since?: number;
+}
+
+/** Whether the oldest of `times` (ISO) is before `since`. */
+function reaches(times: ReadonlyArray<string | null>, since: number | undefined): boolean {
+  if (since === undefined) return false;
+  return times.some((t) => t !== null && Date.parse(t) < since);
+}
 
 export interface ClientOptions extends Omit<TransportOptions, 'userAgent'> {
   /** e.g. `firecrawl-vscode`; sent in User-Agent and as the feedback `origin`. */
@@ -58,6 +80,28 @@ export class FirecrawlClient {
     return rules().normalizeUsageHistory(body, byApiKey);
   }
 
+  /**
+   * Usage in bins: hourly over the last 24 hours (`day`), daily over the last 7 or 30 days (`week`,
+   * `month`). The service refuses it per API key, so this asks for the team only.
+   */
+  async getCreditUsageBins(timeRange: UsageTimeRange, options: CallOptions = {}): Promise<UsageBins> {
+    if (!USAGE_TIME_RANGES.includes(timeRange)) {
+      const message = l10n.t("'{0}' is not one of {1}", String(timeRange).slice(0, 20), USAGE_TIME_RANGES.join(', '));
+      throw new InvalidRequestError({ operation: 'creditUsageHistory', problems: [{ path: 'timeRange', message }] });
+    }
+    const raw = await this.transport.request({
+      ...options,
+      operation: 'creditUsageHistory',
+      method: 'GET',
+      path: '/v2/team/credit-usage/historical',
+      query: { timeRange },
+    });
+    const body = this.validate('creditUsageHistory', rules().binSchemas().usageBinsResponse, raw.body, raw.status);
+    const missing = rules().missingBinCreditsPath(body);
+    if (missing) throw new InvalidResponseError({ operation: 'creditUsageHistory', status: raw.status, path: missing, problem: 'expected a number (creditsUsed or totalCredits), but it is missing' });
+    return rules().normalizeUsageBins(body, timeRange);
+  }
+
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
   async getResearchJob(id: string, options: CallOptions = {}): Promise<ResearchJob> {
     const jobId = this.checkedJobId('researchJob', id);
@@ -82,10 +126,62 @@ export class FirecrawlClient {
     this.validate('agentCancel', rules().schemas().agentCancelResponse, raw.body, raw.status);
   }
 
+  /**
+   * The team's jobs of the last 24 hours, newest first, read page by page up to `maxPages`. Entries
+   * of kinds this client does not know are kept; an entry repeated across pages is kept once.
+   */
+  async listActivity(query: ActivityQuery = {}): Promise<ActivityList> {
+    const { endpoint, limit = 50, maxPages = 1, since, ...call } = query;
+    if (endpoint !== undefined && !isActivityFilter(endpoint)) {
+      const message = l10n.t("'{0}' is not a kind the activity list can be filtered by", endpoint.slice(0, 40));
+      throw new InvalidRequestError({ operation: 'activity', problems: [{ path: 'endpoint', message }] });
+    }
+    const size = String(Math.min(100, Math.max(1, Math.floor(limit) || 1)));
+    const entries: ActivityList['entries'] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < Math.max(1, maxPages); page++) {
+      const raw = await this.transport.request({
+        ...call,
+        operation: 'activity',
+        method: 'GET',
+        path: '/v2/team/activity',
+        query: { ...(endpoint ? { endpoint } : {}), limit: size, ...(cursor ? { cursor } : {}) },
+      });
+      const body = this.validate('activity', rules().listSchemas().activityResponse, raw.body, raw.status);
+      const fresh = body.data.map(rules().normalizeActivityEntry).filter((e) => !seen.has(e.id) && seen.add(e.id));
+      entries.push(...fresh);
+      // A cursor that does not move would page forever: the server is done, whatever it says.
+      const next = body.has_more === true && body.cursor && body.cursor !== cursor ? body.cursor : undefined;
+      if (!next || reaches(fresh.map((e) => e.createdAt), since)) return { entries, truncated: false };
+      cursor = next;
+    }
+    return { entries, truncated: true };
+  }
+
+  /** The team's agent runs, newest first, following the service's `next` page by page up to `maxPages`. */
+  async listAgentJobs(query: AgentListQuery = {}): Promise<AgentRunList> {
+    const { maxPages = 1, since, ...call } = query;
+    const runs: AgentRunList['runs'] = [];
+    const seen = new Set<string>();
+    let before: string | undefined;
+    for (let page = 0; page < Math.max(1, maxPages); page++) {
+      const raw = await this.transport.request({ ...call, operation: 'agentList', method: 'GET', path: '/v2/agent', ...(before ? { query: { before } } : {}) });
+      const body = this.validate('agentList', rules().listSchemas().agentListResponse, raw.body, raw.status);
+      const fresh = body.agents.map(rules().normalizeAgentRunSummary).filter((r) => !seen.has(r.id) && seen.add(r.id));
+      runs.push(...fresh);
+      const next = rules().nextAgentPage(body.next, fresh, this.baseUrl);
+      if (!next || next === before || fresh.length === 0 || reaches(fresh.map((r) => r.createdAt), since)) return { runs, truncated: false };
+      before = next;
+    }
+    return { runs, truncated: true };
+  }
+
   private checkedJobId(operation: Operation, id: string): string {
     const jobId = id.trim();
     if (!isJobId(jobId)) {
-      throw new InvalidRequestError({ operation, problems: [{ path: 'id', message: `'${jobId.slice(0, 60)}' is not a job id (a UUID such as 3f2b…-…)` }] });
+      const message = l10n.t("'{0}' is not a job id (a UUID such as 3f2b…-…)", jobId.slice(0, 60));
+      throw new InvalidRequestError({ operation, problems: [{ path: 'id', message }] });
     }
     return jobId;
   }

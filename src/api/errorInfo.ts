@@ -58,11 +58,16 @@ export function errorInfo(error: unknown): ErrorInfo {
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.slice(0, 2_000) : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** The error an info describes; anything unreadable becomes a plain Error with what can be said. */
+/**
+ * The error an info describes; anything unreadable becomes a plain Error with what can be said.
+ * Those messages are technical, like every error's: errorText words them for people.
+ */
 export function errorFromInfo(value: unknown): Error {
+  // not localised: an Error's technical message (errorText says "Something went wrong: …")
   if (!value || typeof value !== 'object') return new Error('unknown error');
   const v = value as Record<string, unknown>;
   const operation = OPERATIONS.find((o) => o === v.operation);
+  // not localised: as above
   if (!operation) return new Error(text(v.message) ?? 'unknown error');
   const init: ErrorInit = { operation };
   const status = num(v.status);
@@ -104,6 +109,7 @@ export function errorFromInfo(value: unknown): Error {
     case 'cancelled':
       return new CancelledError(init);
     default:
+      // not localised: as above
       return new Error(text(v.message) ?? `unknown error (${String(v.kind).slice(0, 40)})`);
   }
 }

@@ -1,7 +1,7 @@
 // Every failure of the client is one of these, so the UI can turn it into a message and a next step
 // without parsing text. Messages never contain the API key: they are built from redacted server text.
 
-export type Operation = 'creditUsage' | 'creditUsageHistory' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback';
+export type Operation = 'creditUsage' | 'creditUsageHistory' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback' | 'activity' | 'agentList';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'
@@ -91,6 +91,7 @@ export class ForbiddenError extends FirecrawlError {
 export class NotFoundError extends FirecrawlError {
   readonly kind = 'notFound';
   constructor(init: ErrorInit) {
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(logText('404 Not Found', init), { ...init, status: 404, serviceBody: init.serviceBody ?? true });
   }
 }
@@ -99,6 +100,7 @@ export class NotFoundError extends FirecrawlError {
 export class NoRouteError extends FirecrawlError {
   readonly kind = 'noRoute';
   constructor(init: ErrorInit) {
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(logText('404 with no API answer (route not served)', init), { ...init, status: 404 });
   }
 }
@@ -127,7 +129,9 @@ export class RateLimitedError extends FirecrawlError {
   /** How long the service asked us to wait, when it said so. */
   readonly retryAfterMs: number | undefined;
   constructor(init: ErrorInit & { retryAfterMs: number | undefined }) {
+    // not localised: the error's technical message, for the log; errorText words it for people
     const wait = init.retryAfterMs === undefined ? '' : `, asked to wait ${init.retryAfterMs} ms`;
+    // not localised: as above
     super(logText(`429 Too Many Requests${wait}`, init), { ...init, status: 429 });
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -172,6 +176,7 @@ export class InvalidRequestError extends FirecrawlError {
   readonly problems: readonly FeedbackErrorDetail[];
   constructor(init: ErrorInit & { problems: readonly FeedbackErrorDetail[] }) {
     const list = init.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ');
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(`not sent (${init.operation}): ${list}`, init);
     this.problems = init.problems;
   }
@@ -194,6 +199,7 @@ export class InvalidResponseError extends FirecrawlError {
   readonly problem: string;
   constructor(init: ErrorInit & { path: string; problem: string }) {
     const where = init.path ? ` at ${init.path}` : '';
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(`unreadable response (${init.operation})${where}: ${init.problem}`, init);
     this.path = init.path;
     this.problem = init.problem;
@@ -209,6 +215,7 @@ export class NetworkError extends FirecrawlError {
   readonly baseUrl: string;
   constructor(init: ErrorInit & { baseUrl: string }) {
     const cause = init.cause instanceof Error ? `: ${init.cause.message}` : '';
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(`network error (${init.operation}): could not reach ${init.baseUrl}${cause}`, init);
     this.baseUrl = init.baseUrl;
   }
@@ -221,6 +228,7 @@ export class TimeoutError extends FirecrawlError {
   readonly kind = 'timeout';
   readonly timeoutMs: number;
   constructor(init: ErrorInit & { timeoutMs: number }) {
+    // not localised: the error's technical message, for the log; errorText words it for people
     super(`timeout (${init.operation}): no answer within ${init.timeoutMs} ms`, init);
     this.timeoutMs = init.timeoutMs;
   }

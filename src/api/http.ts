@@ -21,11 +21,11 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from './errors';
-import { clampDelay } from '../shared/clock';
+import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
 import { readIssueDetails } from './issueDetails';
 import { redact, redactJson } from './redact';
-import type * as ResponseRules from './schemas';
+import { haveRules, provideRules, type ResponseRules, rules } from './rules';
 
 export interface RequestLog {
   operation: Operation;
@@ -67,13 +67,19 @@ export interface TransportOptions {
   apiKey: () => string | undefined;
   /** Awaited before every request: a host may still be reading the key when the first one starts. */
   ready?: () => Promise<void>;
+  /** Where the response schemas come from when a host keeps them out of its first bundle (see rules.ts). */
+  loadRules?: () => Promise<ResponseRules>;
   userAgent: string;
   timeoutMs?: number;
   maxAttempts?: number;
   maxBodyBytes?: number;
   fetch?: FetchLike;
   random?: () => number;
+  /** Time and timers (the per-attempt timeout, waits between attempts); the system clock by default. */
+  clock?: Clock;
+  /** Overrides the clock's time only (tests that fake the time of day). */
   now?: () => number;
+  /** Overrides waiting between attempts (tests that skip waits). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onRequest?: (log: RequestLog) => void;
 }
@@ -115,15 +121,15 @@ const BACKOFF_CAP_MS = 8_000;
 /** A 429 asking for a longer wait than this is returned to the caller instead of waited out here. */
 const MAX_INLINE_RATE_LIMIT_WAIT_MS = 10_000;
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+function sleepOn(clock: Clock): (ms: number, signal?: AbortSignal) => Promise<void> {
+  return (ms, signal) => new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
+    const timer = clock.schedule(ms, () => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, clampDelay(ms));
+    });
     const onAbort = () => {
-      clearTimeout(timer);
+      timer.dispose();
       reject(signal?.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -148,6 +154,7 @@ export class Transport {
   private readonly maxBodyBytes: number;
   private readonly fetchImpl: FetchLike;
   private readonly random: () => number;
+  private readonly clock: Clock;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -157,8 +164,9 @@ export class Transport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.fetchImpl = options.fetch ?? ((url, init) => fetch(url, init));
     this.random = options.random ?? Math.random;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.clock = options.clock ?? systemClock;
+    this.now = options.now ?? (() => this.clock.now());
+    this.sleep = options.sleep ?? sleepOn(this.clock);
   }
 
   get baseUrl(): string {
@@ -167,6 +175,7 @@ export class Transport {
 
   async request(spec: RequestSpec): Promise<RawResponse> {
     if (this.options.ready) await this.options.ready();
+    if (this.options.loadRules && !haveRules()) provideRules(await this.options.loadRules());
     // Only reads are retried: a feedback POST may already have refunded credits, a DELETE cancelled a run.
     const attempts = spec.method === 'GET' ? Math.max(1, spec.maxAttempts ?? this.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
@@ -232,19 +241,21 @@ export class Transport {
   private async attempt(spec: RequestSpec): Promise<RawResponse> {
     const { operation } = spec;
     if (spec.signal?.aborted) throw new CancelledError({ operation });
+    const key = this.options.apiKey();
+    // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong
+    // instead, before any timer or listener exists that would have to be cleared.
+    // The problem is what follows "the key": errorText words the whole sentence.
+    const keyFault = key ? keyProblem(key) : undefined;
+    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: keyFault }] });
     const timeoutMs = clampDelay(Math.min(spec.timeoutMs ?? this.timeoutMs, spec.deadline !== undefined ? spec.deadline - this.now() : Infinity));
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = this.clock.schedule(timeoutMs, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    });
     const onCallerAbort = () => controller.abort();
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const key = this.options.apiKey();
-    // A header cannot carry it, and a transport would fail as "could not reach": say what is wrong instead.
-    const keyFault = key ? keyProblem(key) : undefined;
-    if (keyFault) throw new InvalidRequestError({ operation, problems: [{ path: API_KEY_PATH, message: `the key ${keyFault}` }] });
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
     if (key) headers.Authorization = `Bearer ${key}`;
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -277,7 +288,7 @@ export class Transport {
       }
       return this.interpret(spec, response, text);
     } finally {
-      clearTimeout(timer);
+      timer.dispose();
       spec.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
@@ -330,8 +341,7 @@ export class Transport {
       return { status, headers: response.headers, body };
     }
 
-    // Loaded with the first failure: see client.ts.
-    const envelope = parsed ? (require('./schemas') as typeof ResponseRules).schemas().errorBody.safeParse(body) : undefined;
+    const envelope = parsed ? rules().schemas().errorBody.safeParse(body) : undefined;
     const fields = envelope?.success ? envelope.data : {};
     const serverMessage = typeof fields.error === 'string' ? redact(fields.error, secret).slice(0, 500) : undefined;
     const code = typeof fields.code === 'string' ? redact(fields.code, secret).slice(0, 100) : undefined;

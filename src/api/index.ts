@@ -7,3 +7,4 @@ export { keyProblem, trimKey } from './apiKeyText';
 export type { CallOptions, RequestLog } from './http';
 export * from './feedback';
 export * from './errorInfo';
+export { ACTIVITY_FILTERS, type ActivityFilter, isActivityFilter, readServiceTime } from './activity';

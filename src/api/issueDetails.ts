@@ -2,6 +2,7 @@
 // messages a person can act on. The current schema is a union, and zod 4 reports a failed union as
 // one `invalid_union` issue ("Invalid input") with each branch's issues nested in `errors[][]`; the
 // field is named only inside, so the branch that fits what was sent is read instead.
+import * as l10n from '@vscode/l10n';
 import type { FeedbackErrorDetail } from './errors';
 import { formatPath } from './path';
 import { redact } from './redact';
@@ -49,7 +50,8 @@ function flatten(raw: unknown, prefix: PropertyKey[], level: number): Issue[] {
       .filter((branch) => branch.length > 0);
     if (branches.length) return branches.reduce((best, branch) => (misfit(branch) < misfit(best) ? branch : best));
   }
-  return [{ path: full, message: typeof message === 'string' ? message : 'invalid', code: typeof code === 'string' ? code : '', depth: own.length }];
+  const said = typeof message === 'string' ? message : l10n.t({ message: 'invalid', args: [], comment: ["a field's problem when the service gave no reason"] });
+  return [{ path: full, message: said, code: typeof code === 'string' ? code : '', depth: own.length }];
 }
 
 /** Issues as `{path: 'valuableSources[1].url', message}`, redacted, nested union branches resolved. */

@@ -120,3 +120,70 @@ export interface FeedbackReceipt {
   alreadySubmitted: boolean;
   warning?: string;
 }
+
+/** The history route's `timeRange`: the last 24 hours by hour, the last 7 or 30 days by day. */
+export type UsageTimeRange = 'day' | 'week' | 'month';
+export const USAGE_TIME_RANGES: readonly UsageTimeRange[] = ['day', 'week', 'month'];
+export type UsageBinSize = 'hour' | 'day';
+
+export interface UsageBin {
+  /** null when the service could not date the bin (it sorts those last). */
+  startDate: string | null;
+  endDate: string | null;
+  /** As sent: a refund could make it negative, which the burn rules read as nothing used. */
+  creditsUsed: number;
+}
+
+/** Usage in hourly or daily bins over a window that ends about when it was asked for. */
+export interface UsageBins {
+  timeRange: UsageTimeRange;
+  binSize: UsageBinSize;
+  /** The span the bins cover (readable ISO), or null when the service did not say. */
+  windowStart: string | null;
+  windowEnd: string | null;
+  /** Oldest first, as the service sends them; bins without usage may be left out. */
+  bins: UsageBin[];
+}
+
+/** One job of the team's last 24 hours, as GET /v2/team/activity lists it. */
+export interface ActivityEntry {
+  id: string;
+  /** `scrape`, `search`, `deep_research`, `agent`, …; kinds the client does not know are kept as sent. */
+  endpoint: string;
+  /** `v1` or `v2` (feedback applies to v2 jobs only); absent when the service did not say. */
+  apiVersion?: string;
+  /** ISO (UTC), or null when the service sent no readable time. */
+  createdAt: string | null;
+  /** The URL, query or prompt the job ran on; null when there is none. Untrusted text. */
+  target: string | null;
+}
+
+/** Recent entries, newest first. */
+export interface ActivityList {
+  entries: ActivityEntry[];
+  /** The service had more than the pages read (the caller's cap). */
+  truncated: boolean;
+}
+
+/** One run of GET /v2/agent. The list knows `processing`, `completed` and `failed`; others are kept as sent. */
+export interface AgentRunSummary {
+  id: string;
+  createdAt: string | null;
+  status: string;
+  /** The prompt the run was given. Untrusted text. */
+  prompt?: string;
+  /** A short description the service derives (often the first URL). */
+  targetHint?: string;
+  urls: string[];
+  model?: string;
+  origin?: string;
+  hidden: boolean;
+  label?: string;
+}
+
+export interface AgentRunList {
+  /** Newest first. */
+  runs: AgentRunSummary[];
+  /** Older runs exist beyond the pages read. */
+  truncated: boolean;
+}

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { formatPath } from './path';
 import { redactKeyShapes } from './redact';
 import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
+import type { UsageBinSize, UsageBins, UsageTimeRange } from './model';
 
 // Built on first use rather than at load: constructing them is about half of the bundle's load time.
 function build() {
@@ -263,23 +264,81 @@ export function normalizeFeedbackReceipt(body: FeedbackReceiptBody): FeedbackRec
   return receipt;
 }
 
-/** The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. */
+/**
+ * The first schema issue as a dotted path (`periods[2].startDate`) and a short problem text. The
+ * problem is for the log (InvalidResponseError's technical message); people see only the path.
+ */
 export function describeIssue(error: z.core.$ZodError): { path: string; problem: string } {
   const issue = error.issues[0];
+  // not localised: for the log, as above
   if (!issue) return { path: '', problem: 'unexpected shape' };
   const path = formatPath(issue.path);
   // zod/mini ships no locale, so its own messages are generic: say what was expected instead.
-  const problem =
-    issue.code === 'invalid_type'
-      ? `expected ${issue.expected}${issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`}`
-      : issue.code === 'invalid_union'
-        ? 'none of the accepted shapes matched'
-        : issue.message;
-  return { path, problem };
+  if (issue.code === 'invalid_type') {
+    // not localised: for the log, as above
+    const got = issue.input === undefined ? ', but it is missing' : `, got ${describeValue(issue.input)}`;
+    return { path, problem: `expected ${issue.expected}${got}` };
+  }
+  // not localised: for the log, as above
+  return { path, problem: issue.code === 'invalid_union' ? 'none of the accepted shapes matched' : issue.message };
 }
 
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return 'an array'; // not localised: for the log, as above
   return typeof value === 'string' ? 'a string' : typeof value;
+}
+
+// ---- usage by hour or day (`timeRange`) --------------------------------------------------------
+// Its own lazily built schema, so the months path above stays as it was.
+function buildBins() {
+  const isoOrNull = z.nullish(z.string());
+  const binFields = z.object({
+    startDate: isoOrNull,
+    endDate: isoOrNull,
+    creditsUsed: z.optional(z.number()),
+    totalCredits: z.optional(z.number()),
+  });
+  const usageBinsResponse = z.object({
+    // Required: a server that ignores timeRange answers with months, which must not pass for bins.
+    window: z.object({
+      timeRange: z.optional(z.nullable(z.string())),
+      binSize: z.optional(z.nullable(z.string())),
+      startDate: isoOrNull,
+      endDate: isoOrNull,
+    }),
+    periods: z.array(binFields),
+  });
+  return { usageBinsResponse };
+}
+
+let builtBins: ReturnType<typeof buildBins> | undefined;
+
+export function binSchemas(): ReturnType<typeof buildBins> {
+  return (builtBins ??= buildBins());
+}
+
+type UsageBinsBody = z.infer<ReturnType<typeof buildBins>['usageBinsResponse']>;
+
+/** Which bin lacks its number in both dialects, as a path for the error. */
+export function missingBinCreditsPath(body: UsageBinsBody): string | undefined {
+  const index = body.periods.findIndex((p) => p.creditsUsed === undefined && p.totalCredits === undefined);
+  return index < 0 ? undefined : `periods[${index}].creditsUsed`;
+}
+
+export function normalizeUsageBins(body: UsageBinsBody, timeRange: UsageTimeRange): UsageBins {
+  const sent = body.window.binSize;
+  // The bin size follows from the range; the service's word wins when it is one we know.
+  const binSize: UsageBinSize = sent === 'hour' || sent === 'day' ? sent : timeRange === 'day' ? 'hour' : 'day';
+  return {
+    timeRange,
+    binSize,
+    windowStart: readableDate(body.window.startDate),
+    windowEnd: readableDate(body.window.endDate),
+    bins: body.periods.map((p) => ({
+      startDate: p.startDate ?? null,
+      endDate: p.endDate ?? null,
+      creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
+    })),
+  };
 }

@@ -2,11 +2,14 @@
 // so a settings or key change applies without a reload.
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL, FirecrawlClient } from '../api';
+import type { ResponseRules } from '../api/rules';
 import { CLIENT_NAME, SETTINGS } from '../ids';
 import { Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
+import { nextStepLabel } from './errorText/nextSteps';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
+import { loadOnDemand } from './onDemand';
 import { platform } from './platform';
 import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
@@ -62,6 +65,7 @@ export class ClientProvider implements vscode.Disposable {
       baseUrl: this.apiUrl.url,
       apiKey,
       ready: () => this.keys.ready,
+      loadRules: () => loadOnDemand<ResponseRules>('responseRules'),
       clientName: CLIENT_NAME,
       clientVersion: this.version,
       ...(platform().fetch ? { fetch: platform().fetch } : {}),
@@ -73,16 +77,22 @@ export class ClientProvider implements vscode.Disposable {
     const { problem, insecure, path } = this.apiUrl;
     const url = plainText(this.apiUrl.url, 200);
     const text = problem
-      ? `Firecrawl: ${problem}. Using ${url} instead.`
+      ? vscode.l10n.t('Firecrawl: {0}. Using {1} instead.', problem, url)
       : insecure
-        ? `Firecrawl: ${url} uses plain http to another machine, so your API key would travel unencrypted. Use https:// unless this is a trusted network.`
+        ? vscode.l10n.t('Firecrawl: {0} uses plain http to another machine, so your API key would travel unencrypted. Use https:// unless this is a trusted network.', url)
         : path
-          ? `Firecrawl: the API URL ${url} has a path (${plainText(path, 80)}). Requests add /v2/team/… and /v1/deep-research/… to it themselves, so they go to ${url}/v2/team/credit-usage. Use the server's root address (such as ${DEFAULT_API_URL}) unless it really is served under that path.`
+          ? vscode.l10n.t(
+              "Firecrawl: the API URL {0} has a path ({1}). Requests add /v2/team/… and /v1/deep-research/… to it themselves, so they go to {2}. Use the server's root address (such as {3}) unless it really is served under that path.",
+              url,
+              plainText(path, 80),
+              `${url}/v2/team/credit-usage`,
+              DEFAULT_API_URL,
+            )
           : undefined;
     if (!text || this.warnedUrls.has(text)) return;
     this.warnedUrls.add(text);
     this.log.warn(text);
-    void vscode.window.showWarningMessage(text, 'Open Settings').then((choice) => {
+    void vscode.window.showWarningMessage(text, nextStepLabel('openSettings')).then((choice) => {
       if (choice) void openSetting(SETTINGS.apiUrl);
     });
   }

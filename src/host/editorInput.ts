@@ -1,6 +1,8 @@
 // What the user has at hand to start a command with: the editor selection and the clipboard. Both are
 // bounded, and neither may hold up the prompt it fills.
 import * as vscode from 'vscode';
+import { systemClock } from '../shared/clock';
+import type { Disposable } from '../shared/events';
 import { JOB_ID_SCAN_LIMIT } from '../shared/jobIds';
 
 /** A clipboard that answers slower than this (a permission prompt, a remote host) is skipped. */
@@ -25,9 +27,9 @@ export function selectedText(editor = vscode.window.activeTextEditor): string | 
  * permission; the prompt it fills opens anyway and the id can be pasted by hand.
  */
 export async function readClipboard(): Promise<string | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: Disposable | undefined;
   const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), CLIPBOARD_WAIT_MS);
+    timer = systemClock.schedule(CLIPBOARD_WAIT_MS, () => resolve(undefined));
   });
   try {
     const text = await Promise.race([Promise.resolve(vscode.env.clipboard.readText()), timeout]);
@@ -35,6 +37,6 @@ export async function readClipboard(): Promise<string | undefined> {
   } catch {
     return undefined;
   } finally {
-    clearTimeout(timer);
+    timer?.dispose();
   }
 }

@@ -33,6 +33,8 @@ export class ApiKeyService implements vscode.Disposable {
   }
 
   private loading: Promise<void> | undefined;
+  /** Counts this window's own writes, so a read begun before one cannot undo it. */
+  private writes = 0;
   private loaded = false;
 
   /**
@@ -77,6 +79,7 @@ export class ApiKeyService implements vscode.Disposable {
   async store(value: string): Promise<void> {
     const key = trimKey(value);
     this.changedHereAt = Date.now();
+    this.writes += 1;
     await this.secrets.store(SECRET_NAME, key);
     // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
     await this.adopt(key);
@@ -84,12 +87,16 @@ export class ApiKeyService implements vscode.Disposable {
 
   async clear(): Promise<void> {
     this.changedHereAt = Date.now();
+    this.writes += 1;
     await this.secrets.delete(SECRET_NAME);
     await this.adopt(undefined);
   }
 
   private async reload(): Promise<void> {
-    await this.adopt((await this.secrets.get(SECRET_NAME)) || undefined);
+    // A read that began before this window's own write may answer with the value the write replaced.
+    const writes = this.writes;
+    const value = (await this.secrets.get(SECRET_NAME)) || undefined;
+    if (writes === this.writes) await this.adopt(value);
   }
 
   private async adopt(next: string | undefined): Promise<void> {

@@ -25,7 +25,9 @@ export function createLogger(channel: vscode.LogOutputChannel, secret: () => str
 /** One line per HTTP attempt: debug when it worked, warn with the reason when it did not. */
 export function logRequest(log: Logger, entry: RequestLog): void {
   const status = entry.status === undefined ? '' : ` → ${entry.status}`;
+  // not localised: a log line
   const retry = entry.retryInMs === undefined ? '' : `, retrying in ${entry.retryInMs} ms`;
+  // not localised: a log line
   const line = `${entry.method} ${entry.path}${status} in ${entry.durationMs} ms (attempt ${entry.attempt})${retry}`;
   if (entry.error) log.warn(`${line}: ${entry.error}`);
   else log.debug(line);

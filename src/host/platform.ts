@@ -1,8 +1,16 @@
 // What differs between a Node extension host (desktop, remote, Codespaces) and a browser one
 // (vscode.dev, github.dev): how requests travel, whether there is an environment or a home folder,
-// and how the feedback wizard is loaded. Each entry point (extension.ts, extension.web.ts) sets it
-// once, before anything else runs; everything else asks here instead of touching Node.
+// and how a bundle kept out of activation is loaded. Each entry point (extension.ts,
+// extension.web.ts) sets it once, before anything else runs; everything else asks here instead of
+// touching Node.
+import type * as vscode from 'vscode';
 import type { FetchLike } from '../api/http';
+
+/**
+ * Bundles loaded on first use rather than at activation (dist/<name>.js for Node hosts,
+ * dist/web/<name>.js for browser hosts): what a person opens, not what runs in the background.
+ */
+export type OnDemandBundle = 'feedbackWizard' | 'researchActions' | 'researchRows' | 'keyInput' | 'responseRules' | 'usagePanel';
 
 export interface Platform {
   /** 'node' or 'web', for the log. */
@@ -13,8 +21,8 @@ export interface Platform {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Where save dialogs start without a workspace folder; undefined lets the dialog choose. */
   homeFolder(): string | undefined;
-  /** The wizard's module (features/feedback/ui/bundleEntry): its own bundle, loaded on first use, in Node; bundled in on the web. */
-  loadWizard(): unknown;
+  /** Loads and evaluates one of the on-demand bundles shipped with the extension at `extensionUri`. */
+  loadBundle(name: OnDemandBundle, extensionUri: vscode.Uri): Promise<unknown>;
 }
 
 let current: Platform | undefined;

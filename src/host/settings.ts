@@ -9,7 +9,7 @@ import { plainText } from '../shared/text';
 export interface ApiUrl {
   url: string;
   source: 'setting' | 'environment' | 'default';
-  /** Why the configured value was not used, when it was not. */
+  /** Why the configured value was not used, when it was not: `<setting>: <why>`, the why in words for people. */
   problem?: string;
   /** Set when the key would travel unencrypted to another machine. */
   insecure?: boolean;
@@ -22,6 +22,7 @@ export interface ApiUrl {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
+/** `problem` is a clause for "Firecrawl: <setting>: <problem>. Using <default> instead." */
 export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean; path?: string } {
   const text = raw.trim();
   const shown = plainText(text, 200);
@@ -29,12 +30,12 @@ export function checkApiUrl(raw: string): { url?: string; problem?: string; inse
   try {
     parsed = new URL(text);
   } catch {
-    return { problem: `'${shown}' is not a URL` };
+    return { problem: vscode.l10n.t("'{0}' is not a URL", shown) };
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: `'${shown}' must start with https:// or http://` };
-  if (parsed.username || parsed.password) return { problem: 'the API URL must not contain a user name or password' };
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: vscode.l10n.t("'{0}' must start with https:// or http://", shown) };
+  if (parsed.username || parsed.password) return { problem: vscode.l10n.t('the API URL must not contain a user name or password') };
   // A bare trailing `?` or `#` parses to an empty query or fragment: look at what was written.
-  if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: 'the API URL must not contain a query or fragment (a ? or #)' };
+  if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: vscode.l10n.t('the API URL must not contain a query or fragment (a ? or #)') };
   const url = parsed.toString().replace(/\/+$/, '');
   const path = parsed.pathname.replace(/\/+$/, '');
   return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname), ...(path ? { path } : {}) };
@@ -85,7 +86,16 @@ export const creditsSettings = {
 export const researchSettings = {
   maxPollMs: (): number => bounded(SETTINGS.maxPollMinutes, 30, 1, 360) * 60_000,
   notifyOnCompletion: (): boolean => config().get<boolean>(local(SETTINGS.notifyOnCompletion), true) !== false,
+  showRecent: (): boolean => config().get<boolean>(local(SETTINGS.showRecent), true) !== false,
   stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
+};
+
+/** What counts as a credit spike: at least `multiplier` × the usual hourly rate, and at least `minCredits`. */
+export const spikeSettings = {
+  thresholds: () => ({
+    multiplier: bounded(SETTINGS.spikeMultiplier, 5, 1, 1_000),
+    minCredits: bounded(SETTINGS.spikeMinimumCredits, 100, 1, Number.MAX_SAFE_INTEGER),
+  }),
 };
 
 /** Fires `listener` when any of `keys` (full setting keys or sections) changes. */

@@ -1,5 +1,5 @@
 // The platform of a Node extension host: node:http(s) for requests, process.env, the home folder,
-// and the wizard in its own bundle next to the extension's (dist/feedbackWizard.js).
+// and on-demand bundles required from next to the extension's own (dist/<name>.js).
 import * as path from 'node:path';
 import type { Platform } from '../host/platform';
 import { nodeFetch } from './nodeTransport';
@@ -15,5 +15,6 @@ export const nodePlatform: Platform = {
       return undefined;
     }
   },
-  loadWizard: () => require(path.join(__dirname, 'feedbackWizard.js')) as typeof import('../features/feedback/ui/bundleEntry'),
+  // Always the files beside this bundle: the location VS Code reports is the same folder.
+  loadBundle: (name) => Promise.resolve().then(() => require(path.join(__dirname, `${name}.js`)) as unknown),
 };

@@ -33,6 +33,7 @@ function respond(res: http.IncomingMessage): ResponseLike {
         res.once('error', reject);
         // A connection cut mid-body ends in 'close' without 'end'.
         res.once('close', () => {
+          // not localised: the cause of a NetworkError, for the log; people read errorText's words
           if (!res.complete) reject(new Error('the connection closed before the response body ended'));
         });
       }),

@@ -1,26 +1,54 @@
-// Numbers, dates, durations and relative times as people read them, in the given locale. Pure: the
-// host, stores, tree rows and the webview page all use it.
+// Numbers, dates, durations and relative times as people read them, in the given locale or, when
+// none is given, the one the editor runs in (set at activation). Pure: the host, stores, tree rows
+// and the webview page all use it. Its few words ("just now") go through @vscode/l10n like the rest.
+import * as l10n from '@vscode/l10n';
+
+let defaultLocale: string | undefined;
+
+/** The editor's display language (`vscode.env.language`), used wherever no locale is passed. */
+export function setLocale(locale: string | undefined): void {
+  defaultLocale = locale;
+  relativeFormats.clear();
+  unitFormats.clear();
+  pluralRules = undefined;
+}
+
+export function currentLocale(): string | undefined {
+  return defaultLocale;
+}
+
+let pluralRules: Intl.PluralRules | undefined;
+
+/**
+ * The message for `n` by the language's plural rules: `one` where it says one thing (1 in English,
+ * 0 and 1 in French), `other` elsewhere. Both are finished messages (`l10n.t('{0} URL', …)`), so
+ * each language translates both forms; languages with more forms use `other` for them.
+ */
+export function plural(n: number, one: string, other: string): string {
+  pluralRules ??= new Intl.PluralRules(defaultLocale);
+  return pluralRules.select(n) === 'one' ? one : other;
+}
 
 /** `12,345` below 100,000; `1.2M` / `250K` above, in the given locale. */
-export function formatCredits(value: number, locale?: string): string {
+export function formatCredits(value: number, locale: string | undefined = defaultLocale): string {
   const rounded = Math.round(value);
   if (Math.abs(rounded) < 100_000) return rounded.toLocaleString(locale);
   return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(rounded);
 }
 
-export function formatExact(value: number, locale?: string): string {
+export function formatExact(value: number, locale: string | undefined = defaultLocale): string {
   return Math.round(value).toLocaleString(locale);
 }
 
-export function formatPercent(fraction: number, locale?: string): string {
+export function formatPercent(fraction: number, locale: string | undefined = defaultLocale): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: fraction < 0.1 && fraction > 0 ? 1 : 0 }).format(fraction);
 }
 
-export function formatDate(iso: string | number, locale?: string): string {
+export function formatDate(iso: string | number, locale: string | undefined = defaultLocale): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const relativeFormats: Map<string, Intl.RelativeTimeFormat> = new Map();
 /** Building a formatter costs far more than using one: tree rows format thousands of times. */
 function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
   const key = locale ?? '';
@@ -33,9 +61,9 @@ function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
 }
 
 /** "just now", "12s ago", "5m ago", "3h ago" (up to 48 hours), "2d ago"; a future moment is "just now". */
-export function formatAgo(at: number, now: number, locale?: string): string {
+export function formatAgo(at: number, now: number, locale: string | undefined = defaultLocale): string {
   const seconds = Math.floor((now - at) / 1000);
-  if (!(seconds >= 5)) return 'just now';
+  if (!(seconds >= 5)) return l10n.t('just now');
   const relative = relativeFormat(locale);
   if (seconds < 60) return relative.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);
@@ -45,15 +73,26 @@ export function formatAgo(at: number, now: number, locale?: string): string {
   return relative.format(-Math.floor(hours / 24), 'day');
 }
 
-/** `45s`, `4m 12s`, `2h 05m`, `3d 4h`. */
-export function formatDuration(ms: number): string {
+const unitFormats: Map<string, Intl.NumberFormat> = new Map();
+function unit(value: number, name: 'second' | 'minute' | 'hour' | 'day', locale: string | undefined): string {
+  const key = `${locale ?? ''}/${name}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' });
+    unitFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** `45s`, `4m 12s`, `2h 5m`, `3d 4h` in English; each language's own short units elsewhere. */
+export function formatDuration(ms: number, locale: string | undefined = defaultLocale): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
+  if (s < 60) return unit(s, 'second', locale);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  if (m < 60) return `${unit(m, 'minute', locale)} ${unit(s % 60, 'second', locale)}`;
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
+  if (h < 48) return `${unit(h, 'hour', locale)} ${unit(m % 60, 'minute', locale)}`;
+  return `${unit(Math.floor(h / 24), 'day', locale)} ${unit(h % 24, 'hour', locale)}`;
 }
 
 /** An ISO time from the service as epoch ms, or undefined when absent or unreadable. */
@@ -68,13 +107,51 @@ export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
 
-/** `1 URL`, `1,234 URLs`. */
-export function plural(n: number, one: string, many = `${one}s`, locale?: string): string {
-  return `${n.toLocaleString(locale)} ${n === 1 ? one : many}`;
-}
-
 const DAY_MS = 86_400_000;
 
 export function daysBetween(fromMs: number, toMs: number): number {
   return Math.max(0, Math.ceil((toMs - fromMs) / DAY_MS));
+}
+
+const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
+
+/**
+ * One of two whole phrases by the count's plural category in the locale, with `{count}` replaced by
+ * the count as formatted there: `pluralPhrase(n, locale, { one: '{count} credit', other: '{count} credits' })`.
+ */
+export function pluralPhrase(count: number, locale: string | undefined, forms: { one: string; other: string }): string {
+  const key = locale ?? '';
+  let rules = pluralRulesByLocale.get(key);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRulesByLocale.set(key, rules);
+  }
+  const rounded = Math.round(count);
+  return (rules.select(rounded) === 'one' ? forms.one : forms.other).replace('{count}', formatExact(rounded, locale));
+}
+
+/** "in 45 minutes", "in 3 hours", "in 2 days": how far ahead a moment is, in words of the locale. */
+export function formatIn(at: number, now: number, locale: string | undefined = defaultLocale): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const minutes = Math.max(1, Math.round((at - now) / 60_000));
+  if (minutes < 90) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return format.format(hours, 'hour');
+  return format.format(Math.round(hours / 24), 'day');
+}
+
+/** The local date and time of a moment: "Nov 20, 3:42 PM". */
+export function formatDateTime(ms: number, locale: string | undefined = defaultLocale): string {
+  return new Date(ms).toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A ratio people compare at a glance: "24", "6.5", "1,200"; "∞" for a ratio to nothing. */
+export function formatRatio(ratio: number, locale: string | undefined = defaultLocale): string {
+  if (!Number.isFinite(ratio)) return '∞';
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: ratio < 10 ? 1 : 0 }).format(ratio);
+}
+
+/** A size in megabytes with one decimal: "4.2", "0.5" (the unit is the message's). */
+export function formatMegabytes(bytes: number, locale: string | undefined = defaultLocale): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
 }

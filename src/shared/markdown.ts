@@ -8,6 +8,8 @@
 // links are not, every `](` and `]:` (inline links, images, reference definitions) and every `<`
 // that could open a tag or an autolink is broken with a zero-width space. No link can form there,
 // whatever a Markdown engine makes of the text, and a person reads the same characters.
+import * as l10n from '@vscode/l10n';
+import { escapeMarkdown } from './text';
 
 const ZWSP = '\u200b';
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
@@ -295,8 +297,9 @@ function inline(line: string, definitions: Definitions, inLabel: boolean): strin
       }
       flush();
       const label = inline(link.label, definitions, true);
-      // An image becomes a link to it: nothing remote loads until someone chooses to open it.
-      const shown = label || (image ? 'image' : '');
+      // An image becomes a link to it: nothing remote loads until someone chooses to open it. Its
+      // stand-in text is ours but still only text: escaped, whatever a translation holds.
+      const shown = label || (image ? escapeMarkdown(l10n.t({ message: 'image', args: [], comment: ['the text of a link to an image that has no description'] })) : '');
       out += link.href && !inLabel && shown ? emitLink(shown, link.href, out) : label;
       i = link.end;
     } else {

@@ -158,7 +158,7 @@ export class TeamLease implements Disposable {
   }
 
   private get leaseName(): string {
-    return `${this.folder}/lease.json`;
+    return `${this.folder}/lease.json`; // not localised: a file name in global storage
   }
 
   private attentionName(windowId: string): string {

@@ -21,10 +21,13 @@ export function plainText(text: string, max = 400): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** `text` ending as a sentence: a full stop is added only when it does not end with one (or ! ? …) already. */
+/**
+ * `text` ending as a sentence: a full stop is added only when it does not end with one (or ! ? …)
+ * already, including the full-width ones a translated message ends with (。！？).
+ */
 export function sentence(text: string): string {
   const trimmed = text.trimEnd();
-  return !trimmed || /[.!?…]["')\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return !trimmed || /[.!?…。！？]["')\]」』）]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$]/g;

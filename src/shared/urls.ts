@@ -16,3 +16,7 @@ export function hostOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** Firecrawl's dashboard, where a team's API keys are made and its usage is billed. */
+export const FIRECRAWL_DASHBOARD_URL = 'https://www.firecrawl.dev/app';
+export const FIRECRAWL_API_KEYS_URL = 'https://www.firecrawl.dev/app/api-keys';

@@ -30,13 +30,15 @@ describe('agent jobs and the Deep Research shutdown', function () {
   const track = async (ids: string) => (await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', ids))!;
   const row = (id: string) => {
     const tree = api.research.tree;
-    const node = tree.getChildren().find((n) => n.jobId === id);
-    return node ? tree.getTreeItem(node) : undefined;
+    const node = tree.children().find((n) => 'jobId' in n && n.jobId === id);
+    return node ? tree.item(node) : undefined;
   };
-  const labels = (id: string) => api.research.tree.getChildren(api.research.tree.jobNode(id)).map((n) => api.research.tree.getTreeItem(n).label);
+  const labels = (id: string) => api.research.tree.children(api.research.tree.jobNode(id)).map((n) => api.research.tree.item(n).label);
 
   before(async () => {
     api = await activateExtension();
+    // The rows load with the view (an on-demand bundle); these tests read rows without showing it.
+    await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
@@ -127,6 +129,17 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const warnings = shown.filter((s) => s.kind === 'warning');
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: Firecrawl shut the Deep Research API down \(410 Gone\).*Agent API/);
+  });
+
+  it('a deep research route that is simply gone (a plain 404 page) is said as such, not as an expired or refused job', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 10_000 });
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'unmounted' };
+    const outcome = await track(id);
+    assert.deepEqual(outcome.unrouted, [id]);
+    assert.equal(store().get(id), undefined, 'no refused row left behind');
+    const warnings = shown.filter((s) => s.kind === 'warning');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: This server no longer serves the Deep Research API .*agent jobs/);
   });
 
   it('Save Result writes the analysis as Markdown and the result as JSON; Copy Result copies it', async () => {

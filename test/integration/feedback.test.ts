@@ -75,6 +75,15 @@ describe('feedback wizard', function () {
     await accept(p);
   }
 
+  /** The job page once its list settled, and the job id Enter would take there (the box's text, or the highlighted job). */
+  async function jobPage(): Promise<{ p: OpenPage; id: string | undefined }> {
+    const p = await pageTitled(/Job id$/);
+    if (p.kind === 'input') return { p, id: p.widget.value };
+    await until('the job list to load', () => !p.widget.busy);
+    const active = p.widget.activeItems[0];
+    return { p, id: active?.detail ?? active?.label };
+  }
+
   async function enterText(pattern: RegExp, text: string): Promise<OpenPage> {
     const p = await pageTitled(pattern);
     assert.equal(p.kind, 'input', `'${title(p)}' is not an input box`);
@@ -92,10 +101,10 @@ describe('feedback wizard', function () {
     let p = await pageTitled(/Endpoint$/);
     record(p);
     await accept(p);
-    p = await pageTitled(/Job id$/);
-    record(p);
-    assert.equal(p.kind === 'input' && p.widget.value, args.jobId);
-    await accept(p);
+    const job = await jobPage();
+    record(job.p);
+    assert.equal(job.id, args.jobId);
+    await accept(job.p);
     record(await pageTitled(/Rating$/));
     await choose(/Rating$/, 'Bad');
     p = await pageTitled(/Issue labels$/);
@@ -120,7 +129,7 @@ describe('feedback wizard', function () {
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
     await api.keys.store(sandbox.keys.valid);
-    await api.feedback.drafts.clear();
+    await (await api.loadFeedback()).drafts.clear();
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
       return Promise.resolve(answers[kind]);
@@ -328,12 +337,14 @@ describe('feedback wizard', function () {
     it('SEARCH_NOT_FOUND and SEARCH_FAILED (search, bad, a better query typed in the box)', async () => {
       for (const [jobId, message] of [
         [UNKNOWN_JOB, /found no search job/],
-        [sandbox.demoV2Jobs.searchFailed, /did not succeed, so it cannot receive feedback/],
+        [sandbox.createV2Job('search', { failed: true }), /did not succeed, so it cannot receive feedback/],
       ] as const) {
         shown.length = 0;
         const result = start({ jobId, endpoint: 'search' });
         await accept(await pageTitled(/Endpoint$/));
-        await accept(await pageTitled(/Job id$/));
+        const job = await jobPage();
+        assert.equal(job.id, jobId);
+        await accept(job.p);
         await choose(/Rating$/, 'Bad');
         await choose(/What to tell$/, 'Suggest a better query');
         await enterText(/Query suggestions$/, 'firecrawl pricing');
@@ -360,6 +371,9 @@ describe('feedback wizard', function () {
     assert.ok(rows.includes('Issue labels=missing-content'));
     const job = sandbox.createV2Job('scrape');
     await choose(/Review$/, 'Job id');
+    // The list offers the id entered before (and the new job); this time it is typed.
+    await jobPage();
+    await choose(/Job id$/, 'Paste a job id…');
     p = await enterText(/Job id$/, job);
     await accept(await pageTitled(/Review$/));
     await until('the receipt', () => shown.find((s) => s.kind !== 'error' && s.message.startsWith('Feedback sent')));
@@ -412,10 +426,40 @@ describe('feedback wizard', function () {
     editor.selection = new vscode.Selection(document.positionAt(at), document.positionAt(at + job.length));
     const result = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.submitFeedbackForSelection');
     await accept(await pageTitled(/Endpoint$/));
-    const p = await pageTitled(/Job id$/);
-    assert.equal(p.kind === 'input' && p.widget.value, job);
+    assert.equal((await jobPage()).id, job, 'the selected job has Enter');
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('the job page lists recent jobs from one filtered request per endpoint highlighted; a server without the list gets the box with one line', async () => {
+    const job = sandbox.createV2Job('map', { target: 'https://docs.example.org/reference' });
+    sandbox.resetCounts();
+    let result = start();
+    await choose(/Endpoint$/, 'Map');
+    const list = await jobPage();
+    assert.equal(list.p.kind, 'pick');
+    assert.equal(list.id, job, 'the job just run has Enter');
+    const row = list.p.kind === 'pick' ? list.p.widget.items.find((i) => i.detail === job) : undefined;
+    assert.equal(row?.label, 'https://docs.example.org/reference');
+    assert.match(row?.description ?? '', /^(just now|\d+s ago) · \d+ s left$/);
+    const queries = sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
+    assert.equal(queries.filter((q) => q === 'endpoint=map&limit=25').length, 1, queries.join(' | '));
+    assert.ok(queries.every((q) => ['endpoint=scrape&limit=25', 'limit=25', 'endpoint=map&limit=25'].includes(q)), queries.join(' | '));
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+
+    // From here on this window remembers that the server has no list: the job page is the box.
+    sandbox.selfHosted = true;
+    try {
+      result = start();
+      await accept(await pageTitled(/Endpoint$/));
+      const box = await until('the input box', () => (page() && page()!.kind === 'input' && /Job id$/.test(title(page())) ? page() : undefined));
+      assert.match(box.kind === 'input' ? (box.widget.prompt ?? '') : '', /^The server at http:\/\/127\.0\.0\.1:\d+ does not list recent jobs \(self-hosted Firecrawl may not\)\. The job's id/);
+      await closeWizard();
+      assert.deepEqual(await result, { kind: 'cancelled' });
+    } finally {
+      sandbox.selfHosted = false;
+    }
   });
 });

@@ -35,15 +35,17 @@ describe('deep research jobs', function () {
   const status = (id: string) => store().get(id)?.snapshot?.status;
   const row = (id: string) => {
     const tree = feature().tree;
-    const node = tree.getChildren().find((n) => n.jobId === id);
-    return node ? tree.getTreeItem(node) : undefined;
+    const node = tree.children().find((n) => 'jobId' in n && n.jobId === id);
+    return node ? tree.item(node) : undefined;
   };
-  const children = (node: ResearchNode) => feature().tree.getChildren(node).map((n) => feature().tree.getTreeItem(n));
+  const children = (node: ResearchNode) => feature().tree.children(node).map((n) => feature().tree.item(n));
   const labelOf = (item: vscode.TreeItem | undefined) => (typeof item?.label === 'string' ? item.label : item?.label?.label);
   const iconOf = (item: vscode.TreeItem | undefined) => (item?.iconPath as vscode.ThemeIcon | undefined)?.id;
 
   before(async () => {
     api = await activateExtension();
+    // The rows load with the view (an on-demand bundle); these tests read rows without showing it.
+    await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
@@ -95,12 +97,12 @@ describe('deep research jobs', function () {
     const requests = sandbox.requestCount('deepResearch');
     assert.ok(requests >= 3 && requests <= 6, `requests for a 5 s job: ${requests}`);
     const item = row(id)!;
-    assert.equal(labelOf(item), 'Findings on How do web crawlers decide what to fetch next?');
+    assert.equal(labelOf(item), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
     assert.equal(iconOf(item), 'pass');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'testing.iconPassed');
     assert.match(String(item.description), /^completed · deep research · depth 3\/3 · 4 URLs · expires in 5h 59m$/);
     assert.equal(item.tooltip, undefined, 'the tooltip waits for a hover');
-    const tooltip = feature().tree.resolveTreeItem(item, feature().tree.jobNode(id)).tooltip as vscode.MarkdownString;
+    const tooltip = feature().tree.resolveItem(item, feature().tree.jobNode(id)).tooltip as vscode.MarkdownString;
     assert.equal(tooltip.isTrusted, false);
     assert.equal(tooltip.supportHtml, false);
     assert.ok(tooltip.value.includes(id.replace(/-/g, '\\-')), 'the id, Markdown-escaped');
@@ -179,7 +181,7 @@ describe('deep research jobs', function () {
     assert.deepEqual(store().jobs.map((j) => j.id), [b]);
     const removed = await vscode.commands.executeCommand('firecrawl.untrackResearchJob', feature().tree.jobNode(b));
     assert.equal(removed, 1);
-    assert.equal(feature().tree.getChildren().length, 0);
+    assert.equal(feature().tree.children().filter((n) => n.kind === 'job').length, 0);
     const before = sandbox.requestCount('deepResearch');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(sandbox.requestCount('deepResearch'), before, 'an untracked job is not polled');
@@ -194,7 +196,7 @@ describe('deep research jobs', function () {
     assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
     assert.equal(status(done), 'completed');
     assert.ok(deepResearchOf(store().get(done)?.snapshot)?.finalAnalysis);
-    assert.equal(labelOf(row(done)), 'Findings on How do web crawlers decide what to fetch next?');
+    assert.equal(labelOf(row(done)), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
     sandbox.resetCounts();
     await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -33,28 +33,31 @@ function usageTabs(): vscode.Tab[] {
 describe('credit usage panel', function () {
   this.timeout(60_000);
   let api: TestApi;
+  let panel: UsagePanel;
   let sandbox: Sandbox;
   const posted: PanelState[] = [];
   let subscription: { dispose(): void } | undefined;
 
   const closePanel = async () => {
-    api.usage.panel.webviewPanel?.dispose();
+    panel.webviewPanel?.dispose();
     await until('the usage tab to close', () => usageTabs().length === 0);
   };
   const lastPosted = () => posted[posted.length - 1];
 
   before(async () => {
     api = await activateExtension();
+    // The panel's code is an on-demand bundle: load it as opening the panel would.
+    panel = await api.usage.panel.load();
     sandbox = await startSandbox();
     await setApiUrl(sandbox.url);
     await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
     await api.keys.store(sandbox.keys.valid);
-    subscription = api.usage.panel.onDidPostState((state) => posted.push(state));
+    subscription = panel.onDidPostState((state) => posted.push(state));
   });
 
   after(async () => {
     subscription?.dispose();
-    api.usage.panel.webviewPanel?.dispose();
+    panel.webviewPanel?.dispose();
     await api.keys.clear();
     await setApiUrl(undefined);
     await sandbox.close();
@@ -67,14 +70,27 @@ describe('credit usage panel', function () {
     await until('the usage tab', () => usageTabs().length === 1);
     assert.equal(usageTabs()[0]!.label, TITLE);
     // The header follows the credits store, which asks once this window leads its team: it may come after the history.
-    const state = await until('a state with history and the balance delivered to the page', () => lastPosted()?.history && lastPosted()?.credits && lastPosted());
+    const state = await until('a state with history and the balance delivered to the page', () => lastPosted()?.history && lastPosted()?.credits && lastPosted(), 20_000);
     assert.equal(state.byApiKey, false);
     assert.deepEqual(state.history!.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
     assert.equal(state.credits?.remainingCredits, sandbox.getCredits()?.remainingCredits, 'header from the credits store');
     assert.equal(usageTabs().length, 1);
-    const historyRequests = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical');
+    // The same route answers usage by hour (timeRange) for the status bar: only the months count here.
+    const historyRequests = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && !r.query.includes('timeRange'));
     assert.equal(historyRequests.length, 1, 'two opens, one request');
     assert.equal(historyRequests[0]!.query, '');
+  });
+
+  it('shows a range of bins from the recent usage store, months only per key', async () => {
+    panel.show('last7d');
+    const week = await until('the last 7 days delivered to the page', () => (lastPosted()?.range === 'last7d' && lastPosted()?.bins ? lastPosted() : undefined), 20_000);
+    assert.equal(week.byApiKey, false);
+    assert.equal(week.bins!.binSize, 'day');
+    assert.equal(week.bins!.bins.length, 8);
+    assert.equal(week.history, undefined);
+    assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'timeRange=week'));
+    panel.show('months');
+    await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
   });
 
   it('hands the loaded history to the status bar forecast', () => {
@@ -91,10 +107,10 @@ describe('credit usage panel', function () {
   });
 
   it('holds updates while the panel is hidden and delivers the newest when it is visible again', async () => {
-    const panel = api.usage.panel.webviewPanel!;
+    const webview = panel.webviewPanel!;
     const doc = await vscode.workspace.openTextDocument({ content: 'covering the panel' });
-    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn, preview: false });
-    await until('the panel to be hidden', () => !panel.visible);
+    await vscode.window.showTextDocument(doc, { viewColumn: webview.viewColumn, preview: false });
+    await until('the panel to be hidden', () => !webview.visible);
     const before = posted.length;
     sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 888, apiKey: 'Default' }]);
     await api.usage.store.refresh(false);
@@ -103,14 +119,14 @@ describe('credit usage panel', function () {
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(posted.length, before, 'nothing is posted to a page that is not there');
 
-    panel.reveal();
+    webview.reveal();
     const state = await until('the newest state after the page said ready', () => (posted.length > before ? lastPosted() : undefined));
     assert.equal(state.history!.periods[0]!.creditsUsed, 999, 'only the newest state, not the one in between');
     assert.ok(!posted.slice(before).some((s) => s.history?.periods[0]?.creditsUsed === 888));
     // The covering document is untitled and dirty: revert it so closing asks nothing.
-    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn, preview: false });
+    await vscode.window.showTextDocument(doc, { viewColumn: webview.viewColumn, preview: false });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    panel.reveal();
+    webview.reveal();
   });
 
   it('the status bar item opens the chart', async () => {
@@ -126,8 +142,8 @@ describe('credit usage panel', function () {
     await closePanel();
     sandbox.resetCounts();
     const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {});
-    await api.usage.panel.deserializeWebviewPanel(restored, { version: 1, byApiKey: true, view: 'table' });
-    assert.equal(api.usage.panel.webviewPanel, restored);
+    await panel.deserializeWebviewPanel(restored, { version: 1, byApiKey: true, view: 'table' });
+    assert.equal(panel.webviewPanel, restored);
     assert.equal(restored.title, TITLE);
     assert.equal(restored.webview.options.enableScripts, true);
     assert.equal(restored.webview.options.localResourceRoots?.length, 2);
@@ -135,6 +151,11 @@ describe('credit usage panel', function () {
     assert.match(html, /default-src 'none'/);
     assert.match(html, /script-src 'nonce-[0-9a-f]{32}'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|https?:\/\/(?!.*vscode)/);
+    // The page gets the editor's language in its HTML: the locale, and no messages in English.
+    assert.equal(vscode.l10n.bundle, undefined);
+    assert.ok(html.includes(`<html lang="${vscode.env.language}">`), html);
+    assert.match(html, /<script type="application\/json" id="page-language" nonce="[0-9a-f]{32}">([^<]*)<\/script>/);
+    assert.deepEqual(JSON.parse(/id="page-language"[^>]*>([^<]*)</.exec(html)![1]!), { locale: vscode.env.language });
     const state = await until('a per-key state for the restored page', () => (lastPosted()?.byApiKey && lastPosted()?.history ? lastPosted() : undefined));
     assert.ok(state.history!.periods.every((p) => typeof p.apiKey === 'string'));
     assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'byApiKey=true'));
@@ -145,9 +166,9 @@ describe('credit usage panel', function () {
     await new Promise((resolve) => setTimeout(resolve, 200));
     let disposed = false;
     duplicate.onDidDispose(() => (disposed = true));
-    await api.usage.panel.deserializeWebviewPanel(duplicate, { byApiKey: false });
+    await panel.deserializeWebviewPanel(duplicate, { byApiKey: false });
     assert.equal(disposed, true, 'a second restored panel is closed');
-    assert.equal(api.usage.panel.webviewPanel, restored);
+    assert.equal(panel.webviewPanel, restored);
   });
 
   it('a server change resets history and the open panel loads from the new server', async () => {

@@ -31,7 +31,7 @@ export type AuthOutcome =
 
 /** Routes a restricted key may call (the service always allows team and feedback routes). */
 const ALWAYS_ALLOWED: ReadonlySet<RouteName> = new Set<RouteName>([
-  'creditUsage', 'creditUsageHistorical', 'creditUsageV1', 'feedback', 'searchFeedback',
+  'creditUsage', 'creditUsageHistorical', 'creditUsageV1', 'activity', 'feedback', 'searchFeedback',
 ]);
 
 export function authenticate(authorization: string | undefined, route: RouteName): AuthOutcome {

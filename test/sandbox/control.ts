@@ -4,8 +4,9 @@ import type { ServerResponse } from 'node:http';
 import { sendJson } from './http';
 import type { Sandbox } from './server';
 import { validateAgentTimeline } from './agent';
+import { validateActivityEntry } from './activity';
 import { RESEARCH_SHUTDOWN_AT } from './research';
-import { FEEDBACK_ISSUE_STYLES, FEEDBACK_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
+import { FEEDBACK_ISSUE_STYLES, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type ParseActivity, type Fault, type FeedbackIssueStyle, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
 
 export interface ControlRequest {
   method: string;
@@ -50,6 +51,8 @@ function info(sb: Sandbox): Record<string, unknown> {
     demoAgentJobs: sb.demoAgentJobs,
     researchShutdown: sb.researchShutdown ? { at: new Date(sb.researchShutdown.at).toISOString(), mode: sb.researchShutdown.mode } : null,
     researchSunset: sb.researchSunset ?? null,
+    spike: sb.spike ? { at: new Date(sb.spike.at).toISOString(), credits: sb.spike.credits } : null,
+    parseActivity: sb.parseActivity,
     routes: ROUTE_NAMES,
   };
 }
@@ -89,10 +92,13 @@ const ROUTES: Record<string, Handler> = {
     const endpoint = v2Endpoint(field(req.body, 'endpoint'));
     const failed = field(req.body, 'failed');
     if (failed !== undefined && typeof failed !== 'boolean') throw new Error('failed must be a boolean');
+    const target = field(req.body, 'target');
+    if (target !== undefined && target !== null && typeof target !== 'string') throw new Error('target must be a string or null');
     const id = sb.createV2Job(endpoint, {
       ageMs: optionalNumber(req.body, 'ageMs'),
       costCredits: optionalNumber(req.body, 'costCredits'),
       failed: failed === true,
+      ...(target !== undefined ? { target: target as string | null } : {}),
     });
     return { status: 201, body: { success: true, id, endpoint } };
   },
@@ -100,6 +106,19 @@ const ROUTES: Record<string, Handler> = {
     const endpoint = v2Endpoint(req.query.get('endpoint'));
     const id = sb.createV2Job(endpoint);
     return { body: { success: true, id, endpoint, feedbackWindowSeconds: sb.feedbackWindowSeconds } };
+  },
+  'GET /__sandbox/activity': (sb) => ({ body: { success: true, activity: sb.activity() } }),
+  // An entry (or an array) in the activity list only: any kind, any age, any target.
+  'POST /__sandbox/activity': (sb, req) => {
+    const list = Array.isArray(req.body) ? req.body : [req.body];
+    const ids = list.map((entry) => sb.addActivity(validateActivityEntry(entry)));
+    return { status: 201, body: { success: true, ids } };
+  },
+  'POST /__sandbox/parse-activity': (sb, req) => {
+    const mode = field(req.body, 'mode');
+    if (!PARSE_ACTIVITY_MODES.includes(mode as ParseActivity)) throw new Error(`mode must be one of ${PARSE_ACTIVITY_MODES.join(', ')}`);
+    sb.parseActivity = mode as ParseActivity;
+    return { body: { success: true, mode } };
   },
   'GET /__sandbox/faults': (sb) => ({ body: { success: true, faults: sb.pendingFaults() } }),
   'POST /__sandbox/faults': (sb, req) => {
@@ -128,6 +147,27 @@ const ROUTES: Record<string, Handler> = {
     const periods = Array.isArray(req.body) ? req.body : field(req.body, 'periods');
     sb.setHistory(periods as HistoryRow[]);
     return { body: { success: true } };
+  },
+  // {credits?} switches a burst of usage on in the current hour (default 1,200); {enabled: false} takes it back.
+  'POST /__sandbox/spike': (sb, req) => {
+    if (field(req.body, 'enabled') === false) {
+      sb.clearSpike();
+      return { body: { success: true, spike: null, credits: sb.getCredits() } };
+    }
+    const spike = sb.startSpike(optionalNumber(req.body, 'credits'));
+    return { body: { success: true, spike: { at: new Date(spike.at).toISOString(), credits: spike.credits }, credits: sb.getCredits() } };
+  },
+  // {hours: [{hour, credits}], since?} replaces the usage series; {sparse: boolean} leaves empty bins out or in.
+  'POST /__sandbox/usage': (sb, req) => {
+    const hours = field(req.body, 'hours');
+    const sparse = field(req.body, 'sparse');
+    if (hours === undefined && sparse === undefined) throw new Error('send hours ([{hour, credits}]) and/or sparse (boolean)');
+    if (sparse !== undefined && typeof sparse !== 'boolean') throw new Error('sparse must be a boolean');
+    const since = field(req.body, 'since');
+    if (since !== undefined && typeof since !== 'string' && typeof since !== 'number') throw new Error('since must be an ISO date or epoch ms');
+    if (hours !== undefined) sb.setUsageHours(hours as Array<{ hour: string | number; credits: number }>, since as string | number | undefined);
+    if (sparse !== undefined) sb.sparseBins = sparse;
+    return { body: { success: true, sparse: sb.sparseBins } };
   },
   'POST /__sandbox/feedback-mode': (sb, req) => {
     const mode = field(req.body, 'mode');

@@ -190,6 +190,8 @@ export function wrongTypesBody(route: RouteName): unknown {
       return { success: true, status: 3, model: 5, expiresAt: 12345, creditsUsed: 'lots', suggestions: 'none' };
     case 'agentList':
       return { success: true, agents: { id: 1 }, next: 5 };
+    case 'activity':
+      return { success: true, data: [{ id: 7, endpoint: null, api_version: 2, created_at: 1763804460123, target: ['x'] }], cursor: 5, has_more: 'no' };
     case 'feedback':
     case 'searchFeedback':
       return { success: true, feedbackId: 12345, creditsRefunded: '1', creditsRefundedToday: null, dailyRefundCap: '50', alreadySubmitted: 'false' };

@@ -17,6 +17,23 @@ export interface V2Job {
   createdAt: number;
   failed: boolean;
   costCredits: number;
+  /** What the activity list shows: the URL, or the query of a search. */
+  target: string | null;
+}
+
+/** Demo targets, taken in turn, so a list of jobs reads like a real team's. */
+const DEMO_TARGETS: Record<V2Endpoint, readonly string[]> = {
+  scrape: ['https://example.com/pricing', 'https://docs.example.org/getting-started', 'https://blog.example.net/2026/release-notes', 'https://shop.example.com/products/42'],
+  parse: ['https://example.com/reports/annual-2025.pdf', 'https://files.example.org/contract.docx'],
+  map: ['https://docs.example.org', 'https://example.com'],
+  search: ['web scraping api pricing 2026', 'how to render javascript pages for scraping'],
+};
+const targetTurns: Record<V2Endpoint, number> = { scrape: 0, parse: 0, map: 0, search: 0 };
+
+function demoTarget(endpoint: V2Endpoint): string {
+  const list = DEMO_TARGETS[endpoint];
+  const turn = targetTurns[endpoint]++;
+  return list[turn % list.length] ?? '';
 }
 
 export interface FeedbackReply {
@@ -31,6 +48,7 @@ export function makeV2Job(endpoint: V2Endpoint, now: number, opts: V2JobOptions 
     createdAt: now - Math.max(0, opts.ageMs ?? 0),
     failed: opts.failed === true,
     costCredits: Math.max(0, opts.costCredits ?? DEFAULT_COST[endpoint]),
+    target: opts.target !== undefined ? opts.target : demoTarget(endpoint),
   };
 }
 

@@ -40,6 +40,8 @@ interface PlannedSource {
 export interface ResearchJob {
   id: string;
   createdAt: number;
+  /** The research question (the activity list's target). */
+  query: string;
   durationMs: number;
   outcome: 'completed' | 'failed';
   maxDepth: number;
@@ -159,6 +161,7 @@ export function createResearchJob(id: string, createdAt: number, timeline: Resea
   return {
     id,
     createdAt,
+    query,
     durationMs,
     outcome,
     maxDepth,

@@ -3,6 +3,7 @@
 // with fault injection and a control API under /__sandbox/. Node built-ins only; binds 127.0.0.1.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ActivityLog, type ActivityRecord, type ListingRule, validateActivityEntry } from './activity';
 import { agentListBody, agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun, readAgentStart } from './agent';
 import { authenticate, SANDBOX_KEYS } from './auth';
 import { handleControl } from './control';
@@ -13,14 +14,16 @@ import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
+import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
-  DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, V2_ENDPOINTS,
-  type AgentTimeline, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
+  DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
+  type ActivityEntryInit, type AgentTimeline, type ParseActivity, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
   type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
 } from './types';
 
+export type { TimeRange, UsageHour, UsageSpike } from './usageBins';
 export type {
-  AgentTimeline, ShutdownMode,
+  ActivityEntryInit, AgentTimeline, ParseActivity, ShutdownMode,
   CreditState, Dialect, Fault, FaultKind, FeedbackIssueStyle, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
   ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
 } from './types';
@@ -42,6 +45,13 @@ export interface SandboxOptions {
   feedbackWindowSeconds?: number;
   /** How INVALID_BODY details are shaped. Default 'flat'. */
   feedbackIssueStyle?: FeedbackIssueStyle;
+  /** How parse jobs show in GET /v2/team/activity. Default 'hidden' (not at all). */
+  parseActivity?: ParseActivity;
+  /**
+   * Runs a fresh scrape job this often (real time, not the sandbox clock), as a team that keeps
+   * working would: `npm start` uses it so the feedback wizard always has a job to rate. Off by default.
+   */
+  freshScrapeEveryMs?: number;
 }
 
 export interface DemoResearchJobs {
@@ -98,6 +108,8 @@ export interface Sandbox {
   researchShutdown: ResearchShutdown | undefined;
   /** A `Sunset` header value for deep research responses; the service may send one. */
   researchSunset: string | undefined;
+  /** How parse jobs show in the activity list (switchable at runtime). */
+  parseActivity: ParseActivity;
   /** The sandbox clock: options.now() plus any advanceClock offset. */
   now(): number;
   advanceClock(ms: number): void;
@@ -105,10 +117,28 @@ export interface Sandbox {
   getCredits(): CreditState | null;
   /** Per-key rows; without byApiKey the server sums them per month and omits apiKey. */
   setHistory(periods: HistoryRow[]): void;
+  /**
+   * The team's usage by hour, where `timeRange=day|week|month` bins come from: these hours and nothing
+   * else (no demo rhythm); nothing at all before `since` (a team created then).
+   */
+  setUsageHours(hours: ReadonlyArray<{ hour: string | number; credits: number }>, since?: string | number): void;
+  /**
+   * A burst of `credits` (default 1,200) used now, in the current hour: the balance drops by as much.
+   * Returns the spike; `clearSpike` takes it back (usage and balance).
+   */
+  startSpike(credits?: number): UsageSpike;
+  clearSpike(): void;
+  readonly spike: UsageSpike | undefined;
+  /** Leave bins without usage out of timeRange answers (as a grouped query would). Default false. */
+  sparseBins: boolean;
   createResearchJob(t?: ResearchTimeline): string;
   /** Starts an agent run, as POST /v2/agent does. */
   createAgentJob(t?: AgentTimeline): string;
   createV2Job(endpoint: V2Endpoint, opts?: V2JobOptions): string;
+  /** Adds an entry to GET /v2/team/activity only (any kind, any age, any target); returns its id. */
+  addActivity(entry: ActivityEntryInit): string;
+  /** Every activity entry still inside the 24-hour window, newest first (what the route pages through). */
+  activity(): ReadonlyArray<ActivityRecord>;
   setFeedbackMode(mode: FeedbackMode): void;
   feedbackSubmissions(): ReadonlyArray<FeedbackSubmission>;
   creditsRefundedToday(): number;
@@ -138,6 +168,7 @@ class SandboxServer implements Sandbox {
   readonly demoAgentJobs: DemoAgentJobs = { ...DEMO_AGENT_IDS };
   researchShutdown: ResearchShutdown | undefined;
   researchSunset: string | undefined;
+  parseActivity: ParseActivity;
   readonly demoV2Jobs: DemoV2Jobs = {
     scrape: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01',
     parse: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b02',
@@ -151,9 +182,12 @@ class SandboxServer implements Sandbox {
   private offset = 0;
   private credits: CreditState | null = null;
   private history: HistoryRow[] = [];
+  private usage: UsageLedger;
   private readonly research = new Map<string, ResearchJob>();
   private readonly agents = new Map<string, AgentRun>();
   private readonly v2Jobs = new Map<string, V2Job>();
+  private readonly activityLog = new ActivityLog();
+  private freshJobs: ReturnType<typeof setInterval> | undefined;
   private readonly ledger = new FeedbackLedger();
   private readonly faults = new FaultQueue();
   private log: LoggedRequest[] = [];
@@ -169,7 +203,14 @@ class SandboxServer implements Sandbox {
     this.selfHosted = opts.selfHosted ?? false;
     this.feedbackWindowSeconds = opts.feedbackWindowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
     this.feedbackIssueStyle = opts.feedbackIssueStyle ?? 'flat';
+    this.usage = new UsageLedger(opts.seed ?? true);
+    this.parseActivity = opts.parseActivity ?? 'hidden';
+    if (!PARSE_ACTIVITY_MODES.includes(this.parseActivity)) throw new Error(`parseActivity must be one of ${PARSE_ACTIVITY_MODES.join(', ')}`);
     if (opts.seed ?? true) this.seed();
+    if (opts.freshScrapeEveryMs !== undefined && opts.freshScrapeEveryMs > 0) {
+      this.freshJobs = setInterval(() => this.createV2Job('scrape'), Math.max(1_000, opts.freshScrapeEveryMs));
+      this.freshJobs.unref?.();
+    }
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent && !res.destroyed) sendJson(res, 500, { success: false, error: `Sandbox bug: ${String(error)}` });
@@ -194,12 +235,35 @@ class SandboxServer implements Sandbox {
     const now = this.now();
     this.credits = demoCredits(now);
     this.history = demoHistory(now);
-    for (const demo of DEMO_RESEARCH) this.research.set(demo.id, createResearchJob(demo.id, now - demo.createdAgoMs, demo.timeline));
-    for (const demo of DEMO_AGENT) this.agents.set(demo.id, createAgentRun(demo.id, now - demo.createdAgoMs, demo.timeline));
-    for (const endpoint of V2_ENDPOINTS) this.v2Jobs.set(this.demoV2Jobs[endpoint], makeV2Job(endpoint, now, {}, this.demoV2Jobs[endpoint]));
-    this.v2Jobs.set(this.demoV2Jobs.searchFailed, makeV2Job('search', now, { failed: true }, this.demoV2Jobs.searchFailed));
-    this.v2Jobs.set(this.demoV2Jobs.expiredScrape, makeV2Job('scrape', now, { ageMs: 10 * 60_000 }, this.demoV2Jobs.expiredScrape));
+    for (const demo of DEMO_RESEARCH) this.addResearch(createResearchJob(demo.id, now - demo.createdAgoMs, demo.timeline));
+    for (const demo of DEMO_AGENT) this.addAgent(createAgentRun(demo.id, now - demo.createdAgoMs, demo.timeline));
+    // Oldest first, so the activity list's order among jobs of the same instant is the order they ran.
+    this.addV2Job(makeV2Job('scrape', now, { ageMs: 10 * 60_000 }, this.demoV2Jobs.expiredScrape));
+    this.addV2Job(makeV2Job('search', now, { failed: true }, this.demoV2Jobs.searchFailed));
+    for (const endpoint of V2_ENDPOINTS) this.addV2Job(makeV2Job(endpoint, now, {}, this.demoV2Jobs[endpoint]));
   }
+
+  // Every job the sandbox creates is in the activity list from the moment it runs.
+  private addResearch(job: ResearchJob): void {
+    this.research.set(job.id, job);
+    this.activityLog.add({ id: job.id, endpoint: 'deep_research', apiVersion: 'v1', createdAt: job.createdAt, target: job.query });
+  }
+
+  private addAgent(run: AgentRun): void {
+    this.agents.set(run.id, run);
+    this.activityLog.add({ id: run.id, endpoint: 'agent', createdAt: run.createdAt, target: run.prompt });
+  }
+
+  private addV2Job(job: V2Job): void {
+    this.v2Jobs.set(job.id, job);
+    this.activityLog.add({ id: job.id, endpoint: job.endpoint, createdAt: job.createdAt, target: job.target });
+  }
+
+  /** How the service lists a job: parse jobs under another kind, as themselves, or not at all. */
+  private readonly listing: ListingRule = (r) => {
+    if (r.endpoint !== 'parse' || this.parseActivity === 'parse') return r;
+    return this.parseActivity === 'scrape' ? { ...r, endpoint: 'scrape' } : undefined;
+  };
 
   now(): number {
     return this.clock() + this.offset;
@@ -222,23 +286,65 @@ class SandboxServer implements Sandbox {
     this.history = validateHistory(periods);
   }
 
+  setUsageHours(hours: ReadonlyArray<{ hour: string | number; credits: number }>, since?: string | number): void {
+    const parsed = validateUsageHours(hours);
+    const from = since === undefined ? undefined : typeof since === 'number' ? since : Date.parse(since);
+    if (from !== undefined && !Number.isFinite(from)) throw new Error('since must be an ISO date or epoch ms');
+    this.usage.setHours(parsed, from);
+  }
+
+  get spike(): UsageSpike | undefined {
+    return this.usage.spike ? { ...this.usage.spike } : undefined;
+  }
+
+  get sparseBins(): boolean {
+    return this.usage.sparse;
+  }
+
+  set sparseBins(value: boolean) {
+    this.usage.sparse = value;
+  }
+
+  startSpike(credits?: number): UsageSpike {
+    this.clearSpike();
+    const spike = { at: this.now(), credits: readSpikeCredits(credits) };
+    this.usage.spike = spike;
+    if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits - spike.credits };
+    return { ...spike };
+  }
+
+  clearSpike(): void {
+    const spike = this.usage.spike;
+    if (!spike) return;
+    this.usage.spike = undefined;
+    if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits + spike.credits };
+  }
+
   createResearchJob(t: ResearchTimeline = {}): string {
     const id = newId();
-    this.research.set(id, createResearchJob(id, this.now(), t));
+    this.addResearch(createResearchJob(id, this.now(), t));
     return id;
   }
 
   createAgentJob(t: AgentTimeline = {}): string {
     const id = newId();
-    this.agents.set(id, createAgentRun(id, this.now(), t));
+    this.addAgent(createAgentRun(id, this.now(), t));
     return id;
   }
 
   createV2Job(endpoint: V2Endpoint, opts: V2JobOptions = {}): string {
     if (!V2_ENDPOINTS.includes(endpoint)) throw new Error(`endpoint must be one of ${V2_ENDPOINTS.join(', ')}`);
     const job = makeV2Job(endpoint, this.now(), opts);
-    this.v2Jobs.set(job.id, job);
+    this.addV2Job(job);
     return job.id;
+  }
+
+  addActivity(entry: ActivityEntryInit): string {
+    return this.activityLog.addEntry(validateActivityEntry(entry), this.now()).id;
+  }
+
+  activity(): ReadonlyArray<ActivityRecord> {
+    return this.activityLog.visible(this.now(), this.listing);
   }
 
   setFeedbackMode(mode: FeedbackMode): void {
@@ -283,6 +389,8 @@ class SandboxServer implements Sandbox {
   }
 
   close(): Promise<void> {
+    if (this.freshJobs) clearInterval(this.freshJobs);
+    this.freshJobs = undefined;
     if (!this.closing) {
       this.closing = new Promise<void>((resolve) => {
         for (const wake of [...this.sleepers]) wake();
@@ -411,7 +519,12 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'creditUsageHistorical': {
-        const r = creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted);
+        const timeRange = query.get('timeRange');
+        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey') });
+        const r = refused
+          ?? (timeRange === null
+            ? creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted)
+            : usageBins(this.usage, timeRange as TimeRange, this.now(), this.dialect, this.selfHosted));
         sendJson(res, r.status, r.body);
         return;
       }
@@ -445,6 +558,15 @@ class SandboxServer implements Sandbox {
         }
         const before = Number(query.get('before'));
         sendJson(res, 200, agentListBody(this.agents.values(), query.has('before') && Number.isFinite(before) ? before : undefined, this.now(), this.url));
+        return;
+      }
+      case 'activity': {
+        if (this.selfHosted) {
+          sendJson(res, 501, { success: false, error: 'Activity is only available when ClickHouse is configured.' });
+          return;
+        }
+        const r = this.activityLog.query(query, this.now(), this.dialect, this.listing);
+        sendJson(res, r.status, r.body);
         return;
       }
       case 'feedback': {

@@ -15,7 +15,8 @@ export type RouteName =
   | 'agentStart' // POST /v2/agent
   | 'agentStatus' // GET /v2/agent/:id
   | 'agentCancel' // DELETE /v2/agent/:id
-  | 'agentList'; // GET /v2/agent
+  | 'agentList' // GET /v2/agent
+  | 'activity'; // GET /v2/team/activity
 
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
@@ -28,7 +29,34 @@ export const ROUTE_NAMES: readonly RouteName[] = [
   'agentStatus',
   'agentCancel',
   'agentList',
+  'activity',
 ];
+
+/** The values GET /v2/team/activity accepts as `endpoint`; anything else is a 400. `parse` is not one. */
+export const ACTIVITY_ENDPOINTS = [
+  'scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact', 'alexandria',
+] as const;
+export type ActivityEndpoint = (typeof ACTIVITY_ENDPOINTS)[number];
+
+/** An entry a test adds to the activity list directly (any kind, any age, hostile targets). */
+export interface ActivityEntryInit {
+  /** Default: a new UUID. */
+  id?: string;
+  /** Any string: the service may add kinds the client does not know yet. */
+  endpoint: string;
+  /** Default 'v2'. */
+  apiVersion?: 'v1' | 'v2';
+  /** How long ago the job ran. Default 0. */
+  ageMs?: number;
+  target?: string | null;
+}
+
+/**
+ * How parse jobs show in the activity list: the filter has no `parse`, and the service may list them
+ * under another kind or not at all. Default 'hidden'.
+ */
+export type ParseActivity = 'hidden' | 'scrape' | 'parse';
+export const PARSE_ACTIVITY_MODES: readonly ParseActivity[] = ['hidden', 'scrape', 'parse'];
 
 /** How an agent run unfolds; every field optional. */
 export interface AgentTimeline {
@@ -168,6 +196,8 @@ export interface V2JobOptions {
   failed?: boolean;
   /** What the job cost; scrape/parse refunds are ~25% of it. Defaults: scrape 5, parse 8, map 1, search 2. */
   costCredits?: number;
+  /** What the activity list shows as its target (a URL, or the query of a search); null for none. Default: a demo URL or query. */
+  target?: string | null;
 }
 
 export interface LoggedRequest {

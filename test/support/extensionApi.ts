@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import { ResearchFeature } from '../../src/features/research';
+import type { ResearchFeature } from '../../src/features/research';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 export const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -26,7 +26,7 @@ export async function restartResearch(api: TestApi): Promise<ResearchFeature> {
   api.research.dispose();
   // Let the workbench take the old view down before the new one registers under the same id.
   await new Promise((resolve) => setTimeout(resolve, 250));
-  api.research = new ResearchFeature(api.researchDeps);
+  api.research = api.newResearch();
   // The list is there at once; the snapshots follow from their files.
   await api.research.store.ready;
   return api.research;

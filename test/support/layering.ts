@@ -49,11 +49,13 @@ function resolve(from: string, specifier: string, exists: (file: string) => bool
 
 /**
  * The rules:
- * - api/ imports only api/, shared/ and zod: no vscode, no Node built-ins (it runs in a browser).
- * - shared/ imports only shared/; host/errorText/ imports no vscode and no feature.
+ * - api/ imports only api/, shared/, zod and @vscode/l10n: no vscode, no Node built-ins (it runs in a browser).
+ * - shared/ imports only shared/ and @vscode/l10n (for its few words); host/errorText/ imports no
+ *   vscode and no feature.
  * - a feature's model/, render/ and wizard/ never import vscode or Node built-ins, nor host/ other
  *   than host/errorText/.
- * - a feature's page/ (the webview) imports only its own page/, render/ and protocol.
+ * - a feature's page/ (the webview) imports only its own page/, render/ and protocol, shared/ and
+ *   @vscode/l10n (it speaks the editor's language as render/ does).
  * - a feature reaches another feature only through that feature's index.ts; host/ reaches none.
  * - Node built-ins only in platform/, and platform/ only from the entry points: the web entry
  *   must not pull Node in through anything else.
@@ -75,11 +77,11 @@ export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
       if (to?.area === 'platform' && from.area !== 'platform' && from.area !== 'extension' && from.area !== 'extension.web') add('platform/ is reached only from the entry points');
 
       if (from.area === 'api') {
-        if (relative ? to?.area !== 'api' && to?.area !== 'shared' : !specifier.startsWith('zod')) add('api/ imports only api/, shared/ and zod');
+        if (relative ? to?.area !== 'api' && to?.area !== 'shared' : !specifier.startsWith('zod') && specifier !== '@vscode/l10n') add('api/ imports only api/, shared/, zod and @vscode/l10n');
         continue;
       }
       if (from.area === 'shared') {
-        if (!relative || to?.area !== 'shared') add('shared/ imports only shared/');
+        if (relative ? to?.area !== 'shared' : specifier !== '@vscode/l10n') add('shared/ imports only shared/ and @vscode/l10n');
         continue;
       }
       if (from.area === 'host' && from.room === 'errorText' && (isVscode || isNode)) add('host/errorText/ is pure: no vscode, no Node built-ins');
@@ -92,7 +94,7 @@ export function checkLayering(files: ReadonlyMap<string, string>): Violation[] {
       }
       if (from.room === 'page') {
         const own = to?.area === 'features' && to.feature === from.feature && (to.room === 'page' || to.room === 'render' || to.room === 'protocol');
-        if (!own) add('page/ imports only its page/, render/ and protocol');
+        if (!own && to?.area !== 'shared' && specifier !== '@vscode/l10n') add('page/ imports only its page/, render/ and protocol, shared/ and @vscode/l10n');
       }
       if (to?.area === 'features' && to.feature !== from.feature && target !== `src/features/${to.feature}/index.ts`) {
         add(`another feature is reached only through its index.ts (src/features/${to.feature}/index.ts)`);

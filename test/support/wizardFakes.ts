@@ -1,15 +1,15 @@
 // A scripted stand-in for the QuickPick/InputBox screen: each answer is a function of the prompt
 // it answers, and every prompt shown is recorded so tests can check titles, counters and values.
 import assert from 'node:assert/strict';
-import type { Answer, InputPrompt, PickOption, PickPrompt, Prompter, TextEditing } from '../../src/features/feedback/wizard/prompts';
+import type { Answer, InputPrompt, PickOption, PickPrompt, PickUpdate, Prompter, TextEditing } from '../../src/features/feedback/wizard/prompts';
 import { isBlocking, validationMessage } from '../../src/features/feedback/wizard/prompts';
 
 export type Shown =
-  | { kind: 'pick'; prompt: PickPrompt<unknown> }
+  | { kind: 'pick'; prompt: PickPrompt<unknown>; updates: PickUpdate<unknown>[] }
   | { kind: 'input'; prompt: InputPrompt }
   | { kind: 'editor'; editing: TextEditing };
 
-export type Reply = (shown: Shown) => Answer<unknown> | string | undefined;
+export type Reply = (shown: Shown) => Answer<unknown> | string | undefined | Promise<Answer<unknown> | string | undefined>;
 
 export class ScriptedPrompter implements Prompter {
   readonly shown: Shown[] = [];
@@ -23,15 +23,23 @@ export class ScriptedPrompter implements Prompter {
     return this.script.length;
   }
 
-  private next(shown: Shown): Answer<unknown> | string | undefined {
+  private next(shown: Shown): Answer<unknown> | string | undefined | Promise<Answer<unknown> | string | undefined> {
     this.shown.push(shown);
     const reply = this.script.shift();
     if (!reply) assert.fail(`the script ended but the wizard showed ${describe(shown)}`);
     return reply(shown);
   }
 
+  /** Like the editor: the highlight is reported, live updates are taken until the page is answered. */
   async pick<T>(prompt: PickPrompt<T>): Promise<Answer<T>> {
-    return this.next({ kind: 'pick', prompt: prompt as PickPrompt<unknown> }) as Answer<T>;
+    const shown: Shown = { kind: 'pick', prompt: prompt as PickPrompt<unknown>, updates: [] };
+    if (prompt.activeKey !== undefined) prompt.onActive?.(prompt.activeKey);
+    const stop = prompt.live?.((next) => shown.updates.push(next as PickUpdate<unknown>));
+    try {
+      return (await this.next(shown)) as Answer<T>;
+    } finally {
+      stop?.();
+    }
   }
 
   async input(prompt: InputPrompt): Promise<Answer<string>> {
@@ -49,11 +57,29 @@ export function describe(shown: Shown): string {
   return `${shown.kind} '${shown.prompt.title}'`;
 }
 
+/** The pick as it is on screen now: its first state with the latest live update applied. */
 function asPick(shown: Shown, title?: RegExp): PickPrompt<unknown> {
   assert.equal(shown.kind, 'pick', `expected a pick, got ${describe(shown)}`);
-  const prompt = (shown as { prompt: PickPrompt<unknown> }).prompt;
+  const { prompt, updates } = shown as Extract<Shown, { kind: 'pick' }>;
   if (title) assert.match(prompt.title, title);
-  return prompt;
+  const latest = updates.at(-1);
+  if (!latest) return prompt;
+  return {
+    ...prompt,
+    options: latest.options,
+    ...(latest.activeKey !== undefined ? { activeKey: latest.activeKey } : {}),
+    ...(latest.placeholder !== undefined ? { placeholder: latest.placeholder } : {}),
+    busy: latest.busy === true,
+  };
+}
+
+/** Waits (a few turns of the event loop at most) until the page shows what `ready` looks for, then answers with `then`. */
+export function when(ready: (prompt: PickPrompt<unknown>) => boolean, then: Reply): Reply {
+  return async (shown) => {
+    for (let turn = 0; turn < 200 && !ready(asPick(shown)); turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    assert.ok(ready(asPick(shown)), `the page never got ready: ${asPick(shown).placeholder}`);
+    return then(shown);
+  };
 }
 
 function asInput(shown: Shown, title?: RegExp): InputPrompt {

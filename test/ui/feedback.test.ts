@@ -34,6 +34,11 @@ describe('feedback wizard in the workbench', () => {
     await w.page.waitForTimeout(150);
   };
   const activeRow = (w: Workbench) => w.quickInputRows().and(w.page.locator('.focused'));
+  const waitForValue = async (w: Workbench, value: string) => {
+    const input = w.quickInput().locator('input');
+    for (let i = 0; i < 100 && (await input.inputValue()) !== value; i++) await w.page.waitForTimeout(100);
+    assert.equal(await input.inputValue(), value);
+  };
 
   /** Puts text on the browser clipboard, as if the job id had been copied from a response. */
   async function copyToClipboard(w: Workbench, text: string): Promise<void> {
@@ -41,20 +46,22 @@ describe('feedback wizard in the workbench', () => {
     await w.page.evaluate((t) => navigator.clipboard.writeText(t), text);
   }
 
-  it('fast path with the keyboard: palette → scrape → pasted job id → bad → one label → send → receipt', async () => {
+  it('fast path with the keyboard: palette → scrape → the job just run, picked from the list → bad → one label → send → receipt', async () => {
     const w = wb();
     await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
-    const job = sandbox.createV2Job('scrape', { costCredits: 8 });
-    await copyToClipboard(w, job);
+    // The scrape just run; the sandbox's own demo jobs (one of them 10 minutes old) are in the list too.
+    const job = sandbox.createV2Job('scrape', { costCredits: 8, target: 'https://example.com/pricing' });
     const pages: string[] = [];
     const shots: string[] = [];
     keystrokes = 0;
 
     await press('F1');
     await w.quickInput().locator('input').waitFor({ state: 'visible' });
-    await typeKeys('submit feedback');
+    // Three letters find the command: "fee" is in no other command of this workbench.
+    await typeKeys('fee');
     const first = w.quickInputRows().first();
     await first.filter({ hasText: 'Firecrawl: Submit Feedback…' }).waitFor({ state: 'visible', timeout: 10_000 });
+    shots.push(await w.screenshot('feedback-0-palette'));
     await press('Enter');
 
     await waitForPage(w, 'Endpoint');
@@ -66,9 +73,21 @@ describe('feedback wizard in the workbench', () => {
 
     await waitForPage(w, 'Job id');
     pages.push(await title(w).innerText());
-    const input = w.quickInput().locator('input');
-    assert.equal(await input.inputValue(), job, 'the job id comes from the clipboard');
-    shots.push(await w.screenshot('feedback-2-job-id'));
+    // The list was loaded while the endpoint page was open: the job just run has Enter, with its countdown.
+    await activeRow(w).filter({ hasText: 'https://example.com/pricing' }).waitFor({ state: 'visible', timeout: 10_000 });
+    const countdown = async () => Number(/(\d+) s left/.exec(await activeRow(w).innerText())?.[1]);
+    const before = await countdown();
+    assert.ok(before > 100 && before <= 120, `${before} s left`);
+    assert.match(await activeRow(w).innerText(), new RegExp(job));
+    const expired = w.quickInputRows().filter({ hasText: 'expired' });
+    await expired.first().waitFor({ state: 'visible' });
+    assert.ok((await expired.count()) >= 1, 'a job past the window is shown');
+    assert.ok((await w.quickInputRows().filter({ hasText: 'Paste a job id…' }).count()) === 1);
+    shots.push(await w.screenshot('feedback-2-job-list'));
+    await w.page.waitForTimeout(2_100);
+    const later = await countdown();
+    assert.ok(later < before, `the countdown moves: ${before} → ${later}`);
+    assert.match(await activeRow(w).innerText(), /https:\/\/example\.com\/pricing/, 'the highlight stays on the job while the list updates');
     await press('Enter');
 
     await waitForPage(w, 'Rating');
@@ -91,6 +110,7 @@ describe('feedback wizard in the workbench', () => {
     assert.match(await activeRow(w).innerText(), /Send feedback/);
     const review = await w.quickInputRows().allInnerTexts();
     assert.ok(review.some((r) => /Issue labels\s*missing-content/.test(r)), review.join(' | '));
+    assert.ok(review.some((r) => r.includes(job)), review.join(' | '));
     shots.push(await w.screenshot('feedback-5-review'));
     await press('Enter');
 
@@ -106,9 +126,12 @@ describe('feedback wizard in the workbench', () => {
       ['Endpoint (1/5)', 'Job id (2/5)', 'Rating (3/5)', 'Issue labels (4/5)', 'Review (5/5)'],
     );
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[]).join() === 'missing-content'));
-    console.log(`[feedback fast path] ${pages.length} steps, ${keystrokes} keystrokes (15 of them typing "submit feedback" in the palette)`);
+    const activity = sandbox.requests().filter((r) => r.route === 'activity');
+    assert.deepEqual(activity.map((r) => r.query), ['endpoint=scrape&limit=25'], 'one request, with the endpoint filter');
+    console.log(`[feedback fast path] ${pages.length} steps, ${keystrokes} keystrokes (3 of them typing "fee" in the palette)`);
     console.log(`[feedback fast path] screenshots: ${shots.join(', ')}`);
-    assert.equal(keystrokes, 24);
+    assert.ok(keystrokes <= 12, `${keystrokes} keystrokes`);
+    assert.equal(keystrokes, 12);
     await w.page.keyboard.press('Escape');
   });
 
@@ -199,6 +222,15 @@ describe('feedback wizard in the workbench', () => {
     await activeRow(w).filter({ hasText: 'Scrape' }).waitFor();
     await w.page.keyboard.press('Enter');
     await waitForPage(w, 'Job id');
+    // The copied job is listed as past the window and cannot be picked there: paste it to try anyway.
+    await w.quickInputRows().filter({ hasText: sandbox.demoV2Jobs.expiredScrape }).filter({ hasText: 'expired' }).waitFor();
+    await w.screenshot('feedback-job-list-expired');
+    await w.page.keyboard.type('paste');
+    await activeRow(w).filter({ hasText: 'Paste a job id…' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    // The same title: the input box is there once it holds the copied id.
+    await waitForValue(w, sandbox.demoV2Jobs.expiredScrape);
+    await w.page.waitForTimeout(150);
     await w.page.keyboard.press('Enter');
     await waitForPage(w, 'Rating');
     await w.page.keyboard.type('b');
@@ -226,5 +258,26 @@ describe('feedback wizard in the workbench', () => {
     }
     await w.screenshot('feedback-edit-and-retry-review');
     await w.page.keyboard.press('Escape');
+  });
+
+  // Last: the window then remembers for a while that this server lists no jobs.
+  it('a server that lists no jobs gets the input box of old, with one line saying why', async () => {
+    const w = wb();
+    sandbox.selfHosted = true;
+    try {
+      await w.runCommand('Firecrawl: Submit Feedback…');
+      await w.page.mouse.move(1200, 700);
+      await waitForPage(w, 'Endpoint');
+      await activeRow(w).filter({ hasText: 'Scrape' }).waitFor();
+      await w.page.keyboard.press('Enter');
+      const message = w.quickInput().locator('.quick-input-message');
+      await message.filter({ hasText: 'does not list recent jobs (self-hosted Firecrawl may not).' }).waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(await message.innerText(), /^The server at http:\/\/127\.0\.0\.1:\d+ does not list recent jobs \(self-hosted Firecrawl may not\)\. The job's id/);
+      assert.equal(await w.quickInputRows().count(), 0, 'an input box, not a list');
+      await w.screenshot('feedback-job-unlisted');
+      await w.page.keyboard.press('Escape');
+    } finally {
+      sandbox.selfHosted = false;
+    }
   });
 });

@@ -61,8 +61,9 @@ describe('research view (dark)', () => {
   after(async () => {
     await sandbox?.close();
   });
+  // Jobs these tests clear would come back in the Recent group; it has its own tests below.
   const wb = useWorkbench(() => ({
-    settings: { 'firecrawl.apiUrl': sandbox.url },
+    settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
   }));
 
@@ -223,6 +224,95 @@ describe('research view (dark)', () => {
   });
 });
 
+describe('research view: recent runs', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox({ seed: false });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+  }));
+  const recentGroup = (w: Workbench) => row(w, 'Recent (last 24 h)');
+
+  it('the empty view offers Add Recent Jobs next to Track a Job', async () => {
+    await wb().openViewContainer('Firecrawl');
+    const welcome = wb().page.locator('.welcome-view-content', { hasText: 'No jobs are tracked yet' });
+    await welcome.waitFor({ state: 'visible' });
+    const buttons = await welcome.locator('a.monaco-button').allInnerTexts();
+    assert.deepEqual(buttons.map((b) => b.trim()), ['Add Recent Jobs…', 'Track a Job']);
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-welcome');
+  });
+
+  it('Add Recent Jobs lists the runs the team just started; the Recent group shows them under the tracked jobs; a click tracks one', async () => {
+    // Started a few minutes ago: the sandbox's clock is set back while they start.
+    sandbox.advanceClock(-6 * 60_000);
+    const agent = sandbox.createAgentJob({ prompt: 'Compare the rate limits of three scraping APIs', durationMs: 1_800_000, model: 'spark-1-mini' });
+    sandbox.advanceClock(60_000);
+    const research = sandbox.createResearchJob({ query: 'Which sites block headless browsers?', durationMs: 1_800_000 });
+    sandbox.advanceClock(60_000);
+    sandbox.createAgentJob({ prompt: '$(zap) [Quit](command:workbench.action.quit) <b>bold</b>', durationMs: 1_000 });
+    sandbox.advanceClock(4 * 60_000);
+
+    // From the welcome's button: the pick of the last day's runs.
+    await wb().page.locator('.welcome-view-content a.monaco-button', { hasText: 'Add Recent Jobs…' }).click();
+    await wb().quickInput().locator('.quick-input-title', { hasText: 'Firecrawl: Add Recent Jobs' }).waitFor({ state: 'visible' });
+    const pickRow = (text: string) => wb().quickInputRows().filter({ hasText: text });
+    await pickRow('Compare the rate limits of three scraping APIs').waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await pickRow('Compare the rate limits').innerText(), /agent · 6m ago · processing/);
+    assert.match(await pickRow('Which sites block headless browsers?').innerText(), /deep research · 5m ago/);
+    const hostileRow = pickRow('[Quit]');
+    assert.equal(await hostileRow.locator('.codicon-zap').count(), 0, 'no icon was made from the prompt');
+    assert.match((await hostileRow.innerText()).replace(/\u200b/g, ''), /\$\(zap\) \[Quit\]\(command:workbench\.action\.quit\) <b>bold<\/b>/);
+    await wb().page.mouse.move(1200, 700);
+    await wb().screenshot('research-add-recent-pick');
+    await wb().page.keyboard.press('Escape');
+    await wb().quickInput().waitFor({ state: 'hidden' });
+
+    // Nothing is tracked: the Recent group alone fills the view, one row per run.
+    const group = recentGroup(wb());
+    await group.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await text(group.locator('.label-description')), /^updated (just now|\d+s ago)$/);
+    const agentRow = row(wb(), 'Compare the rate limits of three scraping APIs');
+    await agentRow.waitFor({ state: 'visible' });
+    assert.equal(await text(agentRow.locator('.label-description')), 'agent · 6m ago · processing');
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-recent-group-only');
+
+    await agentRow.click();
+    // Tracked at the top, named by its prompt (the run's status never names it), polled as an agent run.
+    const tracked = wb().treeRows(VIEW).first();
+    await wait(async () => (await text(tracked.locator('.label-name'))) === 'Compare the rate limits of three scraping APIs', 15_000);
+    await wait(async () => /^processing · agent · spark-1-mini/.test(await text(tracked.locator('.label-description'))));
+    // …and gone from the group, where the others stay.
+    const labels = async () => (await wb().treeRows(VIEW).locator('.label-name').allInnerTexts()).map((l) => l.trim());
+    await wait(async () => (await labels()).filter((l) => l === 'Compare the rate limits of three scraping APIs').length === 1);
+    const all = await labels();
+    assert.ok(all.indexOf('Recent (last 24 h)') > 0 && all.includes('Which sites block headless browsers?'), all.join(' | '));
+    await wb().page.mouse.move(900, 700);
+    await wb().screenshot('research-recent-group');
+
+    // Add Recent Jobs again: the tracked run is marked; Space checks the deep research job, Enter tracks it.
+    await wb().runCommand('Firecrawl: Add Recent Jobs…');
+    await pickRow('already tracked').waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await pickRow('already tracked').innerText(), /Compare the rate limits/);
+    await wb().quickInput().locator('input').fill('headless');
+    await pickRow('Which sites block headless browsers?').waitFor({ state: 'visible' });
+    // A click on the row's label checks it (the checkbox sits inside the label).
+    await pickRow('Which sites block headless browsers?').locator('label.quick-input-list-label').first().click();
+    await wb().page.mouse.move(1200, 700);
+    await wb().screenshot('research-add-recent-tracked-marked');
+    await wb().page.keyboard.press('Enter');
+    await row(wb(), 'Which sites block headless browsers?').locator('.codicon-sync').waitFor({ state: 'attached', timeout: 15_000 });
+    await wait(async () => /^processing · deep research/.test(await text(row(wb(), 'Which sites block headless browsers?').locator('.label-description'))));
+    assert.ok(research);
+  });
+});
+
 describe('research view (light)', () => {
   let sandbox: Sandbox;
   before(async () => {
@@ -237,14 +327,16 @@ describe('research view (light)', () => {
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
   }));
 
-  it('shows finished and failed jobs with their icons, and says when an id is found as neither kind', async () => {
+  it('shows finished and failed jobs with their icons (named by their query), and says when an id is found as neither kind', async () => {
     const done = sandbox.createResearchJob({ durationMs: 0 });
-    const failed = sandbox.createResearchJob({ durationMs: 0, outcome: 'failed', error: 'Research failed: the model did not answer' });
+    const failed = sandbox.createResearchJob({ durationMs: 0, outcome: 'failed', error: 'Research failed: the model did not answer', query: 'Summarise every paper on arXiv today' });
     const missing = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
     await wb().openViewContainer('Firecrawl');
     await trackJob(wb(), `${done} ${failed} ${missing}`);
     await row(wb(), 'Findings on How do web crawlers decide what to fetch next?').locator('.codicon-pass').waitFor({ state: 'attached' });
-    await row(wb(), `Deep research ${failed.slice(0, 8)}`).locator('.codicon-error').waitFor({ state: 'attached' });
+    // A failed job has no title of its own: it is named by the query the team's recent jobs list.
+    await row(wb(), 'Summarise every paper on arXiv today').locator('.codicon-error').waitFor({ state: 'attached' });
+    assert.equal(await row(wb(), `Deep research ${failed.slice(0, 8)}`).count(), 0);
     await wb().notification(/Not found as an agent job or a deep research job: 0b7c1e2d/).waitFor({ state: 'visible' });
     assert.equal(await row(wb(), `Deep research ${missing.slice(0, 8)}`).count(), 0, 'the unknown id is not left in the view');
     await wb().page.mouse.move(900, 700);

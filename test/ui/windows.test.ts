@@ -37,8 +37,9 @@ describe('two windows', () => {
   after(async () => {
     await sandbox?.close();
   });
+  // The Recent group would add its own reads to the polls counted here, and name the job by its query.
   const wb = useWorkbench(() => ({
-    settings: { 'firecrawl.apiUrl': sandbox.url },
+    settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
     timeoutMs: 420_000,
   }));
@@ -92,7 +93,7 @@ describe('two windows', () => {
       assert.ok(after.length <= 14, `${after.length} requests in 25 s: one poller`);
 
       // Both windows see the end, from one poller: the row takes the title of the analysis.
-      const done = /^Findings on /;
+      const done = /^Deep research: Findings on /;
       await row(second, done).locator('.codicon-pass').waitFor({ state: 'attached', timeout: 150_000 });
       // The reloaded window restores its layout as it settles: open the container until the row shows.
       await wait(async () => {

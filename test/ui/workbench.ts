@@ -31,15 +31,15 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 export const extensionId = `${manifest.publisher}.${manifest.name}`;
 
 /** The workbench root carries a class per colour theme; waiting for it means the theme is applied. */
-const THEME_CLASS = { dark: 'vscode-theme-defaults-themes-dark_modern-json', light: 'vscode-theme-defaults-themes-light_modern-json' };
+const THEME_CLASS = { dark: 'vscode-theme-defaults-themes-dark_modern-json', light: 'vscode-theme-defaults-themes-light_modern-json', highContrast: 'vscode-theme-defaults-themes-hc_black-json' };
 
 export interface WorkbenchOptions {
   /** User settings, merged over quiet defaults (no welcome page, telemetry off, ...). */
   settings?: Record<string, unknown>;
   /** Extension-host environment, e.g. FIRECRAWL_API_KEY. FIRECRAWL_API_* from the outer shell is never inherited. */
   env?: Record<string, string>;
-  /** Default 'dark' (Default Dark Modern); 'light' is Default Light Modern. */
-  theme?: 'dark' | 'light';
+  /** Default 'dark' (Default Dark Modern); 'light' is Default Light Modern, 'highContrast' Default High Contrast. */
+  theme?: 'dark' | 'light' | 'highContrast';
   /** Files written into the workspace folder before it opens (relative path → text). */
   workspaceFiles?: Record<string, string>;
   /** Default 1280×800. */
@@ -50,6 +50,8 @@ export interface WorkbenchOptions {
   variant?: 'node' | 'web';
   /** More extension folders to install next to Firecrawl (e.g. a probe under test/ui/fixtures/, named publisher.name-version). */
   extraExtensions?: string[];
+  /** The display language VS Code starts in (`--locale`), e.g. 'ja'; default English. */
+  locale?: string;
 }
 
 export interface ConsoleLine {
@@ -190,6 +192,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       // never the real service.
       settings: { 'firecrawl.apiUrl': 'http://127.0.0.1:9', ...(options.settings ?? {}) },
       theme: options.theme ?? 'dark',
+      ...(options.locale ? { locale: options.locale } : {}),
       workspaceFiles: options.workspaceFiles ?? {},
       env: { ...(options.env ?? {}) },
       baseEnv,
@@ -270,7 +273,12 @@ function bindWorkbench(
       for (;;) {
         await page.keyboard.press('Escape');
         await page.keyboard.press('F1');
-        await widget.waitFor({ state: 'visible' });
+        // On a busy machine an F1 pressed while another quick input is still closing can be lost: press it again.
+        const opened = await widget.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+        if (!opened) {
+          if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
+          continue;
+        }
         await widget.locator('input').fill(`>${title}`);
         try {
           await row.waitFor({ state: 'visible', timeout: 3000 });

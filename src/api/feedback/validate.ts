@@ -1,7 +1,8 @@
 // Client-side mirror of the POST /v2/feedback body rules (shared/api-notes.md, "POST /v2/feedback").
-// Hand-written rather than zod so that every problem gets a sentence a person can act on, and so a
-// maximal body validates in microseconds. The single-field helpers at the bottom run the very same
-// rule functions, so the wizard and the full validator never disagree. Pure: no `vscode`, no Node.
+// Hand-written rather than zod so that every problem gets a sentence a person can act on (worded in
+// problemText.ts, in the editor's language), and so a maximal body validates in microseconds. The
+// single-field helpers at the bottom run the very same rule functions, so the wizard and the full
+// validator never disagree. Pure: no `vscode`, no Node.
 
 import {
   FEEDBACK_ENDPOINT_IDS,
@@ -20,6 +21,7 @@ import {
   type FeedbackValuableSource,
 } from './types';
 import { JOB_ID_PATTERN, UUID_SHAPE } from '../../shared/jobIds';
+import * as words from './problemText';
 
 export type FeedbackProblemCode =
   | 'invalid_type'
@@ -68,34 +70,12 @@ function add(sink: Sink, path: string, code: FeedbackProblemCode, message: strin
   sink.push({ path, message, code });
 }
 
-/** Quotes a user value for a message, shortened so a 4000-character note doesn't fill the screen. */
-function quote(value: string): string {
-  const oneLine = value.replace(/[\r\n\t]+/g, ' ');
-  return `'${oneLine.length > 40 ? `${oneLine.slice(0, 39)}…` : oneLine}'`;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  switch (typeof value) {
-    case 'string':
-      return 'text';
-    case 'number':
-      return 'a number';
-    case 'boolean':
-      return `${value}`;
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
+    // not localised: JavaScript's tag of a plain object
     Object.prototype.toString.call(value) === '[object Object]'
   );
 }
@@ -108,23 +88,11 @@ function present(value: unknown): boolean {
   return true;
 }
 
-function tooLong(noun: string, length: number, max: number): string {
-  return `${noun} is ${length} characters long after trimming; at most ${max} are allowed (remove ${length - max}).`;
-}
-
 /** `text` is already trimmed. Returns true when within `max`. */
 function maxLengthRule(text: string, noun: string, path: string, max: number, sink: Sink): boolean {
   if (text.length <= max) return true;
-  add(sink, path, 'too_long', tooLong(noun, text.length, max));
+  add(sink, path, 'too_long', words.tooLongText(noun, text.length, max));
   return false;
-}
-
-function topicRequiredMessage(noun: string): string {
-  return `${noun} is required: name what was missing in 1–${FEEDBACK_LIMITS.topicMaxLength} characters.`;
-}
-
-function sourceUrlRequiredMessage(noun: string): string {
-  return `${noun} is required: the http(s) address of a result that was useful.`;
 }
 
 /**
@@ -134,7 +102,7 @@ function sourceUrlRequiredMessage(noun: string): string {
 function optionalText(value: unknown, path: string, noun: string, sink: Sink): string | undefined {
   if (value === undefined) return '';
   if (typeof value !== 'string') {
-    add(sink, path, 'invalid_type', `${noun} must be text, not ${describe(value)}.`);
+    add(sink, path, 'invalid_type', words.notTextText(noun, value));
     return undefined;
   }
   return value.trim();
@@ -147,7 +115,7 @@ function requiredText(value: unknown, path: string, noun: string, requiredMessag
     return undefined;
   }
   if (typeof value !== 'string') {
-    add(sink, path, 'invalid_type', `${noun} must be text, not ${describe(value)}.`);
+    add(sink, path, 'invalid_type', words.notTextText(noun, value));
     return undefined;
   }
   const trimmed = value.trim();
@@ -162,24 +130,17 @@ function requiredText(value: unknown, path: string, noun: string, requiredMessag
 function list(value: unknown, path: string, noun: string, max: number, sink: Sink): readonly unknown[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
-    add(sink, path, 'invalid_type', `${noun} must be a list, not ${describe(value)}.`);
+    add(sink, path, 'invalid_type', words.notListText(noun, value));
     return undefined;
   }
-  if (value.length > max) {
-    add(sink, path, 'too_many', `${noun} has ${value.length} items; at most ${max} are allowed (remove ${value.length - max}).`);
-  }
+  if (value.length > max) add(sink, path, 'too_many', words.tooManyText(noun, value.length, max));
   return value;
 }
 
-function unknownItemKeys(item: Record<string, unknown>, allowed: readonly string[], path: string, sink: Sink): void {
+function unknownItemKeys(item: Record<string, unknown>, allowed: readonly [string, string], path: string, sink: Sink): void {
   for (const key of Object.keys(item)) {
     if (item[key] === undefined || allowed.includes(key)) continue;
-    add(
-      sink,
-      `${path}.${key}`,
-      'unknown_key',
-      `Unknown field '${key}' in ${path}: the service rejects fields it does not know; only ${allowed.join(' and ')} are accepted.`,
-    );
+    add(sink, `${path}.${key}`, 'unknown_key', words.unknownItemKeyText(key, path, allowed));
   }
 }
 
@@ -202,26 +163,17 @@ export function suggestLabel(input: string): string | undefined {
 
 /** `label` is already trimmed; `position` (1-based) names an empty item. Returns true when valid. */
 function labelRule(label: string, kind: FeedbackLabelKind, path: string, position: number | undefined, sink: Sink): boolean {
-  const noun = kind === 'issue' ? 'Issue label' : 'Tag';
   if (label.length === 0) {
-    add(sink, path, 'empty', `${noun}${position === undefined ? '' : ` ${position}`} is empty; remove it or enter 1–${L.labelMaxLength} characters.`);
+    add(sink, path, 'empty', words.emptyLabelText(kind, position));
     return false;
   }
   let ok = true;
   if (label.length > L.labelMaxLength) {
-    add(sink, path, 'too_long', `${noun} ${quote(label)} is ${label.length} characters long; at most ${L.labelMaxLength} are allowed.`);
+    add(sink, path, 'too_long', words.longLabelText(kind, label));
     ok = false;
   }
   if (!FEEDBACK_LABEL_PATTERN.test(label)) {
-    const suggestion = suggestLabel(label);
-    add(
-      sink,
-      path,
-      'pattern',
-      `${noun} ${quote(label)} must start with a lowercase letter or digit and use only a–z, 0–9, '_' and '-'${
-        suggestion ? ` (try '${suggestion}')` : ''
-      }.`,
-    );
+    add(sink, path, 'pattern', words.labelPatternText(kind, label, suggestLabel(label)));
     ok = false;
   }
   return ok;
@@ -229,59 +181,53 @@ function labelRule(label: string, kind: FeedbackLabelKind, path: string, positio
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-/** The end of the "not a valid URL" sentence: proposes https:// when the scheme alone is missing. */
-function urlHint(url: string): string {
+/** `url` with https:// in front when the scheme alone is missing, for the "not a valid URL" sentence. */
+function withScheme(url: string): string | undefined {
   if (!HAS_SCHEME.test(url) && url.includes('.') && !/\s/.test(url)) {
     try {
       new URL(`https://${url}`);
-      return `add the scheme, e.g. ${quote(`https://${url}`)}.`;
+      return `https://${url}`;
     } catch {
-      // fall through to the generic hint
+      // no obvious fix: the generic hint
     }
   }
-  return 'enter a full address such as https://example.com/page.';
+  return undefined;
 }
 
 /** `url` is already trimmed and non-empty. Returns true when valid. */
 function urlRule(url: string, noun: string, path: string, sink: Sink): boolean {
   if (url.length > L.urlMaxLength) {
-    add(sink, path, 'too_long', tooLong(noun, url.length, L.urlMaxLength));
+    add(sink, path, 'too_long', words.tooLongText(noun, url.length, L.urlMaxLength));
     return false;
   }
   let protocol: string;
   try {
     protocol = new URL(url).protocol;
   } catch {
-    add(sink, path, 'not_http_url', `${noun} ${quote(url)} is not a valid URL; ${urlHint(url)}`);
+    add(sink, path, 'not_http_url', words.notUrlText(noun, url, withScheme(url)));
     return false;
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
-    add(sink, path, 'not_http_url', `${noun} ${quote(url)} must start with http:// or https:// (it uses ${protocol}).`);
+    add(sink, path, 'not_http_url', words.notHttpText(noun, url, protocol));
     return false;
   }
   return true;
 }
 
-function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
-  if (endpoint === undefined) return ' It is the id returned by the job: search and map → response id; scrape → metadata.scrapeId; parse → data.metadata.scrapeId.';
-  const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
-  return ` For ${endpoint} it is the ${endpoint} response’s ${field === 'id' ? 'top-level id' : field}.`;
-}
-
 function jobIdRule(value: unknown, endpoint: FeedbackEndpoint | undefined, sink: Sink): string | undefined {
-  const id = requiredText(value, 'jobId', 'jobId', `jobId is required: paste the UUID of the job you are rating.${jobIdHint(endpoint)}`, sink);
+  const field = endpoint === undefined ? undefined : FEEDBACK_JOB_ID_FIELDS[endpoint];
+  const id = requiredText(value, 'jobId', 'jobId', words.jobIdRequiredText(endpoint, field), sink);
   if (id === undefined) return undefined;
   if (JOB_ID_PATTERN.test(id)) return id;
   if (!UUID_SHAPE.test(id)) {
-    add(sink, 'jobId', 'not_uuid', `jobId ${quote(id)} is not a UUID: expected 32 hex digits grouped 8-4-4-4-12, like 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4.${jobIdHint(endpoint)}`);
+    add(sink, 'jobId', 'not_uuid', words.notUuidText(id, endpoint, field));
     return undefined;
   }
   const version = id.charAt(14);
   const variant = id.charAt(19);
-  const wrong: string[] = [];
-  if (version < '1' || version > '8') wrong.push(`its version digit (first of the third group) is '${version}' but must be 1–8`);
-  if (!'89abAB'.includes(variant)) wrong.push(`its variant digit (first of the fourth group) is '${variant}' but must be 8, 9, a or b`);
-  add(sink, 'jobId', 'not_uuid', `jobId ${quote(id)} is not a valid UUID: ${wrong.join(', and ')}. Check that it was copied whole.`);
+  const wrongVersion = version < '1' || version > '8' ? version : undefined;
+  const wrongVariant = '89abAB'.includes(variant) ? undefined : variant;
+  add(sink, 'jobId', 'not_uuid', words.invalidUuidText(id, wrongVersion, wrongVariant));
   return undefined;
 }
 
@@ -292,12 +238,11 @@ function enumRule<T extends string>(
   sink: Sink,
 ): T | undefined {
   const choices = allowed.join(', ');
-  const text = requiredText(value, field, field, `${field} is required: choose one of ${choices}.`, sink);
+  const text = requiredText(value, field, field, words.choiceRequiredText(field, choices), sink);
   if (text === undefined) return undefined;
   if (allowed.includes(text)) return text as T;
   const lower = text.toLowerCase();
-  const hint = allowed.includes(lower) ? ` (did you mean '${lower}'?)` : '';
-  add(sink, field, 'invalid_enum', `${field} ${quote(text)} is not supported${hint}; use one of ${choices}.`);
+  add(sink, field, 'invalid_enum', words.unsupportedChoiceText(field, text, choices, allowed.includes(lower) ? lower : undefined));
   return undefined;
 }
 
@@ -321,7 +266,7 @@ function labelsRule(value: unknown, field: 'issues' | 'tags', sink: Sink): strin
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item !== 'string') {
-      add(sink, `${field}[${i}]`, 'invalid_type', `${field}[${i}] must be a text label, not ${describe(item)}.`);
+      add(sink, `${field}[${i}]`, 'invalid_type', words.notLabelText(`${field}[${i}]`, item));
       continue;
     }
     const label = item.trim();
@@ -332,22 +277,15 @@ function labelsRule(value: unknown, field: 'issues' | 'tags', sink: Sink): strin
 
 function pageNumberRule(item: unknown, path: string, sink: Sink): boolean {
   if (typeof item !== 'number') {
-    add(sink, path, 'invalid_type', `${path} must be a whole number of at least ${L.pageNumberMin}, not ${describe(item)}.`);
+    add(sink, path, 'invalid_type', words.notPageNumberText(path, item));
     return false;
   }
   if (!Number.isSafeInteger(item)) {
-    add(
-      sink,
-      path,
-      'not_integer',
-      Number.isInteger(item)
-        ? `${path} is ${item}, too large to be a page number.`
-        : `${path} is ${item}; page numbers must be whole numbers.`,
-    );
+    add(sink, path, 'not_integer', words.badPageNumberText(path, item));
     return false;
   }
   if (item < L.pageNumberMin) {
-    add(sink, path, 'too_small', `${path} is ${item}; page numbers start at ${L.pageNumberMin}.`);
+    add(sink, path, 'too_small', words.badPageNumberText(path, item));
     return false;
   }
   return true;
@@ -372,12 +310,12 @@ function valuableSourcesRule(value: unknown, sink: Sink): FeedbackValuableSource
     const item = items[i];
     const path = `valuableSources[${i}]`;
     if (!isPlainObject(item)) {
-      add(sink, path, 'invalid_type', `${path} must be an object with a url and an optional reason, not ${describe(item)}.`);
+      add(sink, path, 'invalid_type', words.notSourceText(path, item));
       continue;
     }
     unknownItemKeys(item, ['url', 'reason'], path, sink);
     const urlPath = `${path}.url`;
-    const url = requiredText(item['url'], urlPath, urlPath, sourceUrlRequiredMessage(urlPath), sink);
+    const url = requiredText(item['url'], urlPath, urlPath, words.sourceUrlRequiredText(urlPath), sink);
     const urlOk = url !== undefined && urlRule(url, urlPath, urlPath, sink);
     const reasonPath = `${path}.reason`;
     const reason = optionalText(item['reason'], reasonPath, reasonPath, sink);
@@ -395,12 +333,12 @@ function missingContentRule(value: unknown, sink: Sink): FeedbackMissingContent[
     const item = items[i];
     const path = `missingContent[${i}]`;
     if (!isPlainObject(item)) {
-      add(sink, path, 'invalid_type', `${path} must be an object with a topic and an optional description, not ${describe(item)}.`);
+      add(sink, path, 'invalid_type', words.notMissingContentText(path, item));
       continue;
     }
     unknownItemKeys(item, ['topic', 'description'], path, sink);
     const topicPath = `${path}.topic`;
-    const topic = requiredText(item['topic'], topicPath, topicPath, topicRequiredMessage(topicPath), sink);
+    const topic = requiredText(item['topic'], topicPath, topicPath, words.topicRequiredText(topicPath), sink);
     const topicOk = topic !== undefined && maxLengthRule(topic, topicPath, topicPath, L.topicMaxLength, sink);
     const descriptionPath = `${path}.description`;
     const description = optionalText(item['description'], descriptionPath, descriptionPath, sink);
@@ -416,7 +354,7 @@ function missingContentRule(value: unknown, sink: Sink): FeedbackMissingContent[
 function metadataRule(value: unknown, sink: Sink): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) {
-    add(sink, 'metadata', 'invalid_type', `metadata must be an object of key/value pairs, not ${describe(value)}.`);
+    add(sink, 'metadata', 'invalid_type', words.notMetadataText(value));
     return undefined;
   }
   let json: string | undefined;
@@ -426,19 +364,14 @@ function metadataRule(value: unknown, sink: Sink): Record<string, unknown> | und
     json = undefined;
   }
   if (typeof json !== 'string') {
-    add(sink, 'metadata', 'not_serializable', 'metadata cannot be converted to JSON (it holds a circular reference, a BigInt or similar); keep it to plain values.');
+    add(sink, 'metadata', 'not_serializable', words.metadataNotJsonText());
     return undefined;
   }
   const max = L.metadataMaxBytes;
   // A UTF-16 unit is 1–3 UTF-8 bytes (a surrogate pair, 2 units, is 4), so short strings need no encoding.
   const bytes = json.length * 3 <= max ? json.length : utf8.encode(json).length;
   if (bytes > max) {
-    add(
-      sink,
-      'metadata',
-      'metadata_too_large',
-      `metadata is ${bytes} bytes as JSON (UTF-8); at most ${max} bytes are allowed (remove ${bytes - max}). Keep it small and never include full endpoint results.`,
-    );
+    add(sink, 'metadata', 'metadata_too_large', words.metadataTooLargeText(bytes, max));
     return undefined;
   }
   return value;
@@ -449,12 +382,7 @@ function integrationRule(value: unknown, sink: Sink): string | undefined {
   const text = optionalText(value, 'integration', 'integration', sink);
   if (text === undefined || text.length === 0) return undefined;
   if (text.startsWith('_') || KNOWN_INTEGRATIONS.includes(text)) return text;
-  add(
-    sink,
-    'integration',
-    'integration',
-    `integration ${quote(text)} is not accepted by the service: use a value starting with '_', such as '${VSCODE_INTEGRATION}' (plain 'vscode' is rejected), or leave it out.`,
-  );
+  add(sink, 'integration', 'integration', words.integrationText(text, VSCODE_INTEGRATION));
   return undefined;
 }
 
@@ -485,11 +413,7 @@ const KEY_ALIASES: ReadonlyMap<string, FeedbackField> = new Map<string, Feedback
 ]);
 
 function unknownKeyMessage(key: string): string {
-  const guess = KEY_ALIASES.get(key.toLowerCase().replace(/[^a-z]/g, ''));
-  const shown = key.length > 40 ? `${key.slice(0, 39)}…` : key;
-  return guess
-    ? `Unknown field '${shown}': the service rejects fields it does not know (did you mean '${guess}'?).`
-    : `Unknown field '${shown}': the service rejects fields it does not know; remove it. Accepted fields: ${FEEDBACK_FIELDS.join(', ')}.`;
+  return words.unknownKeyText(key, KEY_ALIASES.get(key.toLowerCase().replace(/[^a-z]/g, '')), FEEDBACK_FIELDS.join(', '));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -497,9 +421,6 @@ function unknownKeyMessage(key: string): string {
 
 /** Anything shaped like a draft body: only the signal fields are read. */
 export type FeedbackDraft = Readonly<Partial<Record<FeedbackField, unknown>>>;
-
-const NO_SIGNAL_MESSAGE =
-  'Add at least one piece of feedback: issues, tags, a note, valuableSources, missingContent, querySuggestions, a url or pageNumbers (metadata, origin and integration do not count).';
 
 function hasSignal(draft: FeedbackDraft): boolean {
   return (
@@ -515,25 +436,18 @@ function hasSignal(draft: FeedbackDraft): boolean {
 }
 
 function searchRuleMessage(rating: FeedbackRating, draft: FeedbackDraft): string | undefined {
-  switch (rating) {
-    case 'good':
-      return present(draft.valuableSources)
-        ? undefined
-        : "A 'good' rating on a search needs at least one valuableSources entry: the URL of a result that was useful.";
-    case 'partial':
-      return present(draft.valuableSources) || present(draft.missingContent)
-        ? undefined
-        : "A 'partial' rating on a search needs at least one valuableSources entry (a useful result) or one missingContent entry (what was missing).";
-    case 'bad':
-      return present(draft.missingContent) || present(draft.querySuggestions)
-        ? undefined
-        : "A 'bad' rating on a search needs at least one missingContent entry (what was missing) or querySuggestions (a query that would have worked).";
-  }
+  const met =
+    rating === 'good'
+      ? present(draft.valuableSources)
+      : rating === 'partial'
+        ? present(draft.valuableSources) || present(draft.missingContent)
+        : present(draft.missingContent) || present(draft.querySuggestions);
+  return met ? undefined : words.searchRuleText(rating);
 }
 
 /** The at-least-one-signal rule on a draft; the message, or undefined when satisfied. */
 export function checkSignal(draft: FeedbackDraft): string | undefined {
-  return hasSignal(draft) ? undefined : NO_SIGNAL_MESSAGE;
+  return hasSignal(draft) ? undefined : words.noSignalText();
 }
 
 /** The extra rules for endpoint 'search' (per rating); undefined when satisfied or not a search. */
@@ -617,7 +531,7 @@ const FIELD_VALIDATORS: Readonly<Record<FeedbackField, FieldValidator>> = {
 export function validateFeedback(input: unknown): FeedbackValidation {
   const problems: Sink = [];
   if (!isPlainObject(input)) {
-    add(problems, '', 'invalid_type', `The feedback body must be an object with endpoint, jobId and rating, not ${describe(input)}.`);
+    add(problems, '', 'invalid_type', words.notBodyText(input));
     return { ok: false, problems };
   }
   for (const key of Object.keys(input)) {
@@ -627,7 +541,7 @@ export function validateFeedback(input: unknown): FeedbackValidation {
   const ctx: Context = { endpoint: undefined };
   for (const field of FEEDBACK_FIELDS) FIELD_VALIDATORS[field](input[field], problems, out, ctx);
 
-  if (!hasSignal(input)) add(problems, '', 'no_signal', NO_SIGNAL_MESSAGE);
+  if (!hasSignal(input)) add(problems, '', 'no_signal', words.noSignalText());
   if (out.endpoint === 'search' && out.rating !== undefined) {
     const message = searchRuleMessage(out.rating, input);
     if (message !== undefined) add(problems, '', 'search_rule', message);
@@ -698,7 +612,7 @@ export function checkUrl(value: string, options: { required?: boolean; noun?: st
   const noun = options.noun ?? 'url';
   const sink: Sink = [];
   const url = value.trim();
-  if (url.length === 0) return options.required ? sourceUrlRequiredMessage(noun) : undefined;
+  if (url.length === 0) return options.required ? words.sourceUrlRequiredText(noun) : undefined;
   urlRule(url, noun, noun, sink);
   return first(sink);
 }
@@ -717,7 +631,7 @@ export function checkReason(value: string): string | undefined {
 /** A missing-content topic (required, 1–200 characters after trimming). */
 export function checkTopic(value: string): string | undefined {
   const topic = value.trim();
-  if (topic.length === 0) return topicRequiredMessage('topic');
+  if (topic.length === 0) return words.topicRequiredText('topic');
   const sink: Sink = [];
   maxLengthRule(topic, 'topic', 'topic', L.topicMaxLength, sink);
   return first(sink);

@@ -1,12 +1,17 @@
-// The connection feature: the API key (set, clear, the one-time prompt) and the log of what was sent.
+// The connection feature: the API key (set, clear, the one-time prompt, where to get one), the
+// Firecrawl dashboard, and the log of what was sent.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
 import { COMMANDS } from '../../ids';
-import { clearApiKey, setApiKey } from './ui/apiKeyCommands';
+import { FIRECRAWL_DASHBOARD_URL } from '../../shared/urls';
+import { loadOnDemand } from '../../host/onDemand';
+import type { KeyInput } from './ui/keyInputBundle';
 import { maybePromptForKey } from './ui/keyPrompt';
+
+const keyInput = () => loadOnDemand<KeyInput>('keyInput');
 
 export interface ConnectionDeps {
   context: vscode.ExtensionContext;
@@ -19,8 +24,9 @@ export interface ConnectionDeps {
 export function activateConnection({ context, channel, keys, provider, log }: ConnectionDeps): void {
   context.subscriptions.push(
     registerCommand(COMMANDS.showLogs, () => channel.show()),
-    registerCommand(COMMANDS.setApiKey, () => setApiKey(keys, provider, log)),
-    registerCommand(COMMANDS.clearApiKey, () => clearApiKey(keys, log)),
+    registerCommand(COMMANDS.setApiKey, async () => (await keyInput()).setApiKey(keys, provider, log)),
+    registerCommand(COMMANDS.clearApiKey, async () => (await keyInput()).clearApiKey(keys, log)),
+    registerCommand(COMMANDS.openDashboard, () => vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_DASHBOARD_URL))),
   );
 }
 

@@ -4,10 +4,11 @@ import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
-import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
+import { COMMANDS, CONTEXT, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
+import { type Connection, connectionOf } from './model/connection';
 import { sharedCredits } from './model/sharedCredits';
 import { type CreditsSnapshot, CreditsStore, type SharedCredits } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
@@ -32,9 +33,11 @@ export interface CreditsDeps {
   files: SharedFiles;
   clock: Clock;
   hasHistoryView: () => boolean;
+  /** What else "Refresh Credits" refreshes (the last 24 hours of usage). */
+  alsoRefresh?: () => void;
 }
 
-export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView }: CreditsDeps) {
+export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView, alsoRefresh }: CreditsDeps) {
   const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
@@ -56,6 +59,14 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     },
   });
   const statusBar = new CreditsStatusBar(store, keys, provider, clock, hasHistoryView);
+  // The welcome views say "key rejected" or "offline" before any job could show it.
+  let connection: Connection | undefined;
+  const showConnection = () => {
+    const next = connectionOf(store.state);
+    if (next === connection) return;
+    connection = next;
+    void vscode.commands.executeCommand('setContext', CONTEXT.connection, next);
+  };
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
     shared,
@@ -63,7 +74,11 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
     statusBar,
     team.onDidChangeRole(() => store.roleChanged()),
     { dispose: () => providerSubscription.dispose() },
-    registerCommand(COMMANDS.refreshCredits, () => store.refreshNow()),
+    store.onDidChange(showConnection),
+    registerCommand(COMMANDS.refreshCredits, () => {
+      alsoRefresh?.();
+      return store.refreshNow();
+    }),
     onDidChangeSettings([SETTINGS.refreshIntervalMinutes], () => store.reschedule()),
   );
   store.start();

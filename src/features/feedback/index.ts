@@ -1,13 +1,12 @@
 // "Firecrawl: Submit Feedback…" from the palette, and "Send Firecrawl Feedback for This Job" in the
-// editor context menu, shown only while the selection holds exactly one job id.
+// editor context menu, shown only while the selection holds exactly one job id (host/selectionContext).
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
-import { COMMANDS, CONTEXT } from '../../ids';
-import { platform } from '../../host/platform';
+import { COMMANDS } from '../../ids';
+import { loadOnDemand } from '../../host/onDemand';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
-import { singleJobId } from '../../shared/jobIds';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 
@@ -23,21 +22,6 @@ function startOptions(args: unknown): StartOptions {
   return options;
 }
 
-function trackSelection(): vscode.Disposable {
-  let current: boolean | undefined;
-  const update = (editor: vscode.TextEditor | undefined) => {
-    const has = singleJobId(selectedText(editor)) !== undefined;
-    if (has === current) return;
-    current = has;
-    void vscode.commands.executeCommand('setContext', CONTEXT.selectionHasJobId, has);
-  };
-  update(vscode.window.activeTextEditor);
-  return vscode.Disposable.from(
-    vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
-    vscode.window.onDidChangeActiveTextEditor(update),
-  );
-}
-
 /**
  * The wizard is the largest feature and rarely needed at startup, so it lives in its own bundle
  * (dist/feedbackWizard.js, built from ./ui/bundleEntry.ts) and loads on first use.
@@ -46,6 +30,7 @@ export type { FeedbackController } from './ui/controller';
 
 export class LazyFeedback implements vscode.Disposable {
   private instance: FeedbackController | undefined;
+  private loading: Promise<FeedbackController> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -55,17 +40,19 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly isOpenWindow: (windowId: string) => Promise<boolean>,
   ) {}
 
-  get controller(): FeedbackController {
-    if (!this.instance) {
-      const wizard = platform().loadWizard() as typeof import('./ui/bundleEntry');
+  /** The wizard's controller, its bundle loaded the first time it is asked for. */
+  controller(): Promise<FeedbackController> {
+    this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
       this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.isOpenWindow);
-    }
-    return this.instance;
+      return this.instance;
+    });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
   }
 
-  /** Whether the wizard has been loaded (it is not, until someone asks for feedback). */
-  get loaded(): boolean {
-    return this.instance !== undefined;
+  /** The controller once loaded (undefined until someone asked for feedback). */
+  get loaded(): FeedbackController | undefined {
+    return this.instance;
   }
 
   /** Draft writes still under way; nothing when the wizard never loaded. */
@@ -91,9 +78,8 @@ export function activateFeedback({ context, provider, log, windowId, isOpenWindo
   const feedback = new LazyFeedback(context, provider, log, windowId, isOpenWindow);
   context.subscriptions.push(
     feedback,
-    trackSelection(),
-    registerCommand(COMMANDS.submitFeedback, (args?: unknown) => feedback.controller.start(startOptions(args))),
-    registerCommand(COMMANDS.submitFeedbackForSelection, () => feedback.controller.start({ jobId: selectedText() ?? '' })),
+    registerCommand(COMMANDS.submitFeedback, async (args?: unknown) => (await feedback.controller()).start(startOptions(args))),
+    registerCommand(COMMANDS.submitFeedbackForSelection, async () => (await feedback.controller()).start({ jobId: selectedText() ?? '' })),
   );
   return feedback;
 }

@@ -3,35 +3,29 @@
 // it creates is disposed together.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { loadOnDemand } from '../../host/onDemand';
 import type { Logger } from '../../host/logger';
-import { researchSettings } from '../../host/settings';
-import { COMMANDS, RESEARCH_DOCUMENT_SCHEME } from '../../ids';
+import { onDidChangeSettings, researchSettings } from '../../host/settings';
+import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
+import { formatExact, plural } from '../../shared/format';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
-import { type ResearchClientSource, ResearchStore } from './model/researchStore';
+import { RecentRuns, type RecentRunsReader } from './model/recentRuns';
+import { DEFAULT_MAX_JOBS, type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
-import {
-  clearFinishedJobs,
-  copyJobId,
-  copySourceUrl,
-  openAnalysis,
-  openJson,
-  openSource,
-  refreshAllJobs,
-  refreshJobs,
-  untrackJobs,
-} from './ui/jobCommands';
-import { followOtherKeysJobs, offerToFollow } from './ui/otherKeys';
-import { cancelAgentJob, copyResult, saveResult } from './ui/resultCommands';
-import { trackFromSelection, trackJob } from './ui/trackCommand';
+import type { ResearchActions } from './ui/actionsBundle';
+import type { ResearchRows } from './ui/rowsBundle';
 import { ResearchTreeProvider } from './ui/treeProvider';
 import { ResearchView } from './ui/view';
+import type { ConnectionFacts } from './ui/viewMessage';
 
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
+export type { RecentRun, RecentRuns } from './model/recentRuns';
+export type { AddRecentOutcome } from './ui/recentCommands';
 export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
@@ -55,8 +49,12 @@ export interface ResearchDeps {
   storage: ResearchStorage;
   /** Job snapshots, shared with the other windows. */
   files: SharedFiles;
-  /** Fires when the key or API URL changes (ClientProvider.onDidChange). */
-  source: ResearchClientSource & { onDidChange(listener: () => void): { dispose(): void } };
+  /** Fires when the key or API URL changes (ClientProvider.onDidChange). The client also lists recent runs. */
+  source: ResearchClientSource & {
+    readonly client: ResearchJobReader & RecentRunsReader;
+    readonly url: { readonly url: string };
+    onDidChange(listener: () => void): { dispose(): void };
+  };
   /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
   team: ResearchTeam;
@@ -64,10 +62,17 @@ export interface ResearchDeps {
   clock: Clock;
   /** Whether the last key or server change was made in this window (it asks whether to bring the previous key's jobs along). */
   changedHere?: () => boolean;
+  /** Whose key and which server, for the view's line (offline, the environment's key). */
+  connection?: () => ConnectionFacts;
 }
+
+/** Tracking, saving and copying load with the first of them (an on-demand bundle). */
+const actions = () => loadOnDemand<ResearchActions>('researchActions');
 
 export class ResearchFeature implements vscode.Disposable {
   readonly store: ResearchStore;
+  /** The team's runs of the last 24 hours: Add Recent Jobs and the Recent group. */
+  readonly recent: RecentRuns;
   readonly tree: ResearchTreeProvider;
   readonly view: ResearchView;
   readonly documents: ResearchDocuments;
@@ -87,30 +92,52 @@ export class ResearchFeature implements vscode.Disposable {
       log,
       maxPollMs: researchSettings.maxPollMs,
     });
-    this.tree = new ResearchTreeProvider(this.store, () => clock.now());
-    this.view = new ResearchView(this.store, this.tree, team, clock);
+    const recent = new RecentRuns({ reader: () => deps.source.client, clock, enabled: researchSettings.showRecent, log });
+    this.recent = recent;
+    this.tree = new ResearchTreeProvider(this.store, () => loadOnDemand<ResearchRows>('researchRows'), () => clock.now(), {
+      get state() {
+        return recent.state;
+      },
+      get runs() {
+        return recent.runs;
+      },
+      onDidChange: recent.onDidChange,
+      shown: researchSettings.showRecent,
+      apiUrl: () => deps.source.url.url,
+    });
+    this.view = new ResearchView(this.store, this.tree, team, clock, deps.connection);
+    // The Recent group reads its list only while this view is visible in this focused window.
+    const attendRecent = () => recent.setAttention({ visible: this.view.treeView.visible, focused: deps.focus.focused });
+    attendRecent();
+    const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), apiUrl: () => deps.source.url.url, now: () => clock.now() };
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
     const notifier = new CompletionNotifier(
       this.store,
       clock,
-      { openAnalysis: (id) => openAnalysis(jobs, id), revealJob: reveal },
+      { openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id), revealJob: reveal },
+      async (finished, notifierActions) => (await actions()).showCompletion(finished, notifierActions),
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );
-    const endpoint = deps.source.onDidChange(() => this.store.endpointChanged());
+    const endpoint = deps.source.onDidChange(() => {
+      this.store.endpointChanged();
+      this.view.updateMessage();
+      recent.endpointChanged();
+    });
     const attend = (a: Attention) => this.store.setAttention({ focused: a.focused, visible: a.researchVisible });
     attend(team.attention);
     const join = (t: { id: string; keyed: boolean }) => {
       const previous = this.store.teamId;
       this.store.joinTeam(t.id, t.keyed);
-      if (previous && previous !== t.id && t.keyed && (deps.changedHere ?? (() => deps.focus.focused))()) void offerToFollow(this.store, previous);
+      if (previous && previous !== t.id && t.keyed && (deps.changedHere ?? (() => deps.focus.focused))()) void actions().then((a) => a.offerToFollow(this.store, previous));
     };
     if (team.current) join(team.current);
 
     this.disposables.push(
       // First here, so it is disposed last: its final write must not race the views' teardown.
       this.store,
+      recent,
       this.tree,
       this.view,
       this.documents,
@@ -126,23 +153,31 @@ export class ResearchFeature implements vscode.Disposable {
         if (focused) void this.store.reconcile();
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      registerCommand(COMMANDS.trackJob, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      registerCommand(COMMANDS.trackJobAlias, (arg?: unknown) => trackJob({ store: this.store, reveal }, arg)),
-      registerCommand(COMMANDS.trackJobFromSelection, () => trackFromSelection({ store: this.store, reveal })),
-      registerCommand(COMMANDS.untrackJob, (clicked?: unknown, selected?: unknown) => untrackJobs(jobs, clicked, selected)),
-      registerCommand(COMMANDS.clearFinishedJobs, () => clearFinishedJobs(jobs)),
-      registerCommand(COMMANDS.followOtherKeysJobs, () => followOtherKeysJobs(this.store)),
-      registerCommand(COMMANDS.copyJobId, (clicked?: unknown, selected?: unknown) => copyJobId(jobs, clicked, selected)),
-      registerCommand(COMMANDS.refreshJobs, () => refreshAllJobs(jobs)),
-      registerCommand(COMMANDS.refreshJob, (clicked?: unknown, selected?: unknown) => refreshJobs(jobs, clicked, selected)),
-      registerCommand(COMMANDS.openAnalysis, (clicked?: unknown) => openAnalysis(jobs, clicked)),
-      registerCommand(COMMANDS.openAnalysisText, (clicked?: unknown) => openAnalysis(jobs, clicked, true)),
-      registerCommand(COMMANDS.openJson, (clicked?: unknown, which?: unknown) => openJson(jobs, clicked, which)),
-      registerCommand(COMMANDS.saveJobResult, (clicked?: unknown) => saveResult(jobs, clicked)),
-      registerCommand(COMMANDS.copyJobResult, (clicked?: unknown) => copyResult(jobs, clicked)),
-      registerCommand(COMMANDS.cancelAgentJob, (clicked?: unknown) => cancelAgentJob(jobs, clicked)),
-      registerCommand(COMMANDS.openSource, (clicked?: unknown) => openSource(jobs, clicked)),
-      registerCommand(COMMANDS.copySourceUrl, (clicked?: unknown) => copySourceUrl(jobs, clicked)),
+      registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobAlias, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
+      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
+      registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked)),
+      this.view.treeView.onDidChangeVisibility(attendRecent),
+      deps.focus.onDidChange(attendRecent),
+      onDidChangeSettings([SETTINGS.showRecent], () => {
+        recent.settingsChanged();
+        this.tree.recentSettingChanged();
+      }),
+      registerCommand(COMMANDS.untrackJob, async (clicked?: unknown, selected?: unknown) => (await actions()).untrackJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.clearFinishedJobs, async () => (await actions()).clearFinishedJobs(jobs)),
+      registerCommand(COMMANDS.followOtherKeysJobs, async () => (await actions()).followOtherKeysJobs(this.store)),
+      registerCommand(COMMANDS.copyJobId, async (clicked?: unknown, selected?: unknown) => (await actions()).copyJobId(jobs, clicked, selected)),
+      registerCommand(COMMANDS.refreshJobs, async () => (await actions()).refreshAllJobs(jobs)),
+      registerCommand(COMMANDS.refreshJob, async (clicked?: unknown, selected?: unknown) => (await actions()).refreshJobs(jobs, clicked, selected)),
+      registerCommand(COMMANDS.openAnalysis, async (clicked?: unknown) => (await actions()).openAnalysis(jobs, clicked)),
+      registerCommand(COMMANDS.openAnalysisText, async (clicked?: unknown) => (await actions()).openAnalysis(jobs, clicked, true)),
+      registerCommand(COMMANDS.openJson, async (clicked?: unknown, which?: unknown) => (await actions()).openJson(jobs, clicked, which)),
+      registerCommand(COMMANDS.saveJobResult, async (clicked?: unknown) => (await actions()).saveResult(jobs, clicked)),
+      registerCommand(COMMANDS.copyJobResult, async (clicked?: unknown) => (await actions()).copyResult(jobs, clicked)),
+      registerCommand(COMMANDS.cancelAgentJob, async (clicked?: unknown) => (await actions()).cancelAgentJob(jobs, clicked)),
+      registerCommand(COMMANDS.openSource, async (clicked?: unknown) => (await actions()).openSource(jobs, clicked)),
+      registerCommand(COMMANDS.copySourceUrl, async (clicked?: unknown) => (await actions()).copySourceUrl(jobs, clicked)),
     );
     this.store.start();
   }
@@ -157,6 +192,7 @@ export class ResearchFeature implements vscode.Disposable {
     this.disposables.length = 0;
   }
 }
+
 
 export function activateResearch(context: vscode.ExtensionContext, deps: ResearchDeps): ResearchFeature {
   const feature = new ResearchFeature(deps);

@@ -8,13 +8,17 @@ import type { Logger } from '../../host/logger';
 import { runCommonStep } from '../../host/nextStepCommands';
 import { COMMANDS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
+import type { RecentUsageStore } from '../burn';
 import type { CreditsStore } from '../credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
-import { VIEW_TYPE } from './protocol';
-import { UsagePanel } from './ui/panel';
+import { loadOnDemand } from '../../host/onDemand';
+import { type UsageRange, VIEW_TYPE } from './protocol';
+import type { PanelAction, UsagePanel, UsagePanelDeps } from './ui/panel';
+import type { UsagePanelBundle } from './ui/panelBundle';
 
 export type { UsageHistoryStore } from './model/historyStore';
 export type { UsagePanel } from './ui/panel';
+export type { UsageRange } from './protocol';
 
 type Stored = { apiUrl: string } & Partial<Record<HistoryMode, HistorySnapshot>>;
 
@@ -23,11 +27,13 @@ export interface UsageDeps {
   keys: ApiKeyService;
   provider: ClientProvider;
   credits: CreditsStore;
+  /** Usage by hour and by day (features/burn): the panel's 30 days, 7 days and 24 hours. */
+  recent: RecentUsageStore;
   log: Logger;
   clock: Clock;
 }
 
-export function activateUsage({ context, keys, provider, credits, log, clock }: UsageDeps) {
+export function activateUsage({ context, keys, provider, credits, recent, log, clock }: UsageDeps) {
   // Only history from the same server is shown again; a key change resets it below.
   const stored = (): Stored | undefined => {
     const value = context.globalState.get<Stored>(STORAGE.usageLastKnown);
@@ -49,10 +55,11 @@ export function activateUsage({ context, keys, provider, credits, log, clock }: 
       },
     },
   });
-  const panel = new UsagePanel({
+  const panel = new UsagePanelHost({
     extensionUri: context.extensionUri,
     history: store,
     credits,
+    recent,
     log: log.child('usage'),
     runCommand: (command) => void runCommonStep(command),
     now: () => clock.now(),
@@ -67,9 +74,63 @@ export function activateUsage({ context, keys, provider, credits, log, clock }: 
     panel,
     { dispose: () => providerSubscription.dispose() },
     registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
+    // The page's own buttons, also in the editor title (so they are in the palette and can be bound to keys).
+    registerCommand(COMMANDS.refreshUsage, () => panel.act('refresh')),
+    registerCommand(COMMANDS.copyUsageCsv, () => panel.act('copyCsv')),
+    registerCommand(COMMANDS.saveUsageCsv, () => panel.act('saveCsv')),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, panel),
   );
   return { store, panel };
 }
 
 export type UsageFeature = ReturnType<typeof activateUsage>;
+
+/**
+ * The panel's code (its host side: state, CSV, the page's HTML) is an on-demand bundle, loaded
+ * when the panel is first opened or restored; until then this stands in for it.
+ */
+export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private instance: UsagePanel | undefined;
+  private loading: Promise<UsagePanel> | undefined;
+  private disposed = false;
+
+  constructor(private readonly deps: UsagePanelDeps) {}
+
+  /** The panel once loaded. */
+  get panel(): UsagePanel | undefined {
+    return this.instance;
+  }
+
+  load(): Promise<UsagePanel> {
+    this.loading ??= loadOnDemand<UsagePanelBundle>('usagePanel').then((bundle) => {
+      if (this.disposed) throw new Error('the usage feature was disposed');
+      this.instance = new bundle.UsagePanel(this.deps);
+      return this.instance;
+    });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  async show(range?: UsageRange): Promise<void> {
+    (await this.load()).show(range);
+  }
+
+  /** On the open panel; nothing to do (and nothing to load) when none is open. */
+  async act(action: PanelAction): Promise<void> {
+    await this.instance?.act(action);
+  }
+
+  async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    await (await this.load()).deserializeWebviewPanel(webviewPanel, state);
+  }
+
+  /** A key or server change: an open panel loads from the new one (a closed one has nothing to do). */
+  reloadOpen(): void {
+    this.instance?.reloadOpen();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.instance?.dispose();
+  }
+}

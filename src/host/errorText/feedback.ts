@@ -1,13 +1,16 @@
 // Every way sending feedback can fail, as a message a person can act on and the next steps to
 // offer. The service's feedbackErrorCode decides, never its text; its text (and INVALID_BODY
-// details) is shown only as inert plain text. Pure: no `vscode`.
+// details) is shown only as inert plain text. Words go through @vscode/l10n; a button named in a
+// sentence is named by its own label, so the two always match. Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import { FEEDBACK_JOB_ID_FIELDS, type FeedbackEndpoint } from '../../api/feedback';
 import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
+import { formatExact, plural } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
-import { serverSaid, waitText } from './general';
-import type { NextStep } from './nextSteps';
+import { keyFaultText, serverSaid, waitText } from './general';
+import { type NextStep, nextStepLabel } from './nextSteps';
 
 export type FailureAction = Exclude<NextStep, 'retry'>;
 
@@ -40,27 +43,81 @@ export const FEEDBACK_ERROR_CODES = [
 ] as const;
 
 function listProblems(problems: readonly { path: string; message: string }[]): string {
-  const shown = problems.slice(0, 6).map((p) => `${nameOfPath(plainText(p.path, 80))}: ${plainText(p.message, 200)}`);
-  const more = problems.length > shown.length ? `; and ${problems.length - shown.length} more` : '';
-  return `${shown.join('; ')}${more}`;
+  const shown = problems.slice(0, 6).map((p) => `${nameOfPath(plainText(p.path, 80))}: ${plainText(p.message, 200)}`).join('; ');
+  const more = problems.length - 6;
+  return more > 0 ? l10n.t({ message: '{0}; and {1} more', args: [shown, formatExact(more)], comment: ['a list of problems, then how many were left out'] }) : shown;
+}
+
+const WINDOW_IN_TEXT = /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i;
+
+/** The window a FEEDBACK_WINDOW_EXPIRED message states, in seconds; undefined when it states none. */
+export function feedbackWindowSeconds(serverMessage: string | undefined): number | undefined {
+  const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
+  if (!match?.[1]) return undefined;
+  const n = Number(match[1]);
+  return /^m/i.test(match[2] ?? '') ? n * 60 : n;
+}
+
+/** The window a feedback error states, when the error is FEEDBACK_WINDOW_EXPIRED and states one. */
+export function windowFromFeedbackError(error: unknown): number | undefined {
+  if (!isFirecrawlError(error) || error.kind !== 'feedback' || error.feedbackErrorCode !== 'FEEDBACK_WINDOW_EXPIRED') return undefined;
+  return feedbackWindowSeconds(error.serverMessage);
 }
 
 /**
  * The feedback window is a server setting (120 seconds by default on the hosted service); its own
- * message states the real value, so that is the only number ever shown.
+ * message states the real value, so that is the only number ever shown. A phrase: what follows
+ * "Firecrawl accepts feedback".
  */
 export function feedbackWindowText(serverMessage: string | undefined): string {
-  const match = serverMessage ? /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i.exec(serverMessage) : null;
-  if (!match?.[1]) return 'only for a short time after the job (the server sets how long)';
-  const n = Number(match[1]);
-  const unit = /^m/i.test(match[2] ?? '') ? (n === 1 ? 'minute' : 'minutes') : n === 1 ? 'second' : 'seconds';
-  return `only within ${n.toLocaleString('en-US')} ${unit} of the job`;
+  const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
+  if (!match?.[1]) return l10n.t({ message: 'only for a short time after the job (the server sets how long)', args: [], comment: ['follows "Firecrawl accepts feedback"'] });
+  const count = Number(match[1]);
+  const n = formatExact(count);
+  return /^m/i.test(match[2] ?? '')
+    ? plural(
+        count,
+        l10n.t({ message: 'only within {0} minute of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
+        l10n.t({ message: 'only within {0} minutes of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
+      )
+    : plural(
+        count,
+        l10n.t({ message: 'only within {0} second of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
+        l10n.t({ message: 'only within {0} seconds of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
+      );
 }
 
-function jobIdHint(endpoint: FeedbackEndpoint | undefined): string {
-  if (!endpoint) return '';
+/** Where `endpoint`'s response holds the job id, as a phrase inside "Check the job id (…)". */
+function jobIdHint(endpoint: FeedbackEndpoint): string {
   const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
-  return ` (for ${endpoint}, the id is the ${endpoint} response’s ${field === 'id' ? 'top-level id' : field})`;
+  return field === 'id'
+    ? l10n.t('for {0}, the id is the {0} response’s top-level id', endpoint)
+    : l10n.t('for {0}, the id is the {0} response’s {1}', endpoint, field);
+}
+
+/** "Firecrawl found no scrape job <id> for your team. Check the job id (…) and …" */
+function jobNotFoundText(endpoint: FeedbackEndpoint | undefined, jobId: string | undefined): string {
+  const found =
+    endpoint === undefined
+      ? jobId === undefined
+        ? l10n.t('Firecrawl found no job for your team.')
+        : l10n.t('Firecrawl found no job {0} for your team.', jobId)
+      : jobId === undefined
+        ? l10n.t('Firecrawl found no {0} job for your team.', endpoint)
+        : l10n.t('Firecrawl found no {0} job {1} for your team.', endpoint, jobId);
+  const check =
+    endpoint === undefined
+      ? l10n.t('Check the job id and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.')
+      : l10n.t(
+          'Check the job id ({0}) and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.',
+          jobIdHint(endpoint),
+        );
+  return `${found} ${check}`;
+}
+
+/** "Choose Edit and Retry to fix it; …", naming the button by its label. */
+function editToFix(): string {
+  return l10n.t('Choose {0} to fix it; everything you entered is kept.', nextStepLabel('editAndRetry'));
 }
 
 function feedbackCodeMessage(
@@ -69,67 +126,75 @@ function feedbackCodeMessage(
   serverMessage: string | undefined,
   ctx: FailureContext,
 ): FailureMessage {
-  const job = ctx.jobId ? ` ${ctx.jobId}` : '';
+  const job = ctx.jobId || undefined;
+  const said = serverSaid(serverMessage);
   switch (code) {
     case 'INVALID_BODY':
       return {
         message: details.length
-          ? `Firecrawl rejected the feedback: ${sentence(listProblems(details))} Choose Edit and Retry to fix it; everything you entered is kept.`
-          : `Firecrawl rejected the feedback as invalid.${serverSaid(serverMessage)} Choose Edit and Retry to fix it; everything you entered is kept.`,
+          ? `${l10n.t('Firecrawl rejected the feedback: {0}', sentence(listProblems(details)))} ${editToFix()}`
+          : `${l10n.t('Firecrawl rejected the feedback as invalid.')}${said} ${editToFix()}`,
         severity: 'error',
         actions: ['editAndRetry'],
       };
     case 'FEEDBACK_WINDOW_EXPIRED':
       return {
-        message: `Too late for this job: Firecrawl accepts feedback ${feedbackWindowText(serverMessage)}. Run the job again and send feedback right after it; Edit and Retry keeps everything you entered, so only the job id changes.`,
+        message: l10n.t(
+          'Too late for this job: Firecrawl accepts feedback {0}. Run the job again and send feedback right after it; {1} keeps everything you entered, so only the job id changes.',
+          feedbackWindowText(serverMessage),
+          nextStepLabel('editAndRetry'),
+        ),
         severity: 'error',
         actions: ['editAndRetry'],
       };
     case 'JOB_NOT_FOUND':
-      return {
-        message: `Firecrawl found no ${ctx.endpoint ?? ''} job${job} for your team. Check the job id${jobIdHint(ctx.endpoint)} and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.`.replace(/ {2,}/g, ' '),
-        severity: 'error',
-        actions: ['editAndRetry'],
-      };
+      return { message: jobNotFoundText(ctx.endpoint, job), severity: 'error', actions: ['editAndRetry'] };
     case 'SEARCH_NOT_FOUND':
       return {
-        message: `Firecrawl found no search job${job} for your team. Check the id (the search response's top-level id) and that the job was a search, not a scrape or map.`,
+        message: job
+          ? l10n.t("Firecrawl found no search job {0} for your team. Check the id (the search response's top-level id) and that the job was a search, not a scrape or map.", job)
+          : l10n.t("Firecrawl found no search job for your team. Check the id (the search response's top-level id) and that the job was a search, not a scrape or map."),
         severity: 'error',
         actions: ['editAndRetry'],
       };
     case 'SEARCH_FAILED':
       return {
-        message: `That search${job} did not succeed, so it cannot receive feedback or a refund. Feedback is only for searches that completed.`,
+        message: job
+          ? l10n.t('That search {0} did not succeed, so it cannot receive feedback or a refund. Feedback is only for searches that completed.', job)
+          : l10n.t('That search did not succeed, so it cannot receive feedback or a refund. Feedback is only for searches that completed.'),
         severity: 'error',
         actions: ['editAndRetry'],
       };
     case 'TEAM_OPTED_OUT':
       return {
-        message: 'Feedback is turned off for your Firecrawl team. Ask Firecrawl support (support@firecrawl.com) to turn it back on.',
+        message: l10n.t('Feedback is turned off for your Firecrawl team. Ask Firecrawl support (support@firecrawl.com) to turn it back on.'),
         severity: 'error',
         actions: [],
       };
     case 'PREVIEW_TEAM_NOT_ALLOWED':
       return {
-        message: 'Preview teams cannot send feedback. Use an API key of a regular (non-preview) Firecrawl team.',
+        message: l10n.t('Preview teams cannot send feedback. Use an API key of a regular (non-preview) Firecrawl team.'),
         severity: 'error',
         actions: ['setApiKey'],
       };
     case 'DB_DISABLED':
       return {
-        message: `The server at ${plainText(ctx.apiUrl, 200)} runs without a database (a self-hosted Firecrawl), so it cannot take feedback. Feedback and refunds work only with the hosted service (https://api.firecrawl.dev): change firecrawl.apiUrl to send it there.`,
+        message: l10n.t(
+          'The server at {0} runs without a database (a self-hosted Firecrawl), so it cannot take feedback. Feedback and refunds work only with the hosted service (https://api.firecrawl.dev): change firecrawl.apiUrl to send it there.',
+          plainText(ctx.apiUrl, 200),
+        ),
         severity: 'error',
         actions: ['openSettings', 'editAndRetry'],
       };
     case 'INTERNAL':
       return {
-        message: 'Firecrawl failed to record the feedback (an internal error on its side); nothing was refunded. Try again in a moment.',
+        message: l10n.t('Firecrawl failed to record the feedback (an internal error on its side); nothing was refunded. Try again in a moment.'),
         severity: 'error',
         actions: ['sendAgain', 'editAndRetry'],
       };
     default:
       return {
-        message: `Firecrawl rejected the feedback (${plainText(code, 60)}).${serverSaid(serverMessage)}`,
+        message: l10n.t('Firecrawl rejected the feedback ({0}).', plainText(code, 60)) + said,
         severity: 'error',
         actions: ['editAndRetry', 'showLogs'],
       };
@@ -139,8 +204,10 @@ function feedbackCodeMessage(
 export function describeFeedbackFailure(error: unknown, ctx: FailureContext): FailureMessage {
   if (!isFirecrawlError(error)) {
     const text = error instanceof Error ? error.message : String(error);
-    return { message: `Feedback could not be sent: ${plainText(text, 300)}`, severity: 'error', actions: ['editAndRetry', 'showLogs'] };
+    return { message: l10n.t('Feedback could not be sent: {0}', plainText(text, 300)), severity: 'error', actions: ['editAndRetry', 'showLogs'] };
   }
+  const said = serverSaid(error.serverMessage);
+  const server = plainText(ctx.apiUrl, 200);
   switch (error.kind) {
     case 'feedback': {
       const { details, feedbackErrorCode: code } = error;
@@ -149,75 +216,99 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
     case 'invalidRequest': {
       const { problems } = error;
       if (problems[0]?.path === API_KEY_PATH) {
-        return { message: `Not sent: the API key ${plainText(problems[0].message.replace(/^the key /, ''), 200)}. Set the key again, then send again: your feedback is kept.`, severity: 'error', actions: ['setApiKey', 'sendAgain'] };
+        return {
+          message: l10n.t('Not sent: the API key {0}. Set the key again, then send again: your feedback is kept.', keyFaultText(problems[0].message)),
+          severity: 'error',
+          actions: ['setApiKey', 'sendAgain'],
+        };
       }
-      return { message: `Not sent: ${sentence(listProblems(problems))} Choose Edit and Retry to fix it.`, severity: 'error', actions: ['editAndRetry'] };
+      return {
+        message: l10n.t('Not sent: {0} Choose {1} to fix it.', sentence(listProblems(problems)), nextStepLabel('editAndRetry')),
+        severity: 'error',
+        actions: ['editAndRetry'],
+      };
     }
     case 'unauthorized':
       return {
-        message: `Firecrawl rejected the API key (401), so the feedback was not recorded. Set a valid key, then send again: your feedback is kept.${serverSaid(error.serverMessage)}`,
+        message: l10n.t('Firecrawl rejected the API key (401), so the feedback was not recorded. Set a valid key, then send again: your feedback is kept.') + said,
         severity: 'error',
         actions: ['setApiKey', 'sendAgain'],
       };
-    case 'rateLimited': {
-      const when = waitText(error.retryAfterMs) ?? 'in a few seconds';
+    case 'rateLimited':
       return {
-        message: `Firecrawl's rate limit was reached (429); nothing was recorded. Send again ${when}, while the job is still within its feedback window.`,
+        message: l10n.t(
+          "Firecrawl's rate limit was reached (429); nothing was recorded. Send again {0}, while the job is still within its feedback window.",
+          waitText(error.retryAfterMs) ?? l10n.t({ message: 'in a few seconds', args: [], comment: ['when to send again, as in "Send again in a few seconds"'] }),
+        ),
         severity: 'warning',
         actions: ['sendAgain', 'editAndRetry'],
       };
-    }
     case 'network':
       return {
-        message: `Could not reach Firecrawl at ${plainText(ctx.apiUrl, 200)}. Check the network connection and the firecrawl.apiUrl setting, then send again.`,
+        message: l10n.t('Could not reach Firecrawl at {0}. Check the network connection and the firecrawl.apiUrl setting, then send again.', server),
         severity: 'error',
         actions: ['sendAgain', 'openSettings'],
       };
     case 'timeout':
       return {
-        message: 'Firecrawl did not answer in time, so the feedback may or may not have been recorded. Sending again is safe: a repeat never refunds twice.',
+        message: l10n.t('Firecrawl did not answer in time, so the feedback may or may not have been recorded. Sending again is safe: a repeat never refunds twice.'),
         severity: 'warning',
         actions: ['sendAgain', 'editAndRetry'],
       };
     case 'forbidden':
       return {
-        message: `Firecrawl refused the feedback (403): the team may be blocked or your IP not on its allow-list.${serverSaid(error.serverMessage)}`,
+        message: l10n.t('Firecrawl refused the feedback (403): the team may be blocked or your IP not on its allow-list.') + said,
         severity: 'error',
         actions: ['setApiKey', 'editAndRetry'],
       };
-    case 'redirect':
+    case 'redirect': {
+      const status = String(error.status ?? '3xx');
       return {
-        message: `The server at ${plainText(ctx.apiUrl, 200)} answered with a redirect (HTTP ${error.status ?? '3xx'})${error.location ? ` to ${plainText(error.location, 200)}` : ''}; redirects are not followed, so nothing was sent on. If the new address is right, put it in the firecrawl.apiUrl setting.`,
+        message: error.location
+          ? l10n.t(
+              'The server at {0} answered with a redirect (HTTP {1}) to {2}; redirects are not followed, so nothing was sent on. If the new address is right, put it in the firecrawl.apiUrl setting.',
+              server,
+              status,
+              plainText(error.location, 200),
+            )
+          : l10n.t(
+              'The server at {0} answered with a redirect (HTTP {1}); redirects are not followed, so nothing was sent on. If the new address is right, put it in the firecrawl.apiUrl setting.',
+              server,
+              status,
+            ),
         severity: 'error',
         actions: ['openSettings', 'editAndRetry'],
       };
+    }
     case 'noRoute':
     case 'gone':
     case 'notFound':
       return {
-        message: `The server at ${plainText(ctx.apiUrl, 200)} has no feedback endpoint (404)${ctx.selfHosted ? ': it may be an older self-hosted Firecrawl' : ''}. Check the firecrawl.apiUrl setting.`,
+        message: ctx.selfHosted
+          ? l10n.t('The server at {0} has no feedback endpoint (404): it may be an older self-hosted Firecrawl. Check the firecrawl.apiUrl setting.', server)
+          : l10n.t('The server at {0} has no feedback endpoint (404). Check the firecrawl.apiUrl setting.', server),
         severity: 'error',
         actions: ['openSettings', 'editAndRetry'],
       };
     case 'server':
       return {
-        message: `Firecrawl had a server error (HTTP ${error.status ?? '5xx'}); nothing was refunded. Try again in a moment.${serverSaid(error.serverMessage)}`,
+        message: l10n.t('Firecrawl had a server error (HTTP {0}); nothing was refunded. Try again in a moment.', String(error.status ?? '5xx')) + said,
         severity: 'error',
         actions: ['sendAgain', 'editAndRetry'],
       };
     case 'badRequest':
       return {
-        message: `Firecrawl did not accept the feedback (HTTP ${error.status ?? 400}).${serverSaid(error.serverMessage)} Choose Edit and Retry to change it.`,
+        message: `${l10n.t('Firecrawl did not accept the feedback (HTTP {0}).', String(error.status ?? 400))}${said} ${l10n.t('Choose {0} to change it.', nextStepLabel('editAndRetry'))}`,
         severity: 'error',
         actions: ['editAndRetry', 'showLogs'],
       };
     case 'invalidResponse':
       return {
-        message: 'Firecrawl answered in a form this extension cannot read, so the feedback may or may not have been recorded. The log has the details.',
+        message: l10n.t('Firecrawl answered in a form this extension cannot read, so the feedback may or may not have been recorded. The log has the details.'),
         severity: 'error',
         actions: ['showLogs', 'sendAgain'],
       };
     case 'cancelled':
-      return { message: 'Feedback not sent: cancelled before it left. Everything you entered is kept.', severity: 'info', actions: ['editAndRetry'] };
+      return { message: l10n.t('Feedback not sent: cancelled before it left. Everything you entered is kept.'), severity: 'info', actions: ['editAndRetry'] };
   }
 }

@@ -1,7 +1,11 @@
 // Every failure of a read (credits, usage history, research jobs, the key check) as one sentence a
 // person can act on, with the next steps to offer. The error's kind and status decide; the service's
-// own text is added only as inert plain text. Pure: no `vscode`, so every case is unit-tested.
+// own text is added only as inert plain text. Pure: no `vscode`, so every case is unit-tested. Words
+// go through @vscode/l10n as whole sentences: an optional part (a URL, a retry) makes a variant of
+// the sentence, and only what the sentence is about (the operation, the server) is a phrase of its own.
+import * as l10n from '@vscode/l10n';
 import { API_KEY_PATH, isFirecrawlError, isUnsupportedOnServer, type Operation } from '../../api';
+import { currentLocale, formatExact } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import type { NextStep } from './nextSteps';
 
@@ -20,131 +24,223 @@ export interface ErrorText {
   actions: NextStep[];
 }
 
-const OPERATION_TEXT: Record<Operation, string> = {
-  creditUsage: 'reading remaining credits',
-  creditUsageHistory: 'reading credit usage history',
-  researchJob: 'reading the deep research job',
-  agentJob: 'reading the agent job',
-  agentCancel: 'cancelling the agent job',
-  feedback: 'sending feedback',
+const OPERATION_TEXT: Record<Operation, () => string> = {
+  creditUsage: () => l10n.t('reading remaining credits'),
+  creditUsageHistory: () => l10n.t('reading credit usage history'),
+  researchJob: () => l10n.t('reading the deep research job'),
+  agentJob: () => l10n.t('reading the agent job'),
+  agentCancel: () => l10n.t('cancelling the agent job'),
+  feedback: () => l10n.t('sending feedback'),
+  activity: () => l10n.t('reading the team’s recent jobs'),
+  agentList: () => l10n.t('reading the team’s agent runs'),
 };
 
+/** What was being done, as a phrase that follows "while" in this module's sentences. */
 export function operationText(operation: Operation): string {
-  return OPERATION_TEXT[operation];
+  return OPERATION_TEXT[operation]();
 }
 
-/** The service's own words, inert and ending as a sentence, so what follows reads right. */
+/** The service's own words as a sentence of their own, inert, after a space; '' when it said nothing. */
 export function serverSaid(text: string | undefined): string {
-  return text?.trim() ? ` Firecrawl said: ${sentence(plainText(text, 300))}` : '';
+  return text?.trim() ? ` ${l10n.t('Firecrawl said: {0}', sentence(plainText(text, 300)))}` : '';
 }
 
-/** ` at https://…` for a message, as plain text (a URL can hold `](`). */
-function atServer(url: string | undefined): string {
-  return url ? ` at ${plainText(url, 200)}` : '';
+/** The server, named by its URL when known, as plain text (a URL can hold `](`). */
+function theServer(url: string | undefined): string {
+  return url
+    ? l10n.t('The server at {0}', plainText(url, 200))
+    : l10n.t('The server');
 }
 
 /** `in 5 s`, `in 2 min`; undefined when unknown. */
 export function waitText(ms: number | undefined): string | undefined {
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds < 120 ? `in ${seconds} s` : `in ${Math.ceil(seconds / 60)} min`;
+  return seconds < 120
+    ? l10n.t({ message: 'in {0} s', args: [formatExact(seconds)], comment: ['{0} seconds'] })
+    : l10n.t({ message: 'in {0} min', args: [formatExact(Math.ceil(seconds / 60))], comment: ['{0} minutes'] });
 }
 
 /** Whole seconds when long, one decimal when short: a 1.5 s limit is not "2 s". */
 export function secondsText(ms: number): string {
   const seconds = ms / 1000;
-  return seconds >= 10 || Number.isInteger(seconds) ? `${Math.round(seconds)} s` : `${seconds.toFixed(1)} s`;
+  const shown =
+    seconds >= 10 || Number.isInteger(seconds)
+      ? formatExact(seconds)
+      : new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(seconds);
+  return l10n.t({ message: '{0} s', args: [shown], comment: ['{0} seconds'] });
 }
 
 /** A research job the service no longer has: what a 404 on it means. */
-export const JOB_NOT_FOUND_TEXT =
-  'Expired or not found: the service no longer has this job (jobs stay readable about 6 hours after their last update), or the id belongs to another team.';
-export const AGENT_NOT_FOUND_TEXT = 'Expired or not found: the service no longer has this agent job, or the id belongs to another team.';
+export function jobNotFoundText(): string {
+  return l10n.t('Expired or not found: the service no longer has this job (jobs stay readable about 6 hours after their last update), or the id belongs to another team.');
+}
+
+export function agentNotFoundText(): string {
+  return l10n.t('Expired or not found: the service no longer has this agent job, or the id belongs to another team.');
+}
+
+/**
+ * Deep research answered with a bare 404 (not Firecrawl's JSON, as when the route is unmounted) while
+ * the Agent API, on the same server, answered in the service's own words: the route itself is gone.
+ */
+export function researchUnroutedText(): string {
+  return l10n.t(
+    'This server no longer serves the Deep Research API (its route answers a plain 404, as when it is removed), and the id is not an agent job either. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.',
+  );
+}
+
 /** What the service's 410 on deep research means, and what replaces it. */
-export const RESEARCH_GONE_TEXT =
-  'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.';
+export function researchGoneText(): string {
+  return l10n.t(
+    'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.',
+  );
+}
+
+/**
+ * What follows "the key" about a key that cannot be sent (api/apiKeyText). Errors stored by an
+ * earlier version (a job's last error, shared between windows) still carry "the key" in front.
+ */
+export function keyFaultText(problem: string): string {
+  return plainText(problem.replace(/^the key /, ''), 200);
+}
 
 const CREDIT_ROUTES: ReadonlySet<Operation> = new Set(['creditUsage', 'creditUsageHistory']);
 
 export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText {
   if (!isFirecrawlError(error)) {
     const text = error instanceof Error ? error.message : String(error);
-    return { message: `Something went wrong: ${plainText(text, 300)}`, actions: ['showLogs'] };
+    return { message: l10n.t('Something went wrong: {0}', plainText(text, 300)), actions: ['showLogs'] };
   }
   const doing = operationText(error.operation);
   const retry = waitText(ctx.retryInMs);
+  const said = serverSaid(error.serverMessage);
   switch (error.kind) {
     case 'unauthorized':
-      return { message: `Firecrawl rejected the API key (401). Set a valid key.${serverSaid(error.serverMessage)}`, actions: ['setApiKey'] };
+      return { message: l10n.t('Firecrawl rejected the API key (401). Set a valid key.') + said, actions: ['setApiKey'] };
     case 'forbidden':
       return {
-        message: `Firecrawl refused ${doing} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.${serverSaid(error.serverMessage)}`,
+        message: l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing) + said,
         actions: ['setApiKey', 'showLogs'],
       };
     case 'notFound':
       // Only the service's own JSON says "no such job" or "no billing record"; any other 404 is a wrong address.
       if (!error.serviceBody) {
         return {
-          message: `The server${atServer(ctx.apiUrl)} answered 404 while ${doing}, and not with Firecrawl's own error, so it is probably not a Firecrawl API (a wrong API URL, a path in it, or a proxy in between). Check the API URL setting.`,
+          message: l10n.t(
+            "{0} answered 404 while {1}, and not with Firecrawl's own error, so it is probably not a Firecrawl API (a wrong API URL, a path in it, or a proxy in between). Check the API URL setting.",
+            theServer(ctx.apiUrl),
+            doing,
+          ),
           actions: ['openSettings', 'showLogs'],
         };
       }
-      if (error.operation === 'researchJob') return { message: JOB_NOT_FOUND_TEXT, actions: [] };
-      if (error.operation === 'agentJob' || error.operation === 'agentCancel') return { message: AGENT_NOT_FOUND_TEXT, actions: [] };
-      if (error.operation === 'creditUsage') return { message: 'Firecrawl has no billing information for this team.', actions: [] };
-      return { message: `The server${atServer(ctx.apiUrl)} found nothing while ${doing} (404). Check the API URL setting.`, actions: ['openSettings'] };
+      if (error.operation === 'researchJob') return { message: jobNotFoundText(), actions: [] };
+      if (error.operation === 'agentJob' || error.operation === 'agentCancel') return { message: agentNotFoundText(), actions: [] };
+      if (error.operation === 'creditUsage') return { message: l10n.t('Firecrawl has no billing information for this team.'), actions: [] };
+      return { message: l10n.t('{0} found nothing while {1} (404). Check the API URL setting.', theServer(ctx.apiUrl), doing), actions: ['openSettings'] };
     case 'noRoute':
       return {
-        message: `The server${atServer(ctx.apiUrl)} answered 404 while ${doing}, and not with Firecrawl's own error: it does not serve this route (a wrong API URL, a path in it, a proxy in between, or an older self-hosted Firecrawl). Check the API URL setting.`,
+        message: l10n.t(
+          "{0} answered 404 while {1}, and not with Firecrawl's own error: it does not serve this route (a wrong API URL, a path in it, a proxy in between, or an older self-hosted Firecrawl). Check the API URL setting.",
+          theServer(ctx.apiUrl),
+          doing,
+        ),
         actions: ['openSettings', 'showLogs'],
       };
     case 'gone':
-      if (error.operation === 'researchJob') return { message: RESEARCH_GONE_TEXT, actions: [] };
-      return { message: `Firecrawl no longer serves this (410 Gone) while ${doing}.${serverSaid(error.serverMessage)}`, actions: [] };
+      if (error.operation === 'researchJob') return { message: researchGoneText(), actions: [] };
+      return { message: l10n.t('Firecrawl no longer serves this (410 Gone) while {0}.', doing) + said, actions: [] };
     case 'redirect': {
-      const where = error.location ? ` to ${plainText(error.location, 200)}` : '';
+      const [server, status] = [theServer(ctx.apiUrl), String(error.status ?? '3xx')];
       return {
-        message: `The server${atServer(ctx.apiUrl)} answered with a redirect (HTTP ${error.status ?? '3xx'})${where} while ${doing}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.`,
+        message: error.location
+          ? l10n.t(
+              '{0} answered with a redirect (HTTP {1}) to {2} while {3}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
+              server,
+              status,
+              plainText(error.location, 200),
+              doing,
+            )
+          : l10n.t(
+              '{0} answered with a redirect (HTTP {1}) while {2}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
+              server,
+              status,
+              doing,
+            ),
         actions: ['openSettings'],
       };
     }
     case 'rateLimited': {
-      const when = retry ? `retrying ${retry}` : `try again ${waitText(error.retryAfterMs) ?? 'in a moment'}`;
-      return { message: `Firecrawl's rate limit was reached while ${doing}; ${when}.`, actions: [] };
+      const wait = waitText(error.retryAfterMs);
+      const message = retry
+        ? l10n.t("Firecrawl's rate limit was reached while {0}; retrying {1}.", doing, retry)
+        : wait
+          ? l10n.t("Firecrawl's rate limit was reached while {0}; try again {1}.", doing, wait)
+          : l10n.t("Firecrawl's rate limit was reached while {0}; try again in a moment.", doing);
+      return { message, actions: [] };
     }
-    case 'server':
+    case 'server': {
       if (CREDIT_ROUTES.has(error.operation) && isUnsupportedOnServer(error, ctx.selfHosted === true)) {
-        const what = error.operation === 'creditUsage' ? 'Credits are' : 'Usage history is';
-        return { message: `${what} not available on this server: self-hosted Firecrawl does not track credits.`, actions: ['openSettings'] };
+        const message =
+          error.operation === 'creditUsage'
+            ? l10n.t('Credits are not available on this server: self-hosted Firecrawl does not track credits.')
+            : l10n.t('Usage history is not available on this server: self-hosted Firecrawl does not track credits.');
+        return { message, actions: ['openSettings'] };
       }
+      const status = String(error.status ?? '5xx');
       return {
-        message: `Firecrawl had a server error (HTTP ${error.status ?? '5xx'}) while ${doing}${retry ? `; retrying ${retry}` : ''}.${serverSaid(error.serverMessage)}`,
+        message:
+          (retry
+            ? l10n.t('Firecrawl had a server error (HTTP {0}) while {1}; retrying {2}.', status, doing, retry)
+            : l10n.t('Firecrawl had a server error (HTTP {0}) while {1}.', status, doing)) + said,
         actions: retry ? [] : ['showLogs'],
       };
+    }
     case 'badRequest':
-      return { message: `Firecrawl did not accept the request for ${doing} (HTTP ${error.status ?? 400}).${serverSaid(error.serverMessage)}`, actions: ['showLogs'] };
+      return { message: l10n.t('Firecrawl did not accept the request for {0} (HTTP {1}).', doing, String(error.status ?? 400)) + said, actions: ['showLogs'] };
     case 'invalidResponse':
-      return {
-        message: `Firecrawl sent a response this extension cannot read while ${doing}${error.path ? ` (at ${plainText(error.path, 80)})` : ''}${retry ? `; retrying ${retry}` : ''}.`,
-        actions: ['showLogs'],
-      };
-    case 'network':
-      return {
-        message: `Could not reach Firecrawl${atServer(error.baseUrl)} while ${doing}${retry ? `; retrying ${retry}` : ''}. Check the network and the API URL setting.`,
-        actions: ['openSettings', 'showLogs'],
-      };
-    case 'timeout':
-      return { message: `Firecrawl did not answer within ${secondsText(error.timeoutMs)} while ${doing}${retry ? `; retrying ${retry}` : ''}.`, actions: ['showLogs'] };
+      return { message: unreadableText(doing, error.path ? plainText(error.path, 80) : undefined, retry), actions: ['showLogs'] };
+    case 'network': {
+      const server = error.baseUrl ? plainText(error.baseUrl, 200) : undefined;
+      const message = server
+        ? retry
+          ? l10n.t('Could not reach Firecrawl at {0} while {1}; retrying {2}. Check the network and the API URL setting.', server, doing, retry)
+          : l10n.t('Could not reach Firecrawl at {0} while {1}. Check the network and the API URL setting.', server, doing)
+        : retry
+          ? l10n.t('Could not reach Firecrawl while {0}; retrying {1}. Check the network and the API URL setting.', doing, retry)
+          : l10n.t('Could not reach Firecrawl while {0}. Check the network and the API URL setting.', doing);
+      return { message, actions: ['openSettings', 'showLogs'] };
+    }
+    case 'timeout': {
+      const within = secondsText(error.timeoutMs);
+      const message = retry
+        ? l10n.t('Firecrawl did not answer within {0} while {1}; retrying {2}.', within, doing, retry)
+        : l10n.t('Firecrawl did not answer within {0} while {1}.', within, doing);
+      return { message, actions: ['showLogs'] };
+    }
     case 'invalidRequest':
       if (error.problems[0]?.path === API_KEY_PATH) {
-        return { message: `The API key cannot be sent: ${sentence(plainText(error.problems[0].message, 200))} Set the key again.`, actions: ['setApiKey'] };
+        return { message: l10n.t('The API key cannot be sent: the key {0}. Set the key again.', keyFaultText(error.problems[0].message)), actions: ['setApiKey'] };
       }
-      return { message: `Not sent: ${sentence(error.problems.map((p) => plainText(p.path ? `${p.path}: ${p.message}` : p.message, 200)).join('; '))}`, actions: [] };
+      return { message: l10n.t('Not sent: {0}', sentence(error.problems.map((p) => plainText(p.path ? `${p.path}: ${p.message}` : p.message, 200)).join('; '))), actions: [] };
     case 'feedback':
-      return { message: `Firecrawl rejected the request (${plainText(error.feedbackErrorCode, 60)}).${serverSaid(error.serverMessage)}`, actions: ['showLogs'] };
+      return { message: l10n.t('Firecrawl rejected the request ({0}).', plainText(error.feedbackErrorCode, 60)) + said, actions: ['showLogs'] };
     case 'cancelled':
-      return { message: `Cancelled ${doing}.`, actions: [] };
+      return { message: l10n.t('Cancelled {0}.', doing), actions: [] };
   }
+}
+
+/** A response that could not be read, `at` where in it, and whether the caller retries by itself. */
+function unreadableText(doing: string, at: string | undefined, retry: string | undefined): string {
+  if (at !== undefined) {
+    return retry
+      ? l10n.t('Firecrawl sent a response this extension cannot read while {0} (at {1}); retrying {2}.', doing, at, retry)
+      : l10n.t('Firecrawl sent a response this extension cannot read while {0} (at {1}).', doing, at);
+  }
+  return retry
+    ? l10n.t('Firecrawl sent a response this extension cannot read while {0}; retrying {1}.', doing, retry)
+    : l10n.t('Firecrawl sent a response this extension cannot read while {0}.', doing);
 }
 
 /** What checking a new key against the server found, in words for the key's input box. */
@@ -152,8 +248,12 @@ export type KeyCheckText = { verdict: 'rejected' | 'unverified'; message: string
 
 export function describeKeyCheckFailure(error: unknown, ctx: ErrorContext = {}): KeyCheckText {
   if (isFirecrawlError(error) && error.kind === 'unauthorized') {
-    return { verdict: 'rejected', message: 'Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.' };
+    return { verdict: 'rejected', message: l10n.t('Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.') };
   }
-  const where = ctx.selfHosted && ctx.apiUrl ? ` ${plainText(ctx.apiUrl, 200)} may be a self-hosted server that cannot report credits.` : '';
-  return { verdict: 'unverified', message: `Could not check the key: ${sentence(describeError(error, ctx).message)}${where} Press Enter again to save it anyway.` };
+  const why = sentence(describeError(error, ctx).message);
+  const message =
+    ctx.selfHosted && ctx.apiUrl
+      ? l10n.t('Could not check the key: {0} {1} may be a self-hosted server that cannot report credits. Press Enter again to save it anyway.', why, plainText(ctx.apiUrl, 200))
+      : l10n.t('Could not check the key: {0} Press Enter again to save it anyway.', why);
+  return { verdict: 'unverified', message };
 }

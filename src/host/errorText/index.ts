@@ -4,3 +4,4 @@ export * from './feedback';
 export * from './feedbackFields';
 export * from './general';
 export * from './nextSteps';
+export * from './recent';

@@ -239,7 +239,7 @@ describe('validateFeedback: text fields', () => {
     test(`${field}: ${expected} characters pass, ${expected + 1} fail`, () => {
       assert.equal(max, expected);
       assert.equal(valid(body({ [field]: 'x'.repeat(max) }))[field], 'x'.repeat(max));
-      assert.match(single(body({ [field]: 'x'.repeat(max + 1) }), field, 'too_long'), new RegExp(`${field} is ${max + 1} characters .* at most ${max} .*remove 1\\)`));
+      assert.match(single(body({ [field]: 'x'.repeat(max + 1) }), field, 'too_long'), new RegExp(`${field} is ${(max + 1).toLocaleString('en-US')} characters .* at most ${max.toLocaleString('en-US')} .*remove 1\\)`));
     });
 
     test(`${field}: length is counted after trimming`, () => {
@@ -267,7 +267,7 @@ describe('validateFeedback: text fields', () => {
 describe('validateFeedback: url', () => {
   test('2048 characters pass, 2049 fail', () => {
     assert.equal(valid(body({ url: httpUrl(2048) })).url, httpUrl(2048));
-    assert.match(single(body({ url: httpUrl(2049) }), 'url', 'too_long'), /2049 characters .* at most 2048/);
+    assert.match(single(body({ url: httpUrl(2049) }), 'url', 'too_long'), /2,049 characters .* at most 2,048/);
   });
 
   test('http and https pass; other schemes and non-URLs fail', () => {
@@ -342,7 +342,7 @@ describe('validateFeedback: valuableSources', () => {
   test('reason: 1000 passes, 1001 fails; blank dropped; trimmed', () => {
     const url = 'https://example.com';
     assert.deepEqual(valid(body({ valuableSources: [{ url, reason: 'r'.repeat(1000) }] })).valuableSources, [{ url, reason: 'r'.repeat(1000) }]);
-    assert.match(single(body({ valuableSources: [{ url, reason: 'r'.repeat(1001) }] }), 'valuableSources[0].reason', 'too_long'), /1001 characters .* at most 1000/);
+    assert.match(single(body({ valuableSources: [{ url, reason: 'r'.repeat(1001) }] }), 'valuableSources[0].reason', 'too_long'), /1,001 characters .* at most 1,000/);
     assert.deepEqual(valid(body({ valuableSources: [{ url: ` ${url} `, reason: '  ' }] })).valuableSources, [{ url }]);
     assert.deepEqual(valid(body({ valuableSources: [{ url, reason: ' why ' }] })).valuableSources, [{ url, reason: 'why' }]);
     single(body({ valuableSources: [{ url, reason: null }] }), 'valuableSources[0].reason', 'invalid_type');
@@ -393,7 +393,7 @@ describe('validateFeedback: metadata', () => {
   test('8192 bytes pass, 8193 fail (ASCII)', () => {
     const ok = metadataOf(8192, 'a');
     assert.equal(valid(body({ metadata: ok })).metadata, ok);
-    assert.match(single(body({ metadata: metadataOf(8193, 'a') }), 'metadata', 'metadata_too_large'), /8193 bytes .* at most 8192 bytes .*remove 1\)/);
+    assert.match(single(body({ metadata: metadataOf(8193, 'a') }), 'metadata', 'metadata_too_large'), /8,193 bytes .* at most 8,192 bytes .*remove 1\)/);
   });
 
   for (const [unit, name] of [['é', '2-byte'], ['€', '3-byte'], ['😀', '4-byte']] as const) {
@@ -407,7 +407,7 @@ describe('validateFeedback: metadata', () => {
 
   test('a short multi-byte object that fits in characters but not in bytes fails', () => {
     const metadata = { k: '€'.repeat(3000) }; // 3008 characters, 9008 bytes
-    assert.match(single(body({ metadata }), 'metadata', 'metadata_too_large'), /9008 bytes/);
+    assert.match(single(body({ metadata }), 'metadata', 'metadata_too_large'), /9,008 bytes/);
   });
 
   test('must be a plain object', () => {
@@ -699,12 +699,12 @@ describe('single-field helpers agree with validateFeedback', () => {
 
   test('checkReason, checkTopic, checkDescription use the same bounds', () => {
     assert.equal(checkReason('r'.repeat(1000)), undefined);
-    assert.match(checkReason('r'.repeat(1001)) ?? '', /reason is 1001 characters .* at most 1000/);
+    assert.match(checkReason('r'.repeat(1001)) ?? '', /reason is 1,001 characters .* at most 1,000/);
     assert.equal(checkTopic('t'.repeat(200)), undefined);
     assert.match(checkTopic('t'.repeat(201)) ?? '', /topic is 201 characters .* at most 200/);
     assert.match(checkTopic('  ') ?? '', /topic is required/);
     assert.equal(checkDescription('d'.repeat(2000)), undefined);
-    assert.match(checkDescription(` ${'d'.repeat(2001)} `) ?? '', /description is 2001 characters/);
+    assert.match(checkDescription(` ${'d'.repeat(2001)} `) ?? '', /description is 2,001 characters/);
   });
 
   test('checkSignal', () => {
@@ -757,14 +757,14 @@ describe('constants for the wizard', () => {
 });
 
 describe('src/api/feedback stays portable', () => {
-  test('imports nothing from vscode or Node built-ins', () => {
+  test('imports nothing from vscode or Node built-ins (its words go through @vscode/l10n)', () => {
     const dir = join(__dirname, '..', '..', '..', '..', 'src', 'api', 'feedback');
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
     assert.ok(files.length >= 3);
     for (const file of files) {
       const source = readFileSync(join(dir, file), 'utf8');
       const specifiers = [...source.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
-      for (const specifier of specifiers) assert.match(specifier ?? '', /^(\.\/[a-z]+|\.\.\/\.\.\/shared\/[a-zA-Z]+)$/, `${file} imports ${specifier}`);
+      for (const specifier of specifiers) assert.match(specifier ?? '', /^(\.\/[a-zA-Z]+|\.\.\/\.\.\/shared\/[a-zA-Z]+|@vscode\/l10n)$/, `${file} imports ${specifier}`);
       assert.doesNotMatch(source, /\bBuffer\b|\bprocess\.|\brequire\(/, file);
     }
   });

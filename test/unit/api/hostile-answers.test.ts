@@ -214,6 +214,31 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         assert.deepEqual(text.actions, ['setApiKey']);
         assert.doesNotMatch(describeError(error).message, /could not reach/i);
       });
+
+      test('a key refused before sending leaves no timer and no listener on the caller\'s signal behind', async () => {
+        const caller = new AbortController();
+        let listening = 0;
+        const add = caller.signal.addEventListener.bind(caller.signal);
+        caller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+          listening += 1;
+          add(...args);
+        }) as typeof add;
+        const timers = new Set<unknown>();
+        const realSetTimeout = globalThis.setTimeout;
+        globalThis.setTimeout = ((...args: Parameters<typeof realSetTimeout>) => {
+          const handle = realSetTimeout(...args);
+          timers.add(handle);
+          return handle;
+        }) as typeof realSetTimeout;
+        try {
+          const error = await failure(client({ apiKey: () => `fc-abc\u200bdef123` }).getCreditUsage({ signal: caller.signal }));
+          assert.equal(error.kind, 'invalidRequest');
+        } finally {
+          globalThis.setTimeout = realSetTimeout;
+        }
+        assert.equal(listening, 0, 'no abort listener was added');
+        assert.equal(timers.size, 0, 'no request timer was armed');
+      });
     });
 
     describe('INVALID_BODY from the current (union) schema', () => {

@@ -113,4 +113,25 @@ describe('credits in several windows', () => {
     await a.close();
     await b.close();
   });
+  test('after a key change, a balance fetched before it (a late file event from the old team) is not shown', async () => {
+    const { clock, disk, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    const before = clock.now();
+    // A function, not a property path: TypeScript would narrow the path across awaits.
+    const shown = () => b.store.state.snapshot?.usage.remainingCredits;
+    await clock.advance(1_000);
+    b.store.reset();
+    assert.equal(shown(), undefined);
+    const view = disk.view();
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, snapshot: { usage: usage(7), fetchedAt: before } }));
+    await clock.advance(0);
+    assert.equal(shown(), undefined, 'the old account\'s balance');
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, snapshot: { usage: usage(8), fetchedAt: clock.now() } }));
+    await clock.advance(0);
+    assert.equal(shown(), 8, 'a balance fetched after the change');
+    view.dispose();
+    await a.close();
+    await b.close();
+  });
 });

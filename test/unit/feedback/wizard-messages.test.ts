@@ -16,7 +16,7 @@ import {
   UnauthorizedError,
   type FeedbackReceipt,
 } from '../../../src/api';
-import { describeFeedbackFailure, FEEDBACK_ERROR_CODES, type FailureContext, NEXT_STEP_LABELS } from '../../../src/host/errorText';
+import { describeFeedbackFailure, FEEDBACK_ERROR_CODES, type FailureContext, nextStepLabel } from '../../../src/host/errorText';
 import { plainText } from '../../../src/shared/text';
 import { describeReceipt } from '../../../src/features/feedback/model/receiptText';
 
@@ -174,7 +174,7 @@ describe('failure messages', () => {
       const m = describeFeedbackFailure(error, ctx);
       assert.match(m.message, pattern);
       assert.ok(m.actions.length > 0, m.message);
-      for (const a of m.actions) assert.ok(NEXT_STEP_LABELS[a]);
+      for (const a of m.actions) assert.ok(nextStepLabel(a));
     }
   });
 

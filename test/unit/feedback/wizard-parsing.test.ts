@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseLabels, parsePageNumbers } from '../../../src/features/feedback/model/parseInput';
 import { splitLabels, typedLabelOptions } from '../../../src/features/feedback/wizard/labelSteps';
 import { validateMetadataText, validatePageNumbers } from '../../../src/features/feedback/wizard/textSteps';
-import { pastedJobId, validateJobId } from '../../../src/features/feedback/wizard/fastPathSteps';
+import { pastedJobId, validateJobId } from '../../../src/features/feedback/wizard/jobStep';
 
 describe('parsePageNumbers, as typed into the wizard', () => {
   test('a trailing or doubled separator is harmless', () => {
@@ -89,10 +89,10 @@ describe('other typed values', () => {
     assert.match(String(validateJobId('', 'map')), /jobId is required.*map response’s top-level id/);
   });
 
-  test('metadata: JSON object within 8192 bytes, with the size shown', () => {
-    assert.deepEqual(validateMetadataText('{"a":1}'), { message: '7 of 8192 bytes', severity: 'info' });
+  test('metadata: JSON object within 8192 bytes, with the size shown (formatted for the language)', () => {
+    assert.deepEqual(validateMetadataText('{"a":1}'), { message: '7 of 8,192 bytes', severity: 'info' });
     assert.equal(validateMetadataText('  '), undefined);
     assert.match(String(validateMetadataText('"text"')), /metadata must be an object/);
-    assert.match(String(validateMetadataText(`{"a":"${'é'.repeat(4100)}"}`)), /8208 bytes as JSON \(UTF-8\)/);
+    assert.match(String(validateMetadataText(`{"a":"${'é'.repeat(4100)}"}`)), /8,208 bytes as JSON \(UTF-8\)/);
   });
 });

@@ -343,7 +343,7 @@ describe('feedback wizard: details', () => {
 
   test('metadata over 8 KB is refused with its size', async () => {
     const big = JSON.stringify({ blob: 'x'.repeat(8200) });
-    await run([pick('scrape'), type(JOB), pick('bad'), pick('label:blocked'), enter(), pick('details'), pick('metadata'), typeRefused(big, /8211 bytes.*at most 8192/, cancel())]);
+    await run([pick('scrape'), type(JOB), pick('bad'), pick('label:blocked'), enter(), pick('details'), pick('metadata'), typeRefused(big, /8,211 bytes.*at most 8,192/, cancel())]);
   });
 
   test('a long note is written in an editor and kept whole, line breaks included', async () => {

@@ -18,7 +18,7 @@ import {
   UnauthorizedError,
   type Operation,
 } from '../../../src/api';
-import { describeError, describeKeyCheckFailure, NEXT_STEP_LABELS, secondsText, waitText } from '../../../src/host/errorText';
+import { describeError, describeKeyCheckFailure, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
 
 const HOSTED = { apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
 const SELF = { apiUrl: 'http://localhost:3002', selfHosted: true };
@@ -48,7 +48,7 @@ describe('describeError', () => {
       for (const error of everyKind(operation)) {
         const text = describeError(error, HOSTED);
         assert.ok(text.message.length > 10 && /[.)]$/.test(text.message), `${operation}/${error.kind}: ${text.message}`);
-        for (const step of text.actions) assert.ok(NEXT_STEP_LABELS[step], step);
+        for (const step of text.actions) assert.ok(nextStepLabel(step), step);
       }
     }
   });

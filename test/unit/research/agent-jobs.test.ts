@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { type AgentJob, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
-import { isFinished } from '../../../src/features/research/model/trackedJob';
+import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
@@ -159,6 +159,12 @@ describe('the Deep Research shutdown', () => {
     assert.equal(describeJob(job, clock.now()).description, 'API shut down · deep research · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
     assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down \(410 Gone\).*Agent API.*The last results stay here\.$/);
     assert.equal(store.deepResearchNotice.shutDown, true);
+    // What it found can still be kept: the view tells people to save their results.
+    const formats = resultFormats(job);
+    assert.deepEqual(formats.map((f) => f.label), ['What it found before it stopped (Markdown)', 'Last snapshot (JSON)']);
+    assert.match(formats[0]!.text, new RegExp(`## Activities \\(${before.activities.length}\\)[\\s\\S]*## Sources \\(${before.sources.length}\\)\\n\\n- .*<https://`));
+    assert.equal(JSON.parse(formats[1]!.text).activities.length, before.activities.length);
+    assert.match(jobContextValue(job), /\bresult\b/);
     const asked = service.count(id, 'deepResearch');
     await clock.advance(600_000);
     assert.equal(service.count(id, 'deepResearch'), asked, 'no request after the 410');
@@ -169,12 +175,13 @@ describe('the Deep Research shutdown', () => {
     await again.ready;
     const restored = again.get(id)!;
     assert.equal(restored.poll.kind === 'stopped' && restored.poll.reason, 'gone', 'it stays final after a restart');
+    assert.equal(again.deepResearchNotice.shutDown, true, 'and the view still says Deep Research was shut down');
     assert.equal(restored.kind, 'deepResearch');
     assert.ok(storage.map.size > 0);
   });
 
   test('a Sunset header moves the announced date; the view message counts the days and goes with the last deep research job', async () => {
-    const { clock, service, store } = setup();
+    const { clock, service, store, make } = setup();
     const now = clock.now();
     const id = service.createResearch({ durationMs: 5_000 });
     assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, now, 'en-US'), undefined, 'no job, no message');
@@ -188,6 +195,8 @@ describe('the Deep Research shutdown', () => {
     service.sunset = 'Fri, 01 Jan 2027 00:00:00 GMT';
     await store.refresh(id);
     assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2027-01-01T00:00:00Z'), 'the service may move it');
+    store.dispose();
+    assert.equal(make().deepResearchNotice.sunsetAt, Date.parse('2027-01-01T00:00:00Z'), 'a finished job is never asked again: the date is kept');
     store.untrack(id);
     assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, clock.now(), 'en-US'), undefined);
   });
@@ -275,6 +284,49 @@ describe('agent runs', () => {
     const r = store.get(research)!;
     assert.deepEqual(resultFormats(r).map((f) => f.format), ['markdown', 'json']);
     assert.match(resultFileName(r, resultFormats(r)[0]!), /^findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis\.md$/);
-    assert.deepEqual(resultFormats({ ...r, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
+    assert.deepEqual(resultFormats({ ...r, poll: { kind: 'polling' }, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
+    // The tree's "can be saved" mark is decided without building the files: it agrees with them.
+    const shutWithFindings: TrackedJob = { ...r, poll: { kind: 'stopped', reason: 'gone', at: 0 }, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing' } };
+    const shutEmpty: TrackedJob = { ...shutWithFindings, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing', activities: [], sources: [] } };
+    const running: TrackedJob = { ...r, poll: { kind: 'polling' }, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing' } };
+    for (const job of [t, r, shutWithFindings, shutEmpty, running, { ...t, snapshot: undefined }]) {
+      assert.equal(/\bresult\b/.test(jobContextValue(job)), resultFormats(job).length > 0, `${job.snapshot?.status} ${job.poll.kind}`);
+    }
+    assert.equal(resultFormats(shutWithFindings).length, 2);
+  });
+});
+
+describe('rows say what the service said', () => {
+  test('a status the service has and we do not know is shown as its own word, and still polled', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 60_000 });
+    store.track([id]);
+    await clock.advance(3_000);
+    const job = store.get(id)!;
+    const queued = { ...job, snapshot: { ...job.snapshot!, status: 'queued' } } as typeof job;
+    assert.match(describeJob(queued, clock.now()).description ?? '', /^queued · agent/);
+    const hostile = { ...job, snapshot: { ...job.snapshot!, status: '[x](command:evil)' } } as typeof job;
+    assert.doesNotMatch(describeJob(hostile, clock.now()).description ?? '', /\]\(command:/);
+    assert.equal(isFinished(queued), false);
+  });
+
+  test('an agent 404 before its expiresAt (a skewed clock, an early delete) still names the date it was due', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 5_000, expireAfterMs: 600_000 });
+    store.track([id]);
+    await clock.advance(10_000);
+    const seen = store.get(id)!;
+    const expiresAt = Date.parse(seen.snapshot!.expiresAt!);
+    const stopped = { ...seen, poll: { kind: 'stopped', reason: 'notFound' } } as typeof seen;
+    assert.match(pollNotice(stopped, clock.now()) ?? '', /^Not found, although the service said it would keep it until Nov \d+, 2026 \(2026-/);
+    assert.match(pollNotice(stopped, expiresAt + 1) ?? '', /^Expired on Nov \d+, 2026/);
+    assert.match(describeJob(stopped, expiresAt + 1).description ?? '', /^expired or not found · agent · .* · on Nov \d+, 2026$/);
+  });
+
+  test('the kind leads an untitled label (titled ones: ids-and-tree)', () => {
+    const clock = new FakeClock(Date.UTC(2026, 10, 20));
+    const base = { id: '0b9e2a4c-1111-4222-8333-444455556666', trackedAt: clock.now(), poll: { kind: 'polling' } };
+    assert.equal(describeJob({ ...base, kind: 'agent' } as never, clock.now()).label, 'Agent job 0b9e2a4c');
+    assert.equal(describeJob({ ...base, kind: 'deepResearch' } as never, clock.now()).label, 'Deep research 0b9e2a4c');
   });
 });

@@ -139,7 +139,8 @@ describe('formatting', () => {
   test('durations and ages', () => {
     assert.equal(formatDuration(45_000), '45s');
     assert.equal(formatDuration(252_000), '4m 12s');
-    assert.equal(formatDuration(2 * 3_600_000 + 5 * 60_000), '2h 05m');
+    assert.equal(formatDuration(2 * 3_600_000 + 5 * 60_000), '2h 5m');
+    assert.equal(formatDuration(252_000, 'de'), '4 Min. 12 Sek.', 'units in the language');
     assert.equal(formatAgo(NOW - 2_000, NOW), 'just now');
     assert.equal(formatAgo(NOW - 180_000, NOW), '3m ago');
   });
@@ -179,8 +180,8 @@ describe('tree descriptors', () => {
       nextPollAt: undefined,
     });
     const d = describeJob(job, NOW);
-    assert.equal(d.label, 'Findings on crawlers');
-    assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 00m');
+    assert.equal(d.label, 'Deep research: Findings on crawlers');
+    assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 0m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
     assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
@@ -235,7 +236,7 @@ describe('tree descriptors', () => {
         finalAnalysis: `# ${hostile}\nbody`,
       }),
     });
-    assert.equal(describeJob(job, NOW).label, hostile);
+    assert.equal(describeJob(job, NOW).label, `Deep research: ${hostile}`);
     const web = describeSource(job, 0);
     assert.equal(web?.label, hostile);
     assert.deepEqual(web?.tooltip?.().rows[0], ['Title', hostile]);

@@ -379,8 +379,8 @@ describe('control routes', () => {
 
 describe('cli', () => {
   test('parseArgs reads port, dialect and flags', () => {
-    assert.deepEqual(parseArgs([]), { port: 3002, dialect: 'live', seed: true, selfHosted: false });
-    assert.deepEqual(parseArgs(['--port', '0', '--dialect', 'spec', '--no-seed', '--self-hosted']), { port: 0, dialect: 'spec', seed: false, selfHosted: true });
+    assert.deepEqual(parseArgs([]), { port: 3002, dialect: 'live', seed: true, selfHosted: false, freshJobsEvery: 0 });
+    assert.deepEqual(parseArgs(['--port', '0', '--dialect', 'spec', '--no-seed', '--self-hosted']), { port: 0, dialect: 'spec', seed: false, selfHosted: true, freshJobsEvery: 0 });
     assert.deepEqual(parseArgs(['--port=4000', '--dialect=live']).port, 4000);
     assert.throws(() => parseArgs(['--dialect', 'beta']), /dialect/);
     assert.throws(() => parseArgs(['--port', 'x']), /port/);

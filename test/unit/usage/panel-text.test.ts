@@ -7,7 +7,7 @@ import type { PanelState } from '../../../src/features/usage/protocol';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const periods = [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 5 }];
-const base = (over: Partial<PanelState> = {}): PanelState => ({ byApiKey: false, locale: 'en-US', now: NOW, loading: false, ...over });
+const base = (over: Partial<PanelState> = {}): PanelState => ({ range: 'months', byApiKey: false, locale: 'en-US', now: NOW, loading: false, ...over });
 const credits = { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z', fetchedAt: NOW, stale: false };
 
 describe('panel text', () => {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { boundPeriods, isHostMessage, isPageMessage, isPanelState, MAX_PERIODS, panelStateProblem, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
 
 const state: PanelState = {
+  range: 'months',
   byApiKey: true,
   locale: 'en',
   now: 1,
@@ -45,7 +46,10 @@ describe('page → host messages', () => {
 describe('host → page messages', () => {
   test('accepts a full state and notices', () => {
     assert.equal(isHostMessage({ type: 'state', state }), true);
-    assert.equal(isHostMessage({ type: 'state', state: { byApiKey: false, locale: 'en', now: 0, loading: true } }), true);
+    assert.equal(isHostMessage({ type: 'state', state: { range: 'last24h', byApiKey: false, locale: 'en', now: 0, loading: true } }), true);
+    assert.equal(isHostMessage({ type: 'state', state: { byApiKey: false, locale: 'en', now: 0, loading: true } }), false, 'a state says its range');
+    assert.equal(isHostMessage({ type: 'range', range: 'last7d' }), true);
+    assert.equal(isHostMessage({ type: 'range', range: 'year' }), false);
     assert.equal(isHostMessage({ type: 'notice', level: 'info', text: 'Copied' }), true);
   });
 
@@ -100,8 +104,10 @@ describe('host → page messages', () => {
 
 describe('saved page state', () => {
   test('keeps valid parts and falls back for the rest', () => {
-    assert.deepEqual(readSavedState(undefined), { version: 1, byApiKey: false, view: 'chart' });
-    assert.deepEqual(readSavedState({ byApiKey: true, view: 'table', last: state }), { version: 1, byApiKey: true, view: 'table', last: state });
-    assert.deepEqual(readSavedState({ byApiKey: 'x', view: 'pie', last: { junk: true } }), { version: 1, byApiKey: false, view: 'chart' });
+    assert.deepEqual(readSavedState(undefined), { version: 1, byApiKey: false, range: 'months', view: 'chart' });
+    assert.deepEqual(readSavedState({ byApiKey: true, view: 'table', last: state }), { version: 1, byApiKey: true, range: 'months', view: 'table', last: state });
+    assert.deepEqual(readSavedState({ byApiKey: 'x', view: 'pie', last: { junk: true } }), { version: 1, byApiKey: false, range: 'months', view: 'chart' });
+    assert.equal(readSavedState({ range: 'last7d' }).range, 'last7d');
+    assert.equal(readSavedState({ range: 'decade' }).range, 'months', 'an unknown range falls back to months');
   });
 });

@@ -67,11 +67,24 @@ describe('chart tree', () => {
     assert.equal(textOf(byClass(partial[0]!, 'progress-label')[0]!), '(in progress)');
   });
 
-  test('draws the plan line when the plan is known', () => {
-    const withPlan = renderChart(shapeHistory(periods, false, { planCredits: 20_000 }), size);
-    assert.equal(byClass(withPlan, 'plan-line').length, 1);
-    assert.equal(byClass(withPlan, 'plan')[0]!.attrs['aria-label'], 'Plan: 20,000 credits per billing period');
-    assert.equal(byClass(renderChart(shapeHistory(periods, false), size), 'plan-line').length, 0);
+  test('draws the plan as a line when it is near the bars, and as a labelled marker above a chart scaled to the data when it is far', () => {
+    // The highest month is 10,000: a plan of 12,000 is near.
+    const near = renderChart(shapeHistory(periods, false, { planCredits: 12_000 }), size);
+    assert.equal(byClass(near, 'plan-line').length, 1);
+    assert.equal(byClass(near, 'plan-off').length, 0);
+    assert.equal(byClass(near, 'plan')[0]!.attrs['aria-label'], 'Plan: 12,000 per billing period');
+    const far = shapeHistory(periods, false, { planCredits: 100_000, locale: 'en-US' });
+    assert.equal(far.max, 10_000, 'the axis fits the data, not the plan');
+    const tree = renderChart(far, size);
+    assert.equal(byClass(tree, 'plan-line').length, 0);
+    const marker = byClass(tree, 'plan-off');
+    assert.equal(marker.length, 1);
+    assert.equal(marker[0]!.attrs['aria-label'], 'Plan: 100,000 per billing period, above the top of this chart');
+    assert.equal(textOf(byClass(marker[0]!, 'plan-label')[0]!), 'Plan 100,000 (above the chart)');
+    // The tallest bar reaches the top of the plot instead of a tenth of it.
+    const tallest = Math.max(...byClass(tree, 'seg').map((s) => Number(s.attrs.height)));
+    assert.ok(tallest > 240, `${tallest}`);
+    assert.equal(byClass(renderChart(shapeHistory(periods, false), size), 'plan').length, 0);
   });
 
   test('the plain view has one series, not focusable segment by segment', () => {

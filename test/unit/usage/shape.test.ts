@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient, type UsagePeriod } from '../../../src/api';
-import { MAX_SERIES, niceStep, niceTicks, shapeHistory, TOTAL_SERIES_NAME } from '../../../src/features/usage/render/shape';
+import { MAX_SERIES, niceStep, niceTicks, shapeHistory, totalSeriesName } from '../../../src/features/usage/render/shape';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -21,7 +21,7 @@ describe('shaping', () => {
     const model = shapeHistory([row(nov, 3, undefined, null), row(sep, 1), row(oct, 2)], false, { locale: 'en-US' });
     assert.deepEqual(model.months.map((m) => m.startDate), [sep, oct, nov]);
     assert.deepEqual(model.months.map((m) => m.total), [1, 2, 3]);
-    assert.deepEqual(model.series, [{ name: TOTAL_SERIES_NAME, index: 0, total: 6 }]);
+    assert.deepEqual(model.series, [{ name: totalSeriesName(), index: 0, total: 6 }]);
     assert.equal(model.grandTotal, 6);
   });
 
@@ -59,11 +59,20 @@ describe('shaping', () => {
     assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['k', 5], ['Unknown', 4]]);
   });
 
-  test('the plan sets a reference line and the scale covers it', () => {
-    const model = shapeHistory([row(oct, 12_000)], false, { planCredits: 100_000 });
-    assert.equal(model.plan, 100_000);
-    assert.ok(model.max >= 100_000);
-    assert.deepEqual(model.ticks, [0, 20_000, 40_000, 60_000, 80_000, 100_000]);
+  test('the scale fits the data; the plan joins it only when near (within 1.5× the highest bar)', () => {
+    const far = shapeHistory([row(oct, 12_000)], false, { planCredits: 100_000 });
+    assert.equal(far.plan, 100_000);
+    assert.equal(far.planOffChart, true);
+    assert.deepEqual(far.ticks, [0, 2_500, 5_000, 7_500, 10_000, 12_500]);
+    const near = shapeHistory([row(oct, 80_000)], false, { planCredits: 100_000 });
+    assert.equal(near.planOffChart, false);
+    assert.deepEqual(near.ticks, [0, 20_000, 40_000, 60_000, 80_000, 100_000]);
+    // 50,000 used on a 500,000 plan: the bars fill the chart, the plan is a marker.
+    const issue = shapeHistory([row(oct, 50_000)], false, { planCredits: 500_000 });
+    assert.equal(issue.max, 50_000);
+    assert.equal(issue.planOffChart, true);
+    // Nothing used at all: nothing to scale to, so the plan is off the chart too.
+    assert.equal(shapeHistory([row(oct, 0)], false, { planCredits: 100 }).planOffChart, true);
     assert.equal(shapeHistory([row(oct, 1)], false, { planCredits: 0 }).plan, undefined);
   });
 

@@ -268,6 +268,7 @@ describe('panel state', () => {
     await p;
     const state = buildPanelState(t.store.state, credits, panel({ byApiKey: true }));
     assert.deepEqual(state, {
+      range: 'months',
       byApiKey: true,
       locale: 'en',
       now: 9,

@@ -6,7 +6,9 @@ import { describeError, describeKeyCheckFailure } from '../../../host/errorText'
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
+import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
+import { FIRECRAWL_API_KEYS_URL } from '../../../shared/urls';
 
 type Verdict =
   | { kind: 'valid'; detail?: string }
@@ -17,12 +19,14 @@ type Verdict =
 export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
   try {
     const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
-    return { kind: 'valid', detail: `${usage.remainingCredits.toLocaleString()} credits remaining` };
+    const remaining = Math.round(usage.remainingCredits);
+    const count = formatExact(remaining, vscode.env.language);
+    return { kind: 'valid', detail: plural(remaining, vscode.l10n.t('{0} credit remaining', count), vscode.l10n.t('{0} credits remaining', count)) };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
     // Auth passed and the service itself says the team has no billing record. Any other 404 (a path
     // in the API URL, another web server) says nothing about the key.
-    if (error.kind === 'notFound' && error.serviceBody) return { kind: 'valid', detail: 'the team has no billing information' };
+    if (error.kind === 'notFound' && error.serviceBody) return { kind: 'valid', detail: vscode.l10n.t('the team has no billing information') };
     if (error.kind === 'cancelled') throw error;
     const text = describeKeyCheckFailure(error, { apiUrl: provider.url.url, selfHosted: provider.isSelfHosted });
     return { kind: text.verdict, message: text.message };
@@ -31,11 +35,18 @@ export async function verifyKey(provider: ClientProvider, key: string, signal: A
 
 export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, log: Logger): Promise<boolean> {
   const box = vscode.window.createInputBox();
-  box.title = 'Firecrawl: Set API Key';
+  box.title = vscode.l10n.t('Firecrawl: Set API Key');
   box.password = true;
   box.ignoreFocusOut = true;
-  box.placeholder = 'fc-…';
-  box.prompt = `Your Firecrawl API key, checked against ${plainText(provider.url.url, 200)} and kept in VS Code's secret storage.${provider.url.path ? ` Note: the API URL has a path (${plainText(provider.url.path, 80)}); a Firecrawl server is usually at the root.` : ''}`;
+  box.placeholder = 'fc-…'; // not localised: how every key starts
+  const where = vscode.l10n.t("Your Firecrawl API key, checked against {0} and kept in VS Code's secret storage.", plainText(provider.url.url, 200));
+  box.prompt = provider.url.path ? `${where} ${vscode.l10n.t('Note: the API URL has a path ({0}); a Firecrawl server is usually at the root.', plainText(provider.url.path, 80))}` : where;
+  // Keys for the hosted service are made on its dashboard (a self-hosted server makes its own, or needs none).
+  const getKey: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: vscode.l10n.t('Get an API key (opens the Firecrawl dashboard)') };
+  box.buttons = [getKey];
+  box.onDidTriggerButton((button) => {
+    if (button === getKey) void vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_API_KEYS_URL));
+  });
   let unverifiedValue: string | undefined;
   let inFlight: AbortController | undefined;
 
@@ -48,10 +59,11 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
       box.dispose();
       resolve(saved);
     };
-    const save = async (value: string, detail?: string) => {
+    /** `checked` says, for the log (English), whether the key was checked before it was stored. */
+    const save = async (value: string, checked: boolean, detail?: string) => {
       await keys.store(value);
-      log.info(`API key stored${detail ? ` (${detail})` : ''}`);
-      void vscode.window.showInformationMessage(`Firecrawl API key saved${detail ? `: ${detail}` : ''}.`);
+      log.info(checked ? 'API key stored (checked)' : 'API key stored (not verified)');
+      void vscode.window.showInformationMessage(detail ? vscode.l10n.t('Firecrawl API key saved: {0}.', detail) : vscode.l10n.t('Firecrawl API key saved.'));
       finish(true);
     };
 
@@ -64,15 +76,15 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
       // Pasted keys bring invisible characters along; at the ends they are dropped like spaces.
       const value = trimKey(box.value);
       if (!value) {
-        box.validationMessage = 'Paste your API key (it starts with fc-), or press Escape to cancel.';
+        box.validationMessage = vscode.l10n.t('Paste your API key (it starts with fc-), or press Escape to cancel.');
         return;
       }
       const problem = keyProblem(value);
       if (problem) {
-        box.validationMessage = `This key ${problem}, which an API key never has: check what was pasted, or type it.`;
+        box.validationMessage = vscode.l10n.t('This key {0}, which an API key never has: check what was pasted, or type it.', problem);
         return;
       }
-      if (unverifiedValue === value) return void save(value, 'not verified');
+      if (unverifiedValue === value) return void save(value, false, vscode.l10n.t({ message: 'not verified', args: [], comment: ['said of an API key saved without checking it: "Firecrawl API key saved: not verified."'] }));
       inFlight?.abort();
       const controller = new AbortController();
       inFlight = controller;
@@ -82,7 +94,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
       try {
         const verdict = await verifyKey(provider, value, controller.signal);
         if (controller.signal.aborted || settled) return;
-        if (verdict.kind === 'valid') return void (await save(value, verdict.detail));
+        if (verdict.kind === 'valid') return void (await save(value, true, verdict.detail));
         if (verdict.kind === 'rejected') {
           box.validationMessage = verdict.message;
         } else {
@@ -90,7 +102,7 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
           box.validationMessage = { message: verdict.message, severity: vscode.InputBoxValidationSeverity.Warning };
         }
       } catch (error) {
-        if (!controller.signal.aborted) box.validationMessage = `Could not check the key: ${describeError(error).message}`;
+        if (!controller.signal.aborted) box.validationMessage = vscode.l10n.t('Could not check the key: {0}', describeError(error).message);
       } finally {
         if (!settled) {
           box.busy = false;
@@ -106,6 +118,7 @@ export async function clearApiKey(keys: ApiKeyService, log: Logger): Promise<voi
   const hadStored = keys.current?.source === 'stored';
   await keys.clear();
   log.info('API key cleared');
-  const fallback = keys.current?.source === 'environment' ? ' FIRECRAWL_API_KEY from the environment is still in use.' : '';
-  void vscode.window.showInformationMessage(hadStored ? `Firecrawl API key removed from secret storage.${fallback}` : `No stored Firecrawl API key to remove.${fallback}`);
+  const removed = hadStored ? vscode.l10n.t('Firecrawl API key removed from secret storage.') : vscode.l10n.t('No stored Firecrawl API key to remove.');
+  const fallback = keys.current?.source === 'environment' ? vscode.l10n.t('{0} from the environment is still in use.', 'FIRECRAWL_API_KEY') : undefined;
+  void vscode.window.showInformationMessage(fallback ? `${removed} ${fallback}` : removed);
 }

@@ -14,11 +14,9 @@ export async function maybePromptForKey(state: vscode.Memento, keys: ApiKeyServi
   const shownAt = state.get<number>(SHOWN_AT) ?? 0;
   if (now - shownAt < QUIET_MS) return;
   await state.update(SHOWN_AT, now);
-  const choice = await vscode.window.showInformationMessage(
-    'Firecrawl: set your API key to see remaining credits, deep research jobs and usage history.',
-    'Set API Key',
-    "Don't Show Again",
-  );
-  if (choice === 'Set API Key') await vscode.commands.executeCommand(COMMANDS.setApiKey);
-  else if (choice === "Don't Show Again") await state.update(MUTED, true);
+  const setKey = vscode.l10n.t('Set API Key');
+  const mute = vscode.l10n.t("Don't Show Again");
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: set your API key to see remaining credits, deep research jobs and usage history.'), setKey, mute);
+  if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
+  else if (choice === mute) await state.update(MUTED, true);
 }

@@ -68,6 +68,8 @@ export class CreditsStore implements Disposable {
   /** When the next automatic refresh is due; kept while unfocused so focus can catch up. */
   private dueAt: number | undefined;
   private failures = 0;
+  /** When the key or server last changed: a balance fetched before then is another account's. */
+  private resetAt = Number.NEGATIVE_INFINITY;
   private readonly changed = new Emitter<CreditsState>();
   private readonly focusSubscription: Disposable;
   private readonly sharedSubscription: Disposable | undefined;
@@ -97,6 +99,9 @@ export class CreditsStore implements Disposable {
   /** A newer balance another window fetched: shown here as if fetched here, and the next fetch counts from it. */
   private adopt(snapshot: CreditsSnapshot): void {
     const mine = this.current.snapshot;
+    // A window's write for the old team can arrive after the key changed (file events lag, and the
+    // team's folder is renamed only once the new team is joined): never show it for the new key.
+    if (snapshot.fetchedAt < this.resetAt) return;
     if (this.disposed || (mine && mine.fetchedAt >= snapshot.fetchedAt) || !this.options.hasKey()) return;
     this.options.storage?.save(snapshot);
     this.failures = 0;
@@ -136,6 +141,7 @@ export class CreditsStore implements Disposable {
     this.controller?.abort();
     this.inFlight = undefined;
     this.failures = 0;
+    this.resetAt = this.options.clock.now();
     this.options.storage?.save(undefined);
     this.current = { loading: false };
     // Nothing is due from the old account: whoever polls for the new team asks at once.
@@ -155,6 +161,11 @@ export class CreditsStore implements Disposable {
       this.inFlight = current;
     }
     return this.inFlight;
+  }
+
+  /** Settles when no refresh is under way (at once when none is): for words that quote the balance. */
+  whenIdle(): Promise<void> {
+    return this.inFlight ?? Promise.resolve();
   }
 
   /** A refresh the user asked for: forget any backoff first. */

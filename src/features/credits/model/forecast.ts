@@ -1,5 +1,7 @@
-// "At this pace credits run out around <date>": from this period's usage so far, or, early in a
-// period when there is too little to go on, from the last complete month of history.
+// "At this pace credits run out around <date>": from the last 7 days' pace when the period began
+// before them (it is the more recent), from this period's usage so far otherwise, or, early in a
+// period with too little to go on, from the last complete month of history. The 7-day pace comes
+// from usage bins, so it holds when packs or grants make "used" unknown.
 import type { CreditUsage, UsagePeriod } from '../../../api';
 
 const DAY_MS = 86_400_000;
@@ -11,10 +13,12 @@ export interface Forecast {
   runOutAt: number;
   /** Credits per day the forecast assumed. */
   perDay: number;
-  basis: 'period' | 'history';
+  basis: 'week' | 'period' | 'history';
 }
 
-export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[]): Forecast | undefined {
+const WEEK_MS = 7 * DAY_MS;
+
+export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[], weekPerDay?: number): Forecast | undefined {
   if (usage.remainingCredits <= 0 || !usage.billingPeriodStart || !usage.billingPeriodEnd) return undefined;
   const start = Date.parse(usage.billingPeriodStart);
   const end = Date.parse(usage.billingPeriodEnd);
@@ -26,7 +30,15 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
   // Packs and grants can push remaining above plan: then "used" is unknown, not negative.
   // Without a plan, "used" is unknown too: only the history can tell the pace.
   const used = usage.planCredits === null ? 0 : usage.planCredits - usage.remainingCredits;
-  if (elapsed >= MIN_ELAPSED_MS && used > 0) perDay = (used / elapsed) * DAY_MS;
+  const week = weekPerDay !== undefined && Number.isFinite(weekPerDay) && weekPerDay >= 0 ? weekPerDay : undefined;
+  if (week !== undefined && elapsed > WEEK_MS) {
+    perDay = week;
+    basis = 'week';
+  } else if (elapsed >= MIN_ELAPSED_MS && used > 0) perDay = (used / elapsed) * DAY_MS;
+  else if (week !== undefined && week > 0) {
+    perDay = week;
+    basis = 'week';
+  }
   if (perDay === undefined && history) {
     const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate));
     if (full?.endDate && full.startDate) {

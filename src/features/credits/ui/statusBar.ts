@@ -8,6 +8,7 @@ import { creditsSettings, onDidChangeSettings } from '../../../host/settings';
 import { SETTINGS, STATUS_BAR_ITEMS } from '../../../ids';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
+import type { BurnView } from '../../burn';
 import type { CreditsStore } from '../model/creditsStore';
 import { presentCredits, TOOLTIP_COMMANDS } from './statusBarText';
 
@@ -18,6 +19,7 @@ export class CreditsStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
   private history: readonly UsagePeriod[] | undefined;
+  private burn: BurnView | undefined;
   private ageTimer: Disposable | undefined;
 
   constructor(
@@ -28,7 +30,7 @@ export class CreditsStatusBar implements vscode.Disposable {
     private readonly hasHistoryView: () => boolean,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100);
-    this.item.name = 'Firecrawl Credits';
+    this.item.name = vscode.l10n.t('Firecrawl Credits');
     const storeSubscription = store.onDidChange(() => this.render());
     this.subscriptions.push(
       this.item,
@@ -41,6 +43,12 @@ export class CreditsStatusBar implements vscode.Disposable {
   /** Monthly history improves the forecast early in a period; the chart shares what it loaded. */
   setHistory(periods: readonly UsagePeriod[] | undefined): void {
     this.history = periods;
+    this.render();
+  }
+
+  /** The last 24 hours, the 7-day pace and any spike, from the burn feature. */
+  setBurn(view: BurnView | undefined): void {
+    this.burn = view;
     this.render();
   }
 
@@ -60,6 +68,7 @@ export class CreditsStatusBar implements vscode.Disposable {
       selfHosted: this.provider.isSelfHosted,
       history: this.history,
       hasHistoryView: this.hasHistoryView(),
+      ...(this.burn ? { burn: this.burn } : {}),
     });
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);

@@ -1,13 +1,17 @@
 // What the status bar shows for each credits state, as plain data: the view only copies it onto a
-// StatusBarItem, and unit tests check every state without VS Code.
+// StatusBarItem, and unit tests check every state without VS Code. Words come from @vscode/l10n in
+// the editor's language; icons (`$(warning)`) and command links stay outside the messages.
+import * as l10n from '@vscode/l10n';
 import type { CreditUsage, UsagePeriod } from '../../../api';
 import { describeError } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut } from '../model/forecast';
-import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, parseTime } from '../../../shared/format';
+import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural } from '../../../shared/format';
+import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
+import type { BurnView } from '../../burn';
 
 export type Level = 'normal' | 'warning' | 'critical';
 
@@ -28,6 +32,8 @@ export interface PresentationContext {
   history?: readonly UsagePeriod[];
   /** Whether the usage chart exists to be opened. */
   hasHistoryView: boolean;
+  /** The last 24 hours, the 7-day pace and any spike (features/burn). */
+  burn?: BurnView;
 }
 
 export interface CreditsPresentation {
@@ -39,7 +45,55 @@ export interface CreditsPresentation {
   accessibilityLabel: string;
 }
 
-export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey] as const;
+export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHistory, COMMANDS.setApiKey, COMMANDS.resumeSpikeAlerts] as const;
+
+/** Hourly bins older than this are labelled with their age. */
+const BURN_AGE_SHOWN_MS = 30 * 60_000;
+
+/** A count of credits as a whole phrase: "1 credit", "12,345 credits". */
+function creditCount(n: number, locale: string | undefined, one: (count: string) => string, other: (count: string) => string): string {
+  const rounded = Math.round(n);
+  const count = formatExact(rounded, locale);
+  return plural(rounded, one(count), other(count));
+}
+
+/** "Last 24 h: N credits", a sparkline of the hours, a spike while it lasts, and the alerts' state. */
+function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string[] {
+  const day = burn?.summary.day;
+  if (!burn || !day) return [];
+  const { locale } = ctx;
+  const lines = ['', creditCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
+  // Inline code keeps the blocks in one font; the row reads oldest to newest.
+  lines.push('', l10n.t('{0} hourly, oldest first; busiest hour {1}', `\`${sparkline(day.hourly)}\``, formatExact(day.peak, locale)));
+  if (burn.dayFetchedAt !== undefined && ctx.now - burn.dayFetchedAt > BURN_AGE_SHOWN_MS) lines.push('', l10n.t('Hourly usage as of {0}', formatAgo(burn.dayFetchedAt, ctx.now, locale)));
+  const spike = burn.summary.spike;
+  if (spike) {
+    const ratio = formatRatio(spike.ratio, locale);
+    const rate = formatRatio(spike.perHour, locale);
+    const said = creditCount(
+      spike.lastHour,
+      locale,
+      (n) => l10n.t('**Spike:** {0} credit in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', n, ratio, rate),
+      (n) => l10n.t('**Spike:** {0} credits in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', n, ratio, rate),
+    );
+    lines.push('', `$(warning) ${said}`);
+  }
+  if (burn.alertsOff) lines.push('', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`));
+  else if (burn.muted) lines.push('', l10n.t('Spike alerts are muted for today.'));
+  return lines;
+}
+
+/** Which pace the forecast used, said in its sentence. */
+function forecastLine(basis: 'week' | 'period' | 'history', perDay: string, date: string): string {
+  switch (basis) {
+    case 'week':
+      return `$(warning) ${l10n.t("At the last 7 days' pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
+    case 'period':
+      return `$(warning) ${l10n.t("At this period's pace so far (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
+    case 'history':
+      return `$(warning) ${l10n.t("At last month's pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
+  }
+}
 
 /** Without a plan there is nothing to take a percentage of: only an empty or overdrawn balance stands out. */
 export function levelFor(remaining: number, plan: number | null, thresholds: Thresholds): Level {
@@ -52,29 +106,42 @@ export function levelFor(remaining: number, plan: number | null, thresholds: Thr
 }
 
 function links(ctx: PresentationContext): string {
-  const items = [`[Refresh](command:${COMMANDS.refreshCredits})`];
-  if (ctx.hasHistoryView) items.push(`[Usage History](command:${COMMANDS.showUsageHistory})`);
-  items.push(`[Set API Key](command:${COMMANDS.setApiKey})`);
+  const items = [`[${l10n.t({ message: 'Refresh', comment: ['tooltip link: load the balance again'] })}](command:${COMMANDS.refreshCredits})`];
+  if (ctx.hasHistoryView) items.push(`[${l10n.t('Usage History')}](command:${COMMANDS.showUsageHistory})`);
+  items.push(setKeyLink());
   return items.join(' · ');
+}
+
+function setKeyLink(): string {
+  return `[${l10n.t('Set API Key')}](command:${COMMANDS.setApiKey})`;
 }
 
 function keyLine(ctx: PresentationContext): string | undefined {
   if (!ctx.keySource) return undefined;
-  return ctx.keySource === 'stored' ? 'Key: stored in VS Code secret storage' : 'Key: from the FIRECRAWL\\_API\\_KEY environment variable';
+  return ctx.keySource === 'stored' ? l10n.t('Key: stored in VS Code secret storage') : l10n.t('Key: from the {0} environment variable', 'FIRECRAWL\\_API\\_KEY');
 }
 
 /** Remaining against the plan, what was used, or what is beyond it; the balance alone when there is no plan. */
 function balanceLines(remaining: number, plan: number | null, locale: string | undefined): string[] {
   if (plan === null) {
-    const balance = remaining < 0 ? `**Over by ${formatExact(-remaining, locale)} credits**` : `**${formatExact(remaining, locale)}** credits remaining`;
-    return [balance, '', 'This server reports no plan, so there is no usage share or warning level.'];
+    // The number in bold, as an argument: the same message as the screen readers' "4,321 credits remaining".
+    const balance =
+      remaining < 0
+        ? creditCount(-remaining, locale, (n) => l10n.t('**Over by {0} credit**', n), (n) => l10n.t('**Over by {0} credits**', n))
+        : creditCount(remaining, locale, (n) => l10n.t('{0} credit remaining', `**${n}**`), (n) => l10n.t('{0} credits remaining', `**${n}**`));
+    return [balance, '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
   }
-  const lines = [remaining < 0 ? `**Over plan by ${formatExact(-remaining, locale)} credits** (plan ${formatExact(plan, locale)})` : `**${formatExact(remaining, locale)}** of ${formatExact(plan, locale)} remaining`];
+  const of = formatExact(plan, locale);
+  const lines = [
+    remaining < 0
+      ? creditCount(-remaining, locale, (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of), (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of))
+      : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
+  ];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
     const used = plan - remaining;
-    lines.push('', `Used this period: ${formatExact(used, locale)} (${formatPercent(used / plan, locale)})`);
+    lines.push('', l10n.t('Used this period: {0} ({1})', formatExact(used, locale), formatPercent(used / plan, locale)));
   } else if (remaining > plan) {
-    lines.push('', 'Includes credits beyond the plan (packs or grants).');
+    lines.push('', l10n.t('Includes credits beyond the plan (packs or grants).'));
   }
   return lines;
 }
@@ -85,10 +152,12 @@ function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
   const end = parseTime(usage.billingPeriodEnd);
   if (end !== undefined) {
     const left = daysBetween(ctx.now, end);
-    const from = start === undefined ? '' : `${formatDate(start, ctx.locale)} – `;
-    return ['', `Billing period: ${from}${formatDate(end, ctx.locale)} · resets in ${left} day${left === 1 ? '' : 's'}`];
+    const days = formatExact(left, ctx.locale);
+    const to = formatDate(end, ctx.locale);
+    const span = start === undefined ? to : l10n.t({ message: '{0} – {1}', args: [formatDate(start, ctx.locale), to], comment: ['a range of dates'] });
+    return ['', plural(left, l10n.t('Billing period: {0} · resets in {1} day', span, days), l10n.t('Billing period: {0} · resets in {1} days', span, days))];
   }
-  return start === undefined ? [] : ['', `Billing period since ${formatDate(start, ctx.locale)}`];
+  return start === undefined ? [] : ['', l10n.t('Billing period since {0}', formatDate(start, ctx.locale))];
 }
 
 /** The problem in words, escaped for the tooltip's Markdown. */
@@ -97,85 +166,106 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
   return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
 }
 
+/** The balance as a phrase for screen readers: "1,234 of 5,000 credits remaining", "over plan by 20 credits". */
+function balancePhrase(remaining: number, plan: number | null, locale: string | undefined): string {
+  if (remaining < 0) {
+    return plan === null
+      ? creditCount(-remaining, locale, (n) => l10n.t('over the balance by {0} credit', n), (n) => l10n.t('over the balance by {0} credits', n))
+      : creditCount(-remaining, locale, (n) => l10n.t('over plan by {0} credit', n), (n) => l10n.t('over plan by {0} credits', n));
+  }
+  if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
+  return creditCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
+}
+
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
   const { problem, snapshot } = state;
   const openChart = ctx.hasHistoryView ? COMMANDS.showUsageHistory : COMMANDS.refreshCredits;
 
   if (problem?.kind === 'noKey') {
     return {
-      text: '$(key) Firecrawl: Set API Key',
-      tooltip: `**Firecrawl**\n\nNo API key yet. Set one to see your remaining credits.\n\n[Set API Key](command:${COMMANDS.setApiKey})`,
+      text: `$(key) ${l10n.t('Firecrawl: Set API Key')}`,
+      tooltip: `**Firecrawl**\n\n${l10n.t('No API key yet. Set one to see your remaining credits.')}\n\n${setKeyLink()}`,
       level: 'normal',
       command: COMMANDS.setApiKey,
-      accessibilityLabel: 'Firecrawl: no API key. Activate to set one.',
+      accessibilityLabel: l10n.t('Firecrawl: no API key. Activate to set one.'),
     };
   }
   if (problem?.kind === 'unauthorized') {
     return {
-      text: '$(error) Firecrawl: key rejected',
-      tooltip: `**Firecrawl: API key rejected**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${links(ctx)}`,
+      text: `$(error) ${l10n.t('Firecrawl: key rejected')}`,
+      tooltip: `**${l10n.t('Firecrawl: API key rejected')}**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${links(ctx)}`,
       level: 'critical',
       command: COMMANDS.setApiKey,
-      accessibilityLabel: 'Firecrawl: the API key was rejected. Activate to set a new key.',
+      accessibilityLabel: l10n.t('Firecrawl: the API key was rejected. Activate to set a new key.'),
     };
   }
   if (problem?.kind === 'unsupported') {
     return {
-      text: '$(flame) n/a',
-      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\nServer: ${escapeMarkdown(ctx.apiUrl)}\n\n${links(ctx)}`,
+      text: `$(flame) ${l10n.t({ message: 'n/a', comment: ['status bar: no credits on this server'] })}`,
+      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.apiUrl))}\n\n${links(ctx)}`,
       level: 'normal',
       command: openChart,
-      accessibilityLabel: 'Firecrawl: credits are not available on this server.',
+      accessibilityLabel: l10n.t('Firecrawl: credits are not available on this server.'),
     };
   }
   if (problem?.kind === 'noBilling') {
     return {
-      text: '$(flame) no billing info',
-      tooltip: `**Firecrawl**\n\nFirecrawl has no billing information for this team yet.\n\n${links(ctx)}`,
+      text: `$(flame) ${l10n.t({ message: 'no billing info', comment: ['status bar: the team has no billing record'] })}`,
+      tooltip: `**Firecrawl**\n\n${l10n.t('Firecrawl has no billing information for this team yet.')}\n\n${links(ctx)}`,
       level: 'normal',
       command: openChart,
-      accessibilityLabel: 'Firecrawl: no billing information for this team.',
+      accessibilityLabel: l10n.t('Firecrawl: no billing information for this team.'),
     };
   }
   if (!snapshot) {
     const failed = problem?.kind === 'unavailable';
     const why = failed ? problemText(problem.error, ctx, problem.retryAt) : '';
     return {
+      // not localised: an icon and the product's name
       text: failed ? '$(warning) Firecrawl' : '$(sync~spin) Firecrawl',
-      tooltip: failed ? `**Firecrawl: credits unavailable**\n\n${escapeMarkdown(why)}\n\n${links(ctx)}` : '**Firecrawl**\n\nLoading remaining credits…',
+      tooltip: failed ? `**${l10n.t('Firecrawl: credits unavailable')}**\n\n${escapeMarkdown(why)}\n\n${links(ctx)}` : `**Firecrawl**\n\n${l10n.t('Loading remaining credits…')}`,
       level: 'normal',
       command: failed ? COMMANDS.refreshCredits : openChart,
-      accessibilityLabel: failed ? `Firecrawl: credits unavailable. ${why}` : 'Firecrawl: loading remaining credits',
+      accessibilityLabel: failed ? l10n.t('Firecrawl: credits unavailable. {0}', why) : l10n.t('Firecrawl: loading remaining credits'),
     };
   }
 
   const { usage, fetchedAt } = snapshot;
   const { remainingCredits: remaining, planCredits: plan } = usage;
-  const level = levelFor(remaining, plan, ctx.thresholds);
+  const spiking = ctx.burn?.summary.spike !== undefined;
+  const balanceLevel = levelFor(remaining, plan, ctx.thresholds);
+  // A spike shows in the warning colour while it lasts; a critical balance stays critical.
+  const level = spiking && balanceLevel === 'normal' ? 'warning' : balanceLevel;
   const stale = problem?.kind === 'unavailable';
   const icon = stale ? '$(warning)' : '$(flame)';
   const short = formatCredits(remaining, ctx.locale);
-  const lines: string[] = ['**Firecrawl credits**', '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
-  const forecast = forecastRunOut(usage, ctx.now, ctx.history);
-  if (forecast) {
-    lines.push('', `$(warning) At this pace (~${formatCredits(forecast.perDay, ctx.locale)}/day) credits run out around **${formatDate(forecast.runOutAt, ctx.locale)}**, before the period ends.`);
-  }
+  const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
+  const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
+  if (forecast) lines.push('', forecastLine(forecast.basis, formatCredits(forecast.perDay, ctx.locale), formatDate(forecast.runOutAt, ctx.locale)));
+  lines.push(...burnLines(ctx.burn, ctx));
   lines.push('');
   const key = keyLine(ctx);
   if (key) lines.push(key, '');
-  lines.push(`Updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}`);
-  if (stale) lines.push('', `$(warning) Could not refresh: ${escapeMarkdown(problemText(problem.error, ctx, problem.retryAt))}`);
+  const age = formatAgo(fetchedAt, ctx.now, ctx.locale);
+  lines.push(l10n.t('Updated {0}', age));
+  if (stale) lines.push('', `$(warning) ${l10n.t('Could not refresh: {0}', escapeMarkdown(problemText(problem.error, ctx, problem.retryAt)))}`);
   lines.push('', links(ctx));
 
-  const overText =
-    remaining < 0
-      ? `over ${plan === null ? 'the balance' : 'plan'} by ${formatExact(-remaining, ctx.locale)} credits`
-      : `${formatExact(remaining, ctx.locale)}${plan === null ? '' : ` of ${formatExact(plan, ctx.locale)}`} credits remaining`;
+  const balance = balancePhrase(remaining, plan, ctx.locale);
+  const spike = ctx.burn?.summary.spike;
+  let accessibilityLabel: string;
+  if (!spike) accessibilityLabel = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed', balance, age) : l10n.t('Firecrawl: {0}', balance);
+  else {
+    const first = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed.', balance, age) : l10n.t('Firecrawl: {0}.', balance);
+    const draining = creditCount(spike.lastHour, ctx.locale, (n) => l10n.t('Credits are draining fast: {0} credit in the last hour.', n), (n) => l10n.t('Credits are draining fast: {0} credits in the last hour.', n));
+    accessibilityLabel = `${first} ${draining}`;
+  }
   return {
-    text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}`,
+    // Not by colour alone: a pulse beside the number while credits drain fast.
+    text: `${icon} ${remaining < 0 ? `-${formatCredits(-remaining, ctx.locale)}` : short}${spiking ? ' $(pulse)' : ''}`,
     tooltip: lines.join('\n'),
     level,
     command: openChart,
-    accessibilityLabel: `Firecrawl: ${overText}${stale ? `, last updated ${formatAgo(fetchedAt, ctx.now, ctx.locale)}, refresh failed` : ''}`,
+    accessibilityLabel,
   };
 }

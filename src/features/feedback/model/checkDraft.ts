@@ -2,6 +2,7 @@
 // the wizard can never send something the validator (and so the service) would refuse.
 // Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import {
   FEEDBACK_SIGNAL_FIELDS,
   validateFeedback,
@@ -22,7 +23,8 @@ export function parseMetadataText(input: string): { ok: true; value: unknown } |
     return { ok: true, value: JSON.parse(trimmed) as unknown };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `metadata is not valid JSON (${detail}); write an object such as {"run": "nightly"}.` };
+    // The parser's own detail stays as the engine words it: it names the position of the fault.
+    return { ok: false, error: l10n.t('metadata is not valid JSON ({0}); write an object such as {"run": "nightly"}.', detail) };
   }
 }
 

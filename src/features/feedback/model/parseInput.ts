@@ -2,8 +2,10 @@
 // what was typed behind the user's back (no lower-casing): bad input is reported by name, using
 // the same rules and limits as the validator. Pure: no `vscode`, no Node built-ins.
 
+import * as l10n from '@vscode/l10n';
 import { FEEDBACK_LIMITS } from '../../../api/feedback/types';
 import { checkLabel, type FeedbackLabelKind } from '../../../api/feedback/validate';
+import { formatExact, plural } from '../../../shared/format';
 
 export type ParseResult<T> =
   | { ok: true; value: T }
@@ -34,14 +36,15 @@ export function parsePageNumbers(text: string): ParseResult<number[]> {
   const normalized = text.replace(/(\d)\s*[-–—]\s*(?=\d)/g, '$1-');
   const tokens = normalized.split(/[\s,;]+/).filter((t) => t.length > 0);
   const pages = new Set<number>();
+  // Limits are formatted for the language; numbers taken from what was typed are quoted as typed.
   const tooMany = (token: string): ParseResult<number[]> =>
-    fail(`'${token}' takes the list past ${max} pages; feedback can name at most ${max} page numbers.`, [token]);
+    fail(l10n.t("'{0}' takes the list past {1} pages; feedback can name at most {1} page numbers.", token, formatExact(max)), [token]);
 
   for (const token of tokens) {
     const single = NUMBER.test(token) ? Number(token) : undefined;
     if (single !== undefined) {
-      if (!Number.isSafeInteger(single)) return fail(`'${token}' is too large to be a page number.`, [token]);
-      if (single < min) return fail(`'${token}' is not a page: page numbers start at ${min}.`, [token]);
+      if (!Number.isSafeInteger(single)) return fail(l10n.t("'{0}' is too large to be a page number.", token), [token]);
+      if (single < min) return fail(l10n.t("'{0}' is not a page: page numbers start at {1}.", token, formatExact(min)), [token]);
       pages.add(single);
       if (pages.size > max) return tooMany(token);
       continue;
@@ -51,18 +54,19 @@ export function parsePageNumbers(text: string): ParseResult<number[]> {
       const from = Number(range[1]);
       const to = Number(range[2]);
       if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) {
-        return fail(`'${token}' is too large to be a page range.`, [token]);
+        return fail(l10n.t("'{0}' is too large to be a page range.", token), [token]);
       }
-      if (from < min) return fail(`'${token}' starts at ${from}; page numbers start at ${min}.`, [token]);
-      if (from > to) return fail(`'${token}' is reversed; write it as '${to}-${from}'.`, [token]);
+      if (from < min) return fail(l10n.t("'{0}' starts at {1}; page numbers start at {2}.", token, String(from), formatExact(min)), [token]);
+      // The range to type instead, in the digits the parser reads.
+      if (from > to) return fail(l10n.t("'{0}' is reversed; write it as '{1}'.", token, `${to}-${from}`), [token]);
       if (to - from + 1 > max) return tooMany(token);
       for (let page = from; page <= to; page++) pages.add(page);
       if (pages.size > max) return tooMany(token);
       continue;
     }
-    if (/^[-−]\d/.test(token)) return fail(`'${token}' is negative; page numbers start at ${min}.`, [token]);
-    if (/^\d+(?:[.,]\d+)$/.test(token)) return fail(`'${token}' is not a whole number; page numbers are whole numbers.`, [token]);
-    return fail(`'${token}' is not a page number or range; use numbers and ranges like 1, 3-5, 8.`, [token]);
+    if (/^[-−]\d/.test(token)) return fail(l10n.t("'{0}' is negative; page numbers start at {1}.", token, formatExact(min)), [token]);
+    if (/^\d+(?:[.,]\d+)$/.test(token)) return fail(l10n.t("'{0}' is not a whole number; page numbers are whole numbers.", token), [token]);
+    return fail(l10n.t("'{0}' is not a page number or range; use numbers and ranges like 1, 3-5, 8.", token), [token]);
   }
   return { ok: true, value: [...pages].sort((a, b) => a - b) };
 }
@@ -89,8 +93,14 @@ export function parseLabels(text: string, kind: FeedbackLabelKind = 'issue'): Pa
   if (bad.length > 0) return fail(messages.join(' '), bad);
   const max = FEEDBACK_LIMITS.labelsMax;
   if (labels.length > max) {
-    const noun = kind === 'issue' ? 'issue labels' : 'tags';
-    return fail(`${labels.length} ${noun} given; at most ${max} are allowed (remove ${labels.length - max}).`, labels.slice(max));
+    return fail(tooManyLabels(kind, labels.length, max), labels.slice(max));
   }
   return { ok: true, value: labels };
+}
+
+function tooManyLabels(kind: FeedbackLabelKind, count: number, max: number): string {
+  const [n, m, extra] = [formatExact(count), formatExact(max), formatExact(count - max)];
+  return kind === 'issue'
+    ? plural(count, l10n.t('{0} issue label given; at most {1} are allowed (remove {2}).', n, m, extra), l10n.t('{0} issue labels given; at most {1} are allowed (remove {2}).', n, m, extra))
+    : plural(count, l10n.t('{0} tag given; at most {1} are allowed (remove {2}).', n, m, extra), l10n.t('{0} tags given; at most {1} are allowed (remove {2}).', n, m, extra));
 }

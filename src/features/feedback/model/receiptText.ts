@@ -2,7 +2,9 @@
 // used, and the service's own warning when the cap is reached or the job already had feedback.
 // Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import type { FeedbackReceipt } from '../../../api/model';
+import { formatExact, plural } from '../../../shared/format';
 import { plainText, sentence } from '../../../shared/text';
 
 export interface ReceiptMessage {
@@ -13,24 +15,37 @@ export interface ReceiptMessage {
   refreshCredits: boolean;
 }
 
-function credits(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
+/** What happened, as one sentence: a repeat or a first sending, with or without a refund. */
+function headText(alreadySubmitted: boolean, refunded: number): string {
+  const n = formatExact(refunded);
+  if (alreadySubmitted) {
+    if (refunded <= 0) return l10n.t('Feedback was already submitted for this job: no credits refunded.');
+    return plural(
+      refunded,
+      l10n.t('Feedback was already submitted for this job: {0} credit refunded.', n),
+      l10n.t('Feedback was already submitted for this job: {0} credits refunded.', n),
+    );
+  }
+  if (refunded <= 0) return l10n.t('Feedback sent: no credits refunded.');
+  return plural(refunded, l10n.t('Feedback sent: {0} credit refunded.', n), l10n.t('Feedback sent: {0} credits refunded.', n));
 }
 
 function todayText({ creditsRefundedToday: today, dailyRefundCap: cap }: FeedbackReceipt): string[] {
-  if (today === undefined) return cap === undefined ? [] : [`The daily refund cap is ${cap.toLocaleString('en-US')} credits.`];
-  return [`Refunded today: ${today.toLocaleString('en-US')}${cap === undefined ? '' : ` of the ${cap.toLocaleString('en-US')}-credit daily cap`}.`];
+  if (today === undefined) {
+    if (cap === undefined) return [];
+    return [plural(cap, l10n.t('The daily refund cap is {0} credit.', formatExact(cap)), l10n.t('The daily refund cap is {0} credits.', formatExact(cap)))];
+  }
+  if (cap === undefined) return [l10n.t('Refunded today: {0}.', formatExact(today))];
+  return [l10n.t('Refunded today: {0} of the {1}-credit daily cap.', formatExact(today), formatExact(cap))];
 }
 
 export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   const refunded = receipt.creditsRefunded;
-  const head = receipt.alreadySubmitted ? 'Feedback was already submitted for this job' : 'Feedback sent';
-  const refund = refunded > 0 ? `${credits(refunded)} refunded` : 'no credits refunded';
   // The toast shows one line: what happened comes first, the cap second (when the receipt says it).
-  const parts = [`${head}: ${refund}.`, ...todayText(receipt)];
-  if (receipt.warning?.trim()) parts.push(`Firecrawl says: ${sentence(plainText(receipt.warning, 300))}`);
-  else if (receipt.alreadySubmitted) parts.push('A repeat never refunds twice.');
-  else if (receipt.dailyCapReached) parts.push('The daily refund cap is reached; the feedback is still recorded.');
+  const parts = [headText(receipt.alreadySubmitted, refunded), ...todayText(receipt)];
+  if (receipt.warning?.trim()) parts.push(l10n.t('Firecrawl says: {0}', sentence(plainText(receipt.warning, 300))));
+  else if (receipt.alreadySubmitted) parts.push(l10n.t('A repeat never refunds twice.'));
+  else if (receipt.dailyCapReached) parts.push(l10n.t('The daily refund cap is reached; the feedback is still recorded.'));
   return {
     message: parts.join(' '),
     severity: receipt.alreadySubmitted || receipt.dailyCapReached ? 'warning' : 'info',

@@ -1,2 +1,4 @@
-// Entry of dist/feedbackWizard.js, the wizard bundle the extension loads on first use.
+// Entry of the wizard's on-demand bundle (dist/feedbackWizard.js, dist/web/feedbackWizard.js), loaded
+// the first time someone sends feedback.
 export { FeedbackController } from './controller';
+export { initBundle } from '../../../host/bundleInit';

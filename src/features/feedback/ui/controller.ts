@@ -10,15 +10,18 @@ import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
-import { systemClock } from '../../../shared/clock';
 import { SettledWrites } from '../../../shared/settledState';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { describeFeedbackFailure, type FailureAction, type FailureMessage, NEXT_STEP_LABELS } from '../../../host/errorText';
+import { describeFeedbackFailure, type FailureAction, type FailureMessage, nextStepLabel, windowFromFeedbackError } from '../../../host/errorText';
+import { systemClock } from '../../../shared/clock';
+import { singleJobId } from '../../../shared/jobIds';
+import { FeedbackWindows } from '../model/feedbackWindow';
+import { RecentFeedbackJobs } from '../model/recentJobs';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
 import { describeReceipt } from '../model/receiptText';
 import { sendFeedback } from './send';
 import { editInUntitledDocument } from './untitledEditor';
-import type { ResumableDraft } from '../wizard/context';
+import type { ResumableDraft, StartingJobId } from '../wizard/context';
 import { runFeedbackWizard, type WizardOptions } from '../wizard/wizard';
 
 export interface StartOptions {
@@ -37,6 +40,12 @@ export type FeedbackRunResult =
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
   private readonly settled: SettledWrites;
+  /** Each server's feedback window, as its own errors said. */
+  readonly windows: FeedbackWindows;
+  /** Servers that answered that they do not list recent jobs: not asked again in this window. */
+  private readonly unlisted = new Map<string, { error: unknown; at: number }>();
+  /** The open wizard's recent jobs (tests read what it loaded). */
+  private recent: RecentFeedbackJobs | undefined;
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
@@ -52,6 +61,12 @@ export class FeedbackController implements vscode.Disposable {
     // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
     this.settled = new SettledWrites(storage, systemClock);
     this.drafts = new DraftStore(storage, windowId, Date.now, () => vscode.workspace.name, (key, value, wanted) => this.settled.write(key, value, wanted));
+    this.windows = new FeedbackWindows(storage);
+  }
+
+  /** The open wizard's recent jobs, if a wizard is open. */
+  get recentJobs(): RecentFeedbackJobs | undefined {
+    return this.recent;
   }
 
   /**
@@ -89,18 +104,37 @@ export class FeedbackController implements vscode.Disposable {
     this.prompter?.dispose();
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
+    const recent = new RecentFeedbackJobs({ reader: () => this.provider.client, clock: systemClock, unsupported: this.unlisted, server: () => this.provider.url.url });
+    this.recent = recent;
     try {
       const saved = await this.resumable();
       const own = saved[0]?.origin === 'here' ? saved[0].draft : undefined;
       const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
-      const wizardOptions: WizardOptions = { onChange: (d) => this.keep(d) };
+      const server = this.provider.url.url;
+      const wizardOptions: WizardOptions = {
+        onChange: (d) => this.keep(d),
+        clock: systemClock,
+        recent,
+        windowSeconds: this.windows.seconds(server),
+        apiUrl: server,
+      };
       if (reopened) {
         draft = reopened;
         wizardOptions.start = 'review';
       } else {
-        const jobId = prefillJobId({ explicit: options.jobId, selection: selectedText(), clipboard: options.jobId ? undefined : await readClipboard() });
+        const selection = selectedText();
+        const clipboard = options.jobId ? undefined : await readClipboard();
+        const jobId = prefillJobId({ explicit: options.jobId, selection, clipboard });
         draft = emptyDraft(jobId ?? '');
+        const from: StartingJobId['from'] | undefined = !jobId
+          ? undefined
+          : singleJobId(options.jobId) === jobId
+            ? 'command'
+            : singleJobId(selection) === jobId
+              ? 'selection'
+              : 'clipboard';
+        if (jobId && from) wizardOptions.startingJobId = { id: jobId, from };
         if (options.endpoint) draft.endpoint = options.endpoint;
         if (saved.length) wizardOptions.resumable = saved;
       }
@@ -109,7 +143,9 @@ export class FeedbackController implements vscode.Disposable {
       return await this.deliver(request);
     } finally {
       if (this.prompter === prompter) this.prompter = undefined;
+      if (this.recent === recent) this.recent = undefined;
       prompter.dispose();
+      recent.dispose();
     }
   }
 
@@ -136,6 +172,9 @@ export class FeedbackController implements vscode.Disposable {
       return { kind: 'sent', receipt: outcome.receipt, message: receipt.message };
     }
     const error = outcome.kind === 'cancelled' ? new CancelledError({ operation: 'feedback' }) : outcome.error;
+    // The server says how long it accepts feedback only when it is too late: remember it for the countdown.
+    const window = windowFromFeedbackError(error);
+    if (window !== undefined) void this.windows.learn(this.provider.url.url, window).then(undefined, () => undefined);
     const failure = describeFeedbackFailure(error, {
       endpoint: request.endpoint,
       jobId: request.jobId,
@@ -144,12 +183,12 @@ export class FeedbackController implements vscode.Disposable {
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
     void this.offer(failure, request);
-    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => NEXT_STEP_LABELS[a]) };
+    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => nextStepLabel(a)) };
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
   private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
-    const labels = failure.actions.map((a) => NEXT_STEP_LABELS[a]);
+    const labels = failure.actions.map((a) => nextStepLabel(a));
     const show =
       failure.severity === 'error'
         ? vscode.window.showErrorMessage
@@ -157,7 +196,7 @@ export class FeedbackController implements vscode.Disposable {
           ? vscode.window.showWarningMessage
           : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
-    const action = failure.actions.find((a) => NEXT_STEP_LABELS[a] === choice);
+    const action = failure.actions.find((a) => nextStepLabel(a) === choice);
     if (action) await this.run(action, request);
   }
 

@@ -2,7 +2,7 @@
 // button, ignoreFocusOut), created for the page and disposed when it is answered. The steps never
 // see these objects; they get Answers. Disposing the prompter answers the open page with cancel.
 import * as vscode from 'vscode';
-import { type Answer, type InputPrompt, isBlocking, type PickOption, type PickPrompt, type PromptButton, type Prompter, type TextEditing, type Validation } from '../wizard/prompts';
+import { type Answer, type InputPrompt, isBlocking, type PickOption, type PickPrompt, type PickUpdate, type PromptButton, type Prompter, type TextEditing, type Validation } from '../wizard/prompts';
 
 interface Item<T> extends vscode.QuickPickItem {
   option?: PickOption<T>;
@@ -45,7 +45,39 @@ function toItem<T>(option: PickOption<T>): Item<T> {
 }
 
 function sameOptions(a: readonly PickOption<unknown>[], b: readonly PickOption<unknown>[]): boolean {
-  return a.length === b.length && a.every((o, i) => o.key === b[i]?.key && o.label === b[i]?.label && o.detail === b[i]?.detail);
+  return a.length === b.length && a.every((o, i) => o.key === b[i]?.key && o.label === b[i]?.label && o.detail === b[i]?.detail && o.description === b[i]?.description);
+}
+
+/** Echoes of our own highlight are ignored this long at most, in case one never comes (a filtered-out row). */
+const ECHO_WAIT_MS = 500;
+
+/**
+ * Who moved the highlight of a pick. Replacing the items makes the workbench report its first row as
+ * active before it applies the row we asked for (then it echoes ours), so a report counts as the
+ * person's only when no echo of ours is still on its way.
+ */
+class Highlight {
+  /** The row we last asked for. */
+  current: string | undefined;
+  /** The row the person moved to, once they did. */
+  chosen: string | undefined;
+  private awaiting: { key: string; until: number } | undefined;
+
+  set(key: string | undefined): void {
+    this.current = key;
+    this.awaiting = key === undefined ? undefined : { key, until: Date.now() + ECHO_WAIT_MS };
+  }
+
+  moved(key: string): void {
+    if (this.awaiting && Date.now() < this.awaiting.until) {
+      if (key === this.awaiting.key) this.awaiting = undefined;
+      return;
+    }
+    this.awaiting = undefined;
+    // The first report of a page we highlighted nothing on is the workbench's own first row.
+    if (this.current !== undefined && key !== this.current) this.chosen = key;
+    this.current = key;
+  }
 }
 
 export class QuickInputPrompter implements Prompter, vscode.Disposable {
@@ -63,8 +95,12 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     this.frame(widget, prompt);
     widget.placeholder = prompt.placeholder;
     widget.matchOnDescription = prompt.matchOnDescription ?? false;
-    const base = prompt.options.map(toItem);
+    widget.matchOnDetail = prompt.matchOnDetail ?? false;
+    if (prompt.busy) widget.busy = true;
+    let base = prompt.options.map(toItem);
     let extra: PickOption<T>[] = [];
+    const find = (key: string | undefined) => (key === undefined ? undefined : widget.items.find((i) => i.option && !i.option.separator && i.option.key === key));
+    const highlight = new Highlight();
     const render = (text: string) => {
       const next = prompt.optionsForText?.(text) ?? [];
       if (widget.items.length > 0 && sameOptions(next as PickOption<unknown>[], extra as PickOption<unknown>[])) return;
@@ -73,16 +109,43 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     };
     render('');
     const active = base.find((i) => i.option && i.option.key === prompt.activeKey);
-    if (active) widget.activeItems = [active];
+    if (active) {
+      widget.activeItems = [active];
+      highlight.set(prompt.activeKey);
+    }
 
-    return this.show<Answer<T>>(widget, { kind: 'pick', widget: widget as unknown as vscode.QuickPick<Item<unknown>>, type: (text) => { widget.value = text; render(text); } }, (settle) => [
-      widget.onDidAccept(() => {
-        const item = widget.selectedItems[0] ?? widget.activeItems[0];
-        if (item?.option && !item.option.separator) settle({ kind: 'accept', value: item.option.value, text: widget.value });
-      }),
-      widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
-      widget.onDidChangeValue((text) => render(text)),
-    ]);
+    const update = (next: PickUpdate<T>) => {
+      base = next.options.map(toItem);
+      widget.items = [...extra.map(toItem), ...base];
+      // Setting the items moves the highlight to the first row: put it back where the person left it,
+      // or where the page wants it while they have not moved it.
+      const target = find(highlight.chosen ?? next.activeKey ?? highlight.current);
+      if (target?.option) {
+        widget.activeItems = [target];
+        highlight.set(target.option.key);
+      }
+      widget.busy = next.busy === true;
+      if (next.placeholder !== undefined) widget.placeholder = next.placeholder;
+    };
+
+    return this.show<Answer<T>>(widget, { kind: 'pick', widget: widget as unknown as vscode.QuickPick<Item<unknown>>, type: (text) => { widget.value = text; render(text); } }, (settle) => {
+      const stop = prompt.live?.(update);
+      return [
+        widget.onDidAccept(() => {
+          const item = widget.selectedItems[0] ?? widget.activeItems[0];
+          if (item?.option && !item.option.separator) settle({ kind: 'accept', value: item.option.value, text: widget.value });
+        }),
+        widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
+        widget.onDidChangeValue((text) => render(text)),
+        widget.onDidChangeActive((items) => {
+          const key = items[0]?.option?.key;
+          if (key === undefined) return;
+          highlight.moved(key);
+          prompt.onActive?.(key);
+        }),
+        { dispose: () => stop?.() },
+      ];
+    });
   }
 
   input(prompt: InputPrompt): Promise<Answer<string>> {

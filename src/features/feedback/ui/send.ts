@@ -13,14 +13,14 @@ export type SendOutcome =
 
 export function sendFeedback(provider: Pick<ClientProvider, 'client'>, request: FeedbackRequest): Thenable<SendOutcome> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Firecrawl: sending feedback', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Firecrawl: sending feedback'), cancellable: true },
     async (progress, token): Promise<SendOutcome> => {
-      progress.report({ message: `${request.endpoint} job ${request.jobId}…` });
+      progress.report({ message: vscode.l10n.t('{0} job {1}…', request.endpoint, request.jobId) });
       // Let the notification (and its Cancel button) appear before anything leaves.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (token.isCancellationRequested) return { kind: 'cancelled' };
       const sending = submitFeedback(provider.client, request);
-      const late = token.onCancellationRequested(() => progress.report({ message: 'already sent: waiting for the answer (it cannot be recalled)…' }));
+      const late = token.onCancellationRequested(() => progress.report({ message: vscode.l10n.t('already sent: waiting for the answer (it cannot be recalled)…') }));
       try {
         return { kind: 'sent', receipt: await sending };
       } catch (error) {

@@ -8,7 +8,8 @@ import type { TextEditing } from '../wizard/prompts';
 export async function editInUntitledDocument(editing: TextEditing): Promise<string | undefined> {
   const document = await vscode.workspace.openTextDocument({ language: editing.language, content: editing.initial });
   await vscode.window.showTextDocument(document, { preview: false });
-  const use = `Use ${editing.title}`;
+  const use = editing.useLabel;
+  const discard = vscode.l10n.t({ message: 'Discard', args: [], comment: ['drops the text written in the editor'] });
   let lastText = document.getText();
   const subscriptions: vscode.Disposable[] = [];
   const closed = new Promise<'closed'>((resolve) => {
@@ -23,16 +24,12 @@ export async function editInUntitledDocument(editing: TextEditing): Promise<stri
   });
   try {
     const choice = await Promise.race([
-      vscode.window.showInformationMessage(
-        `Firecrawl feedback: write the ${editing.title.toLowerCase()} in the editor, then choose "${use}" to go back to the wizard.`,
-        use,
-        'Discard',
-      ),
+      vscode.window.showInformationMessage(editing.instructions, use, discard),
       closed,
     ]);
     if (choice === 'closed') return lastText;
     // Only an explicit Discard drops the text; dismissing the notification keeps what was written.
-    const text = choice === 'Discard' ? undefined : document.getText();
+    const text = choice === discard ? undefined : document.getText();
     if (!document.isClosed) {
       await vscode.window.showTextDocument(document, { preview: false });
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -1,14 +1,20 @@
 // What every wizard step shares: the step ids, the context, the page frame (title, counter, Back)
 // and the rules for where a step goes when it is finished. Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import { FEEDBACK_FIELDS, fieldOfPath, indexOfPath, type FeedbackField, type FeedbackRequest } from '../../../api/feedback';
+import type { FeedbackEndpoint } from '../../../api/feedback';
+import type { Clock } from '../../../shared/clock';
+import type { Event } from '../../../shared/events';
 import type { WizardDraft } from '../model/draft';
+import type { RecentJobsState } from '../model/recentJobs';
 import type { Step, StepRef, StepState, Transition } from './flow';
 import type { Answer, PromptFrame, Prompter } from './prompts';
 
 export type StepId =
   | 'endpoint'
   | 'jobId'
+  | 'jobIdText'
   | 'rating'
   | 'searchSignal'
   | 'review'
@@ -43,11 +49,38 @@ export interface ResumableDraft {
   adopt?: () => void;
 }
 
+/** The team's recent jobs per endpoint (model/recentJobs.ts). */
+export interface RecentJobsSource {
+  /** Starts loading an endpoint's list, unless it is loading or fresh. */
+  prefetch(endpoint: FeedbackEndpoint): void;
+  state(endpoint: FeedbackEndpoint): RecentJobsState | undefined;
+  readonly onDidChange: Event<FeedbackEndpoint>;
+}
+
+/** Where the job id the wizard started with came from. */
+export interface StartingJobId {
+  id: string;
+  from: 'selection' | 'clipboard' | 'command';
+}
+
 export interface WizardContext {
   /** Mutated by the steps: it is the single source of every value shown. */
   draft: WizardDraft;
   ui: Prompter;
   now: () => number;
+  /** Moves the job page's countdown; without one the page is still right, only not live. */
+  clock?: Clock;
+  /** The recent jobs to pick from; without it the job page is the input box. */
+  recent?: RecentJobsSource;
+  /** How long the server accepts feedback after a job, in seconds (its own word, else the default). */
+  windowSeconds?: number;
+  /** The API URL, named when it cannot list jobs. */
+  apiUrl?: string;
+  draftIdSource?: StartingJobId;
+  /** Why the job page's last Enter did nothing; shown once. */
+  jobPageNote?: string;
+  /** The job page lists every job past the window, not only the newest. */
+  showAllExpired?: boolean;
   /** Saved drafts the first page offers to resume, this window's first, then the newest. */
   resumable?: readonly ResumableDraft[];
   /** Set by the review step when the person sends a valid body. */
@@ -59,7 +92,6 @@ export type WizardState = StepState<StepId>;
 export type WizardRef = StepRef<StepId>;
 export type WizardTransition = Transition<StepId>;
 
-export const WIZARD_TITLE = 'Firecrawl: Submit Feedback';
 /** endpoint → job id → rating → the signal the rating needs → review. */
 export const FAST_PATH_STEPS = 5;
 
@@ -68,11 +100,14 @@ export function inFastPath(state: WizardState): boolean {
   return !state.below.some((r) => r.id === 'review' || r.id === 'details');
 }
 
-/** Title, step counter (only on the fast path) and Back (everywhere but the first page). */
+/**
+ * Title, step counter (only on the fast path) and Back (everywhere but the first page). `section` is
+ * the page's name, already in the editor's language.
+ */
 export function frame(state: WizardState, section: string, fastStep?: number): PromptFrame {
   const counted = fastStep !== undefined && (fastStep === FAST_PATH_STEPS || inFastPath(state));
   return {
-    title: `${WIZARD_TITLE} — ${section}`,
+    title: l10n.t('Firecrawl: Submit Feedback — {0}', section),
     ...(counted ? { step: fastStep, totalSteps: FAST_PATH_STEPS } : {}),
     canGoBack: state.below.length > 0,
   };

@@ -1,46 +1,56 @@
-// The pages of the fast path before the signal: endpoint, job id, rating, and for search the choice
-// of which signal to give. Pure: no `vscode`.
+// The pages of the fast path before the signal: endpoint, rating, and for search the choice of which
+// signal to give (the job page is in jobStep.ts). Pure: no `vscode`.
 
-import { checkJobId, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
-import { FEEDBACK_ENDPOINTS, FEEDBACK_RATINGS } from '../model/catalog';
-import { formatAgo } from '../../../shared/format';
-import { isJobId, shortJobId, singleJobId } from '../../../shared/jobIds';
+import * as l10n from '@vscode/l10n';
+import type { FeedbackEndpoint, FeedbackRating } from '../../../api/feedback';
+import { feedbackEndpoints, feedbackRatings, type FeedbackRatingInfo, jobIdField } from '../model/catalog';
+import { formatAgo, formatExact } from '../../../shared/format';
+import { isJobId, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
-import type { PickOption, Validation } from './prompts';
+import type { PickOption } from './prompts';
 import { advance, frame, leave, type ResumableDraft, reviewStack, signalTarget, type WizardStep } from './context';
 
 type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume'; index: number };
 
-/** Where a saved draft was left, for the line under its resume option. */
-function draftOrigin(saved: ResumableDraft): string {
-  const name = saved.window ? ` (${plainText(saved.window, 40)})` : '';
-  switch (saved.origin ?? 'here') {
-    case 'here':
-      return ' in this window';
+/**
+ * When, for which job and where a draft was saved, one sentence per case so each language can order
+ * it. `job` is the id (short when several drafts share the page); `name` the window's, if known.
+ */
+function resumeDetail(ago: string, origin: NonNullable<ResumableDraft['origin']>, job: string, name: string, several: boolean): string {
+  // The window's name in parentheses, or nothing: a name is the same in every language.
+  const named = name ? ` (${name})` : '';
+  switch (origin) {
     case 'open':
-      return ` in another open window${name}`;
+      return job
+        ? l10n.t({ message: 'Saved {0} for job {1} in another open window{2}; opens a copy for review.', args: [ago, job, named], comment: ['{2} is " (window name)" or nothing'] })
+        : l10n.t({ message: 'Saved {0} in another open window{1}; opens a copy for review.', args: [ago, named], comment: ['{1} is " (window name)" or nothing'] });
     case 'closed':
-      return ` in a window since closed${name}`;
+      return job
+        ? l10n.t({ message: 'Saved {0} for job {1} in a window since closed{2}; opens it for review.', args: [ago, job, named], comment: ['{2} is " (window name)" or nothing'] })
+        : l10n.t({ message: 'Saved {0} in a window since closed{1}; opens it for review.', args: [ago, named], comment: ['{1} is " (window name)" or nothing'] });
+    case 'here':
+      if (several) return job ? l10n.t('Saved {0} for job {1} in this window; opens it for review.', ago, job) : l10n.t('Saved {0} in this window; opens it for review.', ago);
+      break;
     case 'before':
-      return '';
+      break;
   }
+  return job ? l10n.t('Saved {0} for job {1}; opens it for review.', ago, job) : l10n.t('Saved {0}; opens it for review.', ago);
 }
 
 function resumeOption(saved: ResumableDraft, index: number, now: number, several: boolean): PickOption<EndpointChoice> {
   const origin = saved.origin ?? 'here';
-  const job = saved.draft.jobId.trim();
-  // One draft of this window reads as before; with several, each says where it was left (and a short id, so it fits).
-  const where = several || origin !== 'here' ? draftOrigin(saved) : '';
-  const jobText = job ? ` for job ${origin === 'here' && !several ? job : isJobId(job) ? `${shortJobId(job)}…` : plainText(job, 20)}` : '';
+  const id = saved.draft.jobId.trim();
+  // One draft of this window shows its whole id; otherwise a short one, so the line fits.
+  const job = !id || (origin === 'here' && !several) ? id : isJobId(id) ? `${shortJobId(id)}…` : plainText(id, 20);
   return {
     key: index === 0 ? 'resume' : `resume/${index}`,
     value: { kind: 'resume', index },
-    label: 'Resume unsent feedback',
+    label: l10n.t('Resume unsent feedback'),
     icon: 'history',
     description: summarizeDraft(saved.draft),
-    detail: `Saved ${formatAgo(saved.savedAt, now)}${jobText}${where}; ${origin === 'open' ? 'opens a copy' : 'opens it'} for review.`,
+    detail: resumeDetail(formatAgo(saved.savedAt, now), origin, job, saved.window ? plainText(saved.window, 40) : '', several),
   };
 }
 
@@ -49,22 +59,34 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   const saved = ctx.resumable ?? [];
   if (saved.length) {
     saved.forEach((draft, index) => options.push(resumeOption(draft, index, ctx.now(), saved.length > 1)));
-    options.push({ key: 'sep', value: { kind: 'resume', index: -1 }, label: 'New feedback', separator: true });
+    options.push({ key: 'sep', value: { kind: 'resume', index: -1 }, label: l10n.t('New feedback'), separator: true });
   }
-  for (const info of FEEDBACK_ENDPOINTS) {
+  const endpoints = feedbackEndpoints();
+  for (const info of endpoints) {
     options.push({
       key: info.id,
       value: { kind: 'endpoint', id: info.id },
       label: info.label,
       description: `/v2/${info.id}`,
-      detail: `Job id: ${info.jobIdHint.charAt(0).toLowerCase()}${info.jobIdHint.slice(1)}`,
+      detail: l10n.t('Job id: the {0} response’s {1}.', info.id, jobIdField(info.id)),
     });
   }
+  const activeKey = state.ref.activeKey ?? ctx.draft.endpoint ?? endpoints[0]?.id;
+  // The job page's list starts loading now, for the endpoint the highlight is on, and follows it.
+  const prefetch = (key: string | undefined) => {
+    const endpoint = endpoints.find((e) => e.id === key)?.id;
+    if (endpoint) ctx.recent?.prefetch(endpoint);
+  };
+  prefetch(activeKey);
   const answer = await ctx.ui.pick({
-    ...frame(state, 'Endpoint', 1),
-    placeholder: saved.length > 1 ? `Which endpoint ran the job you are rating? Or resume one of ${saved.length} unsent drafts.` : 'Which endpoint ran the job you are rating?',
+    ...frame(state, l10n.t('Endpoint'), 1),
+    placeholder:
+      saved.length > 1
+        ? l10n.t('Which endpoint ran the job you are rating? Or resume one of {0} unsent drafts.', formatExact(saved.length))
+        : l10n.t('Which endpoint ran the job you are rating?'),
     options,
-    activeKey: state.ref.activeKey ?? ctx.draft.endpoint ?? FEEDBACK_ENDPOINTS[0]?.id,
+    activeKey,
+    onActive: prefetch,
   });
   const left = leave(answer);
   if (left) return left;
@@ -80,49 +102,17 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   return advance(state, { id: 'jobId' });
 };
 
-/** A pasted response or log line holding exactly one job id becomes that id. */
-export function pastedJobId(text: string): string {
-  return singleJobId(text) ?? text.trim();
-}
-
-export function validateJobId(text: string, endpoint: FeedbackEndpoint | undefined): Validation {
-  const id = pastedJobId(text);
-  const problem = checkJobId(id, endpoint);
-  if (problem) return problem;
-  return id !== text.trim() ? { message: `Found job id ${id} in the pasted text; Enter uses it.`, severity: 'info' } : undefined;
-}
-
-export const jobIdStep: WizardStep = async (state, ctx) => {
-  const endpoint = ctx.draft.endpoint;
-  const hint = FEEDBACK_ENDPOINTS.find((e) => e.id === endpoint)?.jobIdHint;
-  const answer = await ctx.ui.input({
-    ...frame(state, 'Job id', 2),
-    prompt: `The job's id (a UUID)${hint ? `: ${hint.charAt(0).toLowerCase()}${hint.slice(1, -1)}` : ''}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).`,
-    placeholder: 'Paste the job id, e.g. 3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
-    value: state.ref.seed ?? ctx.draft.jobId,
-    validate: (text) => validateJobId(text, endpoint),
-  });
-  if (answer.kind === 'back') ctx.draft.jobId = answer.text;
-  const left = leave(answer);
-  if (left) return left;
-  if (answer.kind !== 'accept') return { kind: 'stay' };
-  ctx.draft.jobId = pastedJobId(answer.value);
-  return advance(state, { id: 'rating' });
-};
-
-/** The rating's explanation; the search rules are left out for other endpoints. */
-export function ratingDetail(description: string, endpoint: FeedbackEndpoint | undefined): string {
-  if (endpoint === 'search') return description;
-  const at = description.indexOf(' For search');
-  return at > 0 ? description.slice(0, at) : description;
+/** The rating's explanation; the search rules only for search jobs. */
+export function ratingDetail(rating: FeedbackRatingInfo, endpoint: FeedbackEndpoint | undefined): string {
+  return endpoint === 'search' ? rating.searchDescription : rating.description;
 }
 
 export const ratingStep: WizardStep = async (state, ctx) => {
   const endpoint = ctx.draft.endpoint;
   const answer = await ctx.ui.pick<FeedbackRating>({
-    ...frame(state, 'Rating', 3),
-    placeholder: 'How was the result?',
-    options: FEEDBACK_RATINGS.map((r) => ({ key: r.id, value: r.id, label: r.label, detail: ratingDetail(r.description, endpoint) })),
+    ...frame(state, l10n.t('Rating'), 3),
+    placeholder: l10n.t('How was the result?'),
+    options: feedbackRatings().map((r) => ({ key: r.id, value: r.id, label: r.label, detail: ratingDetail(r, endpoint) })),
     ...(ctx.draft.rating ? { activeKey: ctx.draft.rating } : {}),
   });
   const left = leave(answer);
@@ -139,29 +129,32 @@ export const searchSignalStep: WizardStep = async (state, ctx) => {
   const source: PickOption<SearchSignal> = {
     key: 'source',
     value: 'source',
-    label: 'Name a valuable source',
+    label: l10n.t('Name a valuable source'),
     icon: 'link',
-    detail: 'The URL of a result that was useful, and why.',
+    detail: l10n.t('The URL of a result that was useful, and why.'),
   };
   const missing: PickOption<SearchSignal> = {
     key: 'missing',
     value: 'missing',
-    label: 'Describe missing content',
+    label: l10n.t('Describe missing content'),
     icon: 'question',
-    detail: 'A topic the results should have covered.',
+    detail: l10n.t('A topic the results should have covered.'),
   };
   const query: PickOption<SearchSignal> = {
     key: 'query',
     value: 'query',
-    label: 'Suggest a better query',
+    label: l10n.t('Suggest a better query'),
     icon: 'search',
-    detail: 'A query that would have found what you needed.',
+    detail: l10n.t('A query that would have found what you needed.'),
   };
   const options = draft.rating === 'partial' ? [source, missing] : [missing, query];
   const filled = draft.valuableSources.length ? 'source' : draft.missingContent.length ? 'missing' : draft.querySuggestions.trim() ? 'query' : undefined;
   const answer = await ctx.ui.pick<SearchSignal>({
-    ...frame(state, 'What to tell', 4),
-    placeholder: draft.rating === 'partial' ? "A 'partial' search needs a valuable source or missing content" : "A 'bad' search needs missing content or a better query",
+    ...frame(state, l10n.t('What to tell'), 4),
+    placeholder:
+      draft.rating === 'partial'
+        ? l10n.t("A 'partial' search needs a valuable source or missing content")
+        : l10n.t("A 'bad' search needs missing content or a better query"),
     options,
     ...(filled && options.some((o) => o.key === filled) ? { activeKey: filled } : {}),
   });

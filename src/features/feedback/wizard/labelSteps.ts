@@ -3,8 +3,10 @@
 // "Continue" moves on. Typing several labels at once, or fixing an invalid one, happens in an input
 // box so the rule's message shows right under what was typed. Pure: no `vscode`.
 
-import { checkLabels, type FeedbackLabelKind } from '../../../api/feedback';
-import { COMMON_ISSUE_LABELS } from '../model/catalog';
+import * as l10n from '@vscode/l10n';
+import { checkLabels, FEEDBACK_LIMITS, type FeedbackLabelKind } from '../../../api/feedback';
+import { formatExact, plural } from '../../../shared/format';
+import { commonIssueLabels } from '../model/catalog';
 import { parseLabels } from '../model/parseInput';
 import type { PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardStep } from './context';
@@ -37,7 +39,7 @@ export function typedLabelOptions(text: string, known: readonly string[], chosen
   if ([...known, ...chosen].some((l) => l.toLowerCase().includes(lower))) return [];
   const parsed = parseLabels(typed, 'issue');
   if (!parsed.ok) {
-    return [{ key: 'fix', value: { kind: 'fix', text: typed }, label: typed, description: 'not a valid label: Enter to fix it', detail: parsed.error, icon: 'error', alwaysShow: true }];
+    return [{ key: 'fix', value: { kind: 'fix', text: typed }, label: typed, description: l10n.t('not a valid label: Enter to fix it'), detail: parsed.error, icon: 'error', alwaysShow: true }];
   }
   const fresh = parsed.value.filter((l) => !chosen.includes(l));
   if (fresh.length === 0) return [];
@@ -47,7 +49,11 @@ export function typedLabelOptions(text: string, known: readonly string[], chosen
       key: 'add',
       value: { kind: 'add', labels: fresh },
       label: typed,
-      description: fresh.length === 1 ? 'new label: Enter to add it' : `${fresh.length} new labels: Enter to add them`,
+      // One typed label is "new label"; several are counted (a count of one cannot happen there).
+      description:
+        fresh.length === 1
+          ? l10n.t('new label: Enter to add it')
+          : plural(fresh.length, l10n.t('{0} new label: Enter to add them', formatExact(fresh.length)), l10n.t('{0} new labels: Enter to add them', formatExact(fresh.length))),
       ...(tooMany ? { detail: tooMany } : {}),
       icon: 'add',
       alwaysShow: true,
@@ -58,7 +64,7 @@ export function typedLabelOptions(text: string, known: readonly string[], chosen
 export const issuesStep: WizardStep = async (state, ctx) => {
   const { draft } = ctx;
   const endpoint = draft.endpoint ?? 'scrape';
-  const common = COMMON_ISSUE_LABELS[endpoint];
+  const common = commonIssueLabels(endpoint);
   const known = common.map((c) => c.label);
   const chosen = draft.issues;
   const fast = inFastPath(state);
@@ -67,30 +73,30 @@ export const issuesStep: WizardStep = async (state, ctx) => {
     options.push({
       key: 'continue',
       value: { kind: 'continue' },
-      label: chosen.length ? `Continue with ${chosen.join(', ')}` : 'Continue without issue labels',
+      label: chosen.length ? l10n.t('Continue with {0}', chosen.join(', ')) : l10n.t('Continue without issue labels'),
       icon: 'arrow-right',
       alwaysShow: true,
     });
   }
-  options.push({ key: 'sep:common', value: { kind: 'continue' }, label: `Common ${endpoint} issues`, separator: true });
+  options.push({ key: 'sep:common', value: { kind: 'continue' }, label: l10n.t('Common {0} issues', endpoint), separator: true });
   for (const info of common) {
     const on = chosen.includes(info.label);
     options.push({ key: labelKey(info.label), value: { kind: 'toggle', label: info.label }, label: info.label, description: info.description, icon: on ? 'pass-filled' : 'circle-large-outline' });
   }
   const custom = chosen.filter((l) => !known.includes(l));
   if (custom.length) {
-    options.push({ key: 'sep:custom', value: { kind: 'continue' }, label: 'Your labels', separator: true });
-    for (const label of custom) options.push({ key: labelKey(label), value: { kind: 'toggle', label }, label, description: 'Enter to remove', icon: 'pass-filled' });
+    options.push({ key: 'sep:custom', value: { kind: 'continue' }, label: l10n.t('Your labels'), separator: true });
+    for (const label of custom) options.push({ key: labelKey(label), value: { kind: 'toggle', label }, label, description: l10n.t('Enter to remove'), icon: 'pass-filled' });
   }
-  options.push({ key: 'sep:more', value: { kind: 'continue' }, label: 'More', separator: true });
-  options.push({ key: 'type', value: { kind: 'type' }, label: 'Type labels…', description: 'several at once, separated by commas', icon: 'edit', alwaysShow: true });
+  options.push({ key: 'sep:more', value: { kind: 'continue' }, label: l10n.t({ message: 'More', args: [], comment: ['a heading above further ways to add labels'] }), separator: true });
+  options.push({ key: 'type', value: { kind: 'type' }, label: l10n.t('Type labels…'), description: l10n.t('several at once, separated by commas'), icon: 'edit', alwaysShow: true });
   if (fast && draft.endpoint !== 'search') {
-    options.push({ key: 'note', value: { kind: 'note' }, label: 'Write a note instead…', icon: 'note', alwaysShow: true });
+    options.push({ key: 'note', value: { kind: 'note' }, label: l10n.t('Write a note instead…'), icon: 'note', alwaysShow: true });
   }
   const firstLabel = common[0] ? labelKey(common[0].label) : 'type';
   const answer = await ctx.ui.pick<LabelChoice>({
-    ...frame(state, 'Issue labels', 4),
-    placeholder: 'Enter checks a label; type to find one or to add your own (a–z, 0–9, - and _)',
+    ...frame(state, l10n.t('Issue labels'), 4),
+    placeholder: l10n.t('Enter checks a label; type to find one or to add your own (a–z, 0–9, - and _)'),
     options,
     activeKey: state.ref.activeKey ?? (chosen.length ? 'continue' : firstLabel),
     matchOnDescription: true,
@@ -125,12 +131,15 @@ export const issuesStep: WizardStep = async (state, ctx) => {
 
 function labelsInput(kind: FeedbackLabelKind): WizardStep {
   const field = kind === 'issue' ? 'issues' : 'tags';
-  const noun = kind === 'issue' ? 'Issue labels' : 'Tags';
   return async (state, ctx) => {
+    const [maxLength, maxCount] = [formatExact(FEEDBACK_LIMITS.labelMaxLength), formatExact(FEEDBACK_LIMITS.labelsMax)];
     const answer = await ctx.ui.input({
-      ...frame(state, noun),
-      prompt: `${noun}, separated by commas: lowercase a–z, 0–9, '-' and '_', up to 80 characters each, at most 20.`,
-      placeholder: kind === 'issue' ? 'e.g. missing-content, js-not-rendered' : 'e.g. pricing-page, nightly-run',
+      ...frame(state, kind === 'issue' ? l10n.t('Issue labels') : l10n.t('Tags')),
+      prompt:
+        kind === 'issue'
+          ? l10n.t("Issue labels, separated by commas: lowercase a–z, 0–9, '-' and '_', up to {0} characters each, at most {1}.", maxLength, maxCount)
+          : l10n.t("Tags, separated by commas: lowercase a–z, 0–9, '-' and '_', up to {0} characters each, at most {1}.", maxLength, maxCount),
+      placeholder: kind === 'issue' ? l10n.t('e.g. missing-content, js-not-rendered') : l10n.t('e.g. pricing-page, nightly-run'),
       value: state.ref.seed ?? ctx.draft[field].join(', '),
       validate: (text) => {
         const parsed = parseLabels(text, kind);

@@ -1,8 +1,11 @@
 // Valuable sources (URL + reason) and missing content (topic + description): a list page per kind,
 // and an input page per part of an item. Clearing an item's first part removes the item, so no
-// extra "delete" gesture is needed. Pure: no `vscode`.
+// extra "delete" gesture is needed. Pure: no `vscode`. The pages' words are made when a page is
+// built (the kinds below are functions), so they are in the language the wizard's bundle learned.
 
+import * as l10n from '@vscode/l10n';
 import { checkDescription, checkReason, checkTopic, checkUrl, FEEDBACK_LIMITS } from '../../../api/feedback';
+import { formatExact } from '../../../shared/format';
 import type { DraftMissing, DraftSource } from '../model/draft';
 import type { PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardState, type WizardStep } from './context';
@@ -18,11 +21,18 @@ interface ListKind<T> {
   show: (item: T) => { label: string; description: string };
 }
 
-function listStep<T>(kind: ListKind<T>): WizardStep {
+function listStep<T>(kindOf: () => ListKind<T>): WizardStep {
   return async (state, ctx) => {
+    const kind = kindOf();
     const items = kind.items(ctx.draft);
     const options: PickOption<ListChoice>[] = [
-      { key: 'done', value: { kind: 'done' }, label: 'Done', icon: 'arrow-left', description: `${items.length} of at most ${kind.max}` },
+      {
+        key: 'done',
+        value: { kind: 'done' },
+        label: l10n.t({ message: 'Done', args: [], comment: ['leaves a list page of the wizard'] }),
+        icon: 'arrow-left',
+        description: l10n.t('{0} of at most {1}', formatExact(items.length), formatExact(kind.max)),
+      },
     ];
     if (items.length < kind.max) options.push({ key: 'add', value: { kind: 'add' }, label: kind.addLabel, icon: 'add' });
     items.forEach((item, index) => {
@@ -31,7 +41,7 @@ function listStep<T>(kind: ListKind<T>): WizardStep {
     });
     const answer = await ctx.ui.pick({
       ...frame(state, kind.section),
-      placeholder: items.length ? 'Pick one to change it (clear it there to remove it), or add another' : 'None yet: add one',
+      placeholder: items.length ? l10n.t('Pick one to change it (clear it there to remove it), or add another') : l10n.t('None yet: add one'),
       options,
       activeKey: state.ref.activeKey ?? (items.length ? 'done' : 'add'),
     });
@@ -46,23 +56,23 @@ function listStep<T>(kind: ListKind<T>): WizardStep {
   };
 }
 
-export const sourcesStep = listStep<DraftSource>({
-  section: 'Valuable sources',
+export const sourcesStep = listStep<DraftSource>(() => ({
+  section: l10n.t('Valuable sources'),
   items: (d) => d.valuableSources,
   max: FEEDBACK_LIMITS.valuableSourcesMax,
-  addLabel: 'Add a valuable source…',
+  addLabel: l10n.t('Add a valuable source…'),
   firstStep: 'sourceUrl',
-  show: (s) => ({ label: s.url || '(no URL)', description: s.reason }),
-});
+  show: (s) => ({ label: s.url || l10n.t('(no URL)'), description: s.reason }),
+}));
 
-export const missingStep = listStep<DraftMissing>({
-  section: 'Missing content',
+export const missingStep = listStep<DraftMissing>(() => ({
+  section: l10n.t('Missing content'),
   items: (d) => d.missingContent,
   max: FEEDBACK_LIMITS.missingContentMax,
-  addLabel: 'Describe missing content…',
+  addLabel: l10n.t('Describe missing content…'),
   firstStep: 'missingTopic',
-  show: (m) => ({ label: m.topic || '(no topic)', description: m.description }),
-});
+  show: (m) => ({ label: m.topic || l10n.t('(no topic)'), description: m.description }),
+}));
 
 /** The item's first part is required while it is the signal the fast path asks for. */
 function requiredHere(state: WizardState): boolean {
@@ -71,7 +81,8 @@ function requiredHere(state: WizardState): boolean {
 
 /** An item of two text parts: the first required (clearing it removes the item), the second optional. */
 interface ItemKind<T extends Record<F | S, string>, F extends string, S extends string> {
-  title: string;
+  /** The page's name for item `n` (counted from 1). */
+  title: (n: string) => string;
   items: (draft: { valuableSources: DraftSource[]; missingContent: DraftMissing[] }) => T[];
   first: F;
   second: S;
@@ -85,14 +96,15 @@ interface ItemKind<T extends Record<F | S, string>, F extends string, S extends 
   checkSecond: (text: string) => string | undefined;
 }
 
-function firstPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kind: ItemKind<T, F, S>): WizardStep {
+function firstPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kindOf: () => ItemKind<T, F, S>): WizardStep {
   return async (state, ctx) => {
+    const kind = kindOf();
     const list = kind.items(ctx.draft);
     const index = Math.min(state.ref.index ?? 0, list.length);
     const existing = list[index];
     const required = requiredHere(state);
     const answer = await ctx.ui.input({
-      ...frame(state, `${kind.title} ${index + 1}`, 4),
+      ...frame(state, kind.title(formatExact(index + 1)), 4),
       prompt: kind.firstPrompt(existing !== undefined && !required),
       placeholder: kind.firstPlaceholder,
       value: state.ref.seed ?? existing?.[kind.first] ?? '',
@@ -116,13 +128,14 @@ function firstPartStep<T extends Record<F | S, string>, F extends string, S exte
   };
 }
 
-function secondPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kind: ItemKind<T, F, S>): WizardStep {
+function secondPartStep<T extends Record<F | S, string>, F extends string, S extends string>(kindOf: () => ItemKind<T, F, S>): WizardStep {
   return async (state, ctx) => {
+    const kind = kindOf();
     const index = state.ref.index ?? 0;
     const item = kind.items(ctx.draft)[index];
     if (!item) return { kind: 'back' };
     const answer = await ctx.ui.input({
-      ...frame(state, `${kind.title} ${index + 1}`, 4),
+      ...frame(state, kind.title(formatExact(index + 1)), 4),
       prompt: kind.secondPrompt,
       placeholder: kind.secondPlaceholder,
       value: state.ref.seed ?? item[kind.second],
@@ -137,35 +150,41 @@ function secondPartStep<T extends Record<F | S, string>, F extends string, S ext
   };
 }
 
-const sourceItem: ItemKind<DraftSource, 'url', 'reason'> = {
-  title: 'Valuable source',
+const sourceItem = (): ItemKind<DraftSource, 'url', 'reason'> => ({
+  title: (n) => l10n.t('Valuable source {0}', n),
   items: (d) => d.valuableSources,
   first: 'url',
   second: 'reason',
   make: (url) => ({ url, reason: '' }),
   secondStep: 'sourceReason',
-  firstPrompt: (removable) => `The URL of a result that was useful.${removable ? ' Clear it to remove this source.' : ''}`,
+  firstPrompt: (removable) =>
+    removable ? l10n.t('The URL of a result that was useful. Clear it to remove this source.') : l10n.t('The URL of a result that was useful.'),
   firstPlaceholder: 'https://example.com/the-useful-result',
-  checkFirst: (text, required) => checkUrl(text, { required, noun: 'The valuable source URL' }),
-  secondPrompt: `Why it was useful (optional, up to ${FEEDBACK_LIMITS.reasonMaxLength} characters). Enter to skip.`,
-  secondPlaceholder: 'e.g. The official pricing page',
+  checkFirst: (text, required) => checkUrl(text, { required, noun: l10n.t('The valuable source URL') }),
+  secondPrompt: l10n.t('Why it was useful (optional, up to {0} characters). Enter to skip.', formatExact(FEEDBACK_LIMITS.reasonMaxLength)),
+  secondPlaceholder: l10n.t('e.g. The official pricing page'),
   checkSecond: (text) => checkReason(text),
-};
+});
 
-const missingItem: ItemKind<DraftMissing, 'topic', 'description'> = {
-  title: 'Missing content',
+const missingItem = (): ItemKind<DraftMissing, 'topic', 'description'> => ({
+  title: (n) => l10n.t('Missing content {0}', n),
   items: (d) => d.missingContent,
   first: 'topic',
   second: 'description',
   make: (topic) => ({ topic, description: '' }),
   secondStep: 'missingDescription',
-  firstPrompt: (removable) => `What was missing, as a short topic (up to ${FEEDBACK_LIMITS.topicMaxLength} characters).${removable ? ' Clear it to remove this item.' : ''}`,
-  firstPlaceholder: 'e.g. Enterprise pricing',
+  firstPrompt: (removable) => {
+    const max = formatExact(FEEDBACK_LIMITS.topicMaxLength);
+    return removable
+      ? l10n.t('What was missing, as a short topic (up to {0} characters). Clear it to remove this item.', max)
+      : l10n.t('What was missing, as a short topic (up to {0} characters).', max);
+  },
+  firstPlaceholder: l10n.t('e.g. Enterprise pricing'),
   checkFirst: (text, required) => (text.trim() || required ? checkTopic(text) : undefined),
-  secondPrompt: `More about what was missing (optional, up to ${FEEDBACK_LIMITS.descriptionMaxLength} characters). Enter to skip.`,
-  secondPlaceholder: 'e.g. Only the free and hobby tiers were in the results',
+  secondPrompt: l10n.t('More about what was missing (optional, up to {0} characters). Enter to skip.', formatExact(FEEDBACK_LIMITS.descriptionMaxLength)),
+  secondPlaceholder: l10n.t('e.g. Only the free and hobby tiers were in the results'),
   checkSecond: (text) => checkDescription(text),
-};
+});
 
 export const sourceUrlStep = firstPartStep(sourceItem);
 export const sourceReasonStep = secondPartStep(sourceItem);

@@ -47,8 +47,27 @@ export interface PickPrompt<T> extends PromptFrame {
   /** Key of the option to highlight at first. */
   activeKey?: string;
   matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
   /** Extra options derived from the filter text as it is typed (e.g. "Add label 'x'"), shown first. */
   optionsForText?: (text: string) => PickOption<T>[];
+  /** Shows the progress bar at first (a list still loading). */
+  busy?: boolean;
+  /** Told the key of the highlighted option whenever it changes, e.g. to start loading what it leads to. */
+  onActive?: (key: string) => void;
+  /**
+   * Keeps the open page up to date (a list that arrives, a countdown): `update` replaces the options;
+   * returns what stops the updates, called when the page is answered.
+   */
+  live?: (update: (next: PickUpdate<T>) => void) => () => void;
+}
+
+/** A new state of an open pick. */
+export interface PickUpdate<T> {
+  options: PickOption<T>[];
+  /** Highlighted when the person has not moved the highlight themselves since the page opened. */
+  activeKey?: string;
+  busy?: boolean;
+  placeholder?: string;
 }
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -65,8 +84,12 @@ export interface InputPrompt extends PromptFrame {
 }
 
 export interface TextEditing {
-  /** Shown to explain what to write and how to finish. */
+  /** What is written, named as its page is (e.g. "Note"). */
   title: string;
+  /** The button that takes the text back to the wizard (e.g. "Use Note"). */
+  useLabel: string;
+  /** One sentence: what to write, and that `useLabel` finishes. */
+  instructions: string;
   /** e.g. 'markdown' or 'json'. */
   language: string;
   initial: string;

@@ -2,9 +2,11 @@
 // optional fields. Send is only possible when the shared validator accepts the whole body; each
 // problem is listed with the field it belongs to and opens the page that fixes it. Pure: no `vscode`.
 
+import * as l10n from '@vscode/l10n';
 import type { FeedbackField } from '../../../api/feedback';
+import { formatExact, plural } from '../../../shared/format';
 import { checkDraft } from '../model/checkDraft';
-import { FIELD_LABELS, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
+import { fieldLabel, nameOfPath, summarizeDraft, summarizeField } from './fieldNames';
 import type { PickOption } from './prompts';
 import { editorForField, editorForPath, finish, frame, leave, FAST_PATH_STEPS, type WizardStep } from './context';
 
@@ -33,37 +35,41 @@ export const reviewStep: WizardStep = async (state, ctx) => {
   const problems = check.ok ? [] : check.problems;
   const options: PickOption<ReviewChoice>[] = [
     check.ok
-      ? { key: 'send', value: { kind: 'send' }, label: 'Send feedback', icon: 'send', description: summarizeDraft(draft) }
+      ? { key: 'send', value: { kind: 'send' }, label: l10n.t('Send feedback'), icon: 'send', description: summarizeDraft(draft) }
       : {
           key: 'send',
           value: { kind: 'send' },
-          label: `Cannot send yet: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`,
+          label: plural(
+            problems.length,
+            l10n.t('Cannot send yet: {0} problem', formatExact(problems.length)),
+            l10n.t('Cannot send yet: {0} problems', formatExact(problems.length)),
+          ),
           icon: 'circle-slash',
-          description: 'Enter opens the first one',
+          description: l10n.t('Enter opens the first one'),
         },
     {
       key: 'details',
       value: { kind: 'details' },
-      label: 'Add details…',
+      label: l10n.t('Add details…'),
       icon: 'add',
-      description: 'labels, tags, note, URL, pages, sources, missing content, query, metadata',
+      description: l10n.t('labels, tags, note, URL, pages, sources, missing content, query, metadata'),
     },
   ];
   if (problems.length) {
-    options.push({ key: 'sep:problems', value: { kind: 'details' }, label: 'Problems', separator: true });
+    options.push({ key: 'sep:problems', value: { kind: 'details' }, label: l10n.t('Problems'), separator: true });
     problems.forEach((p, i) => {
       options.push({ key: `problem:${i}`, value: { kind: 'problem', path: p.path }, label: nameOfPath(p.path), detail: p.message, icon: 'error' });
     });
   }
-  options.push({ key: 'sep:values', value: { kind: 'details' }, label: 'Your feedback', separator: true });
+  options.push({ key: 'sep:values', value: { kind: 'details' }, label: l10n.t('Your feedback'), separator: true });
   for (const field of [...ALWAYS_SHOWN, ...OPTIONAL_FIELDS]) {
     const value = summarizeField(draft, field);
     if (!value && !ALWAYS_SHOWN.includes(field)) continue;
-    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: FIELD_LABELS[field], description: value || '(not set)', icon: 'edit' });
+    options.push({ key: `field:${field}`, value: { kind: 'field', field }, label: fieldLabel(field), description: value || l10n.t('(not set)'), icon: 'edit' });
   }
   const answer = await ctx.ui.pick({
-    ...frame(state, 'Review', FAST_PATH_STEPS),
-    placeholder: check.ok ? 'Enter sends; pick a line to change it' : 'Fix the problems below before sending',
+    ...frame(state, l10n.t({ message: 'Review', args: [], comment: ['wizard page title: the feedback as it will be sent'] }), FAST_PATH_STEPS),
+    placeholder: check.ok ? l10n.t('Enter sends; pick a line to change it') : l10n.t('Fix the problems below before sending'),
     options,
     activeKey: state.ref.activeKey ?? 'send',
     matchOnDescription: true,
@@ -91,36 +97,58 @@ export const reviewStep: WizardStep = async (state, ctx) => {
   }
 };
 
-const DETAIL_HINTS: Partial<Record<FeedbackField, string>> = {
-  issues: 'What went wrong, as labels: pick common ones or type your own',
-  tags: 'Your own labels for grouping feedback',
-  note: 'Free text; long notes can be written in an editor',
-  url: 'The page the job was about',
-  pageNumbers: 'Pages concerned, e.g. 1,3-5',
-  valuableSources: 'Results that were useful: URL and why',
-  missingContent: 'What the output should have covered',
-  querySuggestions: 'A query that would have worked better',
-  metadata: 'A small JSON object of your own context (at most 8 KB)',
-};
+/** What an optional field is for, under its name on the details page. */
+function detailHint(field: FeedbackField): string {
+  switch (field) {
+    case 'issues':
+      return l10n.t('What went wrong, as labels: pick common ones or type your own');
+    case 'tags':
+      return l10n.t('Your own labels for grouping feedback');
+    case 'note':
+      return l10n.t('Free text; long notes can be written in an editor');
+    case 'url':
+      return l10n.t('The page the job was about');
+    case 'pageNumbers':
+      return l10n.t('Pages concerned, e.g. 1,3-5');
+    case 'valuableSources':
+      return l10n.t('Results that were useful: URL and why');
+    case 'missingContent':
+      return l10n.t('What the output should have covered');
+    case 'querySuggestions':
+      return l10n.t('A query that would have worked better');
+    case 'metadata':
+      return l10n.t('A small JSON object of your own context (at most 8 KB)');
+    default:
+      return '';
+  }
+}
 
 type DetailChoice = { kind: 'done' } | { kind: 'field'; field: FeedbackField };
 
 export const detailsStep: WizardStep = async (state, ctx) => {
-  const options: PickOption<DetailChoice>[] = [{ key: 'done', value: { kind: 'done' }, label: 'Done', icon: 'arrow-left', description: 'back to the review' }];
+  const options: PickOption<DetailChoice>[] = [
+    {
+      key: 'done',
+      value: { kind: 'done' },
+      label: l10n.t({ message: 'Done', args: [], comment: ['leaves a list page of the wizard'] }),
+      icon: 'arrow-left',
+      description: l10n.t('back to the review'),
+    },
+  ];
   for (const field of OPTIONAL_FIELDS) {
     const value = summarizeField(ctx.draft, field);
     options.push({
       key: field,
       value: { kind: 'field', field },
-      label: FIELD_LABELS[field],
-      description: value || '(not set)',
-      detail: DETAIL_HINTS[field] ?? '',
+      label: fieldLabel(field),
+      description: value || l10n.t('(not set)'),
+      detail: detailHint(field),
       icon: value ? 'edit' : 'add',
     });
   }
   const answer = await ctx.ui.pick({
-    ...frame(state, 'Details'),
-    placeholder: 'Optional fields: pick one to fill it in',
+    ...frame(state, l10n.t({ message: 'Details', args: [], comment: ['wizard page title: the optional parts of the feedback'] })),
+    placeholder: l10n.t('Optional fields: pick one to fill it in'),
     options,
     activeKey: state.ref.activeKey ?? 'issues',
   });

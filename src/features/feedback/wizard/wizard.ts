@@ -4,18 +4,21 @@
 
 import type { FeedbackRequest } from '../../../api/feedback';
 import type { WizardDraft } from '../model/draft';
-import { endpointStep, jobIdStep, ratingStep, searchSignalStep } from './fastPathSteps';
+import { endpointStep, ratingStep, searchSignalStep } from './fastPathSteps';
+import { jobIdStep, jobIdTextStep } from './jobStep';
+import type { Clock } from '../../../shared/clock';
 import { runFlow, type Transition } from './flow';
 import { issuesStep, issuesTextStep, tagsStep } from './labelSteps';
 import { missingDescriptionStep, missingStep, missingTopicStep, sourceReasonStep, sourcesStep, sourceUrlStep } from './listSteps';
 import type { Prompter } from './prompts';
 import { detailsStep, reviewStep } from './reviewSteps';
 import { metadataStep, noteStep, pageNumbersStep, querySuggestionsStep, urlStep } from './textSteps';
-import { reviewStack, type ResumableDraft, type StepId, type WizardContext, type WizardRef, type WizardStep } from './context';
+import { type RecentJobsSource, reviewStack, type ResumableDraft, type StartingJobId, type StepId, type WizardContext, type WizardRef, type WizardStep } from './context';
 
 export const WIZARD_STEPS: Readonly<Record<StepId, WizardStep>> = {
   endpoint: endpointStep,
   jobId: jobIdStep,
+  jobIdText: jobIdTextStep,
   rating: ratingStep,
   searchSignal: searchSignalStep,
   review: reviewStep,
@@ -42,6 +45,15 @@ export interface WizardOptions {
   /** Saved drafts the first page offers to resume (one, or several windows'). */
   resumable?: ResumableDraft | readonly ResumableDraft[];
   now?: () => number;
+  /** Moves the job page's countdown. */
+  clock?: Clock;
+  /** The team's recent jobs; without it the job page is the input box. */
+  recent?: RecentJobsSource;
+  /** The server's feedback window in seconds. */
+  windowSeconds?: number;
+  apiUrl?: string;
+  /** Where the draft's starting job id came from. */
+  startingJobId?: StartingJobId;
   /** After every page: the draft may have changed (save it). Not called when the person leaves the first page untouched. */
   onChange?: (draft: WizardDraft) => void;
 }
@@ -51,8 +63,13 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
   const context: WizardContext = {
     draft,
     ui,
-    now: options.now ?? Date.now,
+    now: options.now ?? options.clock?.now.bind(options.clock) ?? Date.now,
     ...(options.resumable ? { resumable: 'draft' in options.resumable ? [options.resumable] : options.resumable } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.recent ? { recent: options.recent } : {}),
+    ...(options.windowSeconds !== undefined ? { windowSeconds: options.windowSeconds } : {}),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    ...(options.startingJobId ? { draftIdSource: options.startingJobId } : {}),
   };
   const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : [{ id: 'endpoint' }];
   let moved = options.start === 'review';

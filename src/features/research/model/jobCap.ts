@@ -2,6 +2,8 @@
 // memory stay bounded. Tracking more makes room by dropping the jobs that finished longest ago;
 // running jobs are never dropped, so when they fill the list the rest is not tracked, and the window
 // that tracked says so. Pure, so every case is unit-tested.
+import * as l10n from '@vscode/l10n';
+import { formatExact, plural } from '../../../shared/format';
 import { isFinished, type TrackedJob } from './trackedJob';
 
 export const DEFAULT_MAX_JOBS = 200;
@@ -35,15 +37,22 @@ export function roomLeft(tracked: readonly TrackedJob[], max: number): number {
  * room, and ids it could not track beside running jobs. Undefined when the cap did not matter.
  */
 export function capMessage(r: { added: readonly string[]; evicted: readonly string[]; refused: readonly string[] }, max: number): { text: string; severity: 'info' | 'warning' } | undefined {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const most = formatExact(max);
   const parts: string[] = [];
-  if (r.evicted.length) {
-    parts.push(`Stopped tracking ${r.evicted.length === 1 ? 'the job' : `the ${n(r.evicted.length)} jobs`} that finished longest ago: at most ${n(max)} jobs are tracked.`);
+  const evicted = r.evicted.length;
+  if (evicted === 1) parts.push(l10n.t('Stopped tracking the job that finished longest ago: at most {0} jobs are tracked.', most));
+  else if (evicted) {
+    const n = formatExact(evicted);
+    parts.push(plural(evicted, l10n.t('Stopped tracking the {0} job that finished longest ago: at most {1} jobs are tracked.', n, most), l10n.t('Stopped tracking the {0} jobs that finished longest ago: at most {1} jobs are tracked.', n, most)));
   }
   if (r.refused.length) {
-    const running = max - r.added.length;
+    const args = [formatExact(r.added.length), formatExact(r.added.length + r.refused.length), formatExact(r.refused.length), most, formatExact(max - r.added.length)];
     parts.push(
-      `Tracked ${n(r.added.length)} of ${n(r.added.length + r.refused.length)} new jobs; ${n(r.refused.length)} ${r.refused.length === 1 ? 'was' : 'were'} not tracked: at most ${n(max)} jobs are tracked, and the other ${n(running)} are still running. Stop tracking jobs you no longer need to make room.`,
+      plural(
+        r.refused.length,
+        l10n.t('Tracked {0} of {1} new jobs; {2} was not tracked: at most {3} jobs are tracked, and the other {4} are still running. Stop tracking jobs you no longer need to make room.', ...args),
+        l10n.t('Tracked {0} of {1} new jobs; {2} were not tracked: at most {3} jobs are tracked, and the other {4} are still running. Stop tracking jobs you no longer need to make room.', ...args),
+      ),
     );
   }
   return parts.length ? { text: parts.join(' '), severity: r.refused.length ? 'warning' : 'info' } : undefined;

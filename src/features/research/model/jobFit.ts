@@ -145,10 +145,10 @@ export function describeTrimmed(t: Partial<Trimmed>): string {
   const parts: string[] = [];
   const n = (x: number) => x.toLocaleString('en-US');
   const mb = (x: number) => `${(x / 1024 / 1024).toFixed(1)} MB`;
-  if (t.activities) parts.push(`the ${n(t.activities)} oldest activities`);
-  if (t.sources) parts.push(`the ${n(t.sources)} oldest sources`);
-  if (t.suggestions) parts.push(`the last ${n(t.suggestions)} suggestions`);
-  if (t.partialBytes) parts.push(`the partial data (${mb(t.partialBytes)})`);
-  if (t.resultBytes) parts.push(`the result (${mb(t.resultBytes)})`);
+  if (t.activities) parts.push(`the ${n(t.activities)} oldest activities`); // not localised: a log line
+  if (t.sources) parts.push(`the ${n(t.sources)} oldest sources`); // not localised: a log line
+  if (t.suggestions) parts.push(`the last ${n(t.suggestions)} suggestions`); // not localised: a log line
+  if (t.partialBytes) parts.push(`the partial data (${mb(t.partialBytes)})`); // not localised: a log line
+  if (t.resultBytes) parts.push(`the result (${mb(t.resultBytes)})`); // not localised: a log line
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'nothing');
 }

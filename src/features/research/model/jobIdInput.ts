@@ -1,6 +1,8 @@
 // What the Track Job box says about what is typed in it, checked on every keystroke.
 // Pure, so each message is unit-tested; the typed text is echoed only as plain text (it may be a
 // paste of anything, `[x](command:…)` included).
+import * as l10n from '@vscode/l10n';
+import { formatExact, plural } from '../../../shared/format';
 import { JOB_ID_INPUT_MAX_CHARS, MAX_JOB_IDS_PER_INPUT, parseJobIdInput } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 
@@ -19,21 +21,34 @@ export function jobIdInputMessage(text: string, isTracked: (id: string) => boole
   const { ids, invalid, tooLong } = parseJobIdInput(text);
   if (tooLong) {
     return {
-      message: `Too much at once: paste at most ${MAX_JOB_IDS_PER_INPUT.toLocaleString('en-US')} job ids (${JOB_ID_INPUT_MAX_CHARS.toLocaleString('en-US')} characters) at a time.`,
+      message: l10n.t('Too much at once: paste at most {0} job ids ({1} characters) at a time.', formatExact(MAX_JOB_IDS_PER_INPUT), formatExact(JOB_ID_INPUT_MAX_CHARS)),
       severity: 'error',
     };
   }
-  if (invalid.length) return { message: `'${plainText(invalid[0]!, 40)}' is not a job id. Job ids are UUIDs such as ${EXAMPLE_JOB_ID}.`, severity: 'error' };
+  if (invalid.length) return { message: l10n.t("'{0}' is not a job id. Job ids are UUIDs such as {1}.", plainText(invalid[0]!, 40), EXAMPLE_JOB_ID), severity: 'error' };
   if (!ids.length) return undefined;
   const fresh = ids.filter((id) => !isTracked(id));
-  if (!fresh.length) return { message: ids.length === 1 ? 'Already tracked.' : 'All of these are already tracked.', severity: 'info' };
+  if (!fresh.length) return { message: ids.length === 1 ? l10n.t('Already tracked.') : l10n.t('All of these are already tracked.'), severity: 'info' };
   if (capacity && fresh.length > capacity.room) {
-    const n = (x: number) => x.toLocaleString('en-US');
+    const count = formatExact(fresh.length);
+    const room = formatExact(capacity.room);
+    const max = formatExact(capacity.max);
+    const running = formatExact(capacity.max - capacity.room);
     return {
-      message: `${n(fresh.length)} new job id${fresh.length === 1 ? '' : 's'}, but only ${n(capacity.room)} more fit: at most ${n(capacity.max)} jobs are tracked and ${n(capacity.max - capacity.room)} are still running. The first ${n(capacity.room)} will be tracked.`,
+      message: plural(
+        fresh.length,
+        l10n.t('{0} new job id, but only {1} more fit: at most {2} jobs are tracked and {3} are still running. The first {1} will be tracked.', count, room, max, running),
+        l10n.t('{0} new job ids, but only {1} more fit: at most {2} jobs are tracked and {3} are still running. The first {1} will be tracked.', count, room, max, running),
+      ),
       severity: 'info',
     };
   }
-  if (ids.length > 1) return { message: `${fresh.length} new job ids${fresh.length < ids.length ? ` (${ids.length - fresh.length} already tracked)` : ''}.`, severity: 'info' };
-  return undefined;
+  if (ids.length === 1) return undefined;
+  const n = formatExact(fresh.length);
+  if (fresh.length === ids.length) return { message: plural(fresh.length, l10n.t('{0} new job id.', n), l10n.t('{0} new job ids.', n)), severity: 'info' };
+  const tracked = formatExact(ids.length - fresh.length);
+  return {
+    message: plural(fresh.length, l10n.t('{0} new job id ({1} already tracked).', n, tracked), l10n.t('{0} new job ids ({1} already tracked).', n, tracked)),
+    severity: 'info',
+  };
 }

@@ -121,6 +121,6 @@ export function applyFailure(r: JobRecord, error: FirecrawlError | Error, manual
     r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
     r.nextPollAt = now + wait;
   }
-  ctx.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`);
+  ctx.log[failures === 1 ? 'warn' : 'debug'](`Job ${r.id}: ${r.poll.reason}, retrying in ${Math.ceil((r.poll.retryAt - now) / 1000)} s: ${error.message}`); // not localised: a log line
   return { changed: true, shutDown: false };
 }

@@ -76,7 +76,7 @@ export class ResearchStore implements Disposable {
 
   constructor(private readonly options: ResearchStoreOptions) {
     this.log = options.log ?? nullLog;
-    this.notices = new ServiceNotices(this.log);
+    this.notices = new ServiceNotices(this.log, options.storage);
     this.onDidChangeNotice = this.notices.onDidChange;
     this.random = options.random ?? Math.random;
     this.slots = new Slots(Math.max(1, options.concurrency ?? 6));

@@ -66,6 +66,17 @@ export function isFinished(job: TrackedJob): boolean {
   return job.poll.kind === 'idle' || (job.poll.kind === 'stopped' && (job.poll.reason === 'notFound' || job.poll.reason === 'gone'));
 }
 
+/**
+ * Whether the job has something to save or copy (what resultFiles would offer), decided without
+ * building any text: the tree asks it for every row.
+ */
+export function hasKeepableResult(job: TrackedJob, markdown: string | undefined, json: unknown): boolean {
+  const s = job.snapshot;
+  if (!s) return false;
+  if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) && (s.activities.length > 0 || s.sources.length > 0);
+  return Boolean(markdown) || json !== undefined;
+}
+
 /** The one word the views lead with. */
 export type JobCondition =
   | 'pending'

@@ -4,9 +4,10 @@
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
+import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
 import type { TrackedJob } from '../model/trackedJob';
-import { notKept } from './deepResearchRows';
+import { notKept, wordsText } from './deepResearchRows';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
 
 /** Any JSON value as a short text: what a row can show of data whose shape is not published. */
@@ -19,17 +20,17 @@ export function jsonText(value: unknown, max = 2_000): string {
 export function agentFacts(s: AgentJob, locale?: string): string[] {
   const parts: string[] = [];
   if (s.model) parts.push(plainText(s.model, 40));
-  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, 'credit', 'credits', locale));
+  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, l10n.t('{0} credit', formatExact(s.creditsUsed, locale)), l10n.t('{0} credits', formatExact(s.creditsUsed, locale))));
   return parts;
 }
 
 export function agentTooltipRows(s: AgentJob): TooltipSpec['rows'] {
   const rows: TooltipSpec['rows'] = [];
-  if (s.model) rows.push(['Model', s.model]);
-  if (s.effort) rows.push(['Effort', s.effort]);
-  if (s.creditsUsed !== undefined) rows.push(['Credits used', formatExact(s.creditsUsed)]);
-  if (s.message) rows.push(['Now', s.message]);
-  if (s.stopReason) rows.push(['Stop reason', s.stopReason]);
+  if (s.model) rows.push([l10n.t({ message: 'Model', comment: ['tooltip label: AI model'] }), s.model]);
+  if (s.effort) rows.push([l10n.t({ message: 'Effort', comment: ['tooltip label'] }), s.effort]);
+  if (s.creditsUsed !== undefined) rows.push([l10n.t('Credits used'), formatExact(s.creditsUsed)]);
+  if (s.message) rows.push([l10n.t({ message: 'Now', comment: ['tooltip label: current step'] }), s.message]);
+  if (s.stopReason) rows.push([l10n.t('Stop reason'), s.stopReason]);
   return rows;
 }
 
@@ -50,15 +51,15 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
   switch (group) {
     case 'message': {
       const text = s.message ?? '';
-      return { id, label: plainText(text, 120), tooltip: () => ({ heading: 'What the agent is doing', rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
+      return { id, label: plainText(text, 120), tooltip: () => ({ heading: l10n.t('What the agent is doing'), rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
     }
     case 'approval': {
       const text = jsonText(s.pendingApproval);
       return {
         id,
-        label: 'Waiting for approval',
+        label: l10n.t('Waiting for approval'),
         description: plainText(text, 120),
-        tooltip: () => ({ heading: 'The run waits for an approval (give it in the Firecrawl dashboard)', rows: [['', text]] }),
+        tooltip: () => ({ heading: l10n.t('The run waits for an approval (give it in the Firecrawl dashboard)'), rows: [['', text]] }),
         icon: { id: 'question' },
         contextValue: 'approval',
         collapsible: 'none',
@@ -67,18 +68,18 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
     case 'partial':
       return {
         id,
-        label: 'Partial data',
-        description: 'so far',
+        label: l10n.t('Partial data'),
+        description: l10n.t({ message: 'so far', comment: ['partial data until now'] }),
         icon: { id: 'json' },
         contextValue: 'partial',
         collapsible: 'none',
-        command: { command: COMMANDS.openJson, title: 'Open Partial Data', arguments: [job.id, 'partial'] },
+        command: { command: COMMANDS.openJson, title: l10n.t('Open Partial Data'), arguments: [job.id, 'partial'] },
       };
     case 'suggestions':
       return {
         id,
-        label: `Suggestions (${s.suggestions.length})`,
-        ...notKept(job.trimmed?.suggestions ?? 0, 'suggestions', 'more'),
+        label: l10n.t('Suggestions ({0})', formatExact(s.suggestions.length)),
+        ...notKept(job.trimmed?.suggestions ?? 0, 'suggestions'),
         icon: { id: 'lightbulb' },
         contextValue: 'suggestions',
         collapsible: 'collapsed',
@@ -86,21 +87,21 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
     case 'analysis':
       return {
         id,
-        label: 'Result',
-        description: plural(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0, 'word'),
+        label: l10n.t({ message: 'Result', comment: ['agent result row'] }),
+        description: wordsText(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',
-        command: { command: COMMANDS.openAnalysis, title: 'Open Result', arguments: [job.id] },
+        command: { command: COMMANDS.openAnalysis, title: l10n.t('Open Result'), arguments: [job.id] },
       };
     case 'json':
       return {
         id,
-        label: 'Result (JSON)',
+        label: l10n.t('Result (JSON)'),
         icon: { id: 'json' },
         contextValue: 'json',
         collapsible: 'none',
-        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
+        command: { command: COMMANDS.openJson, title: l10n.t('Open JSON Result'), arguments: [job.id] },
       };
   }
 }
@@ -112,7 +113,7 @@ export function describeSuggestion(job: TrackedJob, index: number): ItemDescript
   return {
     id: `${job.id}/suggestions/${index}`,
     label: plainText(text, 160),
-    tooltip: () => ({ heading: `Suggestion ${index + 1}`, rows: [['', text]] }),
+    tooltip: () => ({ heading: l10n.t('Suggestion {0}', formatExact(index + 1)), rows: [['', text]] }),
     icon: { id: 'lightbulb' },
     contextValue: 'suggestion',
     collapsible: 'none',

@@ -1,17 +1,13 @@
 // Tells the user when a watched job finishes: one notification per burst (jobs finishing in the
 // same moment share one), plain text only, and "Don't Show Again" turns the setting off everywhere.
-import * as vscode from 'vscode';
-import { shortJobId } from '../../../shared/jobIds';
+// The words load with the research actions bundle when the first job finishes.
+import type * as vscode from 'vscode';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { jobTitle } from './treeRows';
-import { plainText } from '../../../shared/text';
-import { resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 
-const DONT_SHOW = "Don't Show Again";
 const GATHER_MS = 400;
 
 export interface NotifierActions {
@@ -28,6 +24,8 @@ export class CompletionNotifier implements vscode.Disposable {
     store: ResearchStore,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
+    /** Shows the notification (the on-demand bundle's showCompletion). */
+    private readonly show: (jobs: readonly TrackedJob[], actions: NotifierActions) => Promise<void>,
     /** With several windows open, one of them says it: the focused one, else the one that polls. */
     private readonly shouldNotify: () => boolean = () => true,
   ) {
@@ -44,42 +42,8 @@ export class CompletionNotifier implements vscode.Disposable {
     this.timer ??= this.clock.schedule(GATHER_MS, () => {
       this.timer = undefined;
       const jobs = this.batch.splice(0);
-      void this.show(jobs);
+      void this.show(jobs, this.actions);
     });
-  }
-
-  private async show(jobs: TrackedJob[]): Promise<void> {
-    const first = jobs[0];
-    if (!first) return;
-    let choice: string | undefined;
-    if (jobs.length === 1) {
-      const name = plainText(jobTitle(first) ?? `job ${shortJobId(first.id)}`, 120);
-      const kind = first.kind === 'agent' ? 'Agent job' : 'Deep research';
-      const hasDocument = Boolean(resultMarkdown(first.snapshot));
-      if (first.snapshot?.status === 'completed' && hasDocument) {
-        const open = first.kind === 'agent' ? 'Open Result' : 'Open Analysis';
-        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, open, DONT_SHOW);
-        if (choice === open) await this.actions.openAnalysis(first.id);
-      } else if (first.snapshot?.status === 'completed') {
-        choice = await vscode.window.showInformationMessage(`${kind} completed: ${name}`, 'Show Job', DONT_SHOW);
-        if (choice === 'Show Job') await this.actions.revealJob(first.id);
-      } else {
-        const why = first.snapshot?.error ? `: ${plainText(first.snapshot.error, 200)}` : '';
-        // The status is the service's word (unknown ones are kept), so it is plain text like the rest.
-        const status = plainText(first.snapshot?.status ?? 'finished', 40);
-        choice = await vscode.window.showWarningMessage(`${kind} ${status} (${name})${why}`, 'Show Job', DONT_SHOW);
-        if (choice === 'Show Job') await this.actions.revealJob(first.id);
-      }
-    } else {
-      const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
-      const other = jobs.length - completed;
-      const parts = [completed ? `${completed} completed` : '', other ? `${other} failed or cancelled` : ''].filter(Boolean).join(', ');
-      choice = await vscode.window.showInformationMessage(`${jobs.length} research jobs finished (${parts}).`, 'Show Jobs', DONT_SHOW);
-      if (choice === 'Show Jobs') await this.actions.revealJob(first.id);
-    }
-    if (choice === DONT_SHOW) {
-      await researchSettings.stopNotifying();
-    }
   }
 
   dispose(): void {

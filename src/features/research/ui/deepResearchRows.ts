@@ -2,7 +2,8 @@
 // result. Server text stays plain text (labels) or tooltip rows (escaped when rendered).
 import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
 import { COMMANDS } from '../../../ids';
-import { formatAgo, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import { formatAgo, formatExact, formatTimestamp, parseTime, plural } from '../../../shared/format';
+import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { analysisTitle } from '../model/jobFacts';
@@ -18,8 +19,21 @@ const ACTIVITY_ICON: Record<string, string> = {
   thought: 'comment',
 };
 
+/** The title a job's result gives it (a deep research analysis's heading); agent results have none. */
+export function jobTitle(job: TrackedJob): string | undefined {
+  return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
+}
+
 export function deepResearchTitle(job: ResearchJob): string | undefined {
   return analysisTitle(job.finalAnalysis);
+}
+
+export function urlsText(n: number): string {
+  return plural(n, l10n.t('{0} URL', formatExact(n)), l10n.t('{0} URLs', formatExact(n)));
+}
+
+export function wordsText(n: number): string {
+  return plural(n, l10n.t('{0} word', formatExact(n)), l10n.t('{0} words', formatExact(n)));
 }
 
 export function urlCount(s: ResearchJob): number {
@@ -29,17 +43,17 @@ export function urlCount(s: ResearchJob): number {
 /** The description parts after the condition: depth and URLs. */
 export function deepResearchFacts(s: ResearchJob): string[] {
   const parts: string[] = [];
-  if (s.maxDepth > 0) parts.push(`depth ${s.currentDepth}/${s.maxDepth}`);
-  parts.push(plural(urlCount(s), 'URL'));
+  if (s.maxDepth > 0) parts.push(l10n.t('depth {0}/{1}', formatExact(s.currentDepth), formatExact(s.maxDepth)));
+  parts.push(urlsText(urlCount(s)));
   return parts;
 }
 
 export function deepResearchTooltipRows(s: ResearchJob): TooltipSpec['rows'] {
   return [
-    ['Depth', `${s.currentDepth} of ${s.maxDepth}`],
-    ['URLs found', String(urlCount(s))],
-    ['Activities', String(s.activities.length)],
-    ['Sources', String(s.sources.length)],
+    [l10n.t('Depth'), l10n.t({ message: '{0} of {1}', args: [formatExact(s.currentDepth), formatExact(s.maxDepth)], comment: ['depth of max depth'] })],
+    [l10n.t('URLs found'), formatExact(urlCount(s))],
+    [l10n.t('Activities'), formatExact(s.activities.length)],
+    [l10n.t('Sources'), formatExact(s.sources.length)],
   ];
 }
 
@@ -60,8 +74,8 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
       const left = job.trimmed?.activities ?? 0;
       return {
         id,
-        label: `Activities (${ofTotal(n, left)})`,
-        ...notKept(left, 'activities', 'earlier'),
+        label: l10n.t('Activities ({0})', ofTotal(n, left)),
+        ...notKept(left, 'activities'),
         icon: { id: 'pulse' },
         contextValue: 'activities',
         collapsible: n ? 'collapsed' : 'none',
@@ -70,49 +84,62 @@ export function describeDeepResearchGroup(job: TrackedJob, s: ResearchJob, group
     case 'sources': {
       const n = s.sources.length;
       const left = job.trimmed?.sources ?? 0;
-      return { id, label: `Sources (${ofTotal(n, left)})`, ...notKept(left, 'sources', 'earlier'), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
+      return { id, label: l10n.t('Sources ({0})', ofTotal(n, left)), ...notKept(left, 'sources'), icon: { id: 'globe' }, contextValue: 'sources', collapsible: n ? 'collapsed' : 'none' };
     }
     case 'analysis': {
       const words = s.finalAnalysis ? s.finalAnalysis.split(/\s+/).filter(Boolean).length : 0;
       return {
         id,
-        label: 'Final analysis',
-        description: plural(words, 'word'),
+        label: l10n.t('Final analysis'),
+        description: wordsText(words),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',
-        command: { command: COMMANDS.openAnalysis, title: 'Open Final Analysis', arguments: [job.id] },
+        command: { command: COMMANDS.openAnalysis, title: l10n.t('Open Final Analysis'), arguments: [job.id] },
       };
     }
     case 'json':
       return {
         id,
-        label: 'JSON result',
+        label: l10n.t('JSON result'),
         icon: { id: 'json' },
         contextValue: 'json',
         collapsible: 'none',
-        command: { command: COMMANDS.openJson, title: 'Open JSON Result', arguments: [job.id] },
+        command: { command: COMMANDS.openJson, title: l10n.t('Open JSON Result'), arguments: [job.id] },
       };
   }
 }
 
 /** "4,425 of 5,000" when a saved copy left some out (the label stays readable in a narrow sidebar), else "5,000". */
 function ofTotal(kept: number, left: number): string {
-  return left ? `${kept.toLocaleString('en-US')} of ${(kept + left).toLocaleString('en-US')}` : kept.toLocaleString('en-US');
+  return left ? l10n.t({ message: '{0} of {1}', args: [formatExact(kept), formatExact(kept + left)], comment: ['items kept of all items'] }) : formatExact(kept);
+}
+
+/** What a saved copy left out, counted: one sentence per kind, so each language can agree with the count. */
+function notKeptText(left: number, what: 'activities' | 'sources' | 'suggestions'): { text: string; heading: string } {
+  const n = formatExact(left);
+  switch (what) {
+    case 'activities':
+      return { heading: l10n.t('Activities'), text: plural(left, l10n.t('{0} earlier activity not kept', n), l10n.t('{0} earlier activities not kept', n)) };
+    case 'sources':
+      return { heading: l10n.t('Sources'), text: plural(left, l10n.t('{0} earlier source not kept', n), l10n.t('{0} earlier sources not kept', n)) };
+    case 'suggestions':
+      return { heading: l10n.t('Suggestions'), text: plural(left, l10n.t('{0} more suggestion not kept', n), l10n.t('{0} more suggestions not kept', n)) };
+  }
 }
 
 /**
  * A group's note that its saved copy left items out (too large to keep whole; see jobFit.ts), e.g.
  * "1,000 earlier activities not kept", with a tooltip that says how to get them back.
  */
-export function notKept(left: number, noun: string, which: 'earlier' | 'more'): Pick<ItemDescriptor, 'description' | 'tooltip'> {
+export function notKept(left: number, what: 'activities' | 'sources' | 'suggestions'): Pick<ItemDescriptor, 'description' | 'tooltip'> {
   if (!left) return {};
-  const text = `${left.toLocaleString('en-US')} ${which} ${noun} not kept`;
+  const { text, heading } = notKeptText(left, what);
   return {
     description: text,
     tooltip: () => ({
-      heading: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`,
-      rows: [['', `${text}: the saved copy of this job is kept under a size limit. Refresh the job to fetch everything again while the service still has it.`]],
+      heading,
+      rows: [['', l10n.t('{0}: the saved copy of this job is kept under a size limit. Refresh the job to fetch everything again while the service still has it.', text)]],
     }),
   };
 }
@@ -122,19 +149,23 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const a: ResearchActivity | undefined = s?.kind === 'deepResearch' ? s.activities[index] : undefined;
   if (!a) return undefined;
   const at = parseTime(a.timestamp);
-  const parts = [`depth ${a.depth}`];
+  const parts = [l10n.t('depth {0}', formatExact(a.depth))];
   if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? 'running' : plainText(a.status, 40));
+  if (a.status !== 'complete') parts.push(a.status === 'processing' ? l10n.t({ message: 'running', comment: ['activity status'] }) : plainText(a.status, 40));
   const icon: IconSpec =
     a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
-  const rows: TooltipSpec['rows'] = [['Type', a.type], ['Status', a.status], ['Depth', String(a.depth)]];
-  if (at !== undefined) rows.push(['At', formatTimestamp(at)]);
-  rows.push(['Message', a.message]);
+  const rows: TooltipSpec['rows'] = [
+    [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
+    [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],
+    [l10n.t('Depth'), formatExact(a.depth)],
+  ];
+  if (at !== undefined) rows.push([l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)]);
+  rows.push([l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message]);
   return {
     id: `${job.id}/activities/${index}`,
     label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
-    tooltip: () => ({ heading: `Activity ${(index + 1 + (job.trimmed?.activities ?? 0)).toLocaleString('en-US')}`, rows }),
+    tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1 + (job.trimmed?.activities ?? 0))), rows }),
     icon,
     // Menus match context values with regular expressions: only word characters from the server.
     contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
@@ -148,18 +179,18 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   if (!src) return undefined;
   const web = isWebUrl(src.url);
   const rows: TooltipSpec['rows'] = [];
-  if (src.title) rows.push(['Title', src.title]);
-  rows.push(['URL', src.url]);
-  if (src.description) rows.push(['Description', src.description]);
-  if (!web) rows.push(['', 'Not a web address: it will not be opened.']);
+  if (src.title) rows.push([l10n.t('Title'), src.title]);
+  rows.push([l10n.t('URL'), src.url]);
+  if (src.description) rows.push([l10n.t('Description'), src.description]);
+  if (!web) rows.push(['', l10n.t('Not a web address: it will not be opened.')]);
   return {
     id: `${job.id}/sources/${index}`,
     label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
     description: plainText(src.url, 200),
-    tooltip: () => ({ heading: `Source ${(index + 1 + (job.trimmed?.sources ?? 0)).toLocaleString('en-US')}`, rows }),
+    tooltip: () => ({ heading: l10n.t('Source {0}', formatExact(index + 1 + (job.trimmed?.sources ?? 0))), rows }),
     icon: { id: web ? 'link' : 'circle-slash' },
-    contextValue: web ? 'source web' : 'source',
+    contextValue: web ? 'source web' : 'source', // not localised: context value the menus match
     collapsible: 'none',
-    ...(web ? { command: { command: COMMANDS.openSource, title: 'Open in Browser', arguments: [src.url] } } : {}),
+    ...(web ? { command: { command: COMMANDS.openSource, title: l10n.t('Open in Browser'), arguments: [src.url] } } : {}),
   };
 }

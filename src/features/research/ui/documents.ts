@@ -4,12 +4,12 @@
 import * as vscode from 'vscode';
 import { RESEARCH_DOCUMENT_SCHEME } from '../../../ids';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
-import { sanitizeMarkdown } from '../../../shared/markdown';
-import { escapeMarkdown } from '../../../shared/text';
-import { resultJson, resultMarkdown } from '../model/jobFacts';
+import { loadOnDemand } from '../../../host/onDemand';
 import type { ResearchStore } from '../model/researchStore';
+import type { ResearchActions } from './actionsBundle';
+import type { DocumentKind } from './documentText';
 
-export type DocumentKind = 'analysis' | 'json' | 'partial';
+export type { DocumentKind } from './documentText';
 
 const SUFFIX: Record<DocumentKind, string> = { analysis: '-analysis.md', json: '-result.json', partial: '-partial.json' };
 const KINDS = Object.keys(SUFFIX) as DocumentKind[];
@@ -41,34 +41,12 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
     });
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  /** The sanitiser and renderers load with the first document opened (an on-demand bundle). */
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = parseDocumentUri(uri);
-    if (!target) return 'Not a research document.';
-    const job = this.store.get(target.jobId);
-    if (!job) return `Job ${target.jobId} is no longer tracked.`;
-    const s = job.snapshot;
-    // Too large for the saved copy this window read (see jobFit.ts): say so rather than "none".
-    const notKept = (what: string, bytes: number | undefined) =>
-      bytes ? `${what} (${(bytes / 1024 / 1024).toFixed(1)} MB) was too large for the saved copy of this job this window read. Refresh the job to fetch it again while the service still has it.` : undefined;
-    if (target.kind === 'partial') {
-      const partial = s?.kind === 'agent' ? s.partial : undefined;
-      if (partial !== undefined) return `${JSON.stringify(partial, null, 2)}\n`;
-      const missing = notKept('The partial data', job.trimmed?.partialBytes);
-      return missing ? `// ${missing}\n` : '// No partial data (the run has finished, or has none yet).\n';
-    }
-    if (target.kind === 'json') {
-      const json = resultJson(s);
-      if (json !== undefined) return `${JSON.stringify(json, null, 2)}\n`;
-      const missing = notKept('The result', job.trimmed?.resultBytes);
-      return missing ? `// ${missing}\n` : '// No JSON result (yet) for this job.\n';
-    }
-    const markdown = resultMarkdown(s);
-    if (markdown) return sanitizeMarkdown(markdown);
-    const missing = notKept('The result', job.trimmed?.resultBytes);
-    if (missing) return `_${missing}_\n`;
-    return s?.status === 'failed'
-      ? `_This job failed and has no result._\n\n${s.error ? `Error: ${escapeMarkdown(s.error)}\n` : ''}`
-      : '_No result yet: the job is still running._\n';
+    if (!target) return vscode.l10n.t('Not a research document.');
+    const { documentText } = await loadOnDemand<ResearchActions>('researchActions');
+    return documentText(this.store.get(target.jobId), target.jobId, target.kind);
   }
 
   dispose(): void {

@@ -25,7 +25,7 @@ export function jobIdsOf(clicked: unknown, selected: unknown): string[] {
 export async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {
   const items = store.jobs.filter(filter).map((job) => ({ label: jobLabel(job), description: `${kindText(job)} · ${conditionText(job)}`, detail: job.id, id: job.id }));
   if (!items.length) {
-    void vscode.window.showInformationMessage('No research jobs are tracked.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No research jobs are tracked.'));
     return undefined;
   }
   return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;

@@ -2,7 +2,8 @@
 // then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
 import { isFirecrawlError } from '../../../api';
-import { isJobId, shortJobId } from '../../../shared/jobIds';
+import { formatExact, plural } from '../../../shared/format';
+import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
@@ -19,7 +20,7 @@ export interface JobCommandDeps {
 export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<number> {
   let ids = jobIdsOf(clicked, selected);
   if (!ids.length) {
-    const picked = await pickJob(deps.store, 'Stop tracking which job?');
+    const picked = await pickJob(deps.store, vscode.l10n.t('Stop tracking which job?'));
     ids = picked ? [picked] : [];
   }
   let removed = 0;
@@ -29,20 +30,30 @@ export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selec
 
 export function clearFinishedJobs(deps: JobCommandDeps): number {
   const removed = deps.store.clearFinished();
-  vscode.window.setStatusBarMessage(removed ? `Cleared ${removed} finished ${removed === 1 ? 'job' : 'jobs'}` : 'No finished jobs to clear', 3000);
+  const n = formatExact(removed);
+  const message = removed
+    ? plural(removed, vscode.l10n.t('Cleared {0} finished job', n), vscode.l10n.t('Cleared {0} finished jobs', n))
+    : vscode.l10n.t('No finished jobs to clear');
+  vscode.window.setStatusBarMessage(message, 3000);
   return removed;
 }
 
 export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<string | undefined> {
   let ids = jobIdsOf(clicked, selected);
   if (!ids.length) {
-    const picked = await pickJob(deps.store, 'Copy the id of which job?');
+    const picked = await pickJob(deps.store, vscode.l10n.t('Copy the id of which job?'));
     ids = picked ? [picked] : [];
   }
   if (!ids.length) return undefined;
   const text = ids.join('\n');
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(ids.length === 1 ? `Copied job id ${shortJobId(ids[0]!)}…` : `Copied ${ids.length} job ids`, 3000);
+  // One id is named (its short form); several are counted.
+  const n = formatExact(ids.length);
+  const message =
+    ids.length === 1
+      ? vscode.l10n.t('Copied job id {0}…', shortJobId(ids[0]!))
+      : plural(ids.length, vscode.l10n.t('Copied {0} job id', n), vscode.l10n.t('Copied {0} job ids', n));
+  vscode.window.setStatusBarMessage(message, 3000);
   return text;
 }
 
@@ -50,8 +61,12 @@ function reportFailures(outcomes: RefreshOutcome[]): void {
   const failed = outcomes.filter((o) => o.error);
   const first = failed[0];
   if (!first?.error) return;
-  const more = failed.length > 1 ? ` (and ${failed.length - 1} more)` : '';
-  void vscode.window.showWarningMessage(`Could not refresh job${failed.length > 1 ? 's' : ''}${more}: ${describeError(first.error).message}`);
+  const why = describeError(first.error).message;
+  void vscode.window.showWarningMessage(
+    failed.length > 1
+      ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why)
+      : vscode.l10n.t('Could not refresh job: {0}', why),
+  );
 }
 
 export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
@@ -88,14 +103,14 @@ async function jobForDocument(deps: JobCommandDeps, clicked: unknown, placeHolde
   if (!id) return undefined;
   const job = deps.store.get(id);
   if (!job || !has(job)) {
-    void vscode.window.showInformationMessage('That job has no such result (yet).');
+    void vscode.window.showInformationMessage(vscode.l10n.t('That job has no such result (yet).'));
     return undefined;
   }
   return id;
 }
 
 export async function openAnalysis(deps: JobCommandDeps, clicked?: unknown, asText = false): Promise<vscode.Uri | undefined> {
-  const id = await jobForDocument(deps, clicked, 'Open the analysis of which job?', (j) => Boolean(resultMarkdown(j.snapshot)));
+  const id = await jobForDocument(deps, clicked, vscode.l10n.t('Open the analysis of which job?'), (j) => Boolean(resultMarkdown(j.snapshot)));
   if (!id) return undefined;
   const uri = documentUri(id, 'analysis');
   await openDocument(uri, 'markdown', !asText);
@@ -106,7 +121,7 @@ export async function openAnalysis(deps: JobCommandDeps, clicked?: unknown, asTe
 export async function openJson(deps: JobCommandDeps, clicked?: unknown, which?: unknown): Promise<vscode.Uri | undefined> {
   const partial = which === 'partial';
   const has = partial ? (j: TrackedJob) => j.snapshot?.kind === 'agent' && j.snapshot.partial !== undefined : (j: TrackedJob) => resultJson(j.snapshot) !== undefined;
-  const id = await jobForDocument(deps, clicked, 'Open the JSON result of which job?', has);
+  const id = await jobForDocument(deps, clicked, vscode.l10n.t('Open the JSON result of which job?'), has);
   if (!id) return undefined;
   const uri = documentUri(id, partial ? 'partial' : 'json');
   await openDocument(uri, 'json', false);
@@ -126,7 +141,7 @@ export async function openSource(deps: JobCommandDeps, clicked?: unknown): Promi
   const url = sourceUrlOf(deps, clicked);
   if (!url) return false;
   if (!isWebUrl(url)) {
-    void vscode.window.showWarningMessage('Only http and https sources are opened. Use "Copy URL" to inspect this one.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https sources are opened. Use "Copy URL" to inspect this one.'));
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(url, true));
@@ -136,6 +151,28 @@ export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Pr
   const url = sourceUrlOf(deps, clicked);
   if (!url) return undefined;
   await vscode.env.clipboard.writeText(url);
-  vscode.window.setStatusBarMessage('Copied source URL', 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied source URL'), 3000);
   return url;
+}
+
+/** After a confirmation; the row changes when the service says the run was cancelled, not before. */
+export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
+  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), running));
+  const job = id ? deps.store.get(id) : undefined;
+  if (!job || !running(job)) return false;
+  const confirm = vscode.l10n.t('Cancel Job');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Cancel agent job {0}? The run stops where it is; credits it has used are not refunded.', shortJobId(job.id)),
+    { modal: true },
+    confirm,
+  );
+  if (choice !== confirm) return false;
+  const title = vscode.l10n.t('Cancelling the agent job…');
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => deps.store.cancel(job.id));
+  if (outcome.error) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Could not cancel the agent job: {0}', describeError(outcome.error).message));
+    return false;
+  }
+  return true;
 }

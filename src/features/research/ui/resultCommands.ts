@@ -1,84 +1,83 @@
 // Keeping what a job found: Save Result… writes the analysis as Markdown or the result as JSON to a
-// file the person picks, Copy Result puts it on the clipboard. And Cancel Agent Job, after a
-// confirmation; the row changes when the service says the run was cancelled, not before.
+// file the person picks, Copy Result puts it on the clipboard.
 import * as vscode from 'vscode';
-import { describeError } from '../../../host/errorText';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
-import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { jobIdOf, pickJob } from './jobArguments';
 import { type ResultFormat, resultFileName, resultFormats } from './resultFiles';
-import { jobLabel, kindText } from './treeRows';
+import { jobLabel } from './treeRows';
 
 export interface ResultCommandDeps {
   store: ResearchStore;
 }
 
-async function chooseResult(store: ResearchStore, clicked: unknown, verb: string): Promise<{ job: TrackedJob; format: ResultFormat } | undefined> {
-  const id = jobIdOf(clicked) ?? (await pickJob(store, `${verb} the result of which job?`, (j) => resultFormats(j).length > 0));
+/** The two questions Save and Copy ask, each a whole sentence of its own. */
+interface ResultPrompts {
+  whichJob: string;
+  whichPart(label: string): string;
+}
+
+const savePrompts = (): ResultPrompts => ({
+  whichJob: vscode.l10n.t('Save the result of which job?'),
+  whichPart: (label) => vscode.l10n.t('Save which part of {0}?', label),
+});
+
+const copyPrompts = (): ResultPrompts => ({
+  whichJob: vscode.l10n.t('Copy the result of which job?'),
+  whichPart: (label) => vscode.l10n.t('Copy which part of {0}?', label),
+});
+
+async function chooseResult(store: ResearchStore, clicked: unknown, prompts: ResultPrompts): Promise<{ job: TrackedJob; format: ResultFormat } | undefined> {
+  const id = jobIdOf(clicked) ?? (await pickJob(store, prompts.whichJob, (j) => resultFormats(j).length > 0));
   const job = id ? store.get(id) : undefined;
   if (!job) return undefined;
   const formats = resultFormats(job);
   if (!formats.length) {
-    void vscode.window.showInformationMessage(`${plainText(jobLabel(job), 80)} has no result to keep${job.snapshot?.status === 'processing' ? ' yet: it is still running' : ''}.`);
+    const label = plainText(jobLabel(job), 80);
+    void vscode.window.showInformationMessage(
+      job.snapshot?.status === 'processing'
+        ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label)
+        : vscode.l10n.t('{0} has no result to keep.', label),
+    );
     return undefined;
   }
   if (formats.length === 1) return { job, format: formats[0]! };
   const picked = await vscode.window.showQuickPick(
     formats.map((f) => ({ label: f.label, format: f })),
-    { placeHolder: `${verb} which part of ${plainText(jobLabel(job), 60)}?` },
+    { placeHolder: prompts.whichPart(plainText(jobLabel(job), 60)) },
   );
   return picked ? { job, format: picked.format } : undefined;
 }
 
 export async function saveResult(deps: ResultCommandDeps, clicked?: unknown): Promise<vscode.Uri | undefined> {
-  const chosen = await chooseResult(deps.store, clicked, 'Save');
+  const chosen = await chooseResult(deps.store, clicked, savePrompts());
   if (!chosen) return undefined;
   const { job, format } = chosen;
   const defaultUri = defaultSaveUri(resultFileName(job, format));
   const target = await vscode.window.showSaveDialog({
-    title: `Save ${kindText(job)} result`,
-    saveLabel: 'Save Result',
+    title: job.kind === 'agent' ? vscode.l10n.t('Save agent result') : job.kind === 'deepResearch' ? vscode.l10n.t('Save deep research result') : vscode.l10n.t('Save job result'),
+    saveLabel: vscode.l10n.t('Save Result'),
     ...(defaultUri ? { defaultUri } : {}),
+    // not localised: Markdown and JSON are the formats' names
     filters: format.format === 'markdown' ? { Markdown: ['md'] } : { JSON: ['json'] },
   });
   if (!target) return undefined;
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(format.text));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not save ${fileNameOf(target)}: ${plainText(error instanceof Error ? error.message : String(error), 300)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), plainText(error instanceof Error ? error.message : String(error), 300)));
     return undefined;
   }
-  vscode.window.setStatusBarMessage(`Saved ${fileNameOf(target)}`, 4000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Saved {0}', fileNameOf(target)), 4000);
   return target;
 }
 
 export async function copyResult(deps: ResultCommandDeps, clicked?: unknown): Promise<string | undefined> {
-  const chosen = await chooseResult(deps.store, clicked, 'Copy');
+  const chosen = await chooseResult(deps.store, clicked, copyPrompts());
   if (!chosen) return undefined;
   await vscode.env.clipboard.writeText(chosen.format.text);
-  vscode.window.setStatusBarMessage(`Copied the ${chosen.format.format === 'markdown' ? 'Markdown' : 'JSON'} result`, 3000);
+  vscode.window.setStatusBarMessage(chosen.format.format === 'markdown' ? vscode.l10n.t('Copied the Markdown result') : vscode.l10n.t('Copied the JSON result'), 3000);
   return chosen.format.text;
-}
-
-export async function cancelAgentJob(deps: ResultCommandDeps, clicked?: unknown): Promise<boolean> {
-  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
-  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, 'Cancel which agent job?', running));
-  const job = id ? deps.store.get(id) : undefined;
-  if (!job || !running(job)) return false;
-  const confirm = 'Cancel Job';
-  const choice = await vscode.window.showWarningMessage(
-    `Cancel agent job ${shortJobId(job.id)}? The run stops where it is; credits it has used are not refunded.`,
-    { modal: true },
-    confirm,
-  );
-  if (choice !== confirm) return false;
-  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Cancelling the agent job…' }, () => deps.store.cancel(job.id));
-  if (outcome.error) {
-    void vscode.window.showWarningMessage(`Could not cancel the agent job: ${describeError(outcome.error).message}`);
-    return false;
-  }
-  return true;
 }

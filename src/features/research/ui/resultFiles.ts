@@ -1,8 +1,13 @@
 // What a finished job can be kept as, and the file name it is offered under. Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
+import type { ResearchJob } from '../../../api';
+import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
+import { escapeMarkdown } from '../../../shared/text';
+import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import type { TrackedJob } from '../model/trackedJob';
-import { jobTitle } from './treeRows';
+import { isFinished, type TrackedJob } from '../model/trackedJob';
+import { jobTitle } from './deepResearchRows';
 
 export interface ResultFormat {
   format: 'markdown' | 'json';
@@ -11,18 +16,56 @@ export interface ResultFormat {
   text: string;
 }
 
-/** What a finished job can be kept as: its Markdown analysis (or text result) and its JSON result. */
+/**
+ * What a job can be kept as: its Markdown analysis (or text result) and its JSON result once it is
+ * done. A deep research job that can never finish (the API was shut down, or the job expired while
+ * it ran) offers what it found before it stopped: the activities and sources as Markdown, and the
+ * last snapshot as JSON.
+ */
 export function resultFormats(job: TrackedJob): ResultFormat[] {
-  if (!job.snapshot || job.snapshot.status === 'processing') return [];
+  // Keep in step with hasKeepableResult, which the tree asks without building any text.
+  const s = job.snapshot;
+  if (!s) return [];
+  if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
   const formats: ResultFormat[] = [];
-  const markdown = resultMarkdown(job.snapshot);
-  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? 'Result (Markdown)' : 'Final analysis (Markdown)', extension: 'md', text: markdown });
-  const json = resultJson(job.snapshot);
-  if (json !== undefined) formats.push({ format: 'json', label: 'Result (JSON)', extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
+  const markdown = resultMarkdown(s);
+  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: markdown });
+  const json = resultJson(s);
+  if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
   return formats;
 }
 
-/** A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`. */
+function partialFormats(s: ResearchJob): ResultFormat[] {
+  if (!s.activities.length && !s.sources.length) return [];
+  // Server text, escaped: the file is the user's, but they may well open it in a Markdown preview.
+  const lines = [`# ${l10n.t('What deep research job {0} found before it stopped', shortJobId(s.id))}`, ''];
+  if (s.activities.length) {
+    lines.push(`## ${l10n.t('Activities ({0})', formatExact(s.activities.length))}`, '');
+    for (const a of s.activities) {
+      const activity = l10n.t({ message: '{0} (depth {1}): {2}', args: [escapeMarkdown(a.type), formatExact(a.depth), escapeMarkdown(a.message)], comment: ['type, depth, message'] });
+      lines.push(`- ${a.timestamp ? `${escapeMarkdown(a.timestamp)} ` : ''}${activity}`);
+    }
+    lines.push('');
+  }
+  if (s.sources.length) {
+    lines.push(`## ${l10n.t('Sources ({0})', formatExact(s.sources.length))}`, '');
+    for (const src of s.sources) {
+      const web = isWebUrl(src.url) && !/[\s<>]/.test(src.url);
+      lines.push(`- ${src.title ? `${escapeMarkdown(src.title)}: ` : ''}${web ? `<${src.url}>` : escapeMarkdown(src.url)}`);
+    }
+    lines.push('');
+  }
+  const { deprecation: _deprecation, warnings: _warnings, ...snapshot } = s;
+  return [
+    { format: 'markdown', label: l10n.t('What it found before it stopped (Markdown)'), extension: 'md', text: lines.join('\n') },
+    { format: 'json', label: l10n.t('Last snapshot (JSON)'), extension: 'json', text: `${JSON.stringify(snapshot, null, 2)}\n` },
+  ];
+}
+
+/**
+ * A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`.
+ * Not localised: ASCII names, the same in every language, so scripts and links to saved files keep working.
+ */
 export function resultFileName(job: TrackedJob, format: ResultFormat): string {
   const title = jobTitle(job);
   const base = title ? title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) : '';

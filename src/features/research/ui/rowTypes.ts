@@ -21,6 +21,16 @@ export type ResearchNode =
   | { readonly kind: 'group'; readonly jobId: string; readonly group: GroupKind }
   | { readonly kind: 'activity' | 'source' | 'suggestion'; readonly jobId: string; readonly index: number };
 
+/** The Recent group at the bottom of the view and its runs: not tracked jobs, so no `jobId`. */
+export type RecentNode = { readonly kind: 'recent' } | { readonly kind: 'recentRun'; readonly runId: string };
+
+/** Every element of the Research tree. */
+export type ResearchTreeNode = ResearchNode | RecentNode;
+
+export function isRecentNode(node: ResearchTreeNode): node is RecentNode {
+  return node.kind === 'recent' || node.kind === 'recentRun';
+}
+
 export interface IconSpec {
   /** A codicon id, e.g. `sync~spin`. */
   id: string;

@@ -4,7 +4,9 @@
 // its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import { isFirecrawlError } from '../../../api';
+import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
+import { formatExact, plural } from '../../../shared/format';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { capMessage, roomLeft } from '../model/jobCap';
@@ -16,6 +18,8 @@ export interface TrackOutcome extends TrackResult {
   notFound: string[];
   /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
   shutDown: string[];
+  /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
+  unrouted: string[];
 }
 export interface TrackDeps {
   store: ResearchStore;
@@ -43,7 +47,7 @@ export function validateJobIdInput(
 
 function shortList(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).map(shortJobId).join(', ');
-  return ids.length > 5 ? `${shown} and ${ids.length - 5} more` : shown;
+  return ids.length > 5 ? vscode.l10n.t('{0} and {1} more', shown, formatExact(ids.length - 5)) : shown;
 }
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
@@ -57,26 +61,31 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   const first = result.added[0] ?? result.existing[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
   if (!result.added.length && !result.refused.length && result.existing.length) {
-    void vscode.window.showInformationMessage(result.existing.length === 1 ? 'That job is already tracked.' : 'Those jobs are already tracked.');
+    void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
   }
   // Said here, once, in the window that tracked: the others only see the list change.
   const cap = capMessage(result, deps.store.maxJobs);
   if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
-  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [] };
+  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
   for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
-    if (job.poll.reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
-    else if (job.poll.reason === 'gone') outcome.shutDown.push(job.id);
+    const { reason, error } = job.poll;
+    if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
+    else if (reason === 'gone') outcome.shutDown.push(job.id);
+    else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
     else continue;
     deps.store.untrack(job.id);
   }
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
-      `Not found as an agent job or a deep research job: ${shortList(outcome.notFound)}. Check the id, and that your API key belongs to the team that ran it.`,
+      vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
     );
   }
   if (outcome.shutDown.length) {
-    void vscode.window.showWarningMessage(`Cannot track ${shortList(outcome.shutDown)}: ${RESEARCH_GONE_TEXT}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot track {0}: {1}', shortList(outcome.shutDown), researchGoneText()));
+  }
+  if (outcome.unrouted.length) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cannot track {0}: {1}', shortList(outcome.unrouted), researchUnroutedText()));
   }
   return outcome;
 }
@@ -85,15 +94,19 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
   if (typeof argument === 'string') {
     const { ids, invalid, tooLong } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
-      void vscode.window.showWarningMessage(tooLong ? `Too many job ids at once (at most ${MAX_JOB_IDS_PER_INPUT}).` : `Not a job id: ${plainText(invalid[0] ?? '(empty)', 80)}`);
+      void vscode.window.showWarningMessage(
+        tooLong
+          ? vscode.l10n.t('Too many job ids at once (at most {0}).', formatExact(MAX_JOB_IDS_PER_INPUT))
+          : vscode.l10n.t('Not a job id: {0}', plainText(invalid[0] ?? vscode.l10n.t({ message: '(empty)', comment: ['no job id given'] }), 80)),
+      );
       return undefined;
     }
     return finish(deps, ids);
   }
 
   const box = vscode.window.createInputBox();
-  box.title = 'Firecrawl: Track Job';
-  box.prompt = 'An agent or deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.';
+  box.title = vscode.l10n.t('Firecrawl: Track Job');
+  box.prompt = vscode.l10n.t('An agent or deep research job id (UUID). Paste several at once, separated by spaces, commas or new lines.');
   box.placeholder = EXAMPLE;
   box.ignoreFocusOut = true;
   box.value = await prefill();
@@ -116,7 +129,7 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
     box.onDidAccept(() => {
       const { ids, invalid, tooLong } = parseJobIdInput(box.value);
       if (tooLong || invalid.length || !ids.length) {
-        box.validationMessage = validateJobIdInput(box.value, isTracked, capacity()) ?? `Paste a job id such as ${EXAMPLE}, or press Escape to cancel.`;
+        box.validationMessage = validateJobIdInput(box.value, isTracked, capacity()) ?? vscode.l10n.t('Paste a job id such as {0}, or press Escape to cancel.', EXAMPLE);
         return;
       }
       accepted = true;
@@ -135,11 +148,18 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
 export async function trackFromSelection(deps: TrackDeps): Promise<TrackOutcome | undefined> {
   const found = findJobIds(selectedText() ?? '');
   if (found.length > MAX_JOB_IDS_PER_INPUT) {
-    void vscode.window.showWarningMessage(`The selection holds ${found.length.toLocaleString('en-US')} job ids; tracking the first ${MAX_JOB_IDS_PER_INPUT.toLocaleString('en-US')}.`);
+    const [n, max] = [formatExact(found.length), formatExact(MAX_JOB_IDS_PER_INPUT)];
+    void vscode.window.showWarningMessage(
+      plural(
+        found.length,
+        vscode.l10n.t('The selection holds {0} job id; tracking the first {1}.', n, max),
+        vscode.l10n.t('The selection holds {0} job ids; tracking the first {1}.', n, max),
+      ),
+    );
   }
   const ids = found.slice(0, MAX_JOB_IDS_PER_INPUT);
   if (!ids.length) {
-    void vscode.window.showWarningMessage(`The selection holds no job id (a UUID such as ${EXAMPLE}).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('The selection holds no job id (a UUID such as {0}).', EXAMPLE));
     return undefined;
   }
   return finish(deps, ids);

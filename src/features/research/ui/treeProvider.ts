@@ -3,19 +3,37 @@
 // when a job changed (its revision moved, announced by onDidChangeJob); only that job's row is
 // refreshed. Children are described on demand when expanded, tooltips when hovered.
 import * as vscode from 'vscode';
+import type { Event } from '../../../shared/events';
+import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { tooltipMarkdown, toTreeItem } from './treeItems';
-import { childNodes, describeJob, describeNode, type GroupKind, type ResearchNode } from './treeRows';
+import { untrackedRuns } from '../model/recentRuns';
+import { isRecentNode, type RecentNode, type ResearchTreeNode } from './rowTypes';
+import type { ResearchRows } from './rowsBundle';
+import type { GroupKind, ItemDescriptor, ResearchNode } from './treeRows';
 
 type JobNode = Extract<ResearchNode, { kind: 'job' }>;
 type GroupNode = Extract<ResearchNode, { kind: 'group' }>;
+type RecentRunNode = Extract<RecentNode, { kind: 'recentRun' }>;
 
-export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ResearchNode | ResearchNode[] | undefined>();
+/** The runs of the last 24 hours the Recent group shows (model/recentRuns.ts), and whether it is on. */
+export interface RecentSource {
+  readonly state: RecentRunsState;
+  readonly runs: readonly RecentRun[];
+  readonly onDidChange: Event<void>;
+  /** `firecrawl.research.showRecent`. */
+  shown(): boolean;
+  /** Named in the group's tooltip when the list cannot be read. */
+  apiUrl(): string;
+}
+
+export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ResearchTreeNode | ResearchTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly jobNodes = new Map<string, JobNode>();
   private readonly groupNodes = new Map<string, GroupNode>();
+  private readonly recentGroup: RecentNode = { kind: 'recent' };
+  private readonly recentRunNodes = new Map<string, RecentRunNode>();
   /** Each shown job row's description, which also moves with the clock (elapsed, expiry). */
   private readonly shownDescriptions = new Map<string, string>();
   /**
@@ -33,14 +51,83 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   readonly onDidAskToOpen = this.autoOpen.event;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
+  /** The rows' words and shapes, once their bundle has loaded (see rowsBundle.ts). */
+  private rows: ResearchRows | undefined;
+  private rowsLoading: Promise<ResearchRows> | undefined;
+
   constructor(
     private readonly store: ResearchStore,
+    /** Loads the rows bundle (an on-demand bundle in the extension; the module itself in tests). */
+    private readonly loadRowsBundle: () => Promise<ResearchRows>,
     private readonly now: () => number = Date.now,
+    private readonly recent?: RecentSource,
   ) {
     this.subscriptions.push(
       store.onDidChangeJobs(() => this.onListChanged()),
       store.onDidChangeJob((job) => this.onJobChanged(job)),
     );
+    if (recent) this.subscriptions.push(recent.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** The rows bundle, loaded once; what VS Code asked for meanwhile is answered when it is here. */
+  loadRows(): Promise<ResearchRows> {
+    this.rowsLoading ??= this.loadRowsBundle().then((rows) => (this.rows = rows));
+    // A failed load (a file missing after an update, say) is tried again next time.
+    this.rowsLoading.catch(() => (this.rowsLoading = undefined));
+    return this.rowsLoading;
+  }
+
+  /** The rows bundle if it has loaded. */
+  rowsNow(): ResearchRows | undefined {
+    return this.rows;
+  }
+
+  private get loadedRows(): ResearchRows {
+    if (!this.rows) throw new Error('the Research view rows have not loaded yet (await loadRows())');
+    return this.rows;
+  }
+
+  /** The runs the Recent group lists now: not tracked, newest first; none while the group is off. */
+  recentRuns(): RecentRun[] {
+    if (!this.recent?.shown()) return [];
+    return untrackedRuns(this.recent.runs, (id) => this.store.get(id) !== undefined);
+  }
+
+  /** The setting that shows the group changed. */
+  recentSettingChanged(): void {
+    this.changed.fire(undefined);
+  }
+
+  private recentRunNode(runId: string): RecentRunNode {
+    let node = this.recentRunNodes.get(runId);
+    if (!node) {
+      node = { kind: 'recentRun', runId };
+      this.recentRunNodes.set(runId, node);
+    }
+    return node;
+  }
+
+  private recentChildren(element?: RecentNode): RecentNode[] {
+    const runs = this.recentRuns();
+    if (!element) return runs.length ? [this.recentGroup] : [];
+    if (element.kind !== 'recent') return [];
+    const live = new Set(runs.map((r) => r.id));
+    for (const id of [...this.recentRunNodes.keys()]) if (!live.has(id)) this.recentRunNodes.delete(id);
+    return runs.map((r) => this.recentRunNode(r.id));
+  }
+
+  /** A job row without a title of its own takes the prompt or query the recent lists named for it. */
+  private titled(job: TrackedJob, row: ItemDescriptor): ItemDescriptor {
+    if (!this.recent || this.loadedRows.jobTitle(job)) return row;
+    return this.loadedRows.withRecentTitle(row, this.recent.runs.find((r) => r.id === job.id));
+  }
+
+  private describeRecent(element: RecentNode): ItemDescriptor | undefined {
+    if (!this.recent) return undefined;
+    const rows = this.loadedRows;
+    if (element.kind === 'recent') return rows.describeRecentGroup(this.recent.state, this.recentRuns().length, this.now(), this.recent.apiUrl());
+    const run = this.recent.runs.find((r) => r.id === element.runId);
+    return run ? rows.describeRecentRun(run, this.now()) : undefined;
   }
 
   jobNode(id: string): JobNode {
@@ -62,17 +149,39 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     return node;
   }
 
-  getChildren(element?: ResearchNode): ResearchNode[] {
-    if (!element) return this.store.jobs.map((j) => this.jobNode(j.id));
-    const job = this.store.get(element.jobId);
-    if (!job) return [];
-    return childNodes(job, element).map((child) => (child.kind === 'group' ? this.groupNode(child.jobId, child.group) : child));
+  getChildren(element?: ResearchTreeNode): ResearchTreeNode[] | Promise<ResearchTreeNode[]> {
+    return this.rows ? this.children(element) : this.loadRows().then(() => this.children(element));
   }
 
-  getTreeItem(element: ResearchNode): vscode.TreeItem {
+  getTreeItem(element: ResearchTreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return this.rows ? this.item(element) : this.loadRows().then(() => this.item(element));
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: ResearchTreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return this.rows ? this.resolveItem(item, element) : this.loadRows().then(() => this.resolveItem(item, element));
+  }
+
+  /** getChildren once the rows have loaded (tests call it directly after loadRows()). */
+  children(element?: ResearchTreeNode): ResearchTreeNode[] {
+    // The Recent group comes last, below every tracked job.
+    if (!element) return [...this.store.jobs.map((j) => this.jobNode(j.id)), ...this.recentChildren()];
+    if (isRecentNode(element)) return this.recentChildren(element);
     const job = this.store.get(element.jobId);
-    const descriptor = job ? describeNode(job, element, this.now()) : undefined;
-    if (!descriptor) return new vscode.TreeItem('(no longer available)');
+    if (!job) return [];
+    return this.loadedRows.childNodes(job, element).map((child) => (child.kind === 'group' ? this.groupNode(child.jobId, child.group) : child));
+  }
+
+  /** getTreeItem once the rows have loaded. */
+  item(element: ResearchTreeNode): vscode.TreeItem {
+    const { describeNode, toTreeItem } = this.loadedRows;
+    if (isRecentNode(element)) {
+      const recent = this.describeRecent(element);
+      return recent ? toTreeItem(recent) : new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
+    }
+    const job = this.store.get(element.jobId);
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    if (!job || !described) return new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
+    const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
     if ((element.kind === 'job' || element.kind === 'group') && descriptor.collapsible !== 'none') {
       const chosen = this.chosen.get(descriptor.id);
@@ -87,17 +196,28 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
     return toTreeItem(descriptor);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: ResearchNode): vscode.TreeItem {
+  /** resolveTreeItem once the rows have loaded. */
+  resolveItem(item: vscode.TreeItem, element: ResearchTreeNode): vscode.TreeItem {
+    const { describeNode, tooltipMarkdown } = this.loadedRows;
+    if (isRecentNode(element)) {
+      const tooltip = this.describeRecent(element)?.tooltip;
+      if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
+      return item;
+    }
     const job = this.store.get(element.jobId);
-    const tooltip = job ? describeNode(job, element, this.now())?.tooltip : undefined;
+    const described = job ? describeNode(job, element, this.now()) : undefined;
+    const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;
   }
 
-  getParent(element: ResearchNode): ResearchNode | undefined {
+  getParent(element: ResearchTreeNode): ResearchTreeNode | undefined {
     switch (element.kind) {
       case 'job':
+      case 'recent':
         return undefined;
+      case 'recentRun':
+        return this.recentGroup;
       case 'group':
         return this.jobNode(element.jobId);
       case 'activity':
@@ -115,20 +235,26 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchNod
   }
 
   /** The person expanded or collapsed a row (TreeView.onDidExpandElement / onDidCollapseElement). */
-  noteExpansion(element: ResearchNode, expanded: boolean): void {
+  noteExpansion(element: ResearchTreeNode, expanded: boolean): void {
     if (element.kind === 'job') this.chosen.set(element.jobId, expanded);
     else if (element.kind === 'group') this.chosen.set(`${element.jobId}/${element.group}`, expanded);
   }
 
   /** Re-renders the shown jobs whose time-based text moved (the view calls this while visible). */
   refreshClocks(): void {
+    // Nothing has been shown before the rows load.
+    if (!this.rows) return;
+    const { describeJob } = this.rows;
     const now = this.now();
     const stale: JobNode[] = [];
     for (const job of this.store.jobs) {
       const shown = this.shownDescriptions.get(job.id);
       if (shown !== undefined && describeJob(job, now).description !== shown) stale.push(this.jobNode(job.id));
     }
-    if (stale.length) this.changed.fire(stale);
+    const refresh: ResearchTreeNode[] = stale;
+    // Ages in the Recent group move too; the group re-renders with its rows.
+    if (this.recentRuns().length) refresh.push(this.recentGroup);
+    if (refresh.length) this.changed.fire(refresh);
   }
 
   private onListChanged(): void {

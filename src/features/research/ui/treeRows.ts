@@ -2,40 +2,45 @@
 // benchmarked in Node, and every string from the server stays a string (labels and descriptions are
 // plain text in VS Code; tooltips are built from these rows with every value escaped). A job row
 // says its kind first; the rows under it come from deepResearchRows or agentRows.
-import { AGENT_NOT_FOUND_TEXT, describeError, JOB_NOT_FOUND_TEXT, RESEARCH_GONE_TEXT } from '../../../host/errorText';
+import * as l10n from '@vscode/l10n';
+import { agentNotFoundText, describeError, jobNotFoundText, researchGoneText } from '../../../host/errorText';
+import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, formatTimestamp, parseTime } from '../../../shared/format';
 import { COMMANDS } from '../../../ids';
-import { formatAgo, formatDate, formatDuration, formatTimestamp, parseTime } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
+import { hasKeepableResult, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
 import {
   deepResearchFacts,
   deepResearchGroups,
-  deepResearchTitle,
   deepResearchTooltipRows,
   describeActivity,
   describeDeepResearchGroup,
   describeSource,
+  jobTitle,
 } from './deepResearchRows';
+
+export { jobTitle } from './deepResearchRows';
 import { GREEN, type GroupKind, type IconSpec, type ItemDescriptor, RED, type ResearchNode, type TooltipSpec, YELLOW } from './rowTypes';
 
 export type { GroupKind, IconSpec, ItemDescriptor, ResearchNode, TooltipSpec } from './rowTypes';
 export { describeActivity, describeSource } from './deepResearchRows';
 
-const CONDITION_TEXT: Record<JobCondition, string> = {
-  pending: 'checking…',
-  processing: 'processing',
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  expired: 'expired or not found',
-  shutDown: 'API shut down',
-  unreachable: 'unreachable, retrying',
-  rateLimited: 'rate limited, retrying',
-  timedOut: 'stopped polling',
-  rejected: 'refused',
+// Functions, not a table of strings: the words are looked up when a row is drawn, after the
+// language is set, not when the module loads.
+const CONDITION_TEXT: Record<JobCondition, () => string> = {
+  pending: () => l10n.t({ message: 'checking…', comment: ['job status: no answer yet'] }),
+  processing: () => l10n.t({ message: 'processing', comment: ['job status'] }),
+  completed: () => l10n.t({ message: 'completed', comment: ['job status'] }),
+  failed: () => l10n.t({ message: 'failed', comment: ['job status'] }),
+  cancelled: () => l10n.t({ message: 'cancelled', comment: ['job status'] }),
+  expired: () => l10n.t('expired or not found'),
+  shutDown: () => l10n.t('API shut down'),
+  unreachable: () => l10n.t('unreachable, retrying'),
+  rateLimited: () => l10n.t('rate limited, retrying'),
+  timedOut: () => l10n.t('stopped polling'),
+  rejected: () => l10n.t({ message: 'refused', comment: ['job status: request refused'] }),
 };
 
 const CONDITION_ICON: Record<JobCondition, IconSpec> = {
@@ -52,27 +57,43 @@ const CONDITION_ICON: Record<JobCondition, IconSpec> = {
   rejected: { id: 'warning', color: YELLOW },
 };
 
-export const KIND_TEXT: Record<JobKind, string> = { deepResearch: 'deep research', agent: 'agent' };
-
-export function kindText(job: TrackedJob): string {
-  return job.kind ? KIND_TEXT[job.kind] : 'job';
+/** The kind in a row's description ("completed · agent · …"), lower case as the other parts. */
+export function kindName(kind: JobKind | undefined): string {
+  if (kind === 'deepResearch') return l10n.t({ message: 'deep research', comment: ['job kind'] });
+  if (kind === 'agent') return l10n.t({ message: 'agent', comment: ['job kind'] });
+  return l10n.t({ message: 'job', comment: ['job kind'] });
 }
 
-export function jobTitle(job: TrackedJob): string | undefined {
-  return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
+export function kindText(job: TrackedJob): string {
+  return kindName(job.kind);
 }
 
 /**
- * The title a job's result gives it, else its kind and short id: the kind is visible either way (see
- * the description). Plain text: the title comes from the server, and quick picks render `$(icons)`.
+ * The kind first, so it stays visible in a narrow sidebar, where the end of a row is cut: "Deep
+ * research: <title>" once the result gives a title, else "Agent job 1a2b3c4d". Plain text: the
+ * title comes from the server, and quick picks render `$(icons)`.
  */
 export function jobLabel(job: TrackedJob): string {
   const title = jobTitle(job);
-  return title ? plainText(title, 120) : `${job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research' : 'Job'} ${shortJobId(job.id)}`;
+  if (title) {
+    const shown = plainText(title, 120);
+    if (job.kind === 'agent') return l10n.t('Agent job: {0}', shown);
+    return job.kind === 'deepResearch' ? l10n.t('Deep research: {0}', shown) : l10n.t('Job: {0}', shown);
+  }
+  const id = shortJobId(job.id);
+  if (job.kind === 'agent') return l10n.t('Agent job {0}', id);
+  return job.kind === 'deepResearch' ? l10n.t('Deep research {0}', id) : l10n.t('Job {0}', id);
 }
 
+/**
+ * The condition in words. A status the service has and we do not know ("queued", say) is still
+ * polled as running, but the row says the service's own word (plain text) rather than "processing".
+ */
 export function conditionText(job: TrackedJob): string {
-  return CONDITION_TEXT[jobCondition(job)];
+  const condition = jobCondition(job);
+  const status = job.snapshot?.status;
+  if (condition === 'processing' && status && status !== 'processing') return plainText(status, 40) || CONDITION_TEXT.processing();
+  return CONDITION_TEXT[condition]();
 }
 
 /** Best estimate of when the job began: the earlier of our first look and its first activity. */
@@ -85,21 +106,29 @@ function startedAt(job: TrackedJob, now: number): number | undefined {
 
 function timeText(job: TrackedJob, now: number): string | undefined {
   const condition = jobCondition(job);
-  if (condition === 'expired' || condition === 'shutDown') return undefined;
+  if (condition === 'shutDown') return undefined;
+  if (condition === 'expired') {
+    const expired = parseTime(job.snapshot?.expiresAt);
+    return expired !== undefined && expired <= now
+      ? l10n.t({ message: 'on {0}', args: [formatDate(expired)], comment: ['expired on a date'] })
+      : undefined;
+  }
   if (condition === 'processing' || condition === 'pending' || condition === 'unreachable' || condition === 'rateLimited') {
     const start = startedAt(job, now);
     return start === undefined ? undefined : formatDuration(now - start);
   }
   const expires = parseTime(job.snapshot?.expiresAt);
   if (expires === undefined) return undefined;
-  return expires > now ? `expires in ${formatDuration(expires - now)}` : 'expired';
+  return expires > now
+    ? l10n.t('expires in {0}', formatDuration(expires - now))
+    : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
 }
 
 export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
   // The condition first: in a narrow sidebar the end of the description is what gets cut.
-  const parts = [CONDITION_TEXT[condition], kindText(job)];
+  const parts = [conditionText(job), kindText(job)];
   if (s?.kind === 'deepResearch') parts.push(...deepResearchFacts(s));
   if (s?.kind === 'agent') parts.push(...agentFacts(s));
   const time = timeText(job, now);
@@ -114,7 +143,7 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
-    accessibilityLabel: `${kindText(job)} ${label}: ${description}`,
+    accessibilityLabel: l10n.t({ message: '{0} {1}: {2}', args: [kindText(job), label, description], comment: ['kind, label, description'] }),
   };
 }
 
@@ -132,32 +161,40 @@ export function jobContextValue(job: TrackedJob): string {
   const json = resultJson(job.snapshot);
   if (markdown) tokens.push('analysis');
   if (json !== undefined) tokens.push('json');
-  if ((markdown || json !== undefined) && job.snapshot && job.snapshot.status !== 'processing') tokens.push('result');
+  if (hasKeepableResult(job, markdown, json)) tokens.push('result');
   if (job.kind === 'agent' && job.snapshot?.status === 'processing' && !isFinished(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
 
 function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   const s = job.snapshot;
-  const rows: TooltipSpec['rows'] = [['Job id', job.id], ['Kind', kindText(job)], ['Status', conditionText(job)]];
+  const rows: TooltipSpec['rows'] = [
+    [l10n.t('Job id'), job.id],
+    [l10n.t({ message: 'Kind', comment: ['tooltip label: job kind'] }), kindText(job)],
+    [l10n.t({ message: 'Status', comment: ['tooltip label'] }), conditionText(job)],
+  ];
   const title = jobTitle(job);
-  if (title) rows.push(['Title', title]);
+  if (title) rows.push([l10n.t('Title'), title]);
   if (s) {
-    if (s.status !== jobCondition(job)) rows.push(['Last known service status', s.status]);
+    if (s.status !== jobCondition(job)) rows.push([l10n.t('Last known service status'), s.status]);
     rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s) : agentTooltipRows(s)));
-    if (s.error) rows.push(['Error', s.error]);
+    if (s.error) rows.push([l10n.t('Error'), s.error]);
     const expires = parseTime(s.expiresAt);
-    if (expires !== undefined) rows.push([expires > now ? 'Readable until' : 'Expired at', formatTimestamp(expires)]);
+    if (expires !== undefined) rows.push([expires > now ? l10n.t('Readable until') : l10n.t('Expired at'), formatTimestamp(expires)]);
   }
   const start = startedAt(job, now);
-  if (start !== undefined) rows.push(['Started', `${formatTimestamp(start)} (${formatAgo(start, now)})`]);
-  if (job.finishedAt !== undefined) rows.push(['Seen finished', `${formatTimestamp(job.finishedAt)} (${formatAgo(job.finishedAt, now)})`]);
-  rows.push(['Tracked since', formatTimestamp(job.trackedAt)]);
-  if (job.fetchedAt !== undefined) rows.push(['Last checked', `${formatTimestamp(job.fetchedAt)} (${formatAgo(job.fetchedAt, now)})`]);
+  if (start !== undefined) rows.push([l10n.t({ message: 'Started', comment: ['tooltip label: start time'] }), `${formatTimestamp(start)} (${formatAgo(start, now)})`]);
+  if (job.finishedAt !== undefined) rows.push([l10n.t('Seen finished'), `${formatTimestamp(job.finishedAt)} (${formatAgo(job.finishedAt, now)})`]);
+  rows.push([l10n.t('Tracked since'), formatTimestamp(job.trackedAt)]);
+  if (job.fetchedAt !== undefined) rows.push([l10n.t('Last checked'), `${formatTimestamp(job.fetchedAt)} (${formatAgo(job.fetchedAt, now)})`]);
   const notice = pollNotice(job, now);
-  if (notice) rows.push(['Polling', notice]);
-  else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) rows.push(['Next check', `in ${formatDuration(Math.max(0, job.nextPollAt - now))}`]);
-  return { heading: job.kind === 'agent' ? 'Agent job' : job.kind === 'deepResearch' ? 'Deep research job' : 'Research job', rows };
+  if (notice) rows.push([l10n.t({ message: 'Polling', comment: ['tooltip label: polling state'] }), notice]);
+  else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) {
+    const wait = formatDuration(Math.max(0, job.nextPollAt - now));
+    rows.push([l10n.t('Next check'), l10n.t({ message: 'in {0}', args: [wait], comment: ['in a duration'] })]);
+  }
+  const heading = job.kind === 'agent' ? l10n.t('Agent job') : job.kind === 'deepResearch' ? l10n.t('Deep research job') : l10n.t('Research job');
+  return { heading, rows };
 }
 
 /** Why the job is not polled normally (retrying, stopped), in words; undefined while all is well. */
@@ -167,16 +204,23 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
   if (poll.kind !== 'stopped') return undefined;
   switch (poll.reason) {
     case 'notFound': {
-      if (job.kind === undefined) return 'Not found as an agent job or a deep research job: check the id, and that the API key belongs to the team that ran it.';
-      if (job.kind === 'deepResearch') return JOB_NOT_FOUND_TEXT;
+      if (job.kind === undefined) return l10n.t('Not found as an agent job or a deep research job: check the id, and that the API key belongs to the team that ran it.');
+      if (job.kind === 'deepResearch') return jobNotFoundText();
+      // The service forgets an agent job at its expiresAt; when our clock says that has not come
+      // yet (a skewed clock, a job deleted early), the date it was due is still worth saying.
       const expires = parseTime(job.snapshot?.expiresAt);
-      return expires !== undefined && expires <= now ? `Expired on ${formatDate(expires)} (${formatTimestamp(expires)}): the service keeps agent results until then.` : AGENT_NOT_FOUND_TEXT;
+      if (expires === undefined) return agentNotFoundText();
+      return expires <= now
+        ? l10n.t('Expired on {0} ({1}): the service keeps agent results until then.', formatDate(expires), formatTimestamp(expires))
+        : l10n.t('Not found, although the service said it would keep it until {0} ({1}): it was deleted, or the id belongs to another team.', formatDate(expires), formatTimestamp(expires));
     }
     case 'gone':
-      return job.snapshot ? `${RESEARCH_GONE_TEXT} The last results stay here.` : RESEARCH_GONE_TEXT;
+      return job.snapshot ? l10n.t('{0} The last results stay here.', researchGoneText()) : researchGoneText();
     case 'timeLimit': {
       const minutes = poll.afterMs === undefined ? undefined : Math.round(poll.afterMs / 60_000);
-      return `Still processing${minutes === undefined ? '' : ` after ${minutes} min of polling`}; stopped checking (the job may have stalled). Refresh to check again.`;
+      return minutes === undefined
+        ? l10n.t('Still processing; stopped checking (the job may have stalled). Refresh to check again.')
+        : l10n.t('Still processing after {0} min of polling; stopped checking (the job may have stalled). Refresh to check again.', formatExact(minutes));
     }
     case 'rejected':
       return describeError(poll.error).message;
@@ -195,18 +239,19 @@ export function jobChildren(job: TrackedJob): GroupKind[] {
 /** The row for what a saved copy left out whole: the result, or a running agent's partial data. */
 function describeNotKept(job: TrackedJob): ItemDescriptor {
   const t = job.trimmed;
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  const what = t?.resultBytes ? `Result not kept (${mb(t.resultBytes)})` : `Partial data not kept (${mb(t?.partialBytes ?? 0)})`;
-  const why = 'The saved copy this window read is kept under a size limit, and this was too large for it. The window that fetched the job has it all; Refresh Job fetches it here too, while the service still has the job.';
+  const what = t?.resultBytes
+    ? l10n.t('Result not kept ({0} MB)', formatMegabytes(t.resultBytes))
+    : l10n.t('Partial data not kept ({0} MB)', formatMegabytes(t?.partialBytes ?? 0));
+  const why = l10n.t('The saved copy this window read is kept under a size limit, and this was too large for it. The window that fetched the job has it all; Refresh Job fetches it here too, while the service still has the job.');
   return {
     id: `${job.id}/notKept`,
     label: what,
-    description: 'too large to keep · refresh to fetch it',
+    description: l10n.t('too large to keep · refresh to fetch it'),
     tooltip: () => ({ heading: what, rows: [['', why]] }),
     icon: { id: 'info' },
     contextValue: 'notKept',
     collapsible: 'none',
-    command: { command: COMMANDS.refreshJob, title: 'Refresh Job', arguments: [job.id] },
+    command: { command: COMMANDS.refreshJob, title: l10n.t('Refresh Job'), arguments: [job.id] },
   };
 }
 
@@ -220,12 +265,12 @@ export function describeGroup(job: TrackedJob, group: GroupKind, now: number): I
   if (!s) return undefined;
   if (group === 'notKept') return describeNotKept(job);
   if (group === 'error') {
-    const text = s.error ?? 'The job failed without saying why.';
+    const text = s.error ?? l10n.t('The job failed without saying why.');
     return {
       id,
-      label: 'Error',
+      label: l10n.t('Error'),
       description: plainText(text, 120),
-      tooltip: () => ({ heading: 'Why the job failed', rows: [['', text]] }),
+      tooltip: () => ({ heading: l10n.t('Why the job failed'), rows: [['', text]] }),
       icon: { id: 'error', color: RED },
       contextValue: 'error',
       collapsible: 'none',

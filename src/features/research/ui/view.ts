@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import type { Clock } from '../../../shared/clock';
 import type { ResearchStore } from '../model/researchStore';
-import type { ResearchNode } from './treeRows';
+import type { ResearchTreeNode } from './rowTypes';
 import { CONTEXT, VIEWS } from '../../../ids';
+import { formatExact, plural } from '../../../shared/format';
 import type { ResearchTreeProvider } from './treeProvider';
-import { hiddenJobsMessage, shutdownMessage, viewMessage } from './viewMessage';
+import type { ConnectionFacts } from './viewMessage';
 
 /** While the view is visible, elapsed and expiry texts are brought up to date this often. */
 const CLOCK_TICK_MS = 60_000;
@@ -15,7 +16,7 @@ const CLOCK_TICK_MS = 60_000;
 const RUNNING_CLOCK_TICK_MS = 10_000;
 
 export class ResearchView implements vscode.Disposable {
-  readonly treeView: vscode.TreeView<ResearchNode>;
+  readonly treeView: vscode.TreeView<ResearchTreeNode>;
   private unseenFinished = 0;
   private clockTimer: { dispose(): void } | undefined;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
@@ -25,6 +26,7 @@ export class ResearchView implements vscode.Disposable {
     private readonly tree: ResearchTreeProvider,
     private readonly visibility: { setResearchVisible(visible: boolean): void },
     private readonly clock: Clock,
+    private readonly connection: () => ConnectionFacts = () => ({ keySource: 'stored', host: '' }),
   ) {
     this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
     this.subscriptions.push(
@@ -94,13 +96,37 @@ export class ResearchView implements vscode.Disposable {
 
   private updateBadge(): void {
     const n = this.unseenFinished;
-    this.treeView.badge = n ? { value: n, tooltip: `${n} research ${n === 1 ? 'job' : 'jobs'} finished since you last looked` } : undefined;
+    if (!n) {
+      this.treeView.badge = undefined;
+      return;
+    }
+    const count = formatExact(n);
+    const tooltip = plural(
+      n,
+      vscode.l10n.t('{0} research job finished since you last looked', count),
+      vscode.l10n.t('{0} research jobs finished since you last looked', count),
+    );
+    this.treeView.badge = { value: n, tooltip };
   }
 
   /** Only a visible view shows it; becoming visible brings it up to date. */
-  private updateMessage(): void {
+  updateMessage(): void {
     if (!this.treeView.visible) return;
-    const message = viewMessage([shutdownMessage(this.store.jobs, this.store.deepResearchNotice, this.clock.now(), vscode.env.language), hiddenJobsMessage(this.store.hiddenJobs)]);
+    const rows = this.tree.rowsNow();
+    if (!rows) {
+      void this.tree.loadRows().then(() => this.updateMessage());
+      return;
+    }
+    const { connectionMessage, hiddenJobsMessage, keySourceMessage, shutdownMessage } = rows;
+    const now = this.clock.now();
+    // A message hides the welcome content, which is what an empty view should show instead, unless
+    // this key's list is empty because the jobs were tracked with another key.
+    const parts = (this.store.size === 0 ? [hiddenJobsMessage(this.store.hiddenJobs)] : [
+      shutdownMessage(this.store.jobs, this.store.deepResearchNotice, now, vscode.env.language),
+      connectionMessage(this.store.jobs, this.connection(), now),
+      hiddenJobsMessage(this.store.hiddenJobs),
+    ]).filter((part): part is string => part !== undefined);
+    const message = parts.length ? parts.join(' ') : this.store.size ? keySourceMessage(this.connection()) : undefined;
     if (this.treeView.message !== message) this.treeView.message = message;
   }
 

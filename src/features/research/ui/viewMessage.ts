@@ -1,8 +1,9 @@
-// The line above the Research tree: about the Deep Research shutdown (shown while a deep research job
-// is tracked, stated once: it is the view's message, not a notification per poll, and gone with the
-// last such job), and about jobs tracked with another API key or server, which this window neither
-// shows nor polls. Pure, so every case is unit-tested on any clock.
-import { formatDate } from '../../../shared/format';
+// The line above the Research tree: the Deep Research shutdown (shown while a deep research job is
+// tracked, stated once, gone with the last such job), why what the jobs show may be old (offline,
+// rate limited) or whose key asks, and jobs tracked with another API key or server, which this window
+// neither shows nor polls. Pure, so every case is unit-tested on any clock.
+import * as l10n from '@vscode/l10n';
+import { formatAgo, formatDate, formatExact, plural } from '../../../shared/format';
 import type { DeepResearchNotice } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 
@@ -12,22 +13,58 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
   if (!jobs.some((job) => job.kind === 'deepResearch')) return undefined;
   const date = formatDate(notice.sunsetAt, locale);
   if (notice.shutDown || now >= notice.sunsetAt) {
-    return `Deep Research was shut down${notice.shutDown && now < notice.sunsetAt ? '' : ` on ${date}`}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.`;
+    // Shut down before the announced date: that date would mislead.
+    return notice.shutDown && now < notice.sunsetAt
+      ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
+      : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
   const days = Math.ceil((notice.sunsetAt - now) / DAY_MS);
-  const when = days <= 1 ? 'in less than a day' : `in ${days} days`;
-  return `Deep Research shuts down on ${date} (${when}). Save results you want to keep.`;
+  if (days <= 1) return l10n.t('Deep Research shuts down on {0} (in less than a day). Save results you want to keep.', date);
+  const n = formatExact(days, locale);
+  return plural(
+    days,
+    l10n.t('Deep Research shuts down on {0} (in {1} day). Save results you want to keep.', date, n),
+    l10n.t('Deep Research shuts down on {0} (in {1} days). Save results you want to keep.', date, n),
+  );
+}
+
+/** Where the key comes from and where requests go, as far as the view's line needs them. */
+export interface ConnectionFacts {
+  keySource: 'stored' | 'environment' | undefined;
+  /** The API URL's host, for "cannot reach …". */
+  host: string;
+}
+
+/** The line's second part: why what the jobs show may be old (offline, rate limited). Undefined when all is well. */
+export function connectionMessage(jobs: readonly TrackedJob[], facts: ConnectionFacts, now: number): string | undefined {
+  const waiting = jobs.map((job) => job.poll).filter((poll) => poll.kind === 'retrying');
+  const lastSeen = Math.max(...jobs.map((job) => job.fetchedAt ?? 0));
+  const age = lastSeen > 0 ? formatAgo(lastSeen, now) : undefined;
+  if (waiting.some((poll) => poll.reason === 'unreachable')) {
+    return age === undefined
+      ? l10n.t('Offline: cannot reach {0}. The jobs show what was last seen; retrying.', facts.host)
+      : l10n.t('Offline: cannot reach {0}. The jobs show what was last seen (last checked {1}); retrying.', facts.host, age);
+  }
+  if (waiting.some((poll) => poll.reason === 'rateLimited')) {
+    return age === undefined
+      ? l10n.t('Rate limited by the service: the jobs show what was last seen; retrying when it allows.')
+      : l10n.t('Rate limited by the service: the jobs show what was last seen (last checked {0}); retrying when it allows.', age);
+  }
+  return undefined;
+}
+
+/** Said only when nothing more pressing is: the view's line should stay one or two sentences. */
+export function keySourceMessage(facts: ConnectionFacts): string | undefined {
+  return facts.keySource === 'environment' ? l10n.t('Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.') : undefined;
 }
 
 /** Jobs are listed per team (one API key on one server): the others stay saved for when that key is back. */
 export function hiddenJobsMessage(hidden: number): string | undefined {
   if (hidden <= 0) return undefined;
-  const n = hidden.toLocaleString('en-US');
-  return `${hidden === 1 ? '1 job' : `${n} jobs`} tracked with another API key or server ${hidden === 1 ? 'is' : 'are'} not shown here: ${hidden === 1 ? 'it shows' : 'they show'} again with that key and server, or run "Follow Jobs of Another API Key" if both keys belong to one team.`;
-}
-
-/** The view's message: each part that applies, in one line. */
-export function viewMessage(parts: ReadonlyArray<string | undefined>): string | undefined {
-  const present = parts.filter((p): p is string => !!p);
-  return present.length ? present.join(' ') : undefined;
+  const n = formatExact(hidden);
+  return plural(
+    hidden,
+    l10n.t('{0} job tracked with another API key or server is not shown here: it shows again with that key and server, or run "Follow Jobs of Another API Key" if both keys belong to one team.', n),
+    l10n.t('{0} jobs tracked with another API key or server are not shown here: they show again with that key and server, or run "Follow Jobs of Another API Key" if both keys belong to one team.', n),
+  );
 }

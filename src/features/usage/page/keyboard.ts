@@ -4,7 +4,7 @@
 import type { ChartFocus } from '../render/chart';
 
 export function targetOf(element: Element | null): ChartFocus | undefined {
-  const focusable = element?.closest('[data-focus]');
+  const focusable = element?.closest('[data-focus]'); // not localised: a selector
   if (!focusable) return undefined;
   const month = Number(focusable.getAttribute('data-month'));
   if (!Number.isInteger(month)) return undefined;
@@ -15,17 +15,18 @@ export function targetOf(element: Element | null): ChartFocus | undefined {
 export function findTarget(svg: SVGSVGElement, target: ChartFocus): SVGElement | null {
   const selector =
     target.series === null
-      ? `[data-focus="bar"][data-month="${target.month}"]`
-      : `[data-focus="segment"][data-month="${target.month}"][data-series="${target.series}"]`;
+      ? `[data-focus="bar"][data-month="${target.month}"]` // not localised: a selector
+      : `[data-focus="segment"][data-month="${target.month}"][data-series="${target.series}"]`; // not localised: a selector
   return svg.querySelector<SVGElement>(selector);
 }
 
 function segmentsOf(svg: SVGSVGElement, month: number): number[] {
+  // not localised: a selector
   return [...svg.querySelectorAll(`[data-focus="segment"][data-month="${month}"]`)].map((s) => Number(s.getAttribute('data-series')));
 }
 
 export function nextTarget(svg: SVGSVGElement, current: ChartFocus, key: string): ChartFocus | undefined {
-  const count = svg.querySelectorAll('[data-focus="bar"]').length;
+  const count = svg.querySelectorAll('[data-focus="bar"]').length; // not localised: a selector
   if (count === 0) return undefined;
   const toMonth = (month: number): ChartFocus => {
     const clamped = Math.max(0, Math.min(count - 1, month));

@@ -2,16 +2,19 @@
 // everything else (data, clipboard, files, commands): it has no network access and never sees the
 // API key. Its own choices and the last state are kept with setState, so hiding, reloading and a
 // window restart show the chart at once while the host refreshes behind it.
+import * as l10n from '@vscode/l10n';
 import { type ChartFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment } from '../render/barText';
 import { renderLegend } from '../render/legend';
-import { describePanel, EMPTY_TEXT } from '../render/panelText';
-import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState } from '../protocol';
+import { describePanel, loadingText, rangeText } from '../render/panelText';
+import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES } from '../protocol';
 import { type ChartModel, shapeHistory } from '../render/shape';
+import { shapeBins } from '../render/shapeBins';
 import { renderTable } from '../render/table';
 import { buildChrome } from './chrome';
 import { mount } from './dom';
 import { findTarget, moveFocus, nextTarget, targetOf } from './keyboard';
+import { useHostLanguage } from './language';
 import { type Anchor, hideTooltip, showTooltip } from './tooltip';
 import { vscodeApi } from './vscodeApi';
 
@@ -19,6 +22,8 @@ const CHART_HEIGHT = 320;
 const NOTICE_MS = 6_000;
 
 const api = vscodeApi();
+// First, before any word is rendered.
+const language = useHostLanguage();
 const ui = buildChrome();
 document.body.appendChild(ui.root);
 
@@ -26,8 +31,12 @@ const initial = api.getState();
 let saved: SavedPageState = readSavedState(initial);
 /** Whether the breakdown is the page's own choice; a fresh page takes the host's instead. */
 let chosen = initial !== undefined && initial !== null;
-/** The host's latest state for the breakdown this page shows; the saved one until the host answers. */
-let panel: PanelState | undefined = saved.last?.byApiKey === saved.byApiKey ? saved.last : undefined;
+/** The range and breakdown this page shows. */
+const range = (): UsageRange => saved.range ?? 'months';
+/** Whether a state from the host is for what this page shows now (a state for the old choice may still be on its way). */
+const matches = (state: PanelState | undefined): boolean => !!state && state.range === range() && (range() !== 'months' || state.byApiKey === saved.byApiKey);
+/** The host's latest state for the range and breakdown this page shows; the saved one until the host answers. */
+let panel: PanelState | undefined = matches(saved.last) ? saved.last : undefined;
 let model: ChartModel | undefined;
 let focus: ChartFocus | undefined;
 let hovered: ChartFocus | undefined;
@@ -59,15 +68,20 @@ function currentSvg(): SVGSVGElement | null {
 // ---- rendering -------------------------------------------------------------------------------
 
 function render(): void {
-  setPressed(ui.total, !saved.byApiKey);
-  setPressed(ui.perKey, saved.byApiKey);
+  const months = range() === 'months';
+  for (const [r, button] of ui.ranges) setPressed(button, r === range());
+  // The service has no per-key bins: outside the months the breakdown is Total, and says why.
+  setPressed(ui.total, !months || !saved.byApiKey);
+  setPressed(ui.perKey, months && saved.byApiKey);
+  ui.perKey.disabled = !months;
+  if (months) ui.perKey.removeAttribute('aria-describedby');
+  else ui.perKey.setAttribute('aria-describedby', ui.rangeNote.id);
+  ui.rangeNote.hidden = months;
   setPressed(ui.chartToggle, saved.view === 'chart');
   setPressed(ui.tableToggle, saved.view === 'table');
 
-  const state = panel && panel.byApiKey === saved.byApiKey ? panel : undefined;
-  const text = state
-    ? describePanel(state)
-    : { showData: false, empty: false, status: { tone: 'info' as const, text: saved.byApiKey ? 'Loading usage per API key…' : 'Loading usage history…' } };
+  const state = matches(panel) ? panel : undefined;
+  const text = state ? describePanel(state) : { showData: false, empty: false, status: { tone: 'info' as const, text: loadingText(range(), saved.byApiKey) } };
   setText(ui.balance, text.balance);
   setText(ui.period, text.period);
   setText(ui.balanceNote, text.balanceNote);
@@ -84,9 +98,9 @@ function render(): void {
   ui.copy.disabled = !text.showData;
   ui.save.disabled = !text.showData;
   ui.empty.hidden = !text.empty;
-  ui.empty.textContent = text.empty ? EMPTY_TEXT : '';
+  ui.empty.textContent = text.empty ? rangeText(range()).empty : '';
 
-  if (!state?.history || !text.showData) {
+  if (!state || !(state.history || state.bins) || !text.showData) {
     model = undefined;
     ui.chartView.hidden = true;
     ui.tableView.hidden = true;
@@ -95,7 +109,7 @@ function render(): void {
     ui.tableView.replaceChildren();
     return;
   }
-  model = shapeHistory(state.history.periods, state.byApiKey, { planCredits: state.credits?.planCredits ?? undefined, locale: state.locale });
+  model = shapeModel(state);
   ui.chartView.hidden = saved.view !== 'chart';
   ui.tableView.hidden = saved.view !== 'table';
   if (saved.view === 'chart') renderChartView(state.locale);
@@ -107,7 +121,17 @@ function render(): void {
   else ui.tableView.replaceChildren();
 }
 
-function renderChartView(locale: string): void {
+/** The chart's numbers: months per breakdown, or the range's bins with the plan's pace for their size. */
+function shapeModel(state: PanelState): ChartModel {
+  const planCredits = state.credits?.planCredits ?? undefined;
+  if (state.range === 'months' || !state.bins) return shapeHistory(state.history?.periods ?? [], state.byApiKey, { planCredits, locale: state.locale });
+  const start = state.credits?.billingPeriodStart ? Date.parse(state.credits.billingPeriodStart) : Number.NaN;
+  const end = state.credits?.billingPeriodEnd ? Date.parse(state.credits.billingPeriodEnd) : Number.NaN;
+  const periodMs = end > start ? end - start : undefined;
+  return shapeBins(state.bins, { locale: state.locale, ...(planCredits !== undefined ? { planCredits } : {}), ...(periodMs !== undefined ? { periodMs } : {}) });
+}
+
+function renderChartView(locale: string | undefined): void {
   if (!model) return;
   const hadFocus = ui.chartBox.contains(document.activeElement);
   chartWidth = Math.max(320, Math.floor(ui.chartBox.clientWidth || 640));
@@ -125,10 +149,10 @@ function renderChartView(locale: string): void {
 
 function anchorFor(svg: SVGSVGElement, target: ChartFocus): Anchor | undefined {
   const num = (element: Element, name: string) => Number(element.getAttribute(name)) || 0;
-  const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`);
+  const bar = svg.querySelector(`.bar-hit[data-month="${target.month}"]`); // not localised: a selector
   if (!bar) return undefined;
   // Always from the top of the whole bar, so a segment's tooltip never covers the rest of its stack.
-  const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y'));
+  const tops = [...svg.querySelectorAll(`.seg[data-month="${target.month}"]`)].map((s) => num(s, 'y')); // not localised: a selector
   const bottom = num(bar, 'y') + num(bar, 'height');
   return { x: num(bar, 'x'), width: num(bar, 'width'), top: tops.length ? Math.min(...tops) : bottom - 20 };
 }
@@ -140,7 +164,7 @@ function showFor(target: ChartFocus | undefined): void {
     hideTooltip(svg);
     return;
   }
-  const locale = panel?.locale;
+  const locale = panel?.locale ?? language.locale;
   const description = target.series === null ? describeMonth(model, target.month, locale) : describeSegment(model, target.month, target.series, locale);
   const anchor = anchorFor(svg, target);
   if (anchor) showTooltip(svg, anchor, description);
@@ -150,7 +174,7 @@ function hoverTarget(element: Element | null): ChartFocus | undefined {
   const t = targetOf(element);
   if (t) return t;
   // In the plain view segments are not focus targets, but hovering one means its bar.
-  const segment = element?.closest('.seg[data-month]');
+  const segment = element?.closest('.seg[data-month]'); // not localised: a selector
   const month = Number(segment?.getAttribute('data-month'));
   return segment && Number.isInteger(month) ? { month, series: null } : undefined;
 }
@@ -204,6 +228,16 @@ function setBreakdown(byApiKey: boolean): void {
   render();
 }
 
+function setRange(next: UsageRange): void {
+  chosen = true;
+  if (range() === next) return;
+  saved = { ...saved, range: next };
+  focus = undefined;
+  persist();
+  post({ type: 'setRange', range: next });
+  render();
+}
+
 function setView(view: SavedPageState['view']): void {
   if (saved.view === view) return;
   saved = { ...saved, view };
@@ -212,8 +246,14 @@ function setView(view: SavedPageState['view']): void {
 }
 
 ui.root.addEventListener('click', (event) => {
-  const action = (event.target as Element).closest('button')?.getAttribute('data-action');
+  const clicked = (event.target as Element).closest('button');
+  const action = clicked?.getAttribute('data-action');
   switch (action) {
+    case 'range': {
+      const next = clicked?.getAttribute('data-range');
+      if (USAGE_RANGES.includes(next as UsageRange)) setRange(next as UsageRange);
+      return;
+    }
     case 'total':
       return setBreakdown(false);
     case 'perKey':
@@ -239,7 +279,7 @@ ui.root.addEventListener('click', (event) => {
 // The chart is drawn to the pixel width it has; redraw when the panel is resized.
 new ResizeObserver(() => {
   const width = Math.floor(ui.chartBox.clientWidth);
-  if (model && saved.view === 'chart' && width > 0 && Math.abs(width - chartWidth) > 1) renderChartView(panel?.locale ?? 'en');
+  if (model && saved.view === 'chart' && width > 0 && Math.abs(width - chartWidth) > 1) renderChartView(panel?.locale ?? language.locale);
 }).observe(ui.chartBox);
 
 // ---- host messages ---------------------------------------------------------------------------
@@ -250,11 +290,11 @@ function refuse(state: unknown): void {
   panel = undefined;
   render();
   ui.status.hidden = false;
-  ui.status.className = 'status error';
-  ui.statusText.textContent = 'This panel could not read the usage data it was sent. The log has the details.';
+  ui.status.className = 'status error'; // not localised: CSS classes
+  ui.statusText.textContent = l10n.t('This panel could not read the usage data it was sent. The log has the details.');
   statusCommand = 'showLogs';
   ui.statusAction.hidden = false;
-  ui.statusAction.textContent = 'Show Logs';
+  ui.statusAction.textContent = l10n.t('Show Logs');
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -262,6 +302,16 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isHostMessage(message)) {
     if ((message as { type?: unknown } | null)?.type === 'state') refuse((message as { state?: unknown }).state);
     else if ((message as { type?: unknown } | null)?.type === 'notice') post({ type: 'rejected', reason: 'notice' });
+    return;
+  }
+  if (message.type === 'range') {
+    // The host chose a range (the spike alert's "Show Usage"): follow it without asking back.
+    if (range() !== message.range) {
+      saved = { ...saved, range: message.range };
+      focus = undefined;
+      persist();
+      render();
+    }
     return;
   }
   if (message.type === 'notice') {
@@ -273,10 +323,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   if (!chosen) {
     chosen = true;
-    saved = { ...saved, byApiKey: message.state.byApiKey };
+    saved = { ...saved, byApiKey: message.state.byApiKey, range: message.state.range };
   }
-  // A state for the other breakdown was on its way before the user switched: the next one is ours.
-  if (message.state.byApiKey !== saved.byApiKey) return;
+  // A state for the other range or breakdown was on its way before the user switched: the next one is ours.
+  if (!matches(message.state)) return;
   panel = message.state;
   persist();
   render();
@@ -284,4 +334,5 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 setText(ui.notice, undefined);
 render();
-post(chosen ? { type: 'ready', byApiKey: saved.byApiKey } : { type: 'ready' });
+if (language.problem) post({ type: 'rejected', reason: `language: ${language.problem}` });
+post(chosen ? { type: 'ready', byApiKey: saved.byApiKey, range: range() } : { type: 'ready' });

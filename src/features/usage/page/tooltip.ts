@@ -34,8 +34,10 @@ export function showTooltip(svg: SVGSVGElement, anchor: Anchor, description: Des
     const y = PAD + 12 + LINE * (i + 1);
     const indent = line.series === undefined ? 0 : SWATCH + 6;
     if (line.series !== undefined) {
+      // not localised: CSS classes
       group.appendChild(svgEl('rect', { class: `swatch-fill ${seriesClass(line.series)}`, x: PAD, y: y - SWATCH + 1, width: SWATCH, height: SWATCH }));
       const pattern = seriesPattern(line.series);
+      // not localised: a reference to a pattern of the chart
       if (pattern) group.appendChild(svgEl('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, x: PAD, y: y - SWATCH + 1, width: SWATCH, height: SWATCH }));
     }
     const label = svgEl('text', { class: line.series === undefined ? 'tooltip-label total' : 'tooltip-label', x: PAD + indent, y }, [line.label]);

@@ -1,9 +1,9 @@
 // The words for one bar or one segment, shared by screen-reader labels and the hover/focus tooltip,
 // so what people hear and what they see never differ.
-import { formatExact } from '../../../shared/format';
-import type { ChartModel, ChartMonth } from './shape';
+import * as l10n from '@vscode/l10n';
+import { formatExact, formatRatio, plural } from '../../../shared/format';
+import { type ChartModel, type ChartMonth, inProgressLabel } from './shape';
 
-export const IN_PROGRESS = '(in progress)';
 /** Per-key names spoken in a bar label; the rest are reachable with Up/Down. */
 const SPOKEN_KEYS = 5;
 
@@ -20,12 +20,62 @@ export interface Description {
   aria: string;
 }
 
+/** A month's or bin's long label, with why it is partial: "November 2026 (in progress)". */
+export function partialTitle(label: string, partial: string): string {
+  return l10n.t({ message: '{0} {1}', args: [label, partial], comment: ['a month, day or hour of the chart ({0}) and why it is not whole ({1}), e.g. "November 2026 (in progress)"'] });
+}
+
 function monthTitle(month: ChartMonth): string {
-  return month.partial ? `${month.longLabel} ${IN_PROGRESS}` : month.longLabel;
+  return month.partial ? partialTitle(month.longLabel, month.partialLabel ?? inProgressLabel()) : month.longLabel;
 }
 
 function credits(value: number, locale: string | undefined): string {
-  return `${formatExact(value, locale)} credit${Math.round(value) === 1 ? '' : 's'}`;
+  const n = Math.round(value);
+  const text = formatExact(n, locale);
+  return plural(n, l10n.t('{0} credit', text), l10n.t('{0} credits', text));
+}
+
+/** The plan in words for the bar's unit: per billing period for months, its pace for days and hours. */
+export function planText(model: ChartModel, locale: string | undefined): string {
+  switch (model.unit) {
+    case 'month':
+      return l10n.t('Plan: {0} per billing period', formatExact(model.plan ?? 0, locale));
+    case 'day':
+      return l10n.t('Plan pace: {0} a day', formatRatio(model.plan ?? 0, locale));
+    case 'hour':
+      return l10n.t('Plan pace: {0} an hour', formatRatio(model.plan ?? 0, locale));
+  }
+}
+
+/** The short label beside the plan line, or on the marker when the plan is above the chart. */
+export function planLabel(model: ChartModel, locale: string | undefined): string {
+  const off = model.planOffChart;
+  switch (model.unit) {
+    case 'month': {
+      const plan = formatExact(model.plan ?? 0, locale);
+      return off ? l10n.t('Plan {0} (above the chart)', plan) : l10n.t('Plan {0}', plan);
+    }
+    case 'day': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? l10n.t('Plan pace {0} a day (above the chart)', pace) : l10n.t('Plan pace {0} a day', pace);
+    }
+    case 'hour': {
+      const pace = formatRatio(model.plan ?? 0, locale);
+      return off ? l10n.t('Plan pace {0} an hour (above the chart)', pace) : l10n.t('Plan pace {0} an hour', pace);
+    }
+  }
+}
+
+/** The plan marker above the chart, for screen readers. */
+export function planAboveText(model: ChartModel, locale: string | undefined): string {
+  switch (model.unit) {
+    case 'month':
+      return l10n.t('Plan: {0} per billing period, above the top of this chart', formatExact(model.plan ?? 0, locale));
+    case 'day':
+      return l10n.t('Plan pace: {0} a day, above the top of this chart', formatRatio(model.plan ?? 0, locale));
+    case 'hour':
+      return l10n.t('Plan pace: {0} an hour, above the top of this chart', formatRatio(model.plan ?? 0, locale));
+  }
 }
 
 /** Keys of a month in legend order, skipping those that used nothing. */
@@ -38,21 +88,36 @@ export function describeMonth(model: ChartModel, monthIndex: number, locale?: st
   const title = monthTitle(month);
   const totalText = credits(month.total, locale);
   if (!model.byApiKey) {
-    const plan = model.plan ? ` Plan: ${credits(model.plan, locale)}.` : '';
-    return { title, lines: [{ label: 'Used', value: totalText }], aria: `${title}: ${totalText} used.${plan}` };
+    const used = l10n.t({ message: 'Used', args: [], comment: ['tooltip row: the credits one bar of the chart used'] });
+    const aria = model.plan ? l10n.t('{0}: {1} used. {2}.', title, totalText, planText(model, locale)) : l10n.t('{0}: {1} used.', title, totalText);
+    return { title, lines: [{ label: used, value: totalText }], aria };
   }
   const keys = usedKeys(model, month);
   const shown = keys.slice(0, maxLines);
   const lines: TooltipLine[] = shown.map((k) => ({ label: k.name, value: formatExact(k.value, locale), series: k.index }));
   if (keys.length > shown.length) {
     const rest = keys.slice(shown.length).reduce((sum, k) => sum + k.value, 0);
-    lines.push({ label: `${keys.length - shown.length} more keys`, value: formatExact(rest, locale) });
+    const more = keys.length - shown.length;
+    const count = formatExact(more, locale);
+    lines.push({ label: plural(more, l10n.t('{0} more key', count), l10n.t('{0} more keys', count)), value: formatExact(rest, locale) });
   }
-  lines.push({ label: 'Total', value: totalText });
-  const spoken = keys.slice(0, SPOKEN_KEYS).map((k) => `${k.name} ${formatExact(k.value, locale)}`);
-  const more = keys.length > SPOKEN_KEYS ? `, and ${keys.length - SPOKEN_KEYS} more keys` : '';
-  const detail = keys.length ? ` ${spoken.join(', ')}${more}.` : ' No key used credits.';
-  return { title, lines, aria: `${title}: ${totalText} used by ${keys.length} key${keys.length === 1 ? '' : 's'}.${detail}` };
+  lines.push({ label: l10n.t({ message: 'Total', args: [], comment: ['tooltip row: the credits all API keys used in one bar of the chart'] }), value: totalText });
+  const keyCount = formatExact(keys.length, locale);
+  const usedBy = plural(keys.length, l10n.t('{0}: {1} used by {2} key.', title, totalText, keyCount), l10n.t('{0}: {1} used by {2} keys.', title, totalText, keyCount));
+  return { title, lines, aria: `${usedBy} ${spokenKeys(keys, locale)}` };
+}
+
+/** The keys of a bar for screen readers, as one sentence: "Default 3,000, CI 1,000, and 4 more keys." */
+function spokenKeys(keys: ReadonlyArray<{ name: string; value: number }>, locale: string | undefined): string {
+  if (!keys.length) return l10n.t('No key used credits.');
+  const spoken = keys
+    .slice(0, SPOKEN_KEYS)
+    .map((k) => l10n.t({ message: '{0} {1}', args: [k.name, formatExact(k.value, locale)], comment: ['an API key\'s name ({0}) and the credits it used ({1}) in a spoken list'] }))
+    .reduce((list, item) => l10n.t({ message: '{0}, {1}', args: [list, item], comment: ['joins the API keys of a spoken list: "Default 3,000, CI 1,000"'] }));
+  const more = keys.length - SPOKEN_KEYS;
+  if (more <= 0) return l10n.t({ message: '{0}.', args: [spoken], comment: ['a spoken list of API keys and their credits, as a sentence'] });
+  const count = formatExact(more, locale);
+  return plural(more, l10n.t('{0}, and {1} more key.', spoken, count), l10n.t('{0}, and {1} more keys.', spoken, count));
 }
 
 export function describeSegment(model: ChartModel, monthIndex: number, seriesIndex: number, locale?: string): Description {
@@ -60,10 +125,28 @@ export function describeSegment(model: ChartModel, monthIndex: number, seriesInd
   const series = model.series[seriesIndex]!;
   const value = month.values[seriesIndex] ?? 0;
   const title = monthTitle(month);
-  const share = month.total > 0 ? ` (${Math.round((value / month.total) * 100)}% of ${formatExact(month.total, locale)})` : '';
+  const amount = formatExact(value, locale);
+  const used = credits(value, locale);
+  if (!(month.total > 0)) {
+    return { title, lines: [{ label: series.name, value: amount, series: seriesIndex }], aria: l10n.t('{0}, {1}: {2}.', series.name, title, used) };
+  }
+  const share = wholePercent(value / month.total, locale);
+  const total = formatExact(month.total, locale);
   return {
     title,
-    lines: [{ label: series.name, value: `${formatExact(value, locale)}${share}`, series: seriesIndex }],
-    aria: `${series.name}, ${title}: ${credits(value, locale)}${share}.`,
+    lines: [{ label: series.name, value: l10n.t('{0} ({1} of {2})', amount, share, total), series: seriesIndex }],
+    aria: l10n.t('{0}, {1}: {2} ({3} of {4}).', series.name, title, used, share, total),
   };
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+/** "80%", "80 %", "٨٠٪": a share rounded to a whole percent, as the locale writes it. */
+function wholePercent(fraction: number, locale: string | undefined): string {
+  const key = locale ?? '';
+  let format = percentFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(key, format);
+  }
+  return format.format(fraction);
 }

@@ -1,9 +1,10 @@
 // Our own bar chart: a ChartModel and a size in, an SVG element tree out. Geometry is set through
 // attributes only (the webview CSP allows no inline styles), colours through classes that read the
 // contributed theme colours, and every bar and segment carries a label for screen readers.
-import { formatExact } from '../../../shared/format';
-import { describeMonth, describeSegment, IN_PROGRESS } from './barText';
-import type { ChartModel } from './shape';
+import * as l10n from '@vscode/l10n';
+import { formatExact, plural } from '../../../shared/format';
+import { describeMonth, describeSegment, planAboveText, planLabel, planText } from './barText';
+import { type ChartModel, inProgressLabel } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
 export interface ChartSize {
@@ -79,9 +80,36 @@ function patternDefs(): VNode {
 export function swatch(index: number, size = 12): VNode {
   const pattern = seriesPattern(index);
   return h('svg', { class: 'swatch', width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true', focusable: 'false' }, [
+    // not localised: CSS classes
     h('rect', { class: `swatch-fill ${seriesClass(index)}`, x: 0.5, y: 0.5, width: size - 1, height: size - 1 }),
+    // not localised: a reference to a pattern of the chart
     ...(pattern ? [h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, x: 0, y: 0, width: size, height: size })] : []),
   ]);
+}
+
+/** What the chart shows and how many bars, as one sentence for screen readers. */
+function whatText(model: ChartModel, locale: string | undefined): string {
+  const n = model.months.length;
+  const count = formatExact(n, locale);
+  switch (model.unit) {
+    case 'month':
+      return model.byApiKey
+        ? plural(n, l10n.t('Credits used per month and API key, {0} month, oldest to newest.', count), l10n.t('Credits used per month and API key, {0} months, oldest to newest.', count))
+        : plural(n, l10n.t('Credits used per month, {0} month, oldest to newest.', count), l10n.t('Credits used per month, {0} months, oldest to newest.', count));
+    case 'day':
+      return plural(n, l10n.t('Credits used per day, {0} day, oldest to newest.', count), l10n.t('Credits used per day, {0} days, oldest to newest.', count));
+    case 'hour':
+      return plural(n, l10n.t('Credits used per hour, {0} hour, oldest to newest.', count), l10n.t('Credits used per hour, {0} hours, oldest to newest.', count));
+  }
+}
+
+/** The chart's label for screen readers: what it shows, how many keys, and how to move around it. */
+function chartLabel(model: ChartModel, locale: string | undefined): string {
+  const what = whatText(model, locale);
+  if (!model.byApiKey) return `${what} ${l10n.t('Arrow keys move between bars.')}`;
+  const n = model.series.length;
+  const keys = formatExact(n, locale);
+  return `${what} ${plural(n, l10n.t('{0} API key.', keys), l10n.t('{0} API keys.', keys))} ${l10n.t('Arrow keys move between bars; Up and Down move between keys.')}`;
 }
 
 export function renderChart(model: ChartModel, options: ChartOptions): VNode {
@@ -107,6 +135,7 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const last = model.months.length - 1;
   const labelText = axisLabels(model, (i) => i === last || ((last - i) % every === 0 && last - i >= every));
 
+  const inProgress = inProgressLabel();
   const months = model.months.map((month, i) => {
     const slotX = MARGIN.left + i * slot;
     const x = slotX + (slot - barW) / 2;
@@ -146,11 +175,13 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
             : { 'aria-hidden': 'true' }),
         }),
       );
+      // not localised: a reference to a pattern of the chart
       if (pattern) children.push(h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, ...common, 'aria-hidden': 'true' }));
     }
     if (month.partial) {
       const top = y(month.total);
       // Hatching plus a dashed outline plus words: "in progress" never rests on colour alone.
+      // not localised: a reference to the hatch pattern
       if (month.total > 0) children.push(h('rect', { class: 'progress-hatch', fill: 'url(#fc-hatch)', x, y: top, width: barW, height: bottom - top, 'aria-hidden': 'true' }));
       children.push(h('rect', { class: 'progress-outline', x: x - 1.5, y: Math.min(top, bottom - 2) - 1.5, width: barW + 3, height: Math.max(2, bottom - top) + 1.5, 'aria-hidden': 'true' }));
     }
@@ -161,23 +192,34 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       const anchor = i === last && slot < widest ? 'end' : 'middle';
       const lx = anchor === 'end' ? Math.min(MARGIN.left + plotW, slotX + slot) : cx;
       children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [text]));
-      if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [IN_PROGRESS]));
+      if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [month.partialLabel ?? inProgress]));
     }
+    // not localised: CSS classes
     return h('g', { class: month.partial ? 'month partial' : 'month', 'data-month': i }, children);
   });
 
   const layers: VChild[] = [patternDefs(), grid, h('g', { class: 'bars' }, months)];
-  if (model.plan !== undefined) {
+  if (model.plan !== undefined && !model.planOffChart) {
     const py = y(model.plan);
-    const label = `Plan ${formatExact(model.plan, locale)}`;
     layers.push(
-      h('g', { class: 'plan', role: 'img', 'aria-label': `Plan: ${formatExact(model.plan, locale)} credits per billing period` }, [
+      h('g', { class: 'plan', role: 'img', 'aria-label': planText(model, locale) }, [
         h('line', { class: 'plan-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: py, y2: py }),
-        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [label]),
+        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [planLabel(model, locale)]),
+      ]),
+    );
+  } else if (model.plan !== undefined) {
+    // Far above the bars: a marker at the top edge says where it is instead of squashing them.
+    const right = MARGIN.left + plotW;
+    const top = MARGIN.top;
+    layers.push(
+      // not localised: CSS classes
+      h('g', { class: 'plan plan-off', role: 'img', 'aria-label': planAboveText(model, locale) }, [
+        h('path', { class: 'plan-arrow', d: `M ${right - 5} ${top - 4} l 5 -8 l 5 8 z`, transform: 'translate(-5 0)' }),
+        h('line', { class: 'plan-tick', x1: right - 40, x2: right, y1: top, y2: top }),
+        h('text', { class: 'plan-label', x: right - 16, y: top - 6, 'text-anchor': 'end' }, [planLabel(model, locale)]),
       ]),
     );
   }
-  const what = model.byApiKey ? `Credits used per month and API key, ${model.series.length} keys` : 'Credits used per month';
   return h(
     'svg',
     {
@@ -187,7 +229,7 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       height,
       viewBox: `0 0 ${width} ${height}`,
       role: 'group',
-      'aria-label': `${what}, ${model.months.length} months, oldest to newest. Arrow keys move between bars${model.byApiKey ? '; Up and Down move between keys' : ''}.`,
+      'aria-label': chartLabel(model, locale),
     },
     layers,
   );

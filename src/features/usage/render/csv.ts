@@ -3,6 +3,8 @@
 // at the start of the cell and after any character some locale or importer splits cells on.
 import type { UsagePeriod } from '../../../api';
 import { shapeHistory } from './shape';
+import type { BinsData } from './shapeBins';
+import { DAY_MS, HOUR_MS, placeSlots } from '../../../shared/usageSlots';
 
 /** A formula trigger at the start or right after a separator (`,` `;` tab, line breaks): Excel locales split on `;`. */
 const FORMULA_AFTER_SEPARATOR = /(^|[,;\t\r\n])(?=[=+\-@])/g;
@@ -31,7 +33,9 @@ function csvDate(iso: string | null): string {
  */
 export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): string {
   // Every key gets its own rows: the chart folds keys beyond its limit into "Other", a file does not.
-  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity });
+  // not localised: a cell, kept stable for scripts as the headers are
+  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity, unknownKey: 'Unknown' });
+  // not localised: CSV headers stay stable for scripts
   const header = byApiKey ? ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'] : ['month_start', 'month_end', 'in_progress', 'credits_used'];
   const lines = [header.join(',')];
   for (const month of model.months) {
@@ -44,5 +48,19 @@ export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): strin
     const indices = Object.keys(month.values).map(Number).sort((a, b) => a - b);
     for (const index of indices) lines.push([...common, csvText(model.series[index]!.name), csvNumber(month.values[index] ?? 0)].join(','));
   }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Bins as CSV: one row per hour or day of the window, oldest first, hours and days the service left
+ * out as 0, exact UTC start and end (end exclusive), and whether the bin is partial.
+ */
+export function binsToCsv(data: BinsData): string {
+  const unitMs = data.binSize === 'hour' ? HOUR_MS : DAY_MS;
+  const { slots, undated } = placeSlots(data.bins, unitMs, data.windowStart, data.windowEnd);
+  // not localised: CSV headers stay stable for scripts
+  const lines = ['bin_start,bin_end,partial,credits_used'];
+  for (const slot of slots) lines.push([new Date(slot.start).toISOString(), new Date(slot.end).toISOString(), slot.partial ? 'true' : 'false', csvNumber(slot.credits)].join(','));
+  if (undated !== 0) lines.push(['', '', 'false', csvNumber(undated)].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

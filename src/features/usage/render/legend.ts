@@ -1,5 +1,6 @@
 // The per-key legend: an ordered list in stack order (largest first, bottom of the bar first), each
 // with the same swatch and pattern as its segments, its name as text and its total.
+import * as l10n from '@vscode/l10n';
 import { formatExact } from '../../../shared/format';
 import { swatch } from './chart';
 import type { ChartModel } from './shape';
@@ -8,7 +9,7 @@ import { h, type VNode } from './elements';
 export function renderLegend(model: ChartModel, locale?: string): VNode {
   return h(
     'ol',
-    { class: 'legend', 'aria-label': 'API keys, largest total first; the first is at the bottom of each bar' },
+    { class: 'legend', 'aria-label': l10n.t('API keys, largest total first; the first is at the bottom of each bar') },
     model.series.map((s) =>
       h('li', { 'data-series': s.index }, [
         swatch(s.index),

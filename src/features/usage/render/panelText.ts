@@ -1,7 +1,8 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
-import { formatAgo, formatDate, formatExact, parseTime } from '../../../shared/format';
-import type { PageCommand, PanelState } from '../protocol';
+import * as l10n from '@vscode/l10n';
+import { formatAgo, formatDate, formatExact, parseTime, plural } from '../../../shared/format';
+import type { PageCommand, PanelState, UsageRange } from '../protocol';
 
 export interface PanelStatus {
   tone: 'info' | 'warning' | 'error';
@@ -24,59 +25,122 @@ export interface PanelText {
   empty: boolean;
 }
 
-export const EMPTY_TEXT = 'No credit usage in the last 90 days.';
+/** The words that change with the range. */
+export interface RangeText {
+  loading: string;
+  refreshing: string;
+  empty: string;
+  failed: (message: string) => string;
+}
+
+export function rangeText(range: UsageRange): RangeText {
+  switch (range) {
+    case 'months':
+      return {
+        loading: l10n.t('Loading usage history…'),
+        refreshing: l10n.t('Refreshing usage history…'),
+        empty: l10n.t('No credit usage in the last 90 days.'),
+        failed: (message) => l10n.t('Could not load usage history: {0}', message),
+      };
+    case 'last30d':
+      return {
+        loading: l10n.t('Loading the last 30 days…'),
+        refreshing: l10n.t('Refreshing the last 30 days…'),
+        empty: l10n.t('No credit usage in the last 30 days.'),
+        failed: (message) => l10n.t('Could not load the last 30 days: {0}', message),
+      };
+    case 'last7d':
+      return {
+        loading: l10n.t('Loading the last 7 days…'),
+        refreshing: l10n.t('Refreshing the last 7 days…'),
+        empty: l10n.t('No credit usage in the last 7 days.'),
+        failed: (message) => l10n.t('Could not load the last 7 days: {0}', message),
+      };
+    case 'last24h':
+      return {
+        loading: l10n.t('Loading the last 24 hours…'),
+        refreshing: l10n.t('Refreshing the last 24 hours…'),
+        empty: l10n.t('No credit usage in the last 24 hours.'),
+        failed: (message) => l10n.t('Could not load the last 24 hours: {0}', message),
+      };
+  }
+}
+
+/** What the page says while it waits for the host's first state of a range. */
+export function loadingText(range: UsageRange, byApiKey: boolean): string {
+  return range === 'months' && byApiKey ? l10n.t('Loading usage per API key…') : rangeText(range).loading;
+}
+
+/** Why Per API key cannot be pressed outside the months. */
+export function perKeyUnavailable(): string {
+  return l10n.t('Per API key is available for Months only: Firecrawl reports days and hours for the whole team.');
+}
+
+/** The balance as a phrase: what is left of the plan, or how far beyond it (or beyond nothing) it went. */
+function balanceText(remaining: number, plan: number | null, locale: string): string {
+  if (remaining < 0) {
+    const n = Math.round(-remaining);
+    const over = formatExact(n, locale);
+    if (plan === null) return plural(n, l10n.t('Over by {0} credit', over), l10n.t('Over by {0} credits', over));
+    const of = formatExact(plan, locale);
+    return plural(n, l10n.t('Over plan by {0} credit (plan {1})', over, of), l10n.t('Over plan by {0} credits (plan {1})', over, of));
+  }
+  const left = formatExact(remaining, locale);
+  if (plan !== null) return l10n.t('{0} of {1} credits remaining', left, formatExact(plan, locale));
+  return plural(Math.round(remaining), l10n.t('{0} credit remaining', left), l10n.t('{0} credits remaining', left));
+}
 
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};
-  const over = formatExact(-c.remainingCredits, locale);
-  const plan = c.planCredits === null ? undefined : formatExact(c.planCredits, locale);
-  const balance =
-    c.remainingCredits < 0
-      ? plan === undefined ? `Over by ${over} credits` : `Over plan by ${over} credits (plan ${plan})`
-      : `${formatExact(c.remainingCredits, locale)}${plan === undefined ? '' : ` of ${plan}`} credits remaining`;
+  const balance = balanceText(c.remainingCredits, c.planCredits, locale);
   const startAt = parseTime(c.billingPeriodStart);
   const endAt = parseTime(c.billingPeriodEnd);
   const start = startAt === undefined ? undefined : formatDate(startAt, locale);
   const end = endAt === undefined ? undefined : formatDate(endAt, locale);
-  const period = start && end ? `Billing period ${start} – ${end}` : end ? `Billing period ends ${end}` : start ? `Billing period since ${start}` : undefined;
+  const period = start && end ? l10n.t('Billing period {0} – {1}', start, end) : end ? l10n.t('Billing period ends {0}', end) : start ? l10n.t('Billing period since {0}', start) : undefined;
   return {
     balance,
     ...(period ? { period } : {}),
-    ...(c.stale ? { balanceNote: `Balance as of ${formatAgo(c.fetchedAt, state.now, locale)}; the last refresh failed.`, balanceStale: true } : {}),
+    ...(c.stale ? { balanceNote: l10n.t('Balance as of {0}; the last refresh failed.', formatAgo(c.fetchedAt, state.now, locale)), balanceStale: true } : {}),
   };
 }
 
 function statusOf(state: PanelState): PanelStatus | undefined {
-  const { problem, history, loading } = state;
+  const { problem, loading } = state;
+  const history = state.range === 'months' ? state.history : state.bins;
+  const words = rangeText(state.range);
   switch (problem?.kind) {
     case 'noKey':
-      return { tone: 'info', text: problem.message, action: { command: 'setApiKey', label: 'Set API Key' } };
+      return { tone: 'info', text: problem.message, action: { command: 'setApiKey', label: l10n.t('Set API Key') } };
     case 'unauthorized':
-      return { tone: 'error', text: 'Firecrawl rejected the API key. Set a new key to see your usage history.', action: { command: 'setApiKey', label: 'Set API Key' } };
+      return { tone: 'error', text: l10n.t('Firecrawl rejected the API key. Set a new key to see your usage history.'), action: { command: 'setApiKey', label: l10n.t('Set API Key') } };
     case 'unsupported':
-      return { tone: 'info', text: problem.message, action: { command: 'openSettings', label: 'Open API URL Setting' } };
+      return { tone: 'info', text: problem.message, action: { command: 'openSettings', label: l10n.t('Open API URL Setting') } };
     case 'unavailable':
       if (loading) break;
       return history
-        ? { tone: 'warning', text: `Could not refresh: ${problem.message} Showing the data loaded ${formatAgo(history.fetchedAt, state.now, state.locale)}.` }
-        : { tone: 'error', text: `Could not load usage history: ${problem.message}`, action: { command: 'showLogs', label: 'Show Logs' } };
+        ? { tone: 'warning', text: l10n.t('Could not refresh: {0} Showing the data loaded {1}.', problem.message, formatAgo(history.fetchedAt, state.now, state.locale)) }
+        : { tone: 'error', text: words.failed(problem.message), action: { command: 'showLogs', label: l10n.t('Show Logs') } };
     default:
       break;
   }
-  if (loading) return { tone: 'info', text: history ? 'Refreshing usage history…' : state.byApiKey ? 'Loading usage per API key…' : 'Loading usage history…' };
+  if (loading) return { tone: 'info', text: history ? words.refreshing : loadingText(state.range, state.byApiKey) };
   return undefined;
 }
 
 export function describePanel(state: PanelState): PanelText {
   const locale = state.locale;
-  const history = state.problem?.kind === 'unsupported' ? undefined : state.history;
+  const unsupported = state.problem?.kind === 'unsupported';
   const status = statusOf(state);
+  const data = unsupported ? undefined : state.range === 'months' ? state.history : state.bins;
+  // Months: no periods at all. Bins: every bin of the window is 0 (or was left out).
+  const empty = !data ? false : state.range === 'months' ? (state.history?.periods.length ?? 0) === 0 : !(state.bins?.bins.some((b) => b.creditsUsed !== 0) ?? false);
   return {
     ...balanceLines(state, locale),
-    ...(history ? { updated: `Usage updated ${formatAgo(history.fetchedAt, state.now, state.locale)}` } : {}),
+    ...(data ? { updated: l10n.t('Usage updated {0}', formatAgo(data.fetchedAt, state.now, state.locale)) } : {}),
     ...(status ? { status } : {}),
-    showData: !!history && history.periods.length > 0,
-    empty: !!history && history.periods.length === 0,
+    showData: !!data && !empty,
+    empty,
   };
 }

@@ -1,7 +1,9 @@
 // Usage periods → the numbers a chart, a table and a CSV need: months in order, keys stacked in a
 // stable order, totals, the month in progress, the plan line and the scale. No DOM, no vscode:
 // the host, the webview page and benchmarks all run it.
+import * as l10n from '@vscode/l10n';
 import type { UsagePeriod } from '../../../api';
+import { formatExact, plural } from '../../../shared/format';
 
 export interface ChartSeries {
   /** The key's display name as the server sent it: untrusted text. For the folded rest, "Other (N keys)". */
@@ -17,8 +19,10 @@ export interface ChartMonth {
   /** null for rows the service could not date: they form one "Undated" column at the end. */
   startDate: string | null;
   endDate: string | null;
-  /** The month in progress (`endDate: null`): its total is not final. */
+  /** The month in progress (`endDate: null`), or a bin cut by its window: its total is not a whole one. */
   partial: boolean;
+  /** Why it is partial, in words shown beside its label: "(in progress)", "(partial)". */
+  partialLabel?: string;
   /**
    * Credits by series index, only for the series that have rows this month (sparse: a month of
    * thousands of keys that used nothing costs nothing). Read with `values[i] ?? 0`.
@@ -29,17 +33,29 @@ export interface ChartMonth {
   shortLabel: string;
   shortYearLabel: string;
   longLabel: string;
-  /** UTC year, or undefined when the start date is unreadable. */
+  /**
+   * The group whose change the axis marks with the longer label: the UTC year for months, the local
+   * day for hours; undefined when the start date is unreadable.
+   */
   year: number | undefined;
 }
 
+export type ChartUnit = 'month' | 'day' | 'hour';
+
 export interface ChartModel {
   byApiKey: boolean;
+  /** What one bar covers. */
+  unit: ChartUnit;
   months: ChartMonth[];
   series: ChartSeries[];
-  /** Plan credits per period, when known and positive. */
+  /** Plan credits per bar when known and positive: per billing period for months, the plan's pace per day or hour for bins. */
   plan: number | undefined;
-  /** Top of the value axis: a round number at or above every bar and the plan line. */
+  /**
+   * The plan is far above every bar: scaling to it would leave slivers, so the axis fits the data and
+   * the plan is a labelled marker at the top instead of a line.
+   */
+  planOffChart: boolean;
+  /** Top of the value axis: a round number at or above every bar (and the plan line when it is drawn). */
   max: number;
   ticks: number[];
   grandTotal: number;
@@ -50,18 +66,39 @@ export interface ShapeOptions {
   locale?: string;
   /** Series beyond this (the folded rest included) become one "Other" series; default MAX_SERIES. */
   maxSeries?: number;
+  /** The name of rows without a key name; default the translated "Unknown" (a CSV keeps it stable). */
+  unknownKey?: string;
 }
 
+// The words below are functions, not constants: a translation is known only once the language is
+// configured, after every module has loaded.
+
 /** The single series of the plain (not per-key) view. */
-export const TOTAL_SERIES_NAME = 'Credits used';
+export function totalSeriesName(): string {
+  return l10n.t('Credits used');
+}
 /** Rows the service could not attribute carry this name; a row without a name gets it too. */
-export const UNKNOWN_KEY = 'Unknown';
+export function unknownKeyName(): string {
+  return l10n.t({ message: 'Unknown', args: [], comment: ['the name shown for credits used by no API key the service could name'] });
+}
 /**
  * Distinct series drawn, the folded rest included: eight theme colours times seven patterns stay
  * tellable apart up to here, and a chart or legend of thousands of keys says nothing anyway.
  */
 export const MAX_SERIES = 50;
-export const UNDATED_LABEL = 'Undated';
+/** The one column for rows the service could not date: on the axis, and for readers. */
+export function undatedLabels(): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
+  const short = l10n.t({ message: 'Undated', args: [], comment: ['chart axis label of the column of usage without a date'] });
+  return { shortLabel: short, shortYearLabel: short, longLabel: l10n.t('Undated usage'), year: undefined };
+}
+/** Beside a month or bin still in progress. */
+export function inProgressLabel(): string {
+  return l10n.t('(in progress)');
+}
+/** Beside a bin the window cuts at its start. */
+export function partialLabel(): string {
+  return l10n.t({ message: '(partial)', args: [], comment: ['beside a day or hour of the chart that the time window cuts at its start'] });
+}
 
 function startTime(startDate: string | null): number {
   return startDate === null ? Number.NaN : Date.parse(startDate);
@@ -78,7 +115,7 @@ function compareMonths(a: string | null, b: string | null): number {
 }
 
 function monthLabels(startDate: string | null, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
-  if (startDate === null) return { shortLabel: UNDATED_LABEL, shortYearLabel: UNDATED_LABEL, longLabel: `${UNDATED_LABEL} usage`, year: undefined };
+  if (startDate === null) return undatedLabels();
   const time = startTime(startDate);
   if (Number.isNaN(time)) return { shortLabel: startDate.slice(0, 10), shortYearLabel: startDate.slice(0, 10), longLabel: startDate.slice(0, 64), year: undefined };
   const date = new Date(time);
@@ -104,6 +141,17 @@ function monthFormats(locale: string | undefined) {
   return formats;
 }
 
+/** The plan is drawn as a line (and the axis reaches it) when it is at most this many times the highest bar. */
+export const PLAN_NEAR_FACTOR = 1.5;
+
+/** The axis for bars up to `highest` and an optional plan: fit to the data, reaching the plan only when it is near. */
+export function scaleFor(highest: number, plan: number | undefined): Pick<ChartModel, 'max' | 'ticks' | 'planOffChart'> {
+  const near = plan !== undefined && highest > 0 && plan <= highest * PLAN_NEAR_FACTOR;
+  const ticks = niceTicks(near ? Math.max(highest, plan) : highest);
+  const max = ticks[ticks.length - 1]!;
+  return { max, ticks, planOffChart: plan !== undefined && plan > max };
+}
+
 /** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
 export function niceStep(roughStep: number): number {
   if (!(roughStep > 0) || !Number.isFinite(roughStep)) return 1;
@@ -127,8 +175,10 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
   const monthOrder: Array<string | null> = [];
   const monthInfo = new Map<string | null, { endDate: string | null; byKey: Map<string, number> }>();
   const keyTotals = new Map<string, number>();
+  const unknown = options.unknownKey ?? unknownKeyName();
+  const totalName = totalSeriesName();
   for (const period of periods) {
-    const name = byApiKey ? period.apiKey || UNKNOWN_KEY : TOTAL_SERIES_NAME;
+    const name = byApiKey ? period.apiKey || unknown : totalName;
     let month = monthInfo.get(period.startDate);
     if (!month) {
       month = { endDate: period.endDate, byKey: new Map() };
@@ -151,12 +201,15 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
   const indexOf = new Map(series.map((s) => [s.name, s.index]));
   if (ranked.length > kept.length) {
     const rest = ranked.slice(kept.length);
-    const others: ChartSeries = { name: `Other (${rest.length.toLocaleString(options.locale)} keys)`, index: series.length, total: rest.reduce((sum, [, v]) => sum + v, 0), others: rest.length };
+    const count = formatExact(rest.length, options.locale);
+    const name = plural(rest.length, l10n.t('Other ({0} key)', count), l10n.t('Other ({0} keys)', count));
+    const others: ChartSeries = { name, index: series.length, total: rest.reduce((sum, [, v]) => sum + v, 0), others: rest.length };
     series.push(others);
     for (const [name] of rest) indexOf.set(name, others.index);
   }
 
   const ordered = [...monthOrder].sort(compareMonths);
+  const inProgress = inProgressLabel();
   const months: ChartMonth[] = ordered.map((startDate) => {
     const info = monthInfo.get(startDate)!;
     const values: Record<number, number> = {};
@@ -166,20 +219,20 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
       values[index] = (values[index] ?? 0) + used;
       total += used;
     }
-    return { startDate, endDate: info.endDate, partial: info.endDate === null, values, total, ...monthLabels(startDate, options.locale) };
+    const partial = info.endDate === null;
+    return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: inProgress } : {}), values, total, ...monthLabels(startDate, options.locale) };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
-  let highest = Math.max(0, plan ?? 0);
+  let highest = 0;
   for (const month of months) highest = Math.max(highest, month.total);
-  const ticks = niceTicks(highest);
   return {
     byApiKey,
+    unit: 'month',
     months,
     series,
     plan,
-    max: ticks[ticks.length - 1]!,
-    ticks,
+    ...scaleFor(highest, plan),
     grandTotal: months.reduce((sum, m) => sum + m.total, 0),
   };
 }

@@ -1,45 +1,64 @@
-// "Copy as CSV" and "Save as CSV…": the host builds the CSV from the store, never from page text,
+// "Copy as CSV" and "Save as CSV…": the host builds the CSV from the stores, never from page text,
 // and is the only side that touches the clipboard or the file system.
 import * as vscode from 'vscode';
 import type { UsageHistory } from '../../../api';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
-import { toCsv } from '../render/csv';
+import { formatExact, plural } from '../../../shared/format';
+import { binsToCsv, toCsv } from '../render/csv';
+import type { BinsData } from '../render/shapeBins';
+import type { UsageRange } from '../protocol';
 
 export type ExportResult = { level: 'info' | 'error'; text: string } | undefined;
+
+/** A CSV ready to copy or save, and the name it is saved under. */
+export interface CsvFile {
+  csv: string;
+  fileName: string;
+}
+
+const RANGE_SUFFIX: Record<UsageRange, string> = { months: '', last30d: '-30d', last7d: '-7d', last24h: '-24h' };
 
 function rowCount(csv: string): number {
   return csv.split('\r\n').length - 2;
 }
 
-function fileName(history: UsageHistory, now: Date): string {
+export function historyCsv(history: UsageHistory | undefined, now: Date): CsvFile | undefined {
+  if (!history) return undefined;
   const day = now.toISOString().slice(0, 10);
-  return `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv`;
+  // not localised: a file name, the same in every language so scripts and people find it
+  return { csv: toCsv(history.periods, history.byApiKey), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
 }
 
-export async function copyCsv(history: UsageHistory | undefined): Promise<ExportResult> {
-  if (!history) return { level: 'error', text: 'Nothing to copy yet: usage history has not loaded.' };
-  const csv = toCsv(history.periods, history.byApiKey);
-  await vscode.env.clipboard.writeText(csv);
-  const rows = rowCount(csv);
-  return { level: 'info', text: `Copied ${rows} row${rows === 1 ? '' : 's'} as CSV.` };
+export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
+  if (!bins) return undefined;
+  // not localised: a file name, the same in every language so scripts and people find it
+  return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${now.toISOString().slice(0, 10)}.csv` };
 }
 
-export async function saveCsv(history: UsageHistory | undefined, now = new Date()): Promise<ExportResult> {
-  if (!history) return { level: 'error', text: 'Nothing to save yet: usage history has not loaded.' };
-  const defaultUri = defaultSaveUri(fileName(history, now));
+export async function copyCsv(file: CsvFile | undefined): Promise<ExportResult> {
+  if (!file) return { level: 'error', text: vscode.l10n.t('Nothing to copy yet: usage history has not loaded.') };
+  await vscode.env.clipboard.writeText(file.csv);
+  const rows = rowCount(file.csv);
+  const count = formatExact(rows, vscode.env.language);
+  return { level: 'info', text: plural(rows, vscode.l10n.t('Copied {0} row as CSV.', count), vscode.l10n.t('Copied {0} rows as CSV.', count)) };
+}
+
+export async function saveCsv(file: CsvFile | undefined): Promise<ExportResult> {
+  if (!file) return { level: 'error', text: vscode.l10n.t('Nothing to save yet: usage history has not loaded.') };
+  const defaultUri = defaultSaveUri(file.fileName);
   const target = await vscode.window.showSaveDialog({
-    title: 'Save Credit Usage as CSV',
-    saveLabel: 'Save CSV',
+    title: vscode.l10n.t('Save Credit Usage as CSV'),
+    saveLabel: vscode.l10n.t('Save CSV'),
     ...(defaultUri ? { defaultUri } : {}),
-    filters: { 'CSV files': ['csv'] },
+    filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
   });
   if (!target) return undefined;
   // A byte order mark so spreadsheet apps read key names as UTF-8.
-  const bytes = new TextEncoder().encode(`\uFEFF${toCsv(history.periods, history.byApiKey)}`);
+  const bytes = new TextEncoder().encode(`\uFEFF${file.csv}`);
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    return { level: 'error', text: `Could not save ${fileNameOf(target)}: ${error instanceof Error ? error.message : String(error)}` };
+    return { level: 'error', text: vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), error instanceof Error ? error.message : String(error)) };
   }
-  return { level: 'info', text: `Saved ${fileNameOf(target)}.` };
+  return { level: 'info', text: vscode.l10n.t('Saved {0}.', fileNameOf(target)) };
 }

@@ -1,21 +1,30 @@
-// What the usage panel shows, assembled from the two stores it renders: usage history for the chart,
-// the shared credits store for the balance header. Pure, so every state is unit-testable.
+// What the usage panel shows, assembled from the stores it renders: monthly history or the range's
+// bins for the chart, the shared credits store for the balance header. Pure, so every state is
+// unit-testable.
+import * as l10n from '@vscode/l10n';
 import { describeError, type ErrorContext } from '../../../host/errorText';
+import type { RecentUsageState } from '../../burn';
 import type { CreditsState } from '../../credits';
 import { type HistoryProblem, modeOf, type UsageHistoryState } from '../model/historyStore';
-import { boundPeriods, type PanelState } from '../protocol';
+import { boundBins, boundPeriods, type PanelState, timeRangeOf, type UsageRange } from '../protocol';
 
 export interface PanelContext {
+  range?: UsageRange;
   byApiKey: boolean;
   locale: string;
   now: number;
   errors: ErrorContext;
 }
 
-export const NO_KEY_TEXT = 'No API key yet. Set one to see your credit usage history.';
+export function noKeyText(): string {
+  return l10n.t('No API key yet. Set one to see your credit usage history.');
+}
 
-function problemPart(problem: HistoryProblem, errors: ErrorContext): NonNullable<PanelState['problem']> {
-  const message = problem.kind === 'noKey' ? NO_KEY_TEXT : describeError(problem.error, errors).message;
+/** The two stores' problems have the same kinds; only the words differ by what failed. */
+type Problem = HistoryProblem;
+
+function problemPart(problem: Problem, errors: ErrorContext): NonNullable<PanelState['problem']> {
+  const message = problem.kind === 'noKey' ? noKeyText() : describeError(problem.error, errors).message;
   return { kind: problem.kind, message };
 }
 
@@ -30,16 +39,27 @@ function creditsPart(credits: CreditsState, errors: ErrorContext): Pick<PanelSta
   return { creditsNote: describeError(problem.error, errors).message };
 }
 
-export function buildPanelState(history: UsageHistoryState, credits: CreditsState, ctx: PanelContext): PanelState {
+export function buildPanelState(history: UsageHistoryState, credits: CreditsState, ctx: PanelContext, recent?: RecentUsageState): PanelState {
+  const range = ctx.range ?? 'months';
+  const common = { range, byApiKey: range === 'months' ? ctx.byApiKey : false, locale: ctx.locale, now: ctx.now, ...creditsPart(credits, ctx.errors) };
+  if (range !== 'months') {
+    const part = recent?.[timeRangeOf(range)] ?? { loading: true };
+    const snapshot = part.snapshot;
+    return {
+      ...common,
+      loading: part.loading,
+      ...(snapshot
+        ? { bins: { binSize: snapshot.bins.binSize, windowStart: snapshot.bins.windowStart, windowEnd: snapshot.bins.windowEnd, bins: boundBins(snapshot.bins.bins), fetchedAt: snapshot.fetchedAt } }
+        : {}),
+      ...(part.problem ? { problem: problemPart(part.problem, ctx.errors) } : {}),
+    };
+  }
   const part = history[modeOf(ctx.byApiKey)];
   return {
-    byApiKey: ctx.byApiKey,
-    locale: ctx.locale,
-    now: ctx.now,
+    ...common,
     loading: part.loading,
     // Cut to what the page accepts here, on the host: a page that refused the state would show nothing.
     ...(part.snapshot ? { history: { periods: boundPeriods(part.snapshot.history.periods), fetchedAt: part.snapshot.fetchedAt } } : {}),
     ...(part.problem ? { problem: problemPart(part.problem, ctx.errors) } : {}),
-    ...creditsPart(credits, ctx.errors),
   };
 }

@@ -1,0 +1,22 @@
+// The response schemas (zod and our normalisation, the lists' too) are most of the client's code and are needed
+// only once a request has been sent. A host may keep them in a bundle of their own and hand them
+// in before the first request (TransportOptions.loadRules); otherwise they are required from here
+// on first use. Either way they are built once per process.
+import type * as Lists from './lists';
+import type * as Schemas from './schemas';
+
+export type ResponseRules = typeof Schemas & typeof Lists;
+
+let loaded: ResponseRules | undefined;
+
+export function rules(): ResponseRules {
+  return (loaded ??= { ...(require('./schemas') as typeof Schemas), ...(require('./lists') as typeof Lists) });
+}
+
+export function haveRules(): boolean {
+  return loaded !== undefined;
+}
+
+export function provideRules(given: ResponseRules): void {
+  loaded ??= given;
+}

@@ -1,0 +1,130 @@
+// The burn-rate feature: usage by hour and by day (one poller per team, shared across windows), the
+// rules that read it (the last 24 hours, the usual rate, spikes), and the spike alert. The credits
+// status bar shows what it found; the usage panel draws its bins.
+import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
+import type { ClientProvider } from '../../host/clientProvider';
+import type { ApiKeyService } from '../../host/keyService';
+import { onDidChangeSettings, spikeSettings } from '../../host/settings';
+import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import { type Disposable, Emitter, type FocusSource } from '../../shared/events';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import { type BurnSummary, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
+import { RecentUsageStore } from './model/recentUsageStore';
+import { sharedRecentUsage } from './model/sharedRecentUsage';
+import { readMemory, SpikeAlerts } from './model/spikeAlerts';
+import { alertsOff, setAlertsOff, SpikeNotifier } from './ui/spikeNotifier';
+
+export type { BurnSummary, Baseline, LastDay, Spike } from './model/burnRules';
+export type { BinsSnapshot, RangeState, RecentUsageState, RecentUsageStore } from './model/recentUsageStore';
+
+/** What the credits status bar shows of the burn: data, worded there. */
+export interface BurnView {
+  summary: BurnSummary;
+  /** When the hourly bins were fetched. */
+  dayFetchedAt?: number;
+  alertsOff: boolean;
+  /** Alerts are muted until the end of the local day. */
+  muted: boolean;
+}
+
+/** The window's place in its team (host/team.ts). */
+export interface BurnTeam {
+  readonly isLeader: boolean;
+  readonly focus: FocusSource;
+  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
+  sharedName(file: string): string | undefined;
+}
+
+export interface BurnDeps {
+  context: vscode.ExtensionContext;
+  keys: ApiKeyService;
+  provider: ClientProvider;
+  team: BurnTeam;
+  files: SharedFiles;
+  clock: Clock;
+  /** This window's own focus: a notification shows in the window someone looks at. */
+  windowFocus: FocusSource;
+  /** The balance, once a refresh of it under way has settled. */
+  remaining: () => Promise<number | undefined>;
+  /** Opens the usage panel on the last 24 hours. */
+  showUsage: () => void;
+}
+
+export function activateBurn({ context, keys, provider, team, files, clock, windowFocus, remaining, showUsage }: BurnDeps) {
+  const shared = sharedRecentUsage(files, (file) => team.sharedName(file), () => provider.url.url);
+  const store = new RecentUsageStore({
+    fetch: (range, signal) => provider.client.getCreditUsageBins(range, { signal }),
+    isLeader: () => team.isLeader,
+    shared,
+    hasKey: () => keys.current !== undefined,
+    keyKnown: () => keys.ready,
+    isSelfHosted: () => provider.isSelfHosted,
+    clock,
+    focus: team.focus,
+  });
+  const alerts = new SpikeAlerts({
+    clock,
+    load: () => readMemory(context.globalState.get(STORAGE.spikeAlertMemory)),
+    save: (memory) => void context.globalState.update(STORAGE.spikeAlertMemory, memory.episode || memory.mutedUntil ? memory : undefined),
+    isOff: () => alertsOff(context),
+    canShow: () => windowFocus.focused,
+  });
+  const changed = new Emitter<BurnView>();
+  let summary: BurnSummary = {};
+  let ageTimer: Disposable | undefined;
+
+  const view = (): BurnView => ({
+    summary,
+    ...(store.state.day.snapshot ? { dayFetchedAt: store.state.day.snapshot.fetchedAt } : {}),
+    alertsOff: alertsOff(context),
+    muted: alerts.muted,
+  });
+  const recompute = () => {
+    const { day, week } = store.state;
+    const now = clock.now();
+    summary = summarizeBurn({ ...(day.snapshot ? { day: day.snapshot } : {}), ...(week.snapshot ? { week: week.snapshot } : {}) }, spikeSettings.thresholds(), now);
+    // A verdict needs recent hourly bins and a usual rate; without them a spike neither starts nor ends.
+    const verdict = day.snapshot && summary.baseline?.kind === 'rate' && now - day.snapshot.fetchedAt <= SPIKE_DATA_MAX_AGE_MS ? summary.day?.asOf : undefined;
+    alerts.observe(summary.spike, verdict);
+    // Bins that grow old stop saying a spike lasts: look again when they do.
+    ageTimer?.dispose();
+    if (day.snapshot) ageTimer = clock.schedule(Math.max(0, day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS + 1 - now), recompute);
+    changed.fire(view());
+  };
+  const notifier = new SpikeNotifier({ context, alerts, clock, remaining, showUsage, onDidChangeOff: () => changed.fire(view()) });
+  const storeSubscription = store.onDidChange(recompute);
+  const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
+  const providerSubscription = provider.onDidChange(() => store.reset());
+  context.subscriptions.push(
+    shared,
+    store,
+    alerts,
+    notifier,
+    changed,
+    { dispose: () => ageTimer?.dispose() },
+    { dispose: () => storeSubscription.dispose() },
+    { dispose: () => focusSubscription.dispose() },
+    { dispose: () => providerSubscription.dispose() },
+    team.onDidChangeRole(() => store.roleChanged()),
+    onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], recompute),
+    registerCommand(COMMANDS.resumeSpikeAlerts, async () => {
+      await setAlertsOff(context, false);
+      alerts.unmute();
+      changed.fire(view());
+      void vscode.window.showInformationMessage(vscode.l10n.t('Credit spike alerts are back on.'));
+    }),
+  );
+  store.start();
+  return {
+    store,
+    alerts,
+    view,
+    onDidChange: changed.event,
+    /** Refresh Credits asks for the last 24 hours too (and the week's bins when they are old). */
+    refreshNow: () => store.refreshNow(),
+  };
+}
+
+export type BurnFeature = ReturnType<typeof activateBurn>;

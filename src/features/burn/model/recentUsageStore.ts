@@ -1,0 +1,297 @@
+// The one source of truth for usage by hour and by day: the status bar's last 24 hours and spike
+// alert, and the usage panel's 30 days / 7 days / 24 hours ranges, read it. The window that polls for
+// the team asks at most once every 15 minutes and only while a window of the team is focused: the
+// hourly bins, or, when the 7-day baseline has grown old, the daily bins instead of them, so a focused
+// hour costs four requests whatever it needs. Every answer is shared with the team's other windows.
+import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
+import type { Clock } from '../../../shared/clock';
+import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
+import { DAY_MS } from '../../../shared/usageSlots';
+
+export interface BinsSnapshot {
+  bins: UsageBins;
+  fetchedAt: number;
+}
+
+export type BinsProblem =
+  | { kind: 'noKey' }
+  | { kind: 'unauthorized'; error: unknown }
+  /** A self-hosted server answers 500 on the credit routes: nothing to retry. */
+  | { kind: 'unsupported'; error: unknown }
+  /** Offline, timeout, 5xx, 429, 400 or an unreadable body: the last bins stay, with their age. */
+  | { kind: 'unavailable'; error: unknown };
+
+export interface RangeState {
+  snapshot?: BinsSnapshot;
+  loading: boolean;
+  problem?: BinsProblem;
+}
+
+export type RecentUsageState = Readonly<Record<UsageTimeRange, RangeState>>;
+export type SharedSnapshots = Partial<Record<UsageTimeRange, BinsSnapshot>>;
+
+/** The bins as the team's windows share them (the leader's polls, and what any window loaded). */
+export interface SharedRecentUsage {
+  publish(snapshots: SharedSnapshots): void;
+  read(): Promise<SharedSnapshots>;
+  readonly onDidPublish: Event<SharedSnapshots>;
+}
+
+export interface RecentUsageStoreOptions {
+  fetch: (range: UsageTimeRange, signal: AbortSignal) => Promise<UsageBins>;
+  /** Whether this window polls for the team (default: yes). */
+  isLeader?: () => boolean;
+  shared?: SharedRecentUsage;
+  hasKey: () => boolean;
+  keyKnown?: () => Promise<void>;
+  isSelfHosted: () => boolean;
+  clock: Clock;
+  /** Focused when any window of the team is. */
+  focus: FocusSource;
+  /** At most one poll this often; default 15 minutes. */
+  intervalMs?: number;
+  /** The week's bins (the usual rate) are asked again when older than this or from before today (UTC); default 6 hours. */
+  baselineMaxAgeMs?: number;
+}
+
+export const POLL_INTERVAL_MS = 15 * 60_000;
+export const BASELINE_MAX_AGE_MS = 6 * 60 * 60_000;
+
+function emptyState(): Record<UsageTimeRange, RangeState> {
+  return { day: { loading: false }, week: { loading: false }, month: { loading: false } };
+}
+
+export class RecentUsageStore implements Disposable {
+  private current = emptyState();
+  private readonly inFlight = new Map<UsageTimeRange, Promise<void>>();
+  private readonly controllers = new Map<UsageTimeRange, AbortController>();
+  private timer: Disposable | undefined;
+  /** When the next poll is due; kept while unfocused so focus can catch up. Undefined: nothing due. */
+  private dueAt: number | undefined;
+  /** What the last poll asked: the week never takes two turns in a row (a failing one would starve the hours). */
+  private lastTurn: UsageTimeRange | undefined;
+  private readonly changed = new Emitter<RecentUsageState>();
+  private readonly subscriptions: Disposable[] = [];
+  private started = false;
+  private disposed = false;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: RecentUsageStoreOptions) {
+    this.subscriptions.push(options.focus.onDidChange((focused) => (focused ? this.onFocus() : this.cancelTimer())));
+    const shared = options.shared?.onDidPublish((snapshots) => this.adopt(snapshots));
+    if (shared) this.subscriptions.push(shared);
+  }
+
+  get state(): RecentUsageState {
+    return this.current;
+  }
+
+  private get interval(): number {
+    return this.options.intervalMs ?? POLL_INTERVAL_MS;
+  }
+
+  private get leader(): boolean {
+    return this.options.isLeader?.() ?? true;
+  }
+
+  /** Takes what the team's windows shared (also after a restart: the file stays), then polls if this window leads. */
+  start(): void {
+    const begin = async () => {
+      const snapshots = await this.options.shared?.read().catch(() => ({}));
+      if (this.disposed) return;
+      this.started = true;
+      if (snapshots) this.adopt(snapshots);
+      if (this.dueAt === undefined) this.dueAt = this.options.clock.now();
+      if (this.options.focus.focused) this.onFocus();
+    };
+    void (this.options.keyKnown ? this.options.keyKnown().then(begin) : begin());
+  }
+
+  /** This window started or stopped polling for the team. */
+  roleChanged(): void {
+    if (!this.started) return;
+    if (!this.leader) {
+      this.cancelTimer();
+      void this.options.shared?.read().then((s) => this.adopt(s)).catch(() => undefined);
+      return;
+    }
+    if (this.options.focus.focused) this.onFocus();
+  }
+
+  /** The key or API URL changed: the bins belong to another team or server, and the new one is asked at once. */
+  reset(): void {
+    for (const controller of this.controllers.values()) controller.abort();
+    this.controllers.clear();
+    this.inFlight.clear();
+    this.current = emptyState();
+    this.cancelTimer();
+    this.dueAt = this.options.clock.now();
+    this.changed.fire(this.current);
+    if (this.started && this.options.focus.focused) this.onFocus();
+  }
+
+  /** Loads a range unless it is younger than `maxAgeMs` (the panel opening, or switching range). */
+  ensure(range: UsageTimeRange, maxAgeMs = this.interval): Promise<void> {
+    const state = this.current[range];
+    const age = state.snapshot ? this.options.clock.now() - state.snapshot.fetchedAt : Infinity;
+    if (age < maxAgeMs && !state.problem) return Promise.resolve();
+    return this.refresh(range);
+  }
+
+  /** Loads a range now, sharing a request for it already under way. */
+  refresh(range: UsageTimeRange): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    let pending = this.inFlight.get(range);
+    if (!pending) {
+      const started: Promise<void> = this.load(range).finally(() => {
+        if (this.inFlight.get(range) === started) this.inFlight.delete(range);
+      });
+      this.inFlight.set(range, started);
+      pending = started;
+    }
+    return pending;
+  }
+
+  /** Whether the week's bins (the usual rate) need renewing: none yet, older than 6 hours, or from before today (UTC). */
+  private get weekOld(): boolean {
+    const now = this.options.clock.now();
+    const week = this.current.week.snapshot;
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    return !week || now - week.fetchedAt >= (this.options.baselineMaxAgeMs ?? BASELINE_MAX_AGE_MS) || week.fetchedAt < today;
+  }
+
+  /** What the poll asks next: the hourly bins, or the week's when the usual rate needs renewing. */
+  nextRange(): UsageTimeRange {
+    // The last 24 hours come first (the tooltip shows them); the baseline takes the next turn.
+    return this.weekOld && this.current.day.snapshot && this.lastTurn !== 'week' ? 'week' : 'day';
+  }
+
+  /** A refresh someone asked for (Refresh Credits): the last 24 hours, and the week's bins too if they are old. */
+  refreshNow(): Promise<void> {
+    const pending = [this.refresh('day')];
+    if (this.weekOld) pending.push(this.refresh('week'));
+    return Promise.all(pending).then(() => undefined);
+  }
+
+  private async load(range: UsageTimeRange): Promise<void> {
+    if (this.options.keyKnown) await this.options.keyKnown();
+    if (this.disposed) return;
+    if (!this.options.hasKey()) {
+      this.update(range, { snapshot: undefined, loading: false, problem: { kind: 'noKey' } });
+      return;
+    }
+    const controller = new AbortController();
+    this.controllers.get(range)?.abort();
+    this.controllers.set(range, controller);
+    this.update(range, { loading: true });
+    try {
+      const bins = await this.options.fetch(range, controller.signal);
+      if (controller.signal.aborted || this.disposed) return;
+      const snapshot: BinsSnapshot = { bins, fetchedAt: this.options.clock.now() };
+      this.update(range, { snapshot, loading: false, problem: undefined });
+      this.options.shared?.publish(this.snapshots());
+      // Any fresh hourly bins (a poll, the panel, Refresh) put the next poll a whole interval away.
+      if (range === 'day') this.schedule(snapshot.fetchedAt + this.interval);
+    } catch (error) {
+      if (controller.signal.aborted || this.disposed) return;
+      this.fail(range, error);
+    } finally {
+      if (this.controllers.get(range) === controller) this.controllers.delete(range);
+    }
+  }
+
+  private fail(range: UsageTimeRange, error: unknown): void {
+    const now = this.options.clock.now();
+    if (isFirecrawlError(error) && error.kind === 'unauthorized') {
+      // Polling a rejected key only burns requests: a new key (reset) or a refresh asks again.
+      this.update(range, { loading: false, problem: { kind: 'unauthorized', error } });
+      this.cancelTimer();
+      this.dueAt = undefined;
+      return;
+    }
+    if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
+      this.update(range, { snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
+      this.cancelTimer();
+      this.dueAt = undefined;
+      return;
+    }
+    this.update(range, { loading: false, problem: { kind: 'unavailable', error } });
+    // The next turn comes at the usual pace, or later when the service asks for a longer wait.
+    const asked = error instanceof RateLimitedError ? (error.retryAfterMs ?? 0) : 0;
+    if (range === 'day' || range === 'week') this.schedule(now + Math.max(this.interval, Math.min(asked, 4 * this.interval)));
+  }
+
+  /** Snapshots this window holds, for the team's file. */
+  private snapshots(): SharedSnapshots {
+    const out: SharedSnapshots = {};
+    for (const range of USAGE_TIME_RANGES) {
+      const snapshot = this.current[range].snapshot;
+      if (snapshot) out[range] = snapshot;
+    }
+    return out;
+  }
+
+  /** Newer bins another window fetched: shown here as if fetched here; the next poll counts from them. */
+  private adopt(snapshots: SharedSnapshots): void {
+    if (this.disposed || !this.options.hasKey()) return;
+    for (const range of USAGE_TIME_RANGES) {
+      const theirs = snapshots[range];
+      const mine = this.current[range].snapshot;
+      if (!theirs || (mine && mine.fetchedAt >= theirs.fetchedAt) || theirs.bins.timeRange !== range) continue;
+      this.update(range, { snapshot: theirs, problem: undefined });
+      if (range === 'day') this.schedule(theirs.fetchedAt + this.interval);
+    }
+  }
+
+  private poll(): void {
+    const range = this.nextRange();
+    this.lastTurn = range;
+    void this.refresh(range).then(() => {
+      // A week's turn (or a failure) leaves no hourly answer to count from: the next turn is an interval on.
+      // (A rejected key or a server without credits leaves nothing due: it stays so.)
+      const due = this.dueAt;
+      if (due !== undefined && due <= this.options.clock.now()) this.schedule(this.options.clock.now() + this.interval);
+    });
+  }
+
+  private schedule(at: number): void {
+    this.cancelTimer();
+    this.dueAt = at;
+    if (this.options.focus.focused) this.arm();
+  }
+
+  private arm(): void {
+    if (this.dueAt === undefined || !this.leader || !this.started || this.disposed) return;
+    this.timer?.dispose();
+    this.timer = this.options.clock.schedule(Math.max(0, this.dueAt - this.options.clock.now()), () => {
+      this.timer = undefined;
+      this.poll();
+    });
+  }
+
+  private onFocus(): void {
+    if (!this.leader || !this.started) return;
+    this.arm();
+  }
+
+  private cancelTimer(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+  }
+
+  private update(range: UsageTimeRange, patch: Partial<RangeState>): void {
+    const next: RangeState = { ...this.current[range], ...patch };
+    if ('problem' in patch && patch.problem === undefined) delete next.problem;
+    if ('snapshot' in patch && patch.snapshot === undefined) delete next.snapshot;
+    this.current = { ...this.current, [range]: next };
+    this.changed.fire(this.current);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const controller of this.controllers.values()) controller.abort();
+    this.cancelTimer();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}

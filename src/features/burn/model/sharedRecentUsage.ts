@@ -1,0 +1,71 @@
+// Usage bins as the windows of one team share them: whichever window fetched bins writes them to the
+// team's folder in the shared global storage; the others take what is newer than theirs. The file
+// outlives the window, so a restart shows the last bins at once. Only bins from the same server are
+// taken, and only in the shape this extension writes: a damaged or foreign file is ignored.
+import { type UsageBin, type UsageBins, USAGE_TIME_RANGES } from '../../../api';
+import { Emitter } from '../../../shared/events';
+import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
+import type { BinsSnapshot, SharedRecentUsage, SharedSnapshots } from './recentUsageStore';
+
+export const SHARED_FILE = 'recent-usage.json';
+/** Far more bins than any range has (31 days, 25 hours): a file with more is not ours. */
+const MAX_BINS = 200;
+
+const isDateOrNull = (v: unknown): v is string | null => v === null || (typeof v === 'string' && v.length <= 64);
+
+function isBin(value: unknown): value is UsageBin {
+  if (!value || typeof value !== 'object') return false;
+  const b = value as Record<string, unknown>;
+  return isDateOrNull(b.startDate) && isDateOrNull(b.endDate) && typeof b.creditsUsed === 'number' && Number.isFinite(b.creditsUsed);
+}
+
+function isBins(value: unknown): value is UsageBins {
+  if (!value || typeof value !== 'object') return false;
+  const b = value as Record<string, unknown>;
+  return (
+    USAGE_TIME_RANGES.includes(b.timeRange as never) &&
+    (b.binSize === 'hour' || b.binSize === 'day') &&
+    isDateOrNull(b.windowStart) &&
+    isDateOrNull(b.windowEnd) &&
+    Array.isArray(b.bins) &&
+    b.bins.length <= MAX_BINS &&
+    b.bins.every(isBin)
+  );
+}
+
+export function readSnapshots(value: unknown): SharedSnapshots {
+  const out: SharedSnapshots = {};
+  if (!value || typeof value !== 'object') return out;
+  const ranges = (value as { ranges?: unknown }).ranges;
+  if (!ranges || typeof ranges !== 'object') return out;
+  for (const range of USAGE_TIME_RANGES) {
+    const s = (ranges as Record<string, unknown>)[range] as Partial<BinsSnapshot> | undefined;
+    if (s && typeof s.fetchedAt === 'number' && Number.isFinite(s.fetchedAt) && isBins(s.bins) && s.bins.timeRange === range) out[range] = { bins: s.bins, fetchedAt: s.fetchedAt };
+  }
+  return out;
+}
+
+export function sharedRecentUsage(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): SharedRecentUsage & { dispose(): void } {
+  const published = new Emitter<SharedSnapshots>();
+  const read = async (): Promise<SharedSnapshots> => {
+    const name = sharedName(SHARED_FILE);
+    const value = name ? ((await readJson(files, name)) as { apiUrl?: unknown } | undefined) : undefined;
+    return value?.apiUrl === apiUrl() ? readSnapshots(value) : {};
+  };
+  const subscription = files.onDidChange((name) => {
+    if (name !== sharedName(SHARED_FILE)) return;
+    void read().then((snapshots) => published.fire(snapshots));
+  });
+  return {
+    read,
+    publish: (snapshots) => {
+      const name = sharedName(SHARED_FILE);
+      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), ranges: snapshots })).catch(() => undefined);
+    },
+    onDidPublish: published.event,
+    dispose: () => {
+      subscription.dispose();
+      published.dispose();
+    },
+  };
+}

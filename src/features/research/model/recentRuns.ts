@@ -1,0 +1,246 @@
+// The team's agent runs and deep research jobs of the last 24 hours, for "Add Recent Jobs…" and the
+// view's Recent group: the activity list (filtered to each kind) and the agent list, merged by id.
+// The group refreshes the whole list at once, never an entry by itself, and only while its view is
+// visible in a focused window: at most once a minute, easing to once in five minutes while nothing
+// changes, backing off on errors, and not at all on a server that has no such list.
+// Pure: no `vscode`; the client and the clock are injected.
+import type { ActivityList, ActivityQuery, AgentListQuery, AgentRunList } from '../../../api';
+import { isListingUnsupported } from '../../../host/errorText';
+import type { Clock } from '../../../shared/clock';
+import { type Disposable, Emitter, type Event } from '../../../shared/events';
+import { isJobId, normalizeJobId } from '../../../shared/jobIds';
+import type { JobKind } from './trackedJob';
+
+export interface RecentRun {
+  id: string;
+  kind: JobKind;
+  /** The prompt or query (untrusted text); undefined when neither list names one. */
+  target: string | undefined;
+  /** Epoch ms, or undefined when no list gave a readable time. */
+  ranAt: number | undefined;
+  /** Only the agent list knows it: `processing`, `completed`, `failed`, or what the service says. */
+  status: string | undefined;
+  model: string | undefined;
+}
+
+export interface RecentRunsReader {
+  listActivity(query: ActivityQuery): Promise<ActivityList>;
+  listAgentJobs(query: AgentListQuery): Promise<AgentRunList>;
+}
+
+export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Never more often than this (the group's own pace while something changes). */
+export const RECENT_MIN_INTERVAL_MS = 60_000;
+/** While nothing changes the pace eases, doubling up to this. */
+export const RECENT_MAX_INTERVAL_MS = 5 * 60_000;
+/** After a failure the next try waits at least this, doubling up to RECENT_ERROR_MAX_MS. */
+const RECENT_ERROR_MAX_MS = 10 * 60_000;
+/** Pages of each list read at most: 300 deep research and agent entries each, 3 × 20 agent runs. */
+const ACTIVITY_PAGES = 3;
+const AGENT_PAGES = 3;
+const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * Reads both lists (three requests: the activity list for each kind, and the agent list, which
+ * adds statuses) and merges them by id, newest first. A list that fails is left out while another
+ * answers; when none does, the first failure is thrown.
+ */
+export async function loadRecentRuns(reader: RecentRunsReader, now: number, signal?: AbortSignal): Promise<{ runs: RecentRun[]; truncated: boolean }> {
+  const since = now - RECENT_WINDOW_MS;
+  const common = { since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1 };
+  const [research, agentActivity, agents] = await Promise.allSettled([
+    reader.listActivity({ ...common, endpoint: 'deep_research', limit: 100, maxPages: ACTIVITY_PAGES }),
+    reader.listActivity({ ...common, endpoint: 'agent', limit: 100, maxPages: ACTIVITY_PAGES }),
+    reader.listAgentJobs({ ...common, maxPages: AGENT_PAGES }),
+  ]);
+  const settled = [research, agentActivity, agents];
+  if (settled.every((r) => r.status === 'rejected')) throw (research as PromiseRejectedResult).reason;
+
+  const byId = new Map<string, RecentRun>();
+  const merge = (id: string, kind: JobKind, fields: Partial<RecentRun>) => {
+    if (!isJobId(id)) return;
+    const key = normalizeJobId(id);
+    const known = byId.get(key);
+    const run: RecentRun = known ?? { id: key, kind, target: undefined, ranAt: undefined, status: undefined, model: undefined };
+    // The first list to name a field wins; the agent list's prompt is the run's own words.
+    for (const [name, value] of Object.entries(fields) as Array<[keyof RecentRun, unknown]>) {
+      if (value !== undefined && (run[name] === undefined || name === 'status')) (run as unknown as Record<string, unknown>)[name] = value;
+    }
+    byId.set(key, run);
+  };
+  const time = (iso: string | null) => (iso === null ? undefined : Date.parse(iso));
+  if (agents.status === 'fulfilled') {
+    for (const a of agents.value.runs) {
+      if (a.hidden) continue;
+      merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: time(a.createdAt), status: a.status, model: a.model });
+    }
+  }
+  for (const [list, kind] of [[research, 'deepResearch'], [agentActivity, 'agent']] as const) {
+    if (list.status !== 'fulfilled') continue;
+    for (const e of list.value.entries) merge(e.id, kind, { target: e.target ?? undefined, ranAt: time(e.createdAt) });
+  }
+  const runs = [...byId.values()]
+    .filter((r) => r.ranAt === undefined || (r.ranAt > since && !Number.isNaN(r.ranAt)))
+    .sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
+  const truncated = settled.some((r) => r.status === 'fulfilled' && r.value.truncated);
+  return { runs, truncated };
+}
+
+export type RecentRunsState =
+  | { kind: 'idle' }
+  | { kind: 'loaded'; runs: readonly RecentRun[]; at: number; truncated: boolean }
+  /** `runs` are the last ones read, kept on screen through the failure. */
+  | { kind: 'unavailable'; error: unknown; at: number; runs: readonly RecentRun[]; unsupported: boolean };
+
+export interface RecentRunsOptions {
+  /** Read at each refresh, so a key or URL change applies. */
+  reader: () => RecentRunsReader;
+  clock: Clock;
+  /** `firecrawl.research.showRecent`, read at each decision. */
+  enabled: () => boolean;
+  log?: { debug(message: string): void; warn(message: string): void };
+}
+
+export class RecentRuns implements Disposable {
+  private current: RecentRunsState = { kind: 'idle' };
+  private attention = { visible: false, focused: false };
+  private timer: Disposable | undefined;
+  private inFlight: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  private lastAttemptAt: number | undefined;
+  private interval = RECENT_MIN_INTERVAL_MS;
+  private failures = 0;
+  private disposed = false;
+  private readonly changed = new Emitter<void>();
+  /** The list or its state changed. */
+  readonly onDidChange: Event<void> = this.changed.event;
+  /** Reads of the lists so far (each is three requests when every list fits one page), for the figures. */
+  refreshes = 0;
+
+  constructor(private readonly options: RecentRunsOptions) {}
+
+  get state(): RecentRunsState {
+    return this.current;
+  }
+
+  /** The runs last read (also through a failure), newest first. */
+  get runs(): readonly RecentRun[] {
+    return this.current.kind === 'idle' ? [] : this.current.runs;
+  }
+
+  /** Whether the Recent group may refresh now: enabled, its view visible, this window focused. */
+  get active(): boolean {
+    return !this.disposed && this.options.enabled() && this.attention.visible && this.attention.focused;
+  }
+
+  /** The view's visibility and this window's focus; refreshing starts and stops with them. */
+  setAttention(attention: { visible: boolean; focused: boolean }): void {
+    const was = this.active;
+    this.attention = { ...attention };
+    // Someone looks again: the list is read at the quick pace for a while.
+    if (!was && this.active) this.interval = RECENT_MIN_INTERVAL_MS;
+    this.schedule();
+  }
+
+  /** The setting changed. */
+  settingsChanged(): void {
+    this.schedule();
+  }
+
+  /** The key or API URL changed: the old list belongs to another team or server. */
+  endpointChanged(): void {
+    this.controller?.abort();
+    this.inFlight = undefined;
+    this.current = { kind: 'idle' };
+    this.lastAttemptAt = undefined;
+    this.interval = RECENT_MIN_INTERVAL_MS;
+    this.failures = 0;
+    this.changed.fire();
+    this.schedule();
+  }
+
+  /**
+   * Reads the lists now, whatever the pace (Add Recent Jobs asks for this), sharing a read already on
+   * its way. Resolves when the state is up to date.
+   */
+  refresh(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.inFlight) return this.inFlight;
+    const reading: Promise<void> = this.load().finally(() => {
+      // A read abandoned for a new key or server must not forget the read that replaced it.
+      if (this.inFlight !== reading) return;
+      this.inFlight = undefined;
+      this.schedule();
+    });
+    this.inFlight = reading;
+    return reading;
+  }
+
+  private async load(): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const started = this.options.clock.now();
+    this.lastAttemptAt = started;
+    const before = this.runs;
+    this.refreshes++;
+    try {
+      const { runs, truncated } = await loadRecentRuns(this.options.reader(), started, controller.signal);
+      if (controller.signal.aborted || this.disposed) return;
+      this.failures = 0;
+      // Nothing new since the last read: the pace eases; anything new brings it back to a minute.
+      this.interval = sameRuns(before, runs) && this.current.kind === 'loaded' ? Math.min(RECENT_MAX_INTERVAL_MS, this.interval * 2) : RECENT_MIN_INTERVAL_MS;
+      this.current = { kind: 'loaded', runs, at: this.options.clock.now(), truncated };
+    } catch (error) {
+      if (controller.signal.aborted || this.disposed) return;
+      const unsupported = isListingUnsupported(error);
+      this.failures++;
+      this.options.log?.warn(`Recent jobs could not be listed: ${error instanceof Error ? error.message : String(error)}`);
+      this.current = { kind: 'unavailable', error, at: this.options.clock.now(), runs: before, unsupported };
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+    this.changed.fire();
+  }
+
+  /** When the group reads the lists next, or undefined when it does not (inactive, unsupported). */
+  nextRefreshAt(): number | undefined {
+    if (!this.active) return undefined;
+    const state = this.current;
+    if (state.kind === 'unavailable' && state.unsupported) return undefined;
+    if (this.lastAttemptAt === undefined) return this.options.clock.now();
+    if (state.kind === 'unavailable') {
+      const retryAfter = (state.error as { retryAfterMs?: unknown }).retryAfterMs;
+      const backoff = Math.min(RECENT_ERROR_MAX_MS, RECENT_MIN_INTERVAL_MS * 2 ** Math.max(0, this.failures - 1));
+      return this.lastAttemptAt + Math.max(backoff, typeof retryAfter === 'number' ? retryAfter : 0);
+    }
+    return this.lastAttemptAt + this.interval;
+  }
+
+  private schedule(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+    if (this.inFlight) return;
+    const at = this.nextRefreshAt();
+    if (at === undefined) return;
+    this.timer = this.options.clock.schedule(Math.max(0, at - this.options.clock.now()), () => {
+      this.timer = undefined;
+      if (this.active) void this.refresh();
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.timer?.dispose();
+    this.controller?.abort();
+    this.changed.dispose();
+  }
+}
+
+function sameRuns(a: readonly RecentRun[], b: readonly RecentRun[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.id === b[i]?.id && r.status === b[i]?.status && r.target === b[i]?.target);
+}
+
+/** The runs the group lists: those not tracked, newest first. */
+export function untrackedRuns(runs: readonly RecentRun[], isTracked: (id: string) => boolean): RecentRun[] {
+  return runs.filter((run) => !isTracked(run.id));
+}

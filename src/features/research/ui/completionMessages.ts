@@ -1,0 +1,77 @@
+// The words of a finished-jobs notification and what its buttons do. Part of the research actions
+// bundle: they are needed only when a job finishes, not to start the extension.
+import * as vscode from 'vscode';
+import { formatExact } from '../../../shared/format';
+import { shortJobId } from '../../../shared/jobIds';
+import type { TrackedJob } from '../model/trackedJob';
+import { jobTitle } from './treeRows';
+import { plainText } from '../../../shared/text';
+import { resultMarkdown } from '../model/jobFacts';
+import { researchSettings } from '../../../host/settings';
+import type { NotifierActions } from './completionNotifier';
+/**
+ * "Agent job failed (name): why". A finished job's status is completed, failed or cancelled, said in
+ * the words the tree uses; any other word the service may send is kept as it is (plain text).
+ */
+function endedMessage(job: TrackedJob, name: string, why: string | undefined): string {
+  const status = job.snapshot?.status;
+  const word =
+    status === 'failed'
+      ? vscode.l10n.t({ message: 'failed', comment: ['job status'] })
+      : status === 'cancelled'
+        ? vscode.l10n.t({ message: 'cancelled', comment: ['job status'] })
+        : status
+          ? plainText(status, 40)
+          : vscode.l10n.t({ message: 'finished', comment: ['job status'] });
+  if (job.kind === 'agent') {
+    return why === undefined
+      ? vscode.l10n.t({ message: 'Agent job {0} ({1})', args: [word, name], comment: ['status word, job name'] })
+      : vscode.l10n.t({ message: 'Agent job {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
+  }
+  return why === undefined
+    ? vscode.l10n.t({ message: 'Deep research {0} ({1})', args: [word, name], comment: ['status word, job name'] })
+    : vscode.l10n.t({ message: 'Deep research {0} ({1}): {2}', args: [word, name, why], comment: ['status word, job name'] });
+}
+
+/** One notification for jobs that finished together; "Don't Show Again" turns the setting off everywhere. */
+export async function showCompletion(jobs: readonly TrackedJob[], actions: NotifierActions): Promise<void> {
+  const first = jobs[0];
+  if (!first) return;
+  let choice: string | undefined;
+  const dontShow = vscode.l10n.t("Don't Show Again");
+  if (jobs.length === 1) {
+    const title = jobTitle(first);
+    const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
+    const agent = first.kind === 'agent';
+    const hasDocument = Boolean(resultMarkdown(first.snapshot));
+    const completed = agent ? vscode.l10n.t('Agent job completed: {0}', name) : vscode.l10n.t('Deep research completed: {0}', name);
+    const showJob = vscode.l10n.t('Show Job');
+    if (first.snapshot?.status === 'completed' && hasDocument) {
+      const open = agent ? vscode.l10n.t('Open Result') : vscode.l10n.t('Open Analysis');
+      choice = await vscode.window.showInformationMessage(completed, open, dontShow);
+      if (choice === open) await actions.openAnalysis(first.id);
+    } else if (first.snapshot?.status === 'completed') {
+      choice = await vscode.window.showInformationMessage(completed, showJob, dontShow);
+      if (choice === showJob) await actions.revealJob(first.id);
+    } else {
+      // The service's error is plain text like the rest.
+      const why = first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
+      choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), showJob, dontShow);
+      if (choice === showJob) await actions.revealJob(first.id);
+    }
+  } else {
+    const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
+    const agents = jobs.filter((j) => j.kind === 'agent').length;
+    // Counts after colons: no plural to agree with, in any language.
+    const message = vscode.l10n.t(
+      'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
+      formatExact(completed), formatExact(jobs.length - completed), formatExact(agents), formatExact(jobs.length - agents),
+    );
+    const showJobs = vscode.l10n.t('Show Jobs');
+    choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);
+    if (choice === showJobs) await actions.revealJob(first.id);
+  }
+  if (choice === dontShow) {
+    await researchSettings.stopNotifying();
+  }
+}

@@ -1,0 +1,139 @@
+// "Firecrawl: Add Recent Jobs…": a multi-select pick of the team's agent runs and deep research jobs
+// of the last 24 hours (tracked ones marked), and the Recent group's "Track This Job". A run picked
+// here has a known kind, so it is tracked as that kind without a second look at the service.
+import * as vscode from 'vscode';
+import { recentJobsUnavailableText } from '../../../host/errorText';
+import { COMMANDS } from '../../../ids';
+import { isJobId, normalizeJobId } from '../../../shared/jobIds';
+import type { RecentRun, RecentRuns } from '../model/recentRuns';
+import type { ResearchStore } from '../model/researchStore';
+import type { JobKind } from '../model/trackedJob';
+import { recentRunDescription, recentRunLabel } from './recentRows';
+
+export interface RecentCommandDeps {
+  store: ResearchStore;
+  recent: RecentRuns;
+  reveal(jobId: string): Promise<void>;
+  apiUrl(): string;
+  now(): number;
+}
+
+interface RunItem extends vscode.QuickPickItem {
+  run?: RecentRun;
+}
+
+/** What "Add Recent Jobs…" did, for tests and other commands. */
+export interface AddRecentOutcome {
+  added: string[];
+  /** Why nothing could be listed, when nothing could. */
+  unavailable?: string;
+}
+
+/** Tracks runs of known kinds, one call per kind; reveals the first new one. */
+export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind }>): Promise<string[]> {
+  const added: string[] = [];
+  for (const kind of ['agent', 'deepResearch'] as const) {
+    const ids = runs.filter((r) => r.kind === kind).map((r) => r.id);
+    if (ids.length) added.push(...deps.store.track(ids, kind).added);
+  }
+  const first = added[0];
+  if (first) await deps.reveal(first).then(undefined, () => undefined);
+  return added;
+}
+
+function runItems(deps: RecentCommandDeps): RunItem[] {
+  const now = deps.now();
+  const runs = deps.recent.runs;
+  const fresh = runs.filter((r) => !deps.store.get(r.id));
+  const tracked = runs.filter((r) => deps.store.get(r.id));
+  const item = (run: RecentRun, isTracked: boolean): RunItem => ({
+    label: recentRunLabel(run),
+    description: isTracked ? vscode.l10n.t('{0} · already tracked', recentRunDescription(run, now)) : recentRunDescription(run, now),
+    detail: run.id,
+    iconPath: new vscode.ThemeIcon(isTracked ? 'check' : run.kind === 'agent' ? 'hubot' : 'search'),
+    run,
+  });
+  const items: RunItem[] = fresh.map((r) => item(r, false));
+  if (tracked.length) items.push({ label: vscode.l10n.t('Already tracked'), kind: vscode.QuickPickItemKind.Separator }, ...tracked.map((r) => item(r, true)));
+  return items;
+}
+
+export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentOutcome> {
+  const pick = vscode.window.createQuickPick<RunItem>();
+  pick.title = vscode.l10n.t('Firecrawl: Add Recent Jobs');
+  pick.canSelectMany = true;
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.ignoreFocusOut = true;
+  pick.placeholder = vscode.l10n.t('Reading the agent runs and deep research jobs of the last 24 hours…');
+  pick.busy = true;
+  // What was read before shows at once; the fresh list replaces it.
+  pick.items = runItems(deps);
+  const reading = deps.recent.refresh();
+
+  return new Promise<AddRecentOutcome>((resolve) => {
+    let settled = false;
+    let accepted = false;
+    const subscriptions: vscode.Disposable[] = [];
+    const finish = (outcome: AddRecentOutcome) => {
+      if (settled) return;
+      settled = true;
+      for (const s of subscriptions) s.dispose();
+      pick.dispose();
+      resolve(outcome);
+    };
+    const trackById = vscode.l10n.t('Track Job…');
+    void reading.then(() => {
+      if (settled) return;
+      const state = deps.recent.state;
+      const picked = new Set(pick.selectedItems.map((i) => i.run?.id));
+      pick.items = runItems(deps);
+      pick.selectedItems = pick.items.filter((i) => i.run && picked.has(i.run.id));
+      pick.busy = false;
+      if (state.kind === 'unavailable' && !deps.recent.runs.length) {
+        const why = recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() });
+        pick.hide();
+        void vscode.window.showWarningMessage(vscode.l10n.t('{0} Track a job by its id instead.', why), trackById).then((choice) => {
+          if (choice) void vscode.commands.executeCommand(COMMANDS.trackJob);
+        });
+        finish({ added: [], unavailable: why });
+        return;
+      }
+      if (!deps.recent.runs.length) {
+        pick.hide();
+        void vscode.window.showInformationMessage(vscode.l10n.t('Your team ran no agent or deep research jobs in the last 24 hours.'), trackById).then((choice) => {
+          if (choice) void vscode.commands.executeCommand(COMMANDS.trackJob);
+        });
+        finish({ added: [] });
+        return;
+      }
+      pick.placeholder =
+        state.kind === 'unavailable'
+          ? vscode.l10n.t('{0} These are the runs read before.', recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() }))
+          : vscode.l10n.t('Check the runs to track, then press Enter.');
+    });
+    subscriptions.push(
+      pick.onDidAccept(() => {
+        accepted = true;
+        const chosen = pick.selectedItems.map((i) => i.run).filter((r): r is RecentRun => r !== undefined && !deps.store.get(r.id));
+        pick.hide();
+        void trackRuns(deps, chosen).then((added) => finish({ added }));
+      }),
+      pick.onDidHide(() => {
+        if (!accepted) finish({ added: [] });
+      }),
+    );
+    pick.show();
+  });
+}
+
+/** The Recent group's row (or its inline button): tracks that one run. */
+export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 'reveal' | 'recent'>, argument: unknown): Promise<string[]> {
+  // A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId}.
+  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown };
+  const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
+  if (!raw || !isJobId(raw)) return [];
+  const id = normalizeJobId(raw);
+  const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : deps.recent.runs.find((r) => r.id === id)?.kind;
+  return kind ? trackRuns(deps, [{ id, kind }]) : [];
+}

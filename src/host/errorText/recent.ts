@@ -1,0 +1,49 @@
+// Why the team's recent jobs cannot be listed, as one short line: the feedback wizard shows it above
+// the paste box, the Research view on its Recent group and in Add Recent Jobs. The lists are a
+// convenience (the id can always be pasted), so the words say what happened and nothing more.
+// Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
+import { isFirecrawlError } from '../../api';
+import { plainText } from '../../shared/text';
+import { waitText } from './general';
+
+/**
+ * The server has no such list at all: a 404 (an older or self-hosted server without the route, or
+ * the service's own "not found") or a 501 (self-hosted without the database behind it). Asking again
+ * cannot help until the API URL changes.
+ */
+export function isListingUnsupported(error: unknown): boolean {
+  return isFirecrawlError(error) && (error.kind === 'noRoute' || error.kind === 'notFound' || error.status === 501);
+}
+
+export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string } = {}): string {
+  if (isListingUnsupported(error)) {
+    return ctx.apiUrl
+      ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
+      : l10n.t('This server does not list recent jobs (self-hosted Firecrawl may not).');
+  }
+  if (!isFirecrawlError(error)) return l10n.t('Recent jobs could not be listed.');
+  switch (error.kind) {
+    case 'unauthorized':
+      return l10n.t('Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
+    case 'forbidden':
+      return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
+    case 'rateLimited': {
+      const wait = waitText(error.retryAfterMs);
+      return wait
+        ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait)
+        : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');
+    }
+    case 'network':
+    case 'timeout':
+      return l10n.t('Could not reach Firecrawl to list recent jobs.');
+    case 'cancelled':
+      return l10n.t('Listing recent jobs was cancelled.');
+    case 'server':
+      return l10n.t('Firecrawl had a server error (HTTP {0}) while listing recent jobs.', String(error.status ?? '5xx'));
+    case 'invalidResponse':
+      return l10n.t('Firecrawl sent a list of recent jobs this extension cannot read.');
+    default:
+      return l10n.t('Recent jobs could not be listed.');
+  }
+}

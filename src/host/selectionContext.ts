@@ -1,0 +1,26 @@
+// How many job ids the editor selection holds, as the context key `firecrawl.selectionJobIds`, so the
+// editor context menu offers "Track Job ID" only on a selection with an id and "Send Firecrawl
+// Feedback for This Job" only on one with exactly one. Set only when the count moves.
+import * as vscode from 'vscode';
+import { CONTEXT } from '../ids';
+import { findJobIds } from '../shared/jobIds';
+import { selectedText } from './editorInput';
+
+/** More than this is "several": the menus only ask for 0, 1 or more. */
+const COUNT_CAP = 2;
+
+export function trackSelectionJobIds(): vscode.Disposable {
+  let current: number | undefined;
+  const update = (editor: vscode.TextEditor | undefined) => {
+    const text = selectedText(editor);
+    const count = text ? Math.min(findJobIds(text).length, COUNT_CAP) : 0;
+    if (count === current) return;
+    current = count;
+    void vscode.commands.executeCommand('setContext', CONTEXT.selectionJobIds, count);
+  };
+  update(vscode.window.activeTextEditor);
+  return vscode.Disposable.from(
+    vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
+    vscode.window.onDidChangeActiveTextEditor(update),
+  );
+}

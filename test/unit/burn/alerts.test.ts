@@ -1,0 +1,152 @@
+// The spike alert on a fake clock, fed by the rules over sandbox-cut bins: one alert per spike however
+// often it is looked at, a new one after it ended, Mute for Today until local midnight, Don't Show
+// Again, a spike found while nobody looks waiting for focus, windows sharing what was alerted, and no
+// alert for an empty history, a new team or a top-up.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
+import { type AlertMemory, endOfLocalDay, readMemory, SPIKE_GAP_MS, SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
+import type { Spike } from '../../../src/features/burn/model/burnRules';
+import { FakeClock } from '../../support/fakeClock';
+import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
+
+const MIN = 60_000;
+const START = Date.UTC(2026, 10, 20, 12, 0);
+
+function setup(shared?: { memory: AlertMemory; off: boolean }) {
+  const clock = new FakeClock(START);
+  const state = shared ?? { memory: {} as AlertMemory, off: false };
+  let focused = true;
+  const alerts = new SpikeAlerts({
+    clock,
+    load: () => state.memory,
+    save: (m) => {
+      state.memory = m;
+    },
+    isOff: () => state.off,
+    canShow: () => focused,
+  });
+  const shown: Spike[] = [];
+  alerts.onDidAlert((s) => shown.push(s));
+  /** One look at the team's bins now, as the burn feature takes one after each fetch. */
+  const look = (series: Series) => {
+    const now = clock.now();
+    const summary = summarizeBurn({ day: { bins: binsFor('day', now, series), fetchedAt: now }, week: { bins: binsFor('week', now, series), fetchedAt: now } }, DEFAULT_SPIKE_THRESHOLDS, now);
+    alerts.observe(summary.spike, summary.baseline?.kind === 'rate' ? summary.day?.asOf : undefined);
+    return summary;
+  };
+  return { clock, state, alerts, shown, look, setFocused: (f: boolean) => (focused = f) };
+}
+
+describe('spike alerts', () => {
+  test('one alert per spike, however many looks find it; a new spike after it ended alerts again', async () => {
+    const t = setup();
+    const burst = (at: number): Series => ({ steady: 20, spike: { at, credits: 1_200 } });
+    t.look({ steady: 20 });
+    assert.equal(t.shown.length, 0);
+    await t.clock.advance(5 * MIN);
+    const first = t.clock.now();
+    t.look(burst(first));
+    assert.equal(t.shown.length, 1);
+    assert.equal(t.shown[0]!.lastHour > 1_200, true);
+    for (let i = 0; i < 3; i++) {
+      await t.clock.advance(15 * MIN);
+      assert.ok(t.look(burst(first)).spike, 'still a spike');
+    }
+    assert.equal(t.shown.length, 1, 'the same spike is not alerted twice');
+    // Two hours after it the burst is out of the last hour: the spike has ended.
+    await t.clock.advance(80 * MIN);
+    assert.equal(t.look(burst(first)).spike, undefined);
+    assert.equal(t.state.memory.episode, undefined);
+    await t.clock.advance(2 * HOUR_MS);
+    t.look({ steady: 20, spike: { at: t.clock.now() - MIN, credits: 2_000 } });
+    assert.equal(t.shown.length, 2, 'a later spike is a new one');
+    t.alerts.dispose();
+  });
+
+  test('a look after a long silence (nobody focused for hours) counts a spike found then as a new one', async () => {
+    const t = setup();
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 1);
+    await t.clock.advance(SPIKE_GAP_MS + 15 * MIN);
+    t.look({ steady: 20, spike: { at: t.clock.now() - MIN, credits: 1_500 } });
+    assert.equal(t.shown.length, 2);
+  });
+
+  test('Mute for Today: nothing until local midnight, then spikes alert again', async () => {
+    const t = setup();
+    t.alerts.muteForToday();
+    assert.equal(t.state.memory.mutedUntil, endOfLocalDay(START));
+    assert.equal(t.alerts.muted, true);
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 0);
+    assert.equal(t.state.memory.episode?.handled, true, 'a spike passed over while muted is never alerted later');
+    await t.clock.advance(endOfLocalDay(START) - START + MIN);
+    assert.equal(t.alerts.muted, false);
+    await t.clock.advance(DAY_MS);
+    t.look({ steady: 20, spike: { at: t.clock.now() - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 1, 'a spike the next day alerts');
+  });
+
+  test("Don't Show Again: no alerts at all; turning them back on alerts the next spike, not the current one", async () => {
+    const t = setup();
+    t.state.off = true;
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 0);
+    t.state.off = false;
+    await t.clock.advance(15 * MIN);
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 0, 'the spike that was passed over stays passed over');
+    await t.clock.advance(3 * HOUR_MS);
+    t.look({ steady: 20 });
+    t.look({ steady: 20, spike: { at: t.clock.now() - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 1);
+  });
+
+  test('found while this window is not focused: alerted once it is', async () => {
+    const t = setup();
+    t.setFocused(false);
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    assert.equal(t.shown.length, 0);
+    assert.equal(t.state.memory.episode?.handled, false, 'waiting');
+    t.setFocused(true);
+    t.alerts.focusGained();
+    t.alerts.focusGained();
+    assert.equal(t.shown.length, 1);
+  });
+
+  test('two windows looking at the same bins alert once between them', () => {
+    const shared = { memory: {} as AlertMemory, off: false };
+    const a = setup(shared);
+    const b = setup(shared);
+    const series: Series = { steady: 20, spike: { at: START - MIN, credits: 1_200 } };
+    a.look(series);
+    b.look(series);
+    assert.equal(a.shown.length + b.shown.length, 1);
+  });
+
+  test('an older look (bins read again after a reload) neither ends the spike nor alerts it again', () => {
+    const t = setup();
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    const episode = t.state.memory.episode;
+    t.alerts.observe(undefined, START - 30 * MIN);
+    assert.deepEqual(t.state.memory.episode, episode);
+    assert.equal(t.shown.length, 1);
+  });
+
+  test('no alert without a usual rate (an empty history, a new team), nor for a top-up', () => {
+    const t = setup();
+    t.look({ spike: { at: START - MIN, credits: 5_000 } });
+    t.look({ steady: 30, since: START - 20 * HOUR_MS, spike: { at: START - MIN, credits: 5_000 } });
+    // A top-up raises the balance and is not usage: the bins of a steady team, whatever the balance did.
+    t.look({ steady: 20 });
+    assert.equal(t.shown.length, 0);
+    assert.equal(t.state.memory.episode, undefined);
+  });
+
+  test('memory read back from storage keeps only what is well formed', () => {
+    assert.deepEqual(readMemory({ episode: { since: 1, lastSeen: 2, handled: true }, mutedUntil: 3 }), { episode: { since: 1, lastSeen: 2, handled: true }, mutedUntil: 3 });
+    assert.deepEqual(readMemory({ episode: { since: 'x' }, mutedUntil: 'soon' }), {});
+    assert.deepEqual(readMemory(null), {});
+  });
+});

@@ -1,0 +1,321 @@
+// The recent usage store on a fake clock: at most one poll every 15 minutes and only while the team is
+// focused, the week's bins taking a turn when the usual rate grows old, one poller across windows
+// sharing what it fetched, failures that keep the last bins, a rejected key that stops polling, the
+// panel's on-demand ranges, a key change, and the team's file after a restart.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NetworkError, RateLimitedError, UnauthorizedError, type UsageTimeRange } from '../../../src/api';
+import { RecentUsageStore, type RecentUsageStoreOptions } from '../../../src/features/burn/model/recentUsageStore';
+import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
+import { Emitter } from '../../../src/shared/events';
+import { TeamLease } from '../../../src/shared/teamLease';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk } from '../../support/memoryFiles';
+import { binsFor, HOUR_MS } from '../../support/usageBins';
+
+const MIN = 60_000;
+const API = 'https://api.firecrawl.dev';
+
+function focusSource(initial: boolean) {
+  const changed = new Emitter<boolean>();
+  let focused = initial;
+  return {
+    get focused() {
+      return focused;
+    },
+    onDidChange: changed.event,
+    set(value: boolean) {
+      focused = value;
+      changed.fire(value);
+    },
+  };
+}
+
+function setup(over: Partial<RecentUsageStoreOptions> = {}, focused = true) {
+  const clock = new FakeClock();
+  const focus = focusSource(focused);
+  const calls: Array<{ range: UsageTimeRange; at: number }> = [];
+  let failWith: unknown;
+  const store = new RecentUsageStore({
+    fetch: async (range) => {
+      calls.push({ range, at: clock.now() });
+      if (failWith) throw failWith;
+      return binsFor(range, clock.now(), { steady: 20 });
+    },
+    hasKey: () => true,
+    isSelfHosted: () => false,
+    clock,
+    focus,
+    ...over,
+  });
+  return { clock, focus, calls, store, fail: (e: unknown) => (failWith = e) };
+}
+
+/** The most requests in any 60 minutes. */
+function busiestHour(times: number[]): number {
+  let best = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= HOUR_MS) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+describe('recent usage: polling', () => {
+  test('focused: the hourly bins at once, then one request every 15 minutes, the week taking a turn', async () => {
+    const t = setup();
+    t.store.start();
+    await t.clock.advance(0);
+    assert.deepEqual(t.calls.map((c) => c.range), ['day'], 'the last 24 hours first');
+    await t.clock.advance(60 * MIN - 1);
+    assert.deepEqual(t.calls.map((c) => [c.range, (c.at - t.calls[0]!.at) / MIN]), [['day', 0], ['week', 15], ['day', 30], ['day', 45]]);
+    assert.ok(t.store.state.day.snapshot && t.store.state.week.snapshot);
+    assert.equal(t.store.state.month.snapshot, undefined, 'the 30 days are only loaded for the panel');
+    t.store.dispose();
+  });
+
+  test('a focused day: never more than 4 requests in an hour, the usual rate renewed every 6 hours', async () => {
+    const t = setup();
+    t.store.start();
+    await t.clock.advance(24 * HOUR_MS - 1);
+    const times = t.calls.map((c) => c.at);
+    assert.ok(busiestHour(times) <= 4, `${busiestHour(times)}`);
+    assert.equal(t.calls.length, 96);
+    const weeks = t.calls.filter((c) => c.range === 'week').map((c) => (c.at - t.calls[0]!.at) / HOUR_MS);
+    assert.ok(weeks.length >= 4 && weeks.length <= 6, `${weeks.join(', ')}`);
+    // The hourly bins are never older than two turns.
+    const days = t.calls.filter((c) => c.range === 'day').map((c) => c.at);
+    for (let i = 1; i < days.length; i++) assert.ok(days[i]! - days[i - 1]! <= 30 * MIN);
+    t.store.dispose();
+  });
+
+  test('unfocused: nothing at all; focus catches up at once, then the usual pace', async () => {
+    const t = setup({}, false);
+    t.store.start();
+    await t.clock.advance(3 * HOUR_MS);
+    assert.equal(t.calls.length, 0);
+    t.focus.set(true);
+    await t.clock.advance(0);
+    assert.deepEqual(t.calls.map((c) => c.range), ['day']);
+    await t.clock.advance(14 * MIN);
+    assert.equal(t.calls.length, 1);
+    t.focus.set(false);
+    await t.clock.advance(5 * HOUR_MS);
+    assert.equal(t.calls.length, 1, 'losing focus stops the poll');
+    t.store.dispose();
+  });
+
+  test('the panel loads ranges on demand and reuses fresh ones; a fresh answer moves the next poll', async () => {
+    const t = setup();
+    t.store.start();
+    await t.clock.advance(0);
+    await t.store.ensure('day');
+    assert.equal(t.calls.length, 1, 'fresh hourly bins are reused');
+    await t.store.ensure('month');
+    await t.store.ensure('month');
+    assert.deepEqual(t.calls.map((c) => c.range), ['day', 'month']);
+    await t.clock.advance(10 * MIN);
+    await t.store.refresh('day');
+    await t.clock.advance(14 * MIN);
+    assert.equal(t.calls.filter((c) => c.range !== 'month').length, 2, 'the poll counts from the refresh, not from before it');
+    await t.clock.advance(MIN);
+    assert.equal(t.calls.at(-1)!.range, 'week');
+    t.store.dispose();
+  });
+
+  test('a refresh someone asked for brings the week\'s bins along when they are old, and only then', async () => {
+    const t = setup({}, false);
+    t.store.start();
+    await t.store.refreshNow();
+    assert.deepEqual(t.calls.map((c) => c.range).sort(), ['day', 'week']);
+    await t.clock.advance(60 * MIN);
+    await t.store.refreshNow();
+    assert.equal(t.calls.length, 3, 'an hour later the week is still fresh');
+    assert.equal(t.calls.at(-1)!.range, 'day');
+    t.store.dispose();
+  });
+
+  test('concurrent callers share one request per range', async () => {
+    const t = setup({}, false);
+    t.store.start();
+    await Promise.all([t.store.refresh('week'), t.store.refresh('week'), t.store.ensure('week')]);
+    assert.equal(t.calls.length, 1);
+    t.store.dispose();
+  });
+});
+
+describe('recent usage: failures', () => {
+  test('an outage keeps the last bins and tries again at the next turn', async () => {
+    const t = setup();
+    t.store.start();
+    await t.clock.advance(0);
+    const bins = t.store.state.day.snapshot;
+    t.fail(new NetworkError({ operation: 'creditUsageHistory', baseUrl: API }));
+    await t.clock.advance(15 * MIN);
+    assert.equal(t.store.state.week.problem?.kind, 'unavailable');
+    await t.clock.advance(15 * MIN);
+    assert.equal(t.store.state.day.problem?.kind, 'unavailable');
+    assert.equal(t.store.state.day.snapshot, bins, 'the last bins stay');
+    t.fail(undefined);
+    // The week takes the next turn (it failed last time), the hours the one after.
+    await t.clock.advance(15 * MIN);
+    assert.equal(t.store.state.week.problem, undefined);
+    await t.clock.advance(15 * MIN);
+    assert.equal(t.store.state.day.problem, undefined);
+    assert.deepEqual(t.calls.map((c) => c.range), ['day', 'week', 'day', 'week', 'day']);
+    assert.ok(busiestHour(t.calls.map((c) => c.at)) <= 4);
+    t.store.dispose();
+  });
+
+  test('a 429 asking for a long wait is honoured (up to an hour)', async () => {
+    const t = setup();
+    t.fail(new RateLimitedError({ operation: 'creditUsageHistory', retryAfterMs: 40 * MIN }));
+    t.store.start();
+    await t.clock.advance(39 * MIN);
+    assert.equal(t.calls.length, 1);
+    t.fail(undefined);
+    await t.clock.advance(2 * MIN);
+    assert.equal(t.calls.length, 2);
+    t.store.dispose();
+  });
+
+  test('a rejected key stops polling until the key changes; then the new team is asked at once', async () => {
+    const t = setup();
+    t.fail(new UnauthorizedError({ operation: 'creditUsageHistory' }));
+    t.store.start();
+    await t.clock.advance(2 * HOUR_MS);
+    assert.equal(t.calls.length, 1);
+    assert.equal(t.store.state.day.problem?.kind, 'unauthorized');
+    t.fail(undefined);
+    t.store.reset();
+    await t.clock.advance(0);
+    assert.equal(t.calls.length, 2);
+    assert.ok(t.store.state.day.snapshot);
+    t.store.dispose();
+  });
+
+  test('without a key nothing is sent', async () => {
+    const t = setup({ hasKey: () => false });
+    t.store.start();
+    await t.clock.advance(HOUR_MS);
+    assert.equal(t.calls.length, 0);
+    assert.equal(t.store.state.day.problem?.kind, 'noKey');
+    t.store.dispose();
+  });
+});
+
+describe('recent usage in several windows', () => {
+  function editor() {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const calls: string[] = [];
+    const open = async (id: string, focused: boolean) => {
+      const files = disk.view();
+      const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
+      const focusChanged = new Emitter<boolean>();
+      const teamFocus = { get focused() { return lease.teamAttention.focused; }, onDidChange: focusChanged.event };
+      lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
+      const shared = sharedRecentUsage(files, (file) => `teams/t/${file}`, () => API);
+      const store = new RecentUsageStore({
+        fetch: async (range) => {
+          calls.push(`${id}:${range}`);
+          return binsFor(range, clock.now(), { steady: 20 });
+        },
+        isLeader: () => lease.isLeader,
+        shared,
+        hasKey: () => true,
+        isSelfHosted: () => false,
+        clock,
+        focus: teamFocus,
+      });
+      lease.onDidChangeRole(() => store.roleChanged());
+      lease.setAttention({ focused, researchVisible: false });
+      store.start();
+      await lease.start();
+      await clock.advance(0);
+      return {
+        id,
+        lease,
+        store,
+        close: async () => {
+          await lease.release();
+          lease.dispose();
+          store.dispose();
+          shared.dispose();
+          files.dispose();
+        },
+      };
+    };
+    return { clock, disk, calls, open };
+  }
+
+  test('three windows, one focused: one poller, four requests an hour, every window shows the bins', async () => {
+    const { clock, calls, open } = editor();
+    const a = await open('a', false);
+    const b = await open('b', true);
+    const c = await open('c', false);
+    const start = calls.length;
+    await clock.advance(HOUR_MS);
+    const hour = calls.slice(start);
+    assert.deepEqual(new Set(calls.map((x) => x.split(':')[0])), new Set(['a']), 'only the leader asks');
+    assert.ok(hour.length <= 4, hour.join(' '));
+    for (const w of [a, b, c]) {
+      assert.equal(w.store.state.day.snapshot?.fetchedAt, a.store.state.day.snapshot?.fetchedAt, `window ${w.id}`);
+      assert.ok(w.store.state.week.snapshot, `window ${w.id} has the usual rate too`);
+    }
+    for (const w of [a, b, c]) await w.close();
+  });
+
+  test('nobody focused: no requests; the leader leaving hands polling over', async () => {
+    const { clock, calls, open } = editor();
+    const a = await open('a', false);
+    const b = await open('b', false);
+    await clock.advance(2 * HOUR_MS);
+    assert.deepEqual(calls, []);
+    b.lease.setAttention({ focused: true, researchVisible: false });
+    await clock.advance(0);
+    assert.deepEqual(calls, ['a:day']);
+    await a.close();
+    await clock.advance(16 * MIN);
+    assert.equal(String(calls.at(-1)).split(':')[0], 'b');
+    await b.close();
+  });
+
+  test('a window opened later shows what the team fetched without asking; a foreign or damaged file is ignored', async () => {
+    const { clock, disk, calls, open } = editor();
+    const a = await open('a', true);
+    const before = calls.length;
+    const late = await open('late', true);
+    assert.equal(calls.length, before, 'the late window asks for nothing');
+    assert.equal(late.store.state.day.snapshot?.fetchedAt, a.store.state.day.snapshot?.fetchedAt);
+    const view = disk.view();
+    const later = clock.now() + 1_000;
+    const foreign = { apiUrl: 'https://elsewhere.example', ranges: { day: { bins: binsFor('day', later, { steady: 999 }), fetchedAt: later } } };
+    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify(foreign));
+    await clock.advance(0);
+    assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, "another server's bins");
+    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify({ apiUrl: API, ranges: { day: { bins: { timeRange: 'day', binSize: 'hour', bins: 'lots' }, fetchedAt: later } } }));
+    await clock.advance(0);
+    assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, 'bins of the wrong shape');
+    await view.write(`teams/t/${SHARED_FILE}`, '{"apiUrl": ');
+    await clock.advance(0);
+    assert.ok(late.store.state.day.snapshot, 'a damaged file changes nothing');
+    view.dispose();
+    await a.close();
+    await late.close();
+  });
+
+  test('after a restart the file shows the last bins at once, and nothing is asked before they are due', async () => {
+    const { clock, calls, open } = editor();
+    const a = await open('a', true);
+    await a.close();
+    await clock.advance(5 * MIN);
+    const count = calls.length;
+    const again = await open('again', true);
+    assert.ok(again.store.state.day.snapshot, 'shown from the file');
+    assert.equal(calls.length, count, 'not due yet');
+    await clock.advance(11 * MIN);
+    assert.equal(calls.length, count + 1);
+    await again.close();
+  });
+});

@@ -1,0 +1,377 @@
+// The feedback wizard's recent jobs, against the real sandbox on 127.0.0.1 and a fake clock both
+// share: what is loaded and when (one filtered request per endpoint, started on the endpoint page),
+// parse and unlisting servers, and the job page built from it: targets as plain text, ages, a live
+// countdown of the server's window, expired jobs that cannot be picked, the clipboard's id, "Paste a
+// job id…", and the input box with one line when nothing can be listed.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirecrawlClient } from '../../../src/api';
+import { emptyDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
+import { FeedbackWindows } from '../../../src/features/feedback/model/feedbackWindow';
+import { RecentFeedbackJobs } from '../../../src/features/feedback/model/recentJobs';
+import { jobPickOptions } from '../../../src/features/feedback/wizard/jobStep';
+import { runFeedbackWizard, type WizardOptions } from '../../../src/features/feedback/wizard/wizard';
+import { windowFromFeedbackError } from '../../../src/host/errorText';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { FakeClock } from '../../support/fakeClock';
+import { SharedMemento } from '../../support/memoryFiles';
+import { back, enter, expect, inputPrompt, option, pick, pickPrompt, type Reply, ScriptedPrompter, type, typeInPick, when } from '../../support/wizardFakes';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+let sandbox: Sandbox;
+let clock: FakeClock;
+let unsupported: Map<string, { error: unknown; at: number }>;
+
+const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
+const recentJobs = () => new RecentFeedbackJobs({ reader: client, clock, unsupported, server: () => sandbox.url });
+const activityQueries = () => sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
+const loaded = (p: { busy?: boolean }) => p.busy !== true;
+
+async function run(script: Reply[], draft: WizardDraft = emptyDraft(), options: Partial<WizardOptions> = {}) {
+  const ui = new ScriptedPrompter(script);
+  const recent = options.recent ?? recentJobs();
+  try {
+    const request = await runFeedbackWizard(draft, ui, { clock, recent, apiUrl: sandbox.url, ...options });
+    assert.equal(ui.remaining, 0, 'the wizard finished before the script did');
+    return { request, ui, draft };
+  } finally {
+    (recent as RecentFeedbackJobs).dispose?.();
+  }
+}
+
+before(async () => {
+  clock = new FakeClock(Date.parse('2026-11-22T09:41:00.000Z'));
+  sandbox = await startSandbox({ now: () => clock.now(), seed: false });
+});
+after(() => sandbox.close());
+beforeEach(async () => {
+  // A day later each time: the jobs of the test before are out of the 24-hour list.
+  await clock.advance(25 * 3_600_000);
+  sandbox.resetCounts();
+  sandbox.clearFaults();
+  sandbox.selfHosted = false;
+  sandbox.parseActivity = 'hidden';
+  unsupported = new Map();
+});
+
+describe('recent jobs for feedback', () => {
+  test('one filtered request per endpoint; fresh lists are reused, older ones reloaded behind what is shown', async () => {
+    const older = sandbox.createV2Job('scrape', { ageMs: 30_000, target: 'https://example.com/old' });
+    const newer = sandbox.createV2Job('scrape', { target: 'https://example.com/new' });
+    sandbox.createV2Job('map');
+    sandbox.addActivity({ endpoint: 'scrape', apiVersion: 'v1', target: 'a v1 job' });
+    sandbox.addActivity({ endpoint: 'scrape', id: 'not-a-uuid' });
+    const recent = recentJobs();
+    const changes: string[] = [];
+    recent.onDidChange((e) => changes.push(`${e}:${recent.state(e)?.kind}`));
+    recent.prefetch('scrape');
+    recent.prefetch('scrape');
+    assert.equal(recent.state('scrape')?.kind, 'loading');
+    await clock.flush();
+    const state = recent.state('scrape');
+    assert.equal(state?.kind, 'loaded');
+    assert.deepEqual(state?.kind === 'loaded' && state.jobs.map((j) => [j.id, j.target]), [[newer, 'https://example.com/new'], [older, 'https://example.com/old']]);
+    assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25']);
+    await clock.advance(10_000);
+    recent.prefetch('scrape');
+    assert.equal(activityQueries().length, 1, 'fresh: reused');
+    await clock.advance(10_000);
+    recent.prefetch('scrape');
+    assert.equal(recent.state('scrape')?.kind, 'loaded', 'the old list stays while a newer one loads');
+    await clock.flush();
+    assert.equal(activityQueries().length, 2);
+    assert.deepEqual(changes, ['scrape:loading', 'scrape:loaded', 'scrape:loaded']);
+    recent.dispose();
+  });
+
+  test('parse: no filter exists, so the whole list is read and only jobs listed as parse are kept', async () => {
+    const parse = sandbox.createV2Job('parse');
+    const recent = recentJobs();
+    recent.prefetch('parse');
+    await clock.flush();
+    assert.deepEqual(recent.state('parse'), { kind: 'loaded', jobs: [], at: clock.now() });
+    assert.deepEqual(activityQueries(), ['limit=25']);
+    sandbox.parseActivity = 'parse';
+    await clock.advance(20_000);
+    recent.prefetch('parse');
+    await clock.flush();
+    const state = recent.state('parse');
+    assert.deepEqual(state?.kind === 'loaded' && state.jobs.map((j) => j.id), [parse]);
+    recent.dispose();
+  });
+
+  test('a server without the list (501, 404) is not asked again; 403, 429 and network errors are asked again next time', async () => {
+    sandbox.selfHosted = true;
+    const first = recentJobs();
+    first.prefetch('scrape');
+    await clock.flush();
+    assert.equal(first.state('scrape')?.kind, 'unavailable');
+    const second = recentJobs();
+    assert.equal(second.state('map')?.kind, 'unavailable', 'known at once');
+    second.prefetch('map');
+    await clock.flush();
+    assert.equal(sandbox.requestCount('activity'), 1);
+    first.dispose();
+    second.dispose();
+    // Half an hour later it may have been upgraded: asked again.
+    await clock.advance(30 * 60_000);
+    const third = recentJobs();
+    assert.equal(third.state('map'), undefined);
+    third.prefetch('map');
+    await clock.flush();
+    assert.equal(sandbox.requestCount('activity'), 2);
+    third.dispose();
+
+    unsupported = new Map();
+    sandbox.selfHosted = false;
+    for (const fault of [{ kind: 'status', status: 403 }, { kind: 'status', status: 429 }, { kind: 'connectionReset' }] as const) {
+      sandbox.fault({ route: 'activity', ...fault });
+      const recent = recentJobs();
+      recent.prefetch('scrape');
+      await clock.flush();
+      assert.equal(recent.state('scrape')?.kind, 'unavailable', fault.kind);
+      recent.dispose();
+    }
+    assert.equal(unsupported.size, 0);
+    assert.equal(sandbox.requestCount('activity'), 5, 'one try each, never retried while the wizard waits');
+  });
+
+  test('closing the wizard abandons a request still on its way', async () => {
+    sandbox.fault({ route: 'activity', kind: 'hang' });
+    const recent = recentJobs();
+    const changes: string[] = [];
+    recent.onDidChange((e) => changes.push(e));
+    recent.prefetch('scrape');
+    recent.dispose();
+    await clock.flush();
+    assert.deepEqual(changes, ['scrape']);
+    assert.equal(recent.state('scrape')?.kind, 'loading');
+  });
+});
+
+describe('the job page', () => {
+  test('fast path: the list loads on the endpoint page; Enter takes the newest scrape job', async () => {
+    sandbox.createV2Job('scrape', { ageMs: 50_000 });
+    const newest = sandbox.createV2Job('scrape', { ageMs: 5_000, target: 'https://example.com/pricing' });
+    const recent = recentJobs();
+    const { request, ui } = await run([
+      expect(() => assert.equal(recent.state('scrape')?.kind, 'loading', 'loading started on the endpoint page'), enter(/Endpoint/)),
+      when(loaded, expect((s) => {
+        const p = pickPrompt(s);
+        assert.equal(p.activeKey, `job:${newest}`);
+        assert.equal(option(p, `job:${newest}`).label, 'https://example.com/pricing');
+        assert.equal(option(p, `job:${newest}`).description, '5s ago · 115 s left');
+        assert.equal(option(p, `job:${newest}`).detail, newest);
+        assert.deepEqual([p.step, p.totalSteps], [2, 5]);
+      }, enter(/Job id/))),
+      pick('bad', /Rating/),
+      enter(/Issue labels/),
+      enter(/Issue labels/),
+      pick('send', /Review/),
+    ], emptyDraft(), { recent });
+    assert.deepEqual(request, { endpoint: 'scrape', jobId: newest, rating: 'bad', issues: ['missing-content'] });
+    assert.equal(ui.shown[1]?.kind, 'pick');
+    assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25'], 'one request for the whole wizard');
+  });
+
+  test('the countdown moves every second; at zero the job moves below, and picking it there does nothing but say why', async () => {
+    const job = sandbox.createV2Job('map', { ageMs: 117_000, target: 'https://docs.example.org' });
+    const { draft } = await run([
+      pick('map', /Endpoint/),
+      when(loaded, async (s) => {
+        assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 3 s left');
+        await clock.advance(1_000);
+        assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 2 s left');
+        await clock.advance(2_000);
+        const now = pickPrompt(s);
+        assert.equal(option(now, `job:${job}`).description, '2m ago · expired');
+        assert.equal(option(now, `job:${job}`).icon, 'circle-slash');
+        assert.deepEqual(now.options.filter((o) => o.separator).map((o) => o.label), ['Past the feedback window', '']);
+        assert.match(now.placeholder, /^Every listed map job is past the 120-second feedback window/);
+        return { kind: 'accept', value: option(now, `job:${job}`).value, text: '' };
+      }),
+      expect((s) => assert.match(pickPrompt(s).placeholder, /^That job ran more than 120 s ago, so Firecrawl would refuse its feedback/), pick('paste', /Job id/)),
+      type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', /Job id/),
+      back(),
+      back(),
+      () => ({ kind: 'cancel' }),
+    ]);
+    assert.equal(draft.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4');
+  });
+
+  test('the window is the server’s: what its last FEEDBACK_WINDOW_EXPIRED said', async () => {
+    const storage = new SharedMemento();
+    const windows = new FeedbackWindows(storage, () => clock.now());
+    assert.deepEqual([windows.seconds(sandbox.url), windows.known(sandbox.url)], [120, false]);
+    sandbox.feedbackWindowSeconds = 300;
+    const old = sandbox.createV2Job('scrape', { ageMs: 200_000 });
+    const error = await client().sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 400_000 }), rating: 'bad', issues: ['timeout'] }).catch((e: unknown) => e);
+    const said = windowFromFeedbackError(error);
+    assert.equal(said, 300);
+    await windows.learn(sandbox.url, said!);
+    assert.deepEqual([windows.seconds(sandbox.url), windows.seconds('https://api.firecrawl.dev')], [300, 120]);
+    await run([
+      enter(/Endpoint/),
+      when(loaded, expect((s) => {
+        const p = pickPrompt(s);
+        assert.equal(option(p, `job:${old}`).description, '3m ago · 100 s left');
+        assert.match(p.placeholder, /Firecrawl takes feedback for 300 s after a job/);
+      }, () => ({ kind: 'cancel' }))),
+    ], emptyDraft(), { windowSeconds: windows.seconds(sandbox.url) });
+    sandbox.feedbackWindowSeconds = 120;
+  });
+
+  test('targets are plain text; a job without one says so; more than three expired jobs go behind a count', async () => {
+    const hostile = sandbox.createV2Job('search', { target: '$(zap) [click](command:workbench.action.quit)\nsecond line' });
+    const blank = sandbox.createV2Job('search', { target: null });
+    for (let i = 0; i < 5; i++) sandbox.createV2Job('search', { ageMs: 200_000 + i * 1000 });
+    await run([
+      pick('search', /Endpoint/),
+      when(loaded, (s) => {
+        const p = pickPrompt(s);
+        assert.equal(option(p, `job:${hostile}`).label, '$\u200b(zap) [click]\u200b(command:workbench.action.quit) second line');
+        assert.equal(option(p, `job:${blank}`).label, `Job ${blank.slice(0, 8)} (no target listed)`);
+        assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 3);
+        return { kind: 'accept', value: option(p, 'showExpired').value, text: '' };
+      }),
+      expect((s) => {
+        const p = pickPrompt(s);
+        assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 5);
+        assert.equal(p.options.some((o) => o.key === 'showExpired'), false);
+      }, () => ({ kind: 'cancel' })),
+    ]);
+  });
+
+  test('the clipboard’s id is offered but the newest job keeps Enter; a selected id takes it', async () => {
+    const newest = sandbox.createV2Job('scrape');
+    const copied = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    for (const [from, active] of [['clipboard', `job:${newest}`], ['selection', 'draft']] as const) {
+      await run([
+        enter(/Endpoint/),
+        when(loaded, expect((s) => {
+          const p = pickPrompt(s);
+          assert.equal(p.activeKey, active, from);
+          assert.deepEqual([option(p, 'draft').label, option(p, 'draft').description], [copied, `from the ${from === 'selection' ? 'editor selection' : 'clipboard'}`]);
+          assert.equal(p.options.at(-1)?.label, 'Paste a job id…');
+        }, () => ({ kind: 'cancel' }))),
+      ], emptyDraft(copied), { startingJobId: { id: copied, from } });
+    }
+  });
+
+  test('Back from the rating shows the list with the chosen job highlighted; pasted text survives Back', async () => {
+    const a = sandbox.createV2Job('scrape', { ageMs: 10_000 });
+    const b = sandbox.createV2Job('scrape', { ageMs: 1_000 });
+    const { draft } = await run([
+      enter(/Endpoint/),
+      when(loaded, pick(`job:${a}`)),
+      back(),
+      expect((s) => assert.equal(pickPrompt(s).activeKey, `job:${a}`), pick('paste')),
+      expect((s) => assert.equal(inputPrompt(s).value, a), back('half typed')),
+      expect((s) => {
+        const p = pickPrompt(s);
+        assert.equal(p.activeKey, `job:${b}`, 'nothing usable was typed: the newest job has Enter again');
+        assert.equal(p.options.some((o) => o.key === 'draft'), false);
+      }, pick('paste')),
+      expect((s) => assert.equal(inputPrompt(s).value, 'half typed'), () => ({ kind: 'cancel' })),
+    ]);
+    assert.equal(draft.jobId, 'half typed');
+  });
+
+  test('an id pasted into the list’s filter is offered and taken; one typed before Paste a job id… goes into the box', async () => {
+    sandbox.createV2Job('map');
+    const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const { request } = await run([
+      pick('map'),
+      when(loaded, (s) => {
+        assert.deepEqual(pickPrompt(s).optionsForText?.('map job'), []);
+        return typeInPick(`"scrapeId": "${pasted}"`, 'typed')(s);
+      }),
+      pick('good'),
+      type('Fine.'),
+      pick('send'),
+    ]);
+    assert.equal(request?.jobId, pasted);
+    const { draft } = await run([
+      pick('map'),
+      when(loaded, (s) => ({ kind: 'accept', value: option(pickPrompt(s), 'paste').value, text: pasted })),
+      expect((s) => assert.equal(inputPrompt(s).value, pasted), () => ({ kind: 'cancel' })),
+    ]);
+    assert.equal(draft.jobId, '');
+  });
+
+  test('nothing to list: the input box with one line (self-hosted, a refusal, parse, an empty list), never an error', async () => {
+    const cases: Array<[string, () => void, 'scrape' | 'map' | 'parse', RegExp]> = [
+      ['self-hosted', () => (sandbox.selfHosted = true), 'scrape', /^The server at http:\/\/127\.0\.0\.1:\d+ does not list recent jobs \(self-hosted Firecrawl may not\)\. The job's id/],
+      ['403', () => sandbox.fault({ route: 'activity', kind: 'status', status: 403 }), 'scrape', /^Firecrawl refused to list recent jobs \(403\)/],
+      ['429', () => sandbox.fault({ route: 'activity', kind: 'status', status: 429, retryAfterSeconds: 9 }), 'scrape', /^Firecrawl’s rate limit was reached; recent jobs can be listed again in 9 s\./],
+      ['network', () => sandbox.fault({ route: 'activity', kind: 'connectionReset' }), 'scrape', /^Could not reach Firecrawl to list recent jobs\./],
+      ['parse', () => sandbox.createV2Job('parse'), 'parse', /^Parse jobs are not in the list of recent jobs\. The job's id/],
+      ['empty', () => undefined, 'map', /^No map jobs of the last 24 hours are listed\./],
+    ];
+    for (const [name, arrange, endpoint, note] of cases) {
+      unsupported = new Map();
+      sandbox.selfHosted = false;
+      arrange();
+      const { request } = await run([
+        pick(endpoint, /Endpoint/),
+        expect((s) => {
+          const p = inputPrompt(s);
+          assert.match(p.prompt, note, name);
+        }, type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4')),
+        pick('good'),
+        type('Worked well.'),
+        pick('send'),
+      ], emptyDraft(), { recent: await settled(endpoint) });
+      assert.equal(request?.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', name);
+      sandbox.clearFaults();
+    }
+  });
+});
+
+/** A list already asked for and answered, as it is when the endpoint page took a moment. */
+async function settled(endpoint: 'scrape' | 'map' | 'parse' | 'search'): Promise<RecentFeedbackJobs> {
+  const recent = recentJobs();
+  recent.prefetch(endpoint);
+  await clock.flush();
+  return recent;
+}
+
+describe('jobPickOptions', () => {
+  const base = { endpoint: 'scrape' as const, now: 1_000_000, windowSeconds: 120, draftId: '', showAllExpired: false };
+  test('while loading: busy, a loading line, and only the paste entry', () => {
+    const page = jobPickOptions({ ...base, state: { kind: 'loading' } });
+    assert.deepEqual([page.busy, page.placeholder, page.activeKey], [true, 'Loading the recent scrape jobs…', 'paste']);
+    assert.deepEqual(page.options.filter((o) => !o.separator).map((o) => o.key), ['paste']);
+  });
+
+  test('a job whose time is unknown can be picked and says so', () => {
+    const page = jobPickOptions({ ...base, state: { kind: 'loaded', at: 0, jobs: [{ id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', ranAt: undefined, target: 'https://x.example' }] } });
+    assert.equal(page.activeKey, 'job:3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4');
+    assert.equal(page.options.find((o) => o.key === page.activeKey)?.description, 'time unknown');
+  });
+});
+
+describe('FeedbackWindows', () => {
+  test('per server, the default until a server says otherwise; nonsense and stored garbage are ignored', async () => {
+    const storage = new SharedMemento();
+    const windows = new FeedbackWindows(storage, () => 5);
+    await windows.learn('https://api.firecrawl.dev', 90);
+    await windows.learn('http://localhost:3002', -1);
+    await windows.learn('http://localhost:3002', Number.NaN);
+    await windows.learn('http://localhost:3002', 10 * 86_400);
+    assert.deepEqual([windows.seconds('https://api.firecrawl.dev'), windows.seconds('http://localhost:3002')], [90, 120]);
+    assert.deepEqual(storage.get('firecrawl.feedback.windowSeconds'), { 'https://api.firecrawl.dev': { seconds: 90, at: 5 } });
+    await storage.update('firecrawl.feedback.windowSeconds', { a: { seconds: 'soon' }, b: 7, c: { seconds: 60 } });
+    assert.deepEqual([windows.seconds('a'), windows.seconds('b'), windows.seconds('c')], [120, 120, 60]);
+    await storage.update('firecrawl.feedback.windowSeconds', 'garbage');
+    assert.equal(windows.seconds('c'), 120);
+  });
+
+  test('only a FEEDBACK_WINDOW_EXPIRED error with a stated window teaches one', async () => {
+    const said = (text: string) => windowFromFeedbackError(Object.assign(new Error(text), { [Symbol.for('firecrawl-vscode.error')]: true, kind: 'feedback', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED', serverMessage: text }));
+    assert.equal(said('Feedback must be submitted within 300 seconds of the job.'), 300);
+    assert.equal(said('Feedback must be submitted within 2 minutes of the job.'), 120);
+    assert.equal(said('Too late.'), undefined);
+    assert.equal(windowFromFeedbackError(new Error('within 5 seconds')), undefined);
+  });
+});

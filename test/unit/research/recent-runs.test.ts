@@ -1,0 +1,224 @@
+// The Research view's recent runs against the real sandbox on 127.0.0.1, on a fake clock both share:
+// the activity list and the agent list merged by id, what a refresh costs, when the Recent group reads
+// (only while visible in a focused window, at most once a minute, easing while nothing changes, never
+// on a server without the list), and the rows it shows.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirecrawlClient } from '../../../src/api';
+import { loadRecentRuns, RECENT_MIN_INTERVAL_MS, RecentRuns } from '../../../src/features/research/model/recentRuns';
+import { describeRecentGroup, describeRecentRun, withRecentTitle } from '../../../src/features/research/ui/recentRows';
+import { untrackedRuns } from '../../../src/features/research/model/recentRuns';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { FakeClock } from '../../support/fakeClock';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+const HOUR = 3_600_000;
+let sandbox: Sandbox;
+let clock: FakeClock;
+
+const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
+const listRequests = () => sandbox.requests().filter((r) => r.route === 'activity' || r.route === 'agentList').length;
+
+let enabled = true;
+function recentRuns(): RecentRuns {
+  return new RecentRuns({ reader: client, clock, enabled: () => enabled });
+}
+
+/** Lets every timer due in `ms` fire, with the requests they start answered on the way. */
+async function pass(ms: number, step = 1_000): Promise<void> {
+  for (let t = 0; t < ms; t += step) {
+    await clock.advance(Math.min(step, ms - t));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await clock.flush();
+  }
+}
+
+before(async () => {
+  clock = new FakeClock(Date.parse('2026-11-22T09:41:00.000Z'));
+  sandbox = await startSandbox({ now: () => clock.now(), seed: false });
+});
+after(() => sandbox.close());
+beforeEach(async () => {
+  await clock.advance(25 * HOUR);
+  enabled = true;
+  sandbox.resetCounts();
+  sandbox.clearFaults();
+  sandbox.selfHosted = false;
+});
+
+describe('loadRecentRuns', () => {
+  test('activity and the agent list merged by id: kind, prompt or query, time, status; newest first; three requests', async () => {
+    const research = sandbox.createResearchJob({ query: 'How do crawlers rank pages?', durationMs: 30_000 });
+    await clock.advance(60_000);
+    const agent = sandbox.createAgentJob({ prompt: 'Compare three scraping APIs', durationMs: 10_000, model: 'spark-1-mini' });
+    await clock.advance(20_000);
+    sandbox.createV2Job('scrape');
+    sandbox.addActivity({ endpoint: 'agent', id: 'not-an-id', target: 'dropped' });
+    sandbox.addActivity({ endpoint: 'deep_research', target: 'from a day ago', ageMs: 24 * HOUR + 1 });
+    sandbox.resetCounts();
+    const { runs, truncated } = await loadRecentRuns(client(), clock.now());
+    assert.equal(truncated, false);
+    assert.deepEqual(runs, [
+      { id: agent, kind: 'agent', target: 'Compare three scraping APIs', ranAt: clock.now() - 20_000, status: 'completed', model: 'spark-1-mini' },
+      { id: research, kind: 'deepResearch', target: 'How do crawlers rank pages?', ranAt: clock.now() - 80_000, status: undefined, model: undefined },
+    ]);
+    assert.deepEqual(sandbox.requests().map((r) => `${r.route} ${r.query}`).sort(), ['activity endpoint=agent&limit=100', 'activity endpoint=deep_research&limit=100', 'agentList '].sort());
+  });
+
+  test('one list failing leaves the others; all failing throws the first failure', async () => {
+    const research = sandbox.createResearchJob();
+    const agent = sandbox.createAgentJob({ prompt: 'still listed by activity' });
+    sandbox.fault({ route: 'agentList', kind: 'status', status: 500 });
+    const partial = await loadRecentRuns(client(), clock.now());
+    assert.deepEqual(partial.runs.map((r) => [r.id, r.status]).sort(), [[agent, undefined], [research, undefined]].sort());
+    sandbox.selfHosted = true;
+    await assert.rejects(loadRecentRuns(client(), clock.now()), (error: { status?: number }) => error.status === 501);
+  });
+});
+
+describe('the Recent group’s pace', () => {
+  test('reads nothing while the view is hidden, the window unfocused, or the setting off', async () => {
+    sandbox.createAgentJob();
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: false });
+    await pass(5 * 60_000, 30_000);
+    recent.setAttention({ visible: false, focused: true });
+    await pass(5 * 60_000, 30_000);
+    enabled = false;
+    recent.setAttention({ visible: true, focused: true });
+    await pass(5 * 60_000, 30_000);
+    assert.equal(listRequests(), 0);
+    enabled = true;
+    recent.settingsChanged();
+    await pass(1_000);
+    assert.equal(recent.refreshes, 1);
+    assert.equal(recent.runs.length, 1);
+    recent.dispose();
+  });
+
+  test('a focused hour with the view open and nothing new: 14 reads, 42 requests; a new run brings the minute back', async () => {
+    sandbox.createAgentJob({ durationMs: 1_000 });
+    await clock.advance(2_000);
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    const readsAt: number[] = [];
+    const start = clock.now();
+    recent.onDidChange(() => readsAt.push(Math.round((clock.now() - start) / 1000)));
+    await pass(HOUR, 5_000);
+    assert.deepEqual(readsAt.slice(0, 5), [0, 60, 180, 420, 720], 'a minute, then 2, 4, and 5 at most');
+    assert.equal(recent.refreshes, 14);
+    assert.equal(listRequests(), 42);
+    console.log(`[recent group] a focused hour, view visible, nothing new: ${recent.refreshes} reads, ${listRequests()} requests`);
+
+    sandbox.createResearchJob({ durationMs: 0 });
+    const before = readsAt.length;
+    await pass(10 * 60_000, 5_000);
+    const [seen, next, third] = readsAt.slice(before);
+    assert.ok(seen !== undefined && next !== undefined && third !== undefined, `${readsAt.slice(before)}`);
+    assert.equal(next - seen, 60, 'the read that found the new run sets a minute again');
+    assert.equal(third - next, 120);
+    recent.dispose();
+  });
+
+  test('never more than once a minute, however often the view is shown and hidden', async () => {
+    const recent = recentRuns();
+    for (let i = 0; i < 20; i++) {
+      recent.setAttention({ visible: i % 2 === 0, focused: true });
+      await pass(2_000);
+    }
+    assert.equal(recent.refreshes, 1);
+    recent.setAttention({ visible: true, focused: true });
+    await pass(RECENT_MIN_INTERVAL_MS);
+    assert.equal(recent.refreshes, 2);
+    recent.dispose();
+  });
+
+  test('a server without the list is not asked again until the key or URL changes; other errors back off', async () => {
+    sandbox.selfHosted = true;
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    await pass(HOUR, 60_000);
+    assert.equal(recent.refreshes, 1);
+    assert.equal(recent.state.kind === 'unavailable' && recent.state.unsupported, true);
+    sandbox.selfHosted = false;
+    recent.endpointChanged();
+    await pass(1_000);
+    assert.equal(recent.refreshes, 2);
+    assert.equal(recent.state.kind, 'loaded');
+
+    const agent = sandbox.createAgentJob();
+    await pass(RECENT_MIN_INTERVAL_MS);
+    assert.deepEqual(recent.runs.map((r) => r.id), [agent]);
+    sandbox.fault({ route: 'activity', kind: 'connectionReset', times: 1000 });
+    sandbox.fault({ route: 'agentList', kind: 'connectionReset', times: 1000 });
+    const failuresFrom = recent.refreshes;
+    await pass(HOUR, 60_000);
+    // 1, 2, 4, 8, 10, 10… minutes apart.
+    assert.ok(recent.refreshes - failuresFrom <= 9, `${recent.refreshes - failuresFrom} reads while failing`);
+    assert.equal(recent.state.kind, 'unavailable');
+    assert.deepEqual(recent.runs.map((r) => r.id), [agent], 'what was read stays through the failures');
+    recent.dispose();
+  });
+
+  test('a key or server change drops the read on its way and its runs; the next read is the only one', async () => {
+    sandbox.createAgentJob();
+    const recent = recentRuns();
+    await recent.refresh();
+    assert.equal(recent.runs.length, 1);
+    sandbox.fault({ route: 'agentList', kind: 'latency', ms: 200 });
+    const old = recent.refresh();
+    recent.endpointChanged();
+    assert.deepEqual([recent.state.kind, recent.runs.length], ['idle', 0]);
+    const fresh = recent.refresh();
+    await old;
+    assert.equal(recent.refresh(), fresh, 'the abandoned read does not end the new one');
+    await fresh;
+    assert.equal(recent.state.kind, 'loaded');
+    recent.dispose();
+  });
+
+  test('Add Recent Jobs reads at once and shares a read on its way', async () => {
+    sandbox.createAgentJob();
+    const recent = recentRuns();
+    await Promise.all([recent.refresh(), recent.refresh()]);
+    assert.equal(recent.refreshes, 1);
+    assert.equal(listRequests(), 3);
+    recent.dispose();
+  });
+});
+
+describe('recent rows', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const run = { id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', kind: 'agent' as const, target: '$(zap) [go](command:workbench.action.quit)\nnow', ranAt: now - 5 * 60_000, status: 'completed', model: 'spark-1-pro' };
+
+  test('a run: its prompt as plain text, kind, age and status; a click tracks it as its kind', () => {
+    const row = describeRecentRun(run, now);
+    assert.equal(row.label, '$\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.equal(row.description, 'agent · 5m ago · completed');
+    assert.deepEqual(row.command?.arguments, [{ id: run.id, kind: 'agent' }]);
+    assert.equal(row.contextValue, 'recentRun');
+    assert.equal(row.id, `recent/${run.id}`);
+    const tooltip = row.tooltip!();
+    assert.ok(tooltip.rows.some(([label, value]) => label === 'Prompt' && value === run.target));
+    const blank = describeRecentRun({ ...run, kind: 'deepResearch', target: undefined, status: undefined, ranAt: undefined }, now);
+    assert.deepEqual([blank.label, blank.description], ['Deep research 3f2b9c4e', 'deep research']);
+  });
+
+  test('a tracked run without a title of its own takes the prompt the lists named, as plain text', () => {
+    const row = { id: run.id, label: 'Agent job 3f2b9c4e', description: 'processing · agent', collapsible: 'none' as const, tooltip: () => ({ heading: 'Agent job', rows: [['Job id', run.id]] as Array<[string, string]> }) };
+    const titled = withRecentTitle(row, run);
+    assert.equal(titled.label, '$\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.deepEqual(titled.tooltip!().rows.at(-1), ['Prompt', run.target]);
+    assert.equal(withRecentTitle(row, { ...run, target: undefined }), row);
+    assert.equal(withRecentTitle(row, undefined), row);
+  });
+
+  test('the group: when it was read, or that it could not be; tracked runs leave it', () => {
+    const loaded = describeRecentGroup({ kind: 'loaded', runs: [run], at: now - 120_000, truncated: false }, 1, now);
+    assert.deepEqual([loaded.label, loaded.description, loaded.collapsible, loaded.icon?.id], ['Recent (last 24 h)', 'updated 2m ago', 'expanded', 'history']);
+    const failed = describeRecentGroup({ kind: 'unavailable', runs: [run], at: now, error: new Error('x'), unsupported: false }, 1, now);
+    assert.deepEqual([failed.description, failed.icon?.id], ['could not refresh', 'warning']);
+    assert.ok(failed.tooltip!().rows.some(([label, value]) => label === 'Problem' && value === 'Recent jobs could not be listed.'));
+    assert.deepEqual(untrackedRuns([run, { ...run, id: '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4' }], (id) => id === run.id).map((r) => r.id), ['0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4']);
+  });
+});

@@ -1,0 +1,49 @@
+// The line above the Research tree beyond the shutdown: offline, rate limited, the environment's key;
+// and the connection the welcome views go by, from the last credits call.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NetworkError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
+import { connectionOf } from '../../../src/features/credits/model/connection';
+import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { connectionMessage, keySourceMessage } from '../../../src/features/research/ui/viewMessage';
+
+const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
+const job = (poll: TrackedJob['poll'], fetchedAt?: number): TrackedJob =>
+  ({ id: '0b9e2a4c-1111-4222-8333-444455556666', kind: 'agent', trackedAt: NOW - 600_000, poll, ...(fetchedAt ? { fetchedAt } : {}) }) as TrackedJob;
+const stored = { keySource: 'stored' as const, host: 'api.firecrawl.dev' };
+
+describe('the view line about the connection', () => {
+  test('all well: nothing to say', () => {
+    assert.equal(connectionMessage([job({ kind: 'polling' }, NOW - 5_000)], stored, NOW), undefined);
+    assert.equal(connectionMessage([], stored, NOW), undefined);
+  });
+
+  test('offline: says which server and how old what is shown is', () => {
+    const waiting = job({ kind: 'retrying', reason: 'unreachable', error: new Error('x'), retryAt: NOW + 30_000, failures: 2 }, NOW - 300_000);
+    assert.equal(connectionMessage([waiting], stored, NOW), 'Offline: cannot reach api.firecrawl.dev. The jobs show what was last seen (last checked 5m ago); retrying.');
+  });
+
+  test('rate limited: what is shown may be old, and it waits for the service', () => {
+    const waiting = job({ kind: 'retrying', reason: 'rateLimited', error: new Error('x'), retryAt: NOW + 30_000, failures: 1 }, NOW - 60_000);
+    assert.match(connectionMessage([waiting], stored, NOW) ?? '', /^Rate limited by the service: the jobs show what was last seen \(last checked 1m ago\)/);
+  });
+
+  test('the environment\'s key is named (when nothing more pressing is)', () => {
+    assert.equal(keySourceMessage({ ...stored, keySource: 'environment' }), 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.');
+    assert.equal(keySourceMessage(stored), undefined);
+  });
+});
+
+describe('the connection the welcome views go by', () => {
+  const op = { operation: 'creditUsage' as const };
+  test('from the credits state', () => {
+    assert.equal(connectionOf({ loading: true }), 'unknown');
+    assert.equal(connectionOf({ loading: false, snapshot: { usage: { remainingCredits: 1 }, fetchedAt: NOW } as never }), 'ok');
+    assert.equal(connectionOf({ loading: false, problem: { kind: 'unauthorized', error: new UnauthorizedError(op) } }), 'rejected');
+    assert.equal(connectionOf({ loading: false, problem: { kind: 'unavailable', error: new NetworkError({ ...op, baseUrl: 'x' }), retryAt: NOW } }), 'offline');
+    assert.equal(connectionOf({ loading: false, problem: { kind: 'unavailable', error: new TimeoutError({ ...op, timeoutMs: 1 }), retryAt: NOW } }), 'offline');
+    // A 503 is the service having a bad minute, not this machine being offline.
+    assert.equal(connectionOf({ loading: false, problem: { kind: 'unavailable', error: new ServerError({ ...op, status: 503 }), retryAt: NOW } }), 'unknown');
+    assert.equal(connectionOf({ loading: false, problem: { kind: 'noBilling', error: new Error('x') } }), 'ok');
+  });
+});
