@@ -53,7 +53,7 @@ export function typedLabelOptions(text: string, known: readonly string[], chosen
       description:
         fresh.length === 1
           ? l10n.t('new label: Enter to add it')
-          : plural(fresh.length, l10n.t('{0} new label: Enter to add them', formatExact(fresh.length)), l10n.t('{0} new labels: Enter to add them', formatExact(fresh.length))),
+          : plural(fresh.length, l10n.t('{0} new label: Enter to add it', formatExact(fresh.length)), l10n.t('{0} new labels: Enter to add them', formatExact(fresh.length))),
       ...(tooMany ? { detail: tooMany } : {}),
       icon: 'add',
       alwaysShow: true,

@@ -84,7 +84,7 @@ export function describeRecentGroup(state: RecentRunsState, count: number, now: 
   ];
   if (state.kind !== 'idle') rows.push([l10n.t('Last read'), `${formatTimestamp(state.at)} (${formatAgo(state.at, now)})`]);
   if (failed) rows.push([l10n.t('Problem'), recentJobsUnavailableText(state.error, apiUrl ? { apiUrl } : {})]);
-  if (state.kind === 'loaded' && state.truncated) rows.push(['', l10n.t('Only the newest runs are listed: the team ran more than one read holds.')]);
+  if (state.kind === 'loaded' && state.truncated) rows.push(['', l10n.t('Only the newest runs are listed: the team ran more than one request returns.')]);
   const label = recentGroupLabel();
   return {
     id: RECENT_GROUP_ID,
