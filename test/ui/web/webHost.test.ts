@@ -73,7 +73,8 @@ describe('web-worker extension host', () => {
     await wb().submitQuickInput(sandbox.demoAgentJobs.completed);
     await wb().quickInput().waitFor({ state: 'hidden' });
     const rows = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .monaco-list-row');
-    const row = rows.filter({ hasText: /Agent/ }).first();
+    // Named by its kind and id, or by its prompt once the team's recent list has named it.
+    const row = rows.filter({ hasText: /Agent job|Compare the pricing pages/ }).first();
     // Tracking reveals the job, which opens the container; the activity bar item toggles it, so it is
     // clicked only while the view stays hidden.
     const deadline = Date.now() + 20_000;
