@@ -91,6 +91,8 @@ export class JobPersistence implements Disposable {
   private readonly removed = new Set<string>();
   /** Removed in the flush under way. */
   private readonly removing = new Set<string>();
+  /** Written in the flush under way: the file may not be on disk yet, which is not "dropped elsewhere". */
+  private readonly writing = new Map<string, number>();
   /** The entry this window last wrote or read per job: an entry is rewritten only when it changes. */
   private readonly entries = new Map<string, string>();
   /**
@@ -321,9 +323,9 @@ export class JobPersistence implements Disposable {
     return this.removed.has(id) || this.removing.has(id);
   }
 
-  /** This window has changes of the job still to write. */
+  /** This window has changes of the job still to write, or is writing them now. */
   isDirty(id: string): boolean {
-    return this.dirty.has(id);
+    return this.dirty.has(id) || this.writing.has(id);
   }
 
   /** The job is being moved here: from before jobs belonged to a team ('unowned'), or from another team. */
@@ -495,7 +497,17 @@ export class JobPersistence implements Disposable {
       }
       if (fitted.over) this.options.log.warn(`Job ${id}: its saved copy is still ${Math.round(fitted.bytes / 1024)} KB with nothing more to leave out`);
       record.writtenAt = writtenAt;
-      writes.push(files.write(jobFileName(team, id), fitted.text).then(() => this.noteStamp(id)));
+      this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+      writes.push(
+        files
+          .write(jobFileName(team, id), fitted.text)
+          .then(() => this.noteStamp(id))
+          .finally(() => {
+            const left = (this.writing.get(id) ?? 1) - 1;
+            if (left > 0) this.writing.set(id, left);
+            else this.writing.delete(id);
+          }),
+      );
       if (this.adopting.has(id)) adopted.push(id);
     }
     if (this.legacyToDrop) {
