@@ -149,20 +149,21 @@ describe('agent jobs and the Deep Research shutdown', function () {
     await until('both finished', () => store().get(research)?.snapshot?.status === 'completed' && store().get(agent)?.snapshot?.status === 'completed', 15_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-save-'));
     try {
-      // A job with both: the quick pick chooses; pick the first (the Markdown analysis).
+      // A job with both: the quick pick chooses; pick the first (the Markdown analysis). The pick is
+      // answered here (accepting the real one races its items arriving; the UI tests drive real picks).
       saveTo = vscode.Uri.file(path.join(dir, 'analysis.md'));
-      let settled = false;
-      const picking = vscode.commands.executeCommand<vscode.Uri | undefined>('firecrawl.saveJobResult', research).then((uri) => {
-        settled = true;
-        return uri;
-      });
-      // The pick opens a moment later; accepting while nothing is open does nothing.
-      await until('the pick to be answered', async () => {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return settled;
+      const offered: string[] = [];
+      const showQuickPick = vscode.window.showQuickPick;
+      (vscode.window as { showQuickPick: unknown }).showQuickPick = async (items: Thenable<readonly vscode.QuickPickItem[]> | readonly vscode.QuickPickItem[]) => {
+        const list = await items;
+        offered.push(...list.map((i) => i.label));
+        return list[0];
+      };
+      const picking = Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('firecrawl.saveJobResult', research)).finally(() => {
+        (vscode.window as { showQuickPick: unknown }).showQuickPick = showQuickPick;
       });
       const saved = await picking;
+      assert.equal(offered.length, 2, `one pick between the analysis and the JSON: ${offered.join(' | ')}`);
       assert.equal(saved?.fsPath, saveTo.fsPath);
       assert.equal(fs.readFileSync(saveTo.fsPath, 'utf8'), deepResearchOf(store().get(research)?.snapshot)?.finalAnalysis);
 
