@@ -50,9 +50,12 @@ function loadAverage() {
   }
 }
 
-function targetsOf(manifest) {
+function targetsOf(manifest, root) {
+  // The display name is a %key% of package.nls.json, as the workbench shows it in English.
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
+  const displayName = manifest.displayName.replace(/^%(.+)%$/, (whole, key) => nls[key] ?? whole);
   return [
-    { key: 'ours', id: `${manifest.publisher}.${manifest.name}`, name: manifest.name, shown: manifest.displayName.slice(0, 50) },
+    { key: 'ours', id: `${manifest.publisher}.${manifest.name}`, name: manifest.name, shown: displayName.slice(0, 50) },
     { key: 'gitBase', id: 'vscode.git-base', name: 'git-base', shown: 'Git Base' },
     { key: 'configEditing', id: 'vscode.configuration-editing', name: 'configuration-editing', shown: 'Configuration Editing' },
   ];
@@ -293,7 +296,7 @@ function printBreakdown(analyses, importSites) {
 export default async function hostActivationBench({ root, require, record, stats }) {
   const started = performance.now();
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const targets = targetsOf(manifest);
+  const targets = targetsOf(manifest, root);
   const windows = Number(process.env.FIRECRAWL_HOST_BENCH_WINDOWS) || 5;
   const breakdownWindows = process.argv.includes('--breakdown') ? Number(process.env.FIRECRAWL_HOST_BENCH_BREAKDOWN_WINDOWS) || 3 : 0;
   const loadBefore = loadAverage();
