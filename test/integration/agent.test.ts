@@ -10,7 +10,7 @@ import type { TestApi } from '../../src/extension';
 import type { TrackOutcome } from '../../src/features/research';
 import { agentOf, deepResearchOf } from '../support/snapshots';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[]; modal: boolean };
 
@@ -40,9 +40,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     // The rows load with the view (an on-demand bundle); these tests read rows without showing it.
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       const modal = typeof items[0] === 'object' && items[0] !== null && (items[0] as { modal?: boolean }).modal === true;
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), modal });

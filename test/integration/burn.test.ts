@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 
@@ -45,9 +45,7 @@ describe('burn rate and the spike alert', function () {
     // Low enough that the demo team's pace (about 450 a day) empties it before the period ends, so the
     // forecast shows, yet well above the warning threshold (60 % of a 10,000 plan).
     sandbox.setCredits({ ...sandbox.getCredits()!, planCredits: 10_000, remainingCredits: 6_000 });
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
       return Promise.resolve(answer);

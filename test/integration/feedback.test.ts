@@ -14,7 +14,7 @@ import type { FeedbackController, FeedbackRunResult } from '../../src/features/f
 import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
 
 type Shown = { kind: 'info' | 'warning' | 'error'; message: string; items: string[] };
@@ -126,9 +126,7 @@ describe('feedback wizard', function () {
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     await (await api.loadFeedback()).drafts.clear();
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });

@@ -1,6 +1,8 @@
 // Shared by the integration tests: a polling wait and the API URL setting; the extension's typed test
 // API comes from test/support.
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import type { Sandbox } from '../sandbox/server';
 
 export { activateExtension, extensionId, manifest, restartResearch } from '../support/extensionApi';
 
@@ -17,4 +19,11 @@ export async function until<T>(what: string, check: () => T | Promise<T>, timeou
 
 export async function setApiUrl(url: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('firecrawl').update('apiUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+/** Points the extension at the sandbox and stores its valid key, as a user would set both. */
+export async function useSandbox(api: TestApi, sandbox: Sandbox): Promise<void> {
+  await setApiUrl(sandbox.url);
+  await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
+  await api.keys.store(sandbox.keys.valid);
 }

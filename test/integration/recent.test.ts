@@ -8,7 +8,7 @@ import type { TestApi } from '../../src/extension';
 import type { AddRecentOutcome } from '../../src/features/research';
 import type { ResearchTreeNode } from '../../src/features/research/ui/rowTypes';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
 describe('recent runs in the Research view', function () {
   this.timeout(60_000);
@@ -37,9 +37,7 @@ describe('recent runs in the Research view', function () {
     // The rows load with the view (an on-demand bundle); these tests read rows without showing it.
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     (vscode.window as { createQuickPick: unknown }).createQuickPick = () => {
       const pick = createQuickPick();
       picks.push(pick);

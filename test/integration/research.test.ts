@@ -11,7 +11,7 @@ import type { ClientProvider } from '../../src/host/clientProvider';
 import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, restartResearch, setApiUrl, until } from './helpers';
+import { activateExtension, restartResearch, setApiUrl, until, useSandbox } from './helpers';
 
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
@@ -47,9 +47,7 @@ describe('deep research jobs', function () {
     // The rows load with the view (an on-demand bundle); these tests read rows without showing it.
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     // The extension's `vscode` object is this one: record what it shows instead of waiting on toasts.
     const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
       shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });

@@ -12,7 +12,7 @@ import type { PanelState } from '../../src/features/usage/protocol';
 import type { UsageHistoryStore } from '../../src/features/usage/model/historyStore';
 import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until } from './helpers';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
 interface Api {
   keys: ApiKeyService;
@@ -49,9 +49,7 @@ describe('credit usage panel', function () {
     // The panel's code is an on-demand bundle: load it as opening the panel would.
     panel = await api.usage.panel.load();
     sandbox = await startSandbox();
-    await setApiUrl(sandbox.url);
-    await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
-    await api.keys.store(sandbox.keys.valid);
+    await useSandbox(api, sandbox);
     subscription = panel.onDidPostState((state) => posted.push(state));
   });
 
