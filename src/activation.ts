@@ -110,7 +110,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   shareHistory();
   const historySubscription = usage.store.onDidChange(shareHistory);
   context.subscriptions.push({ dispose: () => historySubscription.dispose() });
-  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, isOpenWindow: (id) => team.isOpenWindow(id) });
+  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
     log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);

@@ -90,9 +90,9 @@ export class Team implements vscode.Disposable {
     return this.name ? { id: this.name, keyed: this.keyed } : undefined;
   }
 
-  /** Whether a window of this editor, of any team, is open (it wrote its attention lately). */
-  async isOpenWindow(windowId: string): Promise<boolean> {
-    return windowId === this.windowId || (await openWindows(this.deps.files, this.deps.clock)).has(windowId);
+  /** The windows of this editor, of any team, that are open (they wrote their attention lately), this one included. */
+  async openWindows(): Promise<ReadonlySet<string>> {
+    return (await openWindows(this.deps.files, this.deps.clock)).add(this.windowId);
   }
 
   /** The team's folder under the shared files, for state the leader shares (e.g. the balance). */

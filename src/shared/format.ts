@@ -113,21 +113,14 @@ export function daysBetween(fromMs: number, toMs: number): number {
   return Math.max(0, Math.ceil((toMs - fromMs) / DAY_MS));
 }
 
-const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
-
 /**
- * One of two whole phrases by the count's plural category in the locale, with `{count}` replaced by
- * the count as formatted there: `pluralPhrase(n, locale, { one: '{count} credit', other: '{count} credits' })`.
+ * A count as a whole phrase in the plural form the language wants: `one` and `other` get the rounded
+ * count as the locale writes it, e.g. `pluralCount(n, locale, (c) => l10n.t('{0} credit', c), (c) => l10n.t('{0} credits', c))`.
  */
-export function pluralPhrase(count: number, locale: string | undefined, forms: { one: string; other: string }): string {
-  const key = locale ?? '';
-  let rules = pluralRulesByLocale.get(key);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRulesByLocale.set(key, rules);
-  }
-  const rounded = Math.round(count);
-  return (rules.select(rounded) === 'one' ? forms.one : forms.other).replace('{count}', formatExact(rounded, locale));
+export function pluralCount(n: number, locale: string | undefined, one: (count: string) => string, other: (count: string) => string): string {
+  const rounded = Math.round(n);
+  const count = formatExact(rounded, locale);
+  return plural(rounded, one(count), other(count));
 }
 
 /** "in 45 minutes", "in 3 hours", "in 2 days": how far ahead a moment is, in words of the locale. */

@@ -37,13 +37,13 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly provider: ClientProvider,
     private readonly log: Logger,
     private readonly windowId: string,
-    private readonly isOpenWindow: (windowId: string) => Promise<boolean>,
+    private readonly openWindows: () => Promise<ReadonlySet<string>>,
   ) {}
 
   /** The wizard's controller, its bundle loaded the first time it is asked for. */
   controller(): Promise<FeedbackController> {
     this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
-      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.isOpenWindow);
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows);
       return this.instance;
     });
     this.loading.catch(() => (this.loading = undefined));
@@ -71,11 +71,11 @@ export interface FeedbackDeps {
   log: Logger;
   /** This window, and whether another window is open: each keeps its own draft. */
   windowId: string;
-  isOpenWindow: (windowId: string) => Promise<boolean>;
+  openWindows: () => Promise<ReadonlySet<string>>;
 }
 
-export function activateFeedback({ context, provider, log, windowId, isOpenWindow }: FeedbackDeps): LazyFeedback {
-  const feedback = new LazyFeedback(context, provider, log, windowId, isOpenWindow);
+export function activateFeedback({ context, provider, log, windowId, openWindows }: FeedbackDeps): LazyFeedback {
+  const feedback = new LazyFeedback(context, provider, log, windowId, openWindows);
   context.subscriptions.push(
     feedback,
     registerCommand(COMMANDS.submitFeedback, async (args?: unknown) => (await feedback.controller()).start(startOptions(args))),

@@ -96,11 +96,6 @@ export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Dis
 
   constructor(private readonly deps: UsagePanelDeps) {}
 
-  /** The panel once loaded. */
-  get panel(): UsagePanel | undefined {
-    return this.instance;
-  }
-
   load(): Promise<UsagePanel> {
     this.loading ??= loadOnDemand<UsagePanelBundle>('usagePanel').then((bundle) => {
       if (this.disposed) throw new Error('the usage feature was disposed');

@@ -51,7 +51,7 @@ function listProblems(problems: readonly { path: string; message: string }[]): s
 const WINDOW_IN_TEXT = /within\s+(\d{1,7})\s*(seconds?|secs?|s|minutes?|mins?)\b/i;
 
 /** The window a FEEDBACK_WINDOW_EXPIRED message states, in seconds; undefined when it states none. */
-export function feedbackWindowSeconds(serverMessage: string | undefined): number | undefined {
+function feedbackWindowSeconds(serverMessage: string | undefined): number | undefined {
   const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
   if (!match?.[1]) return undefined;
   const n = Number(match[1]);

@@ -10,7 +10,7 @@ import type { BurnView } from '../../../src/features/burn';
 import type { CreditsState } from '../../../src/features/credits/model/creditsStore';
 import { forecastRunOut } from '../../../src/features/credits/model/forecast';
 import { presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
-import { pluralPhrase } from '../../../src/shared/format';
+import { pluralCount } from '../../../src/shared/format';
 import { sparkline } from '../../../src/shared/sparkline';
 import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
 
@@ -51,8 +51,8 @@ describe('the spike alert in words', () => {
     assert.match(spikeMessage({ ...spike, lastHour: 1 }, { now: NOW, locale: 'en-US', remaining: 1 }), /: 1 credit used in the last hour.*the remaining 1 credit runs out/);
     assert.match(spikeMessage({ ...spike, perHour: 0, ratio: Infinity }, { now: NOW, locale: 'en-US' }), /∞× the usual rate/);
     assert.match(spikeMessage(spike, { now: NOW, locale: 'de-DE', remaining: 1_000_000 }), /1\.220 credits .* 1\.000\.000 credits/);
-    assert.equal(pluralPhrase(1, 'en', { one: '{count} credit', other: '{count} credits' }), '1 credit');
-    assert.equal(pluralPhrase(1_234, 'en', { one: '{count} credit', other: '{count} credits' }), '1,234 credits');
+    assert.equal(pluralCount(1, 'en', (c) => `${c} credit`, (c) => `${c} credits`), '1 credit');
+    assert.equal(pluralCount(1_234, 'en', (c) => `${c} credit`, (c) => `${c} credits`), '1,234 credits');
   });
 });
 

@@ -2,7 +2,7 @@
 // balance runs out at this pace. Pure (no vscode), so every case is checked in unit tests. Numbers
 // and times go through shared/format; each sentence is one message with placeholders.
 import * as l10n from '@vscode/l10n';
-import { formatDateTime, formatExact, formatIn, formatRatio, plural } from '../../../shared/format';
+import { formatDateTime, formatExact, formatIn, formatRatio, pluralCount } from '../../../shared/format';
 import { runOut, type Spike } from '../model/burnRules';
 
 /** The alert's buttons, in the editor's language (asked for when shown: the language is set after load). */
@@ -25,12 +25,11 @@ export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
   const { locale } = ctx;
   const rate = formatRatio(spike.perHour, locale);
   const ratio = formatRatio(spike.ratio, locale);
-  const used = Math.round(spike.lastHour);
-  const count = formatExact(used, locale);
-  const first = plural(
-    used,
-    l10n.t('Firecrawl credits are draining fast: {0} credit used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
-    l10n.t('Firecrawl credits are draining fast: {0} credits used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
+  const first = pluralCount(
+    spike.lastHour,
+    locale,
+    (count) => l10n.t('Firecrawl credits are draining fast: {0} credit used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
+    (count) => l10n.t('Firecrawl credits are draining fast: {0} credits used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
   );
   const second = runOutSentence(spike, ctx);
   return second ? `${first} ${second}` : first;
@@ -41,14 +40,13 @@ function runOutSentence(spike: Spike, ctx: SpikeTextContext): string | undefined
   const outlook = runOut(ctx.remaining, spike.lastHour, ctx.now);
   switch (outlook.kind) {
     case 'at': {
-      const remaining = Math.round(ctx.remaining);
-      const count = formatExact(remaining, ctx.locale);
       const within = formatIn(outlook.at, ctx.now, ctx.locale);
       const around = formatDateTime(outlook.at, ctx.locale);
-      return plural(
-        remaining,
-        l10n.t('At this pace the remaining {0} credit runs out {1} (around {2}).', count, within, around),
-        l10n.t('At this pace the remaining {0} credits run out {1} (around {2}).', count, within, around),
+      return pluralCount(
+        ctx.remaining,
+        ctx.locale,
+        (count) => l10n.t('At this pace the remaining {0} credit runs out {1} (around {2}).', count, within, around),
+        (count) => l10n.t('At this pace the remaining {0} credits run out {1} (around {2}).', count, within, around),
       );
     }
     case 'over':

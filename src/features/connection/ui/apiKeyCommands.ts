@@ -6,7 +6,7 @@ import { describeError, describeKeyCheckFailure } from '../../../host/errorText'
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
-import { formatExact, plural } from '../../../shared/format';
+import { pluralCount } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { FIRECRAWL_API_KEYS_URL } from '../../../shared/urls';
 
@@ -19,9 +19,8 @@ type Verdict =
 export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
   try {
     const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
-    const remaining = Math.round(usage.remainingCredits);
-    const count = formatExact(remaining, vscode.env.language);
-    return { kind: 'valid', detail: plural(remaining, vscode.l10n.t('{0} credit remaining', count), vscode.l10n.t('{0} credits remaining', count)) };
+    const detail = pluralCount(usage.remainingCredits, vscode.env.language, (n) => vscode.l10n.t('{0} credit remaining', n), (n) => vscode.l10n.t('{0} credits remaining', n));
+    return { kind: 'valid', detail };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
     // Auth passed and the service itself says the team has no billing record. Any other 404 (a path

@@ -8,7 +8,7 @@ import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut } from '../model/forecast';
-import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural } from '../../../shared/format';
+import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
 import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
 import type { BurnView } from '../../burn';
@@ -50,19 +50,12 @@ export const TOOLTIP_COMMANDS = [COMMANDS.refreshCredits, COMMANDS.showUsageHist
 /** Hourly bins older than this are labelled with their age. */
 const BURN_AGE_SHOWN_MS = 30 * 60_000;
 
-/** A count of credits as a whole phrase: "1 credit", "12,345 credits". */
-function creditCount(n: number, locale: string | undefined, one: (count: string) => string, other: (count: string) => string): string {
-  const rounded = Math.round(n);
-  const count = formatExact(rounded, locale);
-  return plural(rounded, one(count), other(count));
-}
-
 /** "Last 24 h: N credits", a sparkline of the hours, a spike while it lasts, and the alerts' state. */
 function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string[] {
   const day = burn?.summary.day;
   if (!burn || !day) return [];
   const { locale } = ctx;
-  const lines = ['', creditCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
+  const lines = ['', pluralCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
   // Inline code keeps the blocks in one font; the row reads oldest to newest.
   lines.push('', l10n.t('{0} hourly, oldest first; busiest hour {1}', `\`${sparkline(day.hourly)}\``, formatExact(day.peak, locale)));
   if (burn.dayFetchedAt !== undefined && ctx.now - burn.dayFetchedAt > BURN_AGE_SHOWN_MS) lines.push('', l10n.t('Hourly usage as of {0}', formatAgo(burn.dayFetchedAt, ctx.now, locale)));
@@ -70,7 +63,7 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
   if (spike) {
     const ratio = formatRatio(spike.ratio, locale);
     const rate = formatRatio(spike.perHour, locale);
-    const said = creditCount(
+    const said = pluralCount(
       spike.lastHour,
       locale,
       (n) => l10n.t('**Spike:** {0} credit in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', n, ratio, rate),
@@ -127,14 +120,14 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
     // The number in bold, as an argument: the same message as the screen readers' "4,321 credits remaining".
     const balance =
       remaining < 0
-        ? creditCount(-remaining, locale, (n) => l10n.t('**Over by {0} credit**', n), (n) => l10n.t('**Over by {0} credits**', n))
-        : creditCount(remaining, locale, (n) => l10n.t('{0} credit remaining', `**${n}**`), (n) => l10n.t('{0} credits remaining', `**${n}**`));
+        ? pluralCount(-remaining, locale, (n) => l10n.t('**Over by {0} credit**', n), (n) => l10n.t('**Over by {0} credits**', n))
+        : pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', `**${n}**`), (n) => l10n.t('{0} credits remaining', `**${n}**`));
     return [balance, '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
   }
   const of = formatExact(plan, locale);
   const lines = [
     remaining < 0
-      ? creditCount(-remaining, locale, (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of), (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of))
+      ? pluralCount(-remaining, locale, (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of), (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of))
       : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
   ];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
@@ -170,11 +163,11 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
 function balancePhrase(remaining: number, plan: number | null, locale: string | undefined): string {
   if (remaining < 0) {
     return plan === null
-      ? creditCount(-remaining, locale, (n) => l10n.t('over the balance by {0} credit', n), (n) => l10n.t('over the balance by {0} credits', n))
-      : creditCount(-remaining, locale, (n) => l10n.t('over plan by {0} credit', n), (n) => l10n.t('over plan by {0} credits', n));
+      ? pluralCount(-remaining, locale, (n) => l10n.t('over the balance by {0} credit', n), (n) => l10n.t('over the balance by {0} credits', n))
+      : pluralCount(-remaining, locale, (n) => l10n.t('over plan by {0} credit', n), (n) => l10n.t('over plan by {0} credits', n));
   }
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
-  return creditCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
+  return pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
@@ -257,7 +250,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (!spike) accessibilityLabel = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed', balance, age) : l10n.t('Firecrawl: {0}', balance);
   else {
     const first = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed.', balance, age) : l10n.t('Firecrawl: {0}.', balance);
-    const draining = creditCount(spike.lastHour, ctx.locale, (n) => l10n.t('Credits are draining fast: {0} credit in the last hour.', n), (n) => l10n.t('Credits are draining fast: {0} credits in the last hour.', n));
+    const draining = pluralCount(spike.lastHour, ctx.locale, (n) => l10n.t('Credits are draining fast: {0} credit in the last hour.', n), (n) => l10n.t('Credits are draining fast: {0} credits in the last hour.', n));
     accessibilityLabel = `${first} ${draining}`;
   }
   return {

@@ -6,6 +6,7 @@
 import type { ActivityList, ActivityQuery, FeedbackEndpoint } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
+import { parseTime } from '../../../shared/format';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import { isListingUnsupported } from '../../../host/errorText';
 
@@ -137,8 +138,7 @@ export function feedbackJobs(list: ActivityList, endpoint: FeedbackEndpoint): Re
     const id = normalizeJobId(entry.id);
     if (seen.has(id)) continue;
     seen.add(id);
-    const ranAt = entry.createdAt === null ? undefined : Date.parse(entry.createdAt);
-    jobs.push({ id, ranAt: Number.isNaN(ranAt) ? undefined : ranAt, target: entry.target ?? undefined });
+    jobs.push({ id, ranAt: parseTime(entry.createdAt), target: entry.target ?? undefined });
   }
   return jobs.sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
 }

@@ -44,8 +44,6 @@ export class FeedbackController implements vscode.Disposable {
   readonly windows: FeedbackWindows;
   /** Servers that answered that they do not list recent jobs: not asked again in this window. */
   private readonly unlisted = new Map<string, { error: unknown; at: number }>();
-  /** The open wizard's recent jobs (tests read what it loaded). */
-  private recent: RecentFeedbackJobs | undefined;
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
@@ -55,18 +53,13 @@ export class FeedbackController implements vscode.Disposable {
     storage: vscode.Memento,
     private readonly log: Logger,
     windowId: string,
-    /** Whether a window of this editor is still open: its draft is copied, not taken (it may still be editing it). */
-    private readonly isOpenWindow: (windowId: string) => Promise<boolean> = async () => false,
+    /** The windows of this editor still open: their drafts are copied, not taken (they may still be editing them). */
+    private readonly openWindows: () => Promise<ReadonlySet<string>> = async () => new Set(),
   ) {
     // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
     this.settled = new SettledWrites(storage, systemClock);
     this.drafts = new DraftStore(storage, windowId, Date.now, () => vscode.workspace.name, (key, value, wanted) => this.settled.write(key, value, wanted));
     this.windows = new FeedbackWindows(storage);
-  }
-
-  /** The open wizard's recent jobs, if a wizard is open. */
-  get recentJobs(): RecentFeedbackJobs | undefined {
-    return this.recent;
   }
 
   /**
@@ -77,8 +70,11 @@ export class FeedbackController implements vscode.Disposable {
     const out: ResumableDraft[] = [];
     const own = this.drafts.load();
     if (own) out.push({ ...own, origin: 'here' });
-    for (const other of this.drafts.others()) {
-      const open = other.windowId !== undefined && (await this.isOpenWindow(other.windowId).catch(() => false));
+    const others = this.drafts.others();
+    // One look at which windows are open, whatever the number of drafts.
+    const openNow = others.length ? await this.openWindows().catch(() => new Set<string>()) : new Set<string>();
+    for (const other of others) {
+      const open = other.windowId !== undefined && openNow.has(other.windowId);
       out.push({
         draft: other.draft,
         savedAt: other.savedAt,
@@ -105,7 +101,6 @@ export class FeedbackController implements vscode.Disposable {
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
     const recent = new RecentFeedbackJobs({ reader: () => this.provider.client, clock: systemClock, unsupported: this.unlisted, server: () => this.provider.url.url });
-    this.recent = recent;
     try {
       const saved = await this.resumable();
       const own = saved[0]?.origin === 'here' ? saved[0].draft : undefined;
@@ -143,7 +138,6 @@ export class FeedbackController implements vscode.Disposable {
       return await this.deliver(request);
     } finally {
       if (this.prompter === prompter) this.prompter = undefined;
-      if (this.recent === recent) this.recent = undefined;
       prompter.dispose();
       recent.dispose();
     }

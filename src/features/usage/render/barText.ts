@@ -1,7 +1,7 @@
 // The words for one bar or one segment, shared by screen-reader labels and the hover/focus tooltip,
 // so what people hear and what they see never differ.
 import * as l10n from '@vscode/l10n';
-import { formatExact, formatRatio, plural } from '../../../shared/format';
+import { formatExact, formatRatio, plural, pluralCount } from '../../../shared/format';
 import { type ChartModel, type ChartMonth, inProgressLabel } from './shape';
 
 /** Per-key names spoken in a bar label; the rest are reachable with Up/Down. */
@@ -30,9 +30,7 @@ function monthTitle(month: ChartMonth): string {
 }
 
 function credits(value: number, locale: string | undefined): string {
-  const n = Math.round(value);
-  const text = formatExact(n, locale);
-  return plural(n, l10n.t('{0} credit', text), l10n.t('{0} credits', text));
+  return pluralCount(value, locale, (n) => l10n.t('{0} credit', n), (n) => l10n.t('{0} credits', n));
 }
 
 /** The plan in words for the bar's unit: per billing period for months, its pace for days and hours. */

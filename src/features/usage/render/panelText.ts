@@ -1,7 +1,7 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
 import * as l10n from '@vscode/l10n';
-import { formatAgo, formatDate, formatExact, parseTime, plural } from '../../../shared/format';
+import { formatAgo, formatDate, formatExact, parseTime, pluralCount } from '../../../shared/format';
 import type { PageCommand, PanelState, UsageRange } from '../protocol';
 
 export interface PanelStatus {
@@ -79,15 +79,12 @@ export function perKeyUnavailable(): string {
 /** The balance as a phrase: what is left of the plan, or how far beyond it (or beyond nothing) it went. */
 function balanceText(remaining: number, plan: number | null, locale: string): string {
   if (remaining < 0) {
-    const n = Math.round(-remaining);
-    const over = formatExact(n, locale);
-    if (plan === null) return plural(n, l10n.t('Over by {0} credit', over), l10n.t('Over by {0} credits', over));
+    if (plan === null) return pluralCount(-remaining, locale, (n) => l10n.t('Over by {0} credit', n), (n) => l10n.t('Over by {0} credits', n));
     const of = formatExact(plan, locale);
-    return plural(n, l10n.t('Over plan by {0} credit (plan {1})', over, of), l10n.t('Over plan by {0} credits (plan {1})', over, of));
+    return pluralCount(-remaining, locale, (n) => l10n.t('Over plan by {0} credit (plan {1})', n, of), (n) => l10n.t('Over plan by {0} credits (plan {1})', n, of));
   }
-  const left = formatExact(remaining, locale);
-  if (plan !== null) return l10n.t('{0} of {1} credits remaining', left, formatExact(plan, locale));
-  return plural(Math.round(remaining), l10n.t('{0} credit remaining', left), l10n.t('{0} credits remaining', left));
+  if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
+  return pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
 }
 
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
