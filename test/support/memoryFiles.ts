@@ -12,6 +12,8 @@ export class MemoryDisk {
   writes = 0;
   /** When set, the next read of this name fails as a damaged disk would. */
   failRead = new Set<string>();
+  /** Writes of these names fail (a full or read-only disk). */
+  failWrite = new Set<string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -37,6 +39,7 @@ export class MemoryDisk {
         return this.files.get(name);
       },
       write: async (name, text) => {
+        if (this.failWrite.has(name)) throw new Error(`ENOSPC: ${name}`);
         this.writes++;
         this.put(name, text);
         queueMicrotask(() => announce(name));

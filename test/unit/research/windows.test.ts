@@ -321,4 +321,19 @@ describe('several windows', () => {
     assert.deepEqual(ids(later.store.jobs), []);
     await later.close();
   });
+  test('a job file that could not be written: the job stays tracked with what it showed, and the file is written once the disk allows', async () => {
+    const { clock, disk, service, open } = editor();
+    const a = await open('a');
+    const id = service.create({ durationMs: 500 });
+    disk.failWrite.add(jobFileName('t', id));
+    a.store.track([id]);
+    await clock.advance(20_000);
+    assert.equal(a.store.get(id)?.snapshot?.status, 'completed', 'still tracked after several looks at the list');
+    assert.ok(a.log.some((line) => /Could not save a research job/.test(line)));
+    disk.failWrite.clear();
+    await clock.advance(31_000);
+    assert.equal(disk.jobState(jobFileName('t', id)), 'job');
+    assert.equal(a.store.get(id)?.snapshot?.status, 'completed');
+    await a.close();
+  });
 });

@@ -86,6 +86,9 @@ interface EntryUpdate {
 
 const trackedAtOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { trackedAt?: unknown }).trackedAt : undefined);
 
+/** A job file that could not be written is tried again after this long. */
+const FAILED_WRITE_RETRY_MS = 30_000;
+
 export class JobPersistence implements Disposable {
   private readonly dirty = new Set<string>();
   private readonly removed = new Set<string>();
@@ -496,12 +499,23 @@ export class JobPersistence implements Disposable {
         this.options.log.info(`Job ${id} is too large to keep whole on disk: its saved copy leaves out ${describeTrimmed(fitted.trimmedNow)}`);
       }
       if (fitted.over) this.options.log.warn(`Job ${id}: its saved copy is still ${Math.round(fitted.bytes / 1024)} KB with nothing more to leave out`);
-      record.writtenAt = writtenAt;
       this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
       writes.push(
         files
           .write(jobFileName(team, id), fitted.text)
-          .then(() => this.noteStamp(id))
+          .then(
+            () => {
+              // Only a file on disk counts as written: a job "written" without one reads as dropped elsewhere.
+              record.writtenAt = Math.max(record.writtenAt, writtenAt);
+              return this.noteStamp(id);
+            },
+            (error: unknown) => {
+              // Kept to write again later, rather than lost until its next change.
+              this.dirty.add(id);
+              this.soon(FAILED_WRITE_RETRY_MS);
+              throw error;
+            },
+          )
           .finally(() => {
             const left = (this.writing.get(id) ?? 1) - 1;
             if (left > 0) this.writing.set(id, left);

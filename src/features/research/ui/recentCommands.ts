@@ -6,9 +6,10 @@ import { recentJobsUnavailableText } from '../../../host/errorText';
 import { COMMANDS } from '../../../ids';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import type { RecentRun, RecentRuns } from '../model/recentRuns';
-import type { ResearchStore } from '../model/researchStore';
+import type { ResearchStore, TrackResult } from '../model/researchStore';
 import type { JobKind } from '../model/trackedJob';
 import { recentRunDescription, recentRunLabel } from './recentRows';
+import { sayCap } from './trackCommand';
 
 export interface RecentCommandDeps {
   store: ResearchStore;
@@ -31,11 +32,17 @@ export interface AddRecentOutcome {
 
 /** Tracks runs of known kinds, one call per kind; reveals the first new one. */
 export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind }>): Promise<string[]> {
-  const added: string[] = [];
+  // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
+  await deps.store.listKnown;
+  const result: TrackResult = { added: [], existing: [], evicted: [], refused: [] };
   for (const kind of ['agent', 'deepResearch'] as const) {
     const ids = runs.filter((r) => r.kind === kind).map((r) => r.id);
-    if (ids.length) added.push(...deps.store.track(ids, kind).added);
+    if (!ids.length) continue;
+    const tracked = deps.store.track(ids, kind);
+    for (const key of ['added', 'existing', 'evicted', 'refused'] as const) result[key].push(...tracked[key]);
   }
+  sayCap(result, deps.store.maxJobs);
+  const { added } = result;
   const first = added[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
   return added;

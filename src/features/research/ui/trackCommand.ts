@@ -50,6 +50,12 @@ function shortList(ids: readonly string[]): string {
   return ids.length > 5 ? vscode.l10n.t('{0} and {1} more', shown, formatExact(ids.length - 5)) : shown;
 }
 
+/** What the cap did to a track, said here, once, in the window that tracked: the others only see the list change. */
+export function sayCap(result: TrackResult, max: number): void {
+  const cap = capMessage(result, max);
+  if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
+}
+
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   // Right after start the window may not know its key's team yet: the job is that team's.
   await deps.store.listKnown;
@@ -63,9 +69,7 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   if (!result.added.length && !result.refused.length && result.existing.length) {
     void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
   }
-  // Said here, once, in the window that tracked: the others only see the list change.
-  const cap = capMessage(result, deps.store.maxJobs);
-  if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
+  sayCap(result, deps.store.maxJobs);
   const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
   for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
