@@ -18,14 +18,11 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
     // Watched once the folder is there: a watcher started on a folder that does not exist yet may
     // report nothing (measured; see test/ui/propagation.test.ts). The first files of a folder created
     // later can still be missed: the research list and the lease look again on their own beat.
-    this.ready = Promise.resolve(vscode.workspace.fs.createDirectory(base)).then(
+    void Promise.resolve(vscode.workspace.fs.createDirectory(base)).then(
       () => this.watch(),
       () => this.watch(),
     );
   }
-
-  /** Resolves once the watcher is set up (or could not be). */
-  readonly ready: Promise<void>;
 
   private watch(): void {
     if (this.disposed) return;

@@ -89,11 +89,6 @@ export class TeamLease implements Disposable {
     return this.team;
   }
 
-  /** Other live windows of the team, as far as their attention files say. */
-  get otherWindows(): ReadonlySet<string> {
-    return new Set(this.others.keys());
-  }
-
   /** Takes part in the election; resolves once this window knows its role. */
   async start(): Promise<void> {
     await this.writeAttention();

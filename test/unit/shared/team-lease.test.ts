@@ -136,11 +136,13 @@ describe('how much the team is looked at', () => {
     b.lease.setAttention({ focused: true, researchVisible: true });
     await clock.advance(0);
     assert.deepEqual(a.lease.teamAttention, { focused: true, researchVisible: true }, 'the leader hears the follower');
-    assert.deepEqual([...a.lease.otherWindows], ['b']);
+    const files = disk.view();
+    assert.deepEqual([...(await openWindows(files, clock))].sort(), ['a', 'b']);
     crash(b);
     await clock.advance(45_000);
     assert.deepEqual(a.lease.teamAttention, { focused: false, researchVisible: false });
-    assert.deepEqual([...a.lease.otherWindows], []);
+    assert.deepEqual([...(await openWindows(files, clock))], ['a'], 'a window gone silent is not open');
+    files.dispose();
     a.lease.dispose();
   });
 });

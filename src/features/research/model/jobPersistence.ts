@@ -124,10 +124,6 @@ export class JobPersistence implements Disposable {
     );
   }
 
-  get team(): string {
-    return this.options.team;
-  }
-
   /**
    * The team's list, newest first, read synchronously (small entries only). With `adopt`, jobs saved
    * before they belonged to a team join it: records of the first version come back whole (they are
@@ -356,11 +352,6 @@ export class JobPersistence implements Disposable {
     this.dirty.delete(id);
     this.removed.delete(id);
     this.entries.delete(id);
-  }
-
-  /** Whether anything waits to be written. */
-  get pending(): boolean {
-    return this.dirty.size > 0 || this.removed.size > 0 || this.legacyToDrop;
   }
 
   /** Writes everything waiting now; resolves when this and any earlier flush are done. */

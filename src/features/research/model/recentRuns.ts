@@ -8,6 +8,7 @@ import type { ActivityList, ActivityQuery, AgentListQuery, AgentRunList } from '
 import { isListingUnsupported } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
+import { parseTime } from '../../../shared/format';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import type { JobKind } from './trackedJob';
 
@@ -68,19 +69,18 @@ export async function loadRecentRuns(reader: RecentRunsReader, now: number, sign
     }
     byId.set(key, run);
   };
-  const time = (iso: string | null) => (iso === null ? undefined : Date.parse(iso));
   if (agents.status === 'fulfilled') {
     for (const a of agents.value.runs) {
       if (a.hidden) continue;
-      merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: time(a.createdAt), status: a.status, model: a.model });
+      merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: parseTime(a.createdAt), status: a.status, model: a.model });
     }
   }
   for (const [list, kind] of [[research, 'deepResearch'], [agentActivity, 'agent']] as const) {
     if (list.status !== 'fulfilled') continue;
-    for (const e of list.value.entries) merge(e.id, kind, { target: e.target ?? undefined, ranAt: time(e.createdAt) });
+    for (const e of list.value.entries) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
   }
   const runs = [...byId.values()]
-    .filter((r) => r.ranAt === undefined || (r.ranAt > since && !Number.isNaN(r.ranAt)))
+    .filter((r) => r.ranAt === undefined || r.ranAt > since)
     .sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
   const truncated = settled.some((r) => r.status === 'fulfilled' && r.value.truncated);
   return { runs, truncated };

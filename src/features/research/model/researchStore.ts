@@ -10,7 +10,7 @@ import type { CallOptions, FirecrawlError, TrackedSnapshot } from '../../../api'
 import { deferred, type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
-import { isFinalPhase, isTerminalStatus } from './jobFacts';
+import { isFinalPhase } from './jobFacts';
 import { JobPersistence } from './jobPersistence';
 import { readJob } from './jobReads';
 import { applyJobFile, type JobRecord, newRecord, recordOfEntry, restoredRecords, shownKey } from './jobRecord';
@@ -24,7 +24,6 @@ import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type Re
 import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
-export { DEFAULT_MAX_JOBS } from './jobCap';
 
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
 /** How often the leader removes what nothing refers to any more (see JobPersistence.sweep). */

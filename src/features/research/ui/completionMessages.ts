@@ -4,25 +4,15 @@ import * as vscode from 'vscode';
 import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import type { TrackedJob } from '../model/trackedJob';
-import { jobTitle } from './treeRows';
+import { conditionText, jobTitle } from './treeRows';
 import { plainText } from '../../../shared/text';
 import { resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
 import type { NotifierActions } from './completionNotifier';
-/**
- * "Agent job failed (name): why". A finished job's status is completed, failed or cancelled, said in
- * the words the tree uses; any other word the service may send is kept as it is (plain text).
- */
+
+/** "Agent job failed (name): why": a finished job that did not complete, in the words the tree uses for it. */
 function endedMessage(job: TrackedJob, name: string, why: string | undefined): string {
-  const status = job.snapshot?.status;
-  const word =
-    status === 'failed'
-      ? vscode.l10n.t({ message: 'failed', comment: ['job status'] })
-      : status === 'cancelled'
-        ? vscode.l10n.t({ message: 'cancelled', comment: ['job status'] })
-        : status
-          ? plainText(status, 40)
-          : vscode.l10n.t({ message: 'finished', comment: ['job status'] });
+  const word = conditionText(job);
   if (job.kind === 'agent') {
     return why === undefined
       ? vscode.l10n.t({ message: 'Agent job {0} ({1})', args: [word, name], comment: ['status word, job name'] })
