@@ -15,7 +15,10 @@ export function selectedText(editor = vscode.window.activeTextEditor): string | 
   let length = 0;
   for (const selection of editor.selections) {
     if (selection.isEmpty || length > JOB_ID_SCAN_LIMIT) continue;
-    const text = editor.document.getText(selection).slice(0, JOB_ID_SCAN_LIMIT);
+    // Cut before reading: a selection dragged over a large file would otherwise be copied whole on every move.
+    const { document } = editor;
+    const end = Math.min(document.offsetAt(selection.end), document.offsetAt(selection.start) + JOB_ID_SCAN_LIMIT);
+    const text = document.getText(new vscode.Range(selection.start, document.positionAt(end)));
     parts.push(text);
     length += text.length;
   }

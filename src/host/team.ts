@@ -102,7 +102,8 @@ export class Team implements vscode.Disposable {
 
   /** Joins the team of the current key and server; resolves when the role is known. */
   start(): Promise<void> {
-    this.joining = this.join();
+    // In line with the joins a key or server change asks for, which may come first.
+    this.rejoin();
     return this.joining;
   }
 

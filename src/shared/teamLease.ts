@@ -94,6 +94,8 @@ export class TeamLease implements Disposable {
     await this.writeAttention();
     await this.readAttention();
     await this.check();
+    // Released while starting (the key changed again): no beats for a team this window left.
+    if (this.disposed) return;
     const loop = () => {
       this.timer = this.options.clock.schedule(this.nextLookIn(), () => {
         void this.check().finally(() => {
