@@ -2,15 +2,27 @@
 // (unit in plain Node, integration inside a real VS Code extension host, UI in a real workbench)
 // and ends with one line "N passed, N failed" covering all of them.
 // Flags: --only=unit,integration,ui to run some layers; --no-build to reuse out/ and dist/.
+// Files: `node scripts/test.mjs test/unit/shared/clock.test.ts [more…]` runs just those files, each in
+// its own layer (the layer is the folder under test/).
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
 import { runNodeTests, testFiles } from './lib/node-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
-const layers = onlyArg ? onlyArg.slice('--only='.length).split(',') : ['unit', 'integration', 'ui'];
+// A file named on the command line (its source under test/ or its build under out/test/) as the built path.
+const picked = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((a) => {
+  const rel = relative(root, resolve(a)).split(sep).join('/').replace(/^out\//, '').replace(/\.ts$/, '.js');
+  const match = /^test\/(unit|integration|ui)\//.exec(rel);
+  if (!match) throw new Error(`${a}: not a test file under test/unit, test/integration or test/ui`);
+  return { layer: match[1], file: join(root, 'out', rel) };
+});
+const pickedIn = (layer) => picked.filter((p) => p.layer === layer).map((p) => p.file);
+const layers = picked.length > 0
+  ? [...new Set(picked.map((p) => p.layer))]
+  : onlyArg ? onlyArg.slice('--only='.length).split(',') : ['unit', 'integration', 'ui'];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 
@@ -42,17 +54,20 @@ async function main() {
   }
   if (layers.includes('unit')) {
     const started = Date.now();
-    add(await runNodeTests(testFiles(join(root, 'out', 'test', 'unit'))), 'unit', started);
+    const files = pickedIn('unit');
+    add(await runNodeTests(files.length > 0 ? files : testFiles(join(root, 'out', 'test', 'unit'))), 'unit', started);
   }
   if (layers.includes('integration')) {
     const started = Date.now();
     const { runIntegration } = await import(pathToFileURL(join(root, 'scripts', 'vscode', 'integration.mjs')).href);
-    add(await runIntegration({ root }), 'integration', started);
+    const files = pickedIn('integration');
+    add(await runIntegration({ root, files: files.length > 0 ? files : undefined }), 'integration', started);
   }
   if (layers.includes('ui')) {
     const started = Date.now();
     const { runUi } = await import(pathToFileURL(join(root, 'scripts', 'vscode', 'ui.mjs')).href);
-    add(await runUi({ root }), 'ui', started);
+    const files = pickedIn('ui');
+    add(await runUi({ root, files: files.length > 0 ? files : undefined }), 'ui', started);
   }
 }
 

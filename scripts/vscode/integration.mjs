@@ -13,7 +13,7 @@ import { makeRunDir } from './codeserver.mjs';
 const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
-export async function runIntegration({ root = defaultRoot } = {}) {
+export async function runIntegration({ root = defaultRoot, files } = {}) {
   const entry = join(root, 'out', 'test', 'integration', 'index.js');
   if (!existsSync(entry)) {
     console.error(`[integration] ${entry} is missing: run the build first (node scripts/build.mjs).`);
@@ -46,7 +46,7 @@ export async function runIntegration({ root = defaultRoot } = {}) {
       extensionDevelopmentPath: root,
       extensionTestsPath: entry,
       launchArgs: [workspace, `--user-data-dir=${join(runDir, 'user-data')}`, `--extensions-dir=${join(runDir, 'extensions')}`],
-      extensionTestsEnv: { FIRECRAWL_TEST_RESULTS: resultsFile, FIRECRAWL_PROJECT_ROOT: root },
+      extensionTestsEnv: { FIRECRAWL_TEST_RESULTS: resultsFile, FIRECRAWL_PROJECT_ROOT: root, ...(files ? { FIRECRAWL_TEST_FILES: JSON.stringify(files) } : {}) },
     }).catch((error) => error?.code ?? 1);
     try {
       counts = JSON.parse(readFileSync(resultsFile, 'utf8'));

@@ -2,7 +2,8 @@
 // Runs mocha (bdd: describe/it) over out/test/integration/**/*.test.js inside the real extension host.
 // Output goes through console.log, which the launcher forwards from the browser console to stdout.
 // Counts are written as JSON to $FIRECRAWL_TEST_RESULTS so scripts/vscode/integration.mjs can add
-// them up. $FIRECRAWL_TEST_GREP limits the run to tests whose full title matches.
+// them up. $FIRECRAWL_TEST_GREP limits the run to tests whose full title matches;
+// $FIRECRAWL_TEST_FILES to some files.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
@@ -43,7 +44,9 @@ export async function run(): Promise<void> {
     timeout: 20_000,
     ...(process.env.FIRECRAWL_TEST_GREP ? { grep: process.env.FIRECRAWL_TEST_GREP } : {}),
   });
-  for (const file of testFiles(__dirname)) mocha.addFile(file);
+  // $FIRECRAWL_TEST_FILES (a JSON list of built paths) limits the run to those files.
+  const only = process.env.FIRECRAWL_TEST_FILES ? (JSON.parse(process.env.FIRECRAWL_TEST_FILES) as string[]).map((f) => path.resolve(f)) : undefined;
+  for (const file of testFiles(__dirname)) if (!only || only.includes(path.resolve(file))) mocha.addFile(file);
   // The Research view's Recent group reads the team's lists by itself while the view is visible in a
   // focused window: tests that count requests, or queue a fault for whichever request comes next,
   // would meet its reads. It is off for the run; recent.test.ts turns it on for its own tests.
