@@ -20,7 +20,7 @@ export interface TeamDeps {
   log: Logger;
 }
 
-/** The team a window joined: its name, and whether a key made it (only then are unowned jobs adopted). */
+/** The team a window joined: its name, and whether a key made it (only then is following another key's jobs offered). */
 export interface TeamJoin {
   id: string;
   keyed: boolean;

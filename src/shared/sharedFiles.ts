@@ -1,6 +1,7 @@
 // Files every window of this editor sees: the extension's global storage folder. Windows share job
 // snapshots, the lease of the window that polls for the team, and each window's attention through
-// them. Names are relative paths with `/`; a write replaces the whole file at once (never half of it).
+// them. Names are relative paths with `/`; a write replaces the whole file (VS Code's replace removes
+// the old file a moment before the new one is there, so a reader may briefly find it missing).
 import type { Event } from './events';
 
 export interface FileStamp {
@@ -11,7 +12,7 @@ export interface FileStamp {
 
 export interface SharedFiles {
   read(name: string): Promise<string | undefined>;
-  /** Atomic: another window reads the old text or the new, never a mix. */
+  /** Never half a file: another window reads the old text, the new, or (for a moment) nothing. */
   write(name: string, text: string): Promise<void>;
   remove(name: string): Promise<void>;
   /** Names of the files directly in `folder`. */
@@ -27,12 +28,37 @@ export interface SharedFiles {
   readonly onDidChange: Event<string>;
 }
 
-/** Reads a JSON file; a missing or damaged one is undefined (the caller decides what that means). */
-export async function readJson(files: SharedFiles, name: string): Promise<unknown> {
-  const text = await files.read(name).catch(() => undefined);
-  if (text === undefined) return undefined;
+/** The most a small shared file (a lease, a window's attention, a team's snapshot) may hold: anything larger is not ours. */
+export const SMALL_FILE_BYTES = 64 * 1024;
+
+export const stampText = (stamp: FileStamp): string => `${stamp.mtime}:${stamp.size}`;
+
+export type CappedRead =
+  | { state: 'ok'; text: string; stamp: FileStamp }
+  | { state: 'missing' }
+  | { state: 'tooLarge'; stamp: FileStamp };
+
+/**
+ * Reads a file no larger than `maxBytes`, looking at its size first: a huge file (damaged, or put there
+ * by something else) costs one stat, not its whole text in every window every few seconds.
+ */
+export async function readCapped(files: SharedFiles, name: string, maxBytes: number): Promise<CappedRead> {
+  const stamp = await files.stat(name).catch(() => undefined);
+  if (!stamp) return { state: 'missing' };
+  if (stamp.size > maxBytes) return { state: 'tooLarge', stamp };
+  const text = await files.read(name);
+  if (text === undefined) return { state: 'missing' };
+  // Grown between the look and the read: still refused.
+  if (text.length > maxBytes) return { state: 'tooLarge', stamp };
+  return { state: 'ok', text, stamp };
+}
+
+/** Reads a small JSON file; a missing, oversized or damaged one is undefined (the caller decides what that means). */
+export async function readJson(files: SharedFiles, name: string, maxBytes = SMALL_FILE_BYTES): Promise<unknown> {
+  const read = await readCapped(files, name, maxBytes).catch(() => undefined);
+  if (read?.state !== 'ok') return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(read.text);
   } catch {
     return undefined;
   }

@@ -44,6 +44,16 @@ export const LEASE_MS = 9_000;
 export const RENEW_MS = 3_000;
 
 const NOBODY: Attention = { focused: false, researchVisible: false };
+/**
+ * A lease or attention stamped later than now by more than this was written before the clock stepped
+ * back (all windows share one machine's clock): it is not taken as fresh.
+ */
+const FUTURE_SLACK_MS = 2_000;
+/**
+ * A lease found missing is looked at again after this long before it is taken: VS Code replaces a file
+ * by deleting it a moment before the new one is there, so the leader's renewal can look like no lease.
+ */
+export const MISSING_LOOK_AGAIN_MS = 250;
 /** A window's attention that is older than this is from a window that is gone. */
 const ATTENTION_STALE_MS = 30_000;
 /** A window rewrites its attention this often even when nothing changed: the others read it as alive. */
@@ -59,6 +69,8 @@ export class TeamLease implements Disposable {
   private checking: Promise<void> | undefined;
   /** When the lease this window last read runs out, unless renewed (a follower looks again then). */
   private expiresAt = Infinity;
+  /** Another window held a live lease at the last look. */
+  private otherOwner = false;
   private disposed = false;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
@@ -130,7 +142,8 @@ export class TeamLease implements Disposable {
     this.heartbeat?.dispose();
     const { files } = this.options;
     const writes: Array<Promise<void>> = [files.remove(this.attentionName(this.options.windowId))];
-    if (this.leader) writes.push(files.remove(this.leaseName));
+    // Given up in words, not by deleting it: a missing lease may be a renewal under way (see MISSING_LOOK_AGAIN_MS).
+    if (this.leader) writes.push(files.write(this.leaseName, JSON.stringify({ owner: '', renewedAt: this.options.clock.now() } satisfies LeaseFile)));
     this.leader = false;
     await Promise.allSettled(writes);
   }
@@ -174,7 +187,13 @@ export class TeamLease implements Disposable {
   private async look(): Promise<void> {
     if (this.disposed) return;
     const { files, clock, windowId } = this.options;
-    const lease = readLease(await readJson(files, this.leaseName));
+    let lease = readLease(await readJson(files, this.leaseName));
+    // Another window held it at the last look: missing now may be its renewal under way.
+    if (!lease && this.otherOwner) {
+      await new Promise<void>((resolve) => clock.schedule(MISSING_LOOK_AGAIN_MS, resolve));
+      if (this.disposed) return;
+      lease = readLease(await readJson(files, this.leaseName));
+    }
     const now = clock.now();
     const leaseMs = this.options.leaseMs ?? LEASE_MS;
     this.expiresAt = Infinity;
@@ -183,7 +202,10 @@ export class TeamLease implements Disposable {
       this.setLeader(true);
       return;
     }
-    if (lease && now - lease.renewedAt < leaseMs) {
+    // An empty owner: given up by a window that left.
+    const live = lease !== undefined && lease.owner !== '' && isFresh(lease.renewedAt, now, leaseMs);
+    this.otherOwner = live;
+    if (lease && live) {
       this.expiresAt = lease.renewedAt + leaseMs;
       this.setLeader(false);
       return;
@@ -216,7 +238,7 @@ export class TeamLease implements Disposable {
       const id = name.replace(/\.json$/, '');
       if (id === windowId) continue;
       const value = readAttentionFile(await readJson(files, `${this.folder}/windows/${name}`));
-      if (value && now - value.at <= ATTENTION_STALE_MS) others.set(id, value);
+      if (value && isFresh(value.at, now, ATTENTION_STALE_MS)) others.set(id, value);
       // A window that is gone leaves its file behind: its last word no longer counts (and is tidied).
       else if (value && now - value.at > 3 * ATTENTION_STALE_MS) void files.remove(`${this.folder}/windows/${name}`);
     }
@@ -247,10 +269,15 @@ export async function openWindows(files: SharedFiles, clock: Clock): Promise<Set
   for (const team of await files.folders('teams').catch(() => [] as string[])) {
     for (const name of await files.list(`teams/${team}/windows`).catch(() => [] as string[])) {
       const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
-      if (value && now - value.at <= ATTENTION_STALE_MS) open.add(name.replace(/\.json$/, ''));
+      if (value && isFresh(value.at, now, ATTENTION_STALE_MS)) open.add(name.replace(/\.json$/, ''));
     }
   }
   return open;
+}
+
+/** Written less than `maxAgeMs` ago, and not later than now (a time ahead of the clock is from before it stepped back). */
+function isFresh(at: number, now: number, maxAgeMs: number): boolean {
+  return at <= now + FUTURE_SLACK_MS && now - at < maxAgeMs;
 }
 
 function readLease(value: unknown): LeaseFile | undefined {

@@ -267,7 +267,7 @@ describe('deep research jobs', function () {
     const offer = await until('the offer to follow the previous key\'s jobs', () => shown.find((s) => /tracked with the previous API key/.test(s.message)));
     assert.deepEqual(offer.items, ['Follow with This Key', 'Keep Apart']);
     await until('polling again after the key change', () => status(id) === 'processing' && store().get(id)?.poll.kind === 'polling');
-    assert.equal(store().otherTeams().get(restrictedTeam!), undefined, 'nothing is left with the other key');
+    assert.equal((await store().otherTeams()).get(restrictedTeam!), undefined, 'nothing is left with the other key');
   });
 
   it('a job tracked right after the key changed twice belongs to the key in use', async () => {
@@ -282,7 +282,7 @@ describe('deep research jobs', function () {
     assert.equal(store().teamId, valid);
     assert.equal(store().teamId, api.team.current?.id);
     await until('its first answer, with the valid key', () => status(id) === 'processing');
-    assert.equal(store().otherTeams().get(valid!), undefined);
+    assert.equal((await store().otherTeams()).get(valid!), undefined);
   });
 
   it('jobs of another key are hidden, not polled, and shown again with that key', async () => {
@@ -296,7 +296,7 @@ describe('deep research jobs', function () {
     try {
       assert.notEqual(store().teamId, valid);
       assert.equal(store().get(id), undefined, 'another key\'s job is not listed');
-      await until('it to be kept for that key', () => store().otherTeams().get(valid) === 1);
+      await until('it to be kept for that key', async () => (await store().otherTeams()).get(valid) === 1);
       await until('the view to count it', () => store().hiddenJobs >= 1, 15_000);
       sandbox.resetCounts();
       await new Promise((resolve) => setTimeout(resolve, 4_000));

@@ -14,6 +14,11 @@ export class MemoryDisk {
   failRead = new Set<string>();
   /** Writes of these names fail (a full or read-only disk). */
   failWrite = new Set<string>();
+  /**
+   * A replace as VS Code makes it (FileService.move with overwrite): the old file is deleted, and the
+   * new one is there only `ms()` later on the test's clock; meanwhile readers find nothing.
+   */
+  replaceGap: { ms: () => number; schedule(ms: number, fn: () => void): unknown } | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -41,6 +46,12 @@ export class MemoryDisk {
       write: async (name, text) => {
         if (this.failWrite.has(name)) throw new Error(`ENOSPC: ${name}`);
         this.writes++;
+        const gap = this.replaceGap;
+        if (gap && this.files.has(name)) {
+          this.files.delete(name);
+          this.mtimes.delete(name);
+          await new Promise<void>((resolve) => gap.schedule(gap.ms(), resolve));
+        }
         this.put(name, text);
         queueMicrotask(() => announce(name));
       },

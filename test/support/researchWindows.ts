@@ -56,8 +56,6 @@ export interface WindowOptions {
   focused?: boolean;
   /** The team of the window's key and server (default 't'). */
   team?: string;
-  /** Whether it has a key (only then does it adopt jobs saved before jobs belonged to a team). Default yes. */
-  keyed?: boolean;
   /** false: a host whose file watcher failed; the window hears of nothing other windows write. */
   watcher?: boolean;
   store?: Partial<ResearchStoreOptions>;
@@ -90,7 +88,7 @@ export function editor(setup: { lossy?: boolean } = {}) {
   const state = new EditorState(clock);
   const service = new Service(clock);
   const open = async (id: string, options: WindowOptions = {}): Promise<Win> => {
-    const { focused = true, keyed = true } = options;
+    const { focused = true } = options;
     let team = options.team ?? 't';
     const files = disk.view({ watcher: options.watcher !== false });
     const log: string[] = [];
@@ -114,7 +112,7 @@ export function editor(setup: { lossy?: boolean } = {}) {
       subscriptions = [lease.onDidChangeTeamAttention(attend), lease.onDidChangeRole(() => store.roleChanged()), lease.onDidLook(() => void store.reconcile())];
       lease.setAttention({ focused, researchVisible: true });
       attend();
-      store.joinTeam(team, keyed);
+      store.joinTeam(team);
       await lease.start();
     };
     store.start();
@@ -159,9 +157,9 @@ export function editor(setup: { lossy?: boolean } = {}) {
         stopTimers();
         files.dispose();
         // Nothing more is written: the process is gone.
-        const inner = store as unknown as { persistence?: { dispose(): void } };
-        inner.persistence?.dispose();
-        inner.persistence = undefined;
+        const inner = store as unknown as { folder?: { dispose(): void } };
+        inner.folder?.dispose();
+        inner.folder = undefined;
         store.dispose();
       },
     };

@@ -34,7 +34,7 @@ export interface ResearchTeam {
   readonly windowId: string;
   readonly isLeader: boolean;
   readonly attention: Attention;
-  /** The team once known: its jobs are the ones listed (only a team with a key adopts jobs saved before teams). */
+  /** The team once known: its jobs are the ones listed. */
   readonly current: { id: string; keyed: boolean } | undefined;
   onDidJoin(listener: (team: { id: string; keyed: boolean }) => void): { dispose(): void };
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
@@ -128,7 +128,7 @@ export class ResearchFeature implements vscode.Disposable {
     attend(team.attention);
     const join = (t: { id: string; keyed: boolean }) => {
       const previous = this.store.teamId;
-      this.store.joinTeam(t.id, t.keyed);
+      this.store.joinTeam(t.id);
       if (previous && previous !== t.id && t.keyed && (deps.changedHere ?? (() => deps.focus.focused))()) void actions().then((a) => a.offerToFollow(this.store, previous));
     };
     if (team.current) join(team.current);

@@ -19,7 +19,7 @@ import {
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { POLL } from '../../../src/features/research/model/pollPolicy';
 import { ResearchStore, type ResearchStoreOptions } from '../../../src/features/research/model/researchStore';
-import { jobFileName, jobKey, LEGACY_INDEX_KEY, unownedJobKey } from '../../../src/features/research/model/storage';
+import { jobFileName, removalFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { pollNotice } from '../../../src/features/research/ui/treeRows';
 import { FakeClock } from '../../support/fakeClock';
@@ -486,21 +486,20 @@ describe('cost of watching a 5-minute job', () => {
 describe('persistence', () => {
   test('the tracked list and each last snapshot survive a restart; running jobs resume, finished ones stay quiet', async () => {
     const first = setup();
-    const { clock, service, storage, disk } = first;
+    const { clock, service, disk } = first;
     const done = service.create({ durationMs: 10_000, withJson: true });
     const running = service.create({ durationMs: 600_000 });
     first.store.track([done, running]);
     await clock.advance(30_000);
     await first.store.flush();
     first.store.dispose();
-    assert.ok(storage.map.has(jobKey(TEAM, done)) && storage.map.has(jobKey(TEAM, running)));
     assert.ok(disk.files.has(jobFileName(TEAM, done)) && disk.files.has(jobFileName(TEAM, running)));
 
     const before = service.count();
     const second = first.make();
-    // The list is there at once; the snapshots follow from their files.
-    assert.deepEqual(second.jobs.map((j) => j.id), [done, running]);
+    // The team's folder is the list: read once the store starts.
     await second.ready;
+    assert.deepEqual(second.jobs.map((j) => j.id), [done, running]);
     const restored = second.get(done)!;
     assert.equal(restored.snapshot?.status, 'completed');
     assert.equal(restored.snapshot?.kind, 'deepResearch');
@@ -513,55 +512,32 @@ describe('persistence', () => {
     second.dispose();
   });
 
-  test('writes are gathered, an untracked job leaves a tombstone, damaged entries and files are dropped', async () => {
+  test('writes are gathered, an untracked job leaves a removal note, a damaged file costs only its snapshot', async () => {
     const { clock, service, storage, disk, store, make } = setup();
     const a = service.create({ durationMs: 600_000 });
     const b = service.create({ durationMs: 600_000 });
     store.track([a, b]);
     await clock.advance(20_000);
-    // Two entries once, and each running job's file at most every 5 s.
-    assert.equal(storage.writes, 2);
+    // Nothing in globalState; each running job's file at most every 5 s.
+    assert.equal(storage.writes, 0);
     assert.ok(disk.writes <= 10, `file writes: ${disk.writes}`);
     store.untrack(a);
     await clock.advance(1_000);
-    assert.equal(storage.map.has(jobKey(TEAM, a)), false);
-    assert.equal(disk.jobState(jobFileName(TEAM, a)), 'tombstone', 'its file says it was dropped, for windows that have not heard yet');
-    assert.ok(storage.map.has(jobKey(TEAM, b)));
+    assert.equal(disk.jobState(jobFileName(TEAM, a)), 'none');
+    assert.equal(disk.jobState(removalFileName(TEAM, a)), 'tombstone', 'a note says it was dropped, for windows that have not heard yet');
+    assert.equal(disk.jobState(jobFileName(TEAM, b)), 'job');
     store.dispose();
 
-    const damaged = '22222222-3333-4444-8555-666666666666';
-    storage.map.set(jobKey(TEAM, damaged), { v: 99 });
-    storage.map.set(jobKey(TEAM, 'not-an-id'), { v: 2, id: 'not-an-id', trackedAt: 1, seq: 0 });
     disk.files.set(jobFileName(TEAM, b), '{ not json');
+    disk.files.set('research/t/not-an-id.json', '{}');
     const again = make();
-    assert.deepEqual(again.jobs.map((j: TrackedJob) => j.id), [b]);
     await again.ready;
+    assert.deepEqual(again.jobs.map((j: TrackedJob) => j.id), [b]);
     // A damaged file costs the snapshot, not the job: it is asked again.
     assert.equal(again.get(b)?.snapshot, undefined);
     await clock.advance(0);
     assert.ok(again.get(b)?.snapshot);
     again.dispose();
-  });
-
-  test('a list saved by version 0.1 (every record in globalState) is moved to job files', async () => {
-    const { clock, service, storage, disk, make, store } = setup();
-    store.dispose();
-    const done = service.create({ durationMs: 1_000 });
-    const snapshot = { kind: 'deepResearch', id: done, status: 'completed', activities: [], sources: [], finalAnalysis: '# Old', warnings: ['notice'] };
-    storage.map.set(LEGACY_INDEX_KEY, [done]);
-    storage.map.set(unownedJobKey(done), { v: 1, id: done, trackedAt: 5, snapshot, fetchedAt: 6, finishedAt: 6 });
-    const migrated = make();
-    assert.equal(migrated.get(done)?.snapshot?.status, 'completed');
-    assert.equal(migrated.get(done)?.poll.kind, 'idle');
-    await clock.advance(1_000);
-    await migrated.flush();
-    assert.equal(storage.map.has(LEGACY_INDEX_KEY), false);
-    assert.deepEqual(storage.map.get(jobKey(TEAM, done)), { v: 2, id: done, kind: 'deepResearch', trackedAt: 5, seq: 0 });
-    const file = JSON.parse(disk.files.get(jobFileName(TEAM, done))!);
-    assert.equal(file.snapshot.finalAnalysis, '# Old');
-    assert.deepEqual(file.snapshot.warnings, [], 'the shutdown notice is not stored per job');
-    assert.equal(service.count(), 0, 'a finished job is not asked again');
-    migrated.dispose();
   });
 
   test('a job stopped as expired stays stopped after a restart', async () => {

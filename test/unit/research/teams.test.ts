@@ -3,7 +3,7 @@
 // a window shows its own team's jobs, and nothing one team learns is written over another's.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobFileName, jobKey, unownedJobFileName, unownedJobKey } from '../../../src/features/research/model/storage';
+import { jobFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { editor } from '../../support/researchWindows';
 
@@ -11,7 +11,7 @@ const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id).sort();
 
 describe('teams: one key on one server each', () => {
   test('two teams in two windows each: every window lists and polls only its own team\'s jobs', async () => {
-    const { clock, service, storage, disk, open } = editor();
+    const { clock, service, disk, open } = editor();
     const a1 = await open('a1', { team: 'a' });
     const b1 = await open('b1', { team: 'b' });
     const a2 = await open('a2', { team: 'a', focused: false });
@@ -36,7 +36,6 @@ describe('teams: one key on one server each', () => {
       'no team ever asked about the other team\'s job',
     );
     assert.equal(service.sentBy('a2') + service.sentBy('b2'), 0, 'followers never poll: each team\'s leader does');
-    assert.ok(storage.map.has(jobKey('a', jobA)) && storage.map.has(jobKey('b', jobB)));
     assert.ok(disk.files.has(jobFileName('a', jobA)) && disk.files.has(jobFileName('b', jobB)));
     for (const w of [a1, a2, b1, b2]) await w.close();
   });
@@ -91,49 +90,22 @@ describe('teams: one key on one server each', () => {
     await w.close();
   });
 
-  test('jobs saved before jobs belonged to a team join the first team with a key that reads them', async () => {
-    const { clock, service, storage, disk, open } = editor();
-    const done = service.create({ durationMs: 0 }, 'a');
-    // As the previous version left them: an entry and a file by id alone.
-    storage.map.set(unownedJobKey(done), { v: 2, id: done, kind: 'deepResearch', trackedAt: clock.now() - 60_000, seq: 0 });
-    const file = { v: 2, id: done, kind: 'deepResearch', trackedAt: clock.now() - 60_000, seq: 0, writtenAt: clock.now() - 50_000, writtenBy: 'old', poll: { kind: 'idle' }, finishedAt: clock.now() - 50_000, snapshot: { kind: 'deepResearch', id: done, status: 'completed', currentDepth: 1, maxDepth: 1, totalUrls: 0, expiresAt: null, finalAnalysis: '# Kept', activities: [], sources: [], warnings: [] } };
-    disk.put(unownedJobFileName(done), JSON.stringify(file), clock.now() - 50_000);
-
-    const keyless = await open('keyless', { team: 'nokey', keyed: false });
-    assert.deepEqual(ids(keyless.store.jobs), [], 'a window without a key adopts nothing');
-    assert.equal(keyless.store.hiddenJobs, 1);
-    const a = await open('a', { team: 'a' });
-    assert.deepEqual(ids(a.store.jobs), [done]);
-    await a.store.ready;
-    assert.equal(a.store.get(done)?.snapshot?.kind === 'deepResearch' && a.store.get(done)?.snapshot?.status, 'completed');
-    await clock.advance(2_000);
-    await a.store.flush();
-    assert.ok(storage.map.has(jobKey('a', done)), 'moved to the team\'s entry');
-    assert.equal(storage.map.has(unownedJobKey(done)), false);
-    assert.equal(JSON.parse(disk.files.get(jobFileName('a', done))!).snapshot.finalAnalysis, '# Kept', 'and its file with it');
-    assert.equal(disk.files.has(unownedJobFileName(done)), false);
-    assert.equal(service.calls.length, 0, 'a finished job is not asked again');
-    const b = await open('b', { team: 'b' });
-    assert.deepEqual(ids(b.store.jobs), [], 'another team that comes later does not get it');
-    assert.equal(b.store.hiddenJobs, 1);
-    for (const w of [keyless, a, b]) await w.close();
-  });
-
   test('another key\'s jobs can be followed with this key: they move, and the other team\'s windows let them go', async () => {
-    const { clock, service, storage, open } = editor();
+    const { clock, service, disk, open } = editor();
     const old = await open('old', { team: 'old' });
     const id = service.create({ durationMs: 600_000 }, 'new');
     old.store.track([id]);
     await clock.advance(5_000);
     assert.equal(old.store.get(id)?.poll.kind, 'stopped', 'the old key cannot read it: a 404 in its own list');
     const w = await open('w', { team: 'new' });
-    assert.deepEqual([...w.store.otherTeams()], [['old', 1]]);
-    assert.deepEqual(w.store.followTeam('old'), { moved: 1, left: 0 });
+    assert.deepEqual([...(await w.store.otherTeams())], [['old', 1]]);
+    assert.deepEqual(await w.store.followTeam('old'), { moved: 1, left: 0 });
     await w.store.ready;
     await clock.advance(5_000);
     assert.deepEqual(ids(w.store.jobs), [id]);
     assert.equal(w.store.get(id)?.snapshot?.status, 'processing', 'asked again with this key');
-    assert.ok(storage.map.has(jobKey('new', id)) && !storage.map.has(jobKey('old', id)));
+    assert.equal(disk.jobState(jobFileName('new', id)), 'job');
+    assert.equal(disk.jobState(jobFileName('old', id)), 'none');
     assert.equal(w.store.hiddenJobs, 0);
     assert.deepEqual(ids(old.store.jobs), [], 'the old key\'s window let it go');
     await old.close();

@@ -1,11 +1,11 @@
-// Research jobs in several windows of one editor, simulated on one fake clock: one globalState and one
-// global storage folder shared by all, a lease deciding who polls. What one window tracks, drops or
+// Research jobs in several windows of one editor, simulated on one fake clock: one global storage
+// folder shared by all (the team's folder is the list), a lease deciding who polls. What one window tracks, drops or
 // learns reaches the others (with a file watcher at once, without one on the lease's beat); only one
 // window sends requests; a window that goes away is replaced; what nothing refers to is removed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ORPHAN_GRACE_MS } from '../../../src/features/research/model/jobPersistence';
-import { jobFileName, jobKey, unownedJobFileName } from '../../../src/features/research/model/storage';
+import { LEFTOVER_GRACE_MS, REMOVAL_KEPT_MS } from '../../../src/features/research/model/jobFolder';
+import { jobFileName, removalFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { editor } from '../../support/researchWindows';
 
@@ -54,7 +54,7 @@ describe('several windows', () => {
   });
 
   test('dropped in one window, gone from the others; cleared finished jobs too', async () => {
-    const { clock, service, disk, storage, open } = editor();
+    const { clock, service, disk, open } = editor();
     const a = await open('a');
     const b = await open('b');
     const running = service.create({ durationMs: 600_000 });
@@ -65,8 +65,8 @@ describe('several windows', () => {
     b.store.untrack(running);
     await clock.advance(2_000);
     assert.deepEqual(ids(a.store.jobs), [done]);
-    assert.equal(storage.map.has(jobKey('t', running)), false);
-    assert.equal(disk.jobState(jobFileName('t', running)), 'tombstone');
+    assert.equal(disk.jobState(jobFileName('t', running)), 'none');
+    assert.equal(disk.jobState(removalFileName('t', running)), 'tombstone');
     const before = service.sentBy('a');
     await clock.advance(60_000);
     assert.equal(service.sentBy('a'), before, 'the leader stopped polling it');
@@ -132,7 +132,7 @@ describe('several windows', () => {
   });
 
   test('beyond 200 tracked jobs the ones finished longest ago go, dropped by the window that tracked', async () => {
-    const { clock, service, storage, open } = editor();
+    const { clock, service, disk, open } = editor();
     const a = await open('a');
     const b = await open('b');
     const old = Array.from({ length: 200 }, () => service.create({ durationMs: 0 }));
@@ -149,7 +149,7 @@ describe('several windows', () => {
     assert.equal(b.store.size, 200);
     assert.ok(fresh.every((id) => b.store.get(id)));
     assert.ok(result.evicted.every((id) => !b.store.get(id)), 'the other window follows the drop');
-    assert.equal(storage.keys().filter((k) => k.startsWith(jobKey('t', ''))).length, 200);
+    assert.equal([...disk.files.keys()].filter((k) => k.startsWith('research/t/') && disk.jobState(k) === 'job').length, 200);
     await a.close();
     await b.close();
   });
@@ -183,52 +183,36 @@ describe('several windows', () => {
     for (const w of [a, b, c]) await w.close();
   });
 
-  test('what nothing refers to is removed once old enough; a job whose entry or file was lost is tracked all the same', async () => {
-    const { clock, service, storage, disk, open } = editor();
+  test('leftovers go once old enough: removal notes after a day, copies older than their removal after two minutes', async () => {
+    const { clock, service, disk, open } = editor();
     const listed = service.create({ durationMs: 0 });
-    const lostEntry = service.create({ durationMs: 0 });
     const dropped = service.create({ durationMs: 0 });
+    const lateCopy = service.create({ durationMs: 0 });
     const justDropped = service.create({ durationMs: 0 });
-    const oldLayout = service.create({ durationMs: 0 });
-    const noFile = service.create({ durationMs: 0 });
-    const later = service.create({ durationMs: 0 });
-    const old = clock.now() - ORPHAN_GRACE_MS - 1_000;
-    const job = (id: string) => JSON.stringify({ v: 2, id, trackedAt: old, seq: 0, writtenAt: old, writtenBy: 'gone', poll: { kind: 'idle' }, finishedAt: old });
-    const entry = (id: string, trackedAt = old) => ({ v: 2, id, trackedAt, seq: 0 });
-    storage.map.set(jobKey('t', listed), entry(listed));
+    const old = clock.now() - REMOVAL_KEPT_MS - 1_000;
+    const job = (id: string, trackedAt = old) => JSON.stringify({ v: 2, id, trackedAt, seq: 0, writtenAt: trackedAt, writtenBy: 'gone', poll: { kind: 'idle' }, finishedAt: trackedAt });
+    const note = (id: string, at: number) => JSON.stringify({ v: 2, id, removedAt: at, removedBy: 'gone' });
     disk.put(jobFileName('t', listed), job(listed), old);
-    // Another window's globalState write replaced the list without this job's entry: its file says it is tracked.
-    disk.put(jobFileName('t', lostEntry), job(lostEntry), old);
-    // Dropped long ago, and a moment ago (other windows may not have heard yet).
-    disk.put(jobFileName('t', dropped), JSON.stringify({ v: 2, id: dropped, removedAt: old, removedBy: 'gone' }), old);
-    disk.put(jobFileName('t', justDropped), JSON.stringify({ v: 2, id: justDropped, removedAt: clock.now(), removedBy: 'other' }), clock.now());
-    // Left by the layout before teams after its job was dropped.
-    disk.put(unownedJobFileName(oldLayout), job(oldLayout), old);
-    // An entry whose file never came (a write that failed), long ago.
-    storage.map.set(jobKey('t', noFile), entry(noFile));
-    storage.map.set(jobKey('t', 'not-a-job-id'), { v: 2, id: 'not-a-job-id', trackedAt: 1, seq: 0 });
-    storage.map.set(jobKey('t', '11111111-2222-4333-8444-555555555555'), 'garbage');
-    storage.map.set(jobKey('t', later), { v: 3, id: later, trackedAt: 1, seq: 0, more: 'a later version' });
+    disk.put(removalFileName('t', dropped), note(dropped, old), old);
+    // A window that had not heard of the removal wrote its copy again afterwards.
+    disk.put(removalFileName('t', lateCopy), note(lateCopy, clock.now() - LEFTOVER_GRACE_MS), clock.now() - LEFTOVER_GRACE_MS);
+    disk.put(jobFileName('t', lateCopy), job(lateCopy), clock.now() - LEFTOVER_GRACE_MS);
+    disk.put(removalFileName('t', justDropped), note(justDropped, clock.now()), clock.now());
+    disk.files.set('research/t/not-a-job-id.json', job('not-a-job-id'));
 
     const w = await open('w');
     await clock.advance(12_000);
-    assert.deepEqual(ids(w.store.jobs).sort(), [listed, lostEntry, noFile].sort(), 'the files decide: a lost entry does not lose the job');
-    assert.deepEqual(storage.map.get(jobKey('t', lostEntry)), entry(lostEntry), 'and its entry is written again');
-    assert.equal(disk.jobState(jobFileName('t', dropped)), 'none', 'an old tombstone is removed');
-    assert.equal(disk.jobState(jobFileName('t', justDropped)), 'tombstone', 'a recent one stays a while');
-    assert.equal(disk.files.has(unownedJobFileName(oldLayout)), false, 'a file of the old layout that nothing lists is removed');
-    assert.equal(disk.jobState(jobFileName('t', noFile)), 'job', 'an entry whose file never came: the job is asked again and written');
-    assert.equal(storage.map.has(jobKey('t', 'not-a-job-id')), false, 'a damaged entry is removed');
-    assert.equal(storage.map.has(jobKey('t', '11111111-2222-4333-8444-555555555555')), false);
-    assert.ok(storage.map.has(jobKey('t', later)), 'a later version\'s entry is left alone');
-    assert.ok(w.log.some((l) => /Removed 2 unreadable saved job entries/.test(l)), w.log.join('\n'));
+    assert.deepEqual(ids(w.store.jobs), [listed], 'a copy older than its removal is not listed');
+    assert.equal(disk.jobState(removalFileName('t', dropped)), 'none', 'a day-old removal note is removed');
+    assert.equal(disk.jobState(jobFileName('t', lateCopy)), 'none', 'a copy older than its removal is removed');
+    assert.equal(disk.jobState(removalFileName('t', justDropped)), 'tombstone', 'a recent note stays');
     assert.ok(w.log.some((l) => /Removed 2 saved job records nothing refers to any more/.test(l)), w.log.join('\n'));
-    // The recent tombstone goes once it is old too; nothing else does.
-    await clock.advance(ORPHAN_GRACE_MS);
-    assert.equal(await w.store.sweep(), 1);
-    assert.equal(disk.jobState(jobFileName('t', justDropped)), 'none');
     assert.equal(await w.store.sweep(), 0);
-    assert.deepEqual(ids(w.store.jobs).sort(), [listed, lostEntry, noFile].sort());
+    await clock.advance(REMOVAL_KEPT_MS);
+    // The leader sweeps every few minutes by itself.
+    assert.equal(disk.jobState(removalFileName('t', justDropped)), 'none', 'the other notes go once a day old');
+    assert.equal(disk.jobState(removalFileName('t', lateCopy)), 'none');
+    assert.deepEqual(ids(w.store.jobs), [listed]);
     await w.close();
   });
 
@@ -241,10 +225,14 @@ describe('several windows', () => {
     await a.close();
     disk.files.set(jobFileName('t', id), '{"v":2,"id":');
     const b = await open('b');
-    assert.ok(b.log.some((l) => l.startsWith(`warn Skipped the saved snapshot of job ${id}: `)), b.log.join('\n'));
+    const skipped = (w: typeof b) => w.log.filter((l) => l.startsWith(`warn Skipped the saved copy of job ${id} (not a job file this version can read)`)).length;
+    assert.equal(skipped(b), 1, b.log.join('\n'));
     disk.files.set(jobFileName('t', id), JSON.stringify({ v: 7, id }));
     const c = await open('c');
-    assert.ok(c.log.includes(`warn Skipped the saved snapshot of job ${id}: not a job file this version can read`), c.log.join('\n'));
+    assert.equal(skipped(c), 1, c.log.join('\n'));
+    // Looked at on every beat, logged once: the file is not read again until it changes.
+    await clock.advance(30_000);
+    assert.equal(skipped(c), 1, c.log.join('\n'));
     await b.close();
     await c.close();
   });
@@ -277,28 +265,8 @@ describe('several windows', () => {
     await b.close();
   });
 
-  test('globalState as the host shares it: a job tracked while another window writes at the same moment is not lost, even after a restart', async () => {
-    const { clock, service, state, open } = editor({ lossy: true });
-    const a = await open('a');
-    const b = await open('b');
-    const mine = service.create({ durationMs: 60_000 });
-    const theirs = service.create({ durationMs: 60_000 });
-    // Each window's entry write lands within the other's: on their own, one of the two would be gone.
-    a.store.track([mine]);
-    b.store.track([theirs]);
-    await clock.advance(20_000);
-    for (const w of [a, b]) assert.deepEqual(ids(w.store.jobs).sort(), [mine, theirs].sort(), `window ${w.id}`);
-    assert.ok([...a.log, ...b.log].some((l) => /again: another window's write replaced it/.test(l)), 'a lost entry was written again');
-    assert.ok(state.storedKeys.includes(jobKey('t', mine)) && state.storedKeys.includes(jobKey('t', theirs)));
-    await a.close();
-    await b.close();
-    const later = await open('later');
-    assert.deepEqual(ids(later.store.jobs).sort(), [mine, theirs].sort(), 'both are there for a window opened later');
-    await later.close();
-  });
-
-  test('untracked in one window while the leader has a write of it pending: the tombstone wins, nothing brings it back', async () => {
-    const { clock, service, disk, state, open } = editor({ lossy: true });
+  test('untracked in one window while the leader has a write of it pending: the removal wins, nothing brings it back', async () => {
+    const { clock, service, disk, open } = editor();
     const a = await open('a', { watcher: false });
     const b = await open('b');
     assert.ok(a.lease.isLeader);
@@ -310,8 +278,7 @@ describe('several windows', () => {
     b.store.untrack(id);
     for (let t = 0; t < 30; t++) await clock.advance(1_000);
     for (const w of [a, b]) assert.deepEqual(ids(w.store.jobs), [], `window ${w.id}`);
-    assert.equal(disk.jobState(jobFileName('t', id)), 'tombstone', 'never written over');
-    assert.equal(state.storedKeys.includes(jobKey('t', id)), false);
+    assert.equal(disk.jobState(removalFileName('t', id)), 'tombstone', 'never written over');
     const before = service.sentBy('a');
     await clock.advance(60_000);
     assert.equal(service.sentBy('a'), before, 'nobody polls it any more');

@@ -162,4 +162,51 @@ describe('which windows of the editor are open', () => {
     assert.deepEqual([...(await openWindows(b.files, clock))].sort(), ['b'], 'closed (its file removed) or silent (crashed)');
     b.lease.dispose();
   });
+
+  test('a replace that leaves the lease missing for a few milliseconds changes nobody\'s role (2 hours, two windows)', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    let n = 0;
+    // VS Code's replace: the old file is gone 2-5 ms before the new one is there.
+    disk.replaceGap = { ms: () => 2 + (n++ % 4), schedule: (ms, fn) => clock.schedule(ms, fn) };
+    const a = window(disk, clock, 'a');
+    await a.lease.start();
+    const b = window(disk, clock, 'b');
+    await b.lease.start();
+    assert.ok(a.lease.isLeader && !b.lease.isLeader);
+    // Looks that land inside a renewal's gap: the follower looks on the same 3 s beat as the leader renews.
+    for (let hour = 0; hour < 2; hour++) await clock.advance(3_600_000);
+    assert.deepEqual(a.roles, [true], 'the leader never lost the lease');
+    assert.deepEqual(b.roles, [], 'the follower never took it');
+    a.lease.dispose();
+    b.lease.dispose();
+  });
+
+  test('a lease stamped in the future (the clock stepped back) is not fresh: a crashed leader\'s is taken within a lease period', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    // Written an hour ahead by a leader that then crashed; the clock has since stepped back.
+    disk.put('teams/team-a/lease.json', JSON.stringify({ owner: 'crashed', renewedAt: clock.now() + 3_600_000 }));
+    const b = window(disk, clock, 'b');
+    await b.lease.start();
+    await clock.advance(LEASE_MS);
+    assert.ok(b.lease.isLeader, 'taken at once, not an hour later');
+    b.lease.dispose();
+  });
+
+  test('a huge lease file is not read: a stat, and it counts as no lease', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    disk.put('teams/team-a/lease.json', JSON.stringify({ owner: 'x', renewedAt: clock.now(), pad: 'x'.repeat(200_000) }));
+    let bigReads = 0;
+    const files = disk.view();
+    const counting = { ...files, read: (name: string) => ((disk.files.get(name)?.length ?? 0) > 100_000 && bigReads++, files.read(name)) };
+    const lease = new TeamLease({ files: counting, clock, windowId: 'b', team: 'team-a' });
+    await lease.start();
+    assert.ok(lease.isLeader, 'an oversized lease is no lease');
+    await clock.advance(30_000);
+    assert.equal(bigReads, 0, 'its text was never read');
+    assert.ok((disk.files.get('teams/team-a/lease.json') ?? '').length < 200, 'replaced by a real one');
+    lease.dispose();
+  });
 });

@@ -1,8 +1,8 @@
 // The store's private record of one tracked job: what views see (TrackedJob) plus the polling
 // bookkeeping, and how a job file written by this or another window is taken in.
 import { isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
-import type { PersistedRecord } from './jobPersistence';
-import { compareEntries, type IndexEntry, type JobFile, readPoll } from './storage';
+import type { ListedJob } from './jobFolder';
+import { type JobFile, type PersistedRecord, readPoll } from './storage';
 import type { JobKind } from './trackedJob';
 import type { RefreshOutcome } from './storeOptions';
 
@@ -79,21 +79,19 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
 }
 
-/** A job listed by its entry, its snapshot still to be read from its file. */
-export function recordOfEntry(entry: IndexEntry): JobRecord {
-  const r = newRecord(entry.id, entry.trackedAt, entry.kind, entry.seq);
+/**
+ * A job as its team's folder lists it: from its file, or (a file that cannot be used) by its id alone,
+ * loaded already so the leader asks the service about it.
+ */
+export function recordOfListed(job: ListedJob, now: number, from: 'restore' | 'elsewhere'): JobRecord {
+  if (job.file) {
+    const r = newRecord(job.id, job.file.trackedAt, job.file.kind, job.file.seq);
+    applyJobFile(r, job.file, from, now);
+    return r;
+  }
+  const r = newRecord(job.id, job.seenAt, undefined, 0);
+  r.loaded = true;
+  r.nextPollAt = now;
   r.shown = shownKey(r);
   return r;
-}
-
-/** The records of a saved list, newest first: records of the first version whole, the others by their entries. */
-export function restoredRecords(index: { entries: IndexEntry[]; legacy: JobFile[] }, now: number): JobRecord[] {
-  const out: JobRecord[] = [];
-  for (const file of index.legacy) {
-    const r = newRecord(file.id, file.trackedAt, file.kind, file.seq);
-    applyJobFile(r, file, 'restore', now);
-    out.push(r);
-  }
-  for (const entry of index.entries) out.push(recordOfEntry(entry));
-  return out.sort(compareEntries);
 }

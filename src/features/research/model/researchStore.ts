@@ -1,9 +1,9 @@
 // The one source of truth for tracked research jobs: deep research jobs and agent runs. Views render
 // it; nothing else asks the service about jobs. A job belongs to the team that tracked it (one API key
 // on one server): a window lists its own team's jobs, and with several windows open only the team's
-// leading window polls them; the others follow its results through the shared job files (see
-// jobPersistence), and look at the list again on the lease's beat, so they follow even where no
-// file watcher tells them. Polls only jobs that are still running, with one self-rescheduling timer
+// leading window polls them; the others follow its results through the team's folder of job files
+// (jobFolder.ts, the only record of what is tracked), and look at it again on the lease's beat, so they
+// follow even where no file watcher tells them. Polls only jobs that are still running, with one self-rescheduling timer
 // set for the earliest due job (none at all once every job is finished), a shared request budget,
 // and one request per job at a time shared by every caller.
 import type { CallOptions, FirecrawlError, TrackedSnapshot } from '../../../api';
@@ -11,14 +11,13 @@ import { deferred, type Disposable, Emitter, type Event } from '../../../shared/
 import { isJobId } from '../../../shared/jobIds';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
 import { isFinalPhase } from './jobFacts';
-import { JobPersistence } from './jobPersistence';
+import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
 import { readJob } from './jobReads';
-import { applyJobFile, type JobRecord, newRecord, recordOfEntry, restoredRecords, shownKey } from './jobRecord';
-import { JobSync, type SyncHost } from './jobSync';
+import { applyJobFile, type JobRecord, newRecord, recordOfListed, shownKey } from './jobRecord';
 import { type AnswerContext, applyFailure, applySnapshot } from './pollAnswers';
 import { POLL, pollInterval } from './pollPolicy';
 import { RequestPacer, Slots } from './requestPacer';
-import { compareEntries, parseJobFileName } from './storage';
+import { compareEntries } from './storage';
 import { ServiceNotices } from './serviceNotices';
 import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type TrackResult } from './storeOptions';
 import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
@@ -26,7 +25,7 @@ import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 export * from './storeOptions';
 
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
-/** How often the leader removes what nothing refers to any more (see JobPersistence.sweep). */
+/** How often the leader removes what nothing refers to any more (see JobFolder.sweep). */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 const nullLog: ResearchLog = { debug: () => undefined, info: () => undefined, warn: () => undefined };
@@ -40,8 +39,8 @@ export class ResearchStore implements Disposable {
   private readonly random: () => number;
   private timer: Disposable | undefined;
   private timerAt: number | undefined;
-  /** The current team's entries and files; undefined until the team is known. */
-  private persistence: JobPersistence | undefined;
+  /** The current team's folder of jobs; undefined until the team is known. */
+  private folder: JobFolder | undefined;
   private team: string | undefined;
   /** A key or server change: nothing is asked until the team it makes is known (joinTeam). */
   private teamWait: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -49,8 +48,6 @@ export class ResearchStore implements Disposable {
   private sweptAt = -Infinity;
   private putAwayWrites: Promise<void> = Promise.resolve();
   private readonly windowId: string;
-  /** Follows what other windows write to the current team's list. */
-  private following: JobSync | undefined;
   private readonly slots: Slots;
   /** Spreads requests over the budget; a 429 is about the whole team and pauses everything queued. */
   private readonly pacer: RequestPacer;
@@ -82,11 +79,8 @@ export class ResearchStore implements Disposable {
     this.pacer = new RequestPacer(options.clock, options.requestsPerMinute ?? POLL.budgetPerMinute);
     this.windowId = options.windowId ?? Math.random().toString(36).slice(2, 10);
     this.known = deferred();
-    this.fileSubscription = options.files.onDidChange((name) => {
-      const job = parseJobFileName(name);
-      if (job && job.team !== undefined && job.team === this.team) this.following?.sync(job.id);
-    });
-    if (options.team !== undefined) this.joinTeam(options.team, options.adopt ?? true);
+    this.fileSubscription = options.files.onDidChange((name) => this.folder?.fileChanged(name));
+    if (options.team !== undefined) this.joinTeam(options.team);
   }
 
   get jobs(): readonly TrackedJob[] {
@@ -121,7 +115,7 @@ export class ResearchStore implements Disposable {
 
   /** Jobs other teams (other keys or servers) track: kept, not shown, not polled from here. */
   get hiddenJobs(): number {
-    return this.following?.hiddenJobs ?? 0;
+    return this.folder?.hiddenJobs ?? 0;
   }
 
   /** The most jobs a team tracks at once. */
@@ -170,7 +164,7 @@ export class ResearchStore implements Disposable {
   start(): void {
     if (this.started || this.disposed) return;
     this.started = true;
-    if (this.persistence) this.loading = this.loadSaved(this.persistence);
+    if (this.folder) this.loading = this.loadSaved(this.folder);
   }
 
   /** Resolves once every saved snapshot of the current team has been read (after start()). */
@@ -181,10 +175,9 @@ export class ResearchStore implements Disposable {
   /**
    * The window's team is known, or known again after a key or server change. Another team's list
    * replaces this one (this one stays saved, unpolled, for when its key comes back); the same team
-   * asks again about every job not finished for good. With `adopt`, jobs saved before jobs
-   * belonged to a team become this team's (a window without a key does not adopt them).
+   * asks again about every job not finished for good.
    */
-  joinTeam(team: string, adopt = true): void {
+  joinTeam(team: string): void {
     if (this.disposed) return;
     const wait = this.teamWait;
     this.teamWait = undefined;
@@ -198,18 +191,10 @@ export class ResearchStore implements Disposable {
     const records = new Map<string, JobRecord>();
     this.records = records;
     this.team = team;
-    const persistence = new JobPersistence(
-      { ...this.options, windowId: this.windowId, team, adopt, log: this.log },
-      (id) => records.get(id),
-      (ids) => {
-        if (this.persistence === persistence) this.dropFromElsewhere(ids.map((id) => records.get(id)).filter((r): r is JobRecord => r !== undefined));
-      },
-    );
-    this.persistence = persistence;
-    this.following = new JobSync(persistence, this.syncHost(records));
-    this.restore(persistence);
+    const folder = new JobFolder({ ...this.options, windowId: this.windowId, team, log: this.log }, this.folderHost(records));
+    this.folder = folder;
     this.listChanged.fire();
-    if (this.started) this.loading = this.loadSaved(persistence);
+    if (this.started) this.loading = this.loadSaved(folder);
     wait?.resolve();
     this.known.resolve();
     this.schedule();
@@ -221,8 +206,8 @@ export class ResearchStore implements Disposable {
   }
 
   /** Other teams (other keys or servers) with jobs saved, and how many each has. */
-  otherTeams(): Map<string, number> {
-    return this.persistence?.otherTeams() ?? new Map();
+  otherTeams(): Promise<Map<string, number>> {
+    return this.folder?.otherTeams() ?? Promise.resolve(new Map());
   }
 
   /**
@@ -230,18 +215,32 @@ export class ResearchStore implements Disposable {
    * one Firecrawl team, e.g. after replacing a key): they move to this team's list, as many as fit
    * under the cap, newest first. Returns how many moved and how many stayed where they were.
    */
-  followTeam(from: string): { moved: number; left: number } {
-    const persistence = this.persistence;
-    if (!persistence || from === this.team) return { moved: 0, left: 0 };
-    const { entries, left } = persistence.takeOver(from, this.maxJobs - this.size);
-    for (const entry of entries) this.addRecord(recordOfEntry(entry));
-    void this.following?.reconcile();
-    if (entries.length) {
-      this.sortOrder();
-      if (this.started) this.loading = this.loadSaved(persistence);
+  async followTeam(from: string): Promise<{ moved: number; left: number }> {
+    const folder = this.folder;
+    if (!folder || from === this.team) return { moved: 0, left: 0 };
+    await this.loading;
+    const { files, left } = await folder.takeOver(from, this.maxJobs - this.size);
+    if (this.folder !== folder) return { moved: 0, left: files.length + left };
+    const moved: string[] = [];
+    for (const file of files) {
+      if (this.records.has(file.id)) continue;
+      const r = recordOfListed({ id: file.id, file }, this.now(), 'restore');
+      // What the other key was told (not found, refused) says nothing for this one.
+      if (r.poll.kind === 'stopped' && (r.poll.reason === 'notFound' || r.poll.reason === 'rejected')) {
+        r.poll = { kind: 'polling' };
+        r.nextPollAt = this.now();
+      }
+      this.addRecord(r);
+      folder.markDirty(r.id, false);
+      moved.push(r.id);
     }
+    this.sortOrder();
     this.listChanged.fire();
-    return { moved: entries.length, left };
+    for (const id of moved) this.changed(this.records.get(id)!, false);
+    this.schedule();
+    // Taken from the other team only once written here.
+    void folder.release(from, files.map((f) => f.id)).catch(() => undefined);
+    return { moved: moved.length, left: left + files.length - moved.length };
   }
 
   /** This window became the team's leader, or stopped being it. */
@@ -274,8 +273,8 @@ export class ResearchStore implements Disposable {
       } else if (!fresh.includes(id)) fresh.push(id);
     }
     const result: TrackResult = { added: [], existing, evicted: [], refused: [] };
-    if (!this.persistence || fresh.length === 0) {
-      result.refused = this.persistence ? [] : fresh;
+    if (!this.folder || fresh.length === 0) {
+      result.refused = this.folder ? [] : fresh;
       return result;
     }
     const plan = planTrack(fresh, [...this.records.values()], this.maxJobs);
@@ -297,7 +296,7 @@ export class ResearchStore implements Disposable {
     result.refused = plan.refused;
     // Pasted lists read top to bottom; keep that order at the top of the view.
     this.order = [...plan.add, ...this.order];
-    for (const id of plan.add) this.persistence.markDirty(id, false);
+    for (const id of plan.add) this.folder.markDirty(id, false);
     if (plan.add.length) this.log.info(`Tracking ${plan.add.join(', ')}`);
     if (plan.add.length || plan.evict.length) {
       this.listChanged.fire();
@@ -387,29 +386,29 @@ export class ResearchStore implements Disposable {
   }
 
   /**
-   * Looks at the team's list as stored now against this window's: jobs other windows added or dropped
-   * (also where no file watcher told this window), and in a following window the files of running
-   * jobs that another window rewrote. Cheap (the entries' keys, one folder listing, a stat per
-   * running job): run on the lease's beat, when the window gains focus and when it starts leading.
+   * Looks at the team's folder against this window's list: jobs other windows added or dropped (also
+   * where no file watcher told this window), and in a following window the files of running jobs that
+   * another window rewrote. Cheap (one folder listing, a stat per new or running job): run on the
+   * lease's beat, when the window gains focus and when it starts leading.
    */
   reconcile(): Promise<void> {
     if (this.disposed || !this.started) return Promise.resolve();
-    // Tombstones and other leftovers are removed at start and, by the leader, every few minutes.
-    if (this.isLeader() && this.persistence && this.now() - this.sweptAt >= SWEEP_EVERY_MS) {
+    // Leftovers are removed at start and, by the leader, every few minutes.
+    if (this.isLeader() && this.folder && this.now() - this.sweptAt >= SWEEP_EVERY_MS) {
       this.sweptAt = this.now();
-      void this.persistence.sweep();
+      void this.folder.sweep();
     }
-    return this.following?.reconcile() ?? Promise.resolve();
+    return this.folder?.look() ?? Promise.resolve();
   }
 
   /** Writes pending changes now (on deactivation, which waits for it). */
   flush(): Promise<void> {
-    return this.persistence?.flush() ?? Promise.resolve();
+    return this.folder?.flush() ?? Promise.resolve();
   }
 
-  /** Removes saved snapshots no tracked job refers to (see JobPersistence.sweep); resolves with how many. */
+  /** Removes leftovers of dropped jobs (see JobFolder.sweep); resolves with how many files went. */
   sweep(): Promise<number> {
-    return this.persistence?.sweep() ?? Promise.resolve(0);
+    return this.folder?.sweep() ?? Promise.resolve(0);
   }
 
   dispose(): void {
@@ -418,7 +417,7 @@ export class ResearchStore implements Disposable {
     this.disposed = true;
     this.clearTimer();
     this.fileSubscription.dispose();
-    this.persistence?.dispose();
+    this.folder?.dispose();
     for (const r of this.records.values()) r.controller?.abort();
     this.slots.wakeAll();
     this.pacer.wakeAll();
@@ -447,16 +446,14 @@ export class ResearchStore implements Disposable {
 
   /** Puts the current team's list away: what waits to be written is written, nothing more is asked. */
   private putAway(): void {
-    const old = this.persistence;
+    const old = this.folder;
     if (!old) return;
     for (const r of this.records.values()) {
       r.controller?.abort();
       r.pending = undefined;
       r.controller = undefined;
     }
-    this.persistence = undefined;
-    this.following?.dispose();
-    this.following = undefined;
+    this.folder = undefined;
     this.order = [];
     this.clearTimer();
     this.putAwayWrites = old.flush().finally(() => old.dispose());
@@ -476,11 +473,6 @@ export class ResearchStore implements Disposable {
     }
   }
 
-  /** The list, at once and synchronously: each job's snapshot follows from its file (see loadSaved). */
-  private restore(persistence: JobPersistence): void {
-    for (const r of restoredRecords(persistence.readIndex(), this.now())) this.addRecord(r);
-  }
-
   private addRecord(r: JobRecord): JobRecord {
     this.records.set(r.id, r);
     this.order.push(r.id);
@@ -495,68 +487,58 @@ export class ResearchStore implements Disposable {
     });
   }
 
-  /**
-   * Reads every job's saved snapshot, newest first, one file at a time (activation does not wait),
-   * then looks at the team's folder for jobs the list lost, and removes what nothing refers to.
-   */
-  private async loadSaved(persistence: JobPersistence): Promise<void> {
+  /** Reads the team's folder (activation does not wait), lists what it holds, then removes leftovers. */
+  private async loadSaved(folder: JobFolder): Promise<void> {
     const records = this.records;
-    for (const id of [...this.order]) {
-      const r = records.get(id);
-      if (!r || r.loaded || this.disposed || this.persistence !== persistence) continue;
-      const file = await persistence.load(id);
-      if (this.disposed || this.persistence !== persistence || records.get(id) !== r || r.loaded) continue;
-      if (file) applyJobFile(r, file, 'restore', this.now());
-      else r.nextPollAt = this.now(); // nothing saved: ask the service
-      r.loaded = true;
-      const adopted = persistence.adoptedFrom(id);
-      // Taken over from another key: what that key was told (not found, refused) says nothing for this one.
-      if (adopted === 'team' && r.poll.kind === 'stopped' && (r.poll.reason === 'notFound' || r.poll.reason === 'rejected')) {
-        r.poll = { kind: 'polling' };
-        r.nextPollAt = this.now();
-      }
-      // Moved here: written under this team now that it is read (then the old copy goes).
-      if (adopted) persistence.markDirty(id, false);
-      this.changed(r, false);
+    let listed: ListedJob[] = [];
+    try {
+      listed = await folder.load();
+    } catch (error) {
+      this.log.warn(`Could not read the saved jobs: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (this.disposed || this.folder !== folder) return;
+    const now = this.now();
+    const added: JobRecord[] = [];
+    for (const job of listed) {
+      if (records.has(job.id)) continue;
+      added.push(this.addRecord(recordOfListed(job, now, 'restore')));
+    }
+    if (added.length) {
+      this.sortOrder();
+      this.listChanged.fire();
+      for (const r of added) this.changed(r, false);
     }
     this.schedule();
-    if (this.disposed || this.persistence !== persistence) return;
-    // Jobs whose entry another window's write lost are found from their files; then what nothing refers to goes.
-    await this.following?.reconcile();
     this.sweptAt = this.now();
-    void persistence.sweep();
+    void folder.sweep();
   }
 
   /** How the current team's list takes in what other windows wrote. */
-  private syncHost(records: Map<string, JobRecord>): SyncHost {
+  private folderHost(records: Map<string, JobRecord>): FolderHost {
     return {
-      windowId: this.windowId,
       get: (id) => records.get(id),
-      all: () => records.values(),
+      running: () => [...records.values()].filter((r) => r.poll.kind === 'polling' || r.poll.kind === 'retrying').map((r) => r.id),
       isLeader: () => this.isLeader(),
-      listed: (r, file) => {
-        this.addRecord(r);
-        if (file) {
-          if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
-          this.log.info(`Job ${r.id} was tracked in another window`);
-        } else {
-          // Listed with no usable file yet: the leader asks the service.
-          r.loaded = true;
-          r.nextPollAt = this.now();
-        }
+      listed: (job) => {
+        if (records.has(job.id)) return;
+        const r = this.addRecord(recordOfListed(job, this.now(), 'elsewhere'));
+        if (job.file) this.log.info(`Job ${r.id} was tracked in another window`);
         this.sortOrder();
         this.listChanged.fire();
         this.changed(r, false);
         this.schedule();
       },
-      updated: (r, file) => {
+      updated: (id, file) => {
+        const r = records.get(id);
+        if (!r || r.pending) return;
         if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
         this.changed(r, false);
         this.schedule();
       },
-      dropped: (gone) => this.dropFromElsewhere(gone),
+      dropped: (ids) => {
+        if (records === this.records) this.dropFromElsewhere(ids.map((id) => records.get(id)).filter((r): r is JobRecord => r !== undefined));
+      },
       hiddenChanged: () => this.listChanged.fire(),
-      now: () => this.now(),
     };
   }
 
@@ -579,9 +561,8 @@ export class ResearchStore implements Disposable {
       r.controller?.abort();
       r.pending = undefined;
       this.records.delete(r.id);
-      this.following?.forget(r.id);
-      if (here) this.persistence?.markRemoved(r.id);
-      else this.persistence?.forget(r.id);
+      if (here) this.folder?.markRemoved(r.id);
+      else this.folder?.forget(r.id);
     }
     const gone = new Set(records.map((r) => r.id));
     this.order = this.order.filter((id) => !gone.has(id));
@@ -650,7 +631,7 @@ export class ResearchStore implements Disposable {
       this.notices.noteSunset(job.deprecation?.sunsetAt);
     }
     const { finished, kindChanged } = applySnapshot(r, job, manual, this.answerContext());
-    if (kindChanged) this.persistence?.markDirty(r.id, false);
+    if (kindChanged) this.folder?.markDirty(r.id, false);
     this.changed(r);
     if (finished) this.jobFinished.fire(r);
   }
@@ -682,7 +663,7 @@ export class ResearchStore implements Disposable {
     if (shown === r.shown) return;
     r.shown = shown;
     r.revision++;
-    if (save) this.persistence?.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
+    if (save) this.folder?.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
     this.jobChanged.fire(r);
   }
 
@@ -694,7 +675,7 @@ export class ResearchStore implements Disposable {
 
   /** Sets the one timer for the earliest due job, or none when nothing is due. */
   private schedule(): void {
-    if (this.disposed || !this.started || !this.persistence || this.teamWait) {
+    if (this.disposed || !this.started || !this.folder || this.teamWait) {
       this.clearTimer();
       return;
     }

@@ -1,11 +1,8 @@
-// How tracked jobs outlive a restart and reach other windows. A job belongs to the team that tracked
-// it (one API key on one server; host/team.ts): the list is one small globalState entry per job under
-// its team (adding or removing a job never rewrites the others', so windows cannot overwrite each
-// other's changes), and each job's snapshot is a file of its own in the team's folder of the shared
-// global storage folder, written whole and at once. Everything read back is checked: what cannot be
-// trusted is dropped.
+// What a team's folder of tracked jobs holds, and how it is read back. `research/<team>/<id>.json` is a
+// job (written whole, at once); `research/<team>/<id>.removed.json` says the job was dropped at a time.
+// Everything read from disk is checked as strictly as what comes from the network: a file that does
+// not hold what the views read is damaged, and costs only its own job.
 import { type ErrorInfo, errorFromInfo, errorInfo, type TrackedSnapshot } from '../../../api';
-import { STORAGE } from '../../../ids';
 import { isJobId } from '../../../shared/jobIds';
 import type { JobKind, PollState, StopReason, Trimmed } from './trackedJob';
 
@@ -16,47 +13,23 @@ export interface ResearchStorage {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
-/** The list before job files existed: an array of ids, the whole record in each job's entry. */
-export const LEGACY_INDEX_KEY = STORAGE.researchIndex;
 export const JOB_FOLDER = 'research';
 const TEAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const REMOVED = '.removed.json';
 
-/** A team's entry for a job: the prefix, the team, the id. */
-export const jobKey = (team: string, id: string): string => `${STORAGE.researchJobPrefix}${team}/${id}`;
+export const teamJobFolder = (team: string): string => `${JOB_FOLDER}/${team}`;
 /** A team's file for a job. */
 export const jobFileName = (team: string, id: string): string => `${JOB_FOLDER}/${team}/${id}.json`;
-export const teamJobFolder = (team: string): string => `${JOB_FOLDER}/${team}`;
-/** Before jobs belonged to a team: the entry and file of a job by its id alone (the first team to read them adopts them). */
-export const unownedJobKey = (id: string): string => `${STORAGE.researchJobPrefix}${id}`;
-export const unownedJobFileName = (id: string): string => `${JOB_FOLDER}/${id}.json`;
+/** A team's note that a job was dropped. */
+export const removalFileName = (team: string, id: string): string => `${JOB_FOLDER}/${team}/${id}${REMOVED}`;
 
-/** Whose entry a globalState key is: a team's (`team` set) or an unowned one; undefined when it is no job entry. */
-export function parseJobKey(key: string): { team: string | undefined; id: string } | undefined {
-  if (!key.startsWith(STORAGE.researchJobPrefix)) return undefined;
-  const rest = key.slice(STORAGE.researchJobPrefix.length);
-  const slash = rest.indexOf('/');
-  if (slash < 0) return rest ? { team: undefined, id: rest } : undefined;
-  const team = rest.slice(0, slash);
-  const id = rest.slice(slash + 1);
-  return TEAM_NAME.test(team) && id && !id.includes('/') ? { team, id } : undefined;
-}
-
-/** Whose job file a shared file is (its name relative to the global storage folder). */
-export function parseJobFileName(name: string): { team: string | undefined; id: string } | undefined {
-  const match = /^research\/(?:([^/]+)\/)?([^/]+)\.json$/.exec(name);
-  if (!match?.[2] || !isJobId(match[2])) return undefined;
-  if (match[1] !== undefined && !TEAM_NAME.test(match[1])) return undefined;
-  return { team: match[1], id: match[2] };
-}
-
-/** What globalState holds per job: enough to list it, nothing that grows. */
-export interface IndexEntry {
-  v: 2;
-  id: string;
-  kind?: JobKind;
-  trackedAt: number;
-  /** Position within the batch it was tracked in: a pasted list keeps its order. */
-  seq: number;
+/** What a shared file is (its name relative to the global storage folder): a team's job or removal note. */
+export function parseJobFileName(name: string): { team: string; id: string; removal: boolean } | undefined {
+  const match = /^research\/([^/]+)\/([^/]+)\.json$/.exec(name);
+  if (!match?.[1] || !match[2] || !TEAM_NAME.test(match[1])) return undefined;
+  const removal = match[2].endsWith('.removed');
+  const id = removal ? match[2].slice(0, -'.removed'.length) : match[2];
+  return isJobId(id) ? { team: match[1], id, removal } : undefined;
 }
 
 export type PersistedPoll =
@@ -70,6 +43,7 @@ export interface JobFile {
   id: string;
   kind?: JobKind;
   trackedAt: number;
+  /** Position within the batch it was tracked in: a pasted list keeps its order. */
   seq: number;
   /** When and by which window this copy was written: the newest copy wins. */
   writtenAt: number;
@@ -84,27 +58,21 @@ export interface JobFile {
   trimmed?: Trimmed;
 }
 
-/**
- * What a job's file becomes when the job is no longer tracked: removals are written to the file, not
- * only to globalState (which can lose a write; see shared/settledState.ts), so a late write of another
- * window cannot bring the job back. It has no `trackedAt`, so versions before teams would not read it
- * as a job (they never look in a team's folder anyway). Removed for good after a while (JobPersistence.sweep).
- */
-export interface Tombstone {
+/** A job dropped at `removedAt`: a copy of it tracked before then is a leftover, whoever writes it. */
+export interface Removal {
   v: 2;
   id: string;
   removedAt: number;
   removedBy: string;
 }
 
-export function tombstone(id: string, removedAt: number, removedBy: string): Tombstone {
+export function removal(id: string, removedAt: number, removedBy: string): Removal {
   return { v: 2, id, removedAt, removedBy };
 }
 
-export function readTombstone(value: unknown, id: string): Tombstone | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  return v.v === 2 && v.id === id && num(v.removedAt) && v.trackedAt === undefined ? { v: 2, id, removedAt: v.removedAt, removedBy: typeof v.removedBy === 'string' ? v.removedBy : '' } : undefined;
+export function readRemoval(value: unknown, id: string): Removal | undefined {
+  if (!isObject(value)) return undefined;
+  return value.v === 2 && value.id === id && num(value.removedAt) ? { v: 2, id, removedAt: value.removedAt, removedBy: typeof value.removedBy === 'string' ? value.removedBy : '' } : undefined;
 }
 
 /** The part of the store's record of a job that is written. */
@@ -123,33 +91,17 @@ export interface PersistableJob {
   trimmed?: Trimmed | undefined;
 }
 
+/** A record as the store keeps it, and when its file was last written or read by this window. */
+export type PersistedRecord = PersistableJob & { writtenAt: number };
+
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const str = (v: unknown): v is string => typeof v === 'string';
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optional = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
 
 /** Newest tracked first; a batch in the order it was pasted. */
 export function compareEntries(a: { trackedAt: number; seq: number }, b: { trackedAt: number; seq: number }): number {
   return b.trackedAt - a.trackedAt || a.seq - b.seq;
-}
-
-export function indexEntry(job: { id: string; kind: JobKind | undefined; trackedAt: number; seq: number }): IndexEntry {
-  return { v: 2, id: job.id, ...(job.kind ? { kind: job.kind } : {}), trackedAt: job.trackedAt, seq: job.seq };
-}
-
-/**
- * An entry that cannot be read: damaged, or not an entry at all. An entry of a later version (a window
- * not yet reloaded after an update may be running the older one) is not damaged: it is left alone.
- */
-export function isDamagedEntry(value: unknown, id: string): boolean {
-  if (readIndexEntry(value, id)) return false;
-  const v = value && typeof value === 'object' ? (value as Record<string, unknown>).v : undefined;
-  return !(num(v) && v > 2);
-}
-
-export function readIndexEntry(value: unknown, id: string): IndexEntry | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (v.v !== 2 || v.id !== id || !isJobId(id) || !num(v.trackedAt)) return undefined;
-  const kind = v.kind === 'agent' || v.kind === 'deepResearch' ? v.kind : undefined;
-  return { v: 2, id, ...(kind ? { kind } : {}), trackedAt: v.trackedAt, seq: num(v.seq) ? v.seq : 0 };
 }
 
 function persistPoll(poll: PollState): PersistedPoll {
@@ -171,8 +123,8 @@ function persistPoll(poll: PollState): PersistedPoll {
 }
 
 export function readPoll(value: unknown): PollState | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
+  if (!isObject(value)) return undefined;
+  const v = value;
   if (v.kind === 'polling' || v.kind === 'idle') return { kind: v.kind };
   if (v.kind === 'retrying' && (v.reason === 'unreachable' || v.reason === 'rateLimited') && num(v.retryAt) && num(v.failures)) {
     return { kind: 'retrying', reason: v.reason, retryAt: v.retryAt, failures: v.failures, error: errorFromInfo(v.error) };
@@ -207,81 +159,75 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   return out;
 }
 
+const isActivity = (a: unknown): boolean =>
+  isObject(a) && str(a.type) && str(a.status) && str(a.message) && num(a.depth) && str(a.timestamp);
+const isSource = (s: unknown): boolean =>
+  isObject(s) && str(s.url) && optional(s.title, str) && optional(s.description, str) && optional(s.icon, str);
+const isExpiry = (v: unknown): boolean => v === null || str(v);
+
+/**
+ * A saved snapshot, checked field by field for what the views and documents read; undefined when any
+ * of it is not what a snapshot holds (the whole file is then damaged: a half-trusted job is worse than
+ * one asked again).
+ */
 export function readSnapshot(value: unknown, kind: JobKind | undefined): TrackedSnapshot | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const s = value as Record<string, unknown>;
-  if (typeof s.status !== 'string') return undefined;
+  if (!isObject(value) || !str(value.id) || !str(value.status)) return undefined;
+  const s = value;
+  const texts = ['error', 'model', 'effort', 'message', 'stopReason', 'finalAnalysis'] as const;
+  if (!texts.every((key) => optional(s[key], str)) || !optional(s.creditsUsed, num)) return undefined;
   if ((s.kind ?? kind) === 'agent') {
-    return s.kind === 'agent' && Array.isArray(s.suggestions) ? (s as unknown as TrackedSnapshot) : undefined;
+    const ok = s.kind === 'agent' && Array.isArray(s.suggestions) && s.suggestions.every(str) && isExpiry(s.expiresAt ?? null);
+    return ok ? (s as unknown as TrackedSnapshot) : undefined;
   }
-  if (!Array.isArray(s.activities) || !Array.isArray(s.sources)) return undefined;
-  return { ...(s as unknown as TrackedSnapshot & { kind: 'deepResearch' }), kind: 'deepResearch', warnings: [] };
+  const ok =
+    optional(s.kind, (k) => k === 'deepResearch') &&
+    ['currentDepth', 'maxDepth', 'totalUrls'].every((key) => num(s[key])) &&
+    isExpiry(s.expiresAt ?? null) &&
+    Array.isArray(s.activities) &&
+    s.activities.every(isActivity) &&
+    Array.isArray(s.sources) &&
+    s.sources.every(isSource);
+  return ok ? ({ ...(s as unknown as TrackedSnapshot & { kind: 'deepResearch' }), kind: 'deepResearch', warnings: [] }) : undefined;
 }
 
-/** A job file as written by any window, checked; undefined when it cannot be trusted. */
+/** A job file as written by any window, checked; undefined when any part of it cannot be trusted. */
 export function fromJobFile(value: unknown, id: string): JobFile | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
+  if (!isObject(value)) return undefined;
+  const v = value;
   if (v.v !== 2 || v.id !== id || !isJobId(id) || !num(v.trackedAt) || !num(v.writtenAt)) return undefined;
-  const kind: JobKind | undefined = v.kind === 'agent' || v.kind === 'deepResearch' ? v.kind : undefined;
+  if (v.kind !== undefined && v.kind !== 'agent' && v.kind !== 'deepResearch') return undefined;
+  const kind: JobKind | undefined = v.kind;
+  const poll = readPoll(v.poll);
+  if (!poll) return undefined;
   const out: JobFile = {
     v: 2,
     id,
     trackedAt: v.trackedAt,
     seq: num(v.seq) ? v.seq : 0,
     writtenAt: v.writtenAt,
-    writtenBy: typeof v.writtenBy === 'string' ? v.writtenBy : '',
-    poll: persistPoll(readPoll(v.poll) ?? { kind: 'polling' }),
+    writtenBy: str(v.writtenBy) ? v.writtenBy : '',
+    poll: persistPoll(poll),
   };
   if (kind) out.kind = kind;
-  const snapshot = readSnapshot(v.snapshot, kind);
-  if (snapshot) out.snapshot = snapshot;
+  if (v.snapshot !== undefined) {
+    const snapshot = readSnapshot(v.snapshot, kind);
+    if (!snapshot || snapshot.id !== id) return undefined;
+    out.snapshot = snapshot;
+  }
   for (const key of ['fetchedAt', 'watchStartedAt', 'finishedAt', 'nextPollAt'] as const) {
     const value = v[key];
-    if (num(value)) out[key] = value;
+    if (value === undefined) continue;
+    if (!num(value)) return undefined;
+    out[key] = value;
   }
   const trimmed = readTrimmed(v.trimmed);
   if (trimmed) out.trimmed = trimmed;
   return out;
 }
 
-/**
- * A record written before job files existed (the whole job in its globalState entry), as a job file.
- * Only states that outlived a restart then were kept: a retry or a rejection is re-checked.
- */
-export function fromLegacyRecord(value: unknown, id: string, seq: number): JobFile | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (v.v !== 1 || v.id !== id || !isJobId(id) || !num(v.trackedAt)) return undefined;
-  const kind: JobKind | undefined = v.kind === 'agent' || v.kind === 'deepResearch' ? v.kind : v.snapshot ? 'deepResearch' : undefined;
-  const snapshot = readSnapshot(v.snapshot, kind);
-  const stopped = v.stopped as { reason?: unknown; at?: unknown; afterMs?: unknown } | undefined;
-  const legacyStop = stopped && (stopped.reason === 'notFound' || stopped.reason === 'timeLimit' || stopped.reason === 'gone') && num(stopped.at);
-  const out: JobFile = {
-    v: 2,
-    id,
-    trackedAt: v.trackedAt,
-    seq,
-    writtenAt: v.trackedAt,
-    writtenBy: '',
-    poll: legacyStop
-      ? { kind: 'stopped', reason: stopped.reason as StopReason, at: stopped.at as number, ...(num(stopped.afterMs) ? { afterMs: stopped.afterMs } : {}) }
-      : snapshot && ['completed', 'failed', 'cancelled'].includes(snapshot.status)
-        ? { kind: 'idle' }
-        : { kind: 'polling' },
-  };
-  if (kind) out.kind = kind;
-  if (snapshot) out.snapshot = snapshot;
-  for (const key of ['fetchedAt', 'watchStartedAt', 'finishedAt'] as const) {
-    const value = v[key];
-    if (num(value)) out[key] = value;
-  }
-  return out;
-}
-
 function readTrimmed(value: unknown): Trimmed | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
+  if (!isObject(value)) return undefined;
+  const v = value;
   const count = (x: unknown) => (num(x) && x > 0 ? Math.floor(x) : 0);
   const out: Trimmed = { activities: count(v.activities), sources: count(v.sources) };
   for (const key of ['suggestions', 'partialBytes', 'resultBytes'] as const) {

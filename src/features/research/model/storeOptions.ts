@@ -45,8 +45,6 @@ export interface ResearchStoreOptions {
    * construction; otherwise nothing is listed until joinTeam().
    */
   team?: string;
-  /** With `team`: whether jobs saved before they belonged to a team become its own (default yes). */
-  adopt?: boolean;
   /** Whether this window polls for the team (default: yes, alone). Read at every decision. */
   isLeader?: () => boolean;
   /** At most this many jobs are tracked per team (default 200): tracking more drops the ones finished longest ago. */

@@ -26,7 +26,7 @@ function report(store: ResearchStore, outcome: { moved: number; left: number }):
 export async function offerToFollow(store: ResearchStore, previousTeam: string): Promise<void> {
   // What the previous list still had to write (a job just tracked or dropped) counts.
   await store.previousWritten.catch(() => undefined);
-  const count = store.otherTeams().get(previousTeam) ?? 0;
+  const count = (await store.otherTeams()).get(previousTeam) ?? 0;
   if (!count) return;
   const follow = vscode.l10n.t('Follow with This Key');
   const n = formatExact(count);
@@ -39,13 +39,13 @@ export async function offerToFollow(store: ResearchStore, previousTeam: string):
     follow,
     vscode.l10n.t('Keep Apart'),
   );
-  if (choice === follow) report(store, store.followTeam(previousTeam));
+  if (choice === follow) report(store, await store.followTeam(previousTeam));
 }
 
 /** The command: pick which other key's jobs to follow with this one. */
 export async function followOtherKeysJobs(store: ResearchStore): Promise<{ moved: number; left: number } | undefined> {
   await store.listKnown;
-  const teams = [...store.otherTeams()].filter(([team]) => team !== '');
+  const teams = [...(await store.otherTeams())];
   if (!teams.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No jobs are tracked with another API key or server.'));
     return undefined;
@@ -66,7 +66,7 @@ export async function followOtherKeysJobs(store: ResearchStore): Promise<{ moved
     placeHolder: vscode.l10n.t('Follow which jobs with this key?'),
   });
   if (!picked) return undefined;
-  const outcome = store.followTeam(picked.team);
+  const outcome = await store.followTeam(picked.team);
   report(store, outcome);
   return outcome;
 }
