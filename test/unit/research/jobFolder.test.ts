@@ -1,0 +1,89 @@
+// The team's folder as the only record of tracked jobs (src/features/research/model/jobFolder.ts):
+// faults it must survive, on the simulated windows of test/support/researchWindows.ts.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { jobFileName } from '../../../src/features/research/model/storage';
+import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { editor } from '../../support/researchWindows';
+
+const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id).sort();
+
+describe('the team\'s folder of jobs', () => {
+  test('a replace that leaves a job file missing for a few milliseconds drops nothing, and every end is noticed', async () => {
+    const { clock, service, disk, open } = editor();
+    const a = await open('a');
+    const b = await open('b', { watcher: false });
+    let n = 0;
+    // Once both are open (opening awaits writes, which the gap would hold until the clock moves).
+    disk.replaceGap = { ms: () => 2 + (n++ % 4), schedule: (ms, fn) => clock.schedule(ms, fn) };
+    const jobs: string[] = [];
+    // A job every ten minutes for two hours, each running for eight: the leader rewrites each file every few seconds.
+    for (let i = 0; i < 12; i++) {
+      const id = service.create({ durationMs: 480_000, activities: 40 });
+      jobs.push(id);
+      (i % 2 ? b : a).store.track([id]);
+      await clock.advance(600_000);
+    }
+    await clock.advance(600_000);
+    for (const w of [a, b]) {
+      assert.deepEqual(ids(w.store.jobs), [...jobs].sort(), `window ${w.id} lost none`);
+      assert.ok(w.store.jobs.every((j) => j.snapshot?.status === 'completed'), `window ${w.id} saw every end`);
+      assert.deepEqual([...w.finished].sort(), [...jobs].sort(), `window ${w.id} heard every end once`);
+    }
+    assert.deepEqual(a.lease.isLeader, true, 'the lease never moved');
+    disk.replaceGap = undefined;
+    await clock.advance(10);
+    for (const w of [a, b]) await w.close();
+  });
+
+  test('one odd job file (an activity without its message) costs only that job: the others load and are polled', async () => {
+    const { clock, service, disk, open } = editor();
+    const a = await open('a');
+    const odd = service.create({ durationMs: 0 });
+    const running = service.create({ durationMs: 600_000 });
+    const done = service.create({ durationMs: 0 });
+    a.store.track([odd, running, done]);
+    await clock.advance(10_000);
+    await a.close();
+    const file = JSON.parse(disk.files.get(jobFileName('t', odd))!);
+    delete file.snapshot.activities[0].message;
+    disk.files.set(jobFileName('t', odd), JSON.stringify(file));
+    const before = service.calls.length;
+    const b = await open('b');
+    assert.deepEqual(ids(b.store.jobs), [odd, running, done].sort());
+    assert.equal(b.store.get(done)?.snapshot?.status, 'completed');
+    await clock.advance(60_000);
+    const asked = new Set(service.calls.slice(before).map((c) => c.id));
+    assert.ok(asked.has(running), 'the running job is polled');
+    assert.ok(asked.has(odd), 'the odd one is asked again');
+    assert.ok(!asked.has(done), 'a finished one is not');
+    assert.ok(b.store.get(odd)?.snapshot?.kind === 'deepResearch' && b.store.get(odd)?.snapshot?.status === 'completed');
+    assert.equal(b.log.filter((l) => l.includes(`Skipped the saved copy of job ${odd}`)).length, 1, b.log.join('\n'));
+    await b.close();
+  });
+
+  test('a file is read only when it changed: the polling window never parses its own writes, a follower reads each write once', async () => {
+    const { clock, service, disk, open } = editor();
+    const reads = new Map<string, number>();
+    const a = await open('a');
+    const b = await open('b');
+    for (const [name, w] of [['a', a], ['b', b]] as const) {
+      const inner = w.store as unknown as { options: { files: { read(n: string): Promise<string | undefined> } } };
+      const files = inner.options.files;
+      const read = files.read.bind(files);
+      files.read = (file: string) => {
+        if (file.startsWith('research/')) reads.set(name, (reads.get(name) ?? 0) + 1);
+        return read(file);
+      };
+    }
+    const id = service.create({ durationMs: 300_000, activities: 30 });
+    a.store.track([id]);
+    const writesBefore = disk.writes;
+    await clock.advance(360_000);
+    const writes = disk.writes - writesBefore;
+    assert.equal(b.store.get(id)?.snapshot?.status, 'completed');
+    assert.equal(reads.get('a') ?? 0, 0, 'the leader reads none of its own writes');
+    assert.ok((reads.get('b') ?? 0) <= writes, `the follower read ${reads.get('b')} times for ${writes} writes`);
+    for (const w of [a, b]) await w.close();
+  });
+});
