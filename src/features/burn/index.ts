@@ -13,7 +13,7 @@ import type { SharedFiles } from '../../shared/sharedFiles';
 import { type BurnSummary, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
 import { RecentUsageStore } from './model/recentUsageStore';
 import { sharedRecentUsage } from './model/sharedRecentUsage';
-import { readMemory, SpikeAlerts } from './model/spikeAlerts';
+import { SpikeAlerts } from './model/spikeAlerts';
 import { alertsOff, setAlertsOff, SpikeNotifier } from './ui/spikeNotifier';
 
 export type { BurnSummary, Baseline, LastDay, Spike } from './model/burnRules';
@@ -66,7 +66,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   });
   const alerts = new SpikeAlerts({
     clock,
-    load: () => readMemory(context.globalState.get(STORAGE.spikeAlertMemory)),
+    load: () => context.globalState.get(STORAGE.spikeAlertMemory),
     save: (memory) => void context.globalState.update(STORAGE.spikeAlertMemory, memory.episode || memory.mutedUntil ? memory : undefined),
     isOff: () => alertsOff(context),
     canShow: () => windowFocus.focused,

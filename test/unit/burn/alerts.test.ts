@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
-import { type AlertMemory, endOfLocalDay, readMemory, SPIKE_GAP_MS, SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
+import { type AlertMemory, endOfLocalDay, mergeMemory, readMemory, SPIKE_GAP_MS, SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
 import type { Spike } from '../../../src/features/burn/model/burnRules';
 import { FakeClock } from '../../support/fakeClock';
 import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
@@ -57,7 +57,7 @@ describe('spike alerts', () => {
     // Two hours after it the burst is out of the last hour: the spike has ended.
     await t.clock.advance(80 * MIN);
     assert.equal(t.look(burst(first)).spike, undefined);
-    assert.equal(t.state.memory.episode, undefined);
+    assert.equal(t.state.memory.episode?.ended, true, 'ended, and kept so as such');
     await t.clock.advance(2 * HOUR_MS);
     t.look({ steady: 20, spike: { at: t.clock.now() - MIN, credits: 2_000 } });
     assert.equal(t.shown.length, 2, 'a later spike is a new one');
@@ -142,6 +142,63 @@ describe('spike alerts', () => {
     t.look({ steady: 20 });
     assert.equal(t.shown.length, 0);
     assert.equal(t.state.memory.episode, undefined);
+  });
+
+  test('an older copy handed back by the host (a whole value echoed after the write) neither alerts twice nor loses a mute', async () => {
+    // The host keeps the last value sent, but a read may return the one before it, whole.
+    const t = setup();
+    const history: AlertMemory[] = [{}];
+    let stale = false;
+    const inner = t.alerts as unknown as { options: { load(): unknown; save(m: AlertMemory): void } };
+    inner.options.load = () => (stale && history.length > 1 ? history[history.length - 2] : history[history.length - 1]);
+    inner.options.save = (m) => void history.push(m);
+    const series: Series = { steady: 20, spike: { at: START - MIN, credits: 1_200 } };
+    t.look(series);
+    assert.equal(t.shown.length, 1);
+    stale = true;
+    for (let i = 0; i < 5; i++) {
+      await t.clock.advance(15 * MIN);
+      t.look(series);
+    }
+    assert.equal(t.shown.length, 1, 'the same spike, not alerted again from an older copy');
+    stale = false;
+    t.alerts.muteForToday();
+    stale = true;
+    assert.equal(t.alerts.muted, true, 'the mute holds over an older copy');
+  });
+
+  test('Mute for Today holds whatever order two windows write in; turning alerts back on is its own fact', () => {
+    const stored: { value: unknown } = { value: undefined };
+    const windows = ['a', 'b'].map(() => {
+      const clock = new FakeClock(START);
+      const shown: Spike[] = [];
+      const alerts = new SpikeAlerts({ clock, load: () => stored.value, save: (m) => (stored.value = m), isOff: () => false, canShow: () => true });
+      alerts.onDidAlert((s) => shown.push(s));
+      return { alerts, shown, clock };
+    });
+    const [a, b] = windows as [(typeof windows)[0], (typeof windows)[0]];
+    assert.equal(b.alerts.muted, false, 'b reads the memory before the mute');
+    const before = stored.value;
+    a.alerts.muteForToday();
+    // b's older copy lands last, as a whole globalState value from another window can.
+    stored.value = before;
+    assert.equal(a.alerts.muted, true, 'a still knows');
+    assert.ok(readMemory(stored.value).mutedUntil, 'and writes it back for the others');
+    assert.equal(b.alerts.muted, true, 'so b sees it');
+    b.alerts.unmute();
+    const unmuted = stored.value;
+    // a's older copy (muted) arrives after b's unmute, then b's again.
+    stored.value = before;
+    assert.equal(a.alerts.muted, true);
+    stored.value = unmuted;
+    assert.equal(a.alerts.muted, false, 'an unmute after the mute wins in every window');
+    assert.equal(b.alerts.muted, false);
+    assert.equal(mergeMemory({ mutedAt: 1, mutedUntil: 9 }, { unmutedAt: 2 }).unmutedAt, 2);
+    assert.deepEqual(
+      mergeMemory({ episode: { since: 5, lastSeen: 6, handled: true } }, { episode: { since: 5, lastSeen: 7, handled: false, ended: true } }).episode,
+      { since: 5, lastSeen: 7, handled: true, ended: true },
+      'handled or ended in either copy stays so',
+    );
   });
 
   test('memory read back from storage keeps only what is well formed', () => {

@@ -3,7 +3,10 @@
 // waits for focus). A spike lasts while each new look at the hourly bins still finds one; a look that
 // finds none ends it, and so does a long silence (no look for SPIKE_GAP_MS), so the next is a new one.
 // What was alerted is kept in memory shared by the team's windows (globalState), so a reload, or
-// another window looking at the same bins, does not alert the same spike again.
+// another window looking at the same bins, does not alert the same spike again. globalState can hand a
+// window an older copy (the host echoes whole values back, and other windows write theirs), so every
+// copy merges field by field with what this window knows: a spike handled or ended in either copy stays
+// so, the later mute wins, and turning alerts back on is a stamped fact of its own.
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
 import type { Spike } from './burnRules';
@@ -15,17 +18,51 @@ export interface SpikeEpisode {
   lastSeen: number;
   /** Alerted, or passed over while muted or turned off: either way it is never alerted again. */
   handled: boolean;
+  /** A look found no spike after it: kept (rather than forgotten) so an older copy cannot bring it back. */
+  ended?: boolean;
 }
 
 export interface AlertMemory {
   episode?: SpikeEpisode;
-  /** No alert before this (end of the local day "Mute for Today" was chosen on). */
+  /** When "Mute for Today" was chosen, and until when it holds (the end of that local day). */
+  mutedAt?: number;
   mutedUntil?: number;
+  /** When alerts were turned back on: a mute chosen before this no longer holds. */
+  unmutedAt?: number;
+}
+
+const later = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+
+/** Two copies of the memory as one: nothing either copy learnt is lost. */
+export function mergeMemory(a: AlertMemory, b: AlertMemory): AlertMemory {
+  const out: AlertMemory = {};
+  const x = a.episode;
+  const y = b.episode;
+  if (x && y) {
+    out.episode =
+      x.since === y.since
+        ? { since: x.since, lastSeen: Math.max(x.lastSeen, y.lastSeen), handled: x.handled || y.handled, ...(x.ended || y.ended ? { ended: true } : {}) }
+        : x.since > y.since
+          ? x
+          : y;
+  } else if (x ?? y) out.episode = x ?? y;
+  for (const key of ['mutedAt', 'mutedUntil', 'unmutedAt'] as const) {
+    const value = later(a[key], b[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** Whether a memory says alerts are muted at `now`. */
+export function isMuted(memory: AlertMemory, now: number): boolean {
+  if (memory.mutedUntil === undefined || memory.mutedUntil <= now) return false;
+  return memory.unmutedAt === undefined || (memory.mutedAt ?? -Infinity) > memory.unmutedAt;
 }
 
 export interface SpikeAlertsOptions {
   clock: Clock;
-  load(): AlertMemory;
+  /** The stored copy, unchecked (readMemory checks it). */
+  load(): unknown;
   save(memory: AlertMemory): void;
   /** "Don't Show Again" was chosen (kept in synced state). */
   isOff(): boolean;
@@ -47,14 +84,21 @@ export function readMemory(value: unknown): AlertMemory {
   if (!value || typeof value !== 'object') return {};
   const v = value as Record<string, unknown>;
   const memory: AlertMemory = {};
-  if (typeof v.mutedUntil === 'number' && Number.isFinite(v.mutedUntil)) memory.mutedUntil = v.mutedUntil;
+  for (const key of ['mutedAt', 'mutedUntil', 'unmutedAt'] as const) {
+    const value = v[key];
+    if (typeof value === 'number' && Number.isFinite(value)) memory[key] = value;
+  }
   const e = v.episode as Record<string, unknown> | undefined;
-  if (e && typeof e.since === 'number' && typeof e.lastSeen === 'number' && typeof e.handled === 'boolean') memory.episode = { since: e.since, lastSeen: e.lastSeen, handled: e.handled };
+  if (e && typeof e.since === 'number' && typeof e.lastSeen === 'number' && typeof e.handled === 'boolean') {
+    memory.episode = { since: e.since, lastSeen: e.lastSeen, handled: e.handled, ...(e.ended === true ? { ended: true } : {}) };
+  }
   return memory;
 }
 
 export class SpikeAlerts implements Disposable {
   private latest: Spike | undefined;
+  /** What this window knows, merged into every copy it reads or writes. */
+  private known: AlertMemory = {};
   private readonly alerted = new Emitter<Spike>();
   /** Fires once per spike, in a window that can show it. */
   readonly onDidAlert = this.alerted.event;
@@ -63,8 +107,7 @@ export class SpikeAlerts implements Disposable {
 
   /** Whether notifications are muted until later today. */
   get muted(): boolean {
-    const until = this.options.load().mutedUntil;
-    return until !== undefined && until > this.options.clock.now();
+    return isMuted(this.load(), this.options.clock.now());
   }
 
   /**
@@ -72,19 +115,19 @@ export class SpikeAlerts implements Disposable {
    * end. Call again with the same arguments when the window gains focus.
    */
   observe(spike: Spike | undefined, seenAt: number | undefined): void {
-    const memory = this.options.load();
+    const memory = this.load();
     let episode = memory.episode;
     let changed = false;
     if (!spike) {
       this.latest = undefined;
       // Only a newer look ends a spike: an old file read after a reload says nothing about now.
-      if (episode && seenAt !== undefined && seenAt > episode.lastSeen) {
-        episode = undefined;
+      if (episode && !episode.ended && seenAt !== undefined && seenAt > episode.lastSeen) {
+        episode = { ...episode, ended: true };
         changed = true;
       }
     } else {
       this.latest = spike;
-      if (!episode || spike.asOf - episode.lastSeen > SPIKE_GAP_MS) {
+      if (!episode || episode.ended || spike.asOf - episode.lastSeen > SPIKE_GAP_MS) {
         episode = { since: spike.asOf, lastSeen: spike.asOf, handled: false };
         changed = true;
       } else if (spike.asOf > episode.lastSeen) {
@@ -93,8 +136,7 @@ export class SpikeAlerts implements Disposable {
       }
     }
     if (episode && !episode.handled && spike) {
-      const now = this.options.clock.now();
-      const muted = memory.mutedUntil !== undefined && memory.mutedUntil > now;
+      const muted = isMuted(memory, this.options.clock.now());
       if (this.options.isOff() || muted) {
         episode = { ...episode, handled: true };
         changed = true;
@@ -105,7 +147,7 @@ export class SpikeAlerts implements Disposable {
         return;
       }
     }
-    if (changed) this.save({ ...memory, ...(episode ? { episode } : { episode: undefined }) });
+    if (changed) this.save({ ...memory, ...(episode ? { episode } : {}) });
   }
 
   /** The window gained focus: a spike found while nobody looked is alerted now. */
@@ -115,19 +157,39 @@ export class SpikeAlerts implements Disposable {
 
   /** No alerts until the end of the local day. */
   muteForToday(): void {
-    this.save({ ...this.options.load(), mutedUntil: endOfLocalDay(this.options.clock.now()) });
+    const now = this.options.clock.now();
+    this.save({ ...this.load(), mutedAt: now, mutedUntil: endOfLocalDay(now) });
   }
 
   unmute(): void {
-    const { mutedUntil: _, ...rest } = this.options.load();
-    this.save(rest);
+    this.save({ ...this.load(), unmutedAt: this.options.clock.now() });
+  }
+
+  /**
+   * The stored copy with what this window knows. A stored copy that lacks some of it (an older copy
+   * written over a newer one) is written again, so the other windows learn it too.
+   */
+  private load(): AlertMemory {
+    const stored = readMemory(this.options.load());
+    this.known = mergeMemory(this.known, stored);
+    const clean = this.clean();
+    if (JSON.stringify(clean) !== JSON.stringify(this.clean(stored))) this.options.save(clean);
+    return this.known;
   }
 
   private save(memory: AlertMemory): void {
-    const clean: AlertMemory = {};
-    if (memory.episode) clean.episode = memory.episode;
-    if (memory.mutedUntil !== undefined && memory.mutedUntil > this.options.clock.now()) clean.mutedUntil = memory.mutedUntil;
-    this.options.save(clean);
+    this.known = mergeMemory(this.known, memory);
+    this.options.save(this.clean());
+  }
+
+  /** What is worth storing: a mute that has run out says nothing any more. */
+  private clean(memory = this.known): AlertMemory {
+    const out: AlertMemory = {};
+    if (memory.episode) out.episode = memory.episode;
+    if (memory.mutedUntil !== undefined && memory.mutedUntil > this.options.clock.now()) {
+      for (const key of ['mutedAt', 'mutedUntil', 'unmutedAt'] as const) if (memory[key] !== undefined) out[key] = memory[key];
+    }
+    return out;
   }
 
   dispose(): void {
