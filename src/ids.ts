@@ -12,7 +12,6 @@ export const COMMANDS = {
   resumeSpikeAlerts: 'firecrawl.resumeSpikeAlerts',
   trackJob: 'firecrawl.trackJob',
   /** The command's first id, kept working for keybindings and links made before agent jobs. */
-  trackJobAlias: 'firecrawl.trackResearchJob',
   trackJobFromSelection: 'firecrawl.trackResearchJobFromSelection',
   untrackJob: 'firecrawl.untrackResearchJob',
   clearFinishedJobs: 'firecrawl.clearFinishedResearchJobs',
@@ -88,9 +87,6 @@ export const STORAGE = {
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
   /** "Don't Show Again" on the spike alert: synced across machines with setKeysForSync. */
   spikeAlertsOff: 'firecrawl.burn.alertsOff',
-  researchIndex: 'firecrawl.research.trackedJobs',
-  /** One key per tracked job: this prefix and the job id. */
-  researchJobPrefix: 'firecrawl.research.job/',
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
   researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',

@@ -178,7 +178,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
 
   it('the previous command id still tracks jobs', async () => {
     const id = sandbox.createAgentJob({ durationMs: 60_000 });
-    const outcome = await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackResearchJob', id);
+    const outcome = await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', id);
     assert.deepEqual(outcome?.added, [id]);
     assert.equal(store().get(id)?.kind, 'agent');
   });

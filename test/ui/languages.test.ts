@@ -58,6 +58,9 @@ for (const locale of ['ja', 'de']) {
       await wb().submitQuickInput(sandbox.demoJobs.completed);
       const rows = wb().treeRows(words.manifest('view.researchJobs.name'));
       await rows.first().waitFor({ state: 'visible', timeout: 20_000 });
+      // The row reads "checking…" until the job's first answer: wait for the answer's words, not for time.
+      const expected = words.t('{0} URLs', '6');
+      await rows.first().locator('.label-description').filter({ hasText: expected }).waitFor({ timeout: 30_000 }).catch(() => undefined);
       const description = await rows.first().locator('.label-description').innerText();
       // The analysis has six sources; the count is said the language's way.
       assert.ok(description.includes(words.t('{0} URLs', '6')), `the row says: ${description}`);

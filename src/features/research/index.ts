@@ -153,7 +153,6 @@ export class ResearchFeature implements vscode.Disposable {
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
       registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
-      registerCommand(COMMANDS.trackJobAlias, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
       registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
       registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked)),

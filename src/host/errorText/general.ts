@@ -97,12 +97,9 @@ export function researchGoneText(): string {
   );
 }
 
-/**
- * What follows "the key" about a key that cannot be sent (api/apiKeyText). Errors stored by an
- * earlier version (a job's last error, shared between windows) still carry "the key" in front.
- */
+/** What follows "the key" about a key that cannot be sent (api/apiKeyText). */
 export function keyFaultText(problem: string): string {
-  return plainText(problem.replace(/^the key /, ''), 200);
+  return plainText(problem, 200);
 }
 
 const CREDIT_ROUTES: ReadonlySet<Operation> = new Set(['creditUsage', 'creditUsageHistory']);

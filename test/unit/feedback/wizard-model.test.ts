@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fieldOfPath, indexOfPath } from '../../../src/api/feedback';
 import { checkDraft, draftToBody } from '../../../src/features/feedback/model/checkDraft';
 import { emptyDraft, isDraftEmpty, restoreDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
-import { DRAFT_MAX_AGE_MS, draftKey, DraftStore, LEGACY_DRAFT_KEY } from '../../../src/features/feedback/model/draftStore';
+import { DRAFT_MAX_AGE_MS, draftKey, DraftStore } from '../../../src/features/feedback/model/draftStore';
 import { describeProblem, nameOfPath, summarizeDraft } from '../../../src/features/feedback/wizard/fieldNames';
 import { runFlow, type Step, type Transition } from '../../../src/features/feedback/wizard/flow';
 import { singleJobId } from '../../../src/shared/jobIds';
@@ -252,18 +252,6 @@ describe('drafts in several windows', () => {
     assert.equal(b.drafts.others()[0]?.draft.note, 'edited');
   });
 
-  test('the single draft version 0.1 saved is offered as a draft from before', async () => {
-    const storage = new MemoryStorage();
-    const now = 5_000;
-    storage.data.set(LEGACY_DRAFT_KEY, { version: 1, savedAt: 4_000, draft: base({ note: 'kept' }) });
-    const here = new DraftStore(storage, 'w', () => now);
-    const [legacy] = here.others();
-    assert.equal(legacy?.draft.note, 'kept');
-    assert.equal(legacy?.windowId, undefined);
-    await here.adopt(legacy!);
-    assert.equal(storage.data.has(LEGACY_DRAFT_KEY), false);
-    assert.equal(here.load()?.draft.note, 'kept');
-  });
 });
 
 describe('job id prefill', () => {

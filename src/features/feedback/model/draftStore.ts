@@ -23,12 +23,11 @@ export interface SavedDraft {
 
 export interface OtherDraft extends SavedDraft {
   key: string;
-  /** The window that saved it; undefined for a draft saved before drafts were per window. */
-  windowId: string | undefined;
+  /** The window that saved it. */
+  windowId: string;
 }
 
-/** Before drafts were per window, the one draft lived here; it is read as another window's. */
-export const LEGACY_DRAFT_KEY = STORAGE.feedbackDraft;
+const DRAFT_PREFIX = `${STORAGE.feedbackDraft}/`;
 export const draftKey = (windowId: string): string => `${STORAGE.feedbackDraft}/${windowId}`;
 /** Drafts older than this are dropped: the job's feedback window is long gone and so is the context. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -68,9 +67,9 @@ export class DraftStore {
   others(): OtherDraft[] {
     const out: OtherDraft[] = [];
     for (const key of this.storage.keys()) {
-      if (key === this.key || (key !== LEGACY_DRAFT_KEY && !key.startsWith(`${LEGACY_DRAFT_KEY}/`))) continue;
+      if (key === this.key || !key.startsWith(DRAFT_PREFIX)) continue;
       const saved = this.read(key);
-      if (saved) out.push({ ...saved, key, windowId: key === LEGACY_DRAFT_KEY ? undefined : key.slice(LEGACY_DRAFT_KEY.length + 1) });
+      if (saved) out.push({ ...saved, key, windowId: key.slice(DRAFT_PREFIX.length) });
       else void this.enqueue(key, undefined);
     }
     return out.sort((a, b) => b.savedAt - a.savedAt);

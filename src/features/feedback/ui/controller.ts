@@ -78,7 +78,7 @@ export class FeedbackController implements vscode.Disposable {
       out.push({
         draft: other.draft,
         savedAt: other.savedAt,
-        origin: other.windowId === undefined ? 'before' : open ? 'open' : 'closed',
+        origin: open ? 'open' : 'closed',
         ...(other.window ? { window: other.window } : {}),
         adopt: () => void (open ? this.drafts.copy(other) : this.drafts.adopt(other)),
       });

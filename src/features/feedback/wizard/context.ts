@@ -42,7 +42,7 @@ export interface ResumableDraft {
    * editing it: resuming works on a copy), a window since closed, or before drafts were per window.
    * Absent means this window.
    */
-  origin?: 'here' | 'open' | 'closed' | 'before';
+  origin?: 'here' | 'open' | 'closed';
   /** The name of the window that saved it (its workspace), when known. */
   window?: string;
   /** Called when the person resumes it: it becomes this window's draft. */

@@ -33,8 +33,6 @@ function resumeDetail(ago: string, origin: NonNullable<ResumableDraft['origin']>
     case 'here':
       if (several) return job ? l10n.t('Saved {0} for job {1} in this window; opens it for review.', ago, job) : l10n.t('Saved {0} in this window; opens it for review.', ago);
       break;
-    case 'before':
-      break;
   }
   return job ? l10n.t('Saved {0} for job {1}; opens it for review.', ago, job) : l10n.t('Saved {0}; opens it for review.', ago);
 }

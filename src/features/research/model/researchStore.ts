@@ -239,7 +239,7 @@ export class ResearchStore implements Disposable {
     for (const id of moved) this.changed(this.records.get(id)!, false);
     this.schedule();
     // Taken from the other team only once written here.
-    void folder.release(from, files.map((f) => f.id)).catch(() => undefined);
+    await folder.release(from, moved).catch((error: unknown) => this.log.warn(`Could not let the other key's jobs go: ${error instanceof Error ? error.message : String(error)}`));
     return { moved: moved.length, left: left + files.length - moved.length };
   }
 
