@@ -93,7 +93,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       const translated = JSON.parse(readFileSync(join(root, 'l10n', name), 'utf8'));
       const missing = keys.filter((k) => !(k in translated));
       const extra = Object.keys(translated).filter((k) => !(k in bundle));
-      console.log(`[l10n] ${name}: ${missing.length} missing, ${extra.length} no longer in the sources`);
+      // --prune: translations of messages the sources no longer say are dropped.
+      if (process.argv.includes('--prune') && extra.length) {
+        for (const k of extra) delete translated[k];
+        writeFileSync(join(root, 'l10n', name), `${JSON.stringify(translated, null, 2)}\n`);
+      }
+      console.log(`[l10n] ${name}: ${missing.length} missing, ${extra.length} no longer in the sources${process.argv.includes('--prune') && extra.length ? ' (pruned)' : ''}`);
     }
     if (!existsSync(join(root, 'package.nls.json'))) console.log('[l10n] package.nls.json is missing');
   }

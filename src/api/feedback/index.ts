@@ -4,9 +4,6 @@
 export * from './types';
 export {
   validateFeedback,
-  validateFeedbackField,
-  checkEndpoint,
-  checkRating,
   checkJobId,
   checkLabel,
   checkLabels,
@@ -17,7 +14,6 @@ export {
   checkReason,
   checkTopic,
   checkDescription,
-  checkIntegration,
   checkMetadata,
   checkSignal,
   checkSearchRule,
@@ -27,4 +23,5 @@ export {
   type FeedbackValidation,
   type FeedbackLabelKind,
   type FeedbackDraft,
+  type FeedbackInput,
 } from './validate';

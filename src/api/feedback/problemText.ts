@@ -42,21 +42,8 @@ export function sourceUrlRequiredText(noun: string): string {
   return l10n.t('{0} is required: the http(s) address of a result that was useful.', noun);
 }
 
-export function notTextText(noun: string, value: unknown): string {
-  return l10n.t('{0} must be text, not {1}.', noun, describeValue(value));
-}
-
-export function notListText(noun: string, value: unknown): string {
-  return l10n.t('{0} must be a list, not {1}.', noun, describeValue(value));
-}
-
 export function tooManyText(noun: string, count: number, max: number): string {
   return l10n.t('{0} has {1} items; at most {2} are allowed (remove {3}).', noun, n(count), n(max), n(count - max));
-}
-
-/** An item (`valuableSources[0]`) holds `key`, which is neither of the two it may hold. */
-export function unknownItemKeyText(key: string, path: string, allowed: readonly [string, string]): string {
-  return l10n.t("Unknown field '{0}' in {1}: the service rejects fields it does not know; only {2} and {3} are accepted.", key, path, allowed[0], allowed[1]);
 }
 
 export type LabelKind = 'issue' | 'tag';
@@ -141,21 +128,6 @@ export function choiceRequiredText(field: string, choices: string): string {
   return l10n.t('{0} is required: choose one of {1}.', field, choices);
 }
 
-/** `meant`: the value in the right case, when that is all that is wrong. */
-export function unsupportedChoiceText(field: string, value: string, choices: string, meant: string | undefined): string {
-  return meant === undefined
-    ? l10n.t('{0} {1} is not supported; use one of {2}.', field, quote(value), choices)
-    : l10n.t("{0} {1} is not supported (did you mean '{2}'?); use one of {3}.", field, quote(value), meant, choices);
-}
-
-export function notLabelText(path: string, value: unknown): string {
-  return l10n.t('{0} must be a text label, not {1}.', path, describeValue(value));
-}
-
-export function notPageNumberText(path: string, value: unknown): string {
-  return l10n.t('{0} must be a whole number of at least {1}, not {2}.', path, n(L.pageNumberMin), describeValue(value));
-}
-
 /** `value` is shown as it was given (a fraction must not be rounded into a whole number). */
 export function badPageNumberText(path: string, value: number): string {
   if (!Number.isSafeInteger(value)) {
@@ -164,14 +136,6 @@ export function badPageNumberText(path: string, value: number): string {
       : l10n.t('{0} is {1}; page numbers must be whole numbers.', path, String(value));
   }
   return l10n.t('{0} is {1}; page numbers start at {2}.', path, String(value), n(L.pageNumberMin));
-}
-
-export function notSourceText(path: string, value: unknown): string {
-  return l10n.t('{0} must be an object with a url and an optional reason, not {1}.', path, describeValue(value));
-}
-
-export function notMissingContentText(path: string, value: unknown): string {
-  return l10n.t('{0} must be an object with a topic and an optional description, not {1}.', path, describeValue(value));
 }
 
 export function notMetadataText(value: unknown): string {
@@ -195,14 +159,6 @@ export function integrationText(value: string, ours: string): string {
   return l10n.t("integration {0} is not accepted by the service: use a value starting with '_', such as '{1}' (plain 'vscode' is rejected), or leave it out.", quote(value), ours);
 }
 
-/** `guess`: the field probably meant; otherwise the list of accepted fields is given. */
-export function unknownKeyText(key: string, guess: string | undefined, accepted: string): string {
-  const shown = key.length > 40 ? `${key.slice(0, 39)}…` : key;
-  return guess
-    ? l10n.t("Unknown field '{0}': the service rejects fields it does not know (did you mean '{1}'?).", shown, guess)
-    : l10n.t("Unknown field '{0}': the service rejects fields it does not know; remove it. Accepted fields: {1}.", shown, accepted);
-}
-
 export function noSignalText(): string {
   return l10n.t('Add at least one piece of feedback: issues, tags, a note, valuableSources, missingContent, querySuggestions, a url or pageNumbers (metadata, origin and integration do not count).');
 }
@@ -219,6 +175,3 @@ export function searchRuleText(rating: FeedbackRating): string {
   }
 }
 
-export function notBodyText(value: unknown): string {
-  return l10n.t('The feedback body must be an object with endpoint, jobId and rating, not {0}.', describeValue(value));
-}

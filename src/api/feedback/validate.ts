@@ -1,14 +1,14 @@
-// Client-side mirror of the POST /v2/feedback body rules (shared/api-notes.md, "POST /v2/feedback").
-// Hand-written rather than zod so that every problem gets a sentence a person can act on (worded in
-// problemText.ts, in the editor's language), and so a maximal body validates in microseconds. The
-// single-field helpers at the bottom run the very same rule functions, so the wizard and the full
-// validator never disagree. Pure: no `vscode`, no Node.
+// Client-side mirror of the POST /v2/feedback body rules the service enforces (shared/api-notes.md,
+// "POST /v2/feedback"), over the typed body the wizard and the client build: what the types already
+// rule out (a wrong type, an unknown key) is not checked again. Hand-written rather than zod so that
+// every problem gets a sentence a person can act on (worded in problemText.ts, in the editor's
+// language). The single-field helpers at the bottom run the very same rules, so the wizard and the
+// full validator never disagree. Pure: no `vscode`, no Node.
 
 import {
   FEEDBACK_ENDPOINT_IDS,
   FEEDBACK_JOB_ID_FIELDS,
   FEEDBACK_RATING_IDS,
-  FEEDBACK_FIELDS,
   FEEDBACK_LABEL_PATTERN,
   FEEDBACK_LIMITS,
   KNOWN_INTEGRATIONS,
@@ -26,7 +26,6 @@ import * as words from './problemText';
 export type FeedbackProblemCode =
   | 'invalid_type'
   | 'required'
-  | 'invalid_enum'
   | 'empty'
   | 'too_long'
   | 'pattern'
@@ -35,7 +34,6 @@ export type FeedbackProblemCode =
   | 'not_http_url'
   | 'not_integer'
   | 'too_small'
-  | 'unknown_key'
   | 'metadata_too_large'
   | 'not_serializable'
   | 'integration'
@@ -62,7 +60,6 @@ type Sink = FeedbackProblem[];
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-const FIELD_SET: ReadonlySet<string> = new Set<string>(FEEDBACK_FIELDS);
 const L = FEEDBACK_LIMITS;
 const utf8 = new TextEncoder();
 
@@ -95,53 +92,8 @@ function maxLengthRule(text: string, noun: string, path: string, max: number, si
   return false;
 }
 
-/**
- * Reads an optional text field: returns the trimmed string ('' when absent or blank, meaning "omit"),
- * or undefined when the value is not a string (already reported).
- */
-function optionalText(value: unknown, path: string, noun: string, sink: Sink): string | undefined {
-  if (value === undefined) return '';
-  if (typeof value !== 'string') {
-    add(sink, path, 'invalid_type', words.notTextText(noun, value));
-    return undefined;
-  }
-  return value.trim();
-}
-
-/** Like optionalText, but absent/blank is reported as 'required'. Returns the trimmed string or undefined. */
-function requiredText(value: unknown, path: string, noun: string, requiredMessage: string, sink: Sink): string | undefined {
-  if (value === undefined || value === null) {
-    add(sink, path, 'required', requiredMessage);
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    add(sink, path, 'invalid_type', words.notTextText(noun, value));
-    return undefined;
-  }
-  const trimmed = value.trim();
-  if (trimmed.length === 0) {
-    add(sink, path, 'required', requiredMessage);
-    return undefined;
-  }
-  return trimmed;
-}
-
-/** Checks a list's type and length; returns it (even when too long, so its items are still checked). */
-function list(value: unknown, path: string, noun: string, max: number, sink: Sink): readonly unknown[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) {
-    add(sink, path, 'invalid_type', words.notListText(noun, value));
-    return undefined;
-  }
-  if (value.length > max) add(sink, path, 'too_many', words.tooManyText(noun, value.length, max));
-  return value;
-}
-
-function unknownItemKeys(item: Record<string, unknown>, allowed: readonly [string, string], path: string, sink: Sink): void {
-  for (const key of Object.keys(item)) {
-    if (item[key] === undefined || allowed.includes(key)) continue;
-    add(sink, `${path}.${key}`, 'unknown_key', words.unknownItemKeyText(key, path, allowed));
-  }
+function countRule(items: readonly unknown[], noun: string, max: number, sink: Sink): void {
+  if (items.length > max) add(sink, noun, 'too_many', words.tooManyText(noun, items.length, max));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,10 +166,13 @@ function urlRule(url: string, noun: string, path: string, sink: Sink): boolean {
   return true;
 }
 
-function jobIdRule(value: unknown, endpoint: FeedbackEndpoint | undefined, sink: Sink): string | undefined {
+function jobIdRule(value: string, endpoint: FeedbackEndpoint | undefined, sink: Sink): string | undefined {
   const field = endpoint === undefined ? undefined : FEEDBACK_JOB_ID_FIELDS[endpoint];
-  const id = requiredText(value, 'jobId', 'jobId', words.jobIdRequiredText(endpoint, field), sink);
-  if (id === undefined) return undefined;
+  const id = value.trim();
+  if (!id) {
+    add(sink, 'jobId', 'required', words.jobIdRequiredText(endpoint, field));
+    return undefined;
+  }
   if (JOB_ID_PATTERN.test(id)) return id;
   if (!UUID_SHAPE.test(id)) {
     add(sink, 'jobId', 'not_uuid', words.notUuidText(id, endpoint, field));
@@ -231,126 +186,71 @@ function jobIdRule(value: unknown, endpoint: FeedbackEndpoint | undefined, sink:
   return undefined;
 }
 
-function enumRule<T extends string>(
-  value: unknown,
-  field: 'endpoint' | 'rating',
-  allowed: readonly string[],
-  sink: Sink,
-): T | undefined {
-  const choices = allowed.join(', ');
-  const text = requiredText(value, field, field, words.choiceRequiredText(field, choices), sink);
-  if (text === undefined) return undefined;
-  if (allowed.includes(text)) return text as T;
-  const lower = text.toLowerCase();
-  add(sink, field, 'invalid_enum', words.unsupportedChoiceText(field, text, choices, allowed.includes(lower) ? lower : undefined));
-  return undefined;
+/** An optional text: trimmed, undefined when blank or too long (reported). */
+function boundedText(value: string | undefined, noun: string, max: number, sink: Sink): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  return maxLengthRule(text, noun, noun, max, sink) ? text : undefined;
 }
 
-function boundedText(
-  value: unknown,
-  path: string,
-  noun: string,
-  max: number,
-  sink: Sink,
-): string | undefined {
-  const text = optionalText(value, path, noun, sink);
-  if (text === undefined || text.length === 0) return undefined;
-  return maxLengthRule(text, noun, path, max, sink) ? text : undefined;
-}
-
-function labelsRule(value: unknown, field: 'issues' | 'tags', sink: Sink): string[] | undefined {
+function labelsRule(items: readonly string[], field: 'issues' | 'tags', sink: Sink): string[] {
   const kind: FeedbackLabelKind = field === 'issues' ? 'issue' : 'tag';
-  const items = list(value, field, field, L.labelsMax, sink);
-  if (items === undefined || items.length === 0) return undefined;
+  countRule(items, field, L.labelsMax, sink);
   const out: string[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (typeof item !== 'string') {
-      add(sink, `${field}[${i}]`, 'invalid_type', words.notLabelText(`${field}[${i}]`, item));
-      continue;
-    }
+  items.forEach((item, i) => {
     const label = item.trim();
     if (labelRule(label, kind, `${field}[${i}]`, i + 1, sink)) out.push(label);
-  }
+  });
   return out;
 }
 
-function pageNumberRule(item: unknown, path: string, sink: Sink): boolean {
-  if (typeof item !== 'number') {
-    add(sink, path, 'invalid_type', words.notPageNumberText(path, item));
-    return false;
-  }
-  if (!Number.isSafeInteger(item)) {
-    add(sink, path, 'not_integer', words.badPageNumberText(path, item));
-    return false;
-  }
-  if (item < L.pageNumberMin) {
-    add(sink, path, 'too_small', words.badPageNumberText(path, item));
-    return false;
-  }
-  return true;
-}
-
-function pageNumbersRule(value: unknown, sink: Sink): number[] | undefined {
-  const items = list(value, 'pageNumbers', 'pageNumbers', L.pageNumbersMax, sink);
-  if (items === undefined || items.length === 0) return undefined;
+function pageNumbersRule(items: readonly number[], sink: Sink): number[] {
+  countRule(items, 'pageNumbers', L.pageNumbersMax, sink);
   const out: number[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (pageNumberRule(item, `pageNumbers[${i}]`, sink)) out.push(item as number);
-  }
+  items.forEach((item, i) => {
+    const path = `pageNumbers[${i}]`;
+    if (!Number.isSafeInteger(item)) add(sink, path, 'not_integer', words.badPageNumberText(path, item));
+    else if (item < L.pageNumberMin) add(sink, path, 'too_small', words.badPageNumberText(path, item));
+    else out.push(item);
+  });
   return out;
 }
 
-function valuableSourcesRule(value: unknown, sink: Sink): FeedbackValuableSource[] | undefined {
-  const items = list(value, 'valuableSources', 'valuableSources', L.valuableSourcesMax, sink);
-  if (items === undefined || items.length === 0) return undefined;
+function valuableSourcesRule(items: readonly FeedbackValuableSource[], sink: Sink): FeedbackValuableSource[] {
+  countRule(items, 'valuableSources', L.valuableSourcesMax, sink);
   const out: FeedbackValuableSource[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const path = `valuableSources[${i}]`;
-    if (!isPlainObject(item)) {
-      add(sink, path, 'invalid_type', words.notSourceText(path, item));
-      continue;
-    }
-    unknownItemKeys(item, ['url', 'reason'], path, sink);
-    const urlPath = `${path}.url`;
-    const url = requiredText(item['url'], urlPath, urlPath, words.sourceUrlRequiredText(urlPath), sink);
-    const urlOk = url !== undefined && urlRule(url, urlPath, urlPath, sink);
-    const reasonPath = `${path}.reason`;
-    const reason = optionalText(item['reason'], reasonPath, reasonPath, sink);
-    const reasonOk = reason !== undefined && maxLengthRule(reason, reasonPath, reasonPath, L.reasonMaxLength, sink);
-    if (urlOk && reasonOk) out.push(reason ? { url: url as string, reason } : { url: url as string });
-  }
+  items.forEach((item, i) => {
+    const urlPath = `valuableSources[${i}].url`;
+    const url = item.url.trim();
+    let urlOk = false;
+    if (!url) add(sink, urlPath, 'required', words.sourceUrlRequiredText(urlPath));
+    else urlOk = urlRule(url, urlPath, urlPath, sink);
+    const reasonPath = `valuableSources[${i}].reason`;
+    const reason = (item.reason ?? '').trim();
+    const reasonOk = maxLengthRule(reason, reasonPath, reasonPath, L.reasonMaxLength, sink);
+    if (urlOk && reasonOk) out.push(reason ? { url, reason } : { url });
+  });
   return out;
 }
 
-function missingContentRule(value: unknown, sink: Sink): FeedbackMissingContent[] | undefined {
-  const items = list(value, 'missingContent', 'missingContent', L.missingContentMax, sink);
-  if (items === undefined || items.length === 0) return undefined;
+function missingContentRule(items: readonly FeedbackMissingContent[], sink: Sink): FeedbackMissingContent[] {
+  countRule(items, 'missingContent', L.missingContentMax, sink);
   const out: FeedbackMissingContent[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const path = `missingContent[${i}]`;
-    if (!isPlainObject(item)) {
-      add(sink, path, 'invalid_type', words.notMissingContentText(path, item));
-      continue;
-    }
-    unknownItemKeys(item, ['topic', 'description'], path, sink);
-    const topicPath = `${path}.topic`;
-    const topic = requiredText(item['topic'], topicPath, topicPath, words.topicRequiredText(topicPath), sink);
-    const topicOk = topic !== undefined && maxLengthRule(topic, topicPath, topicPath, L.topicMaxLength, sink);
-    const descriptionPath = `${path}.description`;
-    const description = optionalText(item['description'], descriptionPath, descriptionPath, sink);
-    const descriptionOk =
-      description !== undefined && maxLengthRule(description, descriptionPath, descriptionPath, L.descriptionMaxLength, sink);
-    if (topicOk && descriptionOk) {
-      out.push(description ? { topic: topic as string, description } : { topic: topic as string });
-    }
-  }
+  items.forEach((item, i) => {
+    const topicPath = `missingContent[${i}].topic`;
+    const topic = item.topic.trim();
+    let topicOk = false;
+    if (!topic) add(sink, topicPath, 'required', words.topicRequiredText(topicPath));
+    else topicOk = maxLengthRule(topic, topicPath, topicPath, L.topicMaxLength, sink);
+    const descriptionPath = `missingContent[${i}].description`;
+    const description = (item.description ?? '').trim();
+    const descriptionOk = maxLengthRule(description, descriptionPath, descriptionPath, L.descriptionMaxLength, sink);
+    if (topicOk && descriptionOk) out.push(description ? { topic, description } : { topic });
+  });
   return out;
 }
 
+/** Metadata as parsed from what was typed: a plain object that fits in 8 KB of JSON. */
 function metadataRule(value: unknown, sink: Sink): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) {
@@ -377,43 +277,12 @@ function metadataRule(value: unknown, sink: Sink): Record<string, unknown> | und
   return value;
 }
 
-function integrationRule(value: unknown, sink: Sink): string | undefined {
-  if (value === null) return undefined; // the official SDK types allow null: treated as omitted
-  const text = optionalText(value, 'integration', 'integration', sink);
-  if (text === undefined || text.length === 0) return undefined;
+function integrationRule(value: string | undefined, sink: Sink): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
   if (text.startsWith('_') || KNOWN_INTEGRATIONS.includes(text)) return text;
   add(sink, 'integration', 'integration', words.integrationText(text, VSCODE_INTEGRATION));
   return undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Unknown keys
-
-const KEY_ALIASES: ReadonlyMap<string, FeedbackField> = new Map<string, FeedbackField>([
-  ...FEEDBACK_FIELDS.map((f): [string, FeedbackField] => [f.toLowerCase(), f]),
-  ['id', 'jobId'],
-  ['job', 'jobId'],
-  ['searchid', 'jobId'],
-  ['scrapeid', 'jobId'],
-  ['mapid', 'jobId'],
-  ['parseid', 'jobId'],
-  ['issue', 'issues'],
-  ['labels', 'issues'],
-  ['tag', 'tags'],
-  ['notes', 'note'],
-  ['comment', 'note'],
-  ['comments', 'note'],
-  ['querysuggestion', 'querySuggestions'],
-  ['pagenumber', 'pageNumbers'],
-  ['pages', 'pageNumbers'],
-  ['valuablesource', 'valuableSources'],
-  ['sources', 'valuableSources'],
-  ['missing', 'missingContent'],
-  ['meta', 'metadata'],
-]);
-
-function unknownKeyMessage(key: string): string {
-  return words.unknownKeyText(key, KEY_ALIASES.get(key.toLowerCase().replace(/[^a-z]/g, '')), FEEDBACK_FIELDS.join(', '));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -455,113 +324,54 @@ export function checkSearchRule(endpoint: FeedbackEndpoint, rating: FeedbackRati
   return endpoint === 'search' ? searchRuleMessage(rating, draft) : undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Field table: one validator per top-level field, used by both entry points.
-
-interface Context {
-  endpoint: FeedbackEndpoint | undefined;
-}
-
-type FieldValidator = (value: unknown, sink: Sink, out: Partial<FeedbackRequest>, ctx: Context) => void;
-
-const FIELD_VALIDATORS: Readonly<Record<FeedbackField, FieldValidator>> = {
-  endpoint: (value, sink, out, ctx) => {
-    const endpoint = enumRule<FeedbackEndpoint>(value, 'endpoint', FEEDBACK_ENDPOINT_IDS, sink);
-    if (endpoint !== undefined) out.endpoint = ctx.endpoint = endpoint;
-  },
-  jobId: (value, sink, out, ctx) => {
-    const id = jobIdRule(value, ctx.endpoint, sink);
-    if (id !== undefined) out.jobId = id;
-  },
-  rating: (value, sink, out) => {
-    const rating = enumRule<FeedbackRating>(value, 'rating', FEEDBACK_RATING_IDS, sink);
-    if (rating !== undefined) out.rating = rating;
-  },
-  issues: (value, sink, out) => {
-    const issues = labelsRule(value, 'issues', sink);
-    if (issues?.length) out.issues = issues;
-  },
-  tags: (value, sink, out) => {
-    const tags = labelsRule(value, 'tags', sink);
-    if (tags?.length) out.tags = tags;
-  },
-  note: (value, sink, out) => {
-    const note = boundedText(value, 'note', 'note', L.noteMaxLength, sink);
-    if (note !== undefined) out.note = note;
-  },
-  querySuggestions: (value, sink, out) => {
-    const text = boundedText(value, 'querySuggestions', 'querySuggestions', L.querySuggestionsMaxLength, sink);
-    if (text !== undefined) out.querySuggestions = text;
-  },
-  url: (value, sink, out) => {
-    const url = optionalText(value, 'url', 'url', sink);
-    if (url && urlRule(url, 'url', 'url', sink)) out.url = url;
-  },
-  pageNumbers: (value, sink, out) => {
-    const pages = pageNumbersRule(value, sink);
-    if (pages?.length) out.pageNumbers = pages;
-  },
-  valuableSources: (value, sink, out) => {
-    const sources = valuableSourcesRule(value, sink);
-    if (sources?.length) out.valuableSources = sources;
-  },
-  missingContent: (value, sink, out) => {
-    const missing = missingContentRule(value, sink);
-    if (missing?.length) out.missingContent = missing;
-  },
-  metadata: (value, sink, out) => {
-    const metadata = metadataRule(value, sink);
-    if (metadata !== undefined) out.metadata = metadata;
-  },
-  origin: (value, sink, out) => {
-    const origin = optionalText(value, 'origin', 'origin', sink);
-    if (origin) out.origin = origin;
-  },
-  integration: (value, sink, out) => {
-    const integration = integrationRule(value, sink);
-    if (integration !== undefined) out.integration = integration;
-  },
-};
+/**
+ * A body as built from a draft: the endpoint and rating may not be chosen yet, and metadata is whatever
+ * the typed JSON parsed to; all checked here.
+ */
+export type FeedbackInput = Omit<FeedbackRequest, 'endpoint' | 'rating' | 'metadata'> & { endpoint?: FeedbackEndpoint; rating?: FeedbackRating; metadata?: unknown };
 
 /**
  * Validates a whole feedback body the way the service does, reporting every problem at once.
- * On success `value` holds trimmed strings with blank optional strings and empty lists dropped,
- * so what is sent is exactly what was checked.
+ * On success `value` holds trimmed strings with blank optional strings and empty lists dropped, in
+ * the service's field order, so what is sent is exactly what was checked.
  */
-export function validateFeedback(input: unknown): FeedbackValidation {
+export function validateFeedback(input: FeedbackInput): FeedbackValidation {
   const problems: Sink = [];
-  if (!isPlainObject(input)) {
-    add(problems, '', 'invalid_type', words.notBodyText(input));
-    return { ok: false, problems };
-  }
-  for (const key of Object.keys(input)) {
-    if (!FIELD_SET.has(key) && input[key] !== undefined) add(problems, key, 'unknown_key', unknownKeyMessage(key));
-  }
-  const out: Partial<FeedbackRequest> = {};
-  const ctx: Context = { endpoint: undefined };
-  for (const field of FEEDBACK_FIELDS) FIELD_VALIDATORS[field](input[field], problems, out, ctx);
+  const { endpoint, rating } = input;
+  if (!endpoint) add(problems, 'endpoint', 'required', words.choiceRequiredText('endpoint', FEEDBACK_ENDPOINT_IDS.join(', ')));
+  const out: FeedbackRequest = { endpoint: endpoint ?? 'scrape', jobId: '', rating: rating ?? 'good' };
+  const jobId = jobIdRule(input.jobId, input.endpoint, problems);
+  if (jobId !== undefined) out.jobId = jobId;
+  if (!rating) add(problems, 'rating', 'required', words.choiceRequiredText('rating', FEEDBACK_RATING_IDS.join(', ')));
+  const issues = labelsRule(input.issues ?? [], 'issues', problems);
+  if (issues.length) out.issues = issues;
+  const tags = labelsRule(input.tags ?? [], 'tags', problems);
+  if (tags.length) out.tags = tags;
+  const note = boundedText(input.note, 'note', L.noteMaxLength, problems);
+  if (note !== undefined) out.note = note;
+  const query = boundedText(input.querySuggestions, 'querySuggestions', L.querySuggestionsMaxLength, problems);
+  if (query !== undefined) out.querySuggestions = query;
+  const url = input.url?.trim();
+  if (url && urlRule(url, 'url', 'url', problems)) out.url = url;
+  const pages = pageNumbersRule(input.pageNumbers ?? [], problems);
+  if (pages.length) out.pageNumbers = pages;
+  const sources = valuableSourcesRule(input.valuableSources ?? [], problems);
+  if (sources.length) out.valuableSources = sources;
+  const missing = missingContentRule(input.missingContent ?? [], problems);
+  if (missing.length) out.missingContent = missing;
+  const metadata = metadataRule(input.metadata, problems);
+  if (metadata !== undefined) out.metadata = metadata;
+  const origin = input.origin?.trim();
+  if (origin) out.origin = origin;
+  const integration = integrationRule(input.integration, problems);
+  if (integration !== undefined) out.integration = integration;
 
   if (!hasSignal(input)) add(problems, '', 'no_signal', words.noSignalText());
-  if (out.endpoint === 'search' && out.rating !== undefined) {
-    const message = searchRuleMessage(out.rating, input);
+  if (endpoint === 'search' && rating) {
+    const message = searchRuleMessage(rating, input);
     if (message !== undefined) add(problems, '', 'search_rule', message);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: out as FeedbackRequest };
-}
-
-/**
- * Validates one top-level field alone, with the same rules as {@link validateFeedback} (body-level
- * rules excluded). `endpoint` only sharpens the jobId hint. Returns [] when the value is fine.
- */
-export function validateFeedbackField(field: FeedbackField, value: unknown, endpoint?: FeedbackEndpoint): FeedbackProblem[] {
-  const problems: Sink = [];
-  const validator = FIELD_VALIDATORS[field];
-  if (validator === undefined) {
-    add(problems, String(field), 'unknown_key', unknownKeyMessage(String(field)));
-    return problems;
-  }
-  validator(value, problems, {}, { endpoint });
-  return problems;
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: out };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,37 +381,33 @@ function first(problems: Sink): string | undefined {
   return problems[0]?.message;
 }
 
-export function checkEndpoint(value: unknown): string | undefined {
-  return first(validateFeedbackField('endpoint', value));
-}
-
-export function checkRating(value: unknown): string | undefined {
-  return first(validateFeedbackField('rating', value));
+function checked(rule: (sink: Sink) => unknown): string | undefined {
+  const sink: Sink = [];
+  rule(sink);
+  return first(sink);
 }
 
 /** Required: blank is a problem. Surrounding whitespace is ignored (it is trimmed before sending). */
-export function checkJobId(value: unknown, endpoint?: FeedbackEndpoint): string | undefined {
-  return first(validateFeedbackField('jobId', value, endpoint));
+export function checkJobId(value: string, endpoint?: FeedbackEndpoint): string | undefined {
+  return checked((sink) => jobIdRule(value, endpoint, sink));
 }
 
 /** One issue label or tag as typed (trimmed first). */
 export function checkLabel(label: string, kind: FeedbackLabelKind = 'issue'): string | undefined {
-  const sink: Sink = [];
-  labelRule(label.trim(), kind, kind === 'issue' ? 'issues' : 'tags', undefined, sink);
-  return first(sink);
+  return checked((sink) => labelRule(label.trim(), kind, kind === 'issue' ? 'issues' : 'tags', undefined, sink));
 }
 
 /** A whole list of labels (count and every item). */
-export function checkLabels(labels: readonly unknown[], kind: FeedbackLabelKind = 'issue'): string | undefined {
-  return first(validateFeedbackField(kind === 'issue' ? 'issues' : 'tags', labels));
+export function checkLabels(labels: readonly string[], kind: FeedbackLabelKind = 'issue'): string | undefined {
+  return checked((sink) => labelsRule(labels, kind === 'issue' ? 'issues' : 'tags', sink));
 }
 
 export function checkNote(value: string): string | undefined {
-  return first(validateFeedbackField('note', value));
+  return checked((sink) => boundedText(value, 'note', L.noteMaxLength, sink));
 }
 
 export function checkQuerySuggestions(value: string): string | undefined {
-  return first(validateFeedbackField('querySuggestions', value));
+  return checked((sink) => boundedText(value, 'querySuggestions', L.querySuggestionsMaxLength, sink));
 }
 
 /**
@@ -610,44 +416,32 @@ export function checkQuerySuggestions(value: string): string | undefined {
  */
 export function checkUrl(value: string, options: { required?: boolean; noun?: string } = {}): string | undefined {
   const noun = options.noun ?? 'url';
-  const sink: Sink = [];
   const url = value.trim();
   if (url.length === 0) return options.required ? words.sourceUrlRequiredText(noun) : undefined;
-  urlRule(url, noun, noun, sink);
-  return first(sink);
+  return checked((sink) => urlRule(url, noun, noun, sink));
 }
 
-export function checkPageNumbers(value: readonly unknown[]): string | undefined {
-  return first(validateFeedbackField('pageNumbers', value));
+export function checkPageNumbers(value: readonly number[]): string | undefined {
+  return checked((sink) => pageNumbersRule(value, sink));
 }
 
 /** A valuable source's reason (optional, at most 1000 characters after trimming). */
 export function checkReason(value: string): string | undefined {
-  const sink: Sink = [];
-  maxLengthRule(value.trim(), 'reason', 'reason', L.reasonMaxLength, sink);
-  return first(sink);
+  return checked((sink) => maxLengthRule(value.trim(), 'reason', 'reason', L.reasonMaxLength, sink));
 }
 
 /** A missing-content topic (required, 1–200 characters after trimming). */
 export function checkTopic(value: string): string | undefined {
   const topic = value.trim();
   if (topic.length === 0) return words.topicRequiredText('topic');
-  const sink: Sink = [];
-  maxLengthRule(topic, 'topic', 'topic', L.topicMaxLength, sink);
-  return first(sink);
+  return checked((sink) => maxLengthRule(topic, 'topic', 'topic', L.topicMaxLength, sink));
 }
 
 /** A missing-content description (optional, at most 2000 characters after trimming). */
 export function checkDescription(value: string): string | undefined {
-  const sink: Sink = [];
-  maxLengthRule(value.trim(), 'description', 'description', L.descriptionMaxLength, sink);
-  return first(sink);
-}
-
-export function checkIntegration(value: string): string | undefined {
-  return first(validateFeedbackField('integration', value));
+  return checked((sink) => maxLengthRule(value.trim(), 'description', 'description', L.descriptionMaxLength, sink));
 }
 
 export function checkMetadata(value: unknown): string | undefined {
-  return first(validateFeedbackField('metadata', value));
+  return checked((sink) => metadataRule(value, sink));
 }

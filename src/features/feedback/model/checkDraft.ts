@@ -7,6 +7,7 @@ import {
   FEEDBACK_SIGNAL_FIELDS,
   validateFeedback,
   type FeedbackField,
+  type FeedbackInput,
   type FeedbackProblem,
   type FeedbackRequest,
 } from '../../../api/feedback';
@@ -29,27 +30,27 @@ export function parseMetadataText(input: string): { ok: true; value: unknown } |
 }
 
 /** The body exactly as it would be sent (before trimming by the validator), plus problems found while converting text. */
-export function draftToBody(draft: WizardDraft): { body: Record<string, unknown>; problems: FeedbackProblem[] } {
+export function draftToBody(draft: WizardDraft): { body: FeedbackInput; problems: FeedbackProblem[] } {
   const problems: FeedbackProblem[] = [];
-  const body: Record<string, unknown> = { endpoint: draft.endpoint, jobId: draft.jobId, rating: draft.rating };
-  if (draft.issues.length) body['issues'] = [...draft.issues];
-  if (draft.tags.length) body['tags'] = [...draft.tags];
-  if (draft.note.trim()) body['note'] = draft.note;
-  if (draft.querySuggestions.trim()) body['querySuggestions'] = draft.querySuggestions;
-  if (draft.url.trim()) body['url'] = draft.url;
+  const body: FeedbackInput = { endpoint: draft.endpoint, jobId: draft.jobId, rating: draft.rating };
+  if (draft.issues.length) body.issues = [...draft.issues];
+  if (draft.tags.length) body.tags = [...draft.tags];
+  if (draft.note.trim()) body.note = draft.note;
+  if (draft.querySuggestions.trim()) body.querySuggestions = draft.querySuggestions;
+  if (draft.url.trim()) body.url = draft.url;
 
   const pages = parsePageNumbers(draft.pageNumbers);
   if (!pages.ok) problems.push({ path: 'pageNumbers', code: 'invalid_type', message: pages.error });
-  else if (pages.value.length) body['pageNumbers'] = pages.value;
+  else if (pages.value.length) body.pageNumbers = pages.value;
 
   const sources = draft.valuableSources.map((s) => (s.reason.trim() ? { url: s.url, reason: s.reason } : { url: s.url }));
-  if (sources.length) body['valuableSources'] = sources;
+  if (sources.length) body.valuableSources = sources;
   const missing = draft.missingContent.map((m) => (m.description.trim() ? { topic: m.topic, description: m.description } : { topic: m.topic }));
-  if (missing.length) body['missingContent'] = missing;
+  if (missing.length) body.missingContent = missing;
 
   const metadata = parseMetadataText(draft.metadata);
   if (!metadata.ok) problems.push({ path: 'metadata', code: 'invalid_type', message: metadata.error });
-  else if (metadata.value !== undefined) body['metadata'] = metadata.value;
+  else if (metadata.value !== undefined) body.metadata = metadata.value;
   return { body, problems };
 }
 
