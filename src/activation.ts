@@ -64,7 +64,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   useEditorLanguage();
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
-  const log = createLogger(channel, () => keys.current?.value);
+  const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const provider = new ClientProvider(keys, log.child('http'), version);
   const focus = new WindowFocus();

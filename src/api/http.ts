@@ -65,6 +65,11 @@ export interface TransportOptions {
   baseUrl: string;
   /** Read at every request so a key change applies at once. */
   apiKey: () => string | undefined;
+  /**
+   * Every key this session has held. An answer is redacted against these as well as the key its
+   * request sent: a server may echo an older key after a change.
+   */
+  pastKeys?: () => readonly string[];
   /** Awaited before every request: a host may still be reading the key when the first one starts. */
   ready?: () => Promise<void>;
   /** Where the response schemas come from when a host keeps them out of its first bundle (see rules.ts). */
@@ -111,6 +116,8 @@ export interface RawResponse {
   status: number;
   headers: ResponseLike['headers'];
   body: unknown;
+  /** The keys the body was redacted against; whoever reads the headers redacts with the same. */
+  secrets: readonly string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -286,7 +293,7 @@ export class Transport {
         if (error instanceof InvalidResponseError) throw error;
         throw interrupted(error);
       }
-      return this.interpret(spec, response, text);
+      return this.interpret(spec, response, text, this.secrets(key));
     } finally {
       timer.dispose();
       spec.signal?.removeEventListener('abort', onCallerAbort);
@@ -322,9 +329,14 @@ export class Transport {
     return text + decoder.decode();
   }
 
-  private interpret(spec: RequestSpec, response: ResponseLike, text: string): RawResponse {
+  /** The key this attempt sent, the key now current (it may have changed meanwhile) and every earlier one. */
+  private secrets(sent: string | undefined): string[] {
+    const now = this.options.apiKey();
+    return [...new Set([sent, now, ...(this.options.pastKeys?.() ?? [])].filter((k): k is string => !!k))];
+  }
+
+  private interpret(spec: RequestSpec, response: ResponseLike, text: string, secret: readonly string[]): RawResponse {
     const { operation } = spec;
-    const secret = this.options.apiKey();
     let body: unknown;
     let parsed = true;
     try {
@@ -338,7 +350,7 @@ export class Transport {
       if (!parsed || body === undefined || typeof body !== 'object' || body === null) {
         throw new InvalidResponseError({ operation, status, path: '', problem: parsed ? 'the body is not a JSON object' : 'the body is not valid JSON' });
       }
-      return { status, headers: response.headers, body };
+      return { status, headers: response.headers, body, secrets: secret };
     }
 
     const envelope = parsed ? rules().schemas().errorBody.safeParse(body) : undefined;

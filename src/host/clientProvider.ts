@@ -64,6 +64,7 @@ export class ClientProvider implements vscode.Disposable {
     return new FirecrawlClient({
       baseUrl: this.apiUrl.url,
       apiKey,
+      pastKeys: () => this.keys.heldKeys,
       ready: () => this.keys.ready,
       loadRules: () => loadOnDemand<ResponseRules>('responseRules'),
       clientName: CLIENT_NAME,
