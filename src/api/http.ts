@@ -47,6 +47,12 @@ export interface ResponseLike {
   readonly headers: { get(name: string): string | null };
   readonly body: ReadableStream<Uint8Array> | null;
   text(): Promise<string>;
+  /**
+   * Set by a transport that hands over the body as it came off the wire, so `Content-Length`
+   * counts what `text()` returns. A browser's fetch decodes gzip first: its length counts the
+   * compressed bytes, and its bodies are counted as they are decoded instead.
+   */
+  readonly lengthIsBodySize?: boolean;
 }
 
 export interface RequestInitLike {
@@ -308,8 +314,8 @@ export class Transport {
       controller.abort();
       throw tooLarge();
     }
-    // A declared length within the cap needs no byte counting: take the fast path.
-    if (Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
+    // A declared length within the cap needs no byte counting where it counts the body as read.
+    if (response.lengthIsBodySize && Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
     if (!response.body) return '';
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
