@@ -92,6 +92,24 @@ describe('API key, settings and credits', function () {
     assert.equal(sandbox.requestCount('creditUsage'), 1, 'the next request goes to the new URL');
   });
 
+  it('says a value that is not a URL is not one, without repeating it (it may be the key)', async () => {
+    // The "Firecrawl" channel's file is in this extension's log folder or beside it.
+    const folder = path.resolve(api.logDir, '..');
+    const logFile = () =>
+      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+    for (const pasted of ['my+self/hosted=key', 'secret:my+self/hosted=key']) {
+      await setApiUrl(pasted);
+      const problem = await until(`the fallback for a value that is not a URL`, () => api.provider.url.problem);
+      assert.match(problem, /^firecrawl\.apiUrl: the value is not a URL/);
+      assert.ok(!problem.includes('hosted'), problem);
+      assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
+      await setApiUrl(sandbox.url);
+      await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+    }
+    await until('the warnings in the log', () => logFile().includes('the value is not a URL starting with https:// or http://'));
+    assert.ok(!logFile().includes('hosted=key'), 'the value is in no warning');
+  });
+
   it('refuses API URLs ending in ? or #, and notes a path in one', async () => {
     for (const url of [`${sandbox.url}?`, `${sandbox.url}/#`]) {
       await setApiUrl(url);
