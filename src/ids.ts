@@ -83,6 +83,7 @@ export const SETTINGS = {
 /** globalState keys. */
 export const STORAGE = {
   creditsLastKnown: 'firecrawl.credits.lastKnown',
+  /** No longer written (the history is kept in a file); an entry left by an earlier build is removed. */
   usageLastKnown: 'firecrawl.usageHistory.lastKnown',
   /** The spike being alerted and "Mute for Today" (this machine only). */
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
