@@ -316,7 +316,12 @@ export class Transport {
     }
     // A declared length within the cap needs no byte counting where it counts the body as read.
     if (response.lengthIsBodySize && Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
-    if (!response.body) return '';
+    if (!response.body) {
+      // A transport without a stream hands over the text whole: at least refuse it whole.
+      const whole = await response.text();
+      if (whole.length > this.maxBodyBytes) throw tooLarge();
+      return whole;
+    }
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let received = 0;
