@@ -9,6 +9,7 @@ import { activateFeedback, type FeedbackController } from './features/feedback';
 import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
+import { EnvironmentUrlConsent } from './host/environmentUrlConsent';
 import { WindowFocus } from './host/focus';
 import { GlobalFiles } from './host/globalFiles';
 import { holdCommandsUntil } from './host/commands';
@@ -66,13 +67,14 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const provider = new ClientProvider(keys, log.child('http'), version);
+  const consent = new EnvironmentUrlConsent(context.globalState);
+  const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
   const clock = systemClock;
   // Windows of this editor share one global storage folder: job snapshots, the team's lease.
   const files = new GlobalFiles(context.globalStorageUri);
   const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
-  context.subscriptions.push(channel, keys, provider, focus, files, team);
+  context.subscriptions.push(channel, keys, consent, provider, focus, files, team);
 
   void keys.initialize();
   holdCommandsUntil(keys.ready);

@@ -34,6 +34,8 @@ export const COMMANDS = {
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
   openDashboard: 'firecrawl.openDashboard',
+  /** Revokes every yes (and no) given to an address from FIRECRAWL_API_URL. */
+  forgetEnvironmentUrls: 'firecrawl.forgetEnvironmentApiUrls',
   refreshUsage: 'firecrawl.refreshUsageHistory',
   copyUsageCsv: 'firecrawl.copyUsageCsv',
   saveUsageCsv: 'firecrawl.saveUsageCsv',
@@ -97,6 +99,8 @@ export const STORAGE = {
   feedbackDraft: 'firecrawl.feedback.draft',
   /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
   feedbackWindows: 'firecrawl.feedback.windowSeconds',
+  /** Addresses from FIRECRAWL_API_URL the stored key may go to, or may not: the person's answers on this machine. */
+  environmentUrlAnswers: 'firecrawl.apiUrl.environmentAnswers',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;

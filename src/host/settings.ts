@@ -10,6 +10,11 @@ export interface ApiUrl {
   source: 'setting' | 'environment' | 'default';
   /** Why the configured value was not used, when it was not: `<setting>: <why>`, the why in words for people. */
   problem?: string;
+  /**
+   * The address FIRECRAWL_API_URL names, when the key from secret storage may not go there yet
+   * (the person has not allowed it): `url` is then the default.
+   */
+  withheld?: string;
   /** Set when the key would travel unencrypted to another machine. */
   insecure?: boolean;
   /**
