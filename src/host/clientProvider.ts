@@ -20,6 +20,7 @@ export class ClientProvider implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly warnedUrls = new Set<string>();
+  private disposed = false;
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -59,6 +60,7 @@ export class ClientProvider implements vscode.Disposable {
 
   /** Resolves again; a new address gets a new client and is announced. Returns whether it changed. */
   private follow(settingChanged: boolean): boolean {
+    if (this.disposed) return false;
     const next = this.resolve();
     const same = next.url === this.apiUrl.url && next.source === this.apiUrl.source && next.withheld === this.apiUrl.withheld;
     if (same && !settingChanged) {
@@ -152,6 +154,7 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

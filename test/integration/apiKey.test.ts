@@ -194,6 +194,27 @@ describe('API key, settings and credits', function () {
     assert.equal(problem(), undefined, 'recovered after the outage');
   });
 
+  it('redacts a key held earlier in this session from errors, their words and the log', async () => {
+    // A self-hosted key (not shaped like a Firecrawl key, so only knowing it can redact it).
+    const earlier = 'my+self/hosted=key-one';
+    await api.keys.store(earlier);
+    await api.keys.store(sandbox.keys.valid);
+    await api.credits.store.refresh();
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 500, body: { success: false, error: `token ${earlier} (${encodeURIComponent(earlier).toLowerCase()}) has expired` } });
+    await api.credits.store.refreshNow();
+    // A 500 from a server other than the service reads as "not supported here" (self-hosted).
+    const problem = api.credits.store.state.problem;
+    const error = problem && 'error' in problem ? (problem.error as { serverMessage?: string; message: string }) : undefined;
+    assert.equal(error?.serverMessage, 'token *** (***) has expired');
+    api.log.warn(`an echo of ${earlier}`);
+    const folder = path.resolve(api.logDir, '..');
+    const logText = () =>
+      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+    const text = await until('the echo in the log', () => (logText().includes('an echo of') ? logText() : undefined));
+    assert.ok(!text.includes(earlier) && !text.toLowerCase().includes(encodeURIComponent(earlier).toLowerCase()), 'no earlier key in the log');
+    sandbox.clearFaults();
+  });
+
   it('leaves no key on disk in the user-data dir and none in the log', async () => {
     await api.keys.store(sandbox.keys.valid);
     await api.credits.store.refreshNow();
