@@ -115,7 +115,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
-    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; FIRECRAWL_API_URL names ${provider.url.withheld}, not allowed for the stored key yet` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
     promptForKeyIfMissing(context, keys);
     await team.start();
   });

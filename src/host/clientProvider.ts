@@ -70,7 +70,9 @@ export class ClientProvider implements vscode.Disposable {
     this.apiUrl = next;
     this.instance = this.create();
     this.warn();
-    this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})`);
+    // not localised: a log line
+    const withheld = next.withheld ? `; FIRECRAWL_API_URL names ${next.withheld}, where the stored key goes only once allowed` : '';
+    this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})${withheld}`);
     this.askAboutWithheld();
     this.changed.fire();
     return true;
@@ -79,9 +81,6 @@ export class ClientProvider implements vscode.Disposable {
   private askAboutWithheld(): void {
     const withheld = this.apiUrl.withheld;
     if (!withheld || !this.keys.isReady) return;
-    if (!this.consent.answerFor(withheld)) {
-      this.log.warn(`FIRECRAWL_API_URL names ${withheld}; the stored key goes there only once allowed, ${this.apiUrl.url} is used until then`);
-    }
     void this.consent.ask(withheld, DEFAULT_API_URL);
   }
 
