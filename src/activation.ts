@@ -9,6 +9,7 @@ import { activateFeedback, type FeedbackController } from './features/feedback';
 import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
+import { EnvironmentUrlConsent } from './host/environmentUrlConsent';
 import { WindowFocus } from './host/focus';
 import { GlobalFiles } from './host/globalFiles';
 import { holdCommandsUntil } from './host/commands';
@@ -64,15 +65,16 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   useEditorLanguage();
   const channel = vscode.window.createOutputChannel('Firecrawl', { log: true });
   const keys = new ApiKeyService(context.secrets);
-  const log = createLogger(channel, () => keys.current?.value);
+  const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const provider = new ClientProvider(keys, log.child('http'), version);
+  const consent = new EnvironmentUrlConsent(context.globalState);
+  const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
   const clock = systemClock;
   // Windows of this editor share one global storage folder: job snapshots, the team's lease.
   const files = new GlobalFiles(context.globalStorageUri);
   const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
-  context.subscriptions.push(channel, keys, provider, focus, files, team);
+  context.subscriptions.push(channel, keys, consent, provider, focus, files, team);
 
   void keys.initialize();
   holdCommandsUntil(keys.ready);
@@ -102,7 +104,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
-  const usage = activateUsage({ context, keys, provider, credits: credits.store, recent: burn.store, log, clock });
+  const usage = activateUsage({ context, files, keys, provider, credits: credits.store, recent: burn.store, log, clock });
   openUsage = () => usage.panel.show('last24h');
   hasHistoryView = true;
   // The status bar's forecast borrows the monthly history the chart loaded.
@@ -113,7 +115,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
-    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; FIRECRAWL_API_URL names ${provider.url.withheld}, not allowed for the stored key yet` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
     promptForKeyIfMissing(context, keys);
     await team.start();
   });

@@ -33,6 +33,8 @@ export const COMMANDS = {
   submitFeedback: 'firecrawl.submitFeedback',
   submitFeedbackForSelection: 'firecrawl.submitFeedbackForSelection',
   openDashboard: 'firecrawl.openDashboard',
+  /** Revokes every yes (and no) given to an address from FIRECRAWL_API_URL. */
+  forgetEnvironmentUrls: 'firecrawl.forgetEnvironmentApiUrls',
   refreshUsage: 'firecrawl.refreshUsageHistory',
   copyUsageCsv: 'firecrawl.copyUsageCsv',
   saveUsageCsv: 'firecrawl.saveUsageCsv',
@@ -82,6 +84,7 @@ export const SETTINGS = {
 /** globalState keys. */
 export const STORAGE = {
   creditsLastKnown: 'firecrawl.credits.lastKnown',
+  /** No longer written (the history is kept in a file); an entry left by an earlier build is removed. */
   usageLastKnown: 'firecrawl.usageHistory.lastKnown',
   /** The spike being alerted and "Mute for Today" (this machine only). */
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
@@ -92,6 +95,8 @@ export const STORAGE = {
   feedbackDraft: 'firecrawl.feedback.draft',
   /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
   feedbackWindows: 'firecrawl.feedback.windowSeconds',
+  /** Addresses from FIRECRAWL_API_URL the stored key may go to, or may not: the person's answers on this machine. */
+  environmentUrlAnswers: 'firecrawl.apiUrl.environmentAnswers',
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;

@@ -48,10 +48,7 @@ export class FirecrawlClient {
   private readonly transport: Transport;
   private readonly origin: string;
 
-  private readonly secret: () => string | undefined;
-
   constructor(options: ClientOptions) {
-    this.secret = options.apiKey;
     this.origin = `${options.clientName}@${options.clientVersion}`;
     this.transport = new Transport({ ...options, userAgent: `${options.clientName}/${options.clientVersion}` });
   }
@@ -107,7 +104,7 @@ export class FirecrawlClient {
     const jobId = this.checkedJobId('researchJob', id);
     const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
     const job = rules().normalizeResearchJob(jobId, this.validate('researchJob', rules().schemas().researchJobResponse, raw.body, raw.status));
-    const deprecation = readDeprecation(raw.headers, raw.body, this.secret());
+    const deprecation = readDeprecation(raw.headers, raw.body, raw.secrets);
     if (deprecation) job.deprecation = deprecation;
     return job;
   }

@@ -3,7 +3,7 @@
 // `replacement`. Every text is server text: redacted, bounded, shown only as plain text.
 import type { ResponseLike } from './http';
 import type { DeprecationNotice } from './model';
-import { redact } from './redact';
+import { redact, type Secrets } from './redact';
 
 const MAX_TEXT = 300;
 
@@ -31,7 +31,7 @@ export function warning299(value: string): string[] {
   return [...value.matchAll(/\b299\s+\S+\s+"((?:[^"\\]|\\.)*)"/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
 }
 
-export function readDeprecation(headers: ResponseLike['headers'], body: unknown, secret: string | undefined): DeprecationNotice | undefined {
+export function readDeprecation(headers: ResponseLike['headers'], body: unknown, secret: Secrets): DeprecationNotice | undefined {
   const clean = (text: string) => redact(text, secret).slice(0, MAX_TEXT);
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const header = headers.get('deprecation');

@@ -47,6 +47,12 @@ export interface ResponseLike {
   readonly headers: { get(name: string): string | null };
   readonly body: ReadableStream<Uint8Array> | null;
   text(): Promise<string>;
+  /**
+   * Set by a transport that hands over the body as it came off the wire, so `Content-Length`
+   * counts what `text()` returns. A browser's fetch decodes gzip first: its length counts the
+   * compressed bytes, and its bodies are counted as they are decoded instead.
+   */
+  readonly lengthIsBodySize?: boolean;
 }
 
 export interface RequestInitLike {
@@ -65,6 +71,11 @@ export interface TransportOptions {
   baseUrl: string;
   /** Read at every request so a key change applies at once. */
   apiKey: () => string | undefined;
+  /**
+   * Every key this session has held. An answer is redacted against these as well as the key its
+   * request sent: a server may echo an older key after a change.
+   */
+  pastKeys?: () => readonly string[];
   /** Awaited before every request: a host may still be reading the key when the first one starts. */
   ready?: () => Promise<void>;
   /** Where the response schemas come from when a host keeps them out of its first bundle (see rules.ts). */
@@ -111,6 +122,8 @@ export interface RawResponse {
   status: number;
   headers: ResponseLike['headers'];
   body: unknown;
+  /** The keys the body was redacted against; whoever reads the headers redacts with the same. */
+  secrets: readonly string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -286,7 +299,7 @@ export class Transport {
         if (error instanceof InvalidResponseError) throw error;
         throw interrupted(error);
       }
-      return this.interpret(spec, response, text);
+      return this.interpret(spec, response, text, this.secrets(key));
     } finally {
       timer.dispose();
       spec.signal?.removeEventListener('abort', onCallerAbort);
@@ -301,9 +314,14 @@ export class Transport {
       controller.abort();
       throw tooLarge();
     }
-    // A declared length within the cap needs no byte counting: take the fast path.
-    if (Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
-    if (!response.body) return '';
+    // A declared length within the cap needs no byte counting where it counts the body as read.
+    if (response.lengthIsBodySize && Number.isFinite(declared) && response.headers.get('content-length') !== null) return response.text();
+    if (!response.body) {
+      // A transport without a stream hands over the text whole: at least refuse it whole.
+      const whole = await response.text();
+      if (whole.length > this.maxBodyBytes) throw tooLarge();
+      return whole;
+    }
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let received = 0;
@@ -322,9 +340,14 @@ export class Transport {
     return text + decoder.decode();
   }
 
-  private interpret(spec: RequestSpec, response: ResponseLike, text: string): RawResponse {
+  /** The key this attempt sent, the key now current (it may have changed meanwhile) and every earlier one. */
+  private secrets(sent: string | undefined): string[] {
+    const now = this.options.apiKey();
+    return [...new Set([sent, now, ...(this.options.pastKeys?.() ?? [])].filter((k): k is string => !!k))];
+  }
+
+  private interpret(spec: RequestSpec, response: ResponseLike, text: string, secret: readonly string[]): RawResponse {
     const { operation } = spec;
-    const secret = this.options.apiKey();
     let body: unknown;
     let parsed = true;
     try {
@@ -338,7 +361,7 @@ export class Transport {
       if (!parsed || body === undefined || typeof body !== 'object' || body === null) {
         throw new InvalidResponseError({ operation, status, path: '', problem: parsed ? 'the body is not a JSON object' : 'the body is not valid JSON' });
       }
-      return { status, headers: response.headers, body };
+      return { status, headers: response.headers, body, secrets: secret };
     }
 
     const envelope = parsed ? rules().schemas().errorBody.safeParse(body) : undefined;

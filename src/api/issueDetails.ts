@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { FeedbackErrorDetail } from './errors';
 import { formatPath } from './path';
-import { redact } from './redact';
+import { redact, type Secrets } from './redact';
 
 interface Issue {
   /** Relative to the whole body. */
@@ -55,7 +55,7 @@ function flatten(raw: unknown, prefix: PropertyKey[], level: number): Issue[] {
 }
 
 /** Issues as `{path: 'valuableSources[1].url', message}`, redacted, nested union branches resolved. */
-export function readIssueDetails(details: unknown, secret: string | undefined): FeedbackErrorDetail[] {
+export function readIssueDetails(details: unknown, secret: Secrets): FeedbackErrorDetail[] {
   if (!Array.isArray(details)) return [];
   const seen = new Set<string>();
   const out: FeedbackErrorDetail[] = [];

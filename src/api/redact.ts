@@ -1,6 +1,7 @@
 // Keys must never reach logs, messages, views or stored state, even when a server echoes them back:
-// as sent, URL-encoded, JSON-escaped or base64-encoded, glued to a prefix (`KEY_fc-…`), or so short
-// that a plain substring search would garble the text around it. Browser-safe: no Node built-ins.
+// as sent, URL-encoded (either case of hex), JSON-escaped or base64-encoded, upper- or lower-cased,
+// glued to a prefix (`KEY_fc-…`), or so short that a plain substring search would garble the text
+// around it. Browser-safe: no Node built-ins.
 
 export const REDACTED = '***';
 
@@ -21,52 +22,80 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The keys to redact: the one a request sent and every key this session has held, because a
+ * server may echo an old key after a change (a request in flight across it, a cached answer).
+ */
+export type Secrets = string | readonly (string | undefined)[] | undefined;
+
 interface SecretMatcher {
-  secret: string;
-  forms: string[];
-  /** For short keys: each form only where no token character touches it. */
-  pattern: RegExp | undefined;
+  id: string;
+  /** Every form of every key, lower-cased: a quick look before the pattern runs (most text holds none). */
+  lowered: string[];
+  /** Every form of every key, longest first; case-insensitive (an upper-cased echo, lower-case hex). */
+  pattern: RegExp;
 }
 
-let cached: SecretMatcher | undefined;
+const MAX_CACHED = 8;
+const matchers = new Map<string, SecretMatcher>();
 
-function matcherFor(secret: string): SecretMatcher {
-  if (cached?.secret === secret) return cached;
+function formsOf(secret: string): string[] {
   const b64 = base64(secret);
   const unpadded = b64.replace(/=+$/, '');
   const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
-  const forms = [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, unpadded, urlSafe])]
-    .filter((form) => form.length > 0)
-    // Longest first, so a form that contains another is replaced whole.
-    .sort((a, b) => b.length - a.length);
-  const pattern =
-    secret.length < SHORT_KEY ? new RegExp(`(?<![${TOKEN_CHAR}])(?:${forms.map(escapeRegExp).join('|')})(?![${TOKEN_CHAR}])`, 'g') : undefined;
-  cached = { secret, forms, pattern };
-  return cached;
+  return [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, unpadded, urlSafe].filter((form) => form.length > 0);
 }
 
-/** Whether `text` holds the key in any form this module redacts. */
-export function containsSecret(text: string, secret: string | undefined): boolean {
-  if (!secret) return false;
-  const m = matcherFor(secret);
-  if (m.pattern) {
-    m.pattern.lastIndex = 0;
-    return m.pattern.test(text);
+function matcherFor(secrets: Secrets): SecretMatcher | undefined {
+  const list = [...new Set((typeof secrets === 'string' ? [secrets] : (secrets ?? [])).filter((s): s is string => !!s))];
+  if (!list.length) return undefined;
+  const id = list.join('\u0000');
+  const known = matchers.get(id);
+  if (known) return known;
+  const alternatives = new Map<string, string>();
+  for (const secret of list) {
+    for (const form of formsOf(secret)) {
+      const lower = form.toLowerCase();
+      // A short key only where no token character touches it: "abc" must not garble "abcdef".
+      const source = secret.length < SHORT_KEY ? `(?<![${TOKEN_CHAR}])${escapeRegExp(form)}(?![${TOKEN_CHAR}])` : escapeRegExp(form);
+      if (!alternatives.has(lower) || secret.length >= SHORT_KEY) alternatives.set(lower, source);
+    }
   }
-  return m.forms.some((form) => text.includes(form));
+  // Longest first, so a form that contains another is replaced whole.
+  const sources = [...alternatives.entries()].sort((a, b) => b[0].length - a[0].length).map(([, source]) => source);
+  const matcher = { id, lowered: [...alternatives.keys()], pattern: new RegExp(sources.join('|'), 'gi') };
+  if (matchers.size >= MAX_CACHED) matchers.delete(matchers.keys().next().value as string);
+  matchers.set(id, matcher);
+  return matcher;
+}
+
+/** Whether `text` holds a key in any form this module redacts. */
+export function containsSecret(text: string, secrets: Secrets): boolean {
+  const m = matcherFor(secrets);
+  return m ? contains(text, m) : false;
+}
+
+function contains(text: string, m: SecretMatcher): boolean {
+  // A plain search per form is much faster than a case-insensitive alternation over long text.
+  const lower = text.toLowerCase();
+  if (!m.lowered.some((form) => lower.includes(form))) return false;
+  m.pattern.lastIndex = 0;
+  return m.pattern.test(text);
 }
 
 /**
- * Only the key itself, in every form: for data the service returned (job results, key names), where
- * a word that merely looks like a key is content, not a secret.
+ * Only the keys themselves, in every form: for data the service returned (job results, key names),
+ * where a word that merely looks like a key is content, not a secret.
  */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || !containsSecret(text, secret)) return text;
-  const m = matcherFor(secret);
-  if (m.pattern) return text.replace(m.pattern, REDACTED);
-  let out = text;
-  for (const form of m.forms) out = out.split(form).join(REDACTED);
-  return out;
+export function redactSecret(text: string, secrets: Secrets): string {
+  const m = matcherFor(secrets);
+  return m ? redactWith(text, m) : text;
+}
+
+function redactWith(text: string, m: SecretMatcher): string {
+  if (!contains(text, m)) return text;
+  m.pattern.lastIndex = 0;
+  return text.replace(m.pattern, REDACTED);
 }
 
 /** Anything that looks like a Firecrawl key, whoever's it is. */
@@ -75,18 +104,22 @@ export function redactKeyShapes(text: string): string {
 }
 
 /** For free text (log lines, the service's error text): the key in every form, bearer tokens and key-shaped words. */
-export function redact(text: string, secret?: string): string {
-  return redactKeyShapes(redactSecret(text, secret).replace(BEARER, `$1${REDACTED}`));
+export function redact(text: string, secrets?: Secrets): string {
+  return redactKeyShapes(redactSecret(text, secrets).replace(BEARER, `$1${REDACTED}`));
 }
 
-/** Every string (and object key) in a parsed JSON value with the key redacted; unchanged parts keep their identity. */
-export function redactJson(value: unknown, secret: string | undefined): unknown {
-  if (!secret) return value;
-  if (typeof value === 'string') return redactSecret(value, secret);
+/** Every string (and object key) in a parsed JSON value with the keys redacted; unchanged parts keep their identity. */
+export function redactJson(value: unknown, secrets: Secrets): unknown {
+  const m = matcherFor(secrets);
+  return m ? redactValue(value, m) : value;
+}
+
+function redactValue(value: unknown, secret: SecretMatcher): unknown {
+  if (typeof value === 'string') return redactWith(value, secret);
   if (Array.isArray(value)) {
     let changed = false;
     const out = value.map((item) => {
-      const next = redactJson(item, secret);
+      const next = redactValue(item, secret);
       if (next !== item) changed = true;
       return next;
     });
@@ -96,8 +129,8 @@ export function redactJson(value: unknown, secret: string | undefined): unknown 
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const cleanKey = redactSecret(key, secret);
-      const next = redactJson(item, secret);
+      const cleanKey = redactWith(key, secret);
+      const next = redactValue(item, secret);
       if (next !== item || cleanKey !== key) changed = true;
       // defineProperty: a `__proto__` key from JSON.parse stays a plain property.
       Object.defineProperty(out, cleanKey, { value: next, enumerable: true, writable: true, configurable: true });

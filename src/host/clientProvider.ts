@@ -7,6 +7,7 @@ import { CLIENT_NAME, SETTINGS } from '../ids';
 import { Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
 import { nextStepLabel } from './errorText/nextSteps';
+import type { EnvironmentUrlConsent } from './environmentUrlConsent';
 import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
 import { loadOnDemand } from './onDemand';
@@ -19,27 +20,68 @@ export class ClientProvider implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly warnedUrls = new Set<string>();
+  private disposed = false;
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly keys: ApiKeyService,
     private readonly log: Logger,
     private readonly version: string,
+    /** Whether the stored key may go to an address from FIRECRAWL_API_URL. */
+    readonly consent: EnvironmentUrlConsent,
   ) {
-    this.apiUrl = resolveApiUrl(platform().env);
+    this.apiUrl = this.resolve();
     this.instance = this.create();
     this.warn();
-    this.subscriptions.push(
-      onDidChangeSettings([SETTINGS.apiUrl], () => {
-        this.apiUrl = resolveApiUrl(platform().env);
-        this.instance = this.create();
-        this.warn();
-        this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})`);
-        this.changed.fire();
-      }),
-    );
-    const keySubscription = this.keys.onDidChange(() => this.changed.fire());
-    this.subscriptions.push({ dispose: () => keySubscription.dispose() });
+    this.subscriptions.push(onDidChangeSettings([SETTINGS.apiUrl], () => this.follow(true)));
+    const keySubscription = this.keys.onDidChange(() => {
+      // A key stored or cleared may change where requests may go (see resolve); the key itself changed anyway.
+      if (!this.follow(false)) this.changed.fire();
+    });
+    const consentSubscription = this.consent.onDidChange(() => this.follow(false));
+    this.subscriptions.push({ dispose: () => keySubscription.dispose() }, { dispose: () => consentSubscription.dispose() });
+    // Until the stored key is read, an environment address counts as needing a yes; then look again.
+    void this.keys.ready.then(() => this.follow(false));
+  }
+
+  /**
+   * The address requests go to. FIRECRAWL_API_URL, when the setting is unset, serves the
+   * environment's own FIRECRAWL_API_KEY (or no key) as it is; the key from secret storage goes
+   * there only once the person allowed that address. Until then the default is used, as if the
+   * environment named none, and the person is asked.
+   */
+  private resolve(): ApiUrl {
+    const wanted = resolveApiUrl(platform().env);
+    if (wanted.source !== 'environment') return wanted;
+    const source = this.keys.isReady ? this.keys.current?.source : 'stored';
+    if (source !== 'stored' || this.consent.allows(wanted.url)) return wanted;
+    return { url: DEFAULT_API_URL, source: 'default', withheld: wanted.url };
+  }
+
+  /** Resolves again; a new address gets a new client and is announced. Returns whether it changed. */
+  private follow(settingChanged: boolean): boolean {
+    if (this.disposed) return false;
+    const next = this.resolve();
+    const same = next.url === this.apiUrl.url && next.source === this.apiUrl.source && next.withheld === this.apiUrl.withheld;
+    if (same && !settingChanged) {
+      this.askAboutWithheld();
+      return false;
+    }
+    this.apiUrl = next;
+    this.instance = this.create();
+    this.warn();
+    // not localised: a log line
+    const withheld = next.withheld ? `; FIRECRAWL_API_URL names ${next.withheld}, where the stored key goes only once allowed` : '';
+    this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})${withheld}`);
+    this.askAboutWithheld();
+    this.changed.fire();
+    return true;
+  }
+
+  private askAboutWithheld(): void {
+    const withheld = this.apiUrl.withheld;
+    if (!withheld || !this.keys.isReady) return;
+    void this.consent.ask(withheld, DEFAULT_API_URL);
   }
 
   get client(): FirecrawlClient {
@@ -55,15 +97,28 @@ export class ClientProvider implements vscode.Disposable {
     return !isDefaultApiUrl(this.apiUrl.url);
   }
 
-  /** A client for a key that is not stored yet, e.g. to check a key before saving it. */
+  /** A client for a key that is not stored yet, e.g. to check a key before saving it: it goes where a stored key may. */
   clientFor(key: string): FirecrawlClient {
-    return this.create(() => key);
+    const url = this.apiUrl.source === 'environment' && !this.consent.allows(this.apiUrl.url) ? DEFAULT_API_URL : this.apiUrl.url;
+    return this.create(() => key, url);
   }
 
-  private create(apiKey: () => string | undefined = () => this.keys.current?.value): FirecrawlClient {
+  /**
+   * The key a client for `url` may send: the stored key never to an environment address not
+   * allowed (a request begun before a change of key or answer must not carry it there either).
+   */
+  private keyFor(url: ApiUrl): string | undefined {
+    const key = this.keys.current;
+    if (key?.source === 'stored' && url.source === 'environment' && !this.consent.allows(url.url)) return undefined;
+    return key?.value;
+  }
+
+  private create(apiKey?: () => string | undefined, baseUrl = this.apiUrl.url): FirecrawlClient {
+    const url = this.apiUrl;
     return new FirecrawlClient({
-      baseUrl: this.apiUrl.url,
-      apiKey,
+      baseUrl,
+      apiKey: apiKey ?? (() => this.keyFor(url)),
+      pastKeys: () => this.keys.heldKeys,
       ready: () => this.keys.ready,
       loadRules: () => loadOnDemand<ResponseRules>('responseRules'),
       clientName: CLIENT_NAME,
@@ -98,6 +153,7 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -17,6 +17,8 @@ export interface ApiKey {
 
 export class ApiKeyService implements vscode.Disposable {
   private stored: string | undefined;
+  /** Every key this window has held, so an answer echoing an earlier one is still redacted. */
+  private readonly held = new Set<string>();
   private changedHereAt = -Infinity;
   private readonly changed = new Emitter<ApiKey | undefined>();
   private readonly subscription: vscode.Disposable;
@@ -47,6 +49,7 @@ export class ApiKeyService implements vscode.Disposable {
         const stored = (await this.secrets.get(SECRET_NAME)) || undefined;
         // A key set while this read was under way is newer than what it read.
         if (!this.loaded) this.stored = stored;
+        if (stored) this.held.add(stored);
       } finally {
         this.loaded = true;
       }
@@ -68,7 +71,16 @@ export class ApiKeyService implements vscode.Disposable {
   get current(): ApiKey | undefined {
     if (this.stored) return { value: this.stored, source: 'stored' };
     const fromEnv = this.env.FIRECRAWL_API_KEY === undefined ? undefined : trimKey(this.env.FIRECRAWL_API_KEY);
-    return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
+    if (!fromEnv) return undefined;
+    this.held.add(fromEnv);
+    return { value: fromEnv, source: 'environment' };
+  }
+
+  /** The current key and every one held before it in this session, for redaction only. */
+  get heldKeys(): readonly string[] {
+    const current = this.current?.value;
+    if (current) this.held.add(current);
+    return [...this.held];
   }
 
   /** Whether this window set or cleared the key in the last few seconds (every window follows; this one acted). */
@@ -101,6 +113,7 @@ export class ApiKeyService implements vscode.Disposable {
 
   private async adopt(next: string | undefined): Promise<void> {
     this.loaded = true;
+    if (next) this.held.add(next);
     if (next === this.stored) return;
     this.stored = next;
     await this.publish();

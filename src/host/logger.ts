@@ -1,7 +1,8 @@
 // One "Firecrawl" LogOutputChannel for the whole extension. Every line passes through redaction
-// of the current key, so nothing that echoes a key (server text, stack traces) reaches the log.
+// of every key this session has held, so nothing that echoes a key (server text, stack traces, an
+// answer to a request sent before a key change) reaches the log.
 import * as vscode from 'vscode';
-import { redact, type RequestLog } from '../api';
+import { redact, type RequestLog, type Secrets } from '../api';
 
 export interface Logger {
   debug(message: string): void;
@@ -11,7 +12,7 @@ export interface Logger {
   child(component: string): Logger;
 }
 
-export function createLogger(channel: vscode.LogOutputChannel, secret: () => string | undefined, component?: string): Logger {
+export function createLogger(channel: vscode.LogOutputChannel, secret: () => Secrets, component?: string): Logger {
   const clean = (message: string) => redact(component ? `[${component}] ${message}` : message, secret());
   return {
     debug: (m) => channel.debug(clean(m)),

@@ -4,13 +4,17 @@
 import * as vscode from 'vscode';
 import { DEFAULT_API_URL } from '../api';
 import { SETTINGS, SETTINGS_SECTION } from '../ids';
-import { plainText } from '../shared/text';
 
 export interface ApiUrl {
   url: string;
   source: 'setting' | 'environment' | 'default';
   /** Why the configured value was not used, when it was not: `<setting>: <why>`, the why in words for people. */
   problem?: string;
+  /**
+   * The address FIRECRAWL_API_URL names, when the key from secret storage may not go there yet
+   * (the person has not allowed it): `url` is then the default.
+   */
+  withheld?: string;
   /** Set when the key would travel unencrypted to another machine. */
   insecure?: boolean;
   /**
@@ -25,14 +29,14 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 /** `problem` is a clause for "Firecrawl: <setting>: <problem>. Using <default> instead." */
 export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean; path?: string } {
   const text = raw.trim();
-  const shown = plainText(text, 200);
+  // What is not a web address is never repeated: it may be the key, pasted into the wrong box.
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    return { problem: vscode.l10n.t("'{0}' is not a URL", shown) };
+    return { problem: vscode.l10n.t('the value is not a URL') };
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: vscode.l10n.t("'{0}' must start with https:// or http://", shown) };
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: vscode.l10n.t('the value is not a URL starting with https:// or http://') };
   if (parsed.username || parsed.password) return { problem: vscode.l10n.t('the API URL must not contain a user name or password') };
   // A bare trailing `?` or `#` parses to an empty query or fragment: look at what was written.
   if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: vscode.l10n.t('the API URL must not contain a query or fragment (a ? or #)') };

@@ -20,6 +20,8 @@ function respond(res: http.IncomingMessage): ResponseLike {
   return {
     status: res.statusCode ?? 0,
     headers: { get: (name) => headerValue(res.headers[name.toLowerCase()]) },
+    // node:http decodes nothing (and no Accept-Encoding is sent): Content-Length is the body's size.
+    lengthIsBodySize: true,
     // Only bodies without a declared length are read as a stream (to enforce the size cap).
     get body() {
       stream ??= (require('node:stream') as typeof import('node:stream')).Readable.toWeb(res) as ReadableStream<Uint8Array>;

@@ -58,6 +58,11 @@ export const MISSING_LOOK_AGAIN_MS = 250;
 const ATTENTION_STALE_MS = 30_000;
 /** A window rewrites its attention this often even when nothing changed: the others read it as alive. */
 const ATTENTION_HEARTBEAT_MS = 10_000;
+/**
+ * A look or a beat that has not finished after this long is given up on: a file-system call that
+ * never returns (a network drive, a stuck host) must not stop the window's loops for good.
+ */
+const STUCK_MS = LEASE_MS;
 
 export class TeamLease implements Disposable {
   private leader = false;
@@ -71,6 +76,8 @@ export class TeamLease implements Disposable {
   private expiresAt = Infinity;
   /** Another window held a live lease at the last look. */
   private otherOwner = false;
+  /** Counts looks begun, so one given up on (see bounded) knows a later one has taken over. */
+  private looks = 0;
   private disposed = false;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
@@ -120,7 +127,8 @@ export class TeamLease implements Disposable {
     loop();
     const beat = () => {
       this.heartbeat = this.options.clock.schedule(ATTENTION_HEARTBEAT_MS, () => {
-        void this.writeAttention().then(() => this.readAttention()).finally(() => {
+        // not localised: a log line
+        void this.bounded(this.writeAttention().then(() => this.readAttention()), 'write and read the attention files').finally(() => {
           if (!this.disposed) beat();
         });
       });
@@ -178,20 +186,47 @@ export class TeamLease implements Disposable {
   /** One look at the lease at a time: renew it, keep away from a live one, or take an expired one. */
   private check(): Promise<void> {
     // A failed look (a file the host could not read or write) leaves the role as it was until the next one.
-    this.checking ??= this.look().catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
+    if (this.checking) return this.checking;
+    const generation = ++this.looks;
+    // not localised: a log line
+    this.checking = this.bounded(this.look(() => generation !== this.looks), 'check the lease', () => (this.looks += 1)).catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
       this.checking = undefined;
     });
     return this.checking;
   }
 
-  private async look(): Promise<void> {
+  /** Settles when `work` does, or after STUCK_MS (then `onStuck` runs, and the work is left to itself). */
+  private bounded(work: Promise<void>, what: string, onStuck?: () => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = this.options.clock.schedule(STUCK_MS, () => {
+        onStuck?.();
+        // not localised: a log line
+        this.options.log?.info(`Gave up waiting to ${what} after ${STUCK_MS / 1000} s: the file system did not answer`);
+        resolve();
+      });
+      work.then(
+        () => {
+          timer.dispose();
+          resolve();
+        },
+        (error: unknown) => {
+          timer.dispose();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** `outlived` says when a later look has begun: a look that was given up on then decides nothing. */
+  private async look(outlived: () => boolean = () => false): Promise<void> {
     if (this.disposed) return;
     const { files, clock, windowId } = this.options;
     let lease = readLease(await readJson(files, this.leaseName));
+    if (outlived()) return;
     // Another window held it at the last look: missing now may be its renewal under way.
     if (!lease && this.otherOwner) {
       await new Promise<void>((resolve) => clock.schedule(MISSING_LOOK_AGAIN_MS, resolve));
-      if (this.disposed) return;
+      if (this.disposed || outlived()) return;
       lease = readLease(await readJson(files, this.leaseName));
     }
     const now = clock.now();
@@ -213,6 +248,7 @@ export class TeamLease implements Disposable {
     // Free or expired: claim it, then read it back; of two windows claiming at once, the last write wins.
     await files.write(this.leaseName, JSON.stringify({ owner: windowId, renewedAt: now } satisfies LeaseFile));
     const after = readLease(await readJson(files, this.leaseName));
+    if (outlived()) return;
     this.setLeader(after?.owner === windowId);
   }
 

@@ -92,6 +92,24 @@ describe('API key, settings and credits', function () {
     assert.equal(sandbox.requestCount('creditUsage'), 1, 'the next request goes to the new URL');
   });
 
+  it('says a value that is not a URL is not one, without repeating it (it may be the key)', async () => {
+    // The "Firecrawl" channel's file is in this extension's log folder or beside it.
+    const folder = path.resolve(api.logDir, '..');
+    const logFile = () =>
+      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+    for (const pasted of ['my+self/hosted=key', 'secret:my+self/hosted=key']) {
+      await setApiUrl(pasted);
+      const problem = await until(`the fallback for a value that is not a URL`, () => api.provider.url.problem);
+      assert.match(problem, /^firecrawl\.apiUrl: the value is not a URL/);
+      assert.ok(!problem.includes('hosted'), problem);
+      assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
+      await setApiUrl(sandbox.url);
+      await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+    }
+    await until('the warnings in the log', () => logFile().includes('the value is not a URL starting with https:// or http://'));
+    assert.ok(!logFile().includes('hosted=key'), 'the value is in no warning');
+  });
+
   it('refuses API URLs ending in ? or #, and notes a path in one', async () => {
     for (const url of [`${sandbox.url}?`, `${sandbox.url}/#`]) {
       await setApiUrl(url);
@@ -174,6 +192,27 @@ describe('API key, settings and credits', function () {
     sandbox.clearFaults();
     await store.refreshNow();
     assert.equal(problem(), undefined, 'recovered after the outage');
+  });
+
+  it('redacts a key held earlier in this session from errors, their words and the log', async () => {
+    // A self-hosted key (not shaped like a Firecrawl key, so only knowing it can redact it).
+    const earlier = 'my+self/hosted=key-one';
+    await api.keys.store(earlier);
+    await api.keys.store(sandbox.keys.valid);
+    await api.credits.store.refresh();
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 500, body: { success: false, error: `token ${earlier} (${encodeURIComponent(earlier).toLowerCase()}) has expired` } });
+    await api.credits.store.refreshNow();
+    // A 500 from a server other than the service reads as "not supported here" (self-hosted).
+    const problem = api.credits.store.state.problem;
+    const error = problem && 'error' in problem ? (problem.error as { serverMessage?: string; message: string }) : undefined;
+    assert.equal(error?.serverMessage, 'token *** (***) has expired');
+    api.log.warn(`an echo of ${earlier}`);
+    const folder = path.resolve(api.logDir, '..');
+    const logText = () =>
+      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+    const text = await until('the echo in the log', () => (logText().includes('an echo of') ? logText() : undefined));
+    assert.ok(!text.includes(earlier) && !text.toLowerCase().includes(encodeURIComponent(earlier).toLowerCase()), 'no earlier key in the log');
+    sandbox.clearFaults();
   });
 
   it('leaves no key on disk in the user-data dir and none in the log', async () => {

@@ -3,6 +3,8 @@
 // breakdown, store refreshes reach the page, updates made while it is hidden arrive once it is
 // visible again, and a server change reloads what an open panel shows.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { CreditsStatusBar } from '../../src/features/credits/ui/statusBar';
@@ -89,6 +91,16 @@ describe('credit usage panel', function () {
     assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'timeRange=week'));
     panel.show('months');
     await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
+  });
+
+  it('keeps the loaded history in a file of the global storage, not in globalState', async () => {
+    // globalState is sent whole with every write of any entry: megabytes of history must not ride along.
+    assert.equal(api.researchDeps.storage.get('firecrawl.usageHistory.lastKnown'), undefined);
+    const file = path.join(api.globalStorage, 'usage', 'history.json');
+    type Kept = { apiUrl?: string; total?: { history: { periods: Array<{ creditsUsed: number }> } } };
+    const kept = await until('the history file', (): Kept | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Kept) : undefined));
+    assert.equal(kept.apiUrl, sandbox.url);
+    assert.deepEqual(kept.total?.history.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
   });
 
   it('hands the loaded history to the status bar forecast', () => {

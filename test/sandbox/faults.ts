@@ -1,10 +1,11 @@
 // Injected faults: a queue consumed by API requests, and what each fault kind does to the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { JSON_TYPE, sendJson, sendText, unknownErrorBody, utcDateString } from './http';
 import { renderResearch } from './research';
 import { ROUTE_NAMES, type Dialect, type Fault, type FaultKind, type RouteName } from './types';
 
-const KINDS: readonly FaultKind[] = ['latency', 'hang', 'status', 'malformedJson', 'wrongTypes', 'oversized', 'connectionReset'];
+const KINDS: readonly FaultKind[] = ['latency', 'hang', 'status', 'malformedJson', 'wrongTypes', 'oversized', 'compressed', 'connectionReset'];
 const DEFAULT_OVERSIZED_BYTES = 7 * 1024 * 1024;
 
 export function validateFault(f: unknown): Fault {
@@ -87,6 +88,9 @@ export async function applyFault(fault: Fault, env: FaultEnv): Promise<'continue
       return 'handled';
     case 'oversized':
       await streamOversized(res, Math.max(1024, Math.floor(fault.bytes ?? DEFAULT_OVERSIZED_BYTES)));
+      return 'handled';
+    case 'compressed':
+      sendCompressed(env, Math.max(1024, Math.floor(fault.bytes ?? DEFAULT_OVERSIZED_BYTES)));
       return 'handled';
     case 'status':
       sendStatus(fault, env);
@@ -197,6 +201,24 @@ export function wrongTypesBody(route: RouteName): unknown {
       return { success: true, feedbackId: 12345, creditsRefunded: '1', creditsRefundedToday: null, dailyRefundCap: '50', alreadySubmitted: 'false' };
   }
   return { success: 'yes' };
+}
+
+/**
+ * The credits body padded to `bytes`, gzip-compressed when the client accepts gzip (a browser's
+ * fetch does, and decodes it): Content-Length then counts the few compressed bytes on the wire.
+ */
+function sendCompressed(env: FaultEnv, bytes: number): void {
+  const head = '{"success":true,"data":{"remainingCredits":62418,"planCredits":100000},"padding":"';
+  const tail = '"}';
+  const plain = Buffer.from(`${head}${'x'.repeat(Math.max(0, bytes - head.length - tail.length))}${tail}`);
+  if (!/\bgzip\b/i.test(String(env.req.headers['accept-encoding'] ?? ''))) {
+    env.res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': plain.length });
+    env.res.end(plain);
+    return;
+  }
+  const packed = gzipSync(plain);
+  env.res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Encoding': 'gzip', 'Content-Length': packed.length, Vary: 'Accept-Encoding' });
+  env.res.end(packed);
 }
 
 /** A valid JSON document larger than `bytes`, streamed in chunks with backpressure. */

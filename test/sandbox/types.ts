@@ -137,6 +137,7 @@ export type FaultKind =
   | 'malformedJson'
   | 'wrongTypes'
   | 'oversized'
+  | 'compressed'
   | 'connectionReset';
 
 export interface Fault {
@@ -163,7 +164,7 @@ export interface Fault {
   headers?: Record<string, string>;
   /** status 301/302/303/307/308: where the redirect points. Default `https://api.firecrawl.dev` + the request path. */
   location?: string;
-  /** oversized: body size in bytes. Default 7 MiB. */
+  /** oversized, compressed: body size in bytes (compressed: once decoded). Default 7 MiB. */
   bytes?: number;
 }
 

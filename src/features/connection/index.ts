@@ -1,5 +1,5 @@
 // The connection feature: the API key (set, clear, the one-time prompt, where to get one), the
-// Firecrawl dashboard, and the log of what was sent.
+// answers about addresses from FIRECRAWL_API_URL, the Firecrawl dashboard, and the log of what was sent.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
@@ -27,6 +27,13 @@ export function activateConnection({ context, channel, keys, provider, log }: Co
     registerCommand(COMMANDS.setApiKey, async () => (await keyInput()).setApiKey(keys, provider, log)),
     registerCommand(COMMANDS.clearApiKey, async () => (await keyInput()).clearApiKey(keys, log)),
     registerCommand(COMMANDS.openDashboard, () => vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_DASHBOARD_URL))),
+    registerCommand(COMMANDS.forgetEnvironmentUrls, async () => {
+      await provider.consent.forget();
+      log.info('Forgot every answer about addresses from FIRECRAWL_API_URL');
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Firecrawl will ask again before it sends your stored API key to an address from {0}.', 'FIRECRAWL_API_URL'),
+      );
+    }),
   );
 }
 

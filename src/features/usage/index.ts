@@ -10,7 +10,9 @@ import { COMMANDS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { RecentUsageStore } from '../burn';
 import type { CreditsStore } from '../credits';
-import { type HistoryMode, type HistorySnapshot, UsageHistoryStore } from './model/historyStore';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import { historyFile } from './model/historyFile';
+import { UsageHistoryStore } from './model/historyStore';
 import { loadOnDemand } from '../../host/onDemand';
 import { type UsageRange, VIEW_TYPE } from './protocol';
 import type { PanelAction, UsagePanel, UsagePanelDeps } from './ui/panel';
@@ -20,10 +22,10 @@ export type { UsageHistoryStore } from './model/historyStore';
 export type { UsagePanel } from './ui/panel';
 export type { UsageRange } from './protocol';
 
-type Stored = { apiUrl: string } & Partial<Record<HistoryMode, HistorySnapshot>>;
-
 export interface UsageDeps {
   context: vscode.ExtensionContext;
+  /** The global storage folder every window shares: the last history is kept there. */
+  files: SharedFiles;
   keys: ApiKeyService;
   provider: ClientProvider;
   credits: CreditsStore;
@@ -33,27 +35,17 @@ export interface UsageDeps {
   clock: Clock;
 }
 
-export function activateUsage({ context, keys, provider, credits, recent, log, clock }: UsageDeps) {
-  // Only history from the same server is shown again; a key change resets it below.
-  const stored = (): Stored | undefined => {
-    const value = context.globalState.get<Stored>(STORAGE.usageLastKnown);
-    return value && value.apiUrl === provider.url.url ? value : undefined;
-  };
+export function activateUsage({ context, files, keys, provider, credits, recent, log, clock }: UsageDeps) {
+  // Kept in a file now; an entry an earlier build left in globalState is only dropped.
+  if (context.globalState.get(STORAGE.usageLastKnown) !== undefined) void context.globalState.update(STORAGE.usageLastKnown, undefined);
   const store = new UsageHistoryStore({
     fetch: (byApiKey, signal) => provider.client.getCreditUsageHistory(byApiKey, { signal }),
     hasKey: () => keys.current !== undefined,
     keyKnown: () => keys.ready,
     isSelfHosted: () => provider.isSelfHosted,
     clock,
-    storage: {
-      load: (mode) => stored()?.[mode],
-      save: (mode, snapshot) => {
-        const next: Stored = { ...stored(), apiUrl: provider.url.url };
-        if (snapshot) next[mode] = snapshot;
-        else delete next[mode];
-        void context.globalState.update(STORAGE.usageLastKnown, next.total || next.byKey ? next : undefined);
-      },
-    },
+    // Only history from the same server is shown again; a key change resets it below.
+    storage: historyFile(files, () => provider.url.url),
   });
   const panel = new UsagePanelHost({
     extensionUri: context.extensionUri,

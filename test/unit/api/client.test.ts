@@ -316,6 +316,17 @@ function suites(): void {
       assert.match(big.message, /larger than/);
     });
 
+    test('a compressed body is counted as decoded: small on the wire, past the cap once unpacked, refused as it is read', async () => {
+      sandbox.fault({ kind: 'compressed', route: 'creditUsage', bytes: 40 * 1024 * 1024 });
+      const big = await failure(client().getCreditUsage());
+      assert.equal(big.kind, 'invalidResponse');
+      assert.match(big.message, /larger than 5 MB/);
+
+      sandbox.fault({ kind: 'compressed', route: 'creditUsage', bytes: 200 * 1024 });
+      const usage = await client().getCreditUsage();
+      assert.equal(usage.remainingCredits, 62418, 'a compressed body within the cap is read whole');
+    });
+
     test('a network failure (nothing listening) is a network error after retries', async () => {
       const closed = await startSandbox({ seed: false });
       const url = closed.url;

@@ -73,6 +73,20 @@ describe('redaction, as text', () => {
     assert.equal(redact('our etl-fc-pipeline job'), 'our etl-fc-pipeline job');
   });
 
+  test('lower-case hex URL-encoding and an upper-cased echo are redacted too', () => {
+    const selfHosted = 'my+self/hosted=key';
+    assert.equal(redactSecret('k=my%2bself%2fhosted%3dkey;', selfHosted), 'k=***;');
+    assert.equal(redactSecret('k=my%2Bself%2fHosted%3Dkey;', selfHosted), 'k=***;', 'mixed case');
+    assert.equal(redactSecret(`token ${key.toUpperCase()} refused`, key), 'token *** refused');
+    assert.equal(redact(`token ${key.toUpperCase()} refused`, key), 'token *** refused');
+  });
+
+  test('every key given is redacted, not only the first', () => {
+    const old = 'my+self/hosted=key';
+    assert.equal(redactSecret(`old ${old}, new ${key}`, [key, old]), 'old ***, new ***');
+    assert.equal(redact(`old ${encodeURIComponent(old)}`, [key, old]), 'old ***');
+  });
+
   test('a short key is redacted where it stands alone, without garbling words that contain it', () => {
     assert.equal(redactSecret('token abc is not valid; abcdef is fine', 'abc'), 'token *** is not valid; abcdef is fine');
     assert.equal(redactSecret('a', 'a'), '***');
@@ -144,6 +158,56 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         const history = await client().getCreditUsageHistory(true);
         assert.deepEqual(history.periods.map((p) => p.apiKey), ['***', 'fc-***', 'Default']);
         assert.ok(sandbox.requests().length > before);
+      });
+
+      test('a key changed while its request was under way is still redacted from the answer', async () => {
+        const sent = 'my+self/hosted=key-one';
+        let current = sent;
+        const base: FetchLike = transport ?? ((url, init) => fetch(url, init));
+        // The key changes between the request going out and its answer being read.
+        const changing: FetchLike = async (url, init) => {
+          const response = await base(url, init);
+          current = 'another-self-hosted-key';
+          return response;
+        };
+        sandbox.fault({
+          route: 'feedback',
+          kind: 'status',
+          status: 400,
+          body: { success: false, error: `token ${sent} refused`, details: [{ path: ['note'], message: `saw ${encodeURIComponent(sent)}` }] },
+        });
+        const error = await failure(submitFeedback(client({ apiKey: () => current, fetch: changing }), FEEDBACK));
+        assert.equal(current, 'another-self-hosted-key');
+        assert.equal(error.serverMessage, 'token *** refused');
+        const everything = JSON.stringify({ error, message: error.message, words: describeFeedbackFailure(error, CTX).message, logs, details: (error as { details?: unknown }).details });
+        assert.ok(!everything.includes(sent) && !everything.includes(encodeURIComponent(sent)), everything);
+      });
+
+      test('a key this session held before is redacted from answers sent with the current one', async () => {
+        const old = 'my+self/hosted=key-one';
+        sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401, body: { success: false, error: `token ${old} is no longer valid` } });
+        const error = await failure(client({ apiKey: () => 'another-self-hosted-key', pastKeys: () => [old] }).getCreditUsage());
+        assert.equal(error.serverMessage, 'token *** is no longer valid');
+        sandbox.fault({
+          route: 'deepResearch',
+          kind: 'status',
+          status: 200,
+          body: { success: true, status: 'completed', data: { finalAnalysis: `old key: ${old}`, sources: [] } },
+        });
+        const job = await client({ apiKey: () => 'another-self-hosted-key', pastKeys: () => [old] }).getResearchJob(sandbox.demoJobs.completed);
+        assert.equal(job.finalAnalysis, 'old key: ***');
+      });
+
+      test('a key echoed with lower-case hex or upper-cased is redacted from the answer', async () => {
+        const selfHosted = 'my+self/hosted=key';
+        sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401, body: { success: false, error: 'token my%2bself%2fhosted%3dkey is not valid' } });
+        const lower = await failure(client({ apiKey: () => selfHosted }).getCreditUsage());
+        assert.equal(lower.serverMessage, 'token *** is not valid');
+        const key = sandbox.keys.valid;
+        sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401, body: { success: false, error: `token ${key.toUpperCase()} is not valid` } });
+        const upper = await failure(client().getCreditUsage());
+        assert.equal(upper.serverMessage, 'token *** is not valid');
+        assert.ok(!JSON.stringify({ upper, words: describeError(upper).message, logs }).toUpperCase().includes(key.toUpperCase()));
       });
 
       test('a short self-hosted key echoed in an error is redacted in the words too', async () => {

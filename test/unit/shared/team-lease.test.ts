@@ -82,6 +82,30 @@ describe('one window polls for the team', () => {
     }
   });
 
+  test('a file-system call that never returns stalls one look, not the window: it goes on leading and beating', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const files = disk.view();
+    let hang = false;
+    const never = new Promise<never>(() => undefined);
+    // The host's file system stops answering once (a network drive, a stuck watcher), then recovers.
+    const stalling = { ...files, read: (name: string) => (hang ? ((hang = false), never) : files.read(name)), write: files.write, list: files.list };
+    const lease = new TeamLease({ files: stalling, clock, windowId: 'a', team: 'team-a' });
+    await lease.start();
+    assert.ok(lease.isLeader);
+    let looks = 0;
+    lease.onDidLook(() => looks++);
+    hang = true;
+    await clock.advance(60_000);
+    const renewed = JSON.parse(disk.files.get('teams/team-a/lease.json')!) as { owner: string; renewedAt: number };
+    assert.equal(renewed.owner, 'a');
+    assert.ok(clock.now() - renewed.renewedAt <= RENEW_MS, `renewed ${clock.now() - renewed.renewedAt} ms ago`);
+    assert.ok(looks > 10, `${looks} looks in a minute`);
+    const beat = JSON.parse(disk.files.get('teams/team-a/windows/a.json')!) as { at: number };
+    assert.ok(clock.now() - beat.at <= 10_000, 'its attention file is still written');
+    lease.dispose();
+  });
+
   test('a follower keeps away from a lease that is renewed, however long it watches', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk();

@@ -44,7 +44,7 @@ function setup(over: Partial<UsageHistoryStoreOptions> = {}) {
     hasKey: () => hasKey,
     isSelfHosted: () => selfHosted,
     clock,
-    storage: { load: (mode) => saved.get(mode), save: (mode, s) => saved.set(mode, s) },
+    storage: { load: async () => ({}), save: (mode, s) => saved.set(mode, s) },
     ...over,
   });
   const events: unknown[] = [];
@@ -92,6 +92,7 @@ describe('usage history store', () => {
 
   test('ensure reuses data younger than the max age and reloads older data', async () => {
     const t = setup({ maxAgeMs: 60_000 });
+    await t.store.restored;
     const first = t.store.ensure(false);
     t.calls[0]!.resolve(HISTORY);
     await first;
@@ -214,12 +215,45 @@ describe('usage history store', () => {
       hasKey: () => true,
       isSelfHosted: () => false,
       clock,
-      storage: { load: (mode) => (mode === 'total' ? stored : undefined), save: (mode, s) => saves.push([mode, s]) },
+      storage: { load: async () => ({ total: stored }), save: (mode, s) => saves.push([mode, s]) },
     });
+    await store.restored;
     assert.equal(store.state.total.snapshot, stored);
     assert.equal(store.periods(), HISTORY.periods);
     await store.refresh(true);
     assert.deepEqual(saves, [['byKey', { history: BY_KEY, fetchedAt: clock.now() }]]);
+  });
+
+  test('what was kept arrives after a load that finished first, or a reset, and changes neither', async () => {
+    const clock = new FakeClock();
+    const kept: HistorySnapshot = { history: HISTORY, fetchedAt: clock.now() - 86_400_000 };
+    let release!: () => void;
+    const reading = new Promise<void>((resolve) => (release = resolve));
+    const storage = { load: async () => (await reading, { total: kept, byKey: { history: BY_KEY, fetchedAt: kept.fetchedAt } }), save: () => undefined };
+    const loaded = new UsageHistoryStore({ fetch: async () => ({ byApiKey: false, periods: [] }), hasKey: () => true, isSelfHosted: () => false, clock, storage });
+    await loaded.refresh(false);
+    const reset = new UsageHistoryStore({ fetch: async () => HISTORY, hasKey: () => true, isSelfHosted: () => false, clock, storage });
+    reset.reset();
+    release();
+    await Promise.all([loaded.restored, reset.restored]);
+    assert.deepEqual(loaded.state.total.snapshot?.history.periods, [], 'the newer load stays');
+    assert.equal(loaded.state.byKey.snapshot?.history, BY_KEY, 'the other breakdown is taken');
+    assert.equal(reset.state.total.snapshot, undefined, 'a reset forgets what was kept for the old key');
+  });
+
+  test('ensure() waits for what was kept and asks nothing when it is fresh', async () => {
+    const clock = new FakeClock();
+    let asked = 0;
+    const store = new UsageHistoryStore({
+      fetch: async () => (asked++, HISTORY),
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      storage: { load: async () => ({ total: { history: HISTORY, fetchedAt: clock.now() - 60_000 } }), save: () => undefined },
+    });
+    await store.ensure(false);
+    assert.equal(asked, 0);
+    assert.equal(store.state.total.snapshot?.history, HISTORY);
   });
 
   test('periods() prefers the plain series and falls back to the breakdown', async () => {

@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ResearchJob } from '../../../api';
 import { formatExact } from '../../../shared/format';
+import { sanitizeMarkdown } from '../../../shared/markdown';
 import { shortJobId } from '../../../shared/jobIds';
 import { escapeMarkdown } from '../../../shared/text';
 import { isWebUrl } from '../../../shared/urls';
@@ -29,7 +30,9 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
   const formats: ResultFormat[] = [];
   const markdown = resultMarkdown(s);
-  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: markdown });
+  // As the document view shows it: a saved copy opened in a Markdown preview must not run commands
+  // or load remote images any more than the view does.
+  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: sanitizeMarkdown(markdown) });
   const json = resultJson(s);
   if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
   return formats;

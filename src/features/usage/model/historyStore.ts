@@ -30,8 +30,11 @@ export interface HistoryModeState {
 
 export type UsageHistoryState = Readonly<Record<HistoryMode, HistoryModeState>>;
 
+export type SavedHistory = Partial<Record<HistoryMode, HistorySnapshot>>;
+
 export interface HistoryStorage {
-  load(mode: HistoryMode): HistorySnapshot | undefined;
+  /** What was kept last time, read once (from a file: activation does not wait for it). */
+  load(): Promise<SavedHistory>;
   save(mode: HistoryMode, snapshot: HistorySnapshot | undefined): void;
 }
 
@@ -60,12 +63,32 @@ export class UsageHistoryStore implements Disposable {
   private readonly controllers = new Map<HistoryMode, AbortController>();
   private readonly changed = new Emitter<UsageHistoryState>();
   private disposed = false;
+  /** Counts resets: what was kept belongs to the key and server before the first one. */
+  private resets = 0;
   readonly onDidChange = this.changed.event;
+  /** Settles once what was kept last time is shown (or there was none). */
+  readonly restored: Promise<void>;
+  private isRestored = false;
 
   constructor(private readonly options: UsageHistoryStoreOptions) {
+    this.isRestored = !options.storage;
+    this.restored = options.storage
+      ? options.storage
+          .load()
+          .then(
+            (saved) => this.restore(saved),
+            () => undefined,
+          )
+          .finally(() => (this.isRestored = true))
+      : Promise.resolve();
+  }
+
+  private restore(saved: SavedHistory): void {
+    if (this.disposed || this.resets > 0) return;
     for (const mode of MODES) {
-      const saved = options.storage?.load(mode);
-      if (saved) this.current[mode] = { loading: false, snapshot: saved };
+      const snapshot = saved[mode];
+      // A load that finished first has newer data.
+      if (snapshot && !this.current[mode].snapshot) this.update(mode, { snapshot });
     }
   }
 
@@ -80,6 +103,8 @@ export class UsageHistoryStore implements Disposable {
 
   /** Loads only when there is no fresh data for this breakdown (opening the panel, switching mode). */
   ensure(byApiKey: boolean): Promise<void> {
+    // What was kept may be fresh enough: no request at all then.
+    if (!this.isRestored) return this.restored.then(() => this.ensure(byApiKey));
     const state = this.current[modeOf(byApiKey)];
     const age = state.snapshot ? this.options.clock.now() - state.snapshot.fetchedAt : Infinity;
     if (age < (this.options.maxAgeMs ?? DEFAULT_MAX_AGE_MS) && !state.problem) return Promise.resolve();
@@ -103,6 +128,7 @@ export class UsageHistoryStore implements Disposable {
 
   /** The key or API URL changed: the old history belongs to another team or server. */
   reset(): void {
+    this.resets += 1;
     for (const mode of MODES) {
       this.controllers.get(mode)?.abort();
       this.options.storage?.save(mode, undefined);
