@@ -179,6 +179,31 @@ describe('listAgentJobs', () => {
     }
   });
 
+  test('the last page: no `next` (newer servers) or a `next` to an empty page (older ones); `before` only as a non-negative integer; thread fields are read past', async () => {
+    const fresh = await startSandbox({ now: () => now, seed: false });
+    try {
+      const c = new FirecrawlClient({ baseUrl: fresh.url, apiKey: () => fresh.keys.valid, clientName: 'x', clientVersion: '0', fetch: nodeFetch });
+      for (let i = 0; i < 20; i++) {
+        fresh.createAgentJob({ prompt: `run ${i}`, durationMs: 60_000, ...(i === 0 ? { thread: { id: 'thread-1', turn: 2 } } : {}) });
+        now += 1_000;
+      }
+      const newer = await c.listAgentJobs({ maxPages: 3 });
+      assert.deepEqual([newer.runs.length, newer.truncated], [20, false]);
+      assert.equal(fresh.requestCount('agentList'), 1, 'no `next`: one page');
+      fresh.agentListEnd = 'emptyPage';
+      fresh.resetCounts();
+      const older = await c.listAgentJobs({ maxPages: 3 });
+      assert.deepEqual([older.runs.length, older.truncated], [20, false]);
+      assert.equal(fresh.requestCount('agentList'), 2, 'the empty page ends it');
+      const raw = await fetch(`${fresh.url}/v2/agent?before=-5`, { headers: { Authorization: `Bearer ${fresh.keys.valid}` } });
+      assert.deepEqual([raw.status, ((await raw.json()) as { error?: string }).error], [400, 'Invalid before timestamp.']);
+      assert.equal(nextAgentPage(undefined, [], fresh.url), undefined);
+      assert.equal(nextAgentPage('/v2/agent?before=1.5', [{ id: 'x', createdAt: 'not a time', status: 'completed', urls: [], hidden: false }], fresh.url), undefined, 'no before that is not a whole number');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('a `next` pointing elsewhere is never requested: only its `before` is used, on our server', async () => {
     const run = { id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', createdAt: '2026-11-22T09:00:00.000Z', status: 'completed', settings: { hidden: false, starred: false } };
     sandbox.fault({ route: 'agentList', kind: 'status', status: 200, body: { success: true, agents: [run], next: 'https://evil.example/v2/agent?before=1763800000000' } });
