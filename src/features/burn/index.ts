@@ -10,7 +10,7 @@ import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import { type Disposable, Emitter, type FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
-import { type BurnSummary, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
+import { type BurnSummary, couldBeSpike, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
 import { RecentUsageStore } from './model/recentUsageStore';
 import { sharedRecentUsage } from './model/sharedRecentUsage';
 import { readMemory, SpikeAlerts } from './model/spikeAlerts';
@@ -63,6 +63,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     isSelfHosted: () => provider.isSelfHosted,
     clock,
     focus: team.focus,
+    couldSpike: (day) => couldBeSpike(day.bins, spikeSettings.thresholds()),
   });
   const alerts = new SpikeAlerts({
     clock,
