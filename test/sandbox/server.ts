@@ -12,7 +12,7 @@ import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredi
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
-import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
+import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import { defaultQueue, type QueueState, queueStatusBody } from './queue';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
@@ -108,6 +108,8 @@ export interface Sandbox {
   agentListEnd: AgentListEnd;
   /** What GET /v2/team/queue-status answers. */
   queue: QueueState;
+  /** The shape of deep research's deprecation signals: the current code's, or an early version's. */
+  researchDeprecationStyle: DeprecationStyle;
   /** Fixed ids; they exist only when the sandbox was seeded. */
   readonly demoJobs: DemoResearchJobs;
   readonly demoV2Jobs: DemoV2Jobs;
@@ -174,6 +176,7 @@ class SandboxServer implements Sandbox {
   feedbackIssueStyle: FeedbackIssueStyle;
   agentCancelledReads: AgentCancelledReads = 'cancelled';
   agentListEnd: AgentListEnd = 'noNext';
+  researchDeprecationStyle: DeprecationStyle = 'current';
   queue: QueueState;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
   readonly demoAgentJobs: DemoAgentJobs = { ...DEMO_AGENT_IDS };
@@ -536,7 +539,7 @@ class SandboxServer implements Sandbox {
       }
       case 'creditUsageHistorical': {
         const timeRange = query.get('timeRange');
-        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey') });
+        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey'), timeRangeCount: query.getAll('timeRange').length });
         const r = refused
           ?? (timeRange === null
             ? creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted)
@@ -546,7 +549,7 @@ class SandboxServer implements Sandbox {
       }
       case 'deepResearch': {
         const job = this.research.get(match.id ?? '');
-        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {});
+        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {}, this.researchDeprecationStyle);
         sendJson(res, r.status, r.body, r.headers);
         return;
       }

@@ -8,6 +8,7 @@ import { readDeprecation, successorLink, warning299 } from '../../../src/api/dep
 import { normalizeAgentJob, schemas } from '../../../src/api/schemas';
 import { agentCancelConflict, describeError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { DEEP_RESEARCH_SUNSET } from '../../../src/features/research/model/researchStore';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;
@@ -187,6 +188,20 @@ describe('deep research after the shutdown', () => {
       replacement: '/v2/search',
       warnings: ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.'],
     });
+  });
+});
+
+describe('deprecation signals in an early shape', () => {
+  test('`Deprecation: true`, a single `warning` string and a successor, without Sunset: deprecated, no date, the published one stands', async () => {
+    sandbox.researchDeprecationStyle = 'early';
+    try {
+      const job = await client().getResearchJob(sandbox.demoJobs.completed);
+      assert.deepEqual(job.deprecation, { deprecated: true, successor: '/v2/search', warnings: ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.'] });
+      assert.deepEqual(job.warnings, ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.']);
+      assert.equal(DEEP_RESEARCH_SUNSET, Date.parse('2026-12-10T15:00:00.000Z'), 'the date the store falls back to');
+    } finally {
+      sandbox.researchDeprecationStyle = 'current';
+    }
   });
 });
 

@@ -113,6 +113,23 @@ describe('recent usage: polling', () => {
     await clock.advance(15 * MIN);
     assert.deepEqual(calls, ['day', 'week', 'day'], 'then the usual pace: the week is fresh');
     store.dispose();
+    // The same when the panel loads the hours (a restored 24-hour view) before any poll.
+    const panelCalls: UsageTimeRange[] = [];
+    const viaPanel = new RecentUsageStore({
+      fetch: async (range) => {
+        panelCalls.push(range);
+        return binsFor(range, clock.now(), { steady: 20, hours: [[clock.now() - 30 * MIN, 2_400]] });
+      },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: focusSource(false),
+      couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+    });
+    await viaPanel.ensure('day');
+    await clock.advance(0);
+    assert.deepEqual(panelCalls, ['day', 'week']);
+    viaPanel.dispose();
     // Quiet hours wait for the week's turn, as before.
     const quiet = setup({ couldSpike: (d) => couldBeSpike(d.bins, DEFAULT_SPIKE_THRESHOLDS) });
     quiet.store.start();

@@ -2,10 +2,10 @@
 // alert, and the usage panel's 30 days / 7 days / 24 hours ranges, read it. The window that polls for
 // the team asks at most once every 15 minutes and only while a window of the team is focused: the
 // hourly bins, or, when the 7-day baseline has grown old, the daily bins instead of them, so a focused
-// hour costs four requests whatever it needs. One exception: hourly bins that could hold a spike, with
-// no usual rate at hand (right after a start, before the week's turn), bring the week's bins along at
-// once, since a spike cannot be told without them and the week's turn is 15 minutes away. Every
-// answer is shared with the team's other windows.
+// hour costs four requests whatever it needs. One exception: hourly bins that could hold a spike (from
+// a poll, the panel or a refresh), with no usual rate at hand (right after a start, before the week's
+// turn), bring the week's bins along at once, since a spike cannot be told without them and the
+// week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
 import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
@@ -196,7 +196,10 @@ export class RecentUsageStore implements Disposable {
       this.update(range, { snapshot, loading: false, problem: undefined });
       this.options.shared?.publish(this.snapshots());
       // Any fresh hourly bins (a poll, the panel, Refresh) put the next poll a whole interval away.
-      if (range === 'day') this.schedule(snapshot.fetchedAt + this.interval);
+      if (range === 'day') {
+        this.schedule(snapshot.fetchedAt + this.interval);
+        void this.usualRateForSpike();
+      }
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
       this.fail(range, error);
@@ -251,7 +254,7 @@ export class RecentUsageStore implements Disposable {
   private poll(): void {
     const range = this.nextRange();
     this.lastTurn = range;
-    void this.refresh(range).then(() => (range === 'day' ? this.usualRateForSpike() : undefined)).then(() => {
+    void this.refresh(range).then(() => {
       // A week's turn (or a failure) leaves no hourly answer to count from: the next turn is an interval on.
       // (A rejected key or a server without credits leaves nothing due: it stays so.)
       const due = this.dueAt;
