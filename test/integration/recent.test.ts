@@ -78,8 +78,8 @@ describe('recent runs in the Research view', function () {
     assert.equal(pick.title, 'Firecrawl: Add Recent Jobs');
     assert.equal(pick.canSelectMany, true);
     const rows = pick.items.map((i) => `${i.label} | ${i.description ?? ''}`);
-    assert.ok(rows.some((r) => /^List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)), rows.join('\n'));
-    assert.ok(rows.some((r) => /^Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)), rows.join('\n'));
+    assert.ok(rows.some((r) => /^Agent job: List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)), rows.join('\n'));
+    assert.ok(rows.some((r) => /^Deep research: Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)), rows.join('\n'));
     const separator = pick.items.findIndex((i) => i.kind === vscode.QuickPickItemKind.Separator);
     assert.equal(pick.items[separator]?.label, 'Already tracked');
     assert.match(pick.items[separator + 1]?.description ?? '', /already tracked$/);
