@@ -40,17 +40,21 @@ beforeEach(() => {
 describe('readServiceTime', () => {
   test('ClickHouse times are UTC whatever the local zone; ISO is kept; anything else is null', () => {
     const zone = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
-    try {
-      assert.equal(readServiceTime('2026-11-22 09:41:00.123'), '2026-11-22T09:41:00.123Z');
-      assert.equal(readServiceTime('2026-11-22 09:41:00'), '2026-11-22T09:41:00.000Z');
-      assert.equal(readServiceTime('2026-11-22 09:41:00.123456'), '2026-11-22T09:41:00.123Z', 'DateTime64(6) is cut to ms');
-      assert.equal(readServiceTime('2026-11-22T09:41:00.5'), '2026-11-22T09:41:00.500Z');
-      assert.equal(readServiceTime('2026-11-22T10:41:00+01:00'), '2026-11-22T09:41:00.000Z');
-      assert.equal(readServiceTime('2026-11-22T09:41:00.123Z'), '2026-11-22T09:41:00.123Z');
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+    // Far from UTC on both sides; the offset check proves the zone took effect.
+    for (const far of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+      process.env.TZ = far;
+      try {
+        assert.notEqual(new Date('2026-11-22T09:41:00Z').getTimezoneOffset(), 0, far);
+        assert.equal(readServiceTime('2026-11-22 09:41:00.123'), '2026-11-22T09:41:00.123Z');
+        assert.equal(readServiceTime('2026-11-22 09:41:00'), '2026-11-22T09:41:00.000Z');
+        assert.equal(readServiceTime('2026-11-22 09:41:00.123456'), '2026-11-22T09:41:00.123Z', 'DateTime64(6) is cut to ms');
+        assert.equal(readServiceTime('2026-11-22T09:41:00.5'), '2026-11-22T09:41:00.500Z');
+        assert.equal(readServiceTime('2026-11-22T10:41:00+01:00'), '2026-11-22T09:41:00.000Z');
+        assert.equal(readServiceTime('2026-11-22T09:41:00.123Z'), '2026-11-22T09:41:00.123Z');
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
     }
     for (const bad of [null, undefined, '', 'yesterday', '2026-13-45 99:00:00']) assert.equal(readServiceTime(bad), null, String(bad));
   });

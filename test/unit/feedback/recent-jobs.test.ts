@@ -175,19 +175,27 @@ describe('the job page', () => {
     assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25'], 'one request for the whole wizard');
   });
 
-  test('before the server stated a window, a six-minute-old job is an ordinary choice with its age', async () => {
+  test('before the server stated a window, a six-minute-old job is an ordinary choice with its age (read right far from UTC)', async () => {
     const old = sandbox.createV2Job('scrape', { ageMs: 6 * 60_000, target: 'https://example.com/six' });
     const newer = sandbox.createV2Job('scrape', { ageMs: 60_000, target: 'https://example.com/one' });
-    await run([
-      enter(/Endpoint/),
-      when(loaded, expect((s) => {
-        const p = pickPrompt(s);
-        const jobs = p.options.filter((o) => o.key.startsWith('job:'));
-        assert.deepEqual(jobs.map((o) => [o.key, o.description, o.icon]), [[`job:${newer}`, '1m ago', 'clock'], [`job:${old}`, '6m ago', 'clock']], 'newest first, each with its age');
-        assert.ok(!p.options.some((o) => /window|expired|left/.test(`${o.label} ${o.description ?? ''}`)), 'nothing about a window');
-        assert.doesNotMatch(p.placeholder, /\d+ ?s\b|window/);
-      }, () => ({ kind: 'cancel' }))),
-    ]);
+    // The list's times carry no zone (UTC): a local zone 14 hours ahead must not shift the ages.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Pacific/Kiritimati';
+    try {
+      await run([
+        enter(/Endpoint/),
+        when(loaded, expect((s) => {
+          const p = pickPrompt(s);
+          const jobs = p.options.filter((o) => o.key.startsWith('job:'));
+          assert.deepEqual(jobs.map((o) => [o.key, o.description, o.icon]), [[`job:${newer}`, '1m ago', 'clock'], [`job:${old}`, '6m ago', 'clock']], 'newest first, each with its age');
+          assert.ok(!p.options.some((o) => /window|expired|left/.test(`${o.label} ${o.description ?? ''}`)), 'nothing about a window');
+          assert.doesNotMatch(p.placeholder, /\d+ ?s\b|window/);
+        }, () => ({ kind: 'cancel' }))),
+      ]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   test('once the server stated its window, the countdown moves every second; at zero the job moves below, and picking it there does nothing but say why', async () => {
