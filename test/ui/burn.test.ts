@@ -134,6 +134,9 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     await toast.waitFor({ timeout: 45_000 });
     const hourly = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && /timeRange=day/.test(r.query)).length - hourlyBefore;
     assert.equal(hourly, 1, 'one poll of the hours after the start');
+    // It quotes the balance after the burst, not the one the window had before the reload.
+    const balance = sandbox.getCredits()!.remainingCredits.toLocaleString('en-US');
+    assert.match((await toast.textContent()) ?? '', new RegExp(`the remaining ${balance} credits run out`));
     // The panel comes back too, with the burst in its last bar.
     await wb().webviewFrame().locator('svg.chart').waitFor({ state: 'visible', timeout: 30_000 });
     await wb().screenshot('burn-spike-after-reload-dark');

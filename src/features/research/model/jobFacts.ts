@@ -90,7 +90,7 @@ export function stoppedAtCreditLimit(job: TrackedSnapshot | undefined): boolean 
 }
 
 /** An agent run's result: its data, or the partial data of a run stopped at its credit limit. */
-function agentResult(job: AgentJob): unknown {
+export function agentResult(job: AgentJob): unknown {
   return job.data ?? (stoppedAtCreditLimit(job) ? job.partial : undefined);
 }
 

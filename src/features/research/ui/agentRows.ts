@@ -1,13 +1,13 @@
 // The rows under an agent run: its message, a question it waits on, its suggestions, a preview of
 // the partial data while it runs, and the result once done (the partial data of a run stopped at its
-// credit limit). All of it is server text: plain labels, and
-// tooltip rows that are escaped when rendered.
+// credit limit). All of it is server text: plain labels, and tooltip rows that are escaped when
+// rendered.
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
 import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
-import { stoppedAtCreditLimit } from '../model/jobFacts';
+import { agentResult, stoppedAtCreditLimit } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
 import { notKept, wordsText } from './deepResearchRows';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
@@ -43,7 +43,7 @@ export function agentGroups(s: AgentJob): GroupKind[] {
   if (s.message) groups.push('message');
   if (s.pendingApproval !== undefined) groups.push('approval');
   if (s.status === 'processing' && s.partial !== undefined) groups.push('partial');
-  const result = s.data ?? (limit ? s.partial : undefined);
+  const result = agentResult(s);
   if (typeof result === 'string' && result.trim()) groups.push('analysis');
   else if (result !== undefined && typeof result !== 'string') groups.push('json');
   if (s.suggestions.length) groups.push('suggestions');
@@ -91,7 +91,7 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
       };
     case 'analysis': {
       const limit = stoppedAtCreditLimit(s);
-      const text = s.data ?? (limit ? s.partial : undefined);
+      const text = agentResult(s);
       return {
         id,
         label: limit ? l10n.t('Partial result') : l10n.t({ message: 'Result', comment: ['agent result row'] }),
