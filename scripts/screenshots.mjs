@@ -149,7 +149,7 @@ const SURFACES = [
     name: 'feedback-jobs',
     assets: ['media/readme/feedback-jobs.png', 'media/walkthrough/feedback.png'],
     crop: (wb) => [wb.quickInput()],
-    // The job page: the recent scrape jobs with their countdown, and one past the window.
+    // The job page: the recent scrape jobs, newest first with their ages (no window before the server states one).
     async show(wb, sandbox) {
       const jobId = sandbox.createV2Job('scrape', { target: 'https://example.com/pricing' });
       await wb.runCommand('Firecrawl: Submit Feedback…');

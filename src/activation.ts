@@ -91,8 +91,11 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const burn = activateBurn({
     context, keys, provider, team, files, clock,
     windowFocus: focus,
-    remaining: async () => {
-      await credits.store.whenIdle();
+    remaining: async (notBefore) => {
+      const known = credits.store.state.snapshot;
+      // A balance read before the hours that showed the spike may predate the burst: one read now.
+      if (notBefore !== undefined && (!known || known.fetchedAt < notBefore)) await credits.store.refresh();
+      else await credits.store.whenIdle();
       return credits.store.state.snapshot?.usage.remainingCredits;
     },
     showUsage: () => openUsage?.(),

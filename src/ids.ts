@@ -93,7 +93,7 @@ export const STORAGE = {
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
   researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',
-  /** How long each server accepts feedback after a job, as its own error said (default 120 s). */
+  /** How long each server accepts feedback after a job, as its own error said (nothing assumed before). */
   feedbackWindows: 'firecrawl.feedback.windowSeconds',
   /** Addresses from FIRECRAWL_API_URL the stored key may go to, or may not: the person's answers on this machine. */
   environmentUrlAnswers: 'firecrawl.apiUrl.environmentAnswers',

@@ -8,7 +8,7 @@ import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
 import { isActivityFilter } from './activity';
-import type { ActivityList, AgentJob, AgentRunList, CreditUsage, FeedbackReceipt, ResearchJob, UsageHistory } from './model';
+import type { ActivityList, AgentJob, AgentRunList, CreditUsage, FeedbackReceipt, QueueStatus, ResearchJob, UsageHistory } from './model';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
 import { rules } from './rules';
 
@@ -60,6 +60,12 @@ export class FirecrawlClient {
   async getCreditUsage(options: CallOptions = {}): Promise<CreditUsage> {
     const raw = await this.transport.request({ ...options, operation: 'creditUsage', method: 'GET', path: '/v2/team/credit-usage' });
     return rules().normalizeCreditUsage(this.validate('creditUsage', rules().schemas().creditUsageResponse, raw.body, raw.status));
+  }
+
+  /** The team's active and waiting jobs against its plan's concurrency. */
+  async getQueueStatus(options: CallOptions = {}): Promise<QueueStatus> {
+    const raw = await this.transport.request({ ...options, operation: 'queueStatus', method: 'GET', path: '/v2/team/queue-status' });
+    return rules().normalizeQueueStatus(this.validate('queueStatus', rules().schemas().queueStatusResponse, raw.body, raw.status));
   }
 
   async getCreditUsageHistory(byApiKey: boolean, options: CallOptions = {}): Promise<UsageHistory> {

@@ -38,7 +38,7 @@ export interface ErrorInfo {
   message?: string;
 }
 
-const OPERATIONS: readonly Operation[] = ['creditUsage', 'creditUsageHistory', 'researchJob', 'agentJob', 'agentCancel', 'feedback'];
+const OPERATIONS: readonly Operation[] = ['creditUsage', 'creditUsageHistory', 'queueStatus', 'researchJob', 'agentJob', 'agentCancel', 'feedback'];
 
 export function errorInfo(error: unknown): ErrorInfo {
   if (!isFirecrawlError(error)) return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };

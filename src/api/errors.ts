@@ -1,7 +1,7 @@
 // Every failure of the client is one of these, so the UI can turn it into a message and a next step
 // without parsing text. Messages never contain the API key: they are built from redacted server text.
 
-export type Operation = 'creditUsage' | 'creditUsageHistory' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback' | 'activity' | 'agentList';
+export type Operation = 'creditUsage' | 'creditUsageHistory' | 'queueStatus' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback' | 'activity' | 'agentList';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'

@@ -92,8 +92,9 @@ export function nextAgentPage(next: string | null | undefined, runs: readonly Ag
     } catch {
       // An unreadable link: fall back to the oldest run on this page.
     }
-    const oldest = runs.at(-1)?.createdAt;
-    return oldest ? String(Date.parse(oldest)) : undefined;
+    // `before` must be a non-negative integer: anything else is a 400.
+    const oldest = Date.parse(runs.at(-1)?.createdAt ?? '');
+    return Number.isSafeInteger(oldest) && oldest >= 0 ? String(oldest) : undefined;
   }
   return undefined;
 }

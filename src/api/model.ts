@@ -11,6 +11,18 @@ export interface CreditUsage {
   billingPeriodEnd: string | null;
 }
 
+/** The team's jobs against its plan's concurrency (GET /v2/team/queue-status). */
+export interface QueueStatus {
+  /** Jobs holding a concurrency slot now. */
+  active: number;
+  /** Jobs waiting for a slot (backlogged at the plan's limit). */
+  waiting: number;
+  /** The plan's most jobs at once; null when the server did not say. */
+  maxConcurrency: number | null;
+  /** When a job last succeeded (ISO); null after a day without one. */
+  mostRecentSuccess: string | null;
+}
+
 export interface UsagePeriod {
   /** null when the service could not date the row; such rows sort last. */
   startDate: string | null;
@@ -88,8 +100,9 @@ export interface AgentJob {
   kind: 'agent';
   id: string;
   status: AgentJobStatus;
-  /** e.g. spark-1-pro; unknown models are kept as sent. */
+  /** As the status reports it (every preset runs as spark-2 now); unknown models are kept as sent. */
   model?: string;
+  /** low, medium or high on current servers; kept as sent. */
   effort?: string;
   /** What the run is doing now. */
   message?: string;
@@ -97,8 +110,10 @@ export interface AgentJob {
   suggestions: string[];
   /** A question the run waits on (shape not published): kept as sent, shown as JSON text. */
   pendingApproval?: unknown;
-  /** Data gathered so far, while processing. */
+  /** Data gathered so far: while processing, and what a run stopped at its credit limit leaves. */
   partial?: unknown;
+  /** Whether `partial` matches the run's schema. */
+  partialSchemaValid?: boolean;
   /** The result, once completed. */
   data?: unknown;
   error?: string;

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { formatPath } from './path';
 import { redactKeyShapes } from './redact';
-import type { AgentJob, CreditUsage, FeedbackReceipt, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
+import type { AgentJob, CreditUsage, FeedbackReceipt, QueueStatus, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
 import type { UsageBinSize, UsageBins, UsageTimeRange } from './model';
 
 // Built on first use rather than at load: constructing them is about half of the bundle's load time.
@@ -21,6 +21,15 @@ function build() {
   });
 
   const creditUsageResponse = z.object({ data: creditUsageFields });
+
+  const queueStatusResponse = z.object({
+    success: z.optional(z.nullable(z.boolean())),
+    jobsInQueue: count,
+    activeJobsInQueue: count,
+    waitingJobsInQueue: count,
+    maxConcurrency: count,
+    mostRecentSuccess: isoOrNull,
+  });
 
   const periodFields = z.object({
     // Typed `string | null` by the service (nulls sort last).
@@ -76,6 +85,7 @@ function build() {
     error: z.optional(z.nullable(z.string())),
     data: z.optional(z.unknown()),
     partial: z.optional(z.unknown()),
+    partialSchemaValid: z.optional(z.nullable(z.boolean())),
     stopReason: z.optional(z.nullable(z.string())),
     model: z.optional(z.nullable(z.string())),
     effort: z.optional(z.nullable(z.string())),
@@ -109,7 +119,7 @@ function build() {
     details: z.optional(z.unknown()),
   });
 
-  return { creditUsageResponse, usageHistoryResponse, researchJobResponse, agentJobResponse, agentCancelResponse, feedbackReceiptResponse, errorBody };
+  return { creditUsageResponse, queueStatusResponse, usageHistoryResponse, researchJobResponse, agentJobResponse, agentCancelResponse, feedbackReceiptResponse, errorBody };
 }
 
 type Schemas = ReturnType<typeof build>;
@@ -229,6 +239,19 @@ function suggestionText(value: unknown): string | undefined {
   return JSON.stringify(value).slice(0, 500);
 }
 
+/** Counts that are not whole non-negative numbers are read as 0; a time that is not one as null. */
+export function normalizeQueueStatus(body: z.infer<Schemas['queueStatusResponse']>): QueueStatus {
+  const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0);
+  const max = body.maxConcurrency;
+  const success = body.mostRecentSuccess && Number.isFinite(Date.parse(body.mostRecentSuccess)) ? body.mostRecentSuccess : null;
+  return {
+    active: whole(body.activeJobsInQueue),
+    waiting: whole(body.waitingJobsInQueue),
+    maxConcurrency: typeof max === 'number' && Number.isFinite(max) && max > 0 ? Math.floor(max) : null,
+    mostRecentSuccess: success,
+  };
+}
+
 /** A failed run is HTTP 200 with `success:false`: a result with status `failed`, not an error. */
 export function normalizeAgentJob(id: string, body: AgentJobBody): AgentJob {
   const job: AgentJob = {
@@ -246,6 +269,7 @@ export function normalizeAgentJob(id: string, body: AgentJobBody): AgentJob {
   if (typeof body.creditsUsed === 'number') job.creditsUsed = body.creditsUsed;
   if (body.pendingApproval !== undefined && body.pendingApproval !== null) job.pendingApproval = body.pendingApproval;
   if (body.partial !== undefined && body.partial !== null) job.partial = body.partial;
+  if (typeof body.partialSchemaValid === 'boolean') job.partialSchemaValid = body.partialSchemaValid;
   if (body.data !== undefined && body.data !== null) job.data = body.data;
   return job;
 }

@@ -26,10 +26,13 @@ export function selectedText(editor = vscode.window.activeTextEditor): string | 
 }
 
 /**
- * The clipboard's text, or undefined. In a browser the read may wait on the page's clipboard
- * permission; the prompt it fills opens anyway and the id can be pasted by hand.
+ * The clipboard's text, or undefined. In a browser workbench (code-server, Codespaces in a browser,
+ * vscode.dev) a read without a paste gesture asks for the page's clipboard permission or fails, and
+ * the workbench then shows "Unable to read from the browser's clipboard" as an error, so it is not
+ * read there at all: the box it would fill takes a paste (Ctrl+V) as usual.
  */
 export async function readClipboard(): Promise<string | undefined> {
+  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
   let timer: Disposable | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = systemClock.schedule(CLIPBOARD_WAIT_MS, () => resolve(undefined));

@@ -100,6 +100,55 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.doesNotMatch(String(row(id)?.contextValue), /\bcancelable\b/);
   });
 
+  it('cancel on a run that finished meanwhile (409 "Agent already finished"): the row is read again and one message says so', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 600_000 });
+    await track(id);
+    await until('processing', () => store().get(id)?.snapshot?.status === 'processing');
+    // The run ends on the service; the row has not heard yet when Cancel is chosen.
+    sandbox.advanceClock(600_000);
+    answer = 'Cancel Job';
+    assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), false);
+    assert.equal(sandbox.requestCount('agentCancel'), 1);
+    assert.equal(store().get(id)?.snapshot?.status, 'completed', 'read again at once');
+    const said = shown.filter((s) => !s.modal).map((s) => s.message);
+    assert.ok(said.some((m) => /^Agent job [0-9a-f]{8} had already finished before it could be cancelled/.test(m)), said.join(' | '));
+    assert.ok(!said.some((m) => /Could not cancel/.test(m)));
+  });
+
+  it('a run we cancelled that the service then reads as failed shows as cancelled', async () => {
+    sandbox.agentCancelledReads = 'failed';
+    try {
+      const id = sandbox.createAgentJob({ durationMs: 120_000 });
+      await track(id);
+      answer = 'Cancel Job';
+      assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), true);
+      await until('cancelled', () => store().get(id)?.snapshot?.status === 'cancelled');
+      assert.match(String(row(id)?.description), /^cancelled · agent/);
+    } finally {
+      sandbox.agentCancelledReads = 'cancelled';
+    }
+  });
+
+  it('a run stopped at its credit limit: a warning row with its credits, and its partial result saved like a result', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 2_000, credits: 400, maxCredits: 100 });
+    await track(id);
+    await until('stopped', () => store().get(id)?.snapshot?.status === 'failed', 15_000);
+    const item = row(id)!;
+    assert.match(String(item.description), /^stopped at its credit limit · agent · spark-1-pro · 100 credits/);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'problemsWarningIcon.foreground');
+    assert.deepEqual(labels(id), ['Partial result (JSON)']);
+    assert.match(String(item.contextValue), /\bresult\b/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-partial-'));
+    try {
+      saveTo = vscode.Uri.file(path.join(dir, 'partial.json'));
+      await vscode.commands.executeCommand('firecrawl.saveJobResult', id);
+      assert.deepEqual(JSON.parse(fs.readFileSync(saveTo.fsPath, 'utf8')), agentOf(store().get(id)?.snapshot)?.partial);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the shutdown switched on mid-poll: the job keeps its snapshot, stops polling, says shut down; the view message changes', async () => {
     const id = sandbox.createResearchJob({ durationMs: 300_000, activities: 60 });
     await track(id);

@@ -78,8 +78,8 @@ describe('recent runs in the Research view', function () {
     assert.equal(pick.title, 'Firecrawl: Add Recent Jobs');
     assert.equal(pick.canSelectMany, true);
     const rows = pick.items.map((i) => `${i.label} | ${i.description ?? ''}`);
-    assert.ok(rows.some((r) => /^List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)), rows.join('\n'));
-    assert.ok(rows.some((r) => /^Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)), rows.join('\n'));
+    assert.ok(rows.some((r) => /^Agent job: List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)), rows.join('\n'));
+    assert.ok(rows.some((r) => /^Deep research: Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)), rows.join('\n'));
     const separator = pick.items.findIndex((i) => i.kind === vscode.QuickPickItemKind.Separator);
     assert.equal(pick.items[separator]?.label, 'Already tracked');
     assert.match(pick.items[separator + 1]?.description ?? '', /already tracked$/);
@@ -123,7 +123,7 @@ describe('recent runs in the Research view', function () {
     assert.match(String(groupItem.description), /^updated (just now|\d+s ago)$/);
     assert.equal(groupItem.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const rows = recentRows();
-    assert.deepEqual(rows.map((r) => labelOf(r.item)), ['How fresh are search engine indexes?', 'Summarise the changelog of three crawlers']);
+    assert.deepEqual(rows.map((r) => labelOf(r.item)), ['Deep research: How fresh are search engine indexes?', 'Agent job: Summarise the changelog of three crawlers']);
     assert.equal(rows[0]?.item.contextValue, 'recentRun');
     assert.equal(rows[0]?.item.command?.command, 'firecrawl.trackRecentJob');
 
@@ -133,6 +133,8 @@ describe('recent runs in the Research view', function () {
     assert.equal(store().get(first)?.kind, 'agent');
     await until('the run to leave the group', () => recentRows().length === 1);
     assert.equal(tree().children()[0] && 'jobId' in tree().children()[0]! ? (tree().children()[0] as { jobId: string }).jobId : undefined, first, 'newly tracked runs go to the top');
+    // Its status names no prompt: the row takes the one the list named, and keeps its kind first.
+    await until('the tracked row titled from the list', () => labelOf(tree().item(tree().children()[0]!)) === 'Agent job: Summarise the changelog of three crawlers');
     // The inline button passes the node instead.
     await vscode.commands.executeCommand('firecrawl.trackRecentJob', recentRows()[0]!.node);
     assert.equal(store().get(second)?.kind, 'deepResearch');
@@ -143,7 +145,7 @@ describe('recent runs in the Research view', function () {
     sandbox.createAgentJob({ prompt: 'Shown, then hidden', durationMs: 5_000 });
     await look();
     await api.research.recent.refresh();
-    await until('the Recent group', () => recentRows().some((r) => labelOf(r.item) === 'Shown, then hidden'));
+    await until('the Recent group', () => recentRows().some((r) => labelOf(r.item) === 'Agent job: Shown, then hidden'));
     await showRecent(false);
     await until('the group to go', () => recentGroup() === undefined);
     const reads = api.research.recent.refreshes;

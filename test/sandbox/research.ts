@@ -9,6 +9,13 @@ export const DEPRECATION_HEADERS: Readonly<Record<string, string>> = {
   Link: '</v2/search>; rel="successor-version"',
   Warning: `299 - "${DEPRECATION_WARNING}"`,
 };
+/** What one early version sent instead: `Deprecation: true`, the same successor, and one `warning` string in the body. */
+export const EARLY_DEPRECATION_HEADERS: Readonly<Record<string, string>> = {
+  Deprecation: 'true',
+  Link: '</v2/search>; rel="successor-version"',
+};
+/** Which shape the deprecation signals take: the current code's, or the early version's. */
+export type DeprecationStyle = 'current' | 'early';
 /** The published shutdown: every /v1/deep-research request fails with 410 Gone from then on. */
 export const RESEARCH_SHUTDOWN_AT = Date.parse('2026-12-10T15:00:00.000Z');
 export const GONE_BODY = {
@@ -249,7 +256,7 @@ export interface RenderedResponse {
 }
 
 /** The HTTP answer for a snapshot (null = unknown or expired job) in the given dialect. */
-export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Dialect, extraHeaders: Record<string, string> = {}): RenderedResponse {
+export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Dialect, extraHeaders: Record<string, string> = {}, style: DeprecationStyle = 'current'): RenderedResponse {
   if (dialect === 'spec') {
     if (!snapshot) return { status: 404, body: { success: false, error: 'Research job not found' }, headers: {} };
     const data: Record<string, unknown> = {
@@ -266,9 +273,10 @@ export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Diale
     if (snapshot.error !== undefined) data.error = snapshot.error;
     return { status: 200, body: { success: snapshot.status !== 'failed', data }, headers: {} };
   }
-  const deprecation = { warnings: [DEPRECATION_WARNING], replacement: '/v2/search' };
+  const deprecation = style === 'early' ? { warning: DEPRECATION_WARNING } : { warnings: [DEPRECATION_WARNING], replacement: '/v2/search' };
+  const signals = style === 'early' ? EARLY_DEPRECATION_HEADERS : DEPRECATION_HEADERS;
   if (!snapshot) {
-    return { status: 404, body: { success: false, error: 'Deep research job not found', ...deprecation }, headers: { ...DEPRECATION_HEADERS, ...extraHeaders } };
+    return { status: 404, body: { success: false, error: 'Deep research job not found', ...deprecation }, headers: { ...signals, ...extraHeaders } };
   }
   // Key order and placement follow the service's controller: job fields at top level, results in data.
   const body = {
@@ -289,5 +297,5 @@ export function renderResearch(snapshot: ResearchSnapshot | null, dialect: Diale
     sources: snapshot.sources,
     ...deprecation,
   };
-  return { status: 200, body, headers: { ...DEPRECATION_HEADERS, ...extraHeaders } };
+  return { status: 200, body, headers: { ...signals, ...extraHeaders } };
 }

@@ -15,6 +15,7 @@ export function matchRoute(method: string, pathname: string): RouteMatch | null 
     if (path === '/v2/team/credit-usage/historical') return { name: 'creditUsageHistorical' };
     if (path === '/v1/team/credit-usage') return { name: 'creditUsageV1' };
     if (path === '/v2/team/activity') return { name: 'activity' };
+    if (path === '/v2/team/queue-status') return { name: 'queueStatus' };
     const research = /^\/v1\/deep-research\/([^/]+)$/.exec(path);
     if (research?.[1]) return { name: 'deepResearch', id: safeDecode(research[1]) };
     if (path === '/v2/agent') return { name: 'agentList' };

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ActivityLog, type ActivityRecord, type ListingRule, validateActivityEntry } from './activity';
-import { agentListBody, agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun, readAgentStart } from './agent';
+import { agentListBody, agentStatusBody, type AgentRun, cancelAgentRun, createAgentRun, readAgentBefore, readAgentStart } from './agent';
 import { authenticate, SANDBOX_KEYS } from './auth';
 import { handleControl } from './control';
 import { creditUsage, creditUsageHistorical, creditUsageV1, validateCredits, validateHistory } from './credits';
@@ -12,18 +12,20 @@ import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredi
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
-import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
+import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
+import { defaultQueue, type QueueState, queueStatusBody } from './queue';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
-  type ActivityEntryInit, type AgentTimeline, type ParseActivity, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
+  type ActivityEntryInit, type AgentCancelledReads, type AgentListEnd, type AgentTimeline, type ParseActivity, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
   type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
 } from './types';
 
+export type { QueueState } from './queue';
 export type { TimeRange, UsageHour, UsageSpike } from './usageBins';
 export type {
-  ActivityEntryInit, AgentTimeline, ParseActivity, ShutdownMode,
+  ActivityEntryInit, AgentCancelledReads, AgentListEnd, AgentTimeline, ParseActivity, ShutdownMode,
   CreditState, Dialect, Fault, FaultKind, FeedbackIssueStyle, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
   ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
 } from './types';
@@ -100,6 +102,14 @@ export interface Sandbox {
   selfHosted: boolean;
   feedbackWindowSeconds: number;
   feedbackIssueStyle: FeedbackIssueStyle;
+  /** What a cancelled agent run reads as afterwards; `cancelled` unless switched. */
+  agentCancelledReads: AgentCancelledReads;
+  /** How the agent list ends; `noNext` unless switched. */
+  agentListEnd: AgentListEnd;
+  /** What GET /v2/team/queue-status answers. */
+  queue: QueueState;
+  /** The shape of deep research's deprecation signals: the current code's, or an early version's. */
+  researchDeprecationStyle: DeprecationStyle;
   /** Fixed ids; they exist only when the sandbox was seeded. */
   readonly demoJobs: DemoResearchJobs;
   readonly demoV2Jobs: DemoV2Jobs;
@@ -164,6 +174,10 @@ class SandboxServer implements Sandbox {
   selfHosted: boolean;
   feedbackWindowSeconds: number;
   feedbackIssueStyle: FeedbackIssueStyle;
+  agentCancelledReads: AgentCancelledReads = 'cancelled';
+  agentListEnd: AgentListEnd = 'noNext';
+  researchDeprecationStyle: DeprecationStyle = 'current';
+  queue: QueueState;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
   readonly demoAgentJobs: DemoAgentJobs = { ...DEMO_AGENT_IDS };
   researchShutdown: ResearchShutdown | undefined;
@@ -203,6 +217,7 @@ class SandboxServer implements Sandbox {
     this.selfHosted = opts.selfHosted ?? false;
     this.feedbackWindowSeconds = opts.feedbackWindowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
     this.feedbackIssueStyle = opts.feedbackIssueStyle ?? 'flat';
+    this.queue = defaultQueue(this.clock());
     this.usage = new UsageLedger(opts.seed ?? true);
     this.parseActivity = opts.parseActivity ?? 'hidden';
     if (!PARSE_ACTIVITY_MODES.includes(this.parseActivity)) throw new Error(`parseActivity must be one of ${PARSE_ACTIVITY_MODES.join(', ')}`);
@@ -513,6 +528,10 @@ class SandboxServer implements Sandbox {
         sendJson(res, r.status, r.body);
         return;
       }
+      case 'queueStatus': {
+        sendJson(res, 200, queueStatusBody(this.queue, this.now()));
+        return;
+      }
       case 'creditUsageV1': {
         const r = creditUsageV1(this.credits, this.selfHosted);
         sendJson(res, r.status, r.body);
@@ -520,7 +539,7 @@ class SandboxServer implements Sandbox {
       }
       case 'creditUsageHistorical': {
         const timeRange = query.get('timeRange');
-        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey') });
+        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey'), timeRangeCount: query.getAll('timeRange').length });
         const r = refused
           ?? (timeRange === null
             ? creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted)
@@ -530,7 +549,7 @@ class SandboxServer implements Sandbox {
       }
       case 'deepResearch': {
         const job = this.research.get(match.id ?? '');
-        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {});
+        const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {}, this.researchDeprecationStyle);
         sendJson(res, r.status, r.body, r.headers);
         return;
       }
@@ -541,14 +560,14 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'agentStatus': {
-        const status = agentStatusBody(this.agents.get(match.id ?? ''), this.now());
+        const status = agentStatusBody(this.agents.get(match.id ?? ''), this.now(), this.agentCancelledReads);
         if (status) sendJson(res, 200, status);
         else sendJson(res, 404, { success: false, error: 'Agent job not found' });
         return;
       }
       case 'agentCancel': {
-        if (cancelAgentRun(this.agents.get(match.id ?? ''), this.now())) sendJson(res, 200, { success: true });
-        else sendJson(res, 404, { success: false, error: 'Agent job not found' });
+        const answer = cancelAgentRun(this.agents.get(match.id ?? ''), this.now());
+        sendJson(res, answer.status, answer.body);
         return;
       }
       case 'agentList': {
@@ -556,8 +575,12 @@ class SandboxServer implements Sandbox {
           sendJson(res, 501, { success: false, error: 'This endpoint is only available if the database is configured.' });
           return;
         }
-        const before = Number(query.get('before'));
-        sendJson(res, 200, agentListBody(this.agents.values(), query.has('before') && Number.isFinite(before) ? before : undefined, this.now(), this.url));
+        const before = readAgentBefore(query.get('before'));
+        if (query.has('before') && before === undefined) {
+          sendJson(res, 400, { success: false, error: 'Invalid before timestamp.' });
+          return;
+        }
+        sendJson(res, 200, agentListBody(this.agents.values(), before, this.now(), this.url, this.agentListEnd));
         return;
       }
       case 'activity': {

@@ -8,6 +8,7 @@ export type Dialect = 'live' | 'spec';
 export type RouteName =
   | 'creditUsage' // GET /v2/team/credit-usage
   | 'creditUsageHistorical' // GET /v2/team/credit-usage/historical
+  | 'queueStatus' // GET /v2/team/queue-status
   | 'deepResearch' // GET /v1/deep-research/:id
   | 'feedback' // POST /v2/feedback
   | 'creditUsageV1' // GET /v1/team/credit-usage
@@ -21,6 +22,7 @@ export type RouteName =
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
   'creditUsageHistorical',
+  'queueStatus',
   'deepResearch',
   'feedback',
   'creditUsageV1',
@@ -77,7 +79,18 @@ export interface AgentTimeline {
   approvalAfterMs?: number;
   /** The run answers 404 once this long after it ended. Default 24 h. */
   expireAfterMs?: number;
+  /** `low`, `medium` (the default) or `high`, as the status echoes it. */
+  effort?: string;
+  /** A run whose `credits` exceed this stops there: `failed`, `credit_limit_reached`, its partial data, no `data`. */
+  maxCredits?: number;
+  /** The conversation a list item belongs to (`threadId`, `threadTurn`), as newer servers send it. */
+  thread?: { id: string; turn: number };
 }
+
+/** What a run cancelled earlier reads as: `cancelled` (older servers) or `failed` (newer ones map it so). */
+export type AgentCancelledReads = 'cancelled' | 'failed';
+/** How the agent list ends: no `next` on the last page (newer), or a `next` to one more, empty page (older). */
+export type AgentListEnd = 'noNext' | 'emptyPage';
 
 /** How the deep research routes answer once the API is shut down: 410 Gone, or unmounted (Express's HTML 404). */
 export type ShutdownMode = 'gone' | 'unmounted';

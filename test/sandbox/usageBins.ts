@@ -127,12 +127,14 @@ export interface BinsQuery {
   /** The raw query values; null when absent. */
   timeRange: string | null;
   byApiKey: string | null;
+  /** How many times `timeRange` was given: a repeated one is refused like a bad one. */
+  timeRangeCount?: number;
 }
 
 /** 400 for a timeRange the service refuses, or undefined when the query is one it answers. */
 export function refuseTimeRange(query: BinsQuery): JsonReply | undefined {
   if (query.timeRange === null) return undefined;
-  if (!(TIME_RANGES as readonly string[]).includes(query.timeRange)) return { status: 400, body: { success: false, error: TIME_RANGE_INVALID } };
+  if ((query.timeRangeCount ?? 1) > 1 || !(TIME_RANGES as readonly string[]).includes(query.timeRange)) return { status: 400, body: { success: false, error: TIME_RANGE_INVALID } };
   if (query.byApiKey === 'true') return { status: 400, body: { success: false, error: TIME_RANGE_WITH_KEYS } };
   return undefined;
 }

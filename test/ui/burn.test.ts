@@ -116,6 +116,37 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     await f.locator('svg.chart').waitFor();
   });
 
+  it('a spike that started before a reload is alerted within one poll of the start', async () => {
+    // As seen in a real workbench: every range opened first, then a burst in the current hour, then a reload.
+    const f = wb().webviewFrame();
+    for (const range of RANGES) await showRange(f, range.button, range.bars);
+    sandbox.startSpike(2_400);
+    const page = wb().page;
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 30_000 });
+    const hourlyBefore = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && /timeRange=day/.test(r.query)).length;
+    await wb().runCommand('Developer: Reload Window');
+    await reloaded;
+    await page.waitForLoadState('load');
+    assert.notEqual(await page.evaluate(() => performance.timeOrigin), origin, 'a new page load');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const toast = wb().notification(/Firecrawl credits are draining fast/);
+    await toast.waitFor({ timeout: 45_000 });
+    const hourly = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && /timeRange=day/.test(r.query)).length - hourlyBefore;
+    assert.equal(hourly, 1, 'one poll of the hours after the start');
+    // It quotes the balance after the burst, not the one the window had before the reload.
+    const balance = sandbox.getCredits()!.remainingCredits.toLocaleString('en-US');
+    assert.match((await toast.textContent()) ?? '', new RegExp(`the remaining ${balance} credits run out`));
+    // The panel comes back too, with the burst in its last bar.
+    await wb().webviewFrame().locator('svg.chart').waitFor({ state: 'visible', timeout: 30_000 });
+    await wb().screenshot('burn-spike-after-reload-dark');
+    await toast.locator('.codicon-notifications-clear, .codicon-close').first().click().catch(() => undefined);
+    // The spike ends (a look that finds none), so the next one is a spike of its own.
+    sandbox.clearSpike();
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    await wb().statusBarEntry('firecrawl.credits').locator('.codicon-pulse').waitFor({ state: 'detached', timeout: 20_000 });
+  });
+
   it('a spike: one notification with Show Usage, Mute for Today and Don\'t Show Again, the status bar in the warning colour', async () => {
     const f = wb().webviewFrame();
     // The usual rate comes from the week's bins: the 7 days range loads them (the poll would, 15 minutes in).

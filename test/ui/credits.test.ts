@@ -75,6 +75,8 @@ describe('API key and credits status bar', () => {
     assert.match(text, /45,210 of 100,000 remaining/);
     assert.match(text, /Used this period: 54,790 \(55%\)/);
     assert.match(text, /Billing period/);
+    // The team's queue, asked with the balance: the sandbox's one running job of five at once.
+    assert.match(text, /Jobs running: 1 of 5 at once · waiting: 0 · last success \d+m ago/);
     assert.match(text, /secret storage/);
     assert.match(text, /Refresh/);
     await wb().screenshot('credits-tooltip');

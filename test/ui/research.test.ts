@@ -164,6 +164,13 @@ describe('research view (dark)', () => {
     await researchRow.locator('.codicon-archive').waitFor({ state: 'attached' });
     await wait(async () => /^Deep Research was shut down/.test(await text(message)));
     assert.match(await text(agentRow.locator('.label-description')), /^processing · agent/, 'agent jobs go on');
+    // A job that is over shows no motion: none of its activities spins.
+    await expand(researchRow);
+    const activityGroup = row(wb(), /^Activities \(\d+\)$/);
+    await expand(activityGroup);
+    const steps = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /depth \d/ }) });
+    await steps.first().waitFor({ state: 'visible' });
+    assert.equal(await steps.locator('.codicon-modifier-spin').count(), 0, 'no spinning step under a shut-down job');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-mixed-after-shutdown');
     // The tests after this one track deep research jobs again.

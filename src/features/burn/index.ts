@@ -10,7 +10,7 @@ import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import { type Disposable, Emitter, type FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
-import { type BurnSummary, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
+import { type BurnSummary, couldBeSpike, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
 import { RecentUsageStore } from './model/recentUsageStore';
 import { sharedRecentUsage } from './model/sharedRecentUsage';
 import { SpikeAlerts } from './model/spikeAlerts';
@@ -46,8 +46,11 @@ export interface BurnDeps {
   clock: Clock;
   /** This window's own focus: a notification shows in the window someone looks at. */
   windowFocus: FocusSource;
-  /** The balance, once a refresh of it under way has settled. */
-  remaining: () => Promise<number | undefined>;
+  /**
+   * The balance, once a refresh of it under way has settled; read again first when it is older than
+   * `notBefore` (the hourly bins that showed a spike: an older balance may predate the burst).
+   */
+  remaining: (notBefore: number | undefined) => Promise<number | undefined>;
   /** Opens the usage panel on the last 24 hours. */
   showUsage: () => void;
 }
@@ -63,6 +66,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     isSelfHosted: () => provider.isSelfHosted,
     clock,
     focus: team.focus,
+    couldSpike: (day) => couldBeSpike(day.bins, spikeSettings.thresholds()),
   });
   const alerts = new SpikeAlerts({
     clock,
@@ -93,7 +97,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     if (day.snapshot) ageTimer = clock.schedule(Math.max(0, day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS + 1 - now), recompute);
     changed.fire(view());
   };
-  const notifier = new SpikeNotifier({ context, alerts, clock, remaining, showUsage, onDidChangeOff: () => changed.fire(view()) });
+  const notifier = new SpikeNotifier({ context, alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, onDidChangeOff: () => changed.fire(view()) });
   const storeSubscription = store.onDidChange(recompute);
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
   const providerSubscription = provider.onDidChange(() => store.reset());

@@ -41,6 +41,8 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
   const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
+    // One try: the next refresh asks again, and the balance does not wait on retries of an extra.
+    fetchQueue: (signal) => provider.client.getQueueStatus({ signal, maxAttempts: 1 }),
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,

@@ -65,9 +65,9 @@ export function windowFromFeedbackError(error: unknown): number | undefined {
 }
 
 /**
- * The feedback window is a server setting (120 seconds by default on the hosted service); its own
- * message states the real value, so that is the only number ever shown. A phrase: what follows
- * "Firecrawl accepts feedback".
+ * The feedback window is a server setting with no published default (120 s on older deployments, a
+ * day on newer ones); its own message states the real value, so that is the only number ever shown.
+ * A phrase: what follows "Firecrawl accepts feedback".
  */
 export function feedbackWindowText(serverMessage: string | undefined): string {
   const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;

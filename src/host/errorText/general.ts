@@ -27,6 +27,7 @@ export interface ErrorText {
 const OPERATION_TEXT: Record<Operation, () => string> = {
   creditUsage: () => l10n.t('reading remaining credits'),
   creditUsageHistory: () => l10n.t('reading credit usage history'),
+  queueStatus: () => l10n.t('reading the team’s queue'),
   researchJob: () => l10n.t('reading the deep research job'),
   agentJob: () => l10n.t('reading the agent job'),
   agentCancel: () => l10n.t('cancelling the agent job'),

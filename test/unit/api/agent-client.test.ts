@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { FirecrawlClient, type FirecrawlError } from '../../../src/api';
 import { readDeprecation, successorLink, warning299 } from '../../../src/api/deprecation';
 import { normalizeAgentJob, schemas } from '../../../src/api/schemas';
-import { describeError } from '../../../src/host/errorText';
+import { agentCancelConflict, describeError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { DEEP_RESEARCH_SUNSET } from '../../../src/features/research/model/researchStore';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;
@@ -69,6 +70,46 @@ describe('agent runs', () => {
     const refused = await failure(client().cancelAgentJob(id));
     assert.equal(refused.kind, 'server');
     assert.equal(sandbox.requestCount('agentCancel'), 2, 'a 503 on DELETE is not retried');
+  });
+
+  test('a run that spends its maxCredits ends failed with credit_limit_reached, its partial data and no data; effort and model as sent', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 10_000, credits: 300, maxCredits: 150, effort: 'high', model: 'spark-1-pro' });
+    now += 2_000;
+    const running = await client().getAgentJob(id);
+    assert.deepEqual([running.status, running.effort, running.model], ['processing', 'high', 'spark-1-pro']);
+    now += 4_000;
+    const stopped = await client().getAgentJob(id);
+    assert.deepEqual(
+      [stopped.status, stopped.stopReason, stopped.creditsUsed, stopped.data, stopped.partialSchemaValid, stopped.error],
+      ['failed', 'credit_limit_reached', 150, undefined, true, undefined],
+    );
+    assert.ok(stopped.partial && typeof stopped.partial === 'object');
+  });
+
+  test('DELETE on a run that is over: 409 "Agent already finished" or "Agent is already cancelled", each its own conflict, never retried', async () => {
+    const done = sandbox.createAgentJob({ durationMs: 1_000 });
+    const cancelled = sandbox.createAgentJob({ durationMs: 60_000 });
+    now += 2_000;
+    await client().cancelAgentJob(cancelled);
+    sandbox.resetCounts();
+    const finished = await failure(client().cancelAgentJob(done));
+    assert.deepEqual([finished.status, finished.serverMessage, agentCancelConflict(finished)], [409, 'Agent already finished', 'finished']);
+    const again = await failure(client().cancelAgentJob(cancelled));
+    assert.deepEqual([again.status, again.serverMessage, agentCancelConflict(again)], [409, 'Agent is already cancelled', 'cancelled']);
+    assert.equal(sandbox.requestCount('agentCancel'), 2);
+    assert.equal(agentCancelConflict(await failure(client().getAgentJob('0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4'))), undefined, 'a 404 is no conflict');
+  });
+
+  test('a newer server reads a cancelled run as failed', async () => {
+    sandbox.agentCancelledReads = 'failed';
+    try {
+      const id = sandbox.createAgentJob({ durationMs: 60_000 });
+      await client().cancelAgentJob(id);
+      const job = await client().getAgentJob(id);
+      assert.deepEqual([job.status, job.stopReason], ['failed', undefined]);
+    } finally {
+      sandbox.agentCancelledReads = 'cancelled';
+    }
   });
 
   test('an unknown run is not found, worded as such; a malformed id is never sent', async () => {
@@ -147,6 +188,20 @@ describe('deep research after the shutdown', () => {
       replacement: '/v2/search',
       warnings: ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.'],
     });
+  });
+});
+
+describe('deprecation signals in an early shape', () => {
+  test('`Deprecation: true`, a single `warning` string and a successor, without Sunset: deprecated, no date, the published one stands', async () => {
+    sandbox.researchDeprecationStyle = 'early';
+    try {
+      const job = await client().getResearchJob(sandbox.demoJobs.completed);
+      assert.deepEqual(job.deprecation, { deprecated: true, successor: '/v2/search', warnings: ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.'] });
+      assert.deepEqual(job.warnings, ['/v1/deep-research/:jobId is deprecated. Use /v2/search instead.']);
+      assert.equal(DEEP_RESEARCH_SUNSET, Date.parse('2026-12-10T15:00:00.000Z'), 'the date the store falls back to');
+    } finally {
+      sandbox.researchDeprecationStyle = 'current';
+    }
   });
 });
 

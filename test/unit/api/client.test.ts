@@ -103,6 +103,20 @@ function suites(): void {
     });
   });
 
+  describe('queue status', () => {
+    test('active, waiting, the plan’s maximum and the last success; 2 when billing has none, null after a quiet day', async () => {
+      const now = sandbox.now();
+      sandbox.queue = { active: 3, waiting: 7, maxConcurrency: 5, mostRecentSuccessAt: now - 60_000 };
+      assert.deepEqual(await client().getQueueStatus(), { active: 3, waiting: 7, maxConcurrency: 5, mostRecentSuccess: new Date(now - 60_000).toISOString() });
+      sandbox.queue = { active: 0, waiting: 0, maxConcurrency: undefined, mostRecentSuccessAt: now - 25 * 3_600_000 };
+      assert.deepEqual(await client().getQueueStatus(), { active: 0, waiting: 0, maxConcurrency: 2, mostRecentSuccess: null });
+      sandbox.fault({ route: 'queueStatus', kind: 'status', status: 200, body: { success: true, activeJobsInQueue: -1, waitingJobsInQueue: 2.5, maxConcurrency: 0, mostRecentSuccess: 'soon' } });
+      assert.deepEqual(await client().getQueueStatus(), { active: 0, waiting: 2, maxConcurrency: null, mostRecentSuccess: null });
+      sandbox.fault({ route: 'queueStatus', kind: 'status', status: 200, body: { activeJobsInQueue: 'many' } });
+      assert.equal((await failure(client().getQueueStatus())).kind, 'invalidResponse');
+    });
+  });
+
   describe('usage history', () => {
     test('without the breakdown: monthly totals, oldest first, newest month open, no apiKey', async () => {
       for (const dialect of ['live', 'spec'] as const) {

@@ -40,17 +40,21 @@ beforeEach(() => {
 describe('readServiceTime', () => {
   test('ClickHouse times are UTC whatever the local zone; ISO is kept; anything else is null', () => {
     const zone = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
-    try {
-      assert.equal(readServiceTime('2026-11-22 09:41:00.123'), '2026-11-22T09:41:00.123Z');
-      assert.equal(readServiceTime('2026-11-22 09:41:00'), '2026-11-22T09:41:00.000Z');
-      assert.equal(readServiceTime('2026-11-22 09:41:00.123456'), '2026-11-22T09:41:00.123Z', 'DateTime64(6) is cut to ms');
-      assert.equal(readServiceTime('2026-11-22T09:41:00.5'), '2026-11-22T09:41:00.500Z');
-      assert.equal(readServiceTime('2026-11-22T10:41:00+01:00'), '2026-11-22T09:41:00.000Z');
-      assert.equal(readServiceTime('2026-11-22T09:41:00.123Z'), '2026-11-22T09:41:00.123Z');
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+    // Far from UTC on both sides; the offset check proves the zone took effect.
+    for (const far of ['America/Los_Angeles', 'Pacific/Kiritimati']) {
+      process.env.TZ = far;
+      try {
+        assert.notEqual(new Date('2026-11-22T09:41:00Z').getTimezoneOffset(), 0, far);
+        assert.equal(readServiceTime('2026-11-22 09:41:00.123'), '2026-11-22T09:41:00.123Z');
+        assert.equal(readServiceTime('2026-11-22 09:41:00'), '2026-11-22T09:41:00.000Z');
+        assert.equal(readServiceTime('2026-11-22 09:41:00.123456'), '2026-11-22T09:41:00.123Z', 'DateTime64(6) is cut to ms');
+        assert.equal(readServiceTime('2026-11-22T09:41:00.5'), '2026-11-22T09:41:00.500Z');
+        assert.equal(readServiceTime('2026-11-22T10:41:00+01:00'), '2026-11-22T09:41:00.000Z');
+        assert.equal(readServiceTime('2026-11-22T09:41:00.123Z'), '2026-11-22T09:41:00.123Z');
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
     }
     for (const bad of [null, undefined, '', 'yesterday', '2026-13-45 99:00:00']) assert.equal(readServiceTime(bad), null, String(bad));
   });
@@ -174,6 +178,31 @@ describe('listAgentJobs', () => {
       assert.deepEqual(all.runs.at(-1)?.urls, ['https://example.com/a']);
       assert.equal(all.runs.at(-1)?.targetHint, 'https://example.com/a');
       assert.match(fresh.requests().at(-1)?.query ?? '', /^before=\d+$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('the last page: no `next` (newer servers) or a `next` to an empty page (older ones); `before` only as a non-negative integer; thread fields are read past', async () => {
+    const fresh = await startSandbox({ now: () => now, seed: false });
+    try {
+      const c = new FirecrawlClient({ baseUrl: fresh.url, apiKey: () => fresh.keys.valid, clientName: 'x', clientVersion: '0', fetch: nodeFetch });
+      for (let i = 0; i < 20; i++) {
+        fresh.createAgentJob({ prompt: `run ${i}`, durationMs: 60_000, ...(i === 0 ? { thread: { id: 'thread-1', turn: 2 } } : {}) });
+        now += 1_000;
+      }
+      const newer = await c.listAgentJobs({ maxPages: 3 });
+      assert.deepEqual([newer.runs.length, newer.truncated], [20, false]);
+      assert.equal(fresh.requestCount('agentList'), 1, 'no `next`: one page');
+      fresh.agentListEnd = 'emptyPage';
+      fresh.resetCounts();
+      const older = await c.listAgentJobs({ maxPages: 3 });
+      assert.deepEqual([older.runs.length, older.truncated], [20, false]);
+      assert.equal(fresh.requestCount('agentList'), 2, 'the empty page ends it');
+      const raw = await fetch(`${fresh.url}/v2/agent?before=-5`, { headers: { Authorization: `Bearer ${fresh.keys.valid}` } });
+      assert.deepEqual([raw.status, ((await raw.json()) as { error?: string }).error], [400, 'Invalid before timestamp.']);
+      assert.equal(nextAgentPage(undefined, [], fresh.url), undefined);
+      assert.equal(nextAgentPage('/v2/agent?before=1.5', [{ id: 'x', createdAt: 'not a time', status: 'completed', urls: [], hidden: false }], fresh.url), undefined, 'no before that is not a whole number');
     } finally {
       await fresh.close();
     }

@@ -69,6 +69,15 @@ for (const [name, fetch] of [['global fetch', undefined], ['node:http', nodeFetc
       }
     });
 
+    test('timeRange is sent once and never empty; the history without it has no window', async () => {
+      sandbox.resetCounts();
+      await client(fetch).getCreditUsageBins('week');
+      const history = await client(fetch).getCreditUsageHistory(false);
+      const queries = sandbox.requests().map((r) => new URLSearchParams(r.query));
+      assert.deepEqual(queries.map((q) => q.getAll('timeRange')), [['week'], []]);
+      assert.ok(history.periods.length > 0, 'months, read without a window');
+    });
+
     test('a range the client does not know is refused before anything is sent', async () => {
       sandbox.resetCounts();
       const error = await failure(client(fetch).getCreditUsageBins('year' as UsageTimeRange));

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NetworkError, RateLimitedError, UnauthorizedError, type UsageTimeRange } from '../../../src/api';
 import { RecentUsageStore, type RecentUsageStoreOptions } from '../../../src/features/burn/model/recentUsageStore';
+import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
 import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
 import { Emitter } from '../../../src/shared/events';
 import { TeamLease } from '../../../src/shared/teamLease';
@@ -87,6 +88,54 @@ describe('recent usage: polling', () => {
     const days = t.calls.filter((c) => c.range === 'day').map((c) => c.at);
     for (let i = 1; i < days.length; i++) assert.ok(days[i]! - days[i - 1]! <= 30 * MIN);
     t.store.dispose();
+  });
+
+  test('after a start, hours that could hold a spike bring the week along at once: a verdict in the first poll, not 15 minutes later', async () => {
+    const clock = new FakeClock();
+    const calls: UsageTimeRange[] = [];
+    const store = new RecentUsageStore({
+      fetch: async (range) => {
+        calls.push(range);
+        return binsFor(range, clock.now(), { steady: 20, hours: [[clock.now() - 30 * MIN, 2_400]] });
+      },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: focusSource(true),
+      couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+    });
+    store.start();
+    await clock.advance(0);
+    assert.deepEqual(calls, ['day', 'week']);
+    const { day, week } = store.state;
+    const summary = summarizeBurn({ day: day.snapshot!, week: week.snapshot! }, DEFAULT_SPIKE_THRESHOLDS, clock.now());
+    assert.ok(summary.spike && summary.spike.lastHour >= 2_400, 'the spike is told in the first poll');
+    await clock.advance(15 * MIN);
+    assert.deepEqual(calls, ['day', 'week', 'day'], 'then the usual pace: the week is fresh');
+    store.dispose();
+    // The same when the panel loads the hours (a restored 24-hour view) before any poll.
+    const panelCalls: UsageTimeRange[] = [];
+    const viaPanel = new RecentUsageStore({
+      fetch: async (range) => {
+        panelCalls.push(range);
+        return binsFor(range, clock.now(), { steady: 20, hours: [[clock.now() - 30 * MIN, 2_400]] });
+      },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: focusSource(false),
+      couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+    });
+    await viaPanel.ensure('day');
+    await clock.advance(0);
+    assert.deepEqual(panelCalls, ['day', 'week']);
+    viaPanel.dispose();
+    // Quiet hours wait for the week's turn, as before.
+    const quiet = setup({ couldSpike: (d) => couldBeSpike(d.bins, DEFAULT_SPIKE_THRESHOLDS) });
+    quiet.store.start();
+    await quiet.clock.advance(0);
+    assert.deepEqual(quiet.calls.map((c) => c.range), ['day']);
+    quiet.store.dispose();
   });
 
   test('unfocused: nothing at all; focus catches up at once, then the usual pace', async () => {

@@ -1,7 +1,7 @@
 // The credits store, its presentation and its refresh scheduling, on a fake clock.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CreditUsage, NetworkError, RateLimitedError, ServerError, UnauthorizedError, NotFoundError } from '../../../src/api';
+import { type CreditUsage, NetworkError, NoRouteError, type QueueStatus, RateLimitedError, ServerError, UnauthorizedError, NotFoundError } from '../../../src/api';
 import { Emitter } from '../../../src/shared/events';
 import { CreditsStore, type CreditsSnapshot, type CreditsState } from '../../../src/features/credits/model/creditsStore';
 import { forecastRunOut } from '../../../src/features/credits/model/forecast';
@@ -191,13 +191,20 @@ function harness(options: { focused?: boolean; selfHosted?: boolean; saved?: Cre
   const focusEvents = new Emitter<boolean>();
   const focus = { focused: options.focused ?? true, onDidChange: focusEvents.event };
   const answers: Array<() => Promise<CreditUsage>> = [];
+  const queueAnswers: Array<() => Promise<QueueStatus>> = [];
   let requests = 0;
+  let queueRequests = 0;
   let saved = options.saved;
   const store = new CreditsStore({
     fetch: () => {
       requests++;
       const next = answers.shift();
       return next ? next() : Promise.resolve(usage());
+    },
+    fetchQueue: () => {
+      queueRequests++;
+      const next = queueAnswers.shift();
+      return next ? next() : Promise.resolve({ active: 2, waiting: 3, maxConcurrency: 5, mostRecentSuccess: new Date(NOW - 4 * 60_000).toISOString() });
     },
     hasKey: () => true,
     isSelfHosted: () => options.selfHosted ?? false,
@@ -211,8 +218,12 @@ function harness(options: { focused?: boolean; selfHosted?: boolean; saved?: Cre
     clock,
     store,
     answers,
+    queueAnswers,
     get requests() {
       return requests;
+    },
+    get queueRequests() {
+      return queueRequests;
     },
     get saved() {
       return saved;
@@ -224,17 +235,44 @@ function harness(options: { focused?: boolean; selfHosted?: boolean; saved?: Cre
   };
 }
 
-describe('refresh scheduling', () => {
-  test('a focused hour makes 12 requests after the first; an unfocused hour makes none', async () => {
+describe('the queue next to the credits', () => {
+  test('the tooltip says running of the plan’s maximum, waiting and the last success; a failed queue leaves the balance alone', async () => {
     const h = harness();
     h.store.start();
     await h.clock.advance(0);
-    assert.equal(h.requests, 1);
+    const view = presentCredits(h.store.state, ctx());
+    assert.match(view.tooltip, /Jobs running: 2 of 5 at once · waiting: 3 · last success 4m ago/);
+    h.queueAnswers.push(() => Promise.reject(new ServerError({ operation: 'queueStatus', status: 503 })));
+    await h.store.refreshNow();
+    assert.equal(h.store.state.problem, undefined, 'the balance is fresh');
+    assert.doesNotMatch(presentCredits(h.store.state, ctx()).tooltip, /Jobs running/);
+    h.store.dispose();
+  });
+
+  test('a server without the route is not asked again; no plan maximum and no recent success are said as such', async () => {
+    const h = harness();
+    h.queueAnswers.push(() => Promise.reject(new NoRouteError({ operation: 'queueStatus' })));
+    h.store.start();
+    await h.clock.advance(0);
     await h.clock.advance(60 * 60_000);
-    assert.equal(h.requests, 13);
+    assert.deepEqual([h.requests, h.queueRequests], [13, 1]);
+    h.store.dispose();
+    const bare = presentCredits({ loading: false, snapshot: { usage: usage(), queue: { active: 0, waiting: 0, maxConcurrency: null, mostRecentSuccess: null }, fetchedAt: NOW } }, ctx());
+    assert.match(bare.tooltip, /Jobs running: 0 · waiting: 0 · no job succeeded in the last 24 h/);
+  });
+});
+
+describe('refresh scheduling', () => {
+  test('a focused hour makes 12 balance and 12 queue requests after the first; an unfocused hour makes none', async () => {
+    const h = harness();
+    h.store.start();
+    await h.clock.advance(0);
+    assert.deepEqual([h.requests, h.queueRequests], [1, 1], 'the queue comes with the balance');
+    await h.clock.advance(60 * 60_000);
+    assert.deepEqual([h.requests, h.queueRequests], [13, 13]);
     h.setFocus(false);
     await h.clock.advance(60 * 60_000);
-    assert.equal(h.requests, 13);
+    assert.deepEqual([h.requests, h.queueRequests], [13, 13]);
     assert.equal(h.clock.pending, 0, 'no timer while unfocused');
     h.store.dispose();
   });

@@ -1,8 +1,8 @@
 // The feedback wizard's recent jobs, against the real sandbox on 127.0.0.1 and a fake clock both
 // share: what is loaded and when (one filtered request per endpoint, started on the endpoint page),
-// parse and unlisting servers, and the job page built from it: targets as plain text, ages, a live
-// countdown of the server's window, expired jobs that cannot be picked, the clipboard's id, "Paste a
-// job id…", and the input box with one line when nothing can be listed.
+// parse and unlisting servers, and the job page built from it: targets as plain text, ages, no window
+// until the server stated one and then a live countdown of it, expired jobs that cannot be picked,
+// the clipboard's id, "Paste a job id…", and the input box with one line when nothing can be listed.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
@@ -160,7 +160,8 @@ describe('the job page', () => {
         const p = pickPrompt(s);
         assert.equal(p.activeKey, `job:${newest}`);
         assert.equal(option(p, `job:${newest}`).label, 'https://example.com/pricing');
-        assert.equal(option(p, `job:${newest}`).description, '5s ago · 115 s left');
+        assert.equal(option(p, `job:${newest}`).description, '5s ago', 'no window before the server stated one');
+        assert.equal(p.placeholder, 'Which job? Newest first.');
         assert.equal(option(p, `job:${newest}`).detail, newest);
         assert.deepEqual([p.step, p.totalSteps], [2, 5]);
       }, enter(/Job id/))),
@@ -174,7 +175,30 @@ describe('the job page', () => {
     assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25'], 'one request for the whole wizard');
   });
 
-  test('the countdown moves every second; at zero the job moves below, and picking it there does nothing but say why', async () => {
+  test('before the server stated a window, a six-minute-old job is an ordinary choice with its age (read right far from UTC)', async () => {
+    const old = sandbox.createV2Job('scrape', { ageMs: 6 * 60_000, target: 'https://example.com/six' });
+    const newer = sandbox.createV2Job('scrape', { ageMs: 60_000, target: 'https://example.com/one' });
+    // The list's times carry no zone (UTC): a local zone 14 hours ahead must not shift the ages.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Pacific/Kiritimati';
+    try {
+      await run([
+        enter(/Endpoint/),
+        when(loaded, expect((s) => {
+          const p = pickPrompt(s);
+          const jobs = p.options.filter((o) => o.key.startsWith('job:'));
+          assert.deepEqual(jobs.map((o) => [o.key, o.description, o.icon]), [[`job:${newer}`, '1m ago', 'clock'], [`job:${old}`, '6m ago', 'clock']], 'newest first, each with its age');
+          assert.ok(!p.options.some((o) => /window|expired|left/.test(`${o.label} ${o.description ?? ''}`)), 'nothing about a window');
+          assert.doesNotMatch(p.placeholder, /\d+ ?s\b|window/);
+        }, () => ({ kind: 'cancel' }))),
+      ]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  test('once the server stated its window, the countdown moves every second; at zero the job moves below, and picking it there does nothing but say why', async () => {
     const job = sandbox.createV2Job('map', { ageMs: 117_000, target: 'https://docs.example.org' });
     const { draft } = await run([
       pick('map', /Endpoint/),
@@ -195,29 +219,34 @@ describe('the job page', () => {
       back(),
       back(),
       () => ({ kind: 'cancel' }),
-    ]);
+    ], emptyDraft(), { windowSeconds: 120 });
     assert.equal(draft.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4');
   });
 
   test('the window is the server’s: what its last FEEDBACK_WINDOW_EXPIRED said', async () => {
     const storage = new SharedMemento();
     const windows = new FeedbackWindows(storage, () => clock.now());
-    assert.deepEqual([windows.seconds(sandbox.url), windows.known(sandbox.url)], [120, false]);
+    assert.equal(windows.seconds(sandbox.url), undefined, 'nothing assumed before the server said it');
     sandbox.feedbackWindowSeconds = 300;
     const old = sandbox.createV2Job('scrape', { ageMs: 200_000 });
     const error = await client().sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 400_000 }), rating: 'bad', issues: ['timeout'] }).catch((e: unknown) => e);
     const said = windowFromFeedbackError(error);
     assert.equal(said, 300);
     await windows.learn(sandbox.url, said!);
-    assert.deepEqual([windows.seconds(sandbox.url), windows.seconds('https://api.firecrawl.dev')], [300, 120]);
+    assert.deepEqual([windows.seconds(sandbox.url), windows.seconds('https://api.firecrawl.dev')], [300, undefined]);
     await run([
       enter(/Endpoint/),
       when(loaded, expect((s) => {
         const p = pickPrompt(s);
         assert.equal(option(p, `job:${old}`).description, '3m ago · 100 s left');
-        assert.match(p.placeholder, /Firecrawl takes feedback for 300 s after a job/);
+        assert.match(p.placeholder, /This server takes feedback for 300 s after a job/);
       }, () => ({ kind: 'cancel' }))),
-    ], emptyDraft(), { windowSeconds: windows.seconds(sandbox.url) });
+    ], emptyDraft(), { windowSeconds: windows.seconds(sandbox.url)! });
+    // A later answer that says otherwise replaces it.
+    sandbox.feedbackWindowSeconds = 86_400;
+    const later = await client().sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 90_000_000 }), rating: 'bad', issues: ['timeout'] }).catch((e: unknown) => e);
+    await windows.learn(sandbox.url, windowFromFeedbackError(later)!);
+    assert.equal(windows.seconds(sandbox.url), 86_400);
     sandbox.feedbackWindowSeconds = 120;
   });
 
@@ -239,7 +268,7 @@ describe('the job page', () => {
         assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 5);
         assert.equal(p.options.some((o) => o.key === 'showExpired'), false);
       }, () => ({ kind: 'cancel' })),
-    ]);
+    ], emptyDraft(), { windowSeconds: 120 });
   });
 
   test('the clipboard’s id is offered but the newest job keeps Enter; a selected id takes it', async () => {
@@ -352,19 +381,19 @@ describe('jobPickOptions', () => {
 });
 
 describe('FeedbackWindows', () => {
-  test('per server, the default until a server says otherwise; nonsense and stored garbage are ignored', async () => {
+  test('per server, unknown until a server says it; nonsense and stored garbage are ignored', async () => {
     const storage = new SharedMemento();
     const windows = new FeedbackWindows(storage, () => 5);
     await windows.learn('https://api.firecrawl.dev', 90);
     await windows.learn('http://localhost:3002', -1);
     await windows.learn('http://localhost:3002', Number.NaN);
     await windows.learn('http://localhost:3002', 10 * 86_400);
-    assert.deepEqual([windows.seconds('https://api.firecrawl.dev'), windows.seconds('http://localhost:3002')], [90, 120]);
+    assert.deepEqual([windows.seconds('https://api.firecrawl.dev'), windows.seconds('http://localhost:3002')], [90, undefined]);
     assert.deepEqual(storage.get('firecrawl.feedback.windowSeconds'), { 'https://api.firecrawl.dev': { seconds: 90, at: 5 } });
     await storage.update('firecrawl.feedback.windowSeconds', { a: { seconds: 'soon' }, b: 7, c: { seconds: 60 } });
-    assert.deepEqual([windows.seconds('a'), windows.seconds('b'), windows.seconds('c')], [120, 120, 60]);
+    assert.deepEqual([windows.seconds('a'), windows.seconds('b'), windows.seconds('c')], [undefined, undefined, 60]);
     await storage.update('firecrawl.feedback.windowSeconds', 'garbage');
-    assert.equal(windows.seconds('c'), 120);
+    assert.equal(windows.seconds('c'), undefined);
   });
 
   test('only a FEEDBACK_WINDOW_EXPIRED error with a stated window teaches one', async () => {

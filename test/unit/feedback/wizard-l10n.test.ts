@@ -19,8 +19,8 @@ const FAKE: Record<string, string> = {
   'Scrape/the Firecrawl endpoint /v2/scrape': 'Scrapen',
   'Job id: the {0} response’s {1}.': 'Job-ID: {1} in der {0}-Antwort.',
   'Job id': 'Job-ID',
-  "The job's id (a UUID): the {0} response’s {1}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).":
-    'Die ID des Jobs (eine UUID): {1} in der {0}-Antwort. Gleich nach dem Job senden.',
+  "The job's id (a UUID): the {0} response’s {1}. Firecrawl accepts feedback for a limited time after the job; the server sets how long.":
+    'Die ID des Jobs (eine UUID): {1} in der {0}-Antwort. Bald nach dem Job senden.',
   Rating: 'Bewertung',
   'Bad/a rating of a job’s output': 'Schlecht',
   'The output was unusable.': 'Die Ausgabe war unbrauchbar.',
@@ -62,7 +62,7 @@ describe('the feedback wizard in another language (a fake bundle)', () => {
       }, pick('scrape')),
       expect((s) => {
         assert.equal(section(s), 'Job-ID');
-        assert.equal(inputPrompt(s).prompt, 'Die ID des Jobs (eine UUID): metadata.scrapeId in der scrape-Antwort. Gleich nach dem Job senden.');
+        assert.equal(inputPrompt(s).prompt, 'Die ID des Jobs (eine UUID): metadata.scrapeId in der scrape-Antwort. Bald nach dem Job senden.');
       }, type(JOB)),
       expect((s) => {
         assert.equal(section(s), 'Bewertung');

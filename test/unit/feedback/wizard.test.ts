@@ -51,10 +51,10 @@ describe('feedback wizard: fast path', () => {
     assert.deepEqual(ui.shown.map((s) => s.kind !== 'editor' && s.prompt.canGoBack), [false, true, true, true, true, true]);
   });
 
-  test('the job id page asks for speed without naming a window length: the server sets it', async () => {
+  test('the job id page names no window length: the server sets it', async () => {
     const { ui } = await run([enter(), enter(), pick('bad'), enter(), enter(), enter()], emptyDraft(JOB));
     const jobPage = inputPrompt(ui.shown[1]!);
-    assert.match(jobPage.prompt ?? '', /Send it right after the job: Firecrawl accepts feedback only for a short time \(the server sets how long\)\./);
+    assert.match(jobPage.prompt ?? '', /Firecrawl accepts feedback for a limited time after the job; the server sets how long\./);
     assert.doesNotMatch(jobPage.prompt ?? '', /\d+ ?s(econds)?\b/);
   });
 

@@ -3,11 +3,13 @@
 // polling a mix of both kinds, 410 Gone mid-poll, cancel, expiry, and what the rows and the view say.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type AgentJob, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
+import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
+import { agentTooltipRows } from '../../../src/features/research/ui/agentRows';
+import { cancelConflictText } from '../../../src/host/errorText';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
 import { FakeClock } from '../../support/fakeClock';
@@ -25,6 +27,7 @@ class Service {
   private seq = 0;
   shutdownAt = Infinity;
   sunset: string | undefined;
+  cancelledReads: 'cancelled' | 'failed' = 'cancelled';
 
   constructor(private readonly clock: FakeClock) {}
 
@@ -45,13 +48,15 @@ class Service {
       this.log.push({ route: 'agent', id, at: this.clock.now() });
       await Promise.resolve();
       if (options?.signal?.aborted) throw new CancelledError({ operation: 'agentJob' });
-      const body = agentStatusBody(this.agents.get(id), this.clock.now());
+      const body = agentStatusBody(this.agents.get(id), this.clock.now(), this.cancelledReads);
       if (!body) throw new NotFoundError({ operation: 'agentJob', serverMessage: 'Agent job not found' });
       return normalizeAgentJob(id, schemas().agentJobResponse.parse(body));
     },
     cancelAgentJob: async (id: string): Promise<void> => {
       this.log.push({ route: 'cancel', id, at: this.clock.now() });
-      if (!cancelAgentRun(this.agents.get(id), this.clock.now())) throw new NotFoundError({ operation: 'agentCancel' });
+      const answer = cancelAgentRun(this.agents.get(id), this.clock.now());
+      if (answer.status === 404) throw new NotFoundError({ operation: 'agentCancel' });
+      if (answer.status === 409) throw new BadRequestError({ operation: 'agentCancel', status: 409, serverMessage: String(answer.body.error) });
     },
   };
 
@@ -65,6 +70,12 @@ class Service {
     const id = `00000000-0000-4000-9000-${String(++this.seq).padStart(12, '0')}`;
     this.agents.set(id, createAgentRun(id, this.clock.now(), t));
     return id;
+  }
+
+  /** Ends a run now, as if it had been planned this long. */
+  finishNow(id: string): void {
+    const run = this.agents.get(id);
+    if (run) run.durationMs = this.clock.now() - run.createdAt;
   }
 
   count(id: string, route?: 'agent' | 'deepResearch' | 'cancel'): number {
@@ -223,6 +234,73 @@ describe('agent runs', () => {
     assert.deepEqual(finished, [id]);
   });
 
+  test('a run stopped at its credit limit: a warning, not an error, with its credits; its partial result opens, saves and copies', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 60_000, credits: 400, maxCredits: 100, model: 'spark-1-pro', effort: 'high' });
+    store.track([id]);
+    await clock.advance(30_000);
+    const job = store.get(id)!;
+    const s = agentOf(job.snapshot)!;
+    assert.deepEqual([s.status, s.stopReason, s.creditsUsed, s.data, s.partialSchemaValid], ['failed', 'credit_limit_reached', 100, undefined, true]);
+    const row = describeJob(job, clock.now());
+    assert.match(row.description ?? '', /^stopped at its credit limit · agent · spark-1-pro · 100 credits · expires in /, 'the model as reported, the credits it spent');
+    assert.deepEqual(row.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
+    const children = describeChildren(job, { kind: 'job', jobId: id }, clock.now());
+    assert.deepEqual(children.map((g) => g.label), ['Partial result (JSON)']);
+    assert.equal(children[0]?.command?.command, 'firecrawl.openResearchJson');
+    assert.match(jobContextValue(job), /^job agent creditLimit finished json result$/);
+    const formats = resultFormats(job);
+    assert.deepEqual(formats.map((f) => f.format), ['json']);
+    assert.deepEqual(JSON.parse(formats[0]!.text), s.partial);
+    assert.deepEqual(agentTooltipRows(s).find(([label]) => label === 'Effort'), ['Effort', 'high']);
+  });
+
+  test('the run’s message is a plain-text row whatever its status', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 1_000, message: '$(zap) [done](command:workbench.action.quit)' });
+    store.track([id]);
+    await clock.advance(0);
+    const running = describeChildren(store.get(id)!, { kind: 'job', jobId: id }, clock.now());
+    assert.equal(running[0]?.label, '$\u200b(zap) [done]\u200b(command:workbench.action.quit)');
+    const finished = { ...store.get(id)!, poll: { kind: 'idle' as const }, snapshot: { ...agentOf(store.get(id)!.snapshot)!, status: 'completed', data: { ok: true } } };
+    assert.deepEqual(describeChildren(finished, { kind: 'job', jobId: id }, clock.now()).map((g) => g.contextValue), ['message', 'json']);
+  });
+
+  test('cancel after the run finished (409 "Agent already finished"): the row is read again and the outcome says so', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 60_000 });
+    store.track([id]);
+    await clock.advance(1_000);
+    service.finishNow(id);
+    assert.equal(store.get(id)?.snapshot?.status, 'processing', 'the row has not heard yet');
+    const outcome = await store.cancel(id);
+    assert.deepEqual([outcome.error, outcome.conflict], [undefined, 'finished']);
+    assert.equal(store.get(id)?.snapshot?.status, 'completed');
+    assert.equal(cancelConflictText('finished', 'abcd1234'), 'Agent job abcd1234 had already finished before it could be cancelled; its row shows how it ended.');
+  });
+
+  test('a run we cancelled that the service later reads as failed shows as cancelled; a second cancel is "already cancelled"', async () => {
+    const { clock, service, store, make } = setup();
+    service.cancelledReads = 'failed';
+    const id = service.createAgent({ durationMs: 120_000 });
+    store.track([id]);
+    await clock.advance(1_000);
+    assert.equal((await store.cancel(id)).error, undefined);
+    assert.equal(store.get(id)?.snapshot?.status, 'cancelled');
+    assert.match(describeJob(store.get(id)!, clock.now()).description ?? '', /^cancelled · agent/);
+    const again = await store.cancel(id);
+    assert.deepEqual([again.error, again.conflict, store.get(id)?.snapshot?.status], [undefined, 'cancelled', 'cancelled']);
+    // Another window (or a restart) reads the saved snapshot; a refresh that reads failed keeps it cancelled.
+    await store.flush();
+    store.dispose();
+    const other = make();
+    await other.ready;
+    assert.equal(other.get(id)?.snapshot?.status, 'cancelled', 'the saved copy');
+    await other.refresh(id);
+    assert.equal(other.get(id)?.snapshot?.status, 'cancelled');
+    other.dispose();
+  });
+
   test('a failed cancel is returned, and the job keeps polling', async () => {
     const { clock, service, store } = setup();
     const id = service.createAgent({ durationMs: 120_000 });
@@ -258,7 +336,8 @@ describe('agent runs', () => {
     assert.match(describeJob(running, clock.now()).description ?? '', /^processing · agent · spark-2 · \d+ credits · 3\ds$/);
     assert.equal(describeJob(running, clock.now()).label, `Agent job ${id.slice(0, 8)}`);
     const groups = describeChildren(running, { kind: 'job', jobId: id }, clock.now());
-    assert.deepEqual(groups.map((g) => g.label), ['Reading 4 pages', 'Waiting for approval', 'Partial data']);
+    assert.deepEqual(groups.map((g) => g.label), ['Reading 4 pages', 'Waiting for approval', 'Preview']);
+    assert.equal(groups[2]?.description, 'partial data so far');
     assert.equal(groups[2]?.command?.arguments[1], 'partial');
     await clock.advance(30_000);
     const done = store.get(id)!;

@@ -255,6 +255,25 @@ describe('tree descriptors', () => {
     assert.equal(js?.contextValue, 'source');
   });
 
+  test('a step still marked running spins only while its job runs; once the job is over nothing moves', () => {
+    const spins = (job: TrackedJob) => describeActivity(job, 1, NOW)!.icon?.id.endsWith('~spin') === true;
+    const step = (job: TrackedJob) => String(describeActivity(job, 1, NOW)!.description);
+    assert.equal(spins(tracked()), true, 'a running job');
+    assert.match(step(tracked()), /running$/);
+    const over: Array<[string, TrackedJob]> = [
+      ['completed', tracked({ poll: { kind: 'idle' }, snapshot: snapshot({ status: 'completed' }) })],
+      ['failed', tracked({ poll: { kind: 'idle' }, snapshot: snapshot({ status: 'failed' }) })],
+      ['shut down', tracked({ poll: { kind: 'stopped', reason: 'gone', at: NOW }, snapshot: snapshot() })],
+      ['expired', tracked({ poll: { kind: 'stopped', reason: 'notFound', at: NOW }, snapshot: snapshot() })],
+      ['no longer polled', tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW }, snapshot: snapshot() })],
+    ];
+    for (const [name, job] of over) {
+      assert.equal(spins(job), false, name);
+      assert.match(step(job), /not finished$/, name);
+      assert.ok(!describeJob(job, NOW).icon?.id.endsWith('~spin'), `${name}: the job row does not spin either`);
+    }
+  });
+
   test('children of a 1,000-item group are built quickly', () => {
     const many = snapshot({
       activities: Array.from({ length: 1_000 }, (_, i) => ({ type: 'search', status: 'complete', message: `Step ${i}`, depth: 1, timestamp: new Date(NOW - i * 1000).toISOString() })),

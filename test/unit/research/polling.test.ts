@@ -11,6 +11,7 @@ import {
   GoneError,
   NetworkError,
   NotFoundError,
+  BadRequestError,
   RateLimitedError,
   type ResearchJob,
   ServerError,
@@ -49,7 +50,9 @@ class FakeService {
     getAgentJob: (id: string, options?: CallOptions) => this.getAgent(id, options),
     cancelAgentJob: async (id: string) => {
       this.agentCalls.push({ id, at: this.clock.now(), method: 'DELETE' as const });
-      if (!cancelAgentRun(this.agents.get(id), this.clock.now())) throw new NotFoundError({ operation: 'agentCancel' });
+      const answer = cancelAgentRun(this.agents.get(id), this.clock.now());
+      if (answer.status === 404) throw new NotFoundError({ operation: 'agentCancel' });
+      if (answer.status === 409) throw new BadRequestError({ operation: 'agentCancel', status: 409, serverMessage: String(answer.body.error) });
     },
   };
 

@@ -193,8 +193,9 @@ describe('recent rows', () => {
 
   test('a run: its prompt as plain text, kind, age and status; a click tracks it as its kind', () => {
     const row = describeRecentRun(run, now);
-    assert.equal(row.label, '$\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.equal(row.label, 'Agent job: $\u200b(zap) [go]\u200b(command:workbench.action.quit) now', 'the kind first, then the prompt as plain text');
     assert.equal(row.description, 'agent · 5m ago · completed');
+    assert.equal(describeRecentRun({ ...run, kind: 'deepResearch', target: 'Crawler pricing' }, now).label, 'Deep research: Crawler pricing');
     assert.deepEqual(row.command?.arguments, [{ id: run.id, kind: 'agent' }]);
     assert.equal(row.contextValue, 'recentRun');
     assert.equal(row.id, `recent/${run.id}`);
@@ -204,10 +205,11 @@ describe('recent rows', () => {
     assert.deepEqual([blank.label, blank.description], ['Deep research 3f2b9c4e', 'deep research']);
   });
 
-  test('a tracked run without a title of its own takes the prompt the lists named, as plain text', () => {
+  test('a tracked run without a title of its own takes the prompt the lists named, as plain text, after its kind', () => {
     const row = { id: run.id, label: 'Agent job 3f2b9c4e', description: 'processing · agent', collapsible: 'none' as const, tooltip: () => ({ heading: 'Agent job', rows: [['Job id', run.id]] as Array<[string, string]> }) };
     const titled = withRecentTitle(row, run);
-    assert.equal(titled.label, '$\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.equal(titled.label, 'Agent job: $\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
+    assert.equal(withRecentTitle({ ...row, label: 'Deep research 3f2b9c4e' }, { ...run, kind: 'deepResearch', target: 'Crawler pricing' }).label, 'Deep research: Crawler pricing');
     assert.deepEqual(titled.tooltip!().rows.at(-1), ['Prompt', run.target]);
     assert.equal(withRecentTitle(row, { ...run, target: undefined }), row);
     assert.equal(withRecentTitle(row, undefined), row);

@@ -81,6 +81,9 @@ describe('usage bins (timeRange)', () => {
         assert.equal(r.status, 400, bad);
         assert.deepEqual(r.json, { success: false, error: TIME_RANGE_INVALID });
       }
+      // A repeated timeRange is refused too, even when both say the same.
+      const twice = await call(sb, `${path('day')}&timeRange=day`);
+      assert.deepEqual([twice.status, twice.json], [400, { success: false, error: TIME_RANGE_INVALID }]);
       const both = await call(sb, `${path('week')}&byApiKey=true`);
       assert.equal(both.status, 400);
       assert.deepEqual(both.json, { success: false, error: TIME_RANGE_WITH_KEYS });

@@ -2,7 +2,10 @@
 // alert, and the usage panel's 30 days / 7 days / 24 hours ranges, read it. The window that polls for
 // the team asks at most once every 15 minutes and only while a window of the team is focused: the
 // hourly bins, or, when the 7-day baseline has grown old, the daily bins instead of them, so a focused
-// hour costs four requests whatever it needs. Every answer is shared with the team's other windows.
+// hour costs four requests whatever it needs. One exception: hourly bins that could hold a spike (from
+// a poll, the panel or a refresh), with no usual rate at hand (right after a start, before the week's
+// turn), bring the week's bins along at once, since a spike cannot be told without them and the
+// week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
 import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
@@ -52,6 +55,8 @@ export interface RecentUsageStoreOptions {
   intervalMs?: number;
   /** The week's bins (the usual rate) are asked again when older than this or from before today (UTC); default 6 hours. */
   baselineMaxAgeMs?: number;
+  /** Whether these hourly bins could hold a spike, which only the usual rate can tell (default: never). */
+  couldSpike?: (day: BinsSnapshot) => boolean;
 }
 
 export const POLL_INTERVAL_MS = 15 * 60_000;
@@ -191,7 +196,10 @@ export class RecentUsageStore implements Disposable {
       this.update(range, { snapshot, loading: false, problem: undefined });
       this.options.shared?.publish(this.snapshots());
       // Any fresh hourly bins (a poll, the panel, Refresh) put the next poll a whole interval away.
-      if (range === 'day') this.schedule(snapshot.fetchedAt + this.interval);
+      if (range === 'day') {
+        this.schedule(snapshot.fetchedAt + this.interval);
+        void this.usualRateForSpike();
+      }
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
       this.fail(range, error);
@@ -252,6 +260,13 @@ export class RecentUsageStore implements Disposable {
       const due = this.dueAt;
       if (due !== undefined && due <= this.options.clock.now()) this.schedule(this.options.clock.now() + this.interval);
     });
+  }
+
+  /** The week's bins now, when the hours just fetched could hold a spike and no usual rate was ever had. */
+  private usualRateForSpike(): Promise<void> | undefined {
+    const { day, week } = this.current;
+    if (week.snapshot || week.problem || week.loading || !day.snapshot || !this.options.couldSpike?.(day.snapshot)) return undefined;
+    return this.refresh('week');
   }
 
   private schedule(at: number): void {

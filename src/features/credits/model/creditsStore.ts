@@ -1,12 +1,15 @@
-// The one source of truth for the team's balance. The status bar and the usage chart render it;
-// nothing else asks the server for credits. Refreshes only while a window is focused, shares one
-// in-flight request among all callers, and backs off on failure.
-import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, RateLimitedError } from '../../../api';
+// The one source of truth for the team's balance and its queue (active and waiting jobs against the
+// plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
+// either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
+// among all callers, and backs off on failure (of the balance: the queue is an extra).
+import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
+  /** Absent when the server has no queue route or its answer failed. */
+  queue?: QueueStatus;
   fetchedAt: number;
 }
 
@@ -42,6 +45,8 @@ export interface SharedCredits {
 export interface CreditsStoreOptions {
   /** `onRetry` is called when the client waits to try again within this fetch. */
   fetch: (signal: AbortSignal, onRetry: (error: unknown, delayMs: number) => void) => Promise<CreditUsage>;
+  /** The team's queue, asked in the same refresh as the balance. */
+  fetchQueue?: (signal: AbortSignal) => Promise<QueueStatus>;
   /** Whether this window polls for the team (default: yes); the others follow `shared`. */
   isLeader?: () => boolean;
   shared?: SharedCredits;
@@ -74,6 +79,8 @@ export class CreditsStore implements Disposable {
   private readonly focusSubscription: Disposable;
   private readonly sharedSubscription: Disposable | undefined;
   private disposed = false;
+  /** The server answered that it has no queue route: not asked again until the key or server changes. */
+  private queueUnsupported = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: CreditsStoreOptions) {
@@ -142,6 +149,7 @@ export class CreditsStore implements Disposable {
     this.inFlight = undefined;
     this.failures = 0;
     this.resetAt = this.options.clock.now();
+    this.queueUnsupported = false;
     this.options.storage?.save(undefined);
     this.current = { loading: false };
     // Nothing is due from the old account: whoever polls for the new team asks at once.
@@ -199,9 +207,11 @@ export class CreditsStore implements Disposable {
       this.update({ problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delayMs } });
     };
     try {
+      const queued = this.readQueue(controller.signal);
       const usage = await this.options.fetch(controller.signal, onRetry);
+      const queue = await queued;
       if (controller.signal.aborted || this.disposed) return;
-      const snapshot = { usage, fetchedAt: this.options.clock.now() };
+      const snapshot: CreditsSnapshot = { usage, ...(queue ? { queue } : {}), fetchedAt: this.options.clock.now() };
       this.failures = 0;
       this.options.storage?.save(snapshot);
       this.options.shared?.publish(snapshot);
@@ -210,6 +220,19 @@ export class CreditsStore implements Disposable {
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
       this.fail(error);
+    }
+  }
+
+  /** The queue, or undefined: its failure never holds up or fails the balance. */
+  private async readQueue(signal: AbortSignal): Promise<QueueStatus | undefined> {
+    if (!this.options.fetchQueue || this.queueUnsupported) return undefined;
+    try {
+      return await this.options.fetchQueue(signal);
+    } catch (error) {
+      // A server without the route (self-hosted, older): stop asking. Anything else may pass.
+      const kind = isFirecrawlError(error) ? error.kind : 'unknown';
+      if (kind === 'noRoute' || kind === 'notFound' || isUnsupportedOnServer(error, this.options.isSelfHosted())) this.queueUnsupported = true;
+      return undefined;
     }
   }
 

@@ -5,10 +5,21 @@ import { Emitter } from '../../../shared/events';
 import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
 import type { CreditsSnapshot, SharedCredits } from './creditsStore';
 
+const isCount = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+
+function isQueue(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const { active, waiting, maxConcurrency, mostRecentSuccess } = value as Record<string, unknown>;
+  return isCount(active) && isCount(waiting) && (maxConcurrency === null || isCount(maxConcurrency)) && (mostRecentSuccess === null || typeof mostRecentSuccess === 'string');
+}
+
 function isSnapshot(value: unknown): value is CreditsSnapshot {
   if (!value || typeof value !== 'object') return false;
-  const { usage, fetchedAt } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown };
-  return typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits);
+  const { usage, fetchedAt, queue } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown; queue?: unknown };
+  return (
+    typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits) &&
+    (queue === undefined || isQueue(queue))
+  );
 }
 
 /** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */

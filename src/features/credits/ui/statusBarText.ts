@@ -2,7 +2,7 @@
 // StatusBarItem, and unit tests check every state without VS Code. Words come from @vscode/l10n in
 // the editor's language; icons (`$(warning)`) and command links stay outside the messages.
 import * as l10n from '@vscode/l10n';
-import type { CreditUsage, UsagePeriod } from '../../../api';
+import type { CreditUsage, QueueStatus, UsagePeriod } from '../../../api';
 import { describeError } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
@@ -139,6 +139,21 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
   return lines;
 }
 
+/** "Jobs: 2 running of 5 at once, 3 waiting · last success 4m ago", as the official CLI's `status` shows it. */
+function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): string[] {
+  if (!queue) return [];
+  const { locale } = ctx;
+  const active = formatExact(queue.active, locale);
+  const running =
+    queue.maxConcurrency === null
+      ? l10n.t('Jobs running: {0}', active)
+      : l10n.t('Jobs running: {0} of {1} at once', active, formatExact(queue.maxConcurrency, locale));
+  const parts = [running, l10n.t('waiting: {0}', formatExact(queue.waiting, locale))];
+  const success = parseTime(queue.mostRecentSuccess);
+  parts.push(success === undefined ? l10n.t('no job succeeded in the last 24 h') : l10n.t('last success {0}', formatAgo(success, ctx.now, locale)));
+  return ['', parts.join(' · ')];
+}
+
 /** The billing period as far as its dates can be read; nothing for a date no calendar has. */
 function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
   const start = parseTime(usage.billingPeriodStart);
@@ -236,6 +251,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
   if (forecast) lines.push('', forecastLine(forecast.basis, formatCredits(forecast.perDay, ctx.locale), formatDate(forecast.runOutAt, ctx.locale)));
   lines.push(...burnLines(ctx.burn, ctx));
+  lines.push(...queueLines(snapshot.queue, ctx));
   lines.push('');
   const key = keyLine(ctx);
   if (key) lines.push(key, '');

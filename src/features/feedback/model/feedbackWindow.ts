@@ -1,14 +1,13 @@
-// How long after a job its feedback is accepted: a server setting (FEEDBACK_MAX_AGE_SEC), 120 s on
-// the hosted service unless it says otherwise. The only place a server says so is the text of its
-// FEEDBACK_WINDOW_EXPIRED error, so the value learned there is kept per server (in globalState, for
-// every window) and used for the job list's countdown from then on. Pure: no `vscode`.
+// How long after a job its feedback is accepted: a server setting with no published value (older
+// deployments default to 120 s, newer ones to a day). The only place a server says so is the text of
+// its FEEDBACK_WINDOW_EXPIRED error, so nothing is assumed before that: the value learned there is
+// kept per server (in globalState, for every window), replaced when a later answer says otherwise,
+// and only then used for the job list's countdown. Pure: no `vscode`.
 import { STORAGE } from '../../../ids';
 import type { KeyValueStorage } from './draftStore';
 
-/** The service's default window. */
-export const DEFAULT_FEEDBACK_WINDOW_SECONDS = 120;
-/** Anything beyond a day is not a feedback window but a misread message. */
-const MAX_WINDOW_SECONDS = 86_400;
+/** Anything beyond a week is not a feedback window but a misread message. */
+const MAX_WINDOW_SECONDS = 7 * 86_400;
 /** Servers remembered at most (a handful in practice; the oldest go first). */
 const MAX_SERVERS = 20;
 
@@ -23,22 +22,18 @@ export class FeedbackWindows {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The window of `server` in seconds: what it said last, else the default. */
-  seconds(server: string): number {
-    return this.read()[server]?.seconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
-  }
-
-  /** Whether the value is the server's own word rather than the default. */
-  known(server: string): boolean {
-    return this.read()[server] !== undefined;
+  /** The window of `server` in seconds as it said last, or undefined while it has said nothing. */
+  seconds(server: string): number | undefined {
+    return this.read()[server]?.seconds;
   }
 
   /** Keeps what `server` said its window is. */
   learn(server: string, seconds: number): Promise<void> {
     if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WINDOW_SECONDS) return Promise.resolve();
     const all = this.read();
-    if (all[server]?.seconds === seconds) return Promise.resolve();
-    all[server] = { seconds: Math.round(seconds), at: this.now() };
+    const rounded = Math.round(seconds);
+    if (all[server]?.seconds === rounded) return Promise.resolve();
+    all[server] = { seconds: rounded, at: this.now() };
     const kept = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_SERVERS);
     return Promise.resolve(this.storage.update(STORAGE.feedbackWindows, Object.fromEntries(kept)));
   }

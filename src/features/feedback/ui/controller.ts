@@ -111,7 +111,7 @@ export class FeedbackController implements vscode.Disposable {
         onChange: (d) => this.keep(d),
         clock: systemClock,
         recent,
-        windowSeconds: this.windows.seconds(server),
+        ...windowOption(this.windows.seconds(server)),
         apiUrl: server,
       };
       if (reopened) {
@@ -207,4 +207,9 @@ export class FeedbackController implements vscode.Disposable {
         return;
     }
   }
+}
+
+/** The server's window for the wizard, only when one of its answers stated it. */
+function windowOption(seconds: number | undefined): { windowSeconds?: number } {
+  return seconds === undefined ? {} : { windowSeconds: seconds };
 }

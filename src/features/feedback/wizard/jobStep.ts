@@ -1,8 +1,9 @@
-// The job page: a pick of the chosen endpoint's recent v2 jobs, newest first, each with its target,
-// its age and a live countdown of the feedback window; jobs past the window are shown but cannot be
-// picked; the id the selection, clipboard or command brought is offered too, and "Paste a job id…"
-// opens the input box of old. When the server cannot list jobs (or lists none) the page is that input
-// box, with one line saying why. Pure: no `vscode`.
+// The job page: a pick of the chosen endpoint's recent v2 jobs, newest first, each with its target
+// and its age. The feedback window is the server's and unknown until one of its answers stated it;
+// only then do jobs get a live countdown, and jobs past it are shown but cannot be picked. The id the
+// selection, clipboard or command brought is offered too, and "Paste a job id…" opens the input box
+// of old. When the server cannot list jobs (or lists none) the page is that input box, with one line
+// saying why. Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
 import { checkJobId, type FeedbackEndpoint } from '../../../api/feedback';
 import { recentJobsUnavailableText } from '../../../host/errorText';
@@ -10,7 +11,6 @@ import { formatAgo, formatExact } from '../../../shared/format';
 import { shortJobId, singleJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { jobIdField } from '../model/catalog';
-import { DEFAULT_FEEDBACK_WINDOW_SECONDS } from '../model/feedbackWindow';
 import type { RecentFeedbackJob, RecentJobsState } from '../model/recentJobs';
 import { advance, frame, leave, type WizardContext, type WizardState, type WizardStep } from './context';
 import type { PickOption, PickUpdate, Validation } from './prompts';
@@ -57,11 +57,11 @@ async function jobIdInput(state: WizardState, ctx: WizardContext, note: string |
   const endpoint = ctx.draft.endpoint;
   const ask = endpoint
     ? l10n.t(
-        "The job's id (a UUID): the {0} response’s {1}. Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).",
+        "The job's id (a UUID): the {0} response’s {1}. Firecrawl accepts feedback for a limited time after the job; the server sets how long.",
         endpoint,
         jobIdField(endpoint),
       )
-    : l10n.t("The job's id (a UUID). Send it right after the job: Firecrawl accepts feedback only for a short time (the server sets how long).");
+    : l10n.t("The job's id (a UUID). Firecrawl accepts feedback for a limited time after the job; the server sets how long.");
   const answer = await ctx.ui.input({
     ...frame(state, l10n.t('Job id'), 2),
     // Two sentences side by side: why the list is not there, then what to type.
@@ -87,8 +87,8 @@ export interface JobPickInput {
   endpoint: FeedbackEndpoint;
   state: RecentJobsState | undefined;
   now: number;
-  /** The server's feedback window. */
-  windowSeconds: number;
+  /** The server's feedback window, once one of its answers stated it. */
+  windowSeconds?: number;
   /** What the draft holds: the id the selection, clipboard or command brought, or one entered before. */
   draftId: string;
   /** Where `draftId` came from, when it is still the one the wizard started with. */
@@ -105,9 +105,25 @@ function jobLabel(job: RecentFeedbackJob): string {
   return job.target ? plainText(job.target, 120) : l10n.t('Job {0} (no target listed)', shortJobId(job.id));
 }
 
-/** Seconds of the window left for a job, or undefined when its time is unknown. */
-export function secondsLeft(job: RecentFeedbackJob, now: number, windowSeconds: number): number | undefined {
-  return job.ranAt === undefined ? undefined : Math.ceil((job.ranAt + windowSeconds * 1000 - now) / 1000);
+/** Seconds of the window left for a job, or undefined when its time or the window is unknown. */
+export function secondsLeft(job: RecentFeedbackJob, now: number, windowSeconds: number | undefined): number | undefined {
+  return job.ranAt === undefined || windowSeconds === undefined ? undefined : Math.ceil((job.ranAt + windowSeconds * 1000 - now) / 1000);
+}
+
+/** Newest first; jobs with no time last, in the order listed. */
+function newestFirst(jobs: readonly RecentFeedbackJob[]): RecentFeedbackJob[] {
+  return jobs
+    .map((job, index) => ({ job, index }))
+    .sort((a, b) => (b.job.ranAt ?? -Infinity) - (a.job.ranAt ?? -Infinity) || a.index - b.index)
+    .map((entry) => entry.job);
+}
+
+/** A job's line under its label: its age, and the seconds left once the server's window is known. */
+function openJobDescription(job: RecentFeedbackJob, now: number, windowSeconds: number | undefined): string {
+  if (job.ranAt === undefined) return l10n.t('time unknown');
+  const left = secondsLeft(job, now, windowSeconds);
+  const ago = formatAgo(job.ranAt, now);
+  return left === undefined ? ago : l10n.t('{0} · {1} s left', ago, formatExact(left));
 }
 
 /** Where the person's own id came from, said next to it. */
@@ -127,7 +143,7 @@ function sourceText(from: NonNullable<JobPickInput['draftSource']> | undefined):
 /** Every option of the page, the one to highlight and what the placeholder says: pure, so it is unit-tested. */
 export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { activeKey: string } {
   const { endpoint, state, now, windowSeconds } = input;
-  const jobs = state?.kind === 'loaded' ? state.jobs : [];
+  const jobs = state?.kind === 'loaded' ? newestFirst(state.jobs) : [];
   const open: RecentFeedbackJob[] = [];
   const expired: RecentFeedbackJob[] = [];
   for (const job of jobs) ((secondsLeft(job, now, windowSeconds) ?? 1) > 0 ? open : expired).push(job);
@@ -150,12 +166,11 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
   }
   if (open.length) options.push({ key: 'sep:open', value: { kind: 'paste' }, label: l10n.t('Recent {0} jobs', endpoint), separator: true });
   for (const job of open) {
-    const left = secondsLeft(job, now, windowSeconds);
     options.push({
       key: jobKey(job.id),
       value: { kind: 'job', id: job.id },
       label: jobLabel(job),
-      description: left === undefined ? l10n.t('time unknown') : l10n.t('{0} · {1} s left', formatAgo(job.ranAt ?? now, now), formatExact(left)),
+      description: openJobDescription(job, now, windowSeconds),
       detail: job.id,
       icon: 'clock',
     });
@@ -192,9 +207,10 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
   else if (state === undefined || state.kind === 'loading') placeholder = l10n.t('Loading the recent {0} jobs…', endpoint);
   else if (state.kind === 'unavailable') placeholder = recentJobsUnavailableText(state.error, input.apiUrl ? { apiUrl: input.apiUrl } : {});
   else if (!jobs.length) placeholder = l10n.t('No {0} jobs of the last 24 hours are listed; paste the job id.', endpoint);
+  else if (windowSeconds === undefined) placeholder = l10n.t('Which job? Newest first.');
   else if (!open.length) {
     placeholder = l10n.t('Every listed {0} job is past the {1}-second feedback window; run the job again, or paste an id.', endpoint, formatExact(windowSeconds));
-  } else placeholder = l10n.t('Which job? Firecrawl takes feedback for {0} s after a job.', formatExact(windowSeconds));
+  } else placeholder = l10n.t('Which job? This server takes feedback for {0} s after a job.', formatExact(windowSeconds));
 
   return { options, activeKey, busy: state === undefined || state.kind === 'loading', placeholder };
 }
@@ -224,7 +240,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       endpoint,
       state: recent.state(endpoint),
       now: ctx.now(),
-      windowSeconds: ctx.windowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS,
+      ...(ctx.windowSeconds !== undefined ? { windowSeconds: ctx.windowSeconds } : {}),
       draftId: ctx.draft.jobId,
       ...(ctx.draftIdSource && ctx.draftIdSource.id === ctx.draft.jobId ? { draftSource: ctx.draftIdSource.from } : {}),
       showAllExpired: ctx.showAllExpired === true,
@@ -274,9 +290,10 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       ctx.draft.jobId = choice.id;
       return advance(state, { id: 'rating' });
     case 'expired':
+      // Only reachable once the server stated its window: without one no job is called expired.
       ctx.jobPageNote = l10n.t(
         'That job ran more than {0} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.',
-        formatExact(ctx.windowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS),
+        formatExact(ctx.windowSeconds ?? 0),
       );
       return { kind: 'stay', activeKey: jobKey(choice.id) };
     case 'showExpired':

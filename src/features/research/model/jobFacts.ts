@@ -84,18 +84,30 @@ function agentSignature(job: AgentJob): string {
   ].join('|');
 }
 
+/** An agent run that ended because it spent its `maxCredits`: not an error, and its partial data is its result. */
+export function stoppedAtCreditLimit(job: TrackedSnapshot | undefined): boolean {
+  return job?.kind === 'agent' && job.status === 'failed' && job.stopReason === 'credit_limit_reached';
+}
+
+/** An agent run's result: its data, or the partial data of a run stopped at its credit limit. */
+export function agentResult(job: AgentJob): unknown {
+  return job.data ?? (stoppedAtCreditLimit(job) ? job.partial : undefined);
+}
+
 /** The Markdown analysis a finished job can be saved as, if any. */
 export function resultMarkdown(job: TrackedSnapshot | undefined): string | undefined {
   if (!job) return undefined;
   if (job.kind === 'deepResearch') return job.finalAnalysis;
-  return typeof job.data === 'string' && job.data.trim() ? job.data : undefined;
+  const data = agentResult(job);
+  return typeof data === 'string' && data.trim() ? data : undefined;
 }
 
 /** The JSON result a finished job can be saved as, if any. */
 export function resultJson(job: TrackedSnapshot | undefined): unknown {
   if (!job) return undefined;
   if (job.kind === 'deepResearch') return job.json;
-  return typeof job.data === 'string' ? undefined : job.data;
+  const data = agentResult(job);
+  return typeof data === 'string' ? undefined : data;
 }
 
 export type { ResearchJob };

@@ -19,6 +19,8 @@ export interface JobRecord extends PersistedRecord {
   stoppedProgress: string | undefined;
   /** What was last shown, to tell a poll that changed something from one that did not. */
   shown: string;
+  /** This window asked the service to cancel it (see cancelledRuns.ts). */
+  cancelRequested?: boolean;
 }
 
 export function newRecord(id: string, trackedAt: number, kind: JobKind | undefined, seq: number): JobRecord {

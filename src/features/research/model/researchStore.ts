@@ -9,6 +9,8 @@
 import type { CallOptions, FirecrawlError, TrackedSnapshot } from '../../../api';
 import { deferred, type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
+import { agentCancelConflict } from '../../../host/errorText';
+import { keepCancelled } from './cancelledRuns';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
 import { isFinalPhase } from './jobFacts';
 import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
@@ -135,14 +137,19 @@ export class ResearchStore implements Disposable {
   async cancel(id: string): Promise<RefreshOutcome> {
     const record = this.records.get(id.toLowerCase());
     if (!record || record.kind !== 'agent') return { job: record };
+    let conflict: RefreshOutcome['conflict'];
     try {
       await this.options.source.client.cancelAgentJob(record.id, { timeoutMs: this.options.requestTimeoutMs ?? 20_000 });
+      record.cancelRequested = true;
     } catch (error) {
-      return { job: record, error: error instanceof Error ? error : new Error(String(error)) };
+      // 409: it had finished or was cancelled already. Not a failed cancel: read it again and say so.
+      conflict = agentCancelConflict(error);
+      if (!conflict) return { job: record, error: error instanceof Error ? error : new Error(String(error)) };
+      if (conflict === 'cancelled') record.cancelRequested = true;
     }
-    this.log.info(`Asked to cancel agent job ${record.id}`);
+    this.log.info(conflict ? `Agent job ${record.id} was not running any more (${conflict})` : `Asked to cancel agent job ${record.id}`);
     // The row follows the service's next answer; a failed read is the poller's to retry, not a failed cancel.
-    return this.request(record, true).then((outcome) => ({ job: outcome.job }));
+    return this.request(record, true).then((outcome) => ({ job: outcome.job, ...(conflict ? { conflict } : {}) }));
   }
 
   /** Whether a timer is waiting: false once every job is finished or stopped. */
@@ -625,7 +632,8 @@ export class ResearchStore implements Disposable {
     };
   }
 
-  private onSnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolean): void {
+  private onSnapshot(r: JobRecord, answer: TrackedSnapshot, manual: boolean): void {
+    const job = keepCancelled(r.snapshot, answer, r.cancelRequested === true);
     if (job.kind === 'deepResearch') {
       this.notices.logNotices(job.warnings);
       this.notices.noteSunset(job.deprecation?.sunsetAt);

@@ -2,6 +2,7 @@
 // and the results of its commands.
 import type { AgentJob, CallOptions, FirecrawlError, ResearchJob } from '../../../api';
 import type { Clock } from '../../../shared/clock';
+import type { CancelConflict } from '../../../host/errorText';
 import type { SharedFiles } from '../../../shared/sharedFiles';
 import type { ResearchStorage } from './storage';
 import type { TrackedJob } from './trackedJob';
@@ -71,6 +72,8 @@ export interface RefreshOutcome {
   job: TrackedJob | undefined;
   /** Why the request failed, for a manual refresh to report. */
   error?: FirecrawlError | Error;
+  /** A cancel the service refused because the run had already finished or been cancelled. */
+  conflict?: CancelConflict;
 }
 
 export interface TrackResult {

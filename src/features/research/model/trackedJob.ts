@@ -83,6 +83,8 @@ export type JobCondition =
   | 'processing'
   | 'completed'
   | 'failed'
+  /** An agent run that spent its `maxCredits` and stopped there, keeping what it had found. */
+  | 'creditLimit'
   | 'cancelled'
   | 'expired'
   | 'shutDown'
@@ -104,7 +106,7 @@ export function jobCondition(job: TrackedJob): JobCondition {
     case 'completed':
       return 'completed';
     case 'failed':
-      return 'failed';
+      return snapshot.kind === 'agent' && snapshot.stopReason === 'credit_limit_reached' ? 'creditLimit' : 'failed';
     case 'cancelled':
       return 'cancelled';
     default:

@@ -1,11 +1,13 @@
-// The rows under an agent run: what it is doing now, a question it waits on, its suggestions, the
-// partial data while it runs, and the result once done. All of it is server text: plain labels, and
-// tooltip rows that are escaped when rendered.
+// The rows under an agent run: its message, a question it waits on, its suggestions, a preview of
+// the partial data while it runs, and the result once done (the partial data of a run stopped at its
+// credit limit). All of it is server text: plain labels, and tooltip rows that are escaped when
+// rendered.
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
 import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
+import { agentResult, stoppedAtCreditLimit } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
 import { notKept, wordsText } from './deepResearchRows';
 import type { GroupKind, ItemDescriptor, TooltipSpec } from './rowTypes';
@@ -36,12 +38,14 @@ export function agentTooltipRows(s: AgentJob): TooltipSpec['rows'] {
 
 export function agentGroups(s: AgentJob): GroupKind[] {
   const groups: GroupKind[] = [];
-  if (s.status === 'failed' || s.error) groups.push('error');
-  if (s.status === 'processing' && s.message) groups.push('message');
+  const limit = stoppedAtCreditLimit(s);
+  if ((s.status === 'failed' && !limit) || s.error) groups.push('error');
+  if (s.message) groups.push('message');
   if (s.pendingApproval !== undefined) groups.push('approval');
   if (s.status === 'processing' && s.partial !== undefined) groups.push('partial');
-  if (typeof s.data === 'string' && s.data.trim()) groups.push('analysis');
-  else if (s.data !== undefined && typeof s.data !== 'string') groups.push('json');
+  const result = agentResult(s);
+  if (typeof result === 'string' && result.trim()) groups.push('analysis');
+  else if (result !== undefined && typeof result !== 'string') groups.push('json');
   if (s.suggestions.length) groups.push('suggestions');
   return groups;
 }
@@ -51,7 +55,8 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
   switch (group) {
     case 'message': {
       const text = s.message ?? '';
-      return { id, label: plainText(text, 120), tooltip: () => ({ heading: l10n.t('What the agent is doing'), rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
+      const heading = s.status === 'processing' ? l10n.t('What the agent is doing') : l10n.t("The agent's message");
+      return { id, label: plainText(text, 120), tooltip: () => ({ heading, rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
     }
     case 'approval': {
       const text = jsonText(s.pendingApproval);
@@ -68,8 +73,8 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
     case 'partial':
       return {
         id,
-        label: l10n.t('Partial data'),
-        description: l10n.t({ message: 'so far', comment: ['partial data until now'] }),
+        label: l10n.t('Preview'),
+        description: l10n.t({ message: 'partial data so far', comment: ['a running agent run: what it found until now'] }),
         icon: { id: 'json' },
         contextValue: 'partial',
         collapsible: 'none',
@@ -84,25 +89,31 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
         contextValue: 'suggestions',
         collapsible: 'collapsed',
       };
-    case 'analysis':
+    case 'analysis': {
+      const limit = stoppedAtCreditLimit(s);
+      const text = agentResult(s);
       return {
         id,
-        label: l10n.t({ message: 'Result', comment: ['agent result row'] }),
-        description: wordsText(typeof s.data === 'string' ? s.data.split(/\s+/).filter(Boolean).length : 0),
+        label: limit ? l10n.t('Partial result') : l10n.t({ message: 'Result', comment: ['agent result row'] }),
+        description: wordsText(typeof text === 'string' ? text.split(/\s+/).filter(Boolean).length : 0),
         icon: { id: 'markdown' },
         contextValue: 'analysis',
         collapsible: 'none',
         command: { command: COMMANDS.openAnalysis, title: l10n.t('Open Result'), arguments: [job.id] },
       };
-    case 'json':
+    }
+    case 'json': {
+      const limit = stoppedAtCreditLimit(s);
       return {
         id,
-        label: l10n.t('Result (JSON)'),
+        label: limit ? l10n.t('Partial result (JSON)') : l10n.t('Result (JSON)'),
+        ...(limit && s.partialSchemaValid === false ? { description: l10n.t('does not match the schema') } : {}),
         icon: { id: 'json' },
         contextValue: 'json',
         collapsible: 'none',
         command: { command: COMMANDS.openJson, title: l10n.t('Open JSON Result'), arguments: [job.id] },
       };
+    }
   }
 }
 

@@ -151,9 +151,20 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const at = parseTime(a.timestamp);
   const parts = [l10n.t('depth {0}', formatExact(a.depth))];
   if (at !== undefined) parts.push(formatAgo(at, now));
-  if (a.status !== 'complete') parts.push(a.status === 'processing' ? l10n.t({ message: 'running', comment: ['activity status'] }) : plainText(a.status, 40));
+  // A step the service still calls running only moves while the job does: once the job is over
+  // (finished, failed, shut down, no longer polled) it is a step that never finished.
+  const moving = a.status === 'processing' && (job.poll.kind === 'polling' || job.poll.kind === 'retrying') && job.snapshot?.status === 'processing';
+  if (a.status !== 'complete') {
+    parts.push(
+      a.status !== 'processing'
+        ? plainText(a.status, 40)
+        : moving
+          ? l10n.t({ message: 'running', comment: ['activity status'] })
+          : l10n.t({ message: 'not finished', comment: ['activity status: the job ended before this step did'] }),
+    );
+  }
   const icon: IconSpec =
-    a.status === 'error' ? { id: 'error', color: RED } : a.status === 'processing' ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
+    a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
   const rows: TooltipSpec['rows'] = [
     [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
     [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],

@@ -9,7 +9,7 @@ import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
 import { isNode, jobIdOf, jobIdsOf, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
-import { describeError } from '../../../host/errorText';
+import { cancelConflictText, describeError } from '../../../host/errorText';
 import { VIEWS } from '../../../ids';
 import { documentUri } from './documents';
 
@@ -170,6 +170,10 @@ export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): P
   if (choice !== confirm) return false;
   const title = vscode.l10n.t('Cancelling the agent job…');
   const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => deps.store.cancel(job.id));
+  if (outcome.conflict) {
+    void vscode.window.showInformationMessage(cancelConflictText(outcome.conflict, shortJobId(job.id)));
+    return false;
+  }
   if (outcome.error) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Could not cancel the agent job: {0}', describeError(outcome.error).message));
     return false;

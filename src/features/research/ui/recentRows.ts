@@ -9,7 +9,7 @@ import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ItemDescriptor, TooltipSpec } from './rowTypes';
-import { kindName } from './treeRows';
+import { kindName, titledLabel } from './treeRows';
 
 export const RECENT_GROUP_ID = 'recent';
 
@@ -28,8 +28,9 @@ export interface RecentRunArgument {
   kind: RecentRun['kind'];
 }
 
+/** The kind first, as on tracked rows: "Agent job: <prompt>", "Deep research: <query>". */
 export function recentRunLabel(run: RecentRun): string {
-  if (run.target) return plainText(run.target, 120);
+  if (run.target) return titledLabel(run.kind, run.target);
   return run.kind === 'agent' ? l10n.t('Agent run {0}', shortJobId(run.id)) : l10n.t('Deep research {0}', shortJobId(run.id));
 }
 
@@ -104,7 +105,8 @@ export function describeRecentGroup(state: RecentRunsState, count: number, now: 
  */
 export function withRecentTitle(row: ItemDescriptor, run: RecentRun | undefined): ItemDescriptor {
   if (!run?.target) return row;
-  const label = plainText(run.target, 120);
+  // The kind stays first, as on every other job row.
+  const label = titledLabel(run.kind, run.target);
   const tooltip = row.tooltip;
   return {
     ...row,

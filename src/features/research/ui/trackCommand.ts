@@ -1,7 +1,7 @@
 // "Firecrawl: Track Job" and the editor's "Track Job ID": ids of agent runs or deep research jobs come
-// from an input box (prefilled from the selection or the clipboard when they hold one), from the
-// selection itself, or as an argument (other commands, tests). The first answer for each new id says
-// its kind; an id found as neither is dropped again, with one message for all of them.
+// from an input box (prefilled from the selection, or the clipboard where reading it cannot prompt),
+// from the selection itself, or as an argument (other commands, tests). The first answer for each new
+// id says its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { isFirecrawlError } from '../../../api';

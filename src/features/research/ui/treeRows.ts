@@ -34,6 +34,7 @@ const CONDITION_TEXT: Record<JobCondition, () => string> = {
   processing: () => l10n.t({ message: 'processing', comment: ['job status'] }),
   completed: () => l10n.t({ message: 'completed', comment: ['job status'] }),
   failed: () => l10n.t({ message: 'failed', comment: ['job status'] }),
+  creditLimit: () => l10n.t({ message: 'stopped at its credit limit', comment: ['job status: an agent run spent its maxCredits'] }),
   cancelled: () => l10n.t({ message: 'cancelled', comment: ['job status'] }),
   expired: () => l10n.t('expired or not found'),
   shutDown: () => l10n.t('API shut down'),
@@ -48,6 +49,7 @@ const CONDITION_ICON: Record<JobCondition, IconSpec> = {
   processing: { id: 'sync~spin' },
   completed: { id: 'pass', color: GREEN },
   failed: { id: 'error', color: RED },
+  creditLimit: { id: 'warning', color: YELLOW },
   cancelled: { id: 'circle-slash' },
   expired: { id: 'warning', color: YELLOW },
   shutDown: { id: 'archive', color: YELLOW },
@@ -75,14 +77,17 @@ export function kindText(job: TrackedJob): string {
  */
 export function jobLabel(job: TrackedJob): string {
   const title = jobTitle(job);
-  if (title) {
-    const shown = plainText(title, 120);
-    if (job.kind === 'agent') return l10n.t('Agent job: {0}', shown);
-    return job.kind === 'deepResearch' ? l10n.t('Deep research: {0}', shown) : l10n.t('Job: {0}', shown);
-  }
+  if (title) return titledLabel(job.kind, title);
   const id = shortJobId(job.id);
   if (job.kind === 'agent') return l10n.t('Agent job {0}', id);
   return job.kind === 'deepResearch' ? l10n.t('Deep research {0}', id) : l10n.t('Job {0}', id);
+}
+
+/** A title (from the service, or the prompt a recent list named) after the kind: "Agent job: …". */
+export function titledLabel(kind: JobKind | undefined, title: string): string {
+  const shown = plainText(title, 120);
+  if (kind === 'agent') return l10n.t('Agent job: {0}', shown);
+  return kind === 'deepResearch' ? l10n.t('Deep research: {0}', shown) : l10n.t('Job: {0}', shown);
 }
 
 /**
