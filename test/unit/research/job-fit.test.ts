@@ -96,6 +96,18 @@ describe('the size cap of a job\'s saved copy', () => {
     assert.ok(utf8Length(big.text) <= 10_000);
   });
 
+  test('agent: a run stopped at its credit limit keeps its partial data (its only result) while the suggestions can go', () => {
+    const partial = { rows: 'p'.repeat(8_000) };
+    const suggestions = Array.from({ length: 100 }, (_, i) => `Suggestion ${i}: ${'s'.repeat(200)}`);
+    const stopped = agent({ status: 'failed', stopReason: 'credit_limit_reached', partial, suggestions });
+    const fitted = read(fitJobFile(file(stopped), 15_000).text);
+    assert.deepEqual((fitted.snapshot as AgentJob).partial, partial, 'the partial result is kept');
+    assert.ok(((fitted.snapshot as AgentJob).suggestions.length) < 100, 'suggestions went first');
+    const tiny = read(fitJobFile(file(stopped), 2_000).text);
+    assert.equal((tiny.snapshot as AgentJob).partial, undefined, 'and it goes last when nothing else is left');
+    assert.ok((tiny.trimmed?.partialBytes ?? 0) >= 8_000);
+  });
+
   test('the cap is in UTF-8 bytes, not characters', () => {
     const wide = research(400, 0);
     for (const a of wide.activities) a.message = `検索ステップ ${a.message} 🔎`;

@@ -3,8 +3,9 @@
 // is what matters least once the window that fetched the job is gone:
 // - deep research: the oldest activities (the log of how it got there), then the oldest sources, then
 //   the JSON result, and last the final analysis;
-// - agent: the partial data (a preview the next poll or the result replaces), then the last
-//   suggestions, and last the result.
+// - agent: the partial data while it is a preview (the next poll or the result replaces it), then the
+//   last suggestions, and last the result; a run that ended with partial data only (stopped at its
+//   credit limit) keeps it as its result, to go last.
 // What was left out is written into the copy (`trimmed`), so the views can say so; a refresh fetches
 // it all again while the service still has the job. Pure: no `vscode`, no Node built-ins.
 import type { AgentJob, ResearchJob } from '../../../api';
@@ -87,18 +88,23 @@ function trimAgent(s: AgentJob, excess: number): { snapshot: AgentJob; more: Par
   const more: Partial<Trimmed> = {};
   const snapshot: AgentJob = { ...s };
   let left = excess;
-  if (snapshot.partial !== undefined) {
+  // Partial data of a run that is over with no other result is that run's result.
+  const partialIsResult = snapshot.data === undefined && snapshot.status !== 'processing';
+  const dropPartial = () => {
+    if (snapshot.partial === undefined) return;
     const bytes = jsonBytes(snapshot.partial);
     delete snapshot.partial;
     more.partialBytes = bytes;
     left -= bytes;
-  }
+  };
+  if (!partialIsResult) dropPartial();
   if (left > 0 && snapshot.suggestions.length) {
     const suggestions = drop(snapshot.suggestions, left, true);
     snapshot.suggestions = suggestions.kept;
     if (suggestions.dropped) more.suggestions = suggestions.dropped;
     left -= suggestions.freed;
   }
+  if (left > 0 && partialIsResult) dropPartial();
   if (left > 0 && snapshot.data !== undefined) {
     more.resultBytes = jsonBytes(snapshot.data);
     delete snapshot.data;
