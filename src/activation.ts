@@ -83,10 +83,9 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   context.subscriptions.push(trackSelectionJobIds());
   activateConnection({ context, channel, keys, provider, log });
 
-  let hasHistoryView = false;
-  // Refresh Credits asks for the last 24 hours too (the command runs long after activation).
-  const credits = activateCredits({ context, keys, provider, team, files, clock, hasHistoryView: () => hasHistoryView, alsoRefresh: () => void burn.refreshNow() });
-  let openUsage: (() => void) | undefined;
+  // Features refer to each other through functions called after activation (a command, a click), never
+  // through variables set later: Refresh Credits asks for the last 24 hours too.
+  const credits = activateCredits({ context, keys, provider, team, files, clock, alsoRefresh: () => void burn.refreshNow() });
   // The last 24 hours, the spike alert and the 7-day pace: the status bar shows them, the panel draws the bins.
   const burn = activateBurn({
     context, keys, provider, team, files, clock,
@@ -98,7 +97,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
       else await credits.store.whenIdle();
       return credits.store.state.snapshot?.usage.remainingCredits;
     },
-    showUsage: () => openUsage?.(),
+    showUsage: () => usage.panel.show('last24h'),
   });
   const shareBurn = () => credits.statusBar.setBurn(burn.view());
   shareBurn();
@@ -108,8 +107,6 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, files, keys, provider, credits: credits.store, recent: burn.store, log, clock });
-  openUsage = () => usage.panel.show('last24h');
-  hasHistoryView = true;
   // The status bar's forecast borrows the monthly history the chart loaded.
   const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
   shareHistory();

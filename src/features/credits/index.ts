@@ -32,12 +32,11 @@ export interface CreditsDeps {
   team: CreditsTeam;
   files: SharedFiles;
   clock: Clock;
-  hasHistoryView: () => boolean;
   /** What else "Refresh Credits" refreshes (the last 24 hours of usage). */
   alsoRefresh?: () => void;
 }
 
-export function activateCredits({ context, keys, provider, team, files, clock, hasHistoryView, alsoRefresh }: CreditsDeps) {
+export function activateCredits({ context, keys, provider, team, files, clock, alsoRefresh }: CreditsDeps) {
   const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
@@ -60,7 +59,7 @@ export function activateCredits({ context, keys, provider, team, files, clock, h
       save: (snapshot) => void context.globalState.update(STORAGE.creditsLastKnown, snapshot ? { apiUrl: provider.url.url, snapshot } : undefined),
     },
   });
-  const statusBar = new CreditsStatusBar(store, keys, provider, clock, hasHistoryView);
+  const statusBar = new CreditsStatusBar(store, keys, provider, clock);
   // The welcome views say "key rejected" or "offline" before any job could show it.
   let connection: Connection | undefined;
   const showConnection = () => {

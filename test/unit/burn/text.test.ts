@@ -30,7 +30,6 @@ const ctx = (burn?: BurnView): PresentationContext => ({
   thresholds: { warningPercent: 20, criticalPercent: 5 },
   apiUrl: 'https://api.firecrawl.dev',
   selfHosted: false,
-  hasHistoryView: true,
   ...(burn ? { burn } : {}),
 });
 

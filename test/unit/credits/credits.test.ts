@@ -25,7 +25,6 @@ const ctx = (over: Partial<PresentationContext> = {}): PresentationContext => ({
   keySource: 'stored',
   apiUrl: 'https://api.firecrawl.dev',
   selfHosted: false,
-  hasHistoryView: true,
   ...over,
 });
 const okState = (u: CreditUsage, fetchedAt = NOW): CreditsState => ({ loading: false, snapshot: { usage: u, fetchedAt } });

@@ -81,7 +81,6 @@ const ctx = (): PresentationContext => ({
   keySource: 'stored',
   apiUrl: sandbox.url,
   selfHosted: true,
-  hasHistoryView: true,
 });
 /** The tooltip as a person reads it: Markdown escapes removed. */
 const readable = (markdown: string) => markdown.replace(/\\(.)/g, '$1');

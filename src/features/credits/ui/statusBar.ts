@@ -27,7 +27,6 @@ export class CreditsStatusBar implements vscode.Disposable {
     private readonly keys: ApiKeyService,
     private readonly provider: ClientProvider,
     private readonly clock: Clock,
-    private readonly hasHistoryView: () => boolean,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Firecrawl Credits');
@@ -67,7 +66,6 @@ export class CreditsStatusBar implements vscode.Disposable {
       apiUrl: this.provider.url.url,
       selfHosted: this.provider.isSelfHosted,
       history: this.history,
-      hasHistoryView: this.hasHistoryView(),
       ...(this.burn ? { burn: this.burn } : {}),
     });
     this.item.text = view.text;

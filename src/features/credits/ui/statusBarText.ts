@@ -31,7 +31,6 @@ export interface PresentationContext {
   selfHosted: boolean;
   history?: readonly UsagePeriod[];
   /** Whether the usage chart exists to be opened. */
-  hasHistoryView: boolean;
   /** The last 24 hours, the 7-day pace and any spike (features/burn). */
   burn?: BurnView;
 }
@@ -100,7 +99,7 @@ export function levelFor(remaining: number, plan: number | null, thresholds: Thr
 
 function links(ctx: PresentationContext): string {
   const items = [`[${l10n.t({ message: 'Refresh', comment: ['tooltip link: load the balance again'] })}](command:${COMMANDS.refreshCredits})`];
-  if (ctx.hasHistoryView) items.push(`[${l10n.t('Usage History')}](command:${COMMANDS.showUsageHistory})`);
+  items.push(`[${l10n.t('Usage History')}](command:${COMMANDS.showUsageHistory})`);
   items.push(setKeyLink());
   return items.join(' · ');
 }
@@ -187,7 +186,7 @@ function balancePhrase(remaining: number, plan: number | null, locale: string | 
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
   const { problem, snapshot } = state;
-  const openChart = ctx.hasHistoryView ? COMMANDS.showUsageHistory : COMMANDS.refreshCredits;
+  const openChart = COMMANDS.showUsageHistory;
 
   if (problem?.kind === 'noKey') {
     return {
