@@ -373,6 +373,6 @@ export class Transport {
         throw new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), serverMessage, this.now()) });
     }
     if (status >= 500) throw new ServerError(init);
-    throw new BadRequestError(init);
+    throw new BadRequestError({ ...init, details: readIssueDetails(fields.details, secret) });
   }
 }

@@ -27,6 +27,8 @@ export interface AgentRun {
   cancelledAt: number | undefined;
   expireAfterMs: number;
   origin: string;
+  /** The start's `maxCredits`; a run needing more stops there (failed, `credit_limit_reached`). */
+  maxCredits: number | undefined;
 }
 
 function isNumberOrUndefined(v: unknown): boolean {
@@ -38,11 +40,11 @@ export function validateAgentTimeline(t: unknown): AgentTimeline {
   if (t === undefined || t === null) return {};
   if (typeof t !== 'object' || Array.isArray(t)) throw new Error('timeline must be an object');
   const o = t as Record<string, unknown>;
-  for (const name of ['durationMs', 'credits', 'expireAfterMs', 'approvalAfterMs']) {
+  for (const name of ['durationMs', 'credits', 'expireAfterMs', 'approvalAfterMs', 'maxCredits']) {
     if (!isNumberOrUndefined(o[name])) throw new Error(`${name} must be a number >= 0`);
   }
   if (o.outcome !== undefined && o.outcome !== 'completed' && o.outcome !== 'failed') throw new Error("outcome must be 'completed' or 'failed'");
-  for (const name of ['prompt', 'error', 'model', 'message']) {
+  for (const name of ['prompt', 'error', 'model', 'message', 'origin']) {
     if (o[name] !== undefined && typeof o[name] !== 'string') throw new Error(`${name} must be a string`);
   }
   if (o.urls !== undefined && !(Array.isArray(o.urls) && o.urls.every((u) => typeof u === 'string'))) throw new Error('urls must be an array of strings');
@@ -79,15 +81,22 @@ export function createAgentRun(id: string, createdAt: number, timeline: AgentTim
     approvalAt: t.approvalAfterMs !== undefined && t.approvalAfterMs < durationMs ? Math.floor(t.approvalAfterMs) : undefined,
     cancelledAt: undefined,
     expireAfterMs: t.expireAfterMs ?? DEFAULT_EXPIRY_MS,
-    origin: 'api',
+    origin: t.origin ?? 'api',
+    maxCredits: t.maxCredits,
   };
+}
+
+/** The run stops at its credit limit: it needs more than `maxCredits`. */
+function stopsAtLimit(run: AgentRun): boolean {
+  return run.maxCredits !== undefined && run.maxCredits < run.credits;
 }
 
 type Status = 'processing' | 'completed' | 'failed' | 'cancelled';
 
 function statusAt(run: AgentRun, now: number): Status {
   if (run.cancelledAt !== undefined && run.cancelledAt <= now) return 'cancelled';
-  return now - run.createdAt >= run.durationMs ? run.outcome : 'processing';
+  if (now - run.createdAt < run.durationMs) return 'processing';
+  return stopsAtLimit(run) ? 'failed' : run.outcome;
 }
 
 function expiresAt(run: AgentRun): number {
@@ -107,7 +116,7 @@ export function agentStatusBody(run: AgentRun | undefined, now: number): Record<
     model: run.model,
     effort: 'standard',
     expiresAt: new Date(expiresAt(run)).toISOString(),
-    creditsUsed: Math.round(run.credits * (status === 'failed' ? 1 : fraction)),
+    creditsUsed: Math.min(run.maxCredits ?? Infinity, Math.round(run.credits * (status === 'failed' ? 1 : fraction))),
   };
   if (status === 'processing') {
     body.message = run.messages[Math.min(run.messages.length - 1, Math.floor(fraction * run.messages.length))];
@@ -124,7 +133,11 @@ export function agentStatusBody(run: AgentRun | undefined, now: number): Record<
     body.suggestions = [...run.suggestions];
     body.stopReason = 'done';
   }
-  if (status === 'failed') {
+  if (status === 'failed' && stopsAtLimit(run)) {
+    body.stopReason = 'credit_limit_reached';
+    body.partial = { answer: `Partial findings for: ${run.prompt}` };
+    body.partialSchemaValid = false;
+  } else if (status === 'failed') {
     body.error = run.error;
     body.stopReason = 'error';
   }
@@ -173,6 +186,8 @@ export function readAgentStart(body: unknown): { ok: true; timeline: AgentTimeli
       prompt: o.prompt,
       ...(Array.isArray(o.urls) ? { urls: o.urls as string[] } : {}),
       ...(typeof o.model === 'string' ? { model: o.model } : {}),
+      ...(typeof o.maxCredits === 'number' ? { maxCredits: o.maxCredits } : {}),
+      ...(typeof o.origin === 'string' ? { origin: o.origin } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
+import { agentKeysProblem, map as mapRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
@@ -535,6 +536,11 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'agentStart': {
+        const refused = agentKeysProblem(body);
+        if (refused) {
+          sendJson(res, refused.status, refused.body);
+          return;
+        }
         const start = readAgentStart(body);
         if (!start.ok) sendJson(res, 400, { success: false, error: start.error });
         else sendJson(res, 200, { success: true, id: this.createAgentJob(start.timeline) });
@@ -569,6 +575,14 @@ class SandboxServer implements Sandbox {
         sendJson(res, r.status, r.body);
         return;
       }
+      case 'scrape':
+      case 'search':
+      case 'map': {
+        const route = match.name === 'scrape' ? scrapeRoute : match.name === 'search' ? searchRoute : mapRoute;
+        const r = route(body, this.runJobs);
+        sendJson(res, r.status, r.body);
+        return;
+      }
       case 'feedback': {
         const r = this.ledger.submit(body, this.feedbackContext());
         sendJson(res, r.status, r.body);
@@ -581,6 +595,15 @@ class SandboxServer implements Sandbox {
       }
     }
   }
+
+  /** A run from the editor: a job feedback can name, in the activity list, its credits charged. */
+  private readonly runJobs: RunJobs = {
+    run: (endpoint, target, credits) => {
+      const id = this.createV2Job(endpoint, { target, costCredits: credits });
+      if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits - credits };
+      return id;
+    },
+  };
 
   private feedbackContext(): FeedbackContext {
     return {

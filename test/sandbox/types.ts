@@ -16,7 +16,10 @@ export type RouteName =
   | 'agentStatus' // GET /v2/agent/:id
   | 'agentCancel' // DELETE /v2/agent/:id
   | 'agentList' // GET /v2/agent
-  | 'activity'; // GET /v2/team/activity
+  | 'activity' // GET /v2/team/activity
+  | 'scrape' // POST /v2/scrape
+  | 'search' // POST /v2/search
+  | 'map'; // POST /v2/map
 
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
@@ -30,6 +33,9 @@ export const ROUTE_NAMES: readonly RouteName[] = [
   'agentCancel',
   'agentList',
   'activity',
+  'scrape',
+  'search',
+  'map',
 ];
 
 /** The values GET /v2/team/activity accepts as `endpoint`; anything else is a 400. `parse` is not one. */
@@ -77,6 +83,10 @@ export interface AgentTimeline {
   approvalAfterMs?: number;
   /** The run answers 404 once this long after it ended. Default 24 h. */
   expireAfterMs?: number;
+  /** `maxCredits` it was started with: below `credits`, it stops there with `credit_limit_reached`. */
+  maxCredits?: number;
+  /** Who started it (the start body's `origin`). */
+  origin?: string;
 }
 
 /** How the deep research routes answer once the API is shut down: 410 Gone, or unmounted (Express's HTML 404). */

@@ -5,3 +5,4 @@ export * from './feedbackFields';
 export * from './general';
 export * from './nextSteps';
 export * from './recent';
+export * from './run';
