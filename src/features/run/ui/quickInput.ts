@@ -3,6 +3,20 @@
 // sends nothing and Back returns to the page before with its value kept.
 import * as vscode from 'vscode';
 
+let open: vscode.QuickInput | undefined;
+
+/** The prompt on screen, for tests that drive the real widgets (the extension host cannot type). */
+export function openPrompt(): vscode.QuickInput | undefined {
+  return open;
+}
+
+function track(input: vscode.QuickInput): void {
+  open = input;
+  input.onDidHide(() => {
+    if (open === input) open = undefined;
+  });
+}
+
 export type Asked<T> = { kind: 'accept'; value: T } | { kind: 'back' } | { kind: 'cancel' };
 
 export interface PageFrame {
@@ -38,6 +52,7 @@ export function askText(page: TextPage): Promise<Asked<string>> {
     box.validationMessage = page.validate?.(box.value);
   };
   check();
+  track(box);
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: Asked<string>) => {
@@ -83,6 +98,7 @@ export function askPick<T>(page: PickPage<T>): Promise<Asked<T | T[]>> {
   pick.items = page.items;
   const active = page.items.find((i) => i.value === page.active);
   if (active) pick.activeItems = [active];
+  track(pick);
   return new Promise((resolve) => {
     let done = false;
     const finish = (answer: Asked<T | T[]>) => {

@@ -9,6 +9,7 @@ import { RatableResults } from '../model/ratableResults';
 import { agentCommand } from './agentCommand';
 import { mapCommand } from './mapCommand';
 import { rateCommand } from './rateCommand';
+import { openPrompt } from './quickInput';
 import { ResultLens } from './resultLens';
 import { scrapeCommand } from './scrapeCommand';
 import { searchCommand } from './searchCommand';
@@ -49,6 +50,11 @@ export class RunCommands implements vscode.Disposable {
   map = () => mapCommand(this.services);
   startAgent = () => agentCommand(this.services);
   rate = (given?: unknown) => rateCommand(this.services, given);
+
+  /** The run prompt on screen, for tests that drive the real widgets. */
+  get prompt(): vscode.QuickInput | undefined {
+    return openPrompt();
+  }
 
   dispose(): void {
     this.lens.dispose();
