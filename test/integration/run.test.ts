@@ -64,7 +64,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(document.languageId, 'markdown');
     assert.equal(document.uri.scheme, 'untitled');
     const text = document.getText();
-    assert.match(text, /^> Source: https:\/\/docs\\\.example\\\.org\/start/);
+    assert.match(text, /^> Source: `https:\/\/docs\.example\.org\/start`/);
     assert.match(text, /Credits used: 1 credit/);
     const sent = sandbox.requests().filter((r) => r.route === 'scrape');
     assert.equal(sent.length, 1);

@@ -11,8 +11,8 @@ describe('result documents', () => {
   test('a scrape: source, final URL, site status, credits, job id and time above the page', () => {
     const text = scrapeDocument({ markdown: '# Hello\n\nBody', sourceUrl: 'https://example.com/a', finalUrl: 'https://example.com/b', statusCode: 200, creditsUsed: 1, jobId: JOB }, 'https://example.com/a', AT);
     const [header, page] = text.split('\n\n---\n\n');
-    assert.match(header ?? '', /^> Source: https:\/\/example\\\.com\/a {2}$/m);
-    assert.match(header ?? '', /Final URL: https:\/\/example\\\.com\/b/);
+    assert.match(header ?? '', /^> Source: `https:\/\/example\.com\/a` {2}$/m);
+    assert.match(header ?? '', /Final URL: `https:\/\/example\.com\/b`/);
     assert.match(header ?? '', /Site status: 200/);
     assert.match(header ?? '', /Credits used: 1 credit {2}$/m);
     assert.match(header ?? '', new RegExp(`Job id: \`${JOB}\``));
@@ -28,9 +28,10 @@ describe('result documents', () => {
   });
 
   test('what a page chose for the header is escaped: no link, no HTML, no icon', () => {
-    const text = scrapeDocument({ markdown: 'x', sourceUrl: 'https://e.com/[a](command:x)', warning: '<script>alert(1)</script> $(alert)' }, 'https://e.com', AT);
+    const text = scrapeDocument({ markdown: 'x', sourceUrl: 'https://e.com/`[a](command:x)`', warning: '<script>alert(1)</script> $(alert)' }, 'https://e.com', AT);
     const header = text.split('\n\n---\n\n')[0] ?? '';
-    assert.doesNotMatch(header, /\[a\]\(command/);
+    // The address stays one code span: its backticks cannot close it early.
+    assert.match(header, /Source: `https:\/\/e\.com\/%60\[a\]\(command:x\)%60`/);
     assert.doesNotMatch(header, /<script>/);
     assert.match(header, /\\<script\\>/);
     assert.match(header, /\\\$\\\(alert\\\)/);

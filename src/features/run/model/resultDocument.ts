@@ -29,6 +29,11 @@ function factLines(facts: HeaderFacts): string[] {
   return lines;
 }
 
+/** An address as code: read as written, never a live link (a page chose it). */
+function codeUrl(url: string): string {
+  return `\`${url.replace(/`/g, '%60')}\``;
+}
+
 /** A quoted block of header lines: Markdown's line breaks keep one fact a line. */
 function header(lines: readonly string[]): string {
   return lines.map((line) => `> ${line}  `).join('\n');
@@ -43,8 +48,8 @@ export function isErrorStatus(statusCode: number | undefined): boolean {
 export function scrapeDocument(result: ScrapeResult, requested: string, at: number): string {
   const lines: string[] = [];
   const source = result.sourceUrl ?? requested;
-  lines.push(l10n.t('Source: {0}', escapeMarkdown(source)));
-  if (result.finalUrl && result.finalUrl !== source) lines.push(l10n.t('Final URL: {0}', escapeMarkdown(result.finalUrl)));
+  lines.push(l10n.t('Source: {0}', codeUrl(source)));
+  if (result.finalUrl && result.finalUrl !== source) lines.push(l10n.t('Final URL: {0}', codeUrl(result.finalUrl)));
   if (result.statusCode !== undefined) {
     lines.push(
       isErrorStatus(result.statusCode)
@@ -60,8 +65,7 @@ export function scrapeDocument(result: ScrapeResult, requested: string, at: numb
 
 function hitLine(hit: SearchHit): string {
   const title = hit.title ? escapeMarkdown(hit.title) : escapeMarkdown(hit.url);
-  // The address as code, never a live link: a page chose it.
-  const line = `- ${title}  \n  \`${hit.url.replace(/`/g, '%60')}\``;
+  const line = `- ${title}  \n  ${codeUrl(hit.url)}`;
   return hit.description ? `${line}  \n  ${escapeMarkdown(hit.description)}` : line;
 }
 
@@ -74,9 +78,9 @@ export function searchDocument(query: string, result: SearchResult, at: number):
 
 /** One URL a line with its title, as the map found them. */
 export function mapDocument(site: string, result: MapResult, at: number): string {
-  const lines = [l10n.t('Map of {0}', escapeMarkdown(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
+  const lines = [l10n.t('Map of {0}', codeUrl(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
-  const links = result.links.map((l) => `- \`${l.url.replace(/`/g, '%60')}\`${l.title ? ` ${escapeMarkdown(l.title)}` : ''}`);
+  const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeMarkdown(l.title)}` : ''}`);
   return `${header(lines)}\n\n---\n\n${links.join('\n')}\n`;
 }
