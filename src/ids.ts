@@ -42,6 +42,7 @@ export const COMMANDS = {
   scrapeSelectedUrl: 'firecrawl.scrapeSelectedUrl',
   searchWeb: 'firecrawl.searchWeb',
   mapSite: 'firecrawl.mapSite',
+  parseFile: 'firecrawl.parseFile',
   startAgentJob: 'firecrawl.startAgentJob',
   rateResult: 'firecrawl.rateResult',
 } as const;

@@ -9,6 +9,7 @@ import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
 import { isActivityFilter } from './activity';
 import type { ActivityList, AgentJob, AgentRunList, AgentStarted, CreditUsage, FeedbackReceipt, MapResult, ResearchJob, ScrapeResult, SearchResult, UsageHistory } from './model';
+import type { MultipartBody } from './multipart';
 import { type AgentStartRequest, type MapRequest, RUN_INTEGRATION, type RunOrigin, type ScrapeRequest, type SearchRequest } from './run';
 import type { Unsuccessful } from './runResults';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
@@ -213,6 +214,16 @@ export class FirecrawlClient {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'map', method: 'POST', path: '/v2/map', body });
     return this.succeeded('map', raw.status, rules().normalizeMap(this.validate('map', rules().runSchemas().mapResponse, raw.body, raw.status)));
+  }
+
+  /**
+   * A file as Markdown: the service's multipart upload, built by api/run.ts `parseBody` (with this
+   * client's `runOrigin`). The answer has the scrape shape; its `scrapeId` rates it as `parse`.
+   * Never retried.
+   */
+  async parse(upload: MultipartBody, timeoutMs: number, call: CallOptions = {}): Promise<ScrapeResult> {
+    const raw = await this.transport.request({ ...call, timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS, operation: 'parse', method: 'POST', path: '/v2/parse', upload });
+    return this.succeeded('parse', raw.status, rules().normalizeScrape(this.validate('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status)));
   }
 
   /** Starts an agent run; `maxCredits` is always sent, since nothing previews a run's cost. */

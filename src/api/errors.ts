@@ -13,7 +13,8 @@ export type Operation =
   | 'scrape'
   | 'search'
   | 'map'
-  | 'agentStart';
+  | 'agentStart'
+  | 'parse';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'

@@ -4,6 +4,7 @@
 // commands' bundle carries it. Pure: no `vscode`, no Node built-ins.
 import * as l10n from '@vscode/l10n';
 import { type FeedbackErrorDetail, InvalidRequestError, type Operation } from './errors';
+import { type MultipartBody, multipartBody } from './multipart';
 
 /** The service takes its fixed names or any string starting with `_`; plain `vscode` is refused. */
 export const RUN_INTEGRATION = '_vscode';
@@ -152,6 +153,47 @@ export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStart
 export function checked<T>(operation: Operation, check: BodyCheck<T>): T {
   if (!check.ok) throw new InvalidRequestError({ operation, problems: check.problems });
   return check.body;
+}
+
+/** The most the service takes in one upload. */
+export const MAX_PARSE_BYTES = 50 * 1024 * 1024;
+
+/** What the service parses, by extension, with the type the upload names. */
+export const PARSE_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  html: 'text/html',
+  htm: 'text/html',
+  epub: 'application/epub+zip',
+  csv: 'text/csv',
+};
+
+export interface ParseFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The upload's `options`, before the client adds who sends. */
+export interface ParseRequest {
+  formats: ['markdown'];
+  timeout: number;
+}
+
+/** The file ready to send, or why it cannot be (its type, or its size: refused before sending). */
+export function parseUpload(name: string, size: number): BodyCheck<{ contentType: string }> {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  const contentType = PARSE_TYPES[extension];
+  if (!contentType) return { ok: false, problems: [{ path: 'file', message: l10n.t('Firecrawl parses PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files, not {0}.', extension ? `.${extension}` : name) }] };
+  if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('The file is {0} MB; Firecrawl takes at most 50 MB.', (size / 1024 / 1024).toFixed(1)) }] };
+  return { ok: true, body: { contentType } };
+}
+
+/** The upload: `options` as a JSON string with who sends, then the file. */
+export function parseBody(file: ParseFile, request: ParseRequest, origin: RunOrigin): MultipartBody {
+  return multipartBody([{ name: 'options', value: JSON.stringify({ ...request, ...origin }) }], { field: 'file', filename: file.name, contentType: file.contentType, bytes: file.bytes });
 }
 
 /** URLs typed in one line, separated by spaces or commas. */

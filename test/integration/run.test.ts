@@ -135,6 +135,23 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('scrape'), 0, 'closing the pick scrapes nothing');
   });
 
+  it('Parse File to Markdown: a workspace CSV uploaded and opened like a scrape result, rated as a parse', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const file = vscode.Uri.joinPath(folder, 'plans.csv');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', file))!;
+    const text = outcome.opened[0]?.getText() ?? '';
+    assert.match(text, /^> Source: `plans\.csv`/);
+    assert.match(text, /- Example,Hobby/);
+    const titles = await lensTitles(outcome.opened[0]!.uri);
+    assert.ok(titles.some((t) => /parse job/.test(t)), titles.join(' | '));
+    const wrong = vscode.Uri.joinPath(folder, 'notes.txt');
+    await vscode.workspace.fs.writeFile(wrong, new TextEncoder().encode('x'));
+    const refused = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', wrong))!;
+    assert.match(refused.failure?.message ?? '', /not \.txt/);
+    assert.equal(sandbox.requestCount('parse'), 1, 'a refused file is not sent');
+  });
+
   it('Start Agent Job: maxCredits from the setting, the run tracked in the Research view at once', async () => {
     const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
     await answerPrompt(/Start Agent Job/, 'Compare the plans of three scraping APIs');

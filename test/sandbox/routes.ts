@@ -31,6 +31,7 @@ export function matchRoute(method: string, pathname: string): RouteMatch | null 
     if (path === '/v2/scrape') return { name: 'scrape' };
     if (path === '/v2/search') return { name: 'search' };
     if (path === '/v2/map') return { name: 'map' };
+    if (path === '/v2/parse') return { name: 'parse' };
     const search = /^\/v2\/search\/([^/]+)\/feedback$/.exec(path);
     if (search?.[1]) return { name: 'searchFeedback', id: safeDecode(search[1]) };
   }

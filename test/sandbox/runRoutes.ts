@@ -4,6 +4,7 @@
 // - a path `/status/<code>` answers with that site status (a 404 page is still a success);
 // - the host `hostile.example` serves Markdown holding command links, raw HTML and a script;
 // - `?size=<bytes>` pads the page to about that size.
+// POST /v2/parse takes a multipart upload (`file` and an `options` JSON string, both strict).
 // Each successful run becomes a v2 job (feedback takes its id) and appears in the team's activity.
 
 /** The service's fixed integration names; any other must start with `_`. */
@@ -16,7 +17,7 @@ export interface RunReply {
 
 export interface RunJobs {
   /** Records a job and charges its credits; returns its id. */
-  run(endpoint: 'scrape' | 'search' | 'map', target: string, credits: number): string;
+  run(endpoint: 'scrape' | 'search' | 'map' | 'parse', target: string, credits: number): string;
 }
 
 type Body = Record<string, unknown>;
@@ -219,4 +220,62 @@ export function agentKeysProblem(raw: unknown): RunReply | undefined {
     return { status: 400, body: { success: false, error: 'Invalid JSON schema: expected an object' } };
   }
   return undefined;
+}
+
+/** The parts of a multipart/form-data body read as text: name → {filename?, contentType?, value}. */
+function readMultipart(text: string, contentType: string): Map<string, { filename?: string; contentType?: string; value: string }> | undefined {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType)?.[2];
+  if (!boundary) return undefined;
+  const parts = new Map<string, { filename?: string; contentType?: string; value: string }>();
+  for (const chunk of text.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const split = chunk.indexOf('\r\n\r\n');
+    if (split < 0) return undefined;
+    const head = chunk.slice(0, split);
+    const value = chunk.slice(split + 4).replace(/\r\n$/, '');
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (name === undefined) return undefined;
+    const filename = /filename="((?:[^"\\]|\\.)*)"/.exec(head)?.[1];
+    const type = /Content-Type:\s*([^\r\n]+)/i.exec(head)?.[1];
+    parts.set(name, { value, ...(filename !== undefined ? { filename: filename.replace(/\\(.)/g, '$1') } : {}), ...(type ? { contentType: type } : {}) });
+  }
+  return parts;
+}
+
+const PARSE_OPTION_KEYS: Record<string, Check | null> = {
+  formats,
+  onlyMainContent: bool('onlyMainContent'),
+  timeout: int('timeout', 1000, 600_000),
+  integration,
+  origin,
+};
+
+/** POST /v2/parse: a multipart upload (`file`, and `options` as a JSON string), answered in the scrape shape. */
+export function parse(text: string, contentType: string, jobs: RunJobs): RunReply {
+  if (!/^multipart\/form-data/i.test(contentType)) return invalid('', 'Expected multipart/form-data with a file');
+  const parts = readMultipart(text, contentType);
+  const file = parts?.get('file');
+  if (!parts || !file || file.filename === undefined) return invalid('file', 'Required');
+  const unknownParts = [...parts.keys()].filter((k) => k !== 'file' && k !== 'options');
+  if (unknownParts.length) return invalid('', `Unrecognized key(s) in object: ${unknownParts.map((k) => `'${k}'`).join(', ')}`);
+  let options: unknown = {};
+  try {
+    options = JSON.parse(parts.get('options')?.value ?? '{}');
+  } catch {
+    return invalid('options', 'Invalid JSON');
+  }
+  const checked = strict(options, PARSE_OPTION_KEYS);
+  if (!checked.ok) return checked.reply;
+  const id = jobs.run('parse', file.filename, 2);
+  const lines = file.value.split(/\r?\n/).filter((l) => l.trim()).slice(0, 20);
+  return {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        markdown: `# ${file.filename}\n\nParsed by the sandbox: ${file.value.length} bytes of ${file.contentType ?? 'unknown type'}.\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`,
+        metadata: { title: file.filename, sourceURL: file.filename, statusCode: 200, contentType: file.contentType ?? '', scrapeId: id, creditsUsed: 2 },
+      },
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
 import { createResearchJob, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
-import { agentKeysProblem, map as mapRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
+import { agentKeysProblem, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
@@ -503,6 +503,11 @@ class SandboxServer implements Sandbox {
         sendJson(res, auth.status, auth.body);
         return;
       }
+    }
+    if (match.name === 'parse') {
+      const r = parseRoute(text, headers['content-type'] ?? '', this.runJobs);
+      sendJson(res, r.status, r.body);
+      return;
     }
     this.dispatch(match, url.searchParams, body, res);
   }

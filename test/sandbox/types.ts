@@ -19,7 +19,8 @@ export type RouteName =
   | 'activity' // GET /v2/team/activity
   | 'scrape' // POST /v2/scrape
   | 'search' // POST /v2/search
-  | 'map'; // POST /v2/map
+  | 'map' // POST /v2/map
+  | 'parse'; // POST /v2/parse (multipart)
 
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
@@ -36,6 +37,7 @@ export const ROUTE_NAMES: readonly RouteName[] = [
   'scrape',
   'search',
   'map',
+  'parse',
 ];
 
 /** The values GET /v2/team/activity accepts as `endpoint`; anything else is a 400. `parse` is not one. */

@@ -1,5 +1,5 @@
-// Running Firecrawl from the editor: Scrape URL, Search the Web, Map a Site, Start Agent Job and
-// Rate This Result. Only the commands are registered at activation; everything they do is its own
+// Running Firecrawl from the editor: Scrape URL, Search the Web, Map a Site, Parse File to Markdown,
+// Start Agent Job and Rate This Result. Only the commands are registered at activation; everything they do is its own
 // bundle (dist/runCommands.js), loaded on the first run.
 import type * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
@@ -38,6 +38,7 @@ export function activateRun(context: vscode.ExtensionContext, host: RunHost): Ru
     registerCommand(COMMANDS.scrapeSelectedUrl, async () => (await run.commands()).scrape(selectedText())),
     registerCommand(COMMANDS.searchWeb, async () => (await run.commands()).search()),
     registerCommand(COMMANDS.mapSite, async () => (await run.commands()).map()),
+    registerCommand(COMMANDS.parseFile, async (file?: unknown) => (await run.commands()).parse(file)),
     registerCommand(COMMANDS.startAgentJob, async () => (await run.commands()).startAgent()),
     registerCommand(COMMANDS.rateResult, async (target?: unknown) => (await run.commands()).rate(target)),
   );

@@ -37,6 +37,7 @@ const OPERATION_TEXT: Record<Operation, () => string> = {
   search: () => l10n.t('searching the web'),
   map: () => l10n.t('mapping the site'),
   agentStart: () => l10n.t('starting the agent job'),
+  parse: () => l10n.t('parsing the file'),
 };
 
 /** What was being done, as a phrase that follows "while" in this module's sentences. */

@@ -4,7 +4,7 @@
 // at its credit limit, and that each run is a job in the team's activity.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentStartBody, checked, FirecrawlClient, type FirecrawlError, mapBody, scrapeBody, searchBody, selectedWebUrl, webUrlProblem } from '../../../src/api';
+import { agentStartBody, checked, FirecrawlClient, type FirecrawlError, mapBody, MAX_PARSE_BYTES, parseBody, parseUpload, scrapeBody, searchBody, selectedWebUrl, webUrlProblem } from '../../../src/api';
 import { describeRunError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -141,5 +141,30 @@ describe('against the sandbox', () => {
     assert.equal(run.stopReason, 'credit_limit_reached');
     assert.equal(run.creditsUsed, 5);
     assert.ok(run.partial);
+  });
+
+  test('parse: a multipart upload with a strict options part, answered in the scrape shape and rated as parse', async () => {
+    const csv = 'name,plan\nExample,Hobby\n';
+    const c = client();
+    const result = await c.parse(parseBody({ name: 'plans "2026".csv', contentType: 'text/csv', bytes: new TextEncoder().encode(csv) }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin), 30_000);
+    assert.match(result.markdown, /^# plans "2026"\.csv/);
+    assert.match(result.markdown, /- Example,Hobby/);
+    // The service lists parse jobs under another kind or not at all; its id is one feedback takes.
+    const receipt = await client().sendCheckedFeedback({ endpoint: 'parse', jobId: result.jobId!, rating: 'bad', issues: ['missing-content'], integration: '_vscode', origin: 'firecrawl-vscode@0.3.0-test' });
+    assert.equal(receipt.alreadySubmitted, false);
+    const sent = sandbox.requests().find((r) => r.route === 'parse');
+    assert.match(sent?.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
+    assert.match(String(sent?.body), /name="options"\r\n\r\n\{"formats":\["markdown"\],"timeout":30000,"integration":"_vscode","origin":"firecrawl-vscode@0\.3\.0-test"\}/);
+  });
+});
+
+describe('parse uploads', () => {
+  test('only the types the service parses, and at most 50 MB, refused before sending', () => {
+    assert.deepEqual(parseUpload('Report.PDF', 10), { ok: true, body: { contentType: 'application/pdf' } });
+    assert.equal(parseUpload('notes.txt', 10).ok, false);
+    const big = parseUpload('big.pdf', MAX_PARSE_BYTES + 1);
+    assert.equal(big.ok, false);
+    assert.match(!big.ok ? big.problems[0]!.message : '', /50\.0 MB; Firecrawl takes at most 50 MB/);
+    assert.equal(parseUpload('exact.csv', MAX_PARSE_BYTES).ok, true);
   });
 });

@@ -8,6 +8,7 @@ import { CoalescedRefresh } from '../model/coalescedRefresh';
 import { RatableResults } from '../model/ratableResults';
 import { agentCommand } from './agentCommand';
 import { mapCommand } from './mapCommand';
+import { parseCommand } from './parseCommand';
 import { rateCommand } from './rateCommand';
 import { openPrompt } from './quickInput';
 import { ResultLens } from './resultLens';
@@ -48,6 +49,7 @@ export class RunCommands implements vscode.Disposable {
   scrape = (given?: unknown) => scrapeCommand(this.services, given);
   search = () => searchCommand(this.services);
   map = () => mapCommand(this.services);
+  parse = (given?: unknown) => parseCommand(this.services, given);
   startAgent = () => agentCommand(this.services);
   rate = (given?: unknown) => rateCommand(this.services, given);
 
