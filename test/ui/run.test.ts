@@ -120,6 +120,18 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.page.keyboard.press('Escape');
     assert.equal(sandbox.requestCount('agentStart'), 0, 'leaving the confirm step starts nothing');
 
+    // A run in progress is cancelled from its notification: the request is aborted and not sent again.
+    sandbox.fault({ kind: 'hang', route: 'scrape' });
+    await w.runCommand('Firecrawl: Scrape URL…');
+    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('https://example.com/slow');
+    const progress = w.notification(/scraping https:\/\/example\.com\/slow/);
+    await progress.waitFor({ state: 'visible', timeout: 15_000 });
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await progress.waitFor({ state: 'hidden', timeout: 15_000 });
+    assert.equal(sandbox.requests().filter((r) => r.route === 'scrape' && (r.body as { url?: string }).url === 'https://example.com/slow').length, 1, 'an aborted scrape is not retried');
+    assert.equal(await w.notification(/Not enough|Could not reach|did not answer/).count(), 0, 'a cancel the person asked for needs no message');
+
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape' });
     await w.runCommand('Firecrawl: Scrape URL…');
     await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
