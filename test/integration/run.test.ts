@@ -191,4 +191,30 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sent?.body.url, 'https://example.com/rate-me');
     assert.equal(sent?.body.integration, '_vscode');
   });
+
+  it('a 409 naming the window closes rating for that result, and the CodeLens says so', async () => {
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/too-late'))!;
+    const document = outcome.opened[0]!;
+    sandbox.advanceClock(121_000);
+    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
+    const feedback = await until('the wizard', () => (api.feedbackLoaded() ? api.feedback : undefined));
+    const page = (pattern: RegExp) => until(`the ${pattern} page`, () => (pattern.test(feedback.page?.widget.title ?? '') ? feedback.page : undefined));
+    const accept = async (p: OpenPage) => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await until('the next page', () => feedback.page !== p);
+    };
+    await accept(await page(/Rating/));
+    await accept(await page(/Review/));
+    const result = (await rated)!;
+    assert.equal(result.kind, 'failed');
+    assert.equal(result.kind === 'failed' ? result.code : undefined, 'FEEDBACK_WINDOW_EXPIRED');
+    const titles = await until('the closed CodeLens', async () => {
+      const now = await lensTitles(document.uri);
+      return now.some((t) => /Rating closed/.test(t)) ? now : undefined;
+    });
+    assert.ok(titles.some((t) => /within 120 seconds/.test(t)), titles.join(' | '));
+    const before = sandbox.requestCount('feedback');
+    assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined, 'rating it again opens nothing');
+    assert.equal(sandbox.requestCount('feedback'), before);
+  });
 });
