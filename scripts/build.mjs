@@ -47,7 +47,7 @@ const rulesApart = {
   name: 'rules-apart',
   setup(build) {
     const rules = join(root, 'src', 'api', 'rules.ts');
-    build.onResolve({ filter: /^\.\/(schemas|lists)$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/(schemas|lists|runResults)$/ }, (args) => (args.importer === rules ? { path: './responseRules.js', external: true } : undefined));
   },
 };
 
@@ -93,6 +93,7 @@ const onDemand = {
   keyInput: join(root, 'src', 'features', 'connection', 'ui', 'keyInputBundle.ts'),
   responseRules: join(root, 'src', 'host', 'responseRulesBundle.ts'),
   usagePanel: join(root, 'src', 'features', 'usage', 'ui', 'panelBundle.ts'),
+  runCommands: join(root, 'src', 'features', 'run', 'ui', 'bundleEntry.ts'),
 };
 
 // vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps

@@ -7,6 +7,7 @@ import { activateConnection, promptForKeyIfMissing } from './features/connection
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
 import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
+import { activateRun, type RunFeature } from './features/run';
 import { activateUsage, type UsageFeature } from './features/usage';
 import { ClientProvider } from './host/clientProvider';
 import { EnvironmentUrlConsent } from './host/environmentUrlConsent';
@@ -42,6 +43,8 @@ export interface TestApi {
   /** A research feature built here from `researchDeps` (the bundle's own modules, as a reload would). */
   newResearch(): ResearchFeature;
   usage: UsageFeature;
+  /** Scrape, search, map, agent start and rating from the editor (its commands load on first use). */
+  run: RunFeature;
   /** Loads the wizard's bundle, as the command does, and returns its controller. */
   loadFeedback(): Promise<FeedbackController>;
   /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
@@ -112,6 +115,19 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   shareHistory();
   const historySubscription = usage.store.onDidChange(shareHistory);
   context.subscriptions.push({ dispose: () => historySubscription.dispose() });
+  const run = activateRun(context, {
+    provider,
+    log: log.child('run'),
+    clock,
+    balance: () => credits.store.state.snapshot?.usage.remainingCredits,
+    refreshBalance: () => void credits.store.refreshNow(),
+    // The run shows in the Research view at once; the view polls it like any agent run.
+    trackAgentRun: (id) => {
+      research.store.track([id], 'agent');
+      void research.view.reveal(id);
+    },
+    focused: () => focus.focused,
+  });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
@@ -127,7 +143,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, burn, research, researchDeps, usage, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, team, started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

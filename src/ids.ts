@@ -38,6 +38,14 @@ export const COMMANDS = {
   refreshUsage: 'firecrawl.refreshUsageHistory',
   copyUsageCsv: 'firecrawl.copyUsageCsv',
   saveUsageCsv: 'firecrawl.saveUsageCsv',
+  scrapeUrl: 'firecrawl.scrapeUrl',
+  /** The editor context menu's entry, shown while the selection is one web URL. */
+  scrapeSelectedUrl: 'firecrawl.scrapeSelectedUrl',
+  searchWeb: 'firecrawl.searchWeb',
+  mapSite: 'firecrawl.mapSite',
+  parseFile: 'firecrawl.parseFile',
+  startAgentJob: 'firecrawl.startAgentJob',
+  rateResult: 'firecrawl.rateResult',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';
@@ -64,6 +72,10 @@ export const CONTEXT = {
   connection: 'firecrawl.connection',
   /** 0, 1, or 2 for several: how many job ids the editor selection holds. */
   selectionJobIds: 'firecrawl.selectionJobIds',
+  /** The editor selection is exactly one http(s) URL. */
+  selectionIsUrl: 'firecrawl.selectionIsUrl',
+  /** The active editor shows a scrape, search or map result that can still be rated. */
+  rateableResult: 'firecrawl.run.rateableResult',
 } as const;
 
 /** Full setting keys; `SETTINGS_SECTION` is their common prefix. */
@@ -79,6 +91,11 @@ export const SETTINGS = {
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
   showRecent: 'firecrawl.research.showRecent',
+  onlyMainContent: 'firecrawl.run.onlyMainContent',
+  scrapeTimeoutSeconds: 'firecrawl.run.timeoutSeconds',
+  searchLimit: 'firecrawl.run.searchLimit',
+  mapLimit: 'firecrawl.run.mapLimit',
+  agentMaxCredits: 'firecrawl.run.agentMaxCredits',
 } as const;
 
 /** globalState keys. */

@@ -2,17 +2,25 @@
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
-import { type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
+import { BadRequestError, type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
 import { readDeprecation } from './deprecation';
 import { isActivityFilter } from './activity';
-import type { ActivityList, AgentJob, AgentRunList, CreditUsage, FeedbackReceipt, QueueStatus, ResearchJob, UsageHistory } from './model';
+import type { ActivityList, AgentJob, AgentRunList, AgentStarted, CreditUsage, FeedbackReceipt, MapResult, QueueStatus, ResearchJob, ScrapeResult, SearchResult, UsageHistory } from './model';
+import type { MultipartBody } from './multipart';
+import { type AgentStartRequest, type MapRequest, RUN_INTEGRATION, type RunOrigin, type ScrapeRequest, type SearchRequest } from './run';
+import type { Unsuccessful } from './runResults';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+
+/** How much longer than the service's own `timeout` the client waits, so the service's 408 arrives first. */
+const RUN_TIMEOUT_MARGIN_MS = 15_000;
+/** Search and map crawl before answering: longer than a read's 30 s. */
+const RUN_CALL_TIMEOUT_MS = 120_000;
 
 export interface ActivityQuery extends CallOptions {
   /** One of the route's kinds (`ACTIVITY_FILTERS`); absent lists every kind. */
@@ -178,6 +186,64 @@ export class FirecrawlClient {
       before = next;
     }
     return { runs, truncated: true };
+  }
+
+  /**
+   * Who sends: every POST that runs work carries both (the service refuses `vscode` without `_`).
+   * The bodies come built and checked by api/run.ts.
+   */
+  get runOrigin(): RunOrigin {
+    return { integration: RUN_INTEGRATION, origin: this.origin };
+  }
+
+  /**
+   * One page as Markdown. Never retried (a retry could bill twice); the service gets `timeoutMs`
+   * and the transport waits a little longer than that, so the service's own 408 arrives first.
+   */
+  async scrape(request: ScrapeRequest, call: CallOptions = {}): Promise<ScrapeResult> {
+    const body = { ...request, ...this.runOrigin };
+    const raw = await this.transport.request({ ...call, timeoutMs: body.timeout + RUN_TIMEOUT_MARGIN_MS, operation: 'scrape', method: 'POST', path: '/v2/scrape', body });
+    return this.succeeded('scrape', raw.status, rules().normalizeScrape(this.validate('scrape', rules().runSchemas().scrapeResponse, raw.body, raw.status)));
+  }
+
+  /** The raw route: the official SDK drops the `id` that feedback needs. */
+  async search(request: SearchRequest, call: CallOptions = {}): Promise<SearchResult> {
+    const body = { ...request, ...this.runOrigin };
+    const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'search', method: 'POST', path: '/v2/search', body });
+    return this.succeeded('search', raw.status, rules().normalizeSearch(this.validate('search', rules().runSchemas().searchResponse, raw.body, raw.status)));
+  }
+
+  async map(request: MapRequest, call: CallOptions = {}): Promise<MapResult> {
+    const body = { ...request, ...this.runOrigin };
+    const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'map', method: 'POST', path: '/v2/map', body });
+    return this.succeeded('map', raw.status, rules().normalizeMap(this.validate('map', rules().runSchemas().mapResponse, raw.body, raw.status)));
+  }
+
+  /**
+   * A file as Markdown: the service's multipart upload, built by api/run.ts `parseBody` (with this
+   * client's `runOrigin`). The answer has the scrape shape; its `scrapeId` rates it as `parse`.
+   * Never retried.
+   */
+  async parse(upload: MultipartBody, timeoutMs: number, call: CallOptions = {}): Promise<ScrapeResult> {
+    const raw = await this.transport.request({ ...call, timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS, operation: 'parse', method: 'POST', path: '/v2/parse', upload });
+    return this.succeeded('parse', raw.status, rules().normalizeScrape(this.validate('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status)));
+  }
+
+  /** Starts an agent run; `maxCredits` is always sent, since nothing previews a run's cost. */
+  async startAgent(request: AgentStartRequest, call: CallOptions = {}): Promise<AgentStarted> {
+    const body = { ...request, ...this.runOrigin };
+    const raw = await this.transport.request({ ...call, operation: 'agentStart', method: 'POST', path: '/v2/agent', body });
+    const started = rules().normalizeAgentStart(this.validate('agentStart', rules().runSchemas().agentStartResponse, raw.body, raw.status));
+    if (!started) throw new InvalidResponseError({ operation: 'agentStart', status: raw.status, path: 'id', problem: 'expected the id of the run, but it is missing' });
+    return this.succeeded('agentStart', raw.status, started);
+  }
+
+  /** A 200 with `success:false` is the service saying it could not: an error with its words. */
+  private succeeded<T>(operation: Operation, status: number, result: T | Unsuccessful): T {
+    if (typeof result === 'object' && result !== null && 'unsuccessful' in result) {
+      throw new BadRequestError({ operation, status, serviceBody: true, ...(result.error ? { serverMessage: result.error.slice(0, 500) } : {}) });
+    }
+    return result;
   }
 
   private checkedJobId(operation: Operation, id: string): string {

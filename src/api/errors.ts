@@ -1,7 +1,21 @@
 // Every failure of the client is one of these, so the UI can turn it into a message and a next step
 // without parsing text. Messages never contain the API key: they are built from redacted server text.
 
-export type Operation = 'creditUsage' | 'creditUsageHistory' | 'queueStatus' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback' | 'activity' | 'agentList';
+export type Operation =
+  | 'creditUsage'
+  | 'creditUsageHistory'
+  | 'queueStatus'
+  | 'researchJob'
+  | 'agentJob'
+  | 'agentCancel'
+  | 'feedback'
+  | 'activity'
+  | 'agentList'
+  | 'scrape'
+  | 'search'
+  | 'map'
+  | 'agentStart'
+  | 'parse';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'
@@ -142,8 +156,11 @@ export class RateLimitedError extends FirecrawlError {
 
 export class BadRequestError extends FirecrawlError {
   readonly kind = 'badRequest';
-  constructor(init: ErrorInit) {
+  /** The fields the service named, when its body listed them (`details`, zod issues). */
+  readonly details: readonly FeedbackErrorDetail[];
+  constructor(init: ErrorInit & { details?: readonly FeedbackErrorDetail[] }) {
     super(logText(`HTTP ${init.status ?? 400}`, init), init);
+    this.details = init.details ?? [];
   }
 }
 

@@ -58,7 +58,8 @@ export interface ResponseLike {
 export interface RequestInitLike {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or the bytes of an upload. */
+  body?: string | Uint8Array<ArrayBuffer>;
   signal: AbortSignal;
   /** Never followed: the key would go along, and a redirect is reported as one instead. */
   redirect: 'manual';
@@ -116,6 +117,8 @@ export interface RequestSpec extends CallOptions {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** Sent as is instead of JSON (a multipart upload). */
+  upload?: { contentType: string; bytes: Uint8Array<ArrayBuffer> };
 }
 
 export interface RawResponse {
@@ -271,7 +274,8 @@ export class Transport {
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.options.userAgent };
     if (key) headers.Authorization = `Bearer ${key}`;
-    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (spec.upload) headers['Content-Type'] = spec.upload.contentType;
+    else if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
 
     const interrupted = (cause: unknown): FirecrawlError => {
       if (spec.signal?.aborted) return new CancelledError({ operation, cause });
@@ -287,7 +291,7 @@ export class Transport {
           headers,
           signal: controller.signal,
           redirect: 'manual',
-          ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+          ...(spec.upload ? { body: spec.upload.bytes } : spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
         });
       } catch (error) {
         throw interrupted(error);
@@ -396,6 +400,6 @@ export class Transport {
         throw new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), serverMessage, this.now()) });
     }
     if (status >= 500) throw new ServerError(init);
-    throw new BadRequestError(init);
+    throw new BadRequestError({ ...init, details: readIssueDetails(fields.details, secret) });
   }
 }

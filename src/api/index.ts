@@ -8,3 +8,4 @@ export type { CallOptions, RequestLog } from './http';
 export * from './feedback';
 export * from './errorInfo';
 export { ACTIVITY_FILTERS, type ActivityFilter, isActivityFilter, readServiceTime } from './activity';
+export * from './run';

@@ -202,3 +202,46 @@ export interface AgentRunList {
   /** Older runs exist beyond the pages read. */
   truncated: boolean;
 }
+
+/** A scraped page (or a parsed file, which answers in the same shape). */
+export interface ScrapeResult {
+  /** `data.metadata.scrapeId`: the id feedback takes; absent when the service named none. */
+  jobId?: string;
+  /** The page as Markdown. Untrusted text. */
+  markdown: string;
+  title?: string;
+  sourceUrl?: string;
+  /** Where the page ended up after redirects. */
+  finalUrl?: string;
+  /** The site's own status code (a 404 page is still a successful scrape). */
+  statusCode?: number;
+  creditsUsed?: number;
+  contentType?: string;
+  warning?: string;
+}
+
+export interface SearchHit {
+  url: string;
+  title?: string;
+  description?: string;
+}
+
+export interface SearchResult {
+  /** The response's `id`: the id feedback takes. */
+  jobId?: string;
+  hits: SearchHit[];
+  creditsUsed?: number;
+  warning?: string;
+}
+
+export interface MapResult {
+  /** The response's `id`: the id feedback takes. */
+  jobId?: string;
+  links: SearchHit[];
+  creditsUsed?: number;
+  warning?: string;
+}
+
+export interface AgentStarted {
+  id: string;
+}

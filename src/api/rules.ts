@@ -3,14 +3,15 @@
 // in before the first request (TransportOptions.loadRules); otherwise they are required from here
 // on first use. Either way they are built once per process.
 import type * as Lists from './lists';
+import type * as RunResults from './runResults';
 import type * as Schemas from './schemas';
 
-export type ResponseRules = typeof Schemas & typeof Lists;
+export type ResponseRules = typeof Schemas & typeof Lists & typeof RunResults;
 
 let loaded: ResponseRules | undefined;
 
 export function rules(): ResponseRules {
-  return (loaded ??= { ...(require('./schemas') as typeof Schemas), ...(require('./lists') as typeof Lists) });
+  return (loaded ??= { ...(require('./schemas') as typeof Schemas), ...(require('./lists') as typeof Lists), ...(require('./runResults') as typeof RunResults) });
 }
 
 export function haveRules(): boolean {

@@ -2,4 +2,5 @@
 // zod and the normalisation of every answer, loaded before the first request (api/rules.ts).
 export * from '../api/schemas';
 export * from '../api/lists';
+export * from '../api/runResults';
 export { initBundle } from './bundleInit';

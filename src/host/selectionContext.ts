@@ -1,9 +1,11 @@
 // How many job ids the editor selection holds, as the context key `firecrawl.selectionJobIds`, so the
 // editor context menu offers "Track Job ID" only on a selection with an id and "Send Firecrawl
-// Feedback for This Job" only on one with exactly one. Set only when the count moves.
+// Feedback for This Job" only on one with exactly one, and "Scrape URL" on one web address. Set
+// only when a value moves.
 import * as vscode from 'vscode';
 import { CONTEXT } from '../ids';
 import { findJobIds } from '../shared/jobIds';
+import { isWebUrl } from '../shared/urls';
 import { selectedText } from './editorInput';
 
 /** More than this is "several": the menus only ask for 0, 1 or more. */
@@ -11,9 +13,17 @@ const COUNT_CAP = 2;
 
 export function trackSelectionJobIds(): vscode.Disposable {
   let current: number | undefined;
+  let isUrl: boolean | undefined;
   const update = (editor: vscode.TextEditor | undefined) => {
     const text = selectedText(editor);
     const count = text ? Math.min(findJobIds(text).length, COUNT_CAP) : 0;
+    // "Scrape URL" in the context menu only on a selection that is one web address.
+    const trimmed = text?.trim() ?? '';
+    const url = trimmed.length > 0 && trimmed.length <= 2048 && !/\s/.test(trimmed) && isWebUrl(trimmed);
+    if (url !== isUrl) {
+      isUrl = url;
+      void vscode.commands.executeCommand('setContext', CONTEXT.selectionIsUrl, url);
+    }
     if (count === current) return;
     current = count;
     void vscode.commands.executeCommand('setContext', CONTEXT.selectionJobIds, count);

@@ -94,6 +94,15 @@ export const researchSettings = {
   stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
 };
 
+/** Scrape, search, map and agent runs started from the editor. */
+export const runSettings = {
+  onlyMainContent: (): boolean => config().get<boolean>(local(SETTINGS.onlyMainContent), true) !== false,
+  scrapeTimeoutMs: (): number => bounded(SETTINGS.scrapeTimeoutSeconds, 60, 1, 300) * 1000,
+  searchLimit: (): number => bounded(SETTINGS.searchLimit, 10, 1, 100),
+  mapLimit: (): number => bounded(SETTINGS.mapLimit, 500, 1, 100_000),
+  agentMaxCredits: (): number => bounded(SETTINGS.agentMaxCredits, 500, 1, 2_500),
+};
+
 /** What counts as a credit spike: at least `multiplier` × the usual hourly rate, and at least `minCredits`. */
 export const spikeSettings = {
   thresholds: () => ({

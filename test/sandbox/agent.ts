@@ -49,7 +49,7 @@ export function validateAgentTimeline(t: unknown): AgentTimeline {
     if (!isNumberOrUndefined(o[name])) throw new Error(`${name} must be a number >= 0`);
   }
   if (o.outcome !== undefined && o.outcome !== 'completed' && o.outcome !== 'failed') throw new Error("outcome must be 'completed' or 'failed'");
-  for (const name of ['prompt', 'error', 'model', 'message', 'effort']) {
+  for (const name of ['prompt', 'error', 'model', 'message', 'effort', 'origin']) {
     if (o[name] !== undefined && typeof o[name] !== 'string') throw new Error(`${name} must be a string`);
   }
   if (o.urls !== undefined && !(Array.isArray(o.urls) && o.urls.every((u) => typeof u === 'string'))) throw new Error('urls must be an array of strings');
@@ -89,7 +89,7 @@ export function createAgentRun(id: string, createdAt: number, timeline: AgentTim
     approvalAt: t.approvalAfterMs !== undefined && t.approvalAfterMs < durationMs ? Math.floor(t.approvalAfterMs) : undefined,
     cancelledAt: undefined,
     expireAfterMs: t.expireAfterMs ?? DEFAULT_EXPIRY_MS,
-    origin: 'api',
+    origin: t.origin ?? 'api',
   };
 }
 
@@ -211,6 +211,7 @@ export function readAgentStart(body: unknown): { ok: true; timeline: AgentTimeli
       ...(typeof o.model === 'string' ? { model: o.model } : {}),
       ...(typeof o.effort === 'string' ? { effort: o.effort } : {}),
       ...(typeof o.maxCredits === 'number' ? { maxCredits: o.maxCredits } : {}),
+      ...(typeof o.origin === 'string' ? { origin: o.origin } : {}),
     },
   };
 }

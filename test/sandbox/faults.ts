@@ -143,6 +143,12 @@ function sendStatus(fault: Fault, env: FaultEnv): void {
       }
       return;
     }
+    case 402:
+      sendJson(res, 402, { success: false, error: 'Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing.' });
+      return;
+    case 408:
+      sendJson(res, 408, { success: false, code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out after waiting in the concurrency limit queue' });
+      return;
     case 429: {
       const seconds = fault.retryAfterSeconds ?? 7;
       const limit = route === 'deepResearch' ? 500 : 1000;

@@ -29,6 +29,10 @@ export function matchRoute(method: string, pathname: string): RouteMatch | null 
   if (method === 'POST') {
     if (path === '/v2/feedback') return { name: 'feedback' };
     if (path === '/v2/agent') return { name: 'agentStart' };
+    if (path === '/v2/scrape') return { name: 'scrape' };
+    if (path === '/v2/search') return { name: 'search' };
+    if (path === '/v2/map') return { name: 'map' };
+    if (path === '/v2/parse') return { name: 'parse' };
     const search = /^\/v2\/search\/([^/]+)\/feedback$/.exec(path);
     if (search?.[1]) return { name: 'searchFeedback', id: safeDecode(search[1]) };
   }

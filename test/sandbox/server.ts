@@ -15,6 +15,7 @@ import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJ
 import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import { defaultQueue, type QueueState, queueStatusBody } from './queue';
+import { agentKeysProblem, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
@@ -518,6 +519,11 @@ class SandboxServer implements Sandbox {
         return;
       }
     }
+    if (match.name === 'parse') {
+      const r = parseRoute(text, headers['content-type'] ?? '', this.runJobs);
+      sendJson(res, r.status, r.body);
+      return;
+    }
     this.dispatch(match, url.searchParams, body, res);
   }
 
@@ -554,6 +560,11 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'agentStart': {
+        const refused = agentKeysProblem(body);
+        if (refused) {
+          sendJson(res, refused.status, refused.body);
+          return;
+        }
         const start = readAgentStart(body);
         if (!start.ok) sendJson(res, 400, { success: false, error: start.error });
         else sendJson(res, 200, { success: true, id: this.createAgentJob(start.timeline) });
@@ -592,6 +603,14 @@ class SandboxServer implements Sandbox {
         sendJson(res, r.status, r.body);
         return;
       }
+      case 'scrape':
+      case 'search':
+      case 'map': {
+        const route = match.name === 'scrape' ? scrapeRoute : match.name === 'search' ? searchRoute : mapRoute;
+        const r = route(body, this.runJobs);
+        sendJson(res, r.status, r.body);
+        return;
+      }
       case 'feedback': {
         const r = this.ledger.submit(body, this.feedbackContext());
         sendJson(res, r.status, r.body);
@@ -604,6 +623,15 @@ class SandboxServer implements Sandbox {
       }
     }
   }
+
+  /** A run from the editor: a job feedback can name, in the activity list, its credits charged. */
+  private readonly runJobs: RunJobs = {
+    run: (endpoint, target, credits) => {
+      const id = this.createV2Job(endpoint, { target, costCredits: credits });
+      if (this.credits) this.credits = { ...this.credits, remainingCredits: this.credits.remainingCredits - credits };
+      return id;
+    },
+  };
 
   private feedbackContext(): FeedbackContext {
     return {

@@ -17,7 +17,11 @@ export type RouteName =
   | 'agentStatus' // GET /v2/agent/:id
   | 'agentCancel' // DELETE /v2/agent/:id
   | 'agentList' // GET /v2/agent
-  | 'activity'; // GET /v2/team/activity
+  | 'activity' // GET /v2/team/activity
+  | 'scrape' // POST /v2/scrape
+  | 'search' // POST /v2/search
+  | 'map' // POST /v2/map
+  | 'parse'; // POST /v2/parse (multipart)
 
 export const ROUTE_NAMES: readonly RouteName[] = [
   'creditUsage',
@@ -32,6 +36,10 @@ export const ROUTE_NAMES: readonly RouteName[] = [
   'agentCancel',
   'agentList',
   'activity',
+  'scrape',
+  'search',
+  'map',
+  'parse',
 ];
 
 /** The values GET /v2/team/activity accepts as `endpoint`; anything else is a 400. `parse` is not one. */
@@ -81,10 +89,12 @@ export interface AgentTimeline {
   expireAfterMs?: number;
   /** `low`, `medium` (the default) or `high`, as the status echoes it. */
   effort?: string;
-  /** A run whose `credits` exceed this stops there: `failed`, `credit_limit_reached`, its partial data, no `data`. */
+  /** `maxCredits` it was started with: a run whose `credits` exceed it stops there (`failed`, `credit_limit_reached`, its partial data, no `data`). */
   maxCredits?: number;
   /** The conversation a list item belongs to (`threadId`, `threadTurn`), as newer servers send it. */
   thread?: { id: string; turn: number };
+  /** Who started it (the start body's `origin`). */
+  origin?: string;
 }
 
 /** What a run cancelled earlier reads as: `cancelled` (older servers) or `failed` (newer ones map it so). */

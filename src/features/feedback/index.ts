@@ -14,11 +14,14 @@ import type { Logger } from '../../host/logger';
 /** Arguments other commands (or links) may pass; anything else is ignored. */
 function startOptions(args: unknown): StartOptions {
   if (typeof args !== 'object' || args === null) return {};
-  const { jobId, endpoint } = args as { jobId?: unknown; endpoint?: unknown };
+  const { jobId, endpoint, url, rateResult } = args as { jobId?: unknown; endpoint?: unknown; url?: unknown; rateResult?: unknown };
   const options: StartOptions = {};
   if (typeof jobId === 'string') options.jobId = jobId;
   const known = FEEDBACK_ENDPOINT_IDS.find((id) => id === endpoint);
   if (known) options.endpoint = known;
+  if (typeof url === 'string') options.url = url;
+  // A result rated where it was opened: its endpoint and job are known, the wizard starts at the rating.
+  if (rateResult === true && known && typeof jobId === 'string') options.rateResult = true;
   return options;
 }
 
@@ -26,7 +29,7 @@ function startOptions(args: unknown): StartOptions {
  * The wizard is the largest feature and rarely needed at startup, so it lives in its own bundle
  * (dist/feedbackWizard.js, built from ./ui/bundleEntry.ts) and loads on first use.
  */
-export type { FeedbackController } from './ui/controller';
+export type { FeedbackController, FeedbackRunResult } from './ui/controller';
 
 export class LazyFeedback implements vscode.Disposable {
   private instance: FeedbackController | undefined;

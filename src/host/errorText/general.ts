@@ -34,6 +34,11 @@ const OPERATION_TEXT: Record<Operation, () => string> = {
   feedback: () => l10n.t('sending feedback'),
   activity: () => l10n.t('reading the team’s recent jobs'),
   agentList: () => l10n.t('reading the team’s agent runs'),
+  scrape: () => l10n.t('scraping the page'),
+  search: () => l10n.t('searching the web'),
+  map: () => l10n.t('mapping the site'),
+  agentStart: () => l10n.t('starting the agent job'),
+  parse: () => l10n.t('parsing the file'),
 };
 
 /** What was being done, as a phrase that follows "while" in this module's sentences. */

@@ -6,3 +6,4 @@ export * from './feedbackFields';
 export * from './general';
 export * from './nextSteps';
 export * from './recent';
+export * from './run';

@@ -93,4 +93,27 @@ describe('web-worker extension host', () => {
     assert.ok((await frame.locator('.bar-hit').count()) > 0);
     await wb().screenshot('web-usage');
   });
+
+  it('scrapes a page over fetch and rates the result from its CodeLens', async () => {
+    const w = wb();
+    await w.page.keyboard.press('Escape');
+    await w.runCommand('Firecrawl: Scrape URL…');
+    await w.quickInput().locator('.quick-input-title').filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('https://docs.example.org/web');
+    const lens = w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
+    await lens.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const sent = sandbox.requests().find((r) => r.route === 'scrape');
+    assert.ok(sent?.headers.origin !== undefined, 'the scrape came from the browser');
+    assert.equal((sent?.body as { integration?: string }).integration, '_vscode');
+    await lens.first().click();
+    await w.quickInput().locator('.quick-input-title').filter({ hasText: /Rating/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    await w.page.waitForTimeout(150);
+    await w.page.keyboard.press('Enter');
+    await w.quickInput().locator('.quick-input-title').filter({ hasText: /Review/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.page.waitForTimeout(150);
+    await w.page.keyboard.press('Enter');
+    await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(sandbox.feedbackSubmissions().at(-1)?.body.url, 'https://docs.example.org/web');
+    await w.screenshot('web-scrape-rated');
+  });
 });

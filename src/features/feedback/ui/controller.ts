@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { runCommonStep } from '../../../host/nextStepCommands';
 import { COMMANDS } from '../../../ids';
 import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../../../api';
-import { CancelledError } from '../../../api/errors';
+import { CancelledError, isFirecrawlError } from '../../../api/errors';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
@@ -30,12 +30,17 @@ export interface StartOptions {
   endpoint?: FeedbackEndpoint;
   /** Reopen the saved draft on its review page ("Edit and Retry"). */
   reopen?: boolean;
+  /** The page the job was about, as the feedback's `url`. */
+  url?: string;
+  /** Rate a result just opened: start on the rating page with `endpoint` and `jobId` chosen. */
+  rateResult?: boolean;
 }
 
 export type FeedbackRunResult =
   | { kind: 'cancelled' }
   | { kind: 'sent'; receipt: FeedbackReceipt; message: string }
-  | { kind: 'failed'; message: string; actions: string[] };
+  /** `code` is the service's feedbackErrorCode, and `windowSeconds` the window a FEEDBACK_WINDOW_EXPIRED stated. */
+  | { kind: 'failed'; message: string; actions: string[]; code?: string; windowSeconds?: number };
 
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
@@ -117,6 +122,13 @@ export class FeedbackController implements vscode.Disposable {
       if (reopened) {
         draft = reopened;
         wizardOptions.start = 'review';
+      } else if (options.rateResult && options.endpoint && options.jobId) {
+        // Rating the result just opened: nothing to guess, nothing to resume.
+        draft = emptyDraft(options.jobId);
+        draft.endpoint = options.endpoint;
+        if (options.url) draft.url = options.url;
+        wizardOptions.start = 'rating';
+        wizardOptions.startingJobId = { id: options.jobId, from: 'command' };
       } else {
         const selection = selectedText();
         const clipboard = options.jobId ? undefined : await readClipboard();
@@ -177,7 +189,14 @@ export class FeedbackController implements vscode.Disposable {
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
     void this.offer(failure, request);
-    return { kind: 'failed', message: failure.message, actions: failure.actions.map((a) => nextStepLabel(a)) };
+    const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
+    return {
+      kind: 'failed',
+      message: failure.message,
+      actions: failure.actions.map((a) => nextStepLabel(a)),
+      ...(code ? { code } : {}),
+      ...(window !== undefined ? { windowSeconds: window } : {}),
+    };
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */

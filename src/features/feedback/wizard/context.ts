@@ -85,6 +85,8 @@ export interface WizardContext {
   resumable?: readonly ResumableDraft[];
   /** Set by the review step when the person sends a valid body. */
   request?: FeedbackRequest;
+  /** The wizard rates a result it was opened on: a rating the draft already supports goes straight to the review. */
+  resultChosen?: boolean;
 }
 
 export type WizardStep = Step<StepId, WizardContext>;

@@ -10,7 +10,8 @@ import { plainText } from '../../../shared/text';
 import { cloneDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
 import type { PickOption } from './prompts';
-import { advance, frame, leave, type ResumableDraft, reviewStack, signalTarget, type WizardStep } from './context';
+import { checkDraft } from '../model/checkDraft';
+import { advance, frame, inFastPath, leave, type ResumableDraft, reviewStack, signalTarget, type WizardStep } from './context';
 
 type EndpointChoice = { kind: 'endpoint'; id: FeedbackEndpoint } | { kind: 'resume'; index: number };
 
@@ -117,6 +118,8 @@ export const ratingStep: WizardStep = async (state, ctx) => {
   if (left) return left;
   if (answer.kind !== 'accept') return { kind: 'stay' };
   ctx.draft.rating = answer.value;
+  // Rating a result: "good" on a page the draft already names needs nothing more than a look at the review.
+  if (ctx.resultChosen && answer.value === 'good' && inFastPath(state) && checkDraft(ctx.draft).ok) return { kind: 'push', step: { id: 'review' } };
   return advance(state, signalTarget(ctx.draft));
 };
 

@@ -40,8 +40,11 @@ export const WIZARD_STEPS: Readonly<Record<StepId, WizardStep>> = {
 };
 
 export interface WizardOptions {
-  /** 'review' reopens a draft on its review page, with the fast path behind it for Back. */
-  start?: 'beginning' | 'review';
+  /**
+   * 'review' reopens a draft on its review page, with the fast path behind it for Back; 'rating'
+   * starts on the rating page of a draft whose endpoint and job id are chosen (a result just run).
+   */
+  start?: 'beginning' | 'review' | 'rating';
   /** Saved drafts the first page offers to resume (one, or several windows'). */
   resumable?: ResumableDraft | readonly ResumableDraft[];
   now?: () => number;
@@ -71,7 +74,9 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     ...(options.startingJobId ? { draftIdSource: options.startingJobId } : {}),
   };
-  const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : [{ id: 'endpoint' }];
+  const initial: WizardRef[] =
+    options.start === 'review' ? reviewStack(draft) : options.start === 'rating' ? [{ id: 'endpoint' }, { id: 'jobId' }, { id: 'rating' }] : [{ id: 'endpoint' }];
+  if (options.start === 'rating') context.resultChosen = true;
   let moved = options.start === 'review';
   const outcome = await runFlow<StepId, WizardContext>(WIZARD_STEPS, initial, context, {
     onTransition: (stack, transition: Transition<StepId>) => {

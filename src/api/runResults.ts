@@ -1,0 +1,138 @@
+// The answers of the routes that run work (scrape, search, map, agent start): their schemas and
+// normalisation into ./model, built on first use like ./schemas. A scrape of a site that cannot be
+// reached is a 200 with `success:false`: the caller turns `unsuccessful` into an error.
+import * as z from 'zod/mini';
+import type { AgentStarted, MapResult, ScrapeResult, SearchHit, SearchResult } from './model';
+
+function build() {
+  const text = z.optional(z.nullable(z.string()));
+  const count = z.optional(z.nullable(z.number()));
+  const stringOrList = z.optional(z.nullable(z.union([z.string(), z.array(z.string())])));
+
+  const scrapeResponse = z.object({
+    success: z.optional(z.boolean()),
+    error: text,
+    warning: text,
+    data: z.optional(
+      z.nullable(
+        z.object({
+          markdown: text,
+          warning: text,
+          metadata: z.optional(
+            z.nullable(
+              z.object({
+                // Titles of some pages come as lists.
+                title: stringOrList,
+                sourceURL: text,
+                url: text,
+                statusCode: count,
+                scrapeId: text,
+                creditsUsed: count,
+                contentType: text,
+              }),
+            ),
+          ),
+        }),
+      ),
+    ),
+  });
+
+  const hit = z.object({ url: z.string(), title: text, description: text });
+
+  const searchResponse = z.object({
+    success: z.optional(z.boolean()),
+    error: text,
+    id: text,
+    creditsUsed: count,
+    warning: text,
+    data: z.optional(z.nullable(z.object({ web: z.optional(z.nullable(z.array(hit))) }))),
+  });
+
+  const mapResponse = z.object({
+    success: z.optional(z.boolean()),
+    error: text,
+    id: text,
+    creditsUsed: count,
+    warning: text,
+    // Older servers list plain URLs.
+    links: z.array(z.union([z.string(), hit])),
+  });
+
+  const agentStartResponse = z.object({ success: z.optional(z.boolean()), error: text, id: text });
+
+  return { scrapeResponse, searchResponse, mapResponse, agentStartResponse };
+}
+
+type RunSchemas = ReturnType<typeof build>;
+let built: RunSchemas | undefined;
+
+export function runSchemas(): RunSchemas {
+  return (built ??= build());
+}
+
+/** `success:false` with HTTP 200: the service could not do it (a site it cannot reach), with its words. */
+export interface Unsuccessful {
+  unsuccessful: true;
+  error: string;
+}
+
+function unsuccessful(body: { success?: boolean | undefined; error?: string | null | undefined }): Unsuccessful | undefined {
+  return body.success === false ? { unsuccessful: true, error: body.error ?? '' } : undefined;
+}
+
+function titleText(value: string | string[] | null | undefined): string | undefined {
+  const joined = Array.isArray(value) ? value.join(' · ') : value;
+  return joined?.trim() || undefined;
+}
+
+export function normalizeScrape(body: z.infer<RunSchemas['scrapeResponse']>): ScrapeResult | Unsuccessful {
+  const failed = unsuccessful(body);
+  if (failed) return failed;
+  const data = body.data ?? {};
+  const meta = data.metadata ?? {};
+  const result: ScrapeResult = { markdown: data.markdown ?? '' };
+  const title = titleText(meta.title);
+  if (meta.scrapeId) result.jobId = meta.scrapeId;
+  if (title) result.title = title;
+  if (meta.sourceURL) result.sourceUrl = meta.sourceURL;
+  if (meta.url) result.finalUrl = meta.url;
+  if (typeof meta.statusCode === 'number') result.statusCode = meta.statusCode;
+  if (typeof meta.creditsUsed === 'number') result.creditsUsed = meta.creditsUsed;
+  if (meta.contentType) result.contentType = meta.contentType;
+  const warning = data.warning ?? body.warning;
+  if (warning) result.warning = warning;
+  return result;
+}
+
+function normalizeHit(h: string | { url: string; title?: string | null | undefined; description?: string | null | undefined }): SearchHit {
+  if (typeof h === 'string') return { url: h };
+  const out: SearchHit = { url: h.url };
+  if (h.title?.trim()) out.title = h.title.trim();
+  if (h.description?.trim()) out.description = h.description.trim();
+  return out;
+}
+
+export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): SearchResult | Unsuccessful {
+  const failed = unsuccessful(body);
+  if (failed) return failed;
+  const result: SearchResult = { hits: (body.data?.web ?? []).map(normalizeHit) };
+  if (body.id) result.jobId = body.id;
+  if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
+  if (body.warning) result.warning = body.warning;
+  return result;
+}
+
+export function normalizeMap(body: z.infer<RunSchemas['mapResponse']>): MapResult | Unsuccessful {
+  const failed = unsuccessful(body);
+  if (failed) return failed;
+  const result: MapResult = { links: body.links.map(normalizeHit) };
+  if (body.id) result.jobId = body.id;
+  if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
+  if (body.warning) result.warning = body.warning;
+  return result;
+}
+
+/** undefined when a successful answer names no run (nothing to follow). */
+export function normalizeAgentStart(body: z.infer<RunSchemas['agentStartResponse']>): AgentStarted | Unsuccessful | undefined {
+  return unsuccessful(body) ?? (body.id ? { id: body.id } : undefined);
+}

@@ -1,0 +1,46 @@
+// Running Firecrawl from the editor: Scrape URL, Search the Web, Map a Site, Parse File to Markdown,
+// Start Agent Job and Rate This Result. Only the commands are registered at activation; everything they do is its own
+// bundle (dist/runCommands.js), loaded on the first run.
+import type * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
+import { selectedText } from '../../host/editorInput';
+import { loadOnDemand } from '../../host/onDemand';
+import { COMMANDS } from '../../ids';
+import type { RunCommands, RunHost } from './ui/runCommands';
+
+export type { RunCommands, RunHost } from './ui/runCommands';
+export type { RunOutcome } from './ui/runErrors';
+export type { AgentOutcome } from './ui/agentCommand';
+
+export class RunFeature implements vscode.Disposable {
+  private loading: Promise<RunCommands> | undefined;
+  private instance: RunCommands | undefined;
+
+  constructor(private readonly host: RunHost) {}
+
+  /** The commands, their bundle loaded the first time one runs. */
+  commands(): Promise<RunCommands> {
+    this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('runCommands').then((bundle) => (this.instance = new bundle.RunCommands(this.host)));
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  dispose(): void {
+    this.instance?.dispose();
+  }
+}
+
+export function activateRun(context: vscode.ExtensionContext, host: RunHost): RunFeature {
+  const run = new RunFeature(host);
+  context.subscriptions.push(
+    run,
+    registerCommand(COMMANDS.scrapeUrl, async (url?: unknown) => (await run.commands()).scrape(url)),
+    registerCommand(COMMANDS.scrapeSelectedUrl, async () => (await run.commands()).scrape(selectedText())),
+    registerCommand(COMMANDS.searchWeb, async () => (await run.commands()).search()),
+    registerCommand(COMMANDS.mapSite, async () => (await run.commands()).map()),
+    registerCommand(COMMANDS.parseFile, async (file?: unknown) => (await run.commands()).parse(file)),
+    registerCommand(COMMANDS.startAgentJob, async () => (await run.commands()).startAgent()),
+    registerCommand(COMMANDS.rateResult, async (target?: unknown) => (await run.commands()).rate(target)),
+  );
+  return run;
+}

@@ -1,0 +1,86 @@
+// The Markdown documents results open as: a short header of facts (where it came from, the site's
+// own status, credits used, the job id, when) and then the result. Everything the service or a page
+// said in the header is escaped so it reads as the characters it is; the page itself follows as
+// the page's own Markdown, to be read as text or in VS Code's Markdown preview (which keeps
+// scripts and command links off). Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
+import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
+import { formatDateTime, formatExact, plural } from '../../../shared/format';
+import { escapeMarkdown } from '../../../shared/text';
+
+export interface HeaderFacts {
+  /** When the result arrived (epoch ms). */
+  at: number;
+  creditsUsed?: number;
+  jobId?: string;
+}
+
+function creditsLine(credits: number | undefined): string | undefined {
+  if (credits === undefined) return undefined;
+  return plural(credits, l10n.t('Credits used: {0} credit', formatExact(credits)), l10n.t('Credits used: {0} credits', formatExact(credits)));
+}
+
+function factLines(facts: HeaderFacts): string[] {
+  const lines: string[] = [];
+  const credits = creditsLine(facts.creditsUsed);
+  if (credits) lines.push(credits);
+  if (facts.jobId) lines.push(l10n.t('Job id: {0}', `\`${facts.jobId.replace(/`/g, '')}\``));
+  lines.push(l10n.t('Fetched: {0}', formatDateTime(facts.at)));
+  return lines;
+}
+
+/** An address as code: read as written, never a live link (a page chose it). */
+function codeUrl(url: string): string {
+  return `\`${url.replace(/`/g, '%60')}\``;
+}
+
+/** A quoted block of header lines: Markdown's line breaks keep one fact a line. */
+function header(lines: readonly string[]): string {
+  return lines.map((line) => `> ${line}  `).join('\n');
+}
+
+/** Whether the site's own status is an error page (the scrape itself succeeded). */
+export function isErrorStatus(statusCode: number | undefined): boolean {
+  return statusCode !== undefined && statusCode >= 400;
+}
+
+/** A scraped page, or a parsed file (`source` is then the file's name). */
+export function scrapeDocument(result: ScrapeResult, requested: string, at: number): string {
+  const lines: string[] = [];
+  const source = result.sourceUrl ?? requested;
+  lines.push(l10n.t('Source: {0}', codeUrl(source)));
+  if (result.finalUrl && result.finalUrl !== source) lines.push(l10n.t('Final URL: {0}', codeUrl(result.finalUrl)));
+  if (result.statusCode !== undefined) {
+    lines.push(
+      isErrorStatus(result.statusCode)
+        ? l10n.t('⚠ The site answered {0}: this is probably its error page, not the content you wanted.', String(result.statusCode))
+        : l10n.t('Site status: {0}', String(result.statusCode)),
+    );
+  }
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
+  const body = result.markdown.trim() ? result.markdown : l10n.t('(The page had no text.)');
+  return `${header(lines)}\n\n---\n\n${body}\n`;
+}
+
+function hitLine(hit: SearchHit): string {
+  const title = hit.title ? escapeMarkdown(hit.title) : escapeMarkdown(hit.url);
+  const line = `- ${title}  \n  ${codeUrl(hit.url)}`;
+  return hit.description ? `${line}  \n  ${escapeMarkdown(hit.description)}` : line;
+}
+
+export function searchDocument(query: string, result: SearchResult, at: number): string {
+  const lines = [l10n.t('Search: {0}', escapeMarkdown(query)), plural(result.hits.length, l10n.t('{0} result', formatExact(result.hits.length)), l10n.t('{0} results', formatExact(result.hits.length)))];
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
+  return `${header(lines)}\n\n---\n\n${result.hits.map(hitLine).join('\n')}\n`;
+}
+
+/** One URL a line with its title, as the map found them. */
+export function mapDocument(site: string, result: MapResult, at: number): string {
+  const lines = [l10n.t('Map of {0}', codeUrl(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
+  const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeMarkdown(l.title)}` : ''}`);
+  return `${header(lines)}\n\n---\n\n${links.join('\n')}\n`;
+}

@@ -1,0 +1,197 @@
+// "Firecrawl: Start Agent Job…": the prompt (the selection, or typed), optional URLs, an optional
+// JSON Schema (the active editor when it holds one, or a file), the effort, and a confirm step that
+// shows the credit limit (always sent) next to the balance. Back keeps every answer. The run is
+// tracked in the Research view at once, which polls it and offers its result when it completes.
+import * as vscode from 'vscode';
+import { AGENT_EFFORTS, type AgentEffort, agentStartBody, checked, splitUrls, webUrlProblem } from '../../../api';
+import { selectedText } from '../../../host/editorInput';
+import { openSetting, runSettings } from '../../../host/settings';
+import { SETTINGS } from '../../../ids';
+import { formatExact } from '../../../shared/format';
+import { plainText } from '../../../shared/text';
+import { askPick, askText } from './quickInput';
+import { reportRunError } from './runErrors';
+import type { RunErrorText } from '../../../host/errorText';
+import { withRunProgress } from './runProgress';
+import type { RunServices } from './services';
+
+const STEPS = 5;
+
+interface AgentAnswers {
+  prompt: string;
+  urls: string;
+  /** The schema's source, for the confirm step, and the parsed object. */
+  schema?: { name: string; value: Record<string, unknown> };
+  effort?: AgentEffort;
+}
+
+type SchemaChoice = { kind: 'none' } | { kind: 'editor' } | { kind: 'file' };
+
+/** The JSON object in `text`, or the reason it is not one. */
+export function readSchema(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: vscode.l10n.t('A JSON Schema is a JSON object.') };
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, problem: vscode.l10n.t('Not valid JSON: {0}', plainText(error instanceof Error ? error.message : String(error), 200)) };
+  }
+}
+
+function activeJson(): vscode.TextDocument | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  return document && (document.languageId === 'json' || document.languageId === 'jsonc') ? document : undefined;
+}
+
+export interface AgentOutcome {
+  id?: string;
+  failure?: RunErrorText;
+  cancelled?: boolean;
+}
+
+export async function agentCommand(services: RunServices): Promise<AgentOutcome> {
+  const selection = selectedText()?.trim();
+  const answers: AgentAnswers = { prompt: selection || services.typed.get('agentPrompt') || '', urls: services.typed.get('agentUrls') ?? '' };
+  const title = vscode.l10n.t('Firecrawl: Start Agent Job');
+  const jsonEditor = activeJson();
+  let step = 1;
+  for (;;) {
+    const frame = { title, step, totalSteps: STEPS, canGoBack: step > 1 };
+    switch (step) {
+      case 1: {
+        const a = await askText({ ...frame, prompt: vscode.l10n.t('What should the agent find or do?'), value: answers.prompt, validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined) });
+        if (a.kind === 'cancel') return { cancelled: true };
+        if (a.kind === 'accept') {
+          if (!a.value.trim()) continue;
+          answers.prompt = a.value.trim();
+          services.typed.set('agentPrompt', answers.prompt);
+          step = 2;
+        }
+        continue;
+      }
+      case 2: {
+        const a = await askText({
+          ...frame,
+          prompt: vscode.l10n.t('Optional: URLs the agent should start from, separated by spaces or commas. Leave empty to let it search.'),
+          value: answers.urls,
+          validate: (t) => splitUrls(t).map(webUrlProblem).find((p) => p !== undefined),
+        });
+        if (a.kind === 'cancel') return { cancelled: true };
+        if (a.kind === 'back') step = 1;
+        else {
+          answers.urls = a.value;
+          services.typed.set('agentUrls', a.value);
+          step = 3;
+        }
+        continue;
+      }
+      case 3: {
+        const items: Array<vscode.QuickPickItem & { value: SchemaChoice }> = [
+          { label: vscode.l10n.t('No schema'), detail: vscode.l10n.t('The agent answers in the shape it chooses.'), value: { kind: 'none' } },
+        ];
+        if (jsonEditor) items.push({ label: vscode.l10n.t('Use the JSON in the editor'), description: plainText(jsonEditor.fileName.split(/[\\/]/).pop() ?? '', 80), value: { kind: 'editor' } });
+        items.push({ label: vscode.l10n.t('Choose a JSON Schema file…'), value: { kind: 'file' } });
+        const a = await askPick<SchemaChoice>({ ...frame, placeholder: vscode.l10n.t('Optional: a JSON Schema for the result'), items, active: answers.schema ? items[1]?.value : items[0]?.value });
+        if (a.kind === 'cancel') return { cancelled: true };
+        if (a.kind === 'back') {
+          step = 2;
+          continue;
+        }
+        if (a.value.kind === 'none') delete answers.schema;
+        else {
+          const source = a.value.kind === 'editor' ? jsonEditor : await pickSchemaFile();
+          if (!source) continue;
+          const schema = readSchema(source.getText());
+          if (!schema.ok) {
+            void vscode.window.showWarningMessage(schema.problem);
+            continue;
+          }
+          answers.schema = { name: source.fileName.split(/[\\/]/).pop() ?? '', value: schema.value };
+        }
+        step = 4;
+        continue;
+      }
+      case 4: {
+        const items = [
+          { label: vscode.l10n.t('Default effort'), detail: vscode.l10n.t('What the service chooses.'), value: undefined as AgentEffort | undefined },
+          ...AGENT_EFFORTS.map((e) => ({ label: effortLabel(e), value: e as AgentEffort | undefined })),
+        ];
+        const a = await askPick<AgentEffort | undefined>({ ...frame, placeholder: vscode.l10n.t('How hard the agent should try'), items, active: answers.effort });
+        if (a.kind === 'cancel') return { cancelled: true };
+        if (a.kind === 'back') step = 3;
+        else {
+          if (a.value) answers.effort = a.value;
+          else delete answers.effort;
+          step = 5;
+        }
+        continue;
+      }
+      default: {
+        const maxCredits = runSettings.agentMaxCredits();
+        const balance = services.balance();
+        const a = await askPick<'start' | 'settings'>({
+          ...frame,
+          placeholder: balance === undefined
+            ? vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits).', formatExact(maxCredits))
+            : vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits); your balance is {1}.', formatExact(maxCredits), formatExact(balance)),
+          items: [
+            {
+              label: vscode.l10n.t('$(play) Start the agent job'),
+              description: vscode.l10n.t('spends at most {0} credits', formatExact(maxCredits)),
+              detail: plainText(answers.prompt, 200),
+              value: 'start',
+            },
+            { label: vscode.l10n.t('$(settings-gear) Change the credit limit…'), value: 'settings' },
+          ],
+        });
+        if (a.kind === 'cancel') return { cancelled: true };
+        if (a.kind === 'back') {
+          step = 4;
+          continue;
+        }
+        if (a.value === 'settings') {
+          await openSetting(SETTINGS.agentMaxCredits);
+          return { cancelled: true };
+        }
+        return start(services, answers, maxCredits);
+      }
+    }
+  }
+}
+
+function effortLabel(effort: AgentEffort): string {
+  switch (effort) {
+    case 'low':
+      return vscode.l10n.t('Low effort');
+    case 'medium':
+      return vscode.l10n.t('Medium effort');
+    case 'high':
+      return vscode.l10n.t('High effort');
+  }
+}
+
+async function pickSchemaFile(): Promise<vscode.TextDocument | undefined> {
+  const [uri] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Use as Schema') })) ?? [];
+  return uri ? vscode.workspace.openTextDocument(uri) : undefined;
+}
+
+async function start(services: RunServices, answers: AgentAnswers, maxCredits: number): Promise<AgentOutcome> {
+  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: starting the agent job'), (signal) =>
+    services.provider.client.startAgent(
+      checked(
+        'agentStart',
+        agentStartBody({ prompt: answers.prompt, urls: splitUrls(answers.urls), maxCredits, ...(answers.schema ? { schema: answers.schema.value } : {}), ...(answers.effort ? { effort: answers.effort } : {}) }),
+      ),
+      { signal },
+    ),
+  );
+  if (!outcome.ok) {
+    const failure = reportRunError(outcome.error, services, () => start(services, answers, maxCredits));
+    return failure ? { failure } : { cancelled: true };
+  }
+  const { id } = outcome.value;
+  services.log.info(`Started agent job ${id} (at most ${maxCredits} credits)`);
+  services.refresh.request();
+  services.trackAgentRun(id);
+  return { id };
+}

@@ -1,0 +1,52 @@
+// "Firecrawl: Map a Site…": a URL, POST /v2/map, and the links twice: as a document (one URL a line
+// with its title, rated as the map) and in a pick where the checked ones are scraped.
+import * as vscode from 'vscode';
+import { checked, mapBody, selectedWebUrl, webUrlProblem } from '../../../api';
+import { selectedText } from '../../../host/editorInput';
+import { runSettings } from '../../../host/settings';
+import { formatExact, plural } from '../../../shared/format';
+import { plainText } from '../../../shared/text';
+import { mapDocument } from '../model/resultDocument';
+import { askPick, askText } from './quickInput';
+import { openResult } from './resultEditors';
+import { reportRunError, type RunOutcome } from './runErrors';
+import { withRunProgress } from './runProgress';
+import { scrapeUrls } from './scrapeCommand';
+import type { RunServices } from './services';
+
+export async function mapCommand(services: RunServices): Promise<RunOutcome> {
+  const answer = await askText({
+    title: vscode.l10n.t('Firecrawl: Map a Site'),
+    prompt: vscode.l10n.t('The site whose pages to list (http or https).'),
+    placeholder: 'https://docs.example.com',
+    value: selectedWebUrl(selectedText()) ?? services.typed.get('map') ?? '',
+    validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+  });
+  if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
+  const site = answer.value.trim();
+  services.typed.set('map', site);
+  return runMap(services, site);
+}
+
+async function runMap(services: RunServices, site: string): Promise<RunOutcome> {
+  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) => services.provider.client.map(checked('map', mapBody(site, runSettings.mapLimit())), { signal }));
+  if (!outcome.ok) {
+    const failure = reportRunError(outcome.error, services, () => runMap(services, site));
+    return failure ? { opened: [], failure } : { opened: [], cancelled: true };
+  }
+  const result = outcome.value;
+  services.refresh.request();
+  services.log.info(`Mapped ${site}: job ${result.jobId ?? '(none)'}, ${result.links.length} links`);
+  const ratable = result.jobId ? { endpoint: 'map' as const, jobId: result.jobId, url: site, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
+  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site);
+  const count = result.links.length;
+  const picked = await askPick<string>({
+    title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),
+    placeholder: plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),
+    many: true,
+    items: result.links.map((link) => ({ label: plainText(link.url, 200), description: link.title ? plainText(link.title, 200) : '', value: link.url })),
+  });
+  if (picked.kind !== 'accept' || picked.value.length === 0) return { opened: [document] };
+  const scraped = await scrapeUrls(services, picked.value);
+  return { ...scraped, opened: [document, ...scraped.opened] };
+}

@@ -1,0 +1,125 @@
+// One page of a run's prompts: an input box or a pick with a title, a step counter and Back. Each
+// resolves once: what was accepted, Back, or cancel (Escape or focus lost), so a cancelled prompt
+// sends nothing and Back returns to the page before with its value kept.
+import * as vscode from 'vscode';
+
+let open: vscode.QuickInput | undefined;
+
+/** The prompt on screen, for tests that drive the real widgets (the extension host cannot type). */
+export function openPrompt(): vscode.QuickInput | undefined {
+  return open;
+}
+
+function track(input: vscode.QuickInput): void {
+  open = input;
+  input.onDidHide(() => {
+    if (open === input) open = undefined;
+  });
+}
+
+export type Asked<T> = { kind: 'accept'; value: T } | { kind: 'back' } | { kind: 'cancel' };
+
+export interface PageFrame {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  canGoBack?: boolean;
+}
+
+export interface TextPage extends PageFrame {
+  value?: string;
+  prompt?: string;
+  placeholder?: string;
+  /** A problem with the text, shown under it; Enter does nothing while there is one. */
+  validate?: (text: string) => string | undefined;
+}
+
+function frame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, page: PageFrame): void {
+  input.title = page.title;
+  input.step = page.step;
+  input.totalSteps = page.totalSteps;
+  input.buttons = page.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+  input.ignoreFocusOut = true;
+}
+
+export function askText(page: TextPage): Promise<Asked<string>> {
+  const box = vscode.window.createInputBox();
+  frame(box, page);
+  box.value = page.value ?? '';
+  box.prompt = page.prompt;
+  box.placeholder = page.placeholder;
+  const check = () => {
+    box.validationMessage = page.validate?.(box.value);
+  };
+  check();
+  track(box);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (answer: Asked<string>) => {
+      if (done) return;
+      done = true;
+      resolve(answer);
+      box.dispose();
+    };
+    box.onDidChangeValue(check);
+    box.onDidAccept(() => {
+      check();
+      if (box.validationMessage === undefined) finish({ kind: 'accept', value: box.value });
+    });
+    box.onDidTriggerButton((button) => {
+      if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back' });
+    });
+    box.onDidHide(() => finish({ kind: 'cancel' }));
+    box.show();
+  });
+}
+
+export interface PickPage<T> extends PageFrame {
+  placeholder?: string;
+  items: ReadonlyArray<vscode.QuickPickItem & { value: T }>;
+  /** Several may be checked; Enter accepts the checked ones (none is an answer too). */
+  many?: boolean;
+  /** Buttons beside the title besides Back, each answering with its value. */
+  actions?: ReadonlyArray<{ button: vscode.QuickInputButton; value: T[] | T }>;
+  active?: T;
+}
+
+export function askPick<T>(page: PickPage<T> & { many: true }): Promise<Asked<T[]>>;
+export function askPick<T>(page: PickPage<T>): Promise<Asked<T>>;
+export function askPick<T>(page: PickPage<T>): Promise<Asked<T | T[]>> {
+  type Item = vscode.QuickPickItem & { value: T };
+  const pick = vscode.window.createQuickPick<Item>();
+  frame(pick, page);
+  if (page.actions?.length) pick.buttons = [...pick.buttons, ...page.actions.map((a) => a.button)];
+  pick.placeholder = page.placeholder;
+  pick.canSelectMany = page.many === true;
+  // Titles and descriptions come from pages: matched as text, never rendered.
+  pick.matchOnDescription = true;
+  pick.items = page.items;
+  const active = page.items.find((i) => i.value === page.active);
+  if (active) pick.activeItems = [active];
+  track(pick);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (answer: Asked<T | T[]>) => {
+      if (done) return;
+      done = true;
+      resolve(answer);
+      pick.dispose();
+    };
+    pick.onDidAccept(() => {
+      if (page.many) finish({ kind: 'accept', value: pick.selectedItems.map((i) => i.value) });
+      else {
+        const chosen = pick.activeItems[0];
+        if (chosen) finish({ kind: 'accept', value: chosen.value });
+      }
+    });
+    pick.onDidTriggerButton((button) => {
+      if (button === vscode.QuickInputButtons.Back) return finish({ kind: 'back' });
+      const action = page.actions?.find((a) => a.button === button);
+      if (action) finish({ kind: 'accept', value: action.value });
+    });
+    pick.onDidHide(() => finish({ kind: 'cancel' }));
+    pick.show();
+  });
+}

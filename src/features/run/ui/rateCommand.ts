@@ -1,0 +1,32 @@
+// "Firecrawl: Rate This Result…": the feedback wizard opened on the result's endpoint and job, at the
+// rating page. When the server answers that its window has passed, rating closes for that result
+// and the CodeLens says so; the wizard's own notification has already said why.
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../../ids';
+import type { FeedbackRunResult } from '../../feedback';
+import { ratingStart } from '../model/ratingStart';
+import { closedText } from './resultLens';
+import type { RunServices } from './services';
+
+/** The document a command was given (a CodeLens, the editor title, a notification) or the active one. */
+function documentKey(given: unknown): string | undefined {
+  if (given instanceof vscode.Uri) return given.toString();
+  if (typeof given === 'string') return given;
+  return vscode.window.activeTextEditor?.document.uri.toString();
+}
+
+export async function rateCommand(services: RunServices, given?: unknown): Promise<FeedbackRunResult | undefined> {
+  const key = documentKey(given);
+  const result = key ? services.results.get(key) : undefined;
+  if (!key || !result) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This editor holds no Firecrawl result that can be rated. Scrape, search or map results can be rated right after they open; agent runs cannot be rated.'));
+    return undefined;
+  }
+  if (result.closed) {
+    void vscode.window.showInformationMessage(closedText(result));
+    return undefined;
+  }
+  const outcome = (await vscode.commands.executeCommand(COMMANDS.submitFeedback, ratingStart(result))) as FeedbackRunResult | undefined;
+  if (outcome?.kind === 'failed' && outcome.code === 'FEEDBACK_WINDOW_EXPIRED') services.results.close(key, outcome.windowSeconds);
+  return outcome;
+}

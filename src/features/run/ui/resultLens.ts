@@ -1,0 +1,63 @@
+// The CodeLens on top of a result document ("Rate this result", or why it can no longer be rated,
+// and the Markdown preview), and the context key that shows the editor-title action while the
+// active editor holds a result that can be rated. Everything in them is our own words.
+import * as vscode from 'vscode';
+import { COMMANDS, CONTEXT } from '../../../ids';
+import { formatExact } from '../../../shared/format';
+import { shortJobId } from '../../../shared/jobIds';
+import type { RatableResult, RatableResults } from '../model/ratableResults';
+
+export function closedText(result: RatableResult): string {
+  const seconds = result.closed?.windowSeconds;
+  return seconds !== undefined
+    ? vscode.l10n.t('Rating closed: Firecrawl accepts feedback within {0} seconds of the job, and this one is older.', formatExact(seconds))
+    : vscode.l10n.t('Rating closed: Firecrawl no longer accepts feedback for this job.');
+}
+
+export class ResultLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly results: RatableResults) {
+    const changed = results.onDidChange(() => {
+      this.changed.fire();
+      this.updateContext();
+    });
+    this.subscriptions.push(
+      { dispose: () => changed.dispose() },
+      vscode.languages.registerCodeLensProvider({ language: 'markdown', scheme: 'untitled' }, this),
+      vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
+      vscode.workspace.onDidCloseTextDocument((document) => results.remove(document.uri.toString())),
+    );
+    this.updateContext();
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const result = this.results.get(document.uri.toString());
+    if (!result) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const rate: vscode.Command = result.closed
+      ? { title: closedText(result), command: COMMANDS.rateResult, arguments: [document.uri] }
+      : {
+          title: vscode.l10n.t('$(feedback) Rate this result ({0} job {1}…)', result.endpoint, shortJobId(result.jobId)),
+          command: COMMANDS.rateResult,
+          arguments: [document.uri],
+          tooltip: vscode.l10n.t('Tell Firecrawl how the result was (a poor one can refund credits)'),
+        };
+    return [
+      new vscode.CodeLens(top, rate),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] }),
+    ];
+  }
+
+  private updateContext(): void {
+    const key = vscode.window.activeTextEditor?.document.uri.toString();
+    void vscode.commands.executeCommand('setContext', CONTEXT.rateableResult, key !== undefined && this.results.isOpen(key));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}

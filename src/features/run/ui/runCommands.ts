@@ -1,0 +1,66 @@
+// The run commands once their bundle is loaded: one set of services (the open results, the balance
+// read after runs) and the CodeLens on result documents, created on the first run command.
+import * as vscode from 'vscode';
+import type { ClientProvider } from '../../../host/clientProvider';
+import type { Logger } from '../../../host/logger';
+import type { Clock } from '../../../shared/clock';
+import { CoalescedRefresh } from '../model/coalescedRefresh';
+import { RatableResults } from '../model/ratableResults';
+import { agentCommand } from './agentCommand';
+import { mapCommand } from './mapCommand';
+import { parseCommand } from './parseCommand';
+import { rateCommand } from './rateCommand';
+import { openPrompt } from './quickInput';
+import { ResultLens } from './resultLens';
+import { scrapeCommand } from './scrapeCommand';
+import { searchCommand } from './searchCommand';
+import type { RunServices } from './services';
+
+export interface RunHost {
+  provider: ClientProvider;
+  log: Logger;
+  clock: Clock;
+  balance(): number | undefined;
+  refreshBalance(): void;
+  trackAgentRun(id: string): void;
+  focused(): boolean;
+}
+
+export class RunCommands implements vscode.Disposable {
+  readonly services: RunServices;
+  private readonly lens: ResultLens;
+
+  constructor(host: RunHost) {
+    const results = new RatableResults();
+    this.services = {
+      provider: host.provider,
+      log: host.log,
+      clock: host.clock,
+      results,
+      refresh: new CoalescedRefresh(host.clock, host.refreshBalance),
+      balance: host.balance,
+      trackAgentRun: host.trackAgentRun,
+      focused: host.focused,
+      typed: new Map(),
+    };
+    this.lens = new ResultLens(results);
+  }
+
+  scrape = (given?: unknown) => scrapeCommand(this.services, given);
+  search = () => searchCommand(this.services);
+  map = () => mapCommand(this.services);
+  parse = (given?: unknown) => parseCommand(this.services, given);
+  startAgent = () => agentCommand(this.services);
+  rate = (given?: unknown) => rateCommand(this.services, given);
+
+  /** The run prompt on screen, for tests that drive the real widgets. */
+  get prompt(): vscode.QuickInput | undefined {
+    return openPrompt();
+  }
+
+  dispose(): void {
+    this.lens.dispose();
+    this.services.refresh.dispose();
+    this.services.results.dispose();
+  }
+}

@@ -1,0 +1,37 @@
+// A failed run as one notification with its next steps (host/errorText words it). Retry sends again
+// what was typed; the other steps run here. The command does not wait for the person's choice.
+import * as vscode from 'vscode';
+import { COMMANDS, SETTINGS } from '../../../ids';
+import { describeRunError, isCommonStep, type RunErrorText, runStepLabel } from '../../../host/errorText';
+import { runCommonStep } from '../../../host/nextStepCommands';
+import { openSetting } from '../../../host/settings';
+import { isFirecrawlError } from '../../../api';
+import type { RunServices } from './services';
+
+/** Says why the run failed and returns those words (undefined for a cancel the person asked for). */
+export function reportRunError(error: unknown, services: RunServices, retry: () => unknown): RunErrorText | undefined {
+  services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (isFirecrawlError(error) && error.kind === 'cancelled') return undefined;
+  const balance = services.balance();
+  const text = describeRunError(error, {
+    apiUrl: services.provider.url.url,
+    selfHosted: services.provider.isSelfHosted,
+    ...(balance !== undefined ? { balance } : {}),
+  });
+  void vscode.window.showErrorMessage(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
+    const step = text.actions.find((a) => runStepLabel(a) === choice);
+    if (!step) return;
+    if (step === 'retry') await retry();
+    else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
+    else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
+    else if (isCommonStep(step)) await runCommonStep(step);
+  });
+  return text;
+}
+
+/** What a run command ends with: the documents it opened, and why it stopped early if it did. */
+export interface RunOutcome {
+  opened: vscode.TextDocument[];
+  failure?: RunErrorText;
+  cancelled?: boolean;
+}

@@ -1,0 +1,54 @@
+// "Firecrawl: Scrape URL…": the URL from the argument (the context menu's selection), the selection
+// when it is one web address, or typed; refused before sending unless http(s). The page opens as a
+// Markdown document with its facts on top, and can be rated from there.
+import * as vscode from 'vscode';
+import { checked, scrapeBody, selectedWebUrl, webUrlProblem } from '../../../api';
+import { selectedText } from '../../../host/editorInput';
+import { runSettings } from '../../../host/settings';
+import { plainText } from '../../../shared/text';
+import { scrapeDocument } from '../model/resultDocument';
+import { askText } from './quickInput';
+import { openResult } from './resultEditors';
+import { reportRunError, type RunOutcome } from './runErrors';
+import { withRunProgress } from './runProgress';
+import type { RunServices } from './services';
+
+export async function scrapeCommand(services: RunServices, given?: unknown): Promise<RunOutcome> {
+  let url = typeof given === 'string' ? selectedWebUrl(given) : undefined;
+  if (!url) {
+    const answer = await askText({
+      title: vscode.l10n.t('Firecrawl: Scrape URL'),
+      prompt: vscode.l10n.t('The page to fetch as Markdown (http or https).'),
+      placeholder: 'https://example.com/docs',
+      value: selectedWebUrl(selectedText()) ?? services.typed.get('scrape') ?? '',
+      validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+    });
+    if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
+    url = answer.value.trim();
+    services.typed.set('scrape', url);
+  }
+  return scrapeUrls(services, [url]);
+}
+
+/** Scrapes each URL in turn under one progress notification; each page opens as it arrives. */
+export async function scrapeUrls(services: RunServices, urls: readonly string[]): Promise<RunOutcome> {
+  const opened: vscode.TextDocument[] = [];
+  for (const [index, url] of urls.entries()) {
+    const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: scraping {0}', plainText(url, 100)), (signal) =>
+      services.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })), { signal }),
+    );
+    if (!outcome.ok) {
+      // Retry takes up where this stopped: this URL and the ones not scraped yet.
+      const failure = reportRunError(outcome.error, services, () => scrapeUrls(services, urls.slice(index)));
+      return failure ? { opened, failure } : { opened, cancelled: true };
+    }
+    const result = outcome.value;
+    services.refresh.request();
+    services.log.info(`Scraped ${url}: job ${result.jobId ?? '(none)'}, site status ${result.statusCode ?? '?'}, ${result.creditsUsed ?? '?'} credits`);
+    const ratable = result.jobId
+      ? { endpoint: 'scrape' as const, jobId: result.jobId, url: result.finalUrl ?? result.sourceUrl ?? url, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
+      : undefined;
+    opened.push(await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url));
+  }
+  return { opened };
+}

@@ -1,0 +1,72 @@
+// "Firecrawl: Search the Web…": a query, the raw POST /v2/search (its `id` rates the search), and the
+// results in a pick as plain text: check some to scrape them, or take the list button (or Enter with
+// none checked) to open every result as one Markdown list, which is rated as the search.
+import * as vscode from 'vscode';
+import { checked, searchBody, type SearchResult } from '../../../api';
+import { selectedText } from '../../../host/editorInput';
+import { runSettings } from '../../../host/settings';
+import { formatExact, plural } from '../../../shared/format';
+import { plainText } from '../../../shared/text';
+import { searchDocument } from '../model/resultDocument';
+import { askPick, askText } from './quickInput';
+import { openResult } from './resultEditors';
+import { reportRunError, type RunOutcome } from './runErrors';
+import { withRunProgress } from './runProgress';
+import { scrapeUrls } from './scrapeCommand';
+import type { RunServices } from './services';
+
+/** The list button's answer: no URL can be empty. */
+const OPEN_LIST = '';
+
+export async function searchCommand(services: RunServices): Promise<RunOutcome> {
+  const selection = selectedText()?.trim();
+  const answer = await askText({
+    title: vscode.l10n.t('Firecrawl: Search the Web'),
+    prompt: vscode.l10n.t('What to search for.'),
+    value: (selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined) ?? services.typed.get('search') ?? '',
+  });
+  if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
+  const query = answer.value.trim();
+  services.typed.set('search', query);
+  return runSearch(services, query);
+}
+
+async function runSearch(services: RunServices, query: string): Promise<RunOutcome> {
+  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: searching for {0}', plainText(query, 80)), (signal) =>
+    services.provider.client.search(checked('search', searchBody(query, runSettings.searchLimit())), { signal }),
+  );
+  if (!outcome.ok) {
+    const failure = reportRunError(outcome.error, services, () => runSearch(services, query));
+    return failure ? { opened: [], failure } : { opened: [], cancelled: true };
+  }
+  const result = outcome.value;
+  services.refresh.request();
+  services.log.info(`Searched: job ${result.jobId ?? '(none)'}, ${result.hits.length} results, ${result.creditsUsed ?? '?'} credits`);
+  return showHits(services, query, result);
+}
+
+async function showHits(services: RunServices, query: string, result: SearchResult): Promise<RunOutcome> {
+  const count = result.hits.length;
+  const credits = result.creditsUsed;
+  const picked = await askPick<string>({
+    title:
+      credits === undefined
+        ? vscode.l10n.t('Firecrawl: {0}', plainText(query, 80))
+        : plural(credits, vscode.l10n.t('Firecrawl: {0} ({1} credit used)', plainText(query, 80), formatExact(credits)), vscode.l10n.t('Firecrawl: {0} ({1} credits used)', plainText(query, 80), formatExact(credits))),
+    placeholder: plural(
+      count,
+      vscode.l10n.t('{0} result: check the ones to scrape, or press Enter with none checked to open all as a list', formatExact(count)),
+      vscode.l10n.t('{0} results: check the ones to scrape, or press Enter with none checked to open all as a list', formatExact(count)),
+    ),
+    many: true,
+    // Everything here came from pages: plain text, no icons, no links.
+    items: result.hits.map((hit) => ({ label: plainText(hit.title ?? hit.url, 200), description: plainText(hit.url, 200), detail: hit.description ? plainText(hit.description, 300) : '', value: hit.url })),
+    actions: [{ button: { iconPath: new vscode.ThemeIcon('list-unordered'), tooltip: vscode.l10n.t('Open All as a Markdown List') }, value: [OPEN_LIST] }],
+  });
+  if (picked.kind !== 'accept') return { opened: [], cancelled: true };
+  const urls = picked.value.filter((u) => u !== OPEN_LIST);
+  if (urls.length) return scrapeUrls(services, urls);
+  const ratable = result.jobId ? { endpoint: 'search' as const, jobId: result.jobId, ...(credits !== undefined ? { creditsUsed: credits } : {}) } : undefined;
+  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query);
+  return { opened: [document] };
+}

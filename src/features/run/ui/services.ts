@@ -1,0 +1,24 @@
+// What every run command shares: the client, the open results that can be rated, the one balance
+// read after runs, and the way into the Research view for agent runs.
+import type { ClientProvider } from '../../../host/clientProvider';
+import type { Logger } from '../../../host/logger';
+import type { Clock } from '../../../shared/clock';
+import type { CoalescedRefresh } from '../model/coalescedRefresh';
+import type { RatableResults } from '../model/ratableResults';
+
+export interface RunServices {
+  provider: ClientProvider;
+  log: Logger;
+  clock: Clock;
+  results: RatableResults;
+  /** Reads the balance once after a burst of runs. */
+  refresh: CoalescedRefresh;
+  /** The team's balance as last read, if known. */
+  balance(): number | undefined;
+  /** Tracks an agent run in the Research view at once and shows it there. */
+  trackAgentRun(id: string): void;
+  /** Whether the person is looking at this window (results that arrive otherwise get a notification). */
+  focused(): boolean;
+  /** What was last typed into each prompt, offered again: a failed or cancelled run loses nothing. */
+  typed: Map<string, string>;
+}

@@ -1,0 +1,68 @@
+// A failed scrape, search, map or agent start as one sentence and its next steps: what the service
+// refused (credits, a timeout, the rate limit, a field), or what went wrong on the way. The rest is
+// worded as every other failure (./general). Pure: no `vscode`.
+import * as l10n from '@vscode/l10n';
+import { isFirecrawlError } from '../../api';
+import { formatExact } from '../../shared/format';
+import { plainText } from '../../shared/text';
+import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
+import { type NextStep, nextStepLabel } from './nextSteps';
+
+/** Every step a failed run can offer: Retry keeps what was typed; the dashboard is where credits are bought. */
+export type RunStep = NextStep | 'openDashboard';
+
+export interface RunErrorText {
+  message: string;
+  actions: RunStep[];
+}
+
+export interface RunErrorContext extends ErrorContext {
+  /** The team's balance as last read, said with a 402. */
+  balance?: number;
+}
+
+export function runStepLabel(step: RunStep): string {
+  return step === 'openDashboard' ? l10n.t('Open Dashboard') : nextStepLabel(step);
+}
+
+export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
+  if (!isFirecrawlError(error)) return describeError(error, ctx);
+  const doing = operationText(error.operation);
+  const said = serverSaid(error.serverMessage);
+  if (error.kind === 'cancelled') return { message: l10n.t('Cancelled {0}; nothing more was sent.', doing), actions: [] };
+  if (error.kind === 'badRequest' && error.status === 402) {
+    const message =
+      ctx.balance !== undefined
+        ? l10n.t('Not enough Firecrawl credits for {0} (402); the balance is {1}. Add credits in the dashboard, then retry.', doing, formatExact(ctx.balance))
+        : l10n.t('Not enough Firecrawl credits for {0} (402). Add credits in the dashboard, then retry.', doing);
+    return { message: message + said, actions: ['openDashboard', 'retry'] };
+  }
+  if (error.kind === 'badRequest' && (error.status === 408 || error.code === 'SCRAPE_TIMEOUT')) {
+    return { message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said, actions: ['retry', 'openSettings'] };
+  }
+  if (error.kind === 'badRequest' && error.status === 200) {
+    return { message: l10n.t('Firecrawl could not do it while {0}: the site could not be reached or refused.', doing) + said, actions: ['retry'] };
+  }
+  if (error.kind === 'badRequest' && error.status === 400) {
+    const field = error.details[0];
+    const message = field
+      ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path || '(body)', 80), plainText(field.message, 200))
+      : l10n.t('Firecrawl refused the request for {0} (400).', doing) + said;
+    return { message, actions: ['retry', 'showLogs'] };
+  }
+  if (error.kind === 'rateLimited') {
+    const wait = waitText(error.retryAfterMs);
+    const message =
+      error.operation === 'agentStart'
+        ? wait
+          ? l10n.t('Agent jobs can start about twice a minute on this plan (429). Retry {0}.', wait)
+          : l10n.t('Agent jobs can start about twice a minute on this plan (429). Retry in a minute.')
+        : wait
+          ? l10n.t("Firecrawl's rate limit was reached while {0}; try again {1}.", doing, wait)
+          : l10n.t("Firecrawl's rate limit was reached while {0}; try again in a moment.", doing);
+    return { message, actions: ['retry'] };
+  }
+  const general = describeError(error, ctx);
+  // Whatever failed on the way, what was typed is still there: Retry sends it again.
+  return { message: general.message, actions: general.actions.includes('retry') ? general.actions : ['retry', ...general.actions] };
+}

@@ -1,0 +1,145 @@
+// Running Firecrawl from the editor in a real workbench: Scrape URL from the palette to a Markdown
+// result with its CodeLens, then rating that result with the keyboard only, every key counted from
+// the open result to the receipt ("good", then "bad" with one issue label); the search results pick,
+// the agent job's confirm step, and the 402 message, each with a screenshot.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+describe('running Firecrawl from the editor in the workbench', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid } }));
+
+  let keystrokes = 0;
+  const press = async (key: string) => {
+    keystrokes += 1;
+    await wb().page.keyboard.press(key);
+  };
+  const title = (w: Workbench) => w.quickInput().locator('.quick-input-title');
+  const waitForPage = async (w: Workbench, text: string | RegExp) => {
+    await title(w).filter({ hasText: text }).waitFor({ state: 'visible', timeout: 15_000 });
+    // The list renders right after the title; a key pressed before it would hit the old page.
+    await w.page.waitForTimeout(150);
+  };
+  const lens = (w: Workbench) => w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
+
+  /** Scrape URL from the palette (not counted: the rating starts from the open result). */
+  async function scrape(w: Workbench, url: string): Promise<void> {
+    await w.runCommand('Firecrawl: Scrape URL…');
+    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput(url);
+    await w.page.locator('.monaco-editor .view-line', { hasText: url }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await lens(w).first().waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  it('scrape → result with its CodeLens → rated "good" and then "bad" with one label, keys counted', async () => {
+    const w = wb();
+    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await scrape(w, 'https://docs.example.org/start');
+    assert.match(await w.editorText(), /Credits used: 1 credit/);
+    assert.match(await lens(w).first().innerText(), /Rate this result \(scrape job [0-9a-f]{8}…\)/);
+    const resultShot = await w.screenshot('run-1-scrape-result-with-codelens');
+
+    // From the open result to the receipt: the keybinding, then Enter on "Good", Enter on the review.
+    keystrokes = 0;
+    await press('Control+Alt+r');
+    await waitForPage(w, /Rating/);
+    assert.match(await w.quickInputRows().and(w.page.locator('.focused')).innerText(), /Good/);
+    await press('Enter');
+    await waitForPage(w, /Review/);
+    await press('Enter');
+    await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 15_000 });
+    const good = keystrokes;
+    assert.ok(good <= 4, `"good" took ${good} keystrokes`);
+    const receiptShot = await w.screenshot('run-2-good-receipt');
+    const sentGood = sandbox.feedbackSubmissions().at(-1);
+    assert.equal(sentGood?.body.rating, 'good');
+    assert.equal(sentGood?.body.url, 'https://docs.example.org/start');
+
+    await scrape(w, 'https://example.com/status/404');
+    assert.match(await w.editorText(), /The site answered 404/);
+    keystrokes = 0;
+    await press('Control+Alt+r');
+    await waitForPage(w, /Rating/);
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await press('Enter');
+    await waitForPage(w, /Issues|issue/i);
+    // The first common label has the highlight: Enter checks it, and the highlight moves to Continue.
+    await press('Enter');
+    await w.quickInputRows().filter({ hasText: /Continue with/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.waitForTimeout(150);
+    await press('Enter');
+    await waitForPage(w, /Review/);
+    await press('Enter');
+    await w.notification(/Feedback sent/).last().waitFor({ state: 'visible', timeout: 15_000 });
+    const bad = keystrokes;
+    assert.ok(bad <= 8, `"bad" took ${bad} keystrokes`);
+    const sentBad = sandbox.feedbackSubmissions().at(-1);
+    assert.equal(sentBad?.body.rating, 'bad');
+    assert.equal((sentBad?.body.issues as string[]).length, 1);
+    console.log(`[run-ui] keystrokes from the open result to the receipt: good ${good}, bad with one label ${bad}; screenshots ${resultShot} ${receiptShot}`);
+  });
+
+  it('search results in a pick as plain text; the agent confirm step; the 402 message', async () => {
+    const w = wb();
+    await w.page.keyboard.press('Escape');
+    await w.runCommand('Firecrawl: Search the Web…');
+    await title(w).filter({ hasText: 'Search the Web' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('web scraping api');
+    await w.quickInputRows().filter({ hasText: 'Result 1 for web scraping api' }).waitFor({ state: 'visible', timeout: 20_000 });
+    const hostile = w.quickInputRows().filter({ hasText: /Win a prize/ });
+    // The page's markup is shown as the characters it is: no link, no icon.
+    assert.match(await hostile.innerText(), /\[Win a prize\]\S?\(command:workbench\.action\.quit\)/);
+    assert.equal(await hostile.locator('a[href]').count(), 0, 'no link in a result row');
+    assert.equal(await hostile.locator('.codicon-alert').count(), 0, 'no icon from a page title');
+    const searchShot = await w.screenshot('run-3-search-pick');
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
+
+    await w.runCommand('Firecrawl: Start Agent Job…');
+    await title(w).filter({ hasText: 'Start Agent Job' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('Compare the plans of three web scraping APIs');
+    await w.quickInput().locator('.quick-input-message', { hasText: /URLs the agent should start from/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Default effort' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Start the agent job' }).waitFor({ state: 'visible', timeout: 10_000 });
+    const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
+    assert.match(placeholder ?? '', /At most 500 credits .*your balance is/);
+    const agentShot = await w.screenshot('run-4-agent-confirm');
+    await w.page.keyboard.press('Escape');
+    assert.equal(sandbox.requestCount('agentStart'), 0, 'leaving the confirm step starts nothing');
+
+    // A run in progress is cancelled from its notification: the request is aborted and not sent again.
+    sandbox.fault({ kind: 'hang', route: 'scrape' });
+    await w.runCommand('Firecrawl: Scrape URL…');
+    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('https://example.com/slow');
+    const progress = w.notification(/scraping https:\/\/example\.com\/slow/);
+    await progress.waitFor({ state: 'visible', timeout: 15_000 });
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await progress.waitFor({ state: 'hidden', timeout: 15_000 });
+    assert.equal(sandbox.requests().filter((r) => r.route === 'scrape' && (r.body as { url?: string }).url === 'https://example.com/slow').length, 1, 'an aborted scrape is not retried');
+    assert.equal(await w.notification(/Not enough|Could not reach|did not answer/).count(), 0, 'a cancel the person asked for needs no message');
+
+    sandbox.fault({ kind: 'status', status: 402, route: 'scrape' });
+    await w.runCommand('Firecrawl: Scrape URL…');
+    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('https://example.com/pricing');
+    const message = w.notification(/Not enough Firecrawl credits/);
+    await message.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await message.innerText(), /Open Dashboard/);
+    const paymentShot = await w.screenshot('run-5-402-message');
+    console.log(`[run-ui] screenshots ${searchShot} ${agentShot} ${paymentShot}`);
+  });
+});

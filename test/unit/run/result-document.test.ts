@@ -1,0 +1,57 @@
+// The Markdown documents results open as: the header's facts, the warning on a site's error page,
+// and page-chosen text that cannot become markup or a link in the header or the lists.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mapDocument, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
+
+const AT = Date.parse('2026-11-27T08:00:00Z');
+const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
+
+describe('result documents', () => {
+  test('a scrape: source, final URL, site status, credits, job id and time above the page', () => {
+    const text = scrapeDocument({ markdown: '# Hello\n\nBody', sourceUrl: 'https://example.com/a', finalUrl: 'https://example.com/b', statusCode: 200, creditsUsed: 1, jobId: JOB }, 'https://example.com/a', AT);
+    const [header, page] = text.split('\n\n---\n\n');
+    assert.match(header ?? '', /^> Source: `https:\/\/example\.com\/a` {2}$/m);
+    assert.match(header ?? '', /Final URL: `https:\/\/example\.com\/b`/);
+    assert.match(header ?? '', /Site status: 200/);
+    assert.match(header ?? '', /Credits used: 1 credit {2}$/m);
+    assert.match(header ?? '', new RegExp(`Job id: \`${JOB}\``));
+    assert.match(header ?? '', /Fetched: /);
+    assert.equal(page, '# Hello\n\nBody\n');
+  });
+
+  test('a site error page is flagged; an empty page says so', () => {
+    const text = scrapeDocument({ markdown: '', statusCode: 404 }, 'https://example.com/missing', AT);
+    assert.match(text, /⚠ The site answered 404/);
+    assert.match(text, /\(The page had no text\.\)/);
+    assert.doesNotMatch(text, /Credits used/);
+  });
+
+  test('what a page chose for the header is escaped: no link, no HTML, no icon', () => {
+    const text = scrapeDocument({ markdown: 'x', sourceUrl: 'https://e.com/`[a](command:x)`', warning: '<script>alert(1)</script> $(alert)' }, 'https://e.com', AT);
+    const header = text.split('\n\n---\n\n')[0] ?? '';
+    // The address stays one code span: its backticks cannot close it early.
+    assert.match(header, /Source: `https:\/\/e\.com\/%60\[a\]\(command:x\)%60`/);
+    assert.doesNotMatch(header, /<script>/);
+    assert.match(header, /\\<script\\>/);
+    assert.match(header, /\\\$\\\(alert\\\)/);
+  });
+
+  test('search results: titles and descriptions escaped, addresses as code, never links', () => {
+    const text = searchDocument('q', { jobId: JOB, creditsUsed: 2, hits: [{ url: 'https://r.example/1', title: '[Win](command:workbench.action.quit)', description: '<b>x</b>' }, { url: 'https://r.example/`2`' }] }, AT);
+    assert.match(text, /Search: q/);
+    assert.match(text, /2 results/);
+    assert.match(text, /Credits used: 2 credits/);
+    assert.match(text, /- \\\[Win\\\]\\\(command:workbench\\\.action\\\.quit\\\)/);
+    assert.match(text, /`https:\/\/r\.example\/1`/);
+    assert.match(text, /\\<b\\>x\\<\/b\\>/);
+    assert.match(text, /`https:\/\/r\.example\/%602%60`/);
+  });
+
+  test('a map: one URL a line with its title', () => {
+    const text = mapDocument('https://docs.example.org', { jobId: JOB, links: [{ url: 'https://docs.example.org/', title: 'Home' }, { url: 'https://docs.example.org/docs' }] }, AT);
+    assert.match(text, /2 links/);
+    assert.match(text, /^- `https:\/\/docs\.example\.org\/` Home$/m);
+    assert.match(text, /^- `https:\/\/docs\.example\.org\/docs`$/m);
+  });
+});

@@ -1,0 +1,170 @@
+// Scrape, search, map and agent start as the client sends them and reads the answers, against the
+// real sandbox on 127.0.0.1: the bodies (strict, with integration and origin), the job ids feedback
+// takes, a site that cannot be reached, the fields a 400 names, 402/408/429, an agent run that stops
+// at its credit limit, and that each run is a job in the team's activity.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { agentStartBody, checked, FirecrawlClient, type FirecrawlError, mapBody, MAX_PARSE_BYTES, parseBody, parseUpload, scrapeBody, searchBody, selectedWebUrl, webUrlProblem } from '../../../src/api';
+import { describeRunError } from '../../../src/host/errorText';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+let sandbox: Sandbox;
+const client = () =>
+  new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.3.0-test', fetch: nodeFetch, sleep: async () => undefined });
+
+async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as FirecrawlError;
+  }
+  assert.fail('expected the call to fail');
+}
+
+const scrapeOf = (url: string) => checked('scrape', scrapeBody({ url, onlyMainContent: true, timeoutMs: 30_000 }));
+
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(() => sandbox.close());
+beforeEach(() => {
+  sandbox.clearFaults();
+  sandbox.resetCounts();
+});
+
+describe('request bodies', () => {
+  test('only http(s) URLs are sent; anything else is refused with a reason before sending', () => {
+    assert.equal(webUrlProblem('https://example.com/a'), undefined);
+    assert.match(webUrlProblem('file:///etc/passwd') ?? '', /file/);
+    assert.match(webUrlProblem('javascript:alert(1)') ?? '', /javascript/);
+    assert.ok(webUrlProblem('example.com'));
+    assert.ok(webUrlProblem(''));
+    assert.equal(selectedWebUrl('  https://example.com/x  '), 'https://example.com/x');
+    assert.equal(selectedWebUrl('see https://example.com/x'), undefined);
+    assert.throws(() => scrapeOf('ftp://example.com/'), (e: FirecrawlError) => e.kind === 'invalidRequest' && e.operation === 'scrape');
+  });
+
+  test('a scrape asks for Markdown with an explicit timeout, kept within the service’s range', () => {
+    assert.deepEqual(scrapeOf(' https://example.com/a '), { url: 'https://example.com/a', formats: ['markdown'], onlyMainContent: true, timeout: 30_000 });
+    assert.equal(checked('scrape', scrapeBody({ url: 'https://e.com', onlyMainContent: false, timeoutMs: 10_000_000 })).timeout, 300_000);
+  });
+
+  test('search and map limits are clamped; an empty query is refused', () => {
+    assert.deepEqual(checked('search', searchBody('  pricing ', 500)), { query: 'pricing', limit: 100 });
+    assert.equal(searchBody('  ', 10).ok, false);
+    assert.deepEqual(checked('map', mapBody('https://docs.example.com', 0)), { url: 'https://docs.example.com', limit: 1 });
+  });
+
+  test('an agent start always carries maxCredits and names each bad field', () => {
+    const body = checked('agentStart', agentStartBody({ prompt: ' Find prices ', urls: [], maxCredits: 500, effort: 'low' }));
+    assert.deepEqual(body, { prompt: 'Find prices', maxCredits: 500, effort: 'low' });
+    const bad = agentStartBody({ prompt: '', urls: ['https://ok.example', 'mailto:x@y'], maxCredits: 0 });
+    assert.equal(bad.ok, false);
+    assert.deepEqual(!bad.ok && bad.problems.map((p) => p.path), ['prompt', 'urls[1]', 'maxCredits']);
+  });
+});
+
+describe('against the sandbox', () => {
+  test('scrape: every POST names the integration and this extension with its version; the page and its facts come back', async () => {
+    const result = await client().scrape(scrapeOf('https://docs.example.org/start'));
+    const sent = sandbox.requests().find((r) => r.route === 'scrape');
+    assert.deepEqual(sent?.body, { url: 'https://docs.example.org/start', formats: ['markdown'], onlyMainContent: true, timeout: 30_000, integration: '_vscode', origin: 'firecrawl-vscode@0.3.0-test' });
+    assert.match(result.markdown, /sandbox's page for https:\/\/docs\.example\.org\/start/);
+    assert.equal(result.statusCode, 200);
+    assert.equal(result.creditsUsed, 1);
+    assert.ok(result.jobId, 'the scrapeId is the job id');
+    assert.ok(sandbox.activity().some((a) => a.id === result.jobId && a.endpoint === 'scrape'), 'the run is in the team’s activity');
+  });
+
+  test('scrape: the site’s own 404 is a successful scrape that says so', async () => {
+    const result = await client().scrape(scrapeOf('https://example.com/status/404'));
+    assert.equal(result.statusCode, 404);
+  });
+
+  test('scrape: a site that cannot be reached is 200 with success:false, an error with the service’s words', async () => {
+    const error = await failure(client().scrape(scrapeOf('https://nowhere.invalid/')));
+    assert.equal(error.kind, 'badRequest');
+    assert.equal(error.status, 200);
+    assert.match(describeRunError(error).message, /could not be reached.*ERR_NAME_NOT_RESOLVED/);
+  });
+
+  test('an unknown key is a 400 that names it, and the words name it too', async () => {
+    const error = await failure(client().scrape({ ...scrapeOf('https://example.com/'), waitForever: true } as never));
+    assert.equal(error.kind, 'badRequest');
+    assert.equal(error.status, 400);
+    assert.match(describeRunError(error).message, /waitForever/);
+  });
+
+  test('402 says the balance and offers the dashboard and Retry; 408 SCRAPE_TIMEOUT offers more time; 429 says the wait', async () => {
+    sandbox.fault({ kind: 'status', status: 402, route: 'scrape' });
+    const noCredits = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))), { balance: 3 });
+    assert.match(noCredits.message, /402.*balance is 3/);
+    assert.deepEqual(noCredits.actions, ['openDashboard', 'retry']);
+    sandbox.fault({ kind: 'status', status: 408, route: 'scrape' });
+    const timeout = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))));
+    assert.match(timeout.message, /SCRAPE_TIMEOUT/);
+    assert.deepEqual(timeout.actions, ['retry', 'openSettings']);
+    sandbox.fault({ kind: 'status', status: 429, route: 'search', retryAfterSeconds: 12 });
+    const limited = await failure(client().search(checked('search', searchBody('x', 5))));
+    assert.match(describeRunError(limited).message, /try again in 12 s/);
+    // A POST is never retried, whatever failed.
+    assert.equal(sandbox.requestCount('search'), 1);
+  });
+
+  test('search keeps the response’s id and the results as sent', async () => {
+    const result = await client().search(checked('search', searchBody('web scraping', 3)));
+    assert.equal(result.hits.length, 3);
+    assert.ok(result.jobId);
+    assert.equal(result.creditsUsed, 2);
+    assert.ok(sandbox.activity().some((a) => a.id === result.jobId && a.endpoint === 'search'));
+    assert.equal((sandbox.requests().find((r) => r.route === 'search')?.body as { integration?: string }).integration, '_vscode');
+  });
+
+  test('map lists links with their titles and the response’s id', async () => {
+    const result = await client().map(checked('map', mapBody('https://docs.example.org', 4)));
+    assert.deepEqual(result.links.map((l) => l.url), ['https://docs.example.org/', 'https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/blog']);
+    assert.ok(result.jobId);
+  });
+
+  test('an agent start is strict, and a run below its need stops at its credit limit', async () => {
+    const error = await failure(client().startAgent({ ...checked('agentStart', agentStartBody({ prompt: 'p', urls: [], maxCredits: 5 })), bogus: 1 } as never));
+    assert.equal(error.status, 400);
+    assert.match(describeRunError(error).message, /bogus/);
+    const { id } = await client().startAgent(checked('agentStart', agentStartBody({ prompt: 'Compare prices', urls: ['https://a.example'], maxCredits: 5 })));
+    const sent = sandbox.requests().filter((r) => r.route === 'agentStart').at(-1)?.body as Record<string, unknown>;
+    assert.equal(sent.maxCredits, 5);
+    assert.equal(sent.integration, '_vscode');
+    sandbox.advanceClock(61_000);
+    const run = await client().getAgentJob(id);
+    assert.equal(run.status, 'failed');
+    assert.equal(run.stopReason, 'credit_limit_reached');
+    assert.equal(run.creditsUsed, 5);
+    assert.ok(run.partial);
+  });
+
+  test('parse: a multipart upload with a strict options part, answered in the scrape shape and rated as parse', async () => {
+    const csv = 'name,plan\nExample,Hobby\n';
+    const c = client();
+    const result = await c.parse(parseBody({ name: 'plans "2026".csv', contentType: 'text/csv', bytes: new TextEncoder().encode(csv) }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin), 30_000);
+    assert.match(result.markdown, /^# plans "2026"\.csv/);
+    assert.match(result.markdown, /- Example,Hobby/);
+    // The service lists parse jobs under another kind or not at all; its id is one feedback takes.
+    const receipt = await client().sendCheckedFeedback({ endpoint: 'parse', jobId: result.jobId!, rating: 'bad', issues: ['missing-content'], integration: '_vscode', origin: 'firecrawl-vscode@0.3.0-test' });
+    assert.equal(receipt.alreadySubmitted, false);
+    const sent = sandbox.requests().find((r) => r.route === 'parse');
+    assert.match(sent?.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
+    assert.match(String(sent?.body), /name="options"\r\n\r\n\{"formats":\["markdown"\],"timeout":30000,"integration":"_vscode","origin":"firecrawl-vscode@0\.3\.0-test"\}/);
+  });
+});
+
+describe('parse uploads', () => {
+  test('only the types the service parses, and at most 50 MB, refused before sending', () => {
+    assert.deepEqual(parseUpload('Report.PDF', 10), { ok: true, body: { contentType: 'application/pdf' } });
+    assert.equal(parseUpload('notes.txt', 10).ok, false);
+    const big = parseUpload('big.pdf', MAX_PARSE_BYTES + 1);
+    assert.equal(big.ok, false);
+    assert.match(!big.ok ? big.problems[0]!.message : '', /50\.0 MB; Firecrawl takes at most 50 MB/);
+    assert.equal(parseUpload('exact.csv', MAX_PARSE_BYTES).ok, true);
+  });
+});
