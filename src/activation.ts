@@ -3,7 +3,7 @@
 // Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
 import * as vscode from 'vscode';
 import { activateBurn, type BurnFeature } from './features/burn';
-import { activateConnection, promptForKeyIfMissing } from './features/connection';
+import { activateConnection, askAboutEnvironmentUrl, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
 import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
@@ -70,7 +70,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const consent = new EnvironmentUrlConsent(context.globalState);
+  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl);
   const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
   const clock = systemClock;
@@ -131,7 +131,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
-    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; FIRECRAWL_API_URL names ${provider.url.withheld}, not allowed for the stored key yet` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; the stored key is not allowed at ${provider.url.withheld}` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
     promptForKeyIfMissing(context, keys);
     await team.start();
   });

@@ -24,7 +24,7 @@ import {
 import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
 import { readIssueDetails } from './issueDetails';
-import { redact, redactJson } from './redact';
+import { redact, redactJson, type Secrets } from './redact';
 import { haveRules, provideRules, type ResponseRules, rules } from './rules';
 
 export interface RequestLog {
@@ -126,7 +126,7 @@ export interface RawResponse {
   headers: ResponseLike['headers'];
   body: unknown;
   /** The keys the body was redacted against; whoever reads the headers redacts with the same. */
-  secrets: readonly string[];
+  secrets: Secrets;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -345,12 +345,11 @@ export class Transport {
   }
 
   /** The key this attempt sent, the key now current (it may have changed meanwhile) and every earlier one. */
-  private secrets(sent: string | undefined): string[] {
-    const now = this.options.apiKey();
-    return [...new Set([sent, now, ...(this.options.pastKeys?.() ?? [])].filter((k): k is string => !!k))];
+  private secrets(sent: string | undefined): Secrets {
+    return [sent, this.options.apiKey(), ...(this.options.pastKeys?.() ?? [])];
   }
 
-  private interpret(spec: RequestSpec, response: ResponseLike, text: string, secret: readonly string[]): RawResponse {
+  private interpret(spec: RequestSpec, response: ResponseLike, text: string, secret: Secrets): RawResponse {
     const { operation } = spec;
     let body: unknown;
     let parsed = true;

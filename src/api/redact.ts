@@ -64,7 +64,8 @@ function matcherFor(secrets: Secrets): SecretMatcher | undefined {
   // Longest first, so a form that contains another is replaced whole.
   const sources = [...alternatives.entries()].sort((a, b) => b[0].length - a[0].length).map(([, source]) => source);
   const matcher = { id, lowered: [...alternatives.keys()], pattern: new RegExp(sources.join('|'), 'gi') };
-  if (matchers.size >= MAX_CACHED) matchers.delete(matchers.keys().next().value as string);
+  // A handful of key sets in a session: start over rather than keep order.
+  if (matchers.size >= MAX_CACHED) matchers.clear();
   matchers.set(id, matcher);
   return matcher;
 }

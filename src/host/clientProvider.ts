@@ -71,7 +71,7 @@ export class ClientProvider implements vscode.Disposable {
     this.instance = this.create();
     this.warn();
     // not localised: a log line
-    const withheld = next.withheld ? `; FIRECRAWL_API_URL names ${next.withheld}, where the stored key goes only once allowed` : '';
+    const withheld = next.withheld ? `; the stored key is not allowed at ${next.withheld}` : '';
     this.log.info(`API URL is now ${this.apiUrl.url} (${this.apiUrl.source})${withheld}`);
     this.askAboutWithheld();
     this.changed.fire();

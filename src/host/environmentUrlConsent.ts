@@ -3,30 +3,14 @@
 // the environment is not: a repository's devcontainer or a Codespace sets it. So the stored key
 // goes there only after the person said yes to that address, shown to them; the answer is kept on
 // this machine (not synced: environments differ per machine) until Forget… revokes it.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { STORAGE } from '../ids';
 import { Emitter } from '../shared/events';
-import { plainText } from '../shared/text';
 
 export type UrlAnswer = 'allowed' | 'refused';
 
 /** Asks the person about one address; undefined when they dismissed the question. */
 export type UrlQuestion = (url: string, meanwhile: string) => Thenable<UrlAnswer | undefined>;
-
-const askInNotification: UrlQuestion = async (url, meanwhile) => {
-  const allow = vscode.l10n.t('Allow');
-  const refuse = vscode.l10n.t("Don't Allow");
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t(
-      'Firecrawl: FIRECRAWL_API_URL in this environment asks to send your stored API key to {0}. Allow it? Until you do, Firecrawl uses {1}.',
-      plainText(url, 200),
-      meanwhile,
-    ),
-    allow,
-    refuse,
-  );
-  return choice === allow ? 'allowed' : choice === refuse ? 'refused' : undefined;
-};
 
 export class EnvironmentUrlConsent implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
@@ -36,7 +20,8 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
 
   constructor(
     private readonly state: vscode.Memento,
-    private readonly question: UrlQuestion = askInNotification,
+    /** The question itself (features/connection): it loads with the key input, when first asked. */
+    private readonly question: UrlQuestion,
   ) {}
 
   private answers(): Record<string, UrlAnswer> {
@@ -44,9 +29,9 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, UrlAnswer>) : {};
   }
 
+  /** Only `allowed` lets the key go; anything else kept (a damaged entry too) means "asked already". */
   answerFor(url: string): UrlAnswer | undefined {
-    const answer = this.answers()[url];
-    return answer === 'allowed' || answer === 'refused' ? answer : undefined;
+    return this.answers()[url];
   }
 
   allows(url: string): boolean {

@@ -49,7 +49,6 @@ export class ApiKeyService implements vscode.Disposable {
         const stored = (await this.secrets.get(SECRET_NAME)) || undefined;
         // A key set while this read was under way is newer than what it read.
         if (!this.loaded) this.stored = stored;
-        if (stored) this.held.add(stored);
       } finally {
         this.loaded = true;
       }
@@ -71,9 +70,7 @@ export class ApiKeyService implements vscode.Disposable {
   get current(): ApiKey | undefined {
     if (this.stored) return { value: this.stored, source: 'stored' };
     const fromEnv = this.env.FIRECRAWL_API_KEY === undefined ? undefined : trimKey(this.env.FIRECRAWL_API_KEY);
-    if (!fromEnv) return undefined;
-    this.held.add(fromEnv);
-    return { value: fromEnv, source: 'environment' };
+    return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
   }
 
   /** The current key and every one held before it in this session, for redaction only. */
@@ -113,8 +110,9 @@ export class ApiKeyService implements vscode.Disposable {
 
   private async adopt(next: string | undefined): Promise<void> {
     this.loaded = true;
-    if (next) this.held.add(next);
     if (next === this.stored) return;
+    // The key being replaced (heldKeys adds each key while it is current, before it can be echoed).
+    if (this.stored) this.held.add(this.stored);
     this.stored = next;
     await this.publish();
   }

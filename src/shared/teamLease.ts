@@ -128,7 +128,7 @@ export class TeamLease implements Disposable {
     const beat = () => {
       this.heartbeat = this.options.clock.schedule(ATTENTION_HEARTBEAT_MS, () => {
         // not localised: a log line
-        void this.bounded(this.writeAttention().then(() => this.readAttention()), 'write and read the attention files').finally(() => {
+        void this.bounded(this.writeAttention().then(() => this.readAttention()), 'attention').finally(() => {
           if (!this.disposed) beat();
         });
       });
@@ -189,7 +189,7 @@ export class TeamLease implements Disposable {
     if (this.checking) return this.checking;
     const generation = ++this.looks;
     // not localised: a log line
-    this.checking = this.bounded(this.look(() => generation !== this.looks), 'check the lease', () => (this.looks += 1)).catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
+    this.checking = this.bounded(this.look(() => generation !== this.looks), 'lease', () => (this.looks += 1)).catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
       this.checking = undefined;
     });
     return this.checking;
@@ -201,7 +201,7 @@ export class TeamLease implements Disposable {
       const timer = this.options.clock.schedule(STUCK_MS, () => {
         onStuck?.();
         // not localised: a log line
-        this.options.log?.info(`Gave up waiting to ${what} after ${STUCK_MS / 1000} s: the file system did not answer`);
+        this.options.log?.info(`No answer from the file system in ${STUCK_MS / 1000} s (${what}); going on`);
         resolve();
       });
       work.then(

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
+import type { UrlQuestion } from '../../host/environmentUrlConsent';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
 import { COMMANDS } from '../../ids';
@@ -29,13 +30,16 @@ export function activateConnection({ context, channel, keys, provider, log }: Co
     registerCommand(COMMANDS.openDashboard, () => vscode.env.openExternal(vscode.Uri.parse(FIRECRAWL_DASHBOARD_URL))),
     registerCommand(COMMANDS.forgetEnvironmentUrls, async () => {
       await provider.consent.forget();
-      log.info('Forgot every answer about addresses from FIRECRAWL_API_URL');
+      log.info('Forgot the answers about FIRECRAWL_API_URL');
       void vscode.window.showInformationMessage(
         vscode.l10n.t('Firecrawl will ask again before it sends your stored API key to an address from {0}.', 'FIRECRAWL_API_URL'),
       );
     }),
   );
 }
+
+/** Asks whether the stored key may go to an address from FIRECRAWL_API_URL (loads the key input's bundle). */
+export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile) => (await keyInput()).askAboutEnvironmentUrl(url, meanwhile);
 
 /** Once the key is known: asks for one when there is none (at most once per 12 h across windows). */
 export function promptForKeyIfMissing(context: vscode.ExtensionContext, keys: ApiKeyService): void {
