@@ -56,7 +56,7 @@ function benchBundle() {
   for (const dir of ['dist', 'dist/web']) {
     const main = readFileSync(join(root, dir, 'extension.js'));
     const host = dir === 'dist' ? 'Node host' : 'browser host';
-    record(`bundle: ${dir}/extension.js, loaded at activation (${host}; gzip ${(gzipSync(main).length / 1024).toFixed(1)} KB)`, 'KB', main.length / 1024, { text: '≤ 150 KB', test: (v) => v <= 150 });
+    record(`bundle: ${dir}/extension.js, loaded at activation (${host}; gzip ${(gzipSync(main).length / 1024).toFixed(1)} KB)`, 'KB', main.length / 1024, null, 'reported: the budget of record is the real-host share');
     for (const name of readdirSync(join(root, dir)).filter((n) => n.endsWith('.js') && n !== 'extension.js').sort()) {
       const bytes = readFileSync(join(root, dir, name));
       record(`bundle: ${dir}/${name}, loaded on first use (gzip ${(gzipSync(bytes).length / 1024).toFixed(1)} KB)`, 'KB', bytes.length / 1024);

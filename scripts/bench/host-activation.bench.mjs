@@ -40,7 +40,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const BUDGET_MS = 15;
+const BUDGET_MS = 10;
 
 function loadAverage() {
   try {
@@ -300,13 +300,13 @@ export default async function hostActivationBench({ root, require, record, stats
   const windows = Number(process.env.FIRECRAWL_HOST_BENCH_WINDOWS) || 5;
   const breakdownWindows = process.argv.includes('--breakdown') ? Number(process.env.FIRECRAWL_HOST_BENCH_BREAKDOWN_WINDOWS) || 3 : 0;
   const loadBefore = loadAverage();
-  const ratioBudget = { text: '≤ 1.0', test: (v) => v <= 1.0 };
-  const oursBudget = { text: `≤ ${BUDGET_MS} ms`, test: (v) => v <= BUDGET_MS };
+  // The budget of record is our own share: what the clock counts of ours beyond what it counts for an
+  // empty extension in the same kind of window (the other figures carry other extensions' loading).
+  const shareBudget = { text: `≤ ${BUDGET_MS} ms`, test: (v) => v <= BUDGET_MS };
   const failed = (reason) => {
     console.error(`[bench] host-activation: NOT MEASURED: ${reason}`);
     const note = `not measured: ${String(reason).split('\n')[0].slice(0, 160)}`;
-    record('host activation: ours, VS Code\'s figure (real host)', 'ms', NaN, { ...oursBudget, test: () => false }, note);
-    record('host activation: ours / slower of Git Base and Configuration Editing', '×', NaN, { ...ratioBudget, test: () => false }, note);
+    record('host activation: ours minus the empty extension (our own share)', 'ms', NaN, { ...shareBudget, test: () => false }, note);
   };
   const describe = (r) => `${((r.phases.open + r.phases.figures + r.phases.close) / 1000).toFixed(1)} s (workbench ${(r.phases.open / 1000).toFixed(1)}, figures ${(r.phases.figures / 1000).toFixed(1)}, close ${(r.phases.close / 1000).toFixed(1)}); load ${loadAverage()}`;
 
@@ -348,12 +348,12 @@ export default async function hostActivationBench({ root, require, record, stats
       const configEditing = samples.map((s) => s.configEditing);
       const slower = Math.max(stats(gitBase).median, stats(configEditing).median);
       const load = `load ${loadBefore} → ${loadAverage()}`;
-      record('host activation: ours, VS Code\'s figure (real host)', 'ms', ours, oursBudget, `Running Extensions; ${load}`);
+      record('host activation: ours, VS Code\'s figure (real host)', 'ms', ours, null, `Running Extensions; ${load}`);
       record('host activation: Git Base, same windows', 'ms', gitBase, null, 'activates on *');
       record('host activation: Configuration Editing, same windows', 'ms', configEditing, null, `${samples.filter((s) => s.openedJson).length}/${windows} after opening a JSON file`);
-      record('host activation: ours / slower of Git Base and Configuration Editing', '×', stats(ours).median / slower, ratioBudget, `medians; slower built-in ${slower} ms`);
+      record('host activation: ours / slower of Git Base and Configuration Editing', '×', stats(ours).median / slower, null, `medians; slower built-in ${slower} ms`);
       record('host activation: an empty onStartupFinished extension, windows in turn with ours', 'ms', floor, null, 'what the clock counts of other extensions loading ahead of any user extension');
-      record('host activation: ours minus the empty extension (our own share)', 'ms', stats(ours).median - stats(floor).median, null, 'medians');
+      record('host activation: ours minus the empty extension (our own share)', 'ms', stats(ours).median - stats(floor).median, shareBudget, 'medians');
     } catch (error) {
       failed(error instanceof Error ? error.message : String(error));
     }
