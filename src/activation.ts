@@ -21,7 +21,7 @@ import { isLoaded, setBundleLocation } from './host/onDemand';
 import { type OnDemandBundle, platform } from './host/platform';
 import { trackSelectionJobIds } from './host/selectionContext';
 import { Team } from './host/team';
-import { STORAGE } from './ids';
+import { COMMANDS, STORAGE } from './ids';
 import { systemClock } from './shared/clock';
 import { EXIT_WAIT_MS, settleWithin } from './shared/exitWait';
 import { hostOf } from './shared/urls';
@@ -122,9 +122,13 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     balance: () => credits.store.state.snapshot?.usage.remainingCredits,
     refreshBalance: () => void credits.store.refreshNow(),
     // The run shows in the Research view at once; the view polls it like any agent run.
-    trackAgentRun: (id) => {
-      research.store.track([id], 'agent');
-      void research.view.reveal(id);
+    trackAgentRun: async (id) => {
+      // Right after start, or after a key change, the window may not know its team yet: the run is that team's.
+      await research.store.listKnown;
+      const tracked = research.store.track([id], 'agent');
+      // Not tracked (the cap, with every tracked job still running): Track Job says why, in its words.
+      if (tracked.refused.length) await vscode.commands.executeCommand(COMMANDS.trackJob, id);
+      else void research.view.reveal(id);
     },
     focused: () => focus.focused,
   });

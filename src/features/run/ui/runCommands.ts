@@ -22,7 +22,7 @@ export interface RunHost {
   clock: Clock;
   balance(): number | undefined;
   refreshBalance(): void;
-  trackAgentRun(id: string): void;
+  trackAgentRun(id: string): Promise<void>;
   focused(): boolean;
 }
 

@@ -16,7 +16,7 @@ export interface RunServices {
   /** The team's balance as last read, if known. */
   balance(): number | undefined;
   /** Tracks an agent run in the Research view at once and shows it there. */
-  trackAgentRun(id: string): void;
+  trackAgentRun(id: string): Promise<void>;
   /** Whether the person is looking at this window (results that arrive otherwise get a notification). */
   focused(): boolean;
   /** What was last typed into each prompt, offered again: a failed or cancelled run loses nothing. */
