@@ -40,6 +40,20 @@ describe('teams: one key on one server each', () => {
     for (const w of [a1, a2, b1, b2]) await w.close();
   });
 
+  test('a window whose key changes to a team with no jobs says, once its list is read, how many the other key keeps', async () => {
+    const { clock, service, open } = editor();
+    const w = await open('w', { team: 'a' });
+    w.store.track([service.create({ durationMs: 600_000 }, 'a')]);
+    await clock.advance(5_000);
+    const heard: number[] = [];
+    w.store.onDidChangeJobs(() => heard.push(w.store.hiddenJobs));
+    await w.switchTeam('empty');
+    await w.store.ready;
+    assert.deepEqual(ids(w.store.jobs), []);
+    assert.equal(heard.at(-1), 1, 'the view hears of the hidden job without waiting for anything else to change');
+    await w.close();
+  });
+
   test('a window that changes key shows that team\'s jobs; its old jobs stay saved, unpolled, and come back with the key', async () => {
     const { clock, service, disk, open } = editor();
     const w = await open('w', { team: 'a' });

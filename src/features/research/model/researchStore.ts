@@ -510,11 +510,10 @@ export class ResearchStore implements Disposable {
       if (records.has(job.id)) continue;
       added.push(this.addRecord(recordOfListed(job, now, 'restore')));
     }
-    if (added.length) {
-      this.sortOrder();
-      this.listChanged.fire();
-      for (const r of added) this.changed(r, false);
-    }
+    this.sortOrder();
+    // Fired even with nothing added: the folder also said how many jobs other keys' teams keep.
+    this.listChanged.fire();
+    for (const r of added) this.changed(r, false);
     this.schedule();
     this.sweptAt = this.now();
     void folder.sweep();
