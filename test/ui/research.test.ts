@@ -291,15 +291,15 @@ describe('research view: recent runs', () => {
     await wb().screenshot('research-recent-group-only');
 
     await agentRow.click();
-    // Tracked at the top, named by its prompt (the run's status never names it), polled as an agent run.
+    // Tracked at the top, named by its kind and prompt (the run's status never names it), polled as an agent run.
     const tracked = wb().treeRows(VIEW).first();
-    await wait(async () => (await text(tracked.locator('.label-name'))) === 'Compare the rate limits of three scraping APIs', 15_000);
+    await wait(async () => (await text(tracked.locator('.label-name'))) === 'Agent job: Compare the rate limits of three scraping APIs', 15_000);
     await wait(async () => /^processing · agent · spark-1-mini/.test(await text(tracked.locator('.label-description'))));
     // …and gone from the group, where the others stay.
     const labels = async () => (await wb().treeRows(VIEW).locator('.label-name').allInnerTexts()).map((l) => l.trim());
-    await wait(async () => (await labels()).filter((l) => l === 'Compare the rate limits of three scraping APIs').length === 1);
+    await wait(async () => (await labels()).filter((l) => l === 'Agent job: Compare the rate limits of three scraping APIs').length === 1);
     const all = await labels();
-    assert.ok(all.indexOf('Recent (last 24 h)') > 0 && all.includes('Which sites block headless browsers?'), all.join(' | '));
+    assert.ok(all.indexOf('Recent (last 24 h)') > 0 && all.includes('Deep research: Which sites block headless browsers?'), all.join(' | '));
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-recent-group');
 
