@@ -20,8 +20,6 @@ export class RecentActivityCache {
   private readAt = -Infinity;
   private inFlight: Promise<Map<string, ActivityEntry>> | undefined;
   private generation = 0;
-  /** Requests made, for tests and the log. */
-  requests = 0;
 
   constructor(private readonly reader: () => ActivityListReader, private readonly clock: Clock) {}
 
@@ -29,11 +27,6 @@ export class RecentActivityCache {
   async find(id: string): Promise<ActivityEntry | undefined> {
     const entries = await this.list();
     return entries.get(normalizeJobId(id));
-  }
-
-  /** What the last read found, without reading (undefined when nothing was read yet or it is stale). */
-  peek(id: string): ActivityEntry | undefined {
-    return this.fresh() ? this.entries?.get(normalizeJobId(id)) : undefined;
   }
 
   /** Forgets the list: the key or the server changed, so it belongs to another team. */
@@ -52,7 +45,6 @@ export class RecentActivityCache {
     if (this.entries && this.fresh()) return Promise.resolve(this.entries);
     if (this.inFlight) return this.inFlight;
     const generation = this.generation;
-    this.requests += 1;
     const pending = this.reader()
       .listActivity({ limit: ACTIVITY_LIMIT, timeoutMs: ACTIVITY_TIMEOUT_MS, maxAttempts: 1 })
       .then(
