@@ -6,6 +6,7 @@ import { activateBurn, type BurnFeature } from './features/burn';
 import { activateConnection, askAboutEnvironmentUrl, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
 import { activateFeedback, type FeedbackController } from './features/feedback';
+import { activateJobIds, type JobIdsFeature } from './features/jobIds';
 import { activateResearch, type ResearchDeps, ResearchFeature } from './features/research';
 import { activateRun, type RunFeature } from './features/run';
 import { activateUsage, type UsageFeature } from './features/usage';
@@ -45,6 +46,8 @@ export interface TestApi {
   usage: UsageFeature;
   /** Scrape, search, map, agent start and rating from the editor (its commands load on first use). */
   run: RunFeature;
+  /** Hovers and terminal links on job ids. */
+  jobIds: JobIdsFeature;
   /** Loads the wizard's bundle, as the command does, and returns its controller. */
   loadFeedback(): Promise<FeedbackController>;
   /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
@@ -132,6 +135,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     },
     focused: () => focus.focused,
   });
+  // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
+  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), source: provider, clock });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
@@ -147,7 +152,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, team, started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

@@ -46,6 +46,8 @@ export const COMMANDS = {
   parseFile: 'firecrawl.parseFile',
   startAgentJob: 'firecrawl.startAgentJob',
   rateResult: 'firecrawl.rateResult',
+  /** A job id's Copy action (hovers, terminal links): copies the id it is given. */
+  copyJobIdText: 'firecrawl.copyJobIdText',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';
@@ -96,6 +98,8 @@ export const SETTINGS = {
   searchLimit: 'firecrawl.run.searchLimit',
   mapLimit: 'firecrawl.run.mapLimit',
   agentMaxCredits: 'firecrawl.run.agentMaxCredits',
+  jobIdHover: 'firecrawl.jobIds.hover',
+  jobIdTerminalLinks: 'firecrawl.jobIds.terminalLinks',
 } as const;
 
 /** globalState keys. */

@@ -103,6 +103,12 @@ export const runSettings = {
   agentMaxCredits: (): number => bounded(SETTINGS.agentMaxCredits, 500, 1, 2_500),
 };
 
+/** Job ids in documents (a hover) and in the terminal (links). */
+export const jobIdSettings = {
+  hover: (): boolean => config().get<boolean>(local(SETTINGS.jobIdHover), true) !== false,
+  terminalLinks: (): boolean => config().get<boolean>(local(SETTINGS.jobIdTerminalLinks), true) !== false,
+};
+
 /** What counts as a credit spike: at least `multiplier` × the usual hourly rate, and at least `minCredits`. */
 export const spikeSettings = {
   thresholds: () => ({

@@ -91,3 +91,31 @@ export function parseJobIdInput(text: string): JobIdInput {
 export function shortJobId(id: string): string {
   return id.slice(0, 8);
 }
+
+export interface JobIdRange {
+  /** As written. */
+  id: string;
+  /** Offsets in the scanned text: `start` inclusive, `end` exclusive. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The ids lying wholly inside `text[from, to)`, with where they are, and how many characters were
+ * read. Only that window (and two characters either side, so an id glued to more hex digits is still
+ * refused) is read, so a caller that bounds the window bounds the work, however long the text is.
+ */
+export function jobIdRanges(text: string, from = 0, to = text.length): { ranges: JobIdRange[]; scanned: number } {
+  const start = Math.max(0, from);
+  const end = Math.min(text.length, to);
+  if (end <= start) return { ranges: [], scanned: 0 };
+  const sliceStart = Math.max(0, start - 2);
+  const window = text.slice(sliceStart, Math.min(text.length, end + 2));
+  const ranges: JobIdRange[] = [];
+  for (const match of window.matchAll(EMBEDDED)) {
+    const at = sliceStart + match.index;
+    if (at < start || at + match[0].length > end) continue;
+    ranges.push({ id: match[0], start: at, end: at + match[0].length });
+  }
+  return { ranges, scanned: window.length };
+}

@@ -1,0 +1,67 @@
+// Job ids where they appear: a hover in any text document and links in the terminal, each behind its
+// own setting (applied as it changes). Activation registers providers and one command, nothing more:
+// the recent-activity list is read only when a hover or a link first needs it.
+import * as vscode from 'vscode';
+import { registerCommand } from '../../host/commands';
+import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
+import { COMMANDS, SETTINGS } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import { parseTime } from '../../shared/format';
+import type { TrackedJob } from '../research';
+import { type ActivityListReader, RecentActivityCache } from './model/activityCache';
+import type { KnownJob } from './model/jobIdFacts';
+import { copyJobIdText } from './ui/actions';
+import { JobIdHoverProvider, type JobIdLookup } from './ui/hover';
+import { JobIdTerminalLinkProvider } from './ui/terminalLinks';
+
+export interface JobIdsDeps {
+  context: vscode.ExtensionContext;
+  /** The research store's job for an id, if tracked. */
+  tracked: (id: string) => TrackedJob | undefined;
+  /** The client at each request; `onDidChange` fires when the key or server changes. */
+  source: { readonly client: ActivityListReader; onDidChange(listener: () => void): { dispose(): void } };
+  clock: Clock;
+}
+
+export interface JobIdsFeature {
+  lookup: JobIdLookup;
+  hover: JobIdHoverProvider;
+  terminalLinks: JobIdTerminalLinkProvider;
+  activity: RecentActivityCache;
+}
+
+function trackedFacts(job: TrackedJob): KnownJob {
+  return { source: 'tracked', kind: job.kind, status: job.snapshot?.status, credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
+}
+
+export function activateJobIds({ context, tracked, source, clock }: JobIdsDeps): JobIdsFeature {
+  const activity = new RecentActivityCache(() => source.client, clock);
+  const lookup: JobIdLookup = {
+    now: () => clock.now(),
+    known: async (id) => {
+      const job = tracked(id);
+      if (job) return trackedFacts(job);
+      const entry = await activity.find(id);
+      if (!entry) return undefined;
+      return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };
+    },
+  };
+  const hover = new JobIdHoverProvider(lookup);
+  const terminalLinks = new JobIdTerminalLinkProvider(lookup);
+  let hoverRegistration: vscode.Disposable | undefined;
+  let linkRegistration: vscode.Disposable | undefined;
+  const apply = () => {
+    if (jobIdSettings.hover() && !hoverRegistration) hoverRegistration = vscode.languages.registerHoverProvider({ scheme: '*' }, hover);
+    if (!jobIdSettings.hover() && hoverRegistration) hoverRegistration = void hoverRegistration.dispose();
+    if (jobIdSettings.terminalLinks() && !linkRegistration) linkRegistration = vscode.window.registerTerminalLinkProvider(terminalLinks);
+    if (!jobIdSettings.terminalLinks() && linkRegistration) linkRegistration = void linkRegistration.dispose();
+  };
+  apply();
+  const serverChange = source.onDidChange(() => activity.clear());
+  context.subscriptions.push(
+    onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
+    registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
+    { dispose: () => { serverChange.dispose(); hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
+  );
+  return { lookup, hover, terminalLinks, activity };
+}

@@ -1,0 +1,81 @@
+// What a job id found in some text gets: the lines a hover shows and the actions offered, decided
+// from what the window already knows (a tracked job, an entry of the team's recent activity) and
+// nothing else. Pure: no `vscode`; the words come from `@vscode/l10n`.
+import * as l10n from '@vscode/l10n';
+import { FEEDBACK_ENDPOINT_IDS, type FeedbackEndpoint } from '../../../api/feedback/types';
+import { formatAgo, formatCredits } from '../../../shared/format';
+
+/** A job the research store tracks. */
+export interface TrackedFacts {
+  source: 'tracked';
+  /** Undefined until the service answered for it. */
+  kind: 'agent' | 'deepResearch' | undefined;
+  status: string | undefined;
+  credits: number | undefined;
+  trackedAt: number;
+}
+
+/** An entry of the team's recent activity. */
+export interface RecentFacts {
+  source: 'recent';
+  /** As the service names it (`scrape`, `agent`, `deep_research`, …). */
+  endpoint: string;
+  apiVersion: string | undefined;
+  /** The URL, query or prompt: untrusted text. */
+  target: string | undefined;
+  ranAt: number | undefined;
+}
+
+export type KnownJob = TrackedFacts | RecentFacts | undefined;
+
+export type JobIdAction =
+  | { kind: 'rate'; endpoint: FeedbackEndpoint }
+  | { kind: 'track' }
+  | { kind: 'lookUp' }
+  | { kind: 'copy' };
+
+export interface JobIdDescription {
+  title: string;
+  /** Facts to show; values may be server text, so a view escapes every one. */
+  facts: Array<{ label: string; value: string }>;
+  actions: JobIdAction[];
+}
+
+function kindWord(kind: TrackedFacts['kind']): string {
+  if (kind === 'agent') return l10n.t('Agent run');
+  if (kind === 'deepResearch') return l10n.t('Deep research job');
+  return l10n.t('Tracked job (kind not known yet)');
+}
+
+function rateEndpoint(endpoint: string, apiVersion: string | undefined): FeedbackEndpoint | undefined {
+  // Feedback applies to v2 jobs only.
+  if (apiVersion === 'v1') return undefined;
+  return FEEDBACK_ENDPOINT_IDS.find((e) => e === endpoint);
+}
+
+export function describeJobId(known: KnownJob, now: number): JobIdDescription {
+  if (known?.source === 'tracked') {
+    const facts = [];
+    if (known.status) facts.push({ label: l10n.t('Status'), value: known.status });
+    if (known.credits !== undefined) facts.push({ label: l10n.t('Credits'), value: formatCredits(known.credits) });
+    facts.push({ label: l10n.t('Tracked'), value: formatAgo(known.trackedAt, now) });
+    // Tracking it again brings the Research view's row into sight and refreshes it.
+    return { title: kindWord(known.kind), facts, actions: [{ kind: 'track' }, { kind: 'copy' }] };
+  }
+  if (known?.source === 'recent') {
+    const facts = [{ label: l10n.t('Endpoint'), value: known.endpoint }];
+    if (known.target) facts.push({ label: l10n.t('Target'), value: known.target });
+    if (known.ranAt !== undefined) facts.push({ label: l10n.t('Ran'), value: formatAgo(known.ranAt, now) });
+    const actions: JobIdAction[] = [];
+    const endpoint = rateEndpoint(known.endpoint, known.apiVersion);
+    if (endpoint) actions.push({ kind: 'rate', endpoint });
+    if (known.endpoint === 'agent' || known.endpoint === 'deep_research') actions.push({ kind: 'track' });
+    actions.push({ kind: 'copy' });
+    return { title: l10n.t('Firecrawl job in the team\'s recent activity'), facts, actions };
+  }
+  return {
+    title: l10n.t('Firecrawl job id'),
+    facts: [{ label: l10n.t('Known'), value: l10n.t('Not tracked and not in the team\'s recent activity yet.') }],
+    actions: [{ kind: 'lookUp' }, { kind: 'copy' }],
+  };
+}

@@ -1,0 +1,41 @@
+// The hover on a job id in any text document. It reads the line it is asked about (a bounded window
+// of it) and what the window knows; the only request it may cause is the recent-activity list, shared
+// and kept for a minute. Everything shown is escaped: ids come from the document, facts may come
+// from the server, and the links it holds run only our own commands.
+import * as vscode from 'vscode';
+import { escapeMarkdown, plainText } from '../../../shared/text';
+import { describeJobId, type KnownJob } from '../model/jobIdFacts';
+import { idAtPosition } from '../model/lineIds';
+import { actionLabel, commandLink, JOB_ID_COMMANDS } from './actions';
+
+export interface JobIdLookup {
+  /** What is known about `id`: the tracked job, else the recent-activity entry, else nothing. */
+  known(id: string, token?: vscode.CancellationToken): Promise<KnownJob>;
+  now(): number;
+}
+
+export function hoverMarkdown(id: string, known: KnownJob, now: number): vscode.MarkdownString {
+  const description = describeJobId(known, now);
+  const lines = [`**${escapeMarkdown(description.title)}** \`${id.replace(/[^0-9a-fA-F-]/g, '')}\``, ''];
+  for (const fact of description.facts) lines.push(`${escapeMarkdown(fact.label)}: ${escapeMarkdown(plainText(fact.value, 200))}  `);
+  lines.push('', description.actions.map((action) => `[${escapeMarkdown(actionLabel(action))}](${commandLink(action, id)})`).join(' · '));
+  const markdown = new vscode.MarkdownString(lines.join('\n'));
+  markdown.isTrusted = { enabledCommands: [...JOB_ID_COMMANDS] };
+  markdown.supportThemeIcons = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
+
+export class JobIdHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly lookup: JobIdLookup) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const line = document.lineAt(position.line).text;
+    const { found } = idAtPosition(line, position.character);
+    if (!found) return undefined;
+    const known = await this.lookup.known(found.id, token);
+    if (token.isCancellationRequested) return undefined;
+    const range = new vscode.Range(position.line, found.start, position.line, found.end);
+    return new vscode.Hover(hoverMarkdown(found.id, known, this.lookup.now()), range);
+  }
+}

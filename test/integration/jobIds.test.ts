@@ -1,0 +1,99 @@
+// Job ids in any document and in the terminal, inside a real extension host against the sandbox on
+// 127.0.0.1: the hover VS Code asks our provider for on a tracked agent run, on a scrape in the team's
+// recent activity (its target escaped) and on an unknown id; links only to our commands; one activity
+// request for many hovers; the terminal link provider's links for a line; and the hover setting.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+
+const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+function commandsLinked(text: string): string[] {
+  return [...text.matchAll(/\]\((\w+):([\w.]+)/g)].map((m) => `${m[1]}:${m[2]}`);
+}
+
+describe('job ids in documents and the terminal', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox({ seed: false });
+    await useSandbox(api, sandbox);
+    api.jobIds.activity.clear();
+  });
+
+  after(async () => {
+    for (const job of api.research.store.jobs) api.research.store.untrack(job.id);
+    await vscode.workspace.getConfiguration('firecrawl.jobIds').update('hover', undefined, vscode.ConfigurationTarget.Global);
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  async function hoverOn(document: vscode.TextDocument, id: string): Promise<vscode.Hover[]> {
+    const offset = document.getText().indexOf(id);
+    const position = document.positionAt(offset + 5);
+    return (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
+  }
+
+  it('says what is known about a tracked, a recent and an unknown id, with links to our commands only', async () => {
+    const agent = sandbox.createAgentJob({ prompt: 'Find three pricing pages', durationMs: 60_000 });
+    await vscode.commands.executeCommand('firecrawl.trackJob', agent);
+    await until('the agent run to be read', () => api.research.store.get(agent)?.snapshot);
+    const scrape = sandbox.createV2Job('scrape', { target: 'https://example.com/[click](command:workbench.action.quit) *bold*' });
+    const document = await vscode.workspace.openTextDocument({
+      content: `agent started ${agent}\n[scrape] id=${scrape} ok\nfrom a bug note: ${UNKNOWN}\n`,
+    });
+    sandbox.resetCounts();
+
+    const tracked = hoverText(await hoverOn(document, agent));
+    assert.match(tracked, /Agent run/);
+    assert.match(tracked, /Status: /);
+    assert.match(tracked, /Tracked: /);
+    assert.deepEqual(commandsLinked(tracked), ['command:firecrawl.trackJob', 'command:firecrawl.copyJobIdText']);
+    assert.equal(sandbox.requestCount('activity'), 0, 'a tracked job needs no list');
+
+    const recent = hoverText(await hoverOn(document, scrape));
+    assert.match(recent, /recent activity/);
+    assert.match(recent, /Endpoint: scrape/);
+    // The server's text is shown as text: its link and emphasis are escaped.
+    assert.match(recent, /\\\[click\\\]\u200b?\\\(command:workbench\\\.action\\\.quit\\\) \\\*bold\\\*/);
+    assert.deepEqual(commandsLinked(recent), ['command:firecrawl.submitFeedback', 'command:firecrawl.copyJobIdText']);
+    const rateLink = /\]\(command:firecrawl\.submitFeedback\?([^)]+)\)/.exec(recent)?.[1];
+    assert.deepEqual(JSON.parse(decodeURIComponent(rateLink ?? '')), [{ endpoint: 'scrape', jobId: scrape, rateResult: true }]);
+
+    const unknown = hoverText(await hoverOn(document, UNKNOWN));
+    assert.match(unknown, /Not tracked and not in the team's recent activity yet/);
+    assert.deepEqual(commandsLinked(unknown), ['command:firecrawl.trackJob', 'command:firecrawl.copyJobIdText']);
+
+    // Both lookups that needed the list shared one read of it.
+    assert.equal(sandbox.requestCount('activity'), 1);
+    const hovers = await hoverOn(document, scrape);
+    const markdown = hovers[0]?.contents[0] as vscode.MarkdownString;
+    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['firecrawl.submitFeedback', 'firecrawl.trackJob', 'firecrawl.copyJobIdText'] });
+    assert.equal(sandbox.requestCount('activity'), 1);
+  });
+
+  it('finds ids in a terminal line as links', () => {
+    const line = `Scrape done: ${UNKNOWN} (2 credits) and ff${UNKNOWN}`;
+    const links = api.jobIds.terminalLinks.provideTerminalLinks({ line, terminal: undefined as unknown as vscode.Terminal });
+    assert.deepEqual(links.map((l) => [l.startIndex, l.length, l.id]), [[line.indexOf(UNKNOWN), 36, UNKNOWN]]);
+  });
+
+  it('turning the hover setting off removes the hover at once', async () => {
+    const document = await vscode.workspace.openTextDocument({ content: `id ${UNKNOWN}` });
+    assert.ok(hoverText(await hoverOn(document, UNKNOWN)).includes('Firecrawl job id'));
+    await vscode.workspace.getConfiguration('firecrawl.jobIds').update('hover', false, vscode.ConfigurationTarget.Global);
+    await until('the hover to go', async () => !hoverText(await hoverOn(document, UNKNOWN)).includes('Firecrawl job id'));
+    await vscode.workspace.getConfiguration('firecrawl.jobIds').update('hover', undefined, vscode.ConfigurationTarget.Global);
+    await until('the hover to come back', async () => hoverText(await hoverOn(document, UNKNOWN)).includes('Firecrawl job id'));
+  });
+});

@@ -1,0 +1,51 @@
+// Finding job ids on one line: where they are, that glued tokens are refused, and that the work
+// done for a hover or a terminal line is bounded by a window, not by the line's length.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { jobIdRanges } from '../../../src/shared/jobIds';
+import { HOVER_REACH, idAtPosition, idsInTerminalLine, TERMINAL_LINE_LIMIT } from '../../../src/features/jobIds/model/lineIds';
+
+const A = '0b8f6c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
+const B = '1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5';
+
+describe('job ids on a line', () => {
+  test('ranges of every id, as written, with their offsets', () => {
+    const line = `scrapeId=${A} then "id":"${B.toUpperCase()}".`;
+    const { ranges } = jobIdRanges(line);
+    assert.deepEqual(ranges.map((r) => [r.id, line.slice(r.start, r.end)]), [[A, A], [B.toUpperCase(), B.toUpperCase()]]);
+  });
+
+  test('an id glued to more hex digits is part of another token, also at the edge of the window', () => {
+    const glued = `ff${A}`;
+    assert.deepEqual(jobIdRanges(glued).ranges, []);
+    // The window starts on the id, but the two characters before it still count.
+    assert.deepEqual(jobIdRanges(glued, 2).ranges, []);
+    assert.deepEqual(jobIdRanges(`${A}-a`).ranges, []);
+  });
+
+  test('the hover finds the id under the position and nothing beside it', () => {
+    const line = `job ${A} done`;
+    assert.equal(idAtPosition(line, 4).found?.id, A);
+    assert.equal(idAtPosition(line, 4 + 35).found?.id, A);
+    assert.equal(idAtPosition(line, 4 + 36).found, undefined);
+    assert.equal(idAtPosition(line, 2).found, undefined);
+  });
+
+  test('a hover on a line of 10,000 log entries reads the same window as on a short line', () => {
+    const entry = `2026-01-01T00:00:00Z info scrape ${A} ok | `;
+    const long = entry.repeat(10_000);
+    const position = Math.floor(long.length / 2 / entry.length) * entry.length + entry.indexOf(A) + 3;
+    const { found, scanned } = idAtPosition(long, position);
+    assert.equal(found?.id, A);
+    assert.ok(long.length > 400_000);
+    assert.ok(scanned <= 2 * HOVER_REACH + 4, `read ${scanned} characters`);
+    assert.equal(idAtPosition(entry, entry.indexOf(A)).found?.id, A);
+  });
+
+  test('a terminal line is read up to its limit', () => {
+    const line = `${A} ${'x'.repeat(TERMINAL_LINE_LIMIT * 5)} ${B}`;
+    const { ranges, scanned } = idsInTerminalLine(line);
+    assert.deepEqual(ranges.map((r) => [r.id, r.start]), [[A, 0]]);
+    assert.ok(scanned <= TERMINAL_LINE_LIMIT + 2);
+  });
+});
