@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing, builds, type-checks, then runs every test layer
+// `npm test`: installs what is missing, builds, type-checks, lints, then runs every test layer
 // (unit in plain Node, integration inside a real VS Code extension host, UI in a real workbench)
 // and ends with one line "N passed, N failed" covering all of them.
 // Flags: --only=unit,integration,ui to run some layers; --no-build to reuse out/ and dist/.
@@ -51,6 +51,7 @@ async function main() {
   if (!process.argv.includes('--no-build')) {
     if (!step('build', process.execPath, [join(root, 'scripts', 'build.mjs')])) return;
     step('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]);
+    step('lint', process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']);
   }
   if (layers.includes('unit')) {
     const started = Date.now();

@@ -11,6 +11,8 @@ export type ResponseRules = typeof Schemas & typeof Lists & typeof RunResults;
 let loaded: ResponseRules | undefined;
 
 export function rules(): ResponseRules {
+  // A require, not an import: the schemas load on first use, and the extension hands in a loader of its own bundle instead.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= { ...(require('./schemas') as typeof Schemas), ...(require('./lists') as typeof Lists), ...(require('./runResults') as typeof RunResults) });
 }
 

@@ -63,10 +63,10 @@ export class Team implements vscode.Disposable {
   readonly focus: FocusSource;
 
   constructor(private readonly deps: TeamDeps) {
-    const team = this;
+    const attention = () => this.attention;
     this.focus = {
       get focused(): boolean {
-        return team.attention.focused;
+        return attention().focused;
       },
       onDidChange: (listener) => this.attentionChanged.event((a) => listener(a.focused)),
     };

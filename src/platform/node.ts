@@ -10,11 +10,14 @@ export const nodePlatform: Platform = {
   env: process.env,
   homeFolder: () => {
     try {
+      // Loaded on first use, not at activation.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       return (require('node:os') as typeof import('node:os')).homedir() || undefined;
     } catch {
       return undefined;
     }
   },
   // Always the files beside this bundle: the location VS Code reports is the same folder.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
   loadBundle: (name) => Promise.resolve().then(() => require(path.join(__dirname, `${name}.js`)) as unknown),
 };

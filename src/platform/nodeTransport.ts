@@ -7,7 +7,9 @@ import type { FetchLike, ResponseLike } from '../api/http';
 // Loaded on the first request, not at activation: node:https alone takes ~5 ms to load cold.
 let httpModule: typeof import('node:http') | undefined;
 let httpsModule: typeof import('node:https') | undefined;
+// Loaded on first request, not at activation.
 const transportFor = (protocol: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   protocol === 'https:' ? (httpsModule ??= require('node:https') as typeof import('node:https')) : (httpModule ??= require('node:http') as typeof import('node:http'));
 
 function headerValue(value: string | string[] | undefined): string | null {
@@ -24,6 +26,7 @@ function respond(res: http.IncomingMessage): ResponseLike {
     lengthIsBodySize: true,
     // Only bodies without a declared length are read as a stream (to enforce the size cap).
     get body() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for a body without a declared length
       stream ??= (require('node:stream') as typeof import('node:stream')).Readable.toWeb(res) as ReadableStream<Uint8Array>;
       return stream;
     },

@@ -5,21 +5,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import type { CreditsStore } from '../../src/features/credits/model/creditsStore';
-import type { ApiKeyService } from '../../src/host/keyService';
-import type { ClientProvider } from '../../src/host/clientProvider';
 import { creditsSettings } from '../../src/host/settings';
 import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
-interface Api {
-  keys: ApiKeyService;
-  provider: ClientProvider;
-  credits: { store: CreditsStore };
-  globalStorage: string;
-  logDir: string;
-}
 
 const REJECTED_KEY = 'fc-rejected-integration-key-5b1e0c';
 

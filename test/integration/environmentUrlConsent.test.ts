@@ -54,6 +54,7 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     // The providers built here are this file's own copies of the modules: they get what the Node
     // entry point gives the extension's (process.env, where the variables are set; the bundles).
     // nodePlatform loads bundles from beside its own file, which here is out/, not dist/.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
     setPlatform({ ...nodePlatform, loadBundle: async (name, uri) => require(path.join(uri.fsPath, 'dist', `${name}.js`)) as unknown });
     setBundleLocation(vscode.extensions.getExtension(extensionId)!.extensionUri);
     sandbox = await startSandbox();

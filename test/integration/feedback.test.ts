@@ -8,9 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import type { ApiKeyService } from '../../src/host/keyService';
-import type { ClientProvider } from '../../src/host/clientProvider';
-import type { FeedbackController, FeedbackRunResult } from '../../src/features/feedback/ui/controller';
+import type { FeedbackRunResult } from '../../src/features/feedback/ui/controller';
 import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';

@@ -6,8 +6,6 @@ import { deepResearchOf } from '../support/snapshots';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import type { ApiKeyService } from '../../src/host/keyService';
-import type { ClientProvider } from '../../src/host/clientProvider';
 import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';

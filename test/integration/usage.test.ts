@@ -7,21 +7,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import type { CreditsStatusBar } from '../../src/features/credits/ui/statusBar';
-import type { ApiKeyService } from '../../src/host/keyService';
-import type { ClientProvider } from '../../src/host/clientProvider';
 import type { PanelState } from '../../src/features/usage/protocol';
-import type { UsageHistoryStore } from '../../src/features/usage/model/historyStore';
 import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
-interface Api {
-  keys: ApiKeyService;
-  provider: ClientProvider;
-  credits: { statusBar: CreditsStatusBar };
-  usage: { store: UsageHistoryStore; panel: UsagePanel };
-}
 
 const VIEW_TYPE = 'firecrawl.usageHistory';
 const TITLE = 'Firecrawl Credit Usage';

@@ -26,6 +26,7 @@ export interface ApiResponse {
   headers: Headers;
   text: string;
   /** Parsed body, or undefined when it is not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of the sandbox's answers directly
   json: any;
 }
 

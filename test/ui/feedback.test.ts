@@ -121,7 +121,7 @@ describe('feedback wizard in the workbench', () => {
 
   it('an invalid label shows its rule in the input box, and the fix is taken', async () => {
     const w = wb();
-    const job = sandbox.createV2Job('map');
+    sandbox.createV2Job('map'); // a job for the wizard's list
     await w.runCommand('Firecrawl: Submit Feedback…');
     await w.page.mouse.move(1200, 700); // the palette row was clicked: keep its hover tooltip off the screenshots
     await waitForPage(w, 'Endpoint');

@@ -258,7 +258,7 @@ describe('research view: recent runs', () => {
   it('Add Recent Jobs lists the runs the team just started; the Recent group shows them under the tracked jobs; a click tracks one', async () => {
     // Started a few minutes ago: the sandbox's clock is set back while they start.
     sandbox.advanceClock(-6 * 60_000);
-    const agent = sandbox.createAgentJob({ prompt: 'Compare the rate limits of three scraping APIs', durationMs: 1_800_000, model: 'spark-1-mini' });
+    sandbox.createAgentJob({ prompt: 'Compare the rate limits of three scraping APIs', durationMs: 1_800_000, model: 'spark-1-mini' });
     sandbox.advanceClock(60_000);
     const research = sandbox.createResearchJob({ query: 'Which sites block headless browsers?', durationMs: 1_800_000 });
     sandbox.advanceClock(60_000);

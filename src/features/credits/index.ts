@@ -10,7 +10,7 @@ import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import { type Connection, connectionOf } from './model/connection';
 import { sharedCredits } from './model/sharedCredits';
-import { type CreditsSnapshot, CreditsStore, type SharedCredits } from './model/creditsStore';
+import { type CreditsSnapshot, CreditsStore } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
 export type { CreditsState, CreditsStore } from './model/creditsStore';

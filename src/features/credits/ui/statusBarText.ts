@@ -97,7 +97,7 @@ export function levelFor(remaining: number, plan: number | null, thresholds: Thr
   return 'normal';
 }
 
-function links(ctx: PresentationContext): string {
+function links(): string {
   const items = [`[${l10n.t({ message: 'Refresh', comment: ['tooltip link: load the balance again'] })}](command:${COMMANDS.refreshCredits})`];
   items.push(`[${l10n.t('Usage History')}](command:${COMMANDS.showUsageHistory})`);
   items.push(setKeyLink());
@@ -200,7 +200,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (problem?.kind === 'unauthorized') {
     return {
       text: `$(error) ${l10n.t('Firecrawl: key rejected')}`,
-      tooltip: `**${l10n.t('Firecrawl: API key rejected')}**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${links(ctx)}`,
+      tooltip: `**${l10n.t('Firecrawl: API key rejected')}**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${links()}`,
       level: 'critical',
       command: COMMANDS.setApiKey,
       accessibilityLabel: l10n.t('Firecrawl: the API key was rejected. Activate to set a new key.'),
@@ -209,7 +209,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (problem?.kind === 'unsupported') {
     return {
       text: `$(flame) ${l10n.t({ message: 'n/a', comment: ['status bar: no credits on this server'] })}`,
-      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.apiUrl))}\n\n${links(ctx)}`,
+      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.apiUrl))}\n\n${links()}`,
       level: 'normal',
       command: openChart,
       accessibilityLabel: l10n.t('Firecrawl: credits are not available on this server.'),
@@ -218,7 +218,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (problem?.kind === 'noBilling') {
     return {
       text: `$(flame) ${l10n.t({ message: 'no billing info', comment: ['status bar: the team has no billing record'] })}`,
-      tooltip: `**Firecrawl**\n\n${l10n.t('Firecrawl has no billing information for this team yet.')}\n\n${links(ctx)}`,
+      tooltip: `**Firecrawl**\n\n${l10n.t('Firecrawl has no billing information for this team yet.')}\n\n${links()}`,
       level: 'normal',
       command: openChart,
       accessibilityLabel: l10n.t('Firecrawl: no billing information for this team.'),
@@ -230,7 +230,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
     return {
       // not localised: an icon and the product's name
       text: failed ? '$(warning) Firecrawl' : '$(sync~spin) Firecrawl',
-      tooltip: failed ? `**${l10n.t('Firecrawl: credits unavailable')}**\n\n${escapeMarkdown(why)}\n\n${links(ctx)}` : `**Firecrawl**\n\n${l10n.t('Loading remaining credits…')}`,
+      tooltip: failed ? `**${l10n.t('Firecrawl: credits unavailable')}**\n\n${escapeMarkdown(why)}\n\n${links()}` : `**Firecrawl**\n\n${l10n.t('Loading remaining credits…')}`,
       level: 'normal',
       command: failed ? COMMANDS.refreshCredits : openChart,
       accessibilityLabel: failed ? l10n.t('Firecrawl: credits unavailable. {0}', why) : l10n.t('Firecrawl: loading remaining credits'),
@@ -257,7 +257,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const age = formatAgo(fetchedAt, ctx.now, ctx.locale);
   lines.push(l10n.t('Updated {0}', age));
   if (stale) lines.push('', `$(warning) ${l10n.t('Could not refresh: {0}', escapeMarkdown(problemText(problem.error, ctx, problem.retryAt)))}`);
-  lines.push('', links(ctx));
+  lines.push('', links());
 
   const balance = balancePhrase(remaining, plan, ctx.locale);
   const spike = ctx.burn?.summary.spike;

@@ -6,7 +6,6 @@ import * as l10n from '@vscode/l10n';
 import {
   FEEDBACK_SIGNAL_FIELDS,
   validateFeedback,
-  type FeedbackField,
   type FeedbackInput,
   type FeedbackProblem,
   type FeedbackRequest,
