@@ -125,13 +125,10 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     balance: () => credits.store.state.snapshot?.usage.remainingCredits,
     refreshBalance: () => void credits.store.refreshNow(),
     // The run shows in the Research view at once; the view polls it like any agent run.
+    // Through the Research view's command for a run of known kind: it waits for the window's team (after a
+    // key or server change the run is the new team's), says what the cap did, and reveals the row.
     trackAgentRun: async (id) => {
-      // Right after start, or after a key change, the window may not know its team yet: the run is that team's.
-      await research.store.listKnown;
-      const tracked = research.store.track([id], 'agent');
-      // Not tracked (the cap, with every tracked job still running): Track Job says why, in its words.
-      if (tracked.refused.length) await vscode.commands.executeCommand(COMMANDS.trackJob, id);
-      else void research.view.reveal(id);
+      await vscode.commands.executeCommand(COMMANDS.trackRecentJob, { id, kind: 'agent' });
     },
     focused: () => focus.focused,
   });

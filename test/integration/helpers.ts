@@ -1,6 +1,7 @@
 // Shared by the integration tests: a polling wait and the API URL setting; the extension's typed test
 // API comes from test/support.
 import * as vscode from 'vscode';
+import { teamName } from '../../src/host/team';
 import type { TestApi } from '../../src/extension';
 import type { Sandbox } from '../sandbox/server';
 
@@ -26,4 +27,9 @@ export async function useSandbox(api: TestApi, sandbox: Sandbox): Promise<void> 
   await setApiUrl(sandbox.url);
   await until('the provider to follow the setting', () => api.provider.url.url === sandbox.url);
   await api.keys.store(sandbox.keys.valid);
+  // A key or server change makes another team, joined a moment later: what a test tracks before then
+  // would go to the previous team's list.
+  const team = await teamName(api.provider.url.url, api.keys.current?.value);
+  await until('the window to join the team of this key and server', () => api.team.current?.id === team && api.research.store.teamId === team);
+  await api.research.store.listKnown;
 }

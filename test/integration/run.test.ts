@@ -167,7 +167,7 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(body.urls, ['https://a.example', 'https://b.example']);
     assert.equal(body.maxCredits, 500);
     assert.equal(body.integration, '_vscode');
-    assert.ok(api.research.store.jobs.some((j) => j.id === outcome.id), 'tracked at once');
+    assert.ok(api.research.store.jobs.some((j) => j.id === outcome.id), `tracked at once: ${JSON.stringify({ id: outcome.id, team: api.research.store.teamId, current: api.team.current, size: api.research.store.size, other: [...(await api.research.store.otherTeams())] })}`);
   });
 
   it('Rate This Result on a scrape: the wizard opens at the rating with the job chosen, and "good" is sent with the page', async () => {
