@@ -24,7 +24,15 @@ describe('keys and windows in the workbench', () => {
   const message = (w: Workbench) => w.page.locator(`.pane:has(.pane-header[aria-label^="${VIEW}"])`).getByText(/tracked with another API key or server/);
 
   async function setKey(w: Workbench, key: string): Promise<void> {
-    await w.runCommand('Firecrawl: Set API Key');
+    // The key's input box, by its title: a palette click that a notification took focus from opens nothing,
+    // so the command is run again until the box is there.
+    const box = w.quickInput().locator('.quick-input-title', { hasText: 'Firecrawl: Set API Key' });
+    for (let attempt = 1; ; attempt++) {
+      await w.runCommand('Firecrawl: Set API Key');
+      const opened = await box.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      if (opened) break;
+      if (attempt === 3) throw new Error('the Set API Key box did not open after three tries');
+    }
     const input = w.quickInput().locator('input');
     await input.fill(key);
     await input.press('Enter');
