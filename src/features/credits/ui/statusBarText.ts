@@ -51,8 +51,10 @@ const BURN_AGE_SHOWN_MS = 30 * 60_000;
 
 /** "Last 24 h: N credits", a sparkline of the hours, a spike while it lasts, and the alerts' state. */
 function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string[] {
-  const day = burn?.summary.day;
-  if (!burn || !day) return [];
+  if (!burn) return [];
+  const day = burn.summary.day;
+  // Whether alerts are off or muted is said with or without the hours to show: it is the way back.
+  if (!day) return burn.alertsOff ? ['', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`)] : burn.muted ? ['', l10n.t('Spike alerts are muted for today.')] : [];
   const { locale } = ctx;
   const lines = ['', pluralCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
   // Inline code keeps the blocks in one font; the row reads oldest to newest.
