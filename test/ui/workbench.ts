@@ -279,8 +279,9 @@ function bindWorkbench(
           if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
           continue;
         }
-        await widget.locator('input').fill(`>${title}`);
         try {
+          // The palette can close again between opening and typing (a view taking focus as it updates).
+          await widget.locator('input').fill(`>${title}`, { timeout: 3000 });
           await row.waitFor({ state: 'visible', timeout: 3000 });
           break;
         } catch (error) {
