@@ -23,6 +23,7 @@ import {
 } from './errors';
 import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
+import { backoffDelay } from './backoff';
 import { readIssueDetails } from './issueDetails';
 import { redact, redactJson, type Secrets } from './redact';
 import { haveRules, provideRules, type ResponseRules, rules } from './rules';
@@ -233,10 +234,8 @@ export class Transport {
     return delay;
   }
 
-  /** Full jitter on a capped exponential, so many clients that failed together do not retry together. */
   private backoff(attempt: number): number {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+    return backoffDelay(attempt, BACKOFF_BASE_MS, BACKOFF_CAP_MS, this.random);
   }
 
   private log(spec: RequestSpec, entry: Omit<RequestLog, 'operation' | 'method' | 'path'>): void {

@@ -4,7 +4,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NetworkError, type ResearchJob } from '../../../src/api';
 import { analysisTitle, isFinalPhase } from '../../../src/features/research/model/jobFacts';
-import { backoffDelay, POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
+import { backoffDelay } from '../../../src/api/backoff';
+import { POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { childNodes, describeActivity, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
@@ -128,10 +129,10 @@ describe('poll intervals', () => {
   });
 
   test('backoff doubles with jitter between half and all of the step, capped', () => {
-    assert.equal(backoffDelay(1, () => 0), 1_000);
-    assert.equal(backoffDelay(1, () => 1), 2_000);
-    assert.equal(backoffDelay(3, () => 0.5), 6_000);
-    assert.equal(backoffDelay(20, () => 1), POLL.backoffCapMs);
+    assert.equal(backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0), 1_000);
+    assert.equal(backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1), 2_000);
+    assert.equal(backoffDelay(3, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0.5), 6_000);
+    assert.equal(backoffDelay(20, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1), POLL.backoffCapMs);
   });
 });
 

@@ -2,7 +2,7 @@
 // plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
 // either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
-import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
+import { backoffDelay, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
 
@@ -61,7 +61,8 @@ export interface CreditsStoreOptions {
   random?: () => number;
 }
 
-const FIRST_BACKOFF_MS = 30_000;
+/** The first retry comes 20–40 s after a failure, then twice that, up to the refresh interval. */
+const BACKOFF_BASE_MS = 40_000;
 /** However long a 429 asks for, the balance is asked again after this. */
 export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 
@@ -254,8 +255,7 @@ export class CreditsStore implements Disposable {
       return;
     }
     this.failures += 1;
-    const backoff = Math.min(this.options.intervalMs(), FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
-    const jittered = backoff * (0.8 + 0.4 * (this.options.random ?? Math.random)());
+    const jittered = backoffDelay(this.failures, BACKOFF_BASE_MS, this.options.intervalMs(), this.options.random);
     const asked = error instanceof RateLimitedError ? Math.min(error.retryAfterMs ?? 0, MAX_SERVER_WAIT_MS) : 0;
     const delay = Math.max(jittered, asked);
     this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delay } });

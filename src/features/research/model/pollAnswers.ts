@@ -1,10 +1,10 @@
 // What one answer from the service does to a tracked job: a snapshot moves it on (finished, still
 // running, or stalled past the time limit); a failure stops it, retries it with backoff, or leaves a
 // finished job as it was. The store decides when to ask; this decides what the answer means.
-import { type FirecrawlError, isFirecrawlError, type TrackedSnapshot } from '../../../api';
+import { backoffDelay, type FirecrawlError, isFirecrawlError, type TrackedSnapshot } from '../../../api';
 import { isTerminalStatus, progressSignature } from './jobFacts';
 import type { JobRecord } from './jobRecord';
-import { backoffDelay, POLL } from './pollPolicy';
+import { POLL } from './pollPolicy';
 import type { ResearchLog } from './storeOptions';
 
 export interface AnswerContext {
@@ -112,12 +112,12 @@ export function applyFailure(r: JobRecord, error: FirecrawlError | Error, manual
   const failures = (previous.kind === 'retrying' ? previous.failures : 0) + 1;
   if (kind === 'rateLimited') {
     const asked = (error as { retryAfterMs?: number }).retryAfterMs;
-    const wait = asked !== undefined && asked > 0 ? Math.min(asked, POLL.maxServerWaitMs) : backoffDelay(failures, ctx.random);
+    const wait = asked !== undefined && asked > 0 ? Math.min(asked, POLL.maxServerWaitMs) : backoffDelay(failures, POLL.backoffBaseMs, POLL.backoffCapMs, ctx.random);
     ctx.pause(now + wait);
     r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, error };
     r.nextPollAt = now + wait;
   } else {
-    const wait = backoffDelay(failures, ctx.random);
+    const wait = backoffDelay(failures, POLL.backoffBaseMs, POLL.backoffCapMs, ctx.random);
     r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
     r.nextPollAt = now + wait;
   }

@@ -52,12 +52,3 @@ export function pollInterval(ctx: PollContext): number {
   const budgetFloor = Math.ceil((Math.max(1, ctx.activeJobs) * 60_000) / POLL.budgetPerMinute);
   return Math.max(interval, budgetFloor);
 }
-
-/**
- * Capped exponential backoff with equal jitter: at least half the step, so a dead server is not
- * hammered, and spread over the other half, so jobs that failed together do not retry together.
- */
-export function backoffDelay(failures: number, random: () => number): number {
-  const step = Math.min(POLL.backoffCapMs, POLL.backoffBaseMs * 2 ** Math.max(0, failures - 1));
-  return Math.round(step / 2 + random() * (step / 2));
-}
