@@ -2,7 +2,7 @@
 // snapshots, the lease of the window that polls for the team, and each window's attention through
 // them. Names are relative paths with `/`; a write replaces the whole file (VS Code's replace removes
 // the old file a moment before the new one is there, so a reader may briefly find it missing).
-import type { Event } from './events';
+import { Emitter, type Event } from './events';
 
 export interface FileStamp {
   /** Milliseconds since 1970, as the file system keeps it. */
@@ -62,4 +62,50 @@ export async function readJson(files: SharedFiles, name: string, maxBytes = SMAL
   } catch {
     return undefined;
   }
+}
+
+/** One value the team's windows share through a file in the team's folder (see `teamFile`). */
+export interface TeamFile<T> {
+  /** Writes `value` for the other windows (and this one's next start); a failed write is only a missed share. */
+  publish(value: T): void;
+  /** What the file holds for this server, or undefined (none, damaged, another server's, another shape). */
+  read(): Promise<T | undefined>;
+  /** Another window (or this one) wrote a value this one can take. */
+  readonly onDidPublish: Event<T>;
+  dispose(): void;
+}
+
+/**
+ * A value kept in `file` of the team's folder, tagged with the server it came from: only a value from
+ * the same server is taken, and only when `check` accepts it (everything read from disk is untrusted).
+ */
+export function teamFile<T>(
+  files: SharedFiles,
+  sharedName: (file: string) => string | undefined,
+  apiUrl: () => string,
+  file: string,
+  check: (value: unknown) => T | undefined,
+): TeamFile<T> {
+  const published = new Emitter<T>();
+  const read = async (): Promise<T | undefined> => {
+    const name = sharedName(file);
+    const stored = name ? ((await readJson(files, name)) as { apiUrl?: unknown; value?: unknown } | undefined) : undefined;
+    return stored?.apiUrl === apiUrl() ? check(stored.value) : undefined;
+  };
+  const subscription = files.onDidChange((name) => {
+    if (name !== sharedName(file)) return;
+    void read().then((value) => value !== undefined && published.fire(value));
+  });
+  return {
+    read,
+    publish: (value) => {
+      const name = sharedName(file);
+      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), value })).catch(() => undefined);
+    },
+    onDidPublish: published.event,
+    dispose: () => {
+      subscription.dispose();
+      published.dispose();
+    },
+  };
 }

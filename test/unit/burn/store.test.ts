@@ -339,11 +339,11 @@ describe('recent usage in several windows', () => {
     assert.equal(late.store.state.day.snapshot?.fetchedAt, a.store.state.day.snapshot?.fetchedAt);
     const view = disk.view();
     const later = clock.now() + 1_000;
-    const foreign = { apiUrl: 'https://elsewhere.example', ranges: { day: { bins: binsFor('day', later, { steady: 999 }), fetchedAt: later } } };
+    const foreign = { apiUrl: 'https://elsewhere.example', value: { day: { bins: binsFor('day', later, { steady: 999 }), fetchedAt: later } } };
     await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify(foreign));
     await clock.advance(0);
     assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, "another server's bins");
-    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify({ apiUrl: API, ranges: { day: { bins: { timeRange: 'day', binSize: 'hour', bins: 'lots' }, fetchedAt: later } } }));
+    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify({ apiUrl: API, value: { day: { bins: { timeRange: 'day', binSize: 'hour', bins: 'lots' }, fetchedAt: later } } }));
     await clock.advance(0);
     assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, 'bins of the wrong shape');
     await view.write(`teams/t/${SHARED_FILE}`, '{"apiUrl": ');

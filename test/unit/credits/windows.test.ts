@@ -100,10 +100,10 @@ describe('credits in several windows', () => {
     assert.equal(shown?.usage.remainingCredits, 90_000);
     const view = disk.view();
     const later = clock.now() + 1_000;
-    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: 'https://elsewhere.example', snapshot: { usage: usage(1), fetchedAt: later } }));
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: 'https://elsewhere.example', value: { usage: usage(1), fetchedAt: later } }));
     await clock.advance(0);
     assert.equal(b.store.state.snapshot, shown, 'another server\'s balance');
-    await view.write('teams/t/credits.json', '{"apiUrl": "https://api.firecrawl.dev", "snapshot": {"usage": {"remainingCredits": "lots"}, "fetchedAt": 1e15}}');
+    await view.write('teams/t/credits.json', '{"apiUrl": "https://api.firecrawl.dev", "value": {"usage": {"remainingCredits": "lots"}, "fetchedAt": 1e15}}');
     await clock.advance(0);
     assert.equal(b.store.state.snapshot, shown, 'a balance that is not a number');
     await view.write('teams/t/credits.json', '{"apiUrl": ');
@@ -124,10 +124,10 @@ describe('credits in several windows', () => {
     b.store.reset();
     assert.equal(shown(), undefined);
     const view = disk.view();
-    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, snapshot: { usage: usage(7), fetchedAt: before } }));
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(7), fetchedAt: before } }));
     await clock.advance(0);
     assert.equal(shown(), undefined, 'the old account\'s balance');
-    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, snapshot: { usage: usage(8), fetchedAt: clock.now() } }));
+    await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(8), fetchedAt: clock.now() } }));
     await clock.advance(0);
     assert.equal(shown(), 8, 'a balance fetched after the change');
     view.dispose();

@@ -8,7 +8,8 @@
 // week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
 import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
+import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import type { TeamFile } from '../../../shared/sharedFiles';
 import { DAY_MS } from '../../../shared/usageSlots';
 
 export interface BinsSnapshot {
@@ -33,18 +34,12 @@ export interface RangeState {
 export type RecentUsageState = Readonly<Record<UsageTimeRange, RangeState>>;
 export type SharedSnapshots = Partial<Record<UsageTimeRange, BinsSnapshot>>;
 
-/** The bins as the team's windows share them (the leader's polls, and what any window loaded). */
-export interface SharedRecentUsage {
-  publish(snapshots: SharedSnapshots): void;
-  read(): Promise<SharedSnapshots>;
-  readonly onDidPublish: Event<SharedSnapshots>;
-}
-
 export interface RecentUsageStoreOptions {
   fetch: (range: UsageTimeRange, signal: AbortSignal) => Promise<UsageBins>;
   /** Whether this window polls for the team (default: yes). */
   isLeader?: () => boolean;
-  shared?: SharedRecentUsage;
+  /** The bins as the team's windows share them (the leader's polls, and what any window loaded). */
+  shared?: Pick<TeamFile<SharedSnapshots>, 'publish' | 'read' | 'onDidPublish'>;
   hasKey: () => boolean;
   keyKnown?: () => Promise<void>;
   isSelfHosted: () => boolean;
@@ -102,7 +97,7 @@ export class RecentUsageStore implements Disposable {
   /** Takes what the team's windows shared (also after a restart: the file stays), then polls if this window leads. */
   start(): void {
     const begin = async () => {
-      const snapshots = await this.options.shared?.read().catch(() => ({}));
+      const snapshots = await this.options.shared?.read().catch(() => undefined);
       if (this.disposed) return;
       this.started = true;
       if (snapshots) this.adopt(snapshots);
@@ -240,8 +235,8 @@ export class RecentUsageStore implements Disposable {
   }
 
   /** Newer bins another window fetched: shown here as if fetched here; the next poll counts from them. */
-  private adopt(snapshots: SharedSnapshots): void {
-    if (this.disposed || !this.options.hasKey()) return;
+  private adopt(snapshots: SharedSnapshots | undefined): void {
+    if (!snapshots || this.disposed || !this.options.hasKey()) return;
     for (const range of USAGE_TIME_RANGES) {
       const theirs = snapshots[range];
       const mine = this.current[range].snapshot;

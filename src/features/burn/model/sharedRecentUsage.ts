@@ -3,9 +3,8 @@
 // outlives the window, so a restart shows the last bins at once. Only bins from the same server are
 // taken, and only in the shape this extension writes: a damaged or foreign file is ignored.
 import { type UsageBin, type UsageBins, USAGE_TIME_RANGES } from '../../../api';
-import { Emitter } from '../../../shared/events';
-import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
-import type { BinsSnapshot, SharedRecentUsage, SharedSnapshots } from './recentUsageStore';
+import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
+import type { BinsSnapshot, SharedSnapshots } from './recentUsageStore';
 
 export const SHARED_FILE = 'recent-usage.json';
 /** Far more bins than any range has (31 days, 25 hours): a file with more is not ours. */
@@ -33,39 +32,16 @@ function isBins(value: unknown): value is UsageBins {
   );
 }
 
-export function readSnapshots(value: unknown): SharedSnapshots {
+export function readSnapshots(value: unknown): SharedSnapshots | undefined {
+  if (!value || typeof value !== 'object') return undefined;
   const out: SharedSnapshots = {};
-  if (!value || typeof value !== 'object') return out;
-  const ranges = (value as { ranges?: unknown }).ranges;
-  if (!ranges || typeof ranges !== 'object') return out;
   for (const range of USAGE_TIME_RANGES) {
-    const s = (ranges as Record<string, unknown>)[range] as Partial<BinsSnapshot> | undefined;
+    const s = (value as Record<string, unknown>)[range] as Partial<BinsSnapshot> | undefined;
     if (s && typeof s.fetchedAt === 'number' && Number.isFinite(s.fetchedAt) && isBins(s.bins) && s.bins.timeRange === range) out[range] = { bins: s.bins, fetchedAt: s.fetchedAt };
   }
   return out;
 }
 
-export function sharedRecentUsage(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): SharedRecentUsage & { dispose(): void } {
-  const published = new Emitter<SharedSnapshots>();
-  const read = async (): Promise<SharedSnapshots> => {
-    const name = sharedName(SHARED_FILE);
-    const value = name ? ((await readJson(files, name)) as { apiUrl?: unknown } | undefined) : undefined;
-    return value?.apiUrl === apiUrl() ? readSnapshots(value) : {};
-  };
-  const subscription = files.onDidChange((name) => {
-    if (name !== sharedName(SHARED_FILE)) return;
-    void read().then((snapshots) => published.fire(snapshots));
-  });
-  return {
-    read,
-    publish: (snapshots) => {
-      const name = sharedName(SHARED_FILE);
-      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), ranges: snapshots })).catch(() => undefined);
-    },
-    onDidPublish: published.event,
-    dispose: () => {
-      subscription.dispose();
-      published.dispose();
-    },
-  };
+export function sharedRecentUsage(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): TeamFile<SharedSnapshots> {
+  return teamFile(files, sharedName, apiUrl, SHARED_FILE, readSnapshots);
 }

@@ -4,7 +4,8 @@
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
 import { backoffDelay, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type Event, type FocusSource } from '../../../shared/events';
+import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import type { TeamFile } from '../../../shared/sharedFiles';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
@@ -34,14 +35,6 @@ export interface SnapshotStorage {
   save(snapshot: CreditsSnapshot | undefined): void;
 }
 
-/** The balance as the team's windows share it: the window that polls publishes each new value. */
-export interface SharedCredits {
-  publish(snapshot: CreditsSnapshot): void;
-  /** What the leader wrote last, for a window that joins later. */
-  read(): Promise<CreditsSnapshot | undefined>;
-  readonly onDidPublish: Event<CreditsSnapshot>;
-}
-
 export interface CreditsStoreOptions {
   /** `onRetry` is called when the client waits to try again within this fetch. */
   fetch: (signal: AbortSignal, onRetry: (error: unknown, delayMs: number) => void) => Promise<CreditUsage>;
@@ -49,7 +42,8 @@ export interface CreditsStoreOptions {
   fetchQueue?: (signal: AbortSignal) => Promise<QueueStatus>;
   /** Whether this window polls for the team (default: yes); the others follow `shared`. */
   isLeader?: () => boolean;
-  shared?: SharedCredits;
+  /** The balance as the team's windows share it: the window that polls publishes each new value. */
+  shared?: Pick<TeamFile<CreditsSnapshot>, 'publish' | 'read' | 'onDidPublish'>;
   hasKey: () => boolean;
   /** Settles once `hasKey` can be trusted (the key is read after activation). */
   keyKnown?: () => Promise<void>;

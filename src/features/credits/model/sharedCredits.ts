@@ -1,9 +1,8 @@
 // The balance as the windows of one team share it: the window that polls writes each new value to
 // the team's folder in the shared global storage; the others take it from there when it changes.
 // Only a value from the same server is taken; one that cannot be read is ignored.
-import { Emitter } from '../../../shared/events';
-import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
-import type { CreditsSnapshot, SharedCredits } from './creditsStore';
+import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
+import type { CreditsSnapshot } from './creditsStore';
 
 const isCount = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
 
@@ -23,27 +22,6 @@ function isSnapshot(value: unknown): value is CreditsSnapshot {
 }
 
 /** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */
-export function sharedCredits(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): SharedCredits & { dispose(): void } {
-  const published = new Emitter<CreditsSnapshot>();
-  const read = async (): Promise<CreditsSnapshot | undefined> => {
-    const name = sharedName('credits.json');
-    const v = name ? ((await readJson(files, name)) as { apiUrl?: unknown; snapshot?: unknown } | undefined) : undefined;
-    return v?.apiUrl === apiUrl() && isSnapshot(v.snapshot) ? v.snapshot : undefined;
-  };
-  const subscription = files.onDidChange((name) => {
-    if (name !== sharedName('credits.json')) return;
-    void read().then((snapshot) => snapshot && published.fire(snapshot));
-  });
-  return {
-    read,
-    publish: (snapshot) => {
-      const name = sharedName('credits.json');
-      if (name) void files.write(name, JSON.stringify({ apiUrl: apiUrl(), snapshot })).catch(() => undefined);
-    },
-    onDidPublish: published.event,
-    dispose: () => {
-      subscription.dispose();
-      published.dispose();
-    },
-  };
+export function sharedCredits(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): TeamFile<CreditsSnapshot> {
+  return teamFile(files, sharedName, apiUrl, 'credits.json', (value) => (isSnapshot(value) ? value : undefined));
 }
