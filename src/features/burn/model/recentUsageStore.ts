@@ -9,6 +9,7 @@
 import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
 import { DAY_MS } from '../../../shared/usageSlots';
 
@@ -65,9 +66,7 @@ export class RecentUsageStore implements Disposable {
   private current = emptyState();
   private readonly inFlight = new Map<UsageTimeRange, Promise<void>>();
   private readonly controllers = new Map<UsageTimeRange, AbortController>();
-  private timer: Disposable | undefined;
-  /** When the next poll is due; kept while unfocused so focus can catch up. Undefined: nothing due. */
-  private dueAt: number | undefined;
+  private readonly due: DueTimer;
   /** What the last poll asked: the week never takes two turns in a row (a failing one would starve the hours). */
   private lastTurn: UsageTimeRange | undefined;
   private readonly changed = new Emitter<RecentUsageState>();
@@ -77,7 +76,7 @@ export class RecentUsageStore implements Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: RecentUsageStoreOptions) {
-    this.subscriptions.push(options.focus.onDidChange((focused) => (focused ? this.onFocus() : this.cancelTimer())));
+    this.due = new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader && this.started && !this.disposed, poll: () => this.poll() });
     const shared = options.shared?.onDidPublish((snapshots) => this.adopt(snapshots));
     if (shared) this.subscriptions.push(shared);
   }
@@ -100,9 +99,8 @@ export class RecentUsageStore implements Disposable {
       const snapshots = await this.options.shared?.read().catch(() => undefined);
       if (this.disposed) return;
       this.started = true;
-      if (snapshots) this.adopt(snapshots);
-      if (this.dueAt === undefined) this.dueAt = this.options.clock.now();
-      if (this.options.focus.focused) this.onFocus();
+      this.adopt(snapshots);
+      this.due.set(this.due.due ?? this.options.clock.now());
     };
     void (this.options.keyKnown ? this.options.keyKnown().then(begin) : begin());
   }
@@ -111,11 +109,11 @@ export class RecentUsageStore implements Disposable {
   roleChanged(): void {
     if (!this.started) return;
     if (!this.leader) {
-      this.cancelTimer();
+      this.due.pause();
       void this.options.shared?.read().then((s) => this.adopt(s)).catch(() => undefined);
       return;
     }
-    if (this.options.focus.focused) this.onFocus();
+    this.due.arm();
   }
 
   /** The key or API URL changed: the bins belong to another team or server, and the new one is asked at once. */
@@ -124,10 +122,8 @@ export class RecentUsageStore implements Disposable {
     this.controllers.clear();
     this.inFlight.clear();
     this.current = emptyState();
-    this.cancelTimer();
-    this.dueAt = this.options.clock.now();
     this.changed.fire(this.current);
-    if (this.started && this.options.focus.focused) this.onFocus();
+    this.due.set(this.options.clock.now());
   }
 
   /** Loads a range unless it is younger than `maxAgeMs` (the panel opening, or switching range). */
@@ -208,14 +204,12 @@ export class RecentUsageStore implements Disposable {
     if (isFirecrawlError(error) && error.kind === 'unauthorized') {
       // Polling a rejected key only burns requests: a new key (reset) or a refresh asks again.
       this.update(range, { loading: false, problem: { kind: 'unauthorized', error } });
-      this.cancelTimer();
-      this.dueAt = undefined;
+      this.due.set(undefined);
       return;
     }
     if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
       this.update(range, { snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
-      this.cancelTimer();
-      this.dueAt = undefined;
+      this.due.set(undefined);
       return;
     }
     this.update(range, { loading: false, problem: { kind: 'unavailable', error } });
@@ -252,8 +246,7 @@ export class RecentUsageStore implements Disposable {
     void this.refresh(range).then(() => {
       // A week's turn (or a failure) leaves no hourly answer to count from: the next turn is an interval on.
       // (A rejected key or a server without credits leaves nothing due: it stays so.)
-      const due = this.dueAt;
-      if (due !== undefined && due <= this.options.clock.now()) this.schedule(this.options.clock.now() + this.interval);
+      if (this.due.overdue) this.schedule(this.options.clock.now() + this.interval);
     });
   }
 
@@ -265,28 +258,7 @@ export class RecentUsageStore implements Disposable {
   }
 
   private schedule(at: number): void {
-    this.cancelTimer();
-    this.dueAt = at;
-    if (this.options.focus.focused) this.arm();
-  }
-
-  private arm(): void {
-    if (this.dueAt === undefined || !this.leader || !this.started || this.disposed) return;
-    this.timer?.dispose();
-    this.timer = this.options.clock.schedule(Math.max(0, this.dueAt - this.options.clock.now()), () => {
-      this.timer = undefined;
-      this.poll();
-    });
-  }
-
-  private onFocus(): void {
-    if (!this.leader || !this.started) return;
-    this.arm();
-  }
-
-  private cancelTimer(): void {
-    this.timer?.dispose();
-    this.timer = undefined;
+    this.due.set(at);
   }
 
   private update(range: UsageTimeRange, patch: Partial<RangeState>): void {
@@ -300,7 +272,7 @@ export class RecentUsageStore implements Disposable {
   dispose(): void {
     this.disposed = true;
     for (const controller of this.controllers.values()) controller.abort();
-    this.cancelTimer();
+    this.due.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

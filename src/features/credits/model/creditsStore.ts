@@ -5,6 +5,7 @@
 import { backoffDelay, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
 
 export interface CreditsSnapshot {
@@ -64,14 +65,11 @@ export class CreditsStore implements Disposable {
   private current: CreditsState = { loading: false };
   private inFlight: Promise<void> | undefined;
   private controller: AbortController | undefined;
-  private timer: Disposable | undefined;
-  /** When the next automatic refresh is due; kept while unfocused so focus can catch up. */
-  private dueAt: number | undefined;
+  private readonly due: DueTimer;
   private failures = 0;
   /** When the key or server last changed: a balance fetched before then is another account's. */
   private resetAt = Number.NEGATIVE_INFINITY;
   private readonly changed = new Emitter<CreditsState>();
-  private readonly focusSubscription: Disposable;
   private readonly sharedSubscription: Disposable | undefined;
   private disposed = false;
   /** The server answered that it has no queue route: not asked again until the key or server changes. */
@@ -79,7 +77,7 @@ export class CreditsStore implements Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: CreditsStoreOptions) {
-    this.focusSubscription = options.focus.onDidChange((focused) => (focused ? this.onFocus() : this.cancelTimer()));
+    this.due = new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader, poll: () => void this.refresh() });
     this.sharedSubscription = options.shared?.onDidPublish((snapshot) => this.adopt(snapshot));
   }
 
@@ -90,12 +88,12 @@ export class CreditsStore implements Disposable {
   /** This window started or stopped polling for the team. */
   roleChanged(): void {
     if (!this.leader) {
-      this.cancelTimer();
+      this.due.pause();
       void this.options.shared?.read().then((snapshot) => snapshot && this.adopt(snapshot));
       return;
     }
-    if (this.dueAt === undefined || this.dueAt <= this.options.clock.now()) void this.refresh();
-    else if (this.options.focus.focused) this.arm();
+    if (this.due.due === undefined || this.due.overdue) void this.refresh();
+    else this.due.arm();
   }
 
   /** A newer balance another window fetched: shown here as if fetched here, and the next fetch counts from it. */
@@ -108,8 +106,7 @@ export class CreditsStore implements Disposable {
     this.options.storage?.save(snapshot);
     this.failures = 0;
     this.update({ snapshot, loading: false, problem: undefined });
-    const elapsed = this.options.clock.now() - snapshot.fetchedAt;
-    this.schedule(Math.max(0, this.options.intervalMs() - elapsed));
+    this.due.set(snapshot.fetchedAt + this.options.intervalMs());
   }
 
   get state(): CreditsState {
@@ -148,8 +145,7 @@ export class CreditsStore implements Disposable {
     this.options.storage?.save(undefined);
     this.current = { loading: false };
     // Nothing is due from the old account: whoever polls for the new team asks at once.
-    this.cancelTimer();
-    this.dueAt = undefined;
+    this.due.set(undefined);
     if (this.leader || !this.options.hasKey()) void this.refresh();
     else this.update({});
   }
@@ -183,8 +179,7 @@ export class CreditsStore implements Disposable {
   }
 
   private async load(): Promise<void> {
-    this.cancelTimer();
-    this.dueAt = undefined;
+    this.due.set(undefined);
     if (this.options.keyKnown) {
       await this.options.keyKnown();
       if (this.disposed) return;
@@ -257,30 +252,7 @@ export class CreditsStore implements Disposable {
   }
 
   private schedule(delayMs: number): void {
-    this.cancelTimer();
-    this.dueAt = this.options.clock.now() + delayMs;
-    if (this.options.focus.focused) this.arm();
-  }
-
-  private arm(): void {
-    if (this.dueAt === undefined || !this.leader) return;
-    this.timer?.dispose();
-    this.timer = this.options.clock.schedule(Math.max(0, this.dueAt - this.options.clock.now()), () => {
-      this.timer = undefined;
-      void this.refresh();
-    });
-  }
-
-  private onFocus(): void {
-    if (!this.leader) return;
-    // Due while unfocused: catch up at once; otherwise resume the countdown.
-    if (this.dueAt !== undefined && this.dueAt <= this.options.clock.now()) void this.refresh();
-    else this.arm();
-  }
-
-  private cancelTimer(): void {
-    this.timer?.dispose();
-    this.timer = undefined;
+    this.due.set(this.options.clock.now() + delayMs);
   }
 
   private update(patch: Partial<CreditsState>): void {
@@ -293,8 +265,7 @@ export class CreditsStore implements Disposable {
   dispose(): void {
     this.disposed = true;
     this.controller?.abort();
-    this.cancelTimer();
-    this.focusSubscription.dispose();
+    this.due.dispose();
     this.sharedSubscription?.dispose();
     this.changed.dispose();
   }
