@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_API_URL, FirecrawlClient } from '../api';
 import type { ResponseRules } from '../api/rules';
 import { CLIENT_NAME, SETTINGS } from '../ids';
-import { Emitter } from '../shared/events';
+import { DisposableBase, Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
 import { nextStepLabel } from './errorText/nextSteps';
 import type { EnvironmentUrlConsent } from './environmentUrlConsent';
@@ -14,11 +14,10 @@ import { loadOnDemand } from './onDemand';
 import { platform } from './platform';
 import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
-export class ClientProvider implements vscode.Disposable {
+export class ClientProvider extends DisposableBase {
   private apiUrl: ApiUrl;
   private instance: FirecrawlClient;
-  private readonly changed = new Emitter<void>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly changed = this._register(new Emitter<void>());
   private readonly warnedUrls = new Set<string>();
   private disposed = false;
   readonly onDidChange = this.changed.event;
@@ -30,16 +29,18 @@ export class ClientProvider implements vscode.Disposable {
     /** Whether the stored key may go to an address from FIRECRAWL_API_URL. */
     readonly consent: EnvironmentUrlConsent,
   ) {
+    super();
     this.apiUrl = this.resolve();
     this.instance = this.create();
     this.warn();
-    this.subscriptions.push(onDidChangeSettings([SETTINGS.apiUrl], () => this.follow(true)));
-    const keySubscription = this.keys.onDidChange(() => {
-      // A key stored or cleared may change where requests may go (see resolve); the key itself changed anyway.
-      if (!this.follow(false)) this.changed.fire();
-    });
-    const consentSubscription = this.consent.onDidChange(() => this.follow(false));
-    this.subscriptions.push({ dispose: () => keySubscription.dispose() }, { dispose: () => consentSubscription.dispose() });
+    this._register(
+      onDidChangeSettings([SETTINGS.apiUrl], () => this.follow(true)),
+      this.keys.onDidChange(() => {
+        // A key stored or cleared may change where requests may go (see resolve); the key itself changed anyway.
+        if (!this.follow(false)) this.changed.fire();
+      }),
+      this.consent.onDidChange(() => this.follow(false)),
+    );
     // Until the stored key is read, an environment address counts as needing a yes; then look again.
     void this.keys.ready.then(() => this.follow(false));
   }
@@ -152,9 +153,8 @@ export class ClientProvider implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
+    super.dispose();
   }
 }

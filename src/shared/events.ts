@@ -64,3 +64,19 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+/** A class that owns what it registers (subscriptions, emitters, timers) and disposes it once, newest first. */
+export abstract class DisposableBase implements Disposable {
+  private readonly owned = new DisposableStore();
+
+  protected _register<T extends Disposable>(item: T): T;
+  protected _register(...items: Disposable[]): void;
+  protected _register(...items: Disposable[]): Disposable | undefined {
+    for (const item of items) this.owned.add(item);
+    return items[0];
+  }
+
+  dispose(): void {
+    this.owned.dispose();
+  }
+}

@@ -8,7 +8,7 @@
 // week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
 import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
 import { DAY_MS } from '../../../shared/usageSlots';
@@ -62,23 +62,22 @@ function emptyState(): Record<UsageTimeRange, RangeState> {
   return { day: { loading: false }, week: { loading: false }, month: { loading: false } };
 }
 
-export class RecentUsageStore implements Disposable {
+export class RecentUsageStore extends DisposableBase {
   private current = emptyState();
   private readonly inFlight = new Map<UsageTimeRange, Promise<void>>();
   private readonly controllers = new Map<UsageTimeRange, AbortController>();
   private readonly due: DueTimer;
   /** What the last poll asked: the week never takes two turns in a row (a failing one would starve the hours). */
   private lastTurn: UsageTimeRange | undefined;
-  private readonly changed = new Emitter<RecentUsageState>();
-  private readonly subscriptions: Disposable[] = [];
+  private readonly changed = this._register(new Emitter<RecentUsageState>());
   private started = false;
   private disposed = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: RecentUsageStoreOptions) {
-    this.due = new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader && this.started && !this.disposed, poll: () => this.poll() });
-    const shared = options.shared?.onDidPublish((snapshots) => this.adopt(snapshots));
-    if (shared) this.subscriptions.push(shared);
+    super();
+    this.due = this._register(new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader && this.started && !this.disposed, poll: () => this.poll() }));
+    if (options.shared) this._register(options.shared.onDidPublish((snapshots) => this.adopt(snapshots)));
   }
 
   get state(): RecentUsageState {
@@ -269,11 +268,9 @@ export class RecentUsageStore implements Disposable {
     this.changed.fire(this.current);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     for (const controller of this.controllers.values()) controller.abort();
-    this.due.dispose();
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
+    super.dispose();
   }
 }

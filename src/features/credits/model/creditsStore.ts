@@ -4,7 +4,7 @@
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
 import { backoffDelay, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
-import { type Disposable, Emitter, type FocusSource } from '../../../shared/events';
+import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
 
@@ -61,7 +61,7 @@ const BACKOFF_BASE_MS = 40_000;
 /** However long a 429 asks for, the balance is asked again after this. */
 export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 
-export class CreditsStore implements Disposable {
+export class CreditsStore extends DisposableBase {
   private current: CreditsState = { loading: false };
   private inFlight: Promise<void> | undefined;
   private controller: AbortController | undefined;
@@ -69,16 +69,16 @@ export class CreditsStore implements Disposable {
   private failures = 0;
   /** When the key or server last changed: a balance fetched before then is another account's. */
   private resetAt = Number.NEGATIVE_INFINITY;
-  private readonly changed = new Emitter<CreditsState>();
-  private readonly sharedSubscription: Disposable | undefined;
+  private readonly changed = this._register(new Emitter<CreditsState>());
   private disposed = false;
   /** The server answered that it has no queue route: not asked again until the key or server changes. */
   private queueUnsupported = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: CreditsStoreOptions) {
-    this.due = new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader, poll: () => void this.refresh() });
-    this.sharedSubscription = options.shared?.onDidPublish((snapshot) => this.adopt(snapshot));
+    super();
+    this.due = this._register(new DueTimer({ clock: options.clock, focus: options.focus, canPoll: () => this.leader, poll: () => void this.refresh() }));
+    if (options.shared) this._register(options.shared.onDidPublish((snapshot) => this.adopt(snapshot)));
   }
 
   private get leader(): boolean {
@@ -262,11 +262,9 @@ export class CreditsStore implements Disposable {
     this.changed.fire(this.current);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.controller?.abort();
-    this.due.dispose();
-    this.sharedSubscription?.dispose();
-    this.changed.dispose();
+    super.dispose();
   }
 }

@@ -3,7 +3,7 @@
 // when a job changed (its revision moved, announced by onDidChangeJob); only that job's row is
 // refreshed. Children are described on demand when expanded, tooltips when hovered.
 import * as vscode from 'vscode';
-import type { Event } from '../../../shared/events';
+import { DisposableBase, type Event } from '../../../shared/events';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
@@ -27,8 +27,8 @@ export interface RecentSource {
   apiUrl(): string;
 }
 
-export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ResearchTreeNode | ResearchTreeNode[] | undefined>();
+export class ResearchTreeProvider extends DisposableBase implements vscode.TreeDataProvider<ResearchTreeNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<ResearchTreeNode | ResearchTreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly jobNodes = new Map<string, JobNode>();
   private readonly groupNodes = new Map<string, GroupNode>();
@@ -46,10 +46,9 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
   private readonly chosen = new Map<string, boolean>();
   /** Rows already asked to open: the state given in an item alone is not applied to a row VS Code already knows. */
   private readonly opening = new Set<string>();
-  private readonly autoOpen = new vscode.EventEmitter<ResearchNode>();
+  private readonly autoOpen = this._register(new vscode.EventEmitter<ResearchNode>());
   /** A row should open now (the view expands it, which the state in a refreshed item alone does not). */
   readonly onDidAskToOpen = this.autoOpen.event;
-  private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   /** The rows' words and shapes, once their bundle has loaded (see rowsBundle.ts). */
   private rows: ResearchRows | undefined;
@@ -62,11 +61,12 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
     private readonly now: () => number = Date.now,
     private readonly recent?: RecentSource,
   ) {
-    this.subscriptions.push(
+    super();
+    this._register(
       store.onDidChangeJobs(() => this.onListChanged()),
       store.onDidChangeJob((job) => this.onJobChanged(job)),
     );
-    if (recent) this.subscriptions.push(recent.onDidChange(() => this.changed.fire(undefined)));
+    if (recent) this._register(recent.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** The rows bundle, loaded once; what VS Code asked for meanwhile is answered when it is here. */
@@ -271,11 +271,5 @@ export class ResearchTreeProvider implements vscode.TreeDataProvider<ResearchTre
   private onJobChanged(job: TrackedJob): void {
     // Never shown: nothing on screen to update.
     if (this.shownDescriptions.has(job.id)) this.changed.fire(this.jobNode(job.id));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
-    this.autoOpen.dispose();
   }
 }

@@ -3,6 +3,7 @@
 // with the other windows' word, sets the polling pace).
 import * as vscode from 'vscode';
 import type { Clock } from '../../../shared/clock';
+import { DisposableBase } from '../../../shared/events';
 import type { ResearchStore } from '../model/researchStore';
 import type { ResearchTreeNode } from './rowTypes';
 import { CONTEXT, VIEWS } from '../../../ids';
@@ -15,11 +16,10 @@ const CLOCK_TICK_MS = 60_000;
 /** …and this often while a job runs, whose elapsed time counts seconds. */
 const RUNNING_CLOCK_TICK_MS = 10_000;
 
-export class ResearchView implements vscode.Disposable {
+export class ResearchView extends DisposableBase {
   readonly treeView: vscode.TreeView<ResearchTreeNode>;
   private unseenFinished = 0;
   private clockTimer: { dispose(): void } | undefined;
-  private readonly subscriptions: Array<{ dispose(): void }> = [];
 
   constructor(
     private readonly store: ResearchStore,
@@ -28,8 +28,9 @@ export class ResearchView implements vscode.Disposable {
     private readonly clock: Clock,
     private readonly connection: () => ConnectionFacts = () => ({ keySource: 'stored', host: '' }),
   ) {
+    super();
     this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
-    this.subscriptions.push(
+    this._register(
       this.treeView,
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible) {
@@ -47,7 +48,7 @@ export class ResearchView implements vscode.Disposable {
         const timer = this.clock.schedule(0, () => {
           if (this.treeView.visible) void this.treeView.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
         });
-        this.subscriptions.push(timer);
+        this._register(timer);
       }),
       this.treeView.onDidCollapseElement((e) => tree.noteExpansion(e.element, false)),
       store.onDidFinishJob(() => {
@@ -64,7 +65,7 @@ export class ResearchView implements vscode.Disposable {
     );
     this.updateHasJobs();
     // After activation: the first date formatted in a process loads the locale's data (milliseconds).
-    this.subscriptions.push(this.clock.schedule(0, () => this.updateMessage()));
+    this._register(this.clock.schedule(0, () => this.updateMessage()));
     this.updateAttention();
     this.updateClockTimer();
   }
@@ -139,8 +140,8 @@ export class ResearchView implements vscode.Disposable {
     this.visibility.setResearchVisible(this.treeView.visible);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.clockTimer?.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
   }
 }

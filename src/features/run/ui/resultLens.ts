@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, CONTEXT } from '../../../ids';
 import { formatExact } from '../../../shared/format';
+import { DisposableBase } from '../../../shared/events';
 import { shortJobId } from '../../../shared/jobIds';
 import type { RatableResult, RatableResults } from '../model/ratableResults';
 
@@ -14,18 +15,17 @@ export function closedText(result: RatableResult): string {
     : vscode.l10n.t('Rating closed: Firecrawl no longer accepts feedback for this job.');
 }
 
-export class ResultLens implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ResultLens extends DisposableBase implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly results: RatableResults) {
-    const changed = results.onDidChange(() => {
-      this.changed.fire();
-      this.updateContext();
-    });
-    this.subscriptions.push(
-      { dispose: () => changed.dispose() },
+    super();
+    this._register(
+      results.onDidChange(() => {
+        this.changed.fire();
+        this.updateContext();
+      }),
       vscode.languages.registerCodeLensProvider({ language: 'markdown', scheme: 'untitled' }, this),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
       vscode.workspace.onDidCloseTextDocument((document) => results.remove(document.uri.toString())),
@@ -54,10 +54,5 @@ export class ResultLens implements vscode.CodeLensProvider, vscode.Disposable {
   private updateContext(): void {
     const key = vscode.window.activeTextEditor?.document.uri.toString();
     void vscode.commands.executeCommand('setContext', CONTEXT.rateableResult, key !== undefined && this.results.isOpen(key));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
   }
 }

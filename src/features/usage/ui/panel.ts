@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ErrorContext } from '../../../host/errorText';
 import type { Logger } from '../../../host/logger';
-import { Emitter } from '../../../shared/events';
+import { DisposableBase, Emitter } from '../../../shared/events';
 import type { RecentUsageStore } from '../../burn';
 import type { CreditsStore } from '../../credits';
 import { modeOf, type UsageHistoryStore } from '../model/historyStore';
@@ -58,7 +58,7 @@ export interface UsagePanelDeps {
 }
 
 /** One open panel: its webview, the range and breakdown it shows, and what waits for the page. */
-class PanelSession implements vscode.Disposable {
+class PanelSession extends DisposableBase {
   private byApiKey: boolean;
   private range: UsageRange;
   private ready = false;
@@ -66,7 +66,6 @@ class PanelSession implements vscode.Disposable {
   /** The host set the range (a new panel opened on one, or showRange) and the page has not loaded since. */
   rangeChosenByHost = false;
   private readonly notices: HostMessage[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -76,18 +75,16 @@ class PanelSession implements vscode.Disposable {
     private readonly onPosted: (state: PanelState) => void,
     onDispose: () => void,
   ) {
+    super();
     this.byApiKey = byApiKey;
     this.range = range;
     panel.webview.options = webviewOptions(deps.extensionUri);
-    const historySubscription = deps.history.onDidChange(() => this.sendState());
-    const creditsSubscription = deps.credits.onDidChange(() => this.sendState());
-    const recentSubscription = deps.recent.onDidChange(() => {
-      if (this.range !== 'months') this.sendState();
-    });
-    this.subscriptions.push(
-      { dispose: () => historySubscription.dispose() },
-      { dispose: () => creditsSubscription.dispose() },
-      { dispose: () => recentSubscription.dispose() },
+    this._register(
+      deps.history.onDidChange(() => this.sendState()),
+      deps.credits.onDidChange(() => this.sendState()),
+      deps.recent.onDidChange(() => {
+        if (this.range !== 'months') this.sendState();
+      }),
       panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       panel.onDidChangeViewState(() => {
         // Hidden means the page is gone; it will say "ready" again when it comes back.
@@ -216,10 +213,6 @@ class PanelSession implements vscode.Disposable {
   /** Loads what this panel shows, if the store has nothing fresh for it. */
   ensureLoaded(): void {
     void this.ensure();
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions.splice(0)) s.dispose();
   }
 }
 
