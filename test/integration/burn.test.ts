@@ -150,7 +150,11 @@ describe('burn rate and the spike alert', function () {
     await look();
     await until('the alert', () => alerts().length === 1);
     await until('alerts off', () => api.burn.view().alertsOff);
-    await until('the tooltip to offer the way back', () => /Spike alerts are off\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/.test(tooltip()));
+    await until('the tooltip to offer the way back', () => /Spike alerts are off\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/.test(tooltip())).catch((error: Error) => {
+      // What the status bar showed instead, and what it was drawn from: the next run that fails says why.
+      const { problem, snapshot, loading } = api.credits.store.state;
+      throw new Error(`${error.message}; tooltip: ${JSON.stringify(tooltip())}; credits: ${JSON.stringify({ problem: problem?.kind, snapshot: !!snapshot, loading })}; burn: ${JSON.stringify({ ...api.burn.view(), summary: undefined })}`);
+    });
     sandbox.clearSpike();
     await look();
     sandbox.startSpike(2_000);
