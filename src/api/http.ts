@@ -23,7 +23,7 @@ import {
 } from './errors';
 import { clampDelay, type Clock, systemClock } from '../shared/clock';
 import { keyProblem } from './apiKeyText';
-import { backoffDelay } from './backoff';
+import { backoffDelay } from '../shared/backoff';
 import { readIssueDetails } from './issueDetails';
 import { redact, redactJson, type Secrets } from './redact';
 import { haveRules, provideRules, type ResponseRules, rules } from './rules';

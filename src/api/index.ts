@@ -3,7 +3,6 @@ export * from './client';
 export * from './errors';
 export * from './model';
 export { redact, type Secrets } from './redact';
-export { backoffDelay } from './backoff';
 export { keyProblem, trimKey } from './apiKeyText';
 export type { CallOptions, RequestLog } from './http';
 export * from './feedback';

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NetworkError, type ResearchJob } from '../../../src/api';
 import { analysisTitle, isFinalPhase } from '../../../src/features/research/model/jobFacts';
-import { backoffDelay } from '../../../src/api/backoff';
+import { backoffDelay } from '../../../src/shared/backoff';
 import { POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';

@@ -2,8 +2,9 @@
 // plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
 // either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
-import { backoffDelay, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
+import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
 import type { Clock } from '../../../shared/clock';
+import { backoffDelay } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
