@@ -86,4 +86,24 @@ describe('the team\'s folder of jobs', () => {
     assert.ok((reads.get('b') ?? 0) <= writes, `the follower read ${reads.get('b')} times for ${writes} writes`);
     for (const w of [a, b]) await w.close();
   });
+  test('other teams\' jobs are counted once a minute, or at once when a file of theirs changes, not on every beat', async () => {
+    const { clock, service, open } = editor();
+    const a = await open('a', { team: 'a' });
+    let listings = 0;
+    const inner = a.store as unknown as { options: { files: { folders(n: string): Promise<string[]> } } };
+    const files = inner.options.files;
+    const folders = files.folders.bind(files);
+    files.folders = (folder: string) => {
+      listings += 1;
+      return folders(folder);
+    };
+    a.store.track([service.create({ durationMs: 600_000 }, 'a')]);
+    await clock.advance(600_000);
+    assert.ok(listings <= 12, `${listings} listings of the teams in 10 minutes of 3-second beats`);
+    const b = await open('b', { team: 'b' });
+    b.store.track([service.create({ durationMs: 600_000 }, 'b')]);
+    await clock.advance(5_000);
+    assert.equal(a.store.hiddenJobs, 1, 'the other team\'s new job is counted within a beat of its file');
+    for (const w of [a, b]) await w.close();
+  });
 });

@@ -72,6 +72,11 @@ export const LEFTOVER_GRACE_MS = 120_000;
 const FAILED_WRITE_RETRY_MS = 30_000;
 /** A removal note is a few dozen bytes: anything much larger is not one. */
 const REMOVAL_BYTES = 1_024;
+/**
+ * Other teams' jobs are counted again at most this often when no file event says they changed: the
+ * count lists every other team's folder, too much for every beat of a window without a watcher.
+ */
+export const HIDDEN_RECOUNT_MS = 60_000;
 
 export class JobFolder implements Disposable {
   private readonly dirty = new Set<string>();
@@ -93,6 +98,8 @@ export class JobFolder implements Disposable {
   private looking: Promise<void> | undefined;
   private readonly checking = new Map<string, boolean>();
   private hidden = 0;
+  /** When other teams' jobs were last counted; a file event of another team's makes the count due at once. */
+  private hiddenCountedAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
 
   constructor(
@@ -109,7 +116,7 @@ export class JobFolder implements Disposable {
     return Math.ceil((this.options.maxJobBytes ?? DEFAULT_MAX_JOB_BYTES) * 1.25);
   }
 
-  /** Jobs other teams (other keys or servers) track: counted on every look. */
+  /** Jobs other teams (other keys or servers) track: counted when listing, and again on a look when due (see HIDDEN_RECOUNT_MS). */
   get hiddenJobs(): number {
     return this.hidden;
   }
@@ -126,6 +133,7 @@ export class JobFolder implements Disposable {
       else if (read.state === 'damaged') out.push({ id, file: undefined, seenAt: read.stamp.mtime });
     }
     this.hidden = await this.countHidden();
+    this.hiddenCountedAt = this.options.clock.now();
     return out;
   }
 
@@ -144,7 +152,11 @@ export class JobFolder implements Disposable {
   /** The file watcher named a file of this team: follow that job alone. */
   fileChanged(name: string): void {
     const parsed = parseJobFileName(name);
-    if (!parsed || parsed.team !== this.options.team || this.disposed) return;
+    if (!parsed || this.disposed) return;
+    if (parsed.team !== this.options.team) {
+      this.hiddenCountedAt = Number.NEGATIVE_INFINITY;
+      return;
+    }
     const { id } = parsed;
     // One check per job at a time; a change meanwhile is checked once more.
     if (this.checking.has(id)) {
@@ -323,6 +335,8 @@ export class JobFolder implements Disposable {
       if (this.disposed) return;
       await this.follow(id);
     }
+    if (this.options.clock.now() - this.hiddenCountedAt < HIDDEN_RECOUNT_MS) return;
+    this.hiddenCountedAt = this.options.clock.now();
     const hidden = await this.countHidden();
     if (hidden !== this.hidden) {
       this.hidden = hidden;
