@@ -27,7 +27,7 @@ describe('job ids in documents and the terminal', function () {
     api = await activateExtension();
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
-    api.jobIds.activity.clear();
+    api.activity.clear();
   });
 
   after(async () => {

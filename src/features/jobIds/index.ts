@@ -7,8 +7,8 @@ import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import { parseTime } from '../../shared/format';
+import type { RecentActivity } from '../activity';
 import type { TrackedJob } from '../research';
-import { type ActivityListReader, RecentActivityCache } from './model/activityCache';
 import type { KnownJob } from './model/jobIdFacts';
 import { copyJobIdText } from './ui/actions';
 import { JobIdHoverProvider, type JobIdLookup } from './ui/hover';
@@ -18,8 +18,8 @@ export interface JobIdsDeps {
   context: vscode.ExtensionContext;
   /** The research store's job for an id, if tracked. */
   tracked: (id: string) => TrackedJob | undefined;
-  /** The client at each request; `onDidChange` fires when the key or server changes. */
-  source: { readonly client: ActivityListReader; onDidChange(listener: () => void): { dispose(): void } };
+  /** The team's recent activity, shared with the wizard and the Recent group. */
+  activity: RecentActivity;
   clock: Clock;
 }
 
@@ -27,15 +27,13 @@ export interface JobIdsFeature {
   lookup: JobIdLookup;
   hover: JobIdHoverProvider;
   terminalLinks: JobIdTerminalLinkProvider;
-  activity: RecentActivityCache;
 }
 
 function trackedFacts(job: TrackedJob): KnownJob {
   return { source: 'tracked', kind: job.kind, status: job.snapshot?.status, credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
 }
 
-export function activateJobIds({ context, tracked, source, clock }: JobIdsDeps): JobIdsFeature {
-  const activity = new RecentActivityCache(() => source.client, clock);
+export function activateJobIds({ context, tracked, activity, clock }: JobIdsDeps): JobIdsFeature {
   const lookup: JobIdLookup = {
     now: () => clock.now(),
     known: async (id) => {
@@ -57,11 +55,10 @@ export function activateJobIds({ context, tracked, source, clock }: JobIdsDeps):
     if (!jobIdSettings.terminalLinks() && linkRegistration) linkRegistration = void linkRegistration.dispose();
   };
   apply();
-  const serverChange = source.onDidChange(() => activity.clear());
   context.subscriptions.push(
     onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
-    { dispose: () => { serverChange.dispose(); hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
+    { dispose: () => { hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
   );
-  return { lookup, hover, terminalLinks, activity };
+  return { lookup, hover, terminalLinks };
 }
