@@ -139,7 +139,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     focused: () => focus.focused,
   });
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
-  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, clock });
+  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
   const started = keys.ready.then(async () => {
     const key = keys.current;

@@ -10,7 +10,8 @@ import { parseTime } from '../../shared/format';
 import type { RecentActivity } from '../activity';
 import type { TrackedJob } from '../research';
 import type { KnownJob } from './model/jobIdFacts';
-import { copyJobIdText } from './ui/actions';
+import { LookUpMisses } from './model/lookUpMisses';
+import { copyJobIdText, lookUpJobId } from './ui/actions';
 import { JobIdHoverProvider, type JobIdLookup } from './ui/hover';
 import { JobIdTerminalLinkProvider } from './ui/terminalLinks';
 
@@ -20,6 +21,8 @@ export interface JobIdsDeps {
   tracked: (id: string) => TrackedJob | undefined;
   /** The team's recent activity, shared with the wizard and the Recent group. */
   activity: RecentActivity;
+  /** Fires when the key or server changes: Look Up's misses were another team's. */
+  source: { onDidChange(listener: () => void): { dispose(): void } };
   clock: Clock;
 }
 
@@ -27,13 +30,15 @@ export interface JobIdsFeature {
   lookup: JobIdLookup;
   hover: JobIdHoverProvider;
   terminalLinks: JobIdTerminalLinkProvider;
+  misses: LookUpMisses;
 }
 
 function trackedFacts(job: TrackedJob): KnownJob {
   return { source: 'tracked', kind: job.kind, status: job.snapshot?.status, credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
 }
 
-export function activateJobIds({ context, tracked, activity, clock }: JobIdsDeps): JobIdsFeature {
+export function activateJobIds({ context, tracked, activity, source, clock }: JobIdsDeps): JobIdsFeature {
+  const misses = new LookUpMisses(clock);
   const lookup: JobIdLookup = {
     now: () => clock.now(),
     known: async (id) => {
@@ -58,7 +63,9 @@ export function activateJobIds({ context, tracked, activity, clock }: JobIdsDeps
   context.subscriptions.push(
     onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
+    registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId(misses, () => clock.now(), id)),
+    source.onDidChange(() => misses.clear()),
     { dispose: () => { hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
   );
-  return { lookup, hover, terminalLinks };
+  return { lookup, hover, terminalLinks, misses };
 }

@@ -1,8 +1,9 @@
 // The jobs the feedback wizard offers to rate: the chosen endpoint's recent v2 jobs, filtered from the
 // team's activity list the window shares (with the job-id hover and the Recent group). Loading starts
 // while the person is still choosing the endpoint, so the job page usually opens on a list that is
-// already there; a list read less than 15 s ago is used as it is, with no request (a job run just
-// before opening the wizard should be in it). Pure: no `vscode`; the shared list is injected.
+// already there. Each wizard reads the list once when it opens (a job run just before, in a script or
+// here, must be in it: a hover's read a few seconds old may predate it); after that, one read serves
+// every endpoint for 15 s. Pure: no `vscode`; the shared list is injected.
 import type { ActivityList, FeedbackEndpoint } from '../../../api';
 import type { ActivityRead } from '../../activity';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
@@ -42,6 +43,8 @@ export class RecentFeedbackJobs implements Disposable {
   private readonly loading = new Set<FeedbackEndpoint>();
   private readonly changed = new Emitter<FeedbackEndpoint>();
   private disposed = false;
+  /** Whether this wizard has read the list yet: its first read is a new one. */
+  private read = false;
   /** The list of an endpoint changed state (loading, loaded, unavailable). */
   readonly onDidChange: Event<FeedbackEndpoint> = this.changed.event;
 
@@ -58,7 +61,7 @@ export class RecentFeedbackJobs implements Disposable {
   /** Starts loading the endpoint's list unless it is loading or fresh already. */
   prefetch(endpoint: FeedbackEndpoint): void {
     if (this.disposed || this.loading.has(endpoint)) return;
-    const cached = this.activity.cached(RECENT_FRESH_MS);
+    const cached = this.read ? this.activity.cached(RECENT_FRESH_MS) : undefined;
     const current = this.states.get(endpoint);
     if (cached && current && current.kind !== 'loading' && current.at === cached.at) return;
     if (cached) return this.set(endpoint, stateOf(cached, endpoint));
@@ -69,9 +72,11 @@ export class RecentFeedbackJobs implements Disposable {
     this.loading.add(endpoint);
     // A list on screen stays while a newer one loads.
     if (this.states.get(endpoint)?.kind !== 'loaded') this.set(endpoint, { kind: 'loading' });
-    const read = await this.activity.read(RECENT_FRESH_MS);
+    const maxAgeMs = this.read ? RECENT_FRESH_MS : 0;
+    this.read = true;
+    const list = await this.activity.read(maxAgeMs);
     this.loading.delete(endpoint);
-    if (!this.disposed) this.set(endpoint, stateOf(read, endpoint));
+    if (!this.disposed) this.set(endpoint, stateOf(list, endpoint));
   }
 
   private set(endpoint: FeedbackEndpoint, state: RecentJobsState): void {
