@@ -65,7 +65,7 @@ describe('job ids in documents and the terminal', function () {
     assert.match(recent, /recent activity/);
     assert.match(recent, /Endpoint: scrape/);
     // The server's text is shown as text: its link and emphasis are escaped.
-    assert.match(recent, /\\\[click\\\]\u200b?\\\(command:workbench\\\.action\\\.quit\\\) \\\*bold\\\*/);
+    assert.match(recent, /\\\[click\\\]\u200b?\\\(command\\:workbench\\\.action\\\.quit\\\) \\\*bold\\\*/);
     assert.deepEqual(commandsLinked(recent), ['command:firecrawl.submitFeedback', 'command:firecrawl.copyJobIdText']);
     const rateLink = /\]\(command:firecrawl\.submitFeedback\?([^)]+)\)/.exec(recent)?.[1];
     assert.deepEqual(JSON.parse(decodeURIComponent(rateLink ?? '')), [{ endpoint: 'scrape', jobId: scrape, rateResult: true }]);
