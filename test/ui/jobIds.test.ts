@@ -73,6 +73,7 @@ describe('job ids in an editor of the workbench', () => {
     assert.match(unknown.text, /Firecrawl job id/);
     assert.match(unknown.text, /Not tracked and not in the team's recent activity yet\./);
     assert.match(unknown.text, /Look Up · Copy/);
+    await w.page.waitForTimeout(300); // the hover fades in
     const unknownShot = await w.screenshot('jobIds-3-hover-unknown');
     sandbox.resetCounts();
     await unknown.widget.locator('a', { hasText: /^Look Up$/ }).click();
@@ -85,8 +86,8 @@ describe('job ids in an editor of the workbench', () => {
     await remembered.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await remembered.innerText(), /5c0ffee0 was looked up (just now|\d+s ago): not found as an agent job or a deep research job/);
     assert.equal(sandbox.requestCount('agentStatus') + sandbox.requestCount('deepResearch'), asked, 'the second Look Up asked nothing');
-    await w.page.keyboard.press('Escape');
-    await w.page.mouse.move(0, 0);
+    // Away from the hover (Escape would also close the toast): the message is what the picture shows.
+    await w.page.mouse.move(640, 500);
     await w.page.locator('.monaco-hover:visible').waitFor({ state: 'hidden' });
     const missShot = await w.screenshot('jobIds-4-look-up-remembered');
     console.log(`[jobIds-ui] screenshots ${recentShot} ${trackedShot} ${unknownShot} ${missShot}`);
