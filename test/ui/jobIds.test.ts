@@ -86,8 +86,8 @@ describe('job ids in an editor of the workbench', () => {
     await remembered.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await remembered.innerText(), /5c0ffee0 was looked up (just now|\d+s ago): not found as an agent job or a deep research job/);
     assert.equal(sandbox.requestCount('agentStatus') + sandbox.requestCount('deepResearch'), asked, 'the second Look Up asked nothing');
-    // Away from the hover (Escape would also close the toast): the message is what the picture shows.
-    await w.page.mouse.move(640, 500);
+    // A click in the editor closes the hover (Escape would close the toast too): the message is the picture.
+    await w.page.mouse.click(800, 400);
     await w.page.locator('.monaco-hover:visible').waitFor({ state: 'hidden' });
     const missShot = await w.screenshot('jobIds-4-look-up-remembered');
     console.log(`[jobIds-ui] screenshots ${recentShot} ${trackedShot} ${unknownShot} ${missShot}`);
