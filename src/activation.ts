@@ -2,6 +2,7 @@
 // does no network work before the first paint; stores refresh behind their last known values.
 // Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
 import * as vscode from 'vscode';
+import { activateActivity, type RecentActivity } from './features/activity';
 import { activateBurn, type BurnFeature } from './features/burn';
 import { activateConnection, askAboutEnvironmentUrl, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
@@ -48,6 +49,8 @@ export interface TestApi {
   run: RunFeature;
   /** Hovers and terminal links on job ids. */
   jobIds: JobIdsFeature;
+  /** The team's recent activity, one list shared by the hover, the wizard and the Recent group. */
+  activity: RecentActivity;
   /** Loads the wizard's bundle, as the command does, and returns its controller. */
   loadFeedback(): Promise<FeedbackController>;
   /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
@@ -88,6 +91,9 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   context.globalState.setKeysForSync([STORAGE.keyPromptMuted]);
   context.subscriptions.push(trackSelectionJobIds());
   activateConnection({ context, channel, keys, provider, log });
+  // One recent-activity list for the window, kept a minute: the hover, the wizard and the Recent group
+  // read it. Created before the features, so a key or server change clears it before they react.
+  const activity = activateActivity({ context, source: provider, clock });
 
   // Features refer to each other through functions called after activation (a command, a click), never
   // through variables set later: Refresh Credits asks for the last 24 hours too.
@@ -110,7 +116,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const burnSubscription = burn.onDidChange(shareBurn);
   context.subscriptions.push({ dispose: () => burnSubscription.dispose() });
   const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
-  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
+  const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, activity, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, files, keys, provider, credits: credits.store, recent: burn.store, log, clock });
   // The status bar's forecast borrows the monthly history the chart loaded.
@@ -133,8 +139,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     focused: () => focus.focused,
   });
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
-  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), source: provider, clock });
-  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows() });
+  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock });
+  const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
   const started = keys.ready.then(async () => {
     const key = keys.current;
     log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; the stored key is not allowed at ${provider.url.withheld}` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
@@ -149,7 +155,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, activity, team, started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

@@ -48,6 +48,8 @@ export const COMMANDS = {
   rateResult: 'firecrawl.rateResult',
   /** A job id's Copy action (hovers, terminal links): copies the id it is given. */
   copyJobIdText: 'firecrawl.copyJobIdText',
+  /** A job id's Look Up action: Track Job, unless the id was just found to be neither kind. */
+  lookUpJobId: 'firecrawl.lookUpJobId',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';

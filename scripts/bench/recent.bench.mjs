@@ -13,6 +13,7 @@ export default async function recentBench({ root, require, record }) {
   const { nodeFetch } = out('src', 'platform', 'nodeTransport.js');
   const { RecentRuns } = out('src', 'features', 'research', 'model', 'recentRuns.js');
   const { RecentFeedbackJobs } = out('src', 'features', 'feedback', 'model', 'recentJobs.js');
+  const { RecentActivity } = out('src', 'features', 'activity', 'model', 'recentActivity.js');
   const { FakeClock } = out('test', 'support', 'fakeClock.js');
 
   const clock = new FakeClock();
@@ -40,7 +41,7 @@ export default async function recentBench({ root, require, record }) {
     const hour = async ({ visible, focused, newRunEveryMs }) => {
       await clock.advance(25 * HOUR);
       sandbox.resetCounts();
-      const recent = new RecentRuns({ reader: () => client, clock, enabled: () => true });
+      const recent = new RecentRuns({ reader: () => client, activity: new RecentActivity(() => client, clock), clock, enabled: () => true });
       recent.setAttention({ visible, focused });
       await pass(HOUR, 5_000, newRunEveryMs ? (t) => t > 0 && t % newRunEveryMs === 0 && sandbox.createAgentJob({ durationMs: 1_000 }) : undefined);
       recent.dispose();
@@ -48,7 +49,7 @@ export default async function recentBench({ root, require, record }) {
     };
 
     const quiet = await hour({ visible: true, focused: true });
-    record('recent group: requests per focused hour, view visible, nothing new', 'requests', quiet.requests, { text: '≤ 60', test: (v) => v <= 60 }, `${quiet.reads} reads of 3 requests: a minute apart, easing to 5 min`);
+    record('recent group: requests per focused hour, view visible, nothing new', 'requests', quiet.requests, { text: '≤ 60', test: (v) => v <= 60 }, `${quiet.reads} reads of 2 requests (the shared activity list, the agent list): a minute apart, easing to 5 min`);
     const busy = await hour({ visible: true, focused: true, newRunEveryMs: 10 * 60_000 });
     record('recent group: requests per focused hour, a new run every 10 min', 'requests', busy.requests, { text: '≤ 180', test: (v) => v <= 180 }, `${busy.reads} reads; at most one a minute`);
     const hidden = await hour({ visible: false, focused: true });
@@ -57,8 +58,7 @@ export default async function recentBench({ root, require, record }) {
 
     // The wizard's job page: what the endpoint page starts, per endpoint highlighted.
     sandbox.resetCounts();
-    const unsupported = new Map();
-    const wizard = new RecentFeedbackJobs({ reader: () => client, clock, unsupported, server: () => sandbox.url });
+    const wizard = new RecentFeedbackJobs(new RecentActivity(() => client, clock));
     wizard.prefetch('scrape');
     wizard.prefetch('scrape');
     await new Promise((resolve) => setTimeout(resolve, 50));

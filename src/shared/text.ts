@@ -30,12 +30,13 @@ export function sentence(text: string): string {
   return !trimmed || /[.!?…。！？]["')\]」』）]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$]/g;
+// `:` too: VS Code's Markdown turns a bare `https://…` into a live link, and an escaped colon stops it.
+const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$:]/g;
 
 /**
  * For text placed inside our own Markdown (tooltips, documents): every character with a meaning in
- * Markdown, HTML or theme icons is escaped, so it renders as the characters it is. Line breaks become
- * spaces, or hard breaks with `keepLines`.
+ * Markdown, HTML or theme icons is escaped, so it renders as the characters it is (a URL included: it
+ * does not become a link). Line breaks become spaces, or hard breaks with `keepLines`.
  */
 export function escapeMarkdown(text: string, options: { keepLines?: boolean } = {}): string {
   const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { teamName } from '../../src/host/team';
 import type { TestApi } from '../../src/extension';
+import type { FeedbackController } from '../../src/features/feedback';
+import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import type { Sandbox } from '../sandbox/server';
 
 export { activateExtension, extensionId, manifest, restartResearch } from '../support/extensionApi';
@@ -32,4 +34,24 @@ export async function useSandbox(api: TestApi, sandbox: Sandbox): Promise<void> 
   const team = await teamName(api.provider.url.url, api.keys.current?.value);
   await until('the window to join the team of this key and server', () => api.team.current?.id === team && api.research.store.teamId === team);
   await api.research.store.listKnown;
+}
+
+/**
+ * The feedback wizard once its bundle is loaded, with a wait for the page whose title matches and an
+ * accept of the page on screen (the workbench's own command: the extension host cannot press keys).
+ */
+export async function wizardPages(api: TestApi): Promise<{
+  feedback: FeedbackController;
+  page(pattern: RegExp): Promise<OpenPage>;
+  accept(page: OpenPage): Promise<void>;
+}> {
+  const feedback = await until('the wizard', () => (api.feedbackLoaded() ? api.feedback : undefined));
+  return {
+    feedback,
+    page: (pattern) => until(`the ${pattern} page`, () => (pattern.test(feedback.page?.widget.title ?? '') ? feedback.page : undefined)),
+    accept: async (page) => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await until('the next page', () => feedback.page !== page);
+    },
+  };
 }

@@ -27,7 +27,7 @@ describe('job ids in documents and the terminal', function () {
     api = await activateExtension();
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
-    api.jobIds.activity.clear();
+    api.activity.clear();
   });
 
   after(async () => {
@@ -65,21 +65,46 @@ describe('job ids in documents and the terminal', function () {
     assert.match(recent, /recent activity/);
     assert.match(recent, /Endpoint: scrape/);
     // The server's text is shown as text: its link and emphasis are escaped.
-    assert.match(recent, /\\\[click\\\]\u200b?\\\(command:workbench\\\.action\\\.quit\\\) \\\*bold\\\*/);
+    assert.match(recent, /\\\[click\\\]\u200b?\\\(command\\:workbench\\\.action\\\.quit\\\) \\\*bold\\\*/);
     assert.deepEqual(commandsLinked(recent), ['command:firecrawl.submitFeedback', 'command:firecrawl.copyJobIdText']);
     const rateLink = /\]\(command:firecrawl\.submitFeedback\?([^)]+)\)/.exec(recent)?.[1];
     assert.deepEqual(JSON.parse(decodeURIComponent(rateLink ?? '')), [{ endpoint: 'scrape', jobId: scrape, rateResult: true }]);
 
     const unknown = hoverText(await hoverOn(document, UNKNOWN));
     assert.match(unknown, /Not tracked and not in the team's recent activity yet/);
-    assert.deepEqual(commandsLinked(unknown), ['command:firecrawl.trackJob', 'command:firecrawl.copyJobIdText']);
+    assert.deepEqual(commandsLinked(unknown), ['command:firecrawl.lookUpJobId', 'command:firecrawl.copyJobIdText']);
 
     // Both lookups that needed the list shared one read of it.
     assert.equal(sandbox.requestCount('activity'), 1);
     const hovers = await hoverOn(document, scrape);
     const markdown = hovers[0]?.contents[0] as vscode.MarkdownString;
-    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['firecrawl.submitFeedback', 'firecrawl.trackJob', 'firecrawl.copyJobIdText'] });
+    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['firecrawl.submitFeedback', 'firecrawl.trackJob', 'firecrawl.lookUpJobId', 'firecrawl.copyJobIdText'] });
     assert.equal(sandbox.requestCount('activity'), 1);
+  });
+
+  it('Look Up asks at most twice (agent, then deep research) and remembers a miss: the same id again asks nothing', async () => {
+    const missing = '7e57ab1e-0000-4abc-8def-0123456789ab';
+    const asked = () => ({ agent: sandbox.requestCount('agentStatus'), research: sandbox.requestCount('deepResearch') });
+    sandbox.resetCounts();
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', missing);
+    assert.deepEqual(asked(), { agent: 1, research: 1 });
+    assert.equal(api.research.store.get(missing), undefined, 'a miss is not left tracked');
+    assert.ok(api.jobIds.misses.missedAt(missing) !== undefined);
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', missing.toUpperCase());
+    assert.deepEqual(asked(), { agent: 1, research: 1 }, 'the second Look Up made no request');
+
+    // An id that is found is tracked (one request: it is an agent run) and not remembered as a miss.
+    const agent = sandbox.createAgentJob({ prompt: 'Looked up', durationMs: 60_000 });
+    sandbox.resetCounts();
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', agent);
+    assert.ok(api.research.store.get(agent));
+    assert.equal(api.jobIds.misses.missedAt(agent), undefined);
+    assert.equal(asked().research, 0);
+
+    // Another key or server: what was missing for one team may be another's.
+    await api.keys.clear();
+    await until('the misses to be forgotten', () => api.jobIds.misses.missedAt(missing) === undefined);
+    await useSandbox(api, sandbox);
   });
 
   it('finds ids in a terminal line as links', () => {

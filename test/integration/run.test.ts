@@ -8,9 +8,8 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/run';
 import type { FeedbackRunResult } from '../../src/features/feedback';
-import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, until, useSandbox } from './helpers';
+import { activateExtension, until, useSandbox, wizardPages } from './helpers';
 
 type Shown = { message: string; items: string[] };
 
@@ -175,12 +174,7 @@ describe('running Firecrawl from the editor', function () {
     const document = outcome.opened[0]!;
     const jobId = /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1];
     const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const feedback = await until('the wizard', () => (api.feedbackLoaded() ? api.feedback : undefined));
-    const page = (pattern: RegExp) => until(`the ${pattern} page`, () => (pattern.test(feedback.page?.widget.title ?? '') ? feedback.page : undefined));
-    const accept = async (p: OpenPage) => {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await until('the next page', () => feedback.page !== p);
-    };
+    const { page, accept } = await wizardPages(api);
     await accept(await page(/Rating/));
     await accept(await page(/Review/));
     const result = (await rated)!;
@@ -197,12 +191,7 @@ describe('running Firecrawl from the editor', function () {
     const document = outcome.opened[0]!;
     sandbox.advanceClock(121_000);
     const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const feedback = await until('the wizard', () => (api.feedbackLoaded() ? api.feedback : undefined));
-    const page = (pattern: RegExp) => until(`the ${pattern} page`, () => (pattern.test(feedback.page?.widget.title ?? '') ? feedback.page : undefined));
-    const accept = async (p: OpenPage) => {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await until('the next page', () => feedback.page !== p);
-    };
+    const { page, accept } = await wizardPages(api);
     await accept(await page(/Rating/));
     await accept(await page(/Review/));
     const result = (await rated)!;
@@ -216,5 +205,27 @@ describe('running Firecrawl from the editor', function () {
     const before = sandbox.requestCount('feedback');
     assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined, 'rating it again opens nothing');
     assert.equal(sandbox.requestCount('feedback'), before);
+  });
+
+  it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback', async () => {
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/self-hosted'))!;
+    const document = outcome.opened[0]!;
+    sandbox.setFeedbackMode('dbDisabled');
+    try {
+      const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
+      const { page, accept } = await wizardPages(api);
+      await accept(await page(/Rating/));
+      await accept(await page(/Review/));
+      const result = (await rated)!;
+      assert.equal(result.kind, 'failed');
+      assert.equal(result.kind === 'failed' ? result.code : undefined, 'DB_DISABLED');
+      const said = /^The server at http:\/\/127\.0\.0\.1:\d+ runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback\./;
+      assert.match(result.kind === 'failed' ? result.message : '', said);
+      const shown = await until('the error message', () => errors.find((e) => said.test(e.message)));
+      assert.deepEqual(shown.items, ['Open Settings', 'Edit and Retry']);
+      assert.equal(sandbox.requestCount('feedback'), 1, 'never sent again by itself');
+    } finally {
+      sandbox.setFeedbackMode('normal');
+    }
   });
 });

@@ -111,7 +111,7 @@ describe('feedback wizard in the workbench', () => {
     );
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[]).join() === 'missing-content'));
     const activity = sandbox.requests().filter((r) => r.route === 'activity');
-    assert.deepEqual(activity.map((r) => r.query), ['endpoint=scrape&limit=25'], 'one request, with the endpoint filter');
+    assert.deepEqual(activity.map((r) => r.query), ['limit=100'], 'one read of the shared activity list');
     console.log(`[feedback fast path] ${pages.length} steps, ${keystrokes} keystrokes (3 of them typing "fee" in the palette)`);
     console.log(`[feedback fast path] screenshots: ${shots.join(', ')}`);
     assert.ok(keystrokes <= 12, `${keystrokes} keystrokes`);

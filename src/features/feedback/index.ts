@@ -9,6 +9,7 @@ import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, StartOptions } from './ui/controller';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
+import type { RecentActivity } from '../activity';
 
 
 /** Arguments other commands (or links) may pass; anything else is ignored. */
@@ -41,12 +42,13 @@ export class LazyFeedback implements vscode.Disposable {
     private readonly log: Logger,
     private readonly windowId: string,
     private readonly openWindows: () => Promise<ReadonlySet<string>>,
+    private readonly activity: RecentActivity,
   ) {}
 
   /** The wizard's controller, its bundle loaded the first time it is asked for. */
   controller(): Promise<FeedbackController> {
     this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
-      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows);
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows, this.activity);
       return this.instance;
     });
     this.loading.catch(() => (this.loading = undefined));
@@ -75,10 +77,12 @@ export interface FeedbackDeps {
   /** This window, and whether another window is open: each keeps its own draft. */
   windowId: string;
   openWindows: () => Promise<ReadonlySet<string>>;
+  /** The team's recent activity, shared with the hover and the Recent group: the job page's list. */
+  activity: RecentActivity;
 }
 
-export function activateFeedback({ context, provider, log, windowId, openWindows }: FeedbackDeps): LazyFeedback {
-  const feedback = new LazyFeedback(context, provider, log, windowId, openWindows);
+export function activateFeedback({ context, provider, log, windowId, openWindows, activity }: FeedbackDeps): LazyFeedback {
+  const feedback = new LazyFeedback(context, provider, log, windowId, openWindows, activity);
   context.subscriptions.push(
     feedback,
     registerCommand(COMMANDS.submitFeedback, async (args?: unknown) => (await feedback.controller()).start(startOptions(args))),

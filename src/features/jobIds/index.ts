@@ -7,10 +7,11 @@ import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import { parseTime } from '../../shared/format';
+import type { RecentActivity } from '../activity';
 import type { TrackedJob } from '../research';
-import { type ActivityListReader, RecentActivityCache } from './model/activityCache';
 import type { KnownJob } from './model/jobIdFacts';
-import { copyJobIdText } from './ui/actions';
+import { LookUpMisses } from './model/lookUpMisses';
+import { copyJobIdText, lookUpJobId } from './ui/actions';
 import { JobIdHoverProvider, type JobIdLookup } from './ui/hover';
 import { JobIdTerminalLinkProvider } from './ui/terminalLinks';
 
@@ -18,8 +19,10 @@ export interface JobIdsDeps {
   context: vscode.ExtensionContext;
   /** The research store's job for an id, if tracked. */
   tracked: (id: string) => TrackedJob | undefined;
-  /** The client at each request; `onDidChange` fires when the key or server changes. */
-  source: { readonly client: ActivityListReader; onDidChange(listener: () => void): { dispose(): void } };
+  /** The team's recent activity, shared with the wizard and the Recent group. */
+  activity: RecentActivity;
+  /** Fires when the key or server changes: Look Up's misses were another team's. */
+  source: { onDidChange(listener: () => void): { dispose(): void } };
   clock: Clock;
 }
 
@@ -27,15 +30,15 @@ export interface JobIdsFeature {
   lookup: JobIdLookup;
   hover: JobIdHoverProvider;
   terminalLinks: JobIdTerminalLinkProvider;
-  activity: RecentActivityCache;
+  misses: LookUpMisses;
 }
 
 function trackedFacts(job: TrackedJob): KnownJob {
   return { source: 'tracked', kind: job.kind, status: job.snapshot?.status, credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
 }
 
-export function activateJobIds({ context, tracked, source, clock }: JobIdsDeps): JobIdsFeature {
-  const activity = new RecentActivityCache(() => source.client, clock);
+export function activateJobIds({ context, tracked, activity, source, clock }: JobIdsDeps): JobIdsFeature {
+  const misses = new LookUpMisses(clock);
   const lookup: JobIdLookup = {
     now: () => clock.now(),
     known: async (id) => {
@@ -57,11 +60,12 @@ export function activateJobIds({ context, tracked, source, clock }: JobIdsDeps):
     if (!jobIdSettings.terminalLinks() && linkRegistration) linkRegistration = void linkRegistration.dispose();
   };
   apply();
-  const serverChange = source.onDidChange(() => activity.clear());
   context.subscriptions.push(
     onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
-    { dispose: () => { serverChange.dispose(); hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
+    registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId(misses, () => clock.now(), id)),
+    source.onDidChange(() => misses.clear()),
+    { dispose: () => { hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
   );
-  return { lookup, hover, terminalLinks, activity };
+  return { lookup, hover, terminalLinks, misses };
 }

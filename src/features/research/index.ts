@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
-import { RecentRuns, type RecentRunsReader } from './model/recentRuns';
+import { type ActivitySource, RecentRuns, type RecentRunsReader } from './model/recentRuns';
 import { type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
@@ -54,6 +54,8 @@ export interface ResearchDeps {
     readonly url: { readonly url: string };
     onDidChange(listener: () => void): { dispose(): void };
   };
+  /** The team's recent activity the window shares (with the hover and the wizard): the Recent group's deep research and agent entries. */
+  activity: ActivitySource;
   /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
   team: ResearchTeam;
@@ -91,7 +93,7 @@ export class ResearchFeature implements vscode.Disposable {
       log,
       maxPollMs: researchSettings.maxPollMs,
     });
-    const recent = new RecentRuns({ reader: () => deps.source.client, clock, enabled: researchSettings.showRecent, log });
+    const recent = new RecentRuns({ reader: () => deps.source.client, activity: deps.activity, clock, enabled: researchSettings.showRecent, log });
     this.recent = recent;
     this.tree = new ResearchTreeProvider(this.store, () => loadOnDemand<ResearchRows>('researchRows'), () => clock.now(), {
       get state() {

@@ -1,11 +1,12 @@
 // The feedback wizard's recent jobs, against the real sandbox on 127.0.0.1 and a fake clock both
-// share: what is loaded and when (one filtered request per endpoint, started on the endpoint page),
-// parse and unlisting servers, and the job page built from it: targets as plain text, ages, no window
+// share: what is loaded and when (the window's shared activity list, read on the endpoint page unless
+// it is under 15 s old, and filtered per endpoint), parse and unlisting servers, and the job page built from it: targets as plain text, ages, no window
 // until the server stated one and then a live countdown of it, expired jobs that cannot be picked,
 // the clipboard's id, "Paste a job id…", and the input box with one line when nothing can be listed.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
+import { RecentActivity } from '../../../src/features/activity/model/recentActivity';
 import { emptyDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
 import { FeedbackWindows } from '../../../src/features/feedback/model/feedbackWindow';
 import { RecentFeedbackJobs } from '../../../src/features/feedback/model/recentJobs';
@@ -20,10 +21,11 @@ import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 let sandbox: Sandbox;
 let clock: FakeClock;
-let unsupported: Map<string, { error: unknown; at: number }>;
+/** The window's one list, as activation creates it; a new one for each test. */
+let activity: RecentActivity;
 
 const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
-const recentJobs = () => new RecentFeedbackJobs({ reader: client, clock, unsupported, server: () => sandbox.url });
+const recentJobs = () => new RecentFeedbackJobs(activity);
 const activityQueries = () => sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
 const loaded = (p: { busy?: boolean }) => p.busy !== true;
 
@@ -51,16 +53,18 @@ beforeEach(async () => {
   sandbox.clearFaults();
   sandbox.selfHosted = false;
   sandbox.parseActivity = 'hidden';
-  unsupported = new Map();
+  activity = new RecentActivity(client, clock);
 });
 
 describe('recent jobs for feedback', () => {
-  test('one filtered request per endpoint; fresh lists are reused, older ones reloaded behind what is shown', async () => {
+  test('one request for every endpoint; a wizard reads a new list when it opens, then reuses it for 15 s and reloads it behind what is shown', async () => {
     const older = sandbox.createV2Job('scrape', { ageMs: 30_000, target: 'https://example.com/old' });
     const newer = sandbox.createV2Job('scrape', { target: 'https://example.com/new' });
     sandbox.createV2Job('map');
     sandbox.addActivity({ endpoint: 'scrape', apiVersion: 'v1', target: 'a v1 job' });
     sandbox.addActivity({ endpoint: 'scrape', id: 'not-a-uuid' });
+    // A hover read the list a moment ago: the wizard that opens now reads its own.
+    await activity.read();
     const recent = recentJobs();
     const changes: string[] = [];
     recent.onDidChange((e) => changes.push(`${e}:${recent.state(e)?.kind}`));
@@ -71,16 +75,18 @@ describe('recent jobs for feedback', () => {
     const state = recent.state('scrape');
     assert.equal(state?.kind, 'loaded');
     assert.deepEqual(state?.kind === 'loaded' && state.jobs.map((j) => [j.id, j.target]), [[newer, 'https://example.com/new'], [older, 'https://example.com/old']]);
-    assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25']);
+    assert.deepEqual(activityQueries(), ['limit=100', 'limit=100']);
     await clock.advance(10_000);
     recent.prefetch('scrape');
-    assert.equal(activityQueries().length, 1, 'fresh: reused');
+    recent.prefetch('map');
+    assert.equal(recent.state('map')?.kind, 'loaded', 'another endpoint: the same list, at once');
+    assert.equal(activityQueries().length, 2, 'fresh: reused');
     await clock.advance(10_000);
     recent.prefetch('scrape');
     assert.equal(recent.state('scrape')?.kind, 'loaded', 'the old list stays while a newer one loads');
     await clock.flush();
-    assert.equal(activityQueries().length, 2);
-    assert.deepEqual(changes, ['scrape:loading', 'scrape:loaded', 'scrape:loaded']);
+    assert.equal(activityQueries().length, 3);
+    assert.deepEqual(changes, ['scrape:loading', 'scrape:loaded', 'map:loaded', 'scrape:loaded']);
     recent.dispose();
   });
 
@@ -90,7 +96,7 @@ describe('recent jobs for feedback', () => {
     recent.prefetch('parse');
     await clock.flush();
     assert.deepEqual(recent.state('parse'), { kind: 'loaded', jobs: [], at: clock.now() });
-    assert.deepEqual(activityQueries(), ['limit=25']);
+    assert.deepEqual(activityQueries(), ['limit=100']);
     sandbox.parseActivity = 'parse';
     await clock.advance(20_000);
     recent.prefetch('parse');
@@ -110,11 +116,14 @@ describe('recent jobs for feedback', () => {
     assert.equal(second.state('map')?.kind, 'unavailable', 'known at once');
     second.prefetch('map');
     await clock.flush();
+    await clock.advance(20_000);
+    second.prefetch('search');
+    await clock.flush();
     assert.equal(sandbox.requestCount('activity'), 1);
     first.dispose();
     second.dispose();
     // Half an hour later it may have been upgraded: asked again.
-    await clock.advance(30 * 60_000);
+    await clock.advance(30 * 60_000 - 20_000);
     const third = recentJobs();
     assert.equal(third.state('map'), undefined);
     third.prefetch('map');
@@ -122,30 +131,35 @@ describe('recent jobs for feedback', () => {
     assert.equal(sandbox.requestCount('activity'), 2);
     third.dispose();
 
-    unsupported = new Map();
     sandbox.selfHosted = false;
     for (const fault of [{ kind: 'status', status: 403 }, { kind: 'status', status: 429 }, { kind: 'connectionReset' }] as const) {
+      activity.clear();
       sandbox.fault({ route: 'activity', ...fault });
       const recent = recentJobs();
       recent.prefetch('scrape');
       await clock.flush();
       assert.equal(recent.state('scrape')?.kind, 'unavailable', fault.kind);
       recent.dispose();
+      // The next wizard, a little later, asks again.
+      await clock.advance(15_000);
+      assert.equal(recentJobs().state('scrape'), undefined, fault.kind);
     }
-    assert.equal(unsupported.size, 0);
     assert.equal(sandbox.requestCount('activity'), 5, 'one try each, never retried while the wizard waits');
   });
 
-  test('closing the wizard abandons a request still on its way', async () => {
-    sandbox.fault({ route: 'activity', kind: 'hang' });
+  test('a wizard closed while the list loads hears nothing more; the list it asked for serves the hover', async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'activity', kind: 'latency', ms: 100 });
     const recent = recentJobs();
     const changes: string[] = [];
     recent.onDidChange((e) => changes.push(e));
     recent.prefetch('scrape');
     recent.dispose();
-    await clock.flush();
+    await activity.read();
     assert.deepEqual(changes, ['scrape']);
     assert.equal(recent.state('scrape')?.kind, 'loading');
+    assert.equal((await activity.find(job))?.endpoint, 'scrape');
+    assert.equal(sandbox.requestCount('activity'), 1);
   });
 });
 
@@ -172,7 +186,7 @@ describe('the job page', () => {
     ], emptyDraft(), { recent });
     assert.deepEqual(request, { endpoint: 'scrape', jobId: newest, rating: 'bad', issues: ['missing-content'] });
     assert.equal(ui.shown[1]?.kind, 'pick');
-    assert.deepEqual(activityQueries(), ['endpoint=scrape&limit=25'], 'one request for the whole wizard');
+    assert.deepEqual(activityQueries(), ['limit=100'], 'one request for the whole wizard');
   });
 
   test('before the server stated a window, a six-minute-old job is an ordinary choice with its age (read right far from UTC)', async () => {
@@ -338,7 +352,7 @@ describe('the job page', () => {
       ['empty', () => undefined, 'map', /^No map jobs of the last 24 hours are listed\./],
     ];
     for (const [name, arrange, endpoint, note] of cases) {
-      unsupported = new Map();
+      activity.clear();
       sandbox.selfHosted = false;
       arrange();
       const { request } = await run([

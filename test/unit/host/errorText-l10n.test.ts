@@ -157,7 +157,7 @@ describe('api and shared words through a translation bundle', () => {
 
   test('an image without a description: its link text is translated, and a translation stays text', () => {
     l10n.config({ contents: { [withComment('image', 'the text of a link to an image that has no description')]: '*Bild* [x](command:y)' } });
-    assert.equal(sanitizeMarkdown('![](https://img.example/p.png)'), '[\\*Bild\\* \\[x\\]\\(command:y\\)](https://img.example/p.png)');
+    assert.equal(sanitizeMarkdown('![](https://img.example/p.png)'), '[\\*Bild\\* \\[x\\]\\(command\\:y\\)](https://img.example/p.png)');
   });
 
   test('English stays the source when no bundle is configured', () => {

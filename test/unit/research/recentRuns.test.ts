@@ -1,10 +1,11 @@
 // The Research view's recent runs against the real sandbox on 127.0.0.1, on a fake clock both share:
-// the activity list and the agent list merged by id, what a refresh costs, when the Recent group reads
+// the window's shared activity list and the agent list merged by id, what a refresh costs, when the Recent group reads
 // (only while visible in a focused window, at most once a minute, easing while nothing changes, never
 // on a server without the list), and the rows it shows.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
+import { RecentActivity } from '../../../src/features/activity/model/recentActivity';
 import { loadRecentRuns, RECENT_MIN_INTERVAL_MS, RecentRuns } from '../../../src/features/research/model/recentRuns';
 import { describeRecentGroup, describeRecentRun, withRecentTitle } from '../../../src/features/research/ui/recentRows';
 import { untrackedRuns } from '../../../src/features/research/model/recentRuns';
@@ -20,8 +21,10 @@ const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => s
 const listRequests = () => sandbox.requests().filter((r) => r.route === 'activity' || r.route === 'agentList').length;
 
 let enabled = true;
+/** The window's one activity list, as activation creates it; a new one for each test. */
+let activity: RecentActivity;
 function recentRuns(): RecentRuns {
-  return new RecentRuns({ reader: client, clock, enabled: () => enabled });
+  return new RecentRuns({ reader: client, activity, clock, enabled: () => enabled });
 }
 
 /** Lets every timer due in `ms` fire, with the requests they start answered on the way. */
@@ -41,13 +44,14 @@ after(() => sandbox.close());
 beforeEach(async () => {
   await clock.advance(25 * HOUR);
   enabled = true;
+  activity = new RecentActivity(client, clock);
   sandbox.resetCounts();
   sandbox.clearFaults();
   sandbox.selfHosted = false;
 });
 
 describe('loadRecentRuns', () => {
-  test('activity and the agent list merged by id: kind, prompt or query, time, status; newest first; three requests', async () => {
+  test('activity and the agent list merged by id: kind, prompt or query, time, status; newest first; two requests', async () => {
     const research = sandbox.createResearchJob({ query: 'How do crawlers rank pages?', durationMs: 30_000 });
     await clock.advance(60_000);
     const agent = sandbox.createAgentJob({ prompt: 'Compare three scraping APIs', durationMs: 10_000, model: 'spark-1-mini' });
@@ -56,23 +60,27 @@ describe('loadRecentRuns', () => {
     sandbox.addActivity({ endpoint: 'agent', id: 'not-an-id', target: 'dropped' });
     sandbox.addActivity({ endpoint: 'deep_research', target: 'from a day ago', ageMs: 24 * HOUR + 1 });
     sandbox.resetCounts();
-    const { runs, truncated } = await loadRecentRuns(client(), clock.now());
+    const { runs, truncated } = await loadRecentRuns(client(), activity, clock.now(), 0);
     assert.equal(truncated, false);
     assert.deepEqual(runs, [
       { id: agent, kind: 'agent', target: 'Compare three scraping APIs', ranAt: clock.now() - 20_000, status: 'completed', model: 'spark-1-mini' },
       { id: research, kind: 'deepResearch', target: 'How do crawlers rank pages?', ranAt: clock.now() - 80_000, status: undefined, model: undefined },
     ]);
-    assert.deepEqual(sandbox.requests().map((r) => `${r.route} ${r.query}`).sort(), ['activity endpoint=agent&limit=100', 'activity endpoint=deep_research&limit=100', 'agentList '].sort());
+    assert.deepEqual(sandbox.requests().map((r) => `${r.route} ${r.query}`).sort(), ['activity limit=100', 'agentList ']);
+    // An activity list someone read within the age asked for serves: only the agent list is asked.
+    await loadRecentRuns(client(), activity, clock.now(), 60_000);
+    assert.equal(sandbox.requestCount('activity'), 1);
+    assert.equal(sandbox.requestCount('agentList'), 2);
   });
 
   test('one list failing leaves the others; all failing throws the first failure', async () => {
     const research = sandbox.createResearchJob();
     const agent = sandbox.createAgentJob({ prompt: 'still listed by activity' });
     sandbox.fault({ route: 'agentList', kind: 'status', status: 500 });
-    const partial = await loadRecentRuns(client(), clock.now());
+    const partial = await loadRecentRuns(client(), activity, clock.now(), 0);
     assert.deepEqual(partial.runs.map((r) => [r.id, r.status]).sort(), [[agent, undefined], [research, undefined]].sort());
     sandbox.selfHosted = true;
-    await assert.rejects(loadRecentRuns(client(), clock.now()), (error: { status?: number }) => error.status === 501);
+    await assert.rejects(loadRecentRuns(client(), activity, clock.now(), 0), (error: { status?: number }) => error.status === 501);
   });
 });
 
@@ -96,7 +104,7 @@ describe('the Recent group’s pace', () => {
     recent.dispose();
   });
 
-  test('a focused hour with the view open and nothing new: 14 reads, 42 requests; a new run brings the minute back', async () => {
+  test('a focused hour with the view open and nothing new: 14 reads, 28 requests; a new run brings the minute back', async () => {
     sandbox.createAgentJob({ durationMs: 1_000 });
     await clock.advance(2_000);
     const recent = recentRuns();
@@ -107,7 +115,7 @@ describe('the Recent group’s pace', () => {
     await pass(HOUR, 5_000);
     assert.deepEqual(readsAt.slice(0, 5), [0, 60, 180, 420, 720], 'a minute, then 2, 4, and 5 at most');
     assert.equal(recent.refreshes, 14);
-    assert.equal(listRequests(), 42);
+    assert.equal(listRequests(), 28);
     console.log(`[recent group] a focused hour, view visible, nothing new: ${recent.refreshes} reads, ${listRequests()} requests`);
 
     sandbox.createResearchJob({ durationMs: 0 });
@@ -141,6 +149,8 @@ describe('the Recent group’s pace', () => {
     assert.equal(recent.refreshes, 1);
     assert.equal(recent.state.kind === 'unavailable' && recent.state.unsupported, true);
     sandbox.selfHosted = false;
+    // What activation does on a key or server change: the shared list first, then the group.
+    activity.clear();
     recent.endpointChanged();
     await pass(1_000);
     assert.equal(recent.refreshes, 2);
@@ -167,6 +177,7 @@ describe('the Recent group’s pace', () => {
     assert.equal(recent.runs.length, 1);
     sandbox.fault({ route: 'agentList', kind: 'latency', ms: 200 });
     const old = recent.refresh();
+    activity.clear();
     recent.endpointChanged();
     assert.deepEqual([recent.state.kind, recent.runs.length], ['idle', 0]);
     const fresh = recent.refresh();
@@ -182,7 +193,7 @@ describe('the Recent group’s pace', () => {
     const recent = recentRuns();
     await Promise.all([recent.refresh(), recent.refresh()]);
     assert.equal(recent.refreshes, 1);
-    assert.equal(listRequests(), 3);
+    assert.equal(listRequests(), 2);
     recent.dispose();
   });
 });

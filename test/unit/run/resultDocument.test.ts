@@ -42,7 +42,7 @@ describe('result documents', () => {
     assert.match(text, /Search: q/);
     assert.match(text, /2 results/);
     assert.match(text, /Credits used: 2 credits/);
-    assert.match(text, /- \\\[Win\\\]\\\(command:workbench\\\.action\\\.quit\\\)/);
+    assert.match(text, /- \\\[Win\\\]\\\(command\\:workbench\\\.action\\\.quit\\\)/);
     assert.match(text, /`https:\/\/r\.example\/1`/);
     assert.match(text, /\\<b\\>x\\<\/b\\>/);
     assert.match(text, /`https:\/\/r\.example\/%602%60`/);

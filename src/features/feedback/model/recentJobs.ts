@@ -1,14 +1,14 @@
-// The jobs the feedback wizard offers to rate: the chosen endpoint's recent v2 jobs from the team's
-// activity list, newest first. Loading starts while the person is still choosing the endpoint (one
-// request with the endpoint filter, per endpoint highlighted), so the job page usually opens on a
-// list that is already there. A server without the list (self-hosted, older) is remembered and not
-// asked again. Pure: no `vscode`; the client and the clock are injected.
-import type { ActivityList, ActivityQuery, FeedbackEndpoint } from '../../../api';
-import type { Clock } from '../../../shared/clock';
+// The jobs the feedback wizard offers to rate: the chosen endpoint's recent v2 jobs, filtered from the
+// team's activity list the window shares (with the job-id hover and the Recent group). Loading starts
+// while the person is still choosing the endpoint, so the job page usually opens on a list that is
+// already there. Each wizard reads the list once when it opens (a job run just before, in a script or
+// here, must be in it: a hover's read a few seconds old may predate it); after that, one read serves
+// every endpoint for 15 s. Pure: no `vscode`; the shared list is injected.
+import type { ActivityList, FeedbackEndpoint } from '../../../api';
+import type { ActivityRead } from '../../activity';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { parseTime } from '../../../shared/format';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
-import { isListingUnsupported } from '../../../host/errorText';
 
 export interface RecentFeedbackJob {
   id: string;
@@ -23,33 +23,16 @@ export type RecentJobsState =
   | { kind: 'loaded'; jobs: readonly RecentFeedbackJob[]; at: number }
   | { kind: 'unavailable'; error: unknown; at: number };
 
-export interface ActivityReader {
-  listActivity(query: ActivityQuery): Promise<ActivityList>;
+/** The window's shared recent-activity list (features/activity). */
+export interface ActivitySource {
+  cached(maxAgeMs: number): ActivityRead | undefined;
+  read(maxAgeMs: number): Promise<ActivityRead>;
 }
 
-/** What the activity route is asked for each endpoint; parse has no filter of its own. */
-export function activityFilter(endpoint: FeedbackEndpoint): string | undefined {
-  return endpoint === 'parse' ? undefined : endpoint;
-}
-
-/** Entries asked for: the jobs still inside the window and the newest few past it. */
+/** Jobs offered at most: the jobs still inside the window and the newest few past it. */
 export const RECENT_FEEDBACK_LIMIT = 25;
-/** A list younger than this is shown as it is when the job page opens again. */
+/** A list younger than this is shown as it is; an older one is read again behind what is shown. */
 export const RECENT_FRESH_MS = 15_000;
-/** A request that takes longer than this is abandoned: the paste box is always there instead. */
-export const RECENT_TIMEOUT_MS = 8_000;
-/** A server that said it has no list is asked again after this long (it may have been upgraded). */
-export const UNSUPPORTED_RETRY_MS = 30 * 60_000;
-
-export interface RecentFeedbackJobsOptions {
-  /** Read at each request, so a key or URL change applies. */
-  reader: () => ActivityReader;
-  clock: Clock;
-  /** Servers known not to list activity, with what they answered and when (shared by every wizard of the window). */
-  unsupported: Map<string, { error: unknown; at: number }>;
-  /** The current API URL: the key of `unsupported`. */
-  server: () => string;
-}
 
 /**
  * One wizard's lists, per endpoint. `state` is undefined until `prefetch` was asked for it. Jobs
@@ -57,63 +40,43 @@ export interface RecentFeedbackJobsOptions {
  */
 export class RecentFeedbackJobs implements Disposable {
   private readonly states = new Map<FeedbackEndpoint, RecentJobsState>();
-  private readonly requests = new Map<FeedbackEndpoint, AbortController>();
+  private readonly loading = new Set<FeedbackEndpoint>();
   private readonly changed = new Emitter<FeedbackEndpoint>();
   private disposed = false;
+  /** Whether this wizard has read the list yet: its first read is a new one. */
+  private read = false;
   /** The list of an endpoint changed state (loading, loaded, unavailable). */
   readonly onDidChange: Event<FeedbackEndpoint> = this.changed.event;
 
-  constructor(private readonly options: RecentFeedbackJobsOptions) {}
+  constructor(private readonly activity: ActivitySource) {}
 
   state(endpoint: FeedbackEndpoint): RecentJobsState | undefined {
-    const known = this.unsupported();
-    if (known && !this.states.has(endpoint)) return { kind: 'unavailable', error: known.error, at: known.at };
-    return this.states.get(endpoint);
-  }
-
-  /** What the current server said when it last answered that it has no list, while that still holds. */
-  private unsupported(): { error: unknown; at: number } | undefined {
-    const server = this.options.server();
-    const known = this.options.unsupported.get(server);
-    if (known && this.options.clock.now() - known.at >= UNSUPPORTED_RETRY_MS) this.options.unsupported.delete(server);
-    return this.options.unsupported.get(server);
+    const own = this.states.get(endpoint);
+    if (own) return own;
+    // A server known to have no list is said at once, before anything was asked for.
+    const known = this.activity.cached(0);
+    return known?.kind === 'failed' && known.unsupported ? { kind: 'unavailable', error: known.error, at: known.at } : undefined;
   }
 
   /** Starts loading the endpoint's list unless it is loading or fresh already. */
   prefetch(endpoint: FeedbackEndpoint): void {
-    if (this.disposed || this.unsupported()) return;
-    if (this.requests.has(endpoint)) return;
+    if (this.disposed || this.loading.has(endpoint)) return;
+    const cached = this.read ? this.activity.cached(RECENT_FRESH_MS) : undefined;
     const current = this.states.get(endpoint);
-    if (current && current.kind !== 'loading' && this.options.clock.now() - current.at < RECENT_FRESH_MS) return;
+    if (cached && current && current.kind !== 'loading' && current.at === cached.at) return;
+    if (cached) return this.set(endpoint, stateOf(cached, endpoint));
     void this.load(endpoint);
   }
 
   private async load(endpoint: FeedbackEndpoint): Promise<void> {
-    const controller = new AbortController();
-    this.requests.set(endpoint, controller);
-    const previous = this.states.get(endpoint);
+    this.loading.add(endpoint);
     // A list on screen stays while a newer one loads.
-    if (previous?.kind !== 'loaded') this.set(endpoint, { kind: 'loading' });
-    const server = this.options.server();
-    const filter = activityFilter(endpoint);
-    let next: RecentJobsState;
-    try {
-      const list = await this.options.reader().listActivity({
-        ...(filter ? { endpoint: filter } : {}),
-        limit: RECENT_FEEDBACK_LIMIT,
-        signal: controller.signal,
-        timeoutMs: RECENT_TIMEOUT_MS,
-        // The wizard is waiting: one try, and the paste box if it fails.
-        maxAttempts: 1,
-      });
-      next = { kind: 'loaded', jobs: feedbackJobs(list, endpoint), at: this.options.clock.now() };
-    } catch (error) {
-      if (isListingUnsupported(error)) this.options.unsupported.set(server, { error, at: this.options.clock.now() });
-      next = { kind: 'unavailable', error, at: this.options.clock.now() };
-    }
-    if (this.requests.get(endpoint) !== controller || this.disposed) return;
-    this.requests.delete(endpoint);
-    this.set(endpoint, next);
+    if (this.states.get(endpoint)?.kind !== 'loaded') this.set(endpoint, { kind: 'loading' });
+    const maxAgeMs = this.read ? RECENT_FRESH_MS : 0;
+    this.read = true;
+    const list = await this.activity.read(maxAgeMs);
+    this.loading.delete(endpoint);
+    if (!this.disposed) this.set(endpoint, stateOf(list, endpoint));
   }
 
   private set(endpoint: FeedbackEndpoint, state: RecentJobsState): void {
@@ -123,10 +86,12 @@ export class RecentFeedbackJobs implements Disposable {
 
   dispose(): void {
     this.disposed = true;
-    for (const controller of this.requests.values()) controller.abort();
-    this.requests.clear();
     this.changed.dispose();
   }
+}
+
+function stateOf(read: ActivityRead, endpoint: FeedbackEndpoint): RecentJobsState {
+  return read.kind === 'loaded' ? { kind: 'loaded', jobs: feedbackJobs(read.list, endpoint), at: read.at } : { kind: 'unavailable', error: read.error, at: read.at };
 }
 
 /** The endpoint's v2 jobs with valid ids, newest first (undated ones last), each once. */
@@ -140,5 +105,5 @@ export function feedbackJobs(list: ActivityList, endpoint: FeedbackEndpoint): Re
     seen.add(id);
     jobs.push({ id, ranAt: parseTime(entry.createdAt), target: entry.target ?? undefined });
   }
-  return jobs.sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
+  return jobs.sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt)).slice(0, RECENT_FEEDBACK_LIMIT);
 }

@@ -16,7 +16,7 @@ import { describeFeedbackFailure, type FailureAction, type FailureMessage, nextS
 import { systemClock } from '../../../shared/clock';
 import { singleJobId } from '../../../shared/jobIds';
 import { FeedbackWindows } from '../model/feedbackWindow';
-import { RecentFeedbackJobs } from '../model/recentJobs';
+import { type ActivitySource, RecentFeedbackJobs } from '../model/recentJobs';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
 import { describeReceipt } from '../model/receiptText';
 import { sendFeedback } from './send';
@@ -47,8 +47,6 @@ export class FeedbackController implements vscode.Disposable {
   private readonly settled: SettledWrites;
   /** Each server's feedback window, as its own errors said. */
   readonly windows: FeedbackWindows;
-  /** Servers that answered that they do not list recent jobs: not asked again in this window. */
-  private readonly unlisted = new Map<string, { error: unknown; at: number }>();
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
@@ -59,7 +57,9 @@ export class FeedbackController implements vscode.Disposable {
     private readonly log: Logger,
     windowId: string,
     /** The windows of this editor still open: their drafts are copied, not taken (they may still be editing them). */
-    private readonly openWindows: () => Promise<ReadonlySet<string>> = async () => new Set(),
+    private readonly openWindows: () => Promise<ReadonlySet<string>>,
+    /** The team's recent activity the window shares: the job page's list. */
+    private readonly activity: ActivitySource,
   ) {
     // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
     this.settled = new SettledWrites(storage, systemClock);
@@ -105,7 +105,7 @@ export class FeedbackController implements vscode.Disposable {
     this.prompter?.dispose();
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
-    const recent = new RecentFeedbackJobs({ reader: () => this.provider.client, clock: systemClock, unsupported: this.unlisted, server: () => this.provider.url.url });
+    const recent = new RecentFeedbackJobs(this.activity);
     try {
       const saved = await this.resumable();
       const own = saved[0]?.origin === 'here' ? saved[0].draft : undefined;

@@ -1,20 +1,25 @@
 // A job id's actions as commands: the hover's links and the terminal link's quick pick run the same
 // ones. Rate opens the feedback wizard at the rating page with the endpoint and the job chosen; Track
-// and Look Up hand the id to Track Job (which finds the kind: agent first, then deep research).
+// hands the id to Track Job (which finds the kind: agent first, then deep research), and so does Look
+// Up, unless that id was just found to be neither.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
+import { formatAgo } from '../../../shared/format';
+import { isJobId, normalizeJobId, shortJobId } from '../../../shared/jobIds';
 import type { JobIdAction } from '../model/jobIdFacts';
+import type { LookUpMisses } from '../model/lookUpMisses';
 
 /** Every command a hover may link to: its `isTrusted` allows these and nothing else. */
-export const JOB_ID_COMMANDS: readonly string[] = [COMMANDS.submitFeedback, COMMANDS.trackJob, COMMANDS.copyJobIdText];
+export const JOB_ID_COMMANDS: readonly string[] = [COMMANDS.submitFeedback, COMMANDS.trackJob, COMMANDS.lookUpJobId, COMMANDS.copyJobIdText];
 
 export function actionCommand(action: JobIdAction, id: string): { command: string; args: unknown[] } {
   switch (action.kind) {
     case 'rate':
       return { command: COMMANDS.submitFeedback, args: [{ endpoint: action.endpoint, jobId: id, rateResult: true }] };
     case 'track':
-    case 'lookUp':
       return { command: COMMANDS.trackJob, args: [id] };
+    case 'lookUp':
+      return { command: COMMANDS.lookUpJobId, args: [id] };
     case 'copy':
       return { command: COMMANDS.copyJobIdText, args: [id] };
   }
@@ -49,4 +54,22 @@ export async function copyJobIdText(given: unknown): Promise<void> {
   if (typeof given !== 'string' || !given) return;
   await vscode.env.clipboard.writeText(given);
   void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied job id {0}', given), 3000);
+}
+
+/**
+ * The Look Up action's command: Track Job for the id (at most two requests: agent, then deep research),
+ * unless it was found to be neither a short while ago; then it says so and asks nothing.
+ */
+export async function lookUpJobId(misses: LookUpMisses, now: () => number, given: unknown): Promise<void> {
+  if (typeof given !== 'string' || !isJobId(given)) return;
+  const id = normalizeJobId(given);
+  const missedAt = misses.missedAt(id);
+  if (missedAt !== undefined) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.', shortJobId(id), formatAgo(missedAt, now())),
+    );
+    return;
+  }
+  const outcome = await vscode.commands.executeCommand<{ notFound?: readonly string[] } | undefined>(COMMANDS.trackJob, id);
+  if (outcome?.notFound?.includes(id)) misses.remember(id);
 }

@@ -1,10 +1,11 @@
 // The team's agent runs and deep research jobs of the last 24 hours, for "Add Recent Jobs…" and the
-// view's Recent group: the activity list (filtered to each kind) and the agent list, merged by id.
-// The group refreshes the whole list at once, never an entry by itself, and only while its view is
-// visible in a focused window: at most once a minute, easing to once in five minutes while nothing
-// changes, backing off on errors, and not at all on a server that has no such list.
-// Pure: no `vscode`; the client and the clock are injected.
-import type { ActivityList, ActivityQuery, AgentListQuery, AgentRunList } from '../../../api';
+// view's Recent group: the window's shared recent-activity list (its agent and deep research entries)
+// and the agent list, merged by id. The group refreshes the whole list at once, never an entry by
+// itself, and only while its view is visible in a focused window: at most once a minute, easing to
+// once in five minutes while nothing changes, backing off on errors, and not at all on a server that
+// has no such list. Pure: no `vscode`; the client, the shared list and the clock are injected.
+import type { AgentListQuery, AgentRunList } from '../../../api';
+import type { ActivityRead } from '../../activity';
 import { isListingUnsupported } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
@@ -25,8 +26,12 @@ export interface RecentRun {
 }
 
 export interface RecentRunsReader {
-  listActivity(query: ActivityQuery): Promise<ActivityList>;
   listAgentJobs(query: AgentListQuery): Promise<AgentRunList>;
+}
+
+/** The window's shared recent-activity list (features/activity). */
+export interface ActivitySource {
+  read(maxAgeMs: number): Promise<ActivityRead>;
 }
 
 export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -36,26 +41,23 @@ export const RECENT_MIN_INTERVAL_MS = 60_000;
 export const RECENT_MAX_INTERVAL_MS = 5 * 60_000;
 /** After a failure the next try waits at least this, doubling up to RECENT_ERROR_MAX_MS. */
 const RECENT_ERROR_MAX_MS = 10 * 60_000;
-/** Pages of each list read at most: 300 deep research and agent entries each, 3 × 20 agent runs. */
-const ACTIVITY_PAGES = 3;
+/** Pages of the agent list read at most: 3 × 20 runs. */
 const AGENT_PAGES = 3;
 const REQUEST_TIMEOUT_MS = 20_000;
+const ACTIVITY_KINDS: Readonly<Record<string, JobKind>> = { agent: 'agent', deep_research: 'deepResearch' };
 
 /**
- * Reads both lists (three requests: the activity list for each kind, and the agent list, which
- * adds statuses) and merges them by id, newest first. A list that fails is left out while another
- * answers; when none does, the first failure is thrown.
+ * Reads the agent list (it adds statuses) and the shared activity list when it is older than
+ * `maxAgeMs`, and merges them by id, newest first. A list that fails is left out while the other
+ * answers; when neither does, the activity list's failure is thrown.
  */
-export async function loadRecentRuns(reader: RecentRunsReader, now: number, signal?: AbortSignal): Promise<{ runs: RecentRun[]; truncated: boolean }> {
+export async function loadRecentRuns(reader: RecentRunsReader, activity: ActivitySource, now: number, maxAgeMs: number, signal?: AbortSignal): Promise<{ runs: RecentRun[]; truncated: boolean }> {
   const since = now - RECENT_WINDOW_MS;
-  const common = { since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1 };
-  const [research, agentActivity, agents] = await Promise.allSettled([
-    reader.listActivity({ ...common, endpoint: 'deep_research', limit: 100, maxPages: ACTIVITY_PAGES }),
-    reader.listActivity({ ...common, endpoint: 'agent', limit: 100, maxPages: ACTIVITY_PAGES }),
-    reader.listAgentJobs({ ...common, maxPages: AGENT_PAGES }),
+  const [read, agents] = await Promise.all([
+    activity.read(maxAgeMs),
+    reader.listAgentJobs({ since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1, maxPages: AGENT_PAGES }).then((list) => list, () => undefined),
   ]);
-  const settled = [research, agentActivity, agents];
-  if (settled.every((r) => r.status === 'rejected')) throw (research as PromiseRejectedResult).reason;
+  if (read.kind === 'failed' && !agents) throw read.error;
 
   const byId = new Map<string, RecentRun>();
   const merge = (id: string, kind: JobKind, fields: Partial<RecentRun>) => {
@@ -69,20 +71,18 @@ export async function loadRecentRuns(reader: RecentRunsReader, now: number, sign
     }
     byId.set(key, run);
   };
-  if (agents.status === 'fulfilled') {
-    for (const a of agents.value.runs) {
-      if (a.hidden) continue;
-      merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: parseTime(a.createdAt), status: a.status, model: a.model });
-    }
+  for (const a of agents?.runs ?? []) {
+    if (a.hidden) continue;
+    merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: parseTime(a.createdAt), status: a.status, model: a.model });
   }
-  for (const [list, kind] of [[research, 'deepResearch'], [agentActivity, 'agent']] as const) {
-    if (list.status !== 'fulfilled') continue;
-    for (const e of list.value.entries) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
+  for (const e of read.kind === 'loaded' ? read.list.entries : []) {
+    const kind = ACTIVITY_KINDS[e.endpoint];
+    if (kind) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
   }
   const runs = [...byId.values()]
     .filter((r) => r.ranAt === undefined || r.ranAt > since)
     .sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
-  const truncated = settled.some((r) => r.status === 'fulfilled' && r.value.truncated);
+  const truncated = (read.kind === 'loaded' && read.list.truncated) || agents?.truncated === true;
   return { runs, truncated };
 }
 
@@ -95,6 +95,8 @@ export type RecentRunsState =
 export interface RecentRunsOptions {
   /** Read at each refresh, so a key or URL change applies. */
   reader: () => RecentRunsReader;
+  /** The window's recent-activity list, shared with the hover and the wizard. */
+  activity: ActivitySource;
   clock: Clock;
   /** `firecrawl.research.showRecent`, read at each decision. */
   enabled: () => boolean;
@@ -114,7 +116,7 @@ export class RecentRuns implements Disposable {
   private readonly changed = new Emitter<void>();
   /** The list or its state changed. */
   readonly onDidChange: Event<void> = this.changed.event;
-  /** Reads of the lists so far (each is three requests when every list fits one page), for the figures. */
+  /** Reads of the lists so far (each two requests when both fit one page and no one read the activity list just before), for the figures. */
   refreshes = 0;
 
   constructor(private readonly options: RecentRunsOptions) {}
@@ -161,12 +163,12 @@ export class RecentRuns implements Disposable {
 
   /**
    * Reads the lists now, whatever the pace (Add Recent Jobs asks for this), sharing a read already on
-   * its way. Resolves when the state is up to date.
+   * its way; an activity list younger than `maxAgeMs` is taken as it is. Resolves when the state is up to date.
    */
-  refresh(): Promise<void> {
+  refresh(maxAgeMs = 0): Promise<void> {
     if (this.disposed) return Promise.resolve();
     if (this.inFlight) return this.inFlight;
-    const reading: Promise<void> = this.load().finally(() => {
+    const reading: Promise<void> = this.load(maxAgeMs).finally(() => {
       // A read abandoned for a new key or server must not forget the read that replaced it.
       if (this.inFlight !== reading) return;
       this.inFlight = undefined;
@@ -176,7 +178,7 @@ export class RecentRuns implements Disposable {
     return reading;
   }
 
-  private async load(): Promise<void> {
+  private async load(maxAgeMs: number): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
     const started = this.options.clock.now();
@@ -184,7 +186,7 @@ export class RecentRuns implements Disposable {
     const before = this.runs;
     this.refreshes++;
     try {
-      const { runs, truncated } = await loadRecentRuns(this.options.reader(), started, controller.signal);
+      const { runs, truncated } = await loadRecentRuns(this.options.reader(), this.options.activity, started, maxAgeMs, controller.signal);
       if (controller.signal.aborted || this.disposed) return;
       this.failures = 0;
       // Nothing new since the last read: the pace eases; anything new brings it back to a minute.
@@ -224,7 +226,8 @@ export class RecentRuns implements Disposable {
     if (at === undefined) return;
     this.timer = this.options.clock.schedule(Math.max(0, at - this.options.clock.now()), () => {
       this.timer = undefined;
-      if (this.active) void this.refresh();
+      // Its own pace: a list someone else read within the minute serves.
+      if (this.active) void this.refresh(RECENT_MIN_INTERVAL_MS);
     });
   }
 

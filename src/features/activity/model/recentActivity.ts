@@ -1,0 +1,112 @@
+// The team's recent activity (every kind of job of the last 24 hours, newest first), read once and
+// shared by everything that shows it: the job-id hover, the feedback wizard's job page and the
+// Research view's Recent group each filter the same list. A read is kept for a minute unless a
+// caller asks for a fresher one (the wizard, a manual refresh); callers that ask while a read is on
+// its way share it. A failure is kept like a list, so a broken server is not asked on every hover;
+// a server that has no such list (self-hosted, older) is not asked again for half an hour.
+// Pure: no `vscode`; the reader and the clock are injected.
+import type { ActivityEntry, ActivityList, ActivityQuery } from '../../../api';
+import { isListingUnsupported } from '../../../host/errorText';
+import type { Clock } from '../../../shared/clock';
+import { isJobId, normalizeJobId } from '../../../shared/jobIds';
+
+export interface ActivityListReader {
+  listActivity(query: ActivityQuery): Promise<ActivityList>;
+}
+
+/** How long a read serves callers that ask for nothing fresher. */
+export const RECENT_ACTIVITY_MS = 60_000;
+/** The list covers the service's own window. */
+export const RECENT_ACTIVITY_WINDOW_MS = 24 * 60 * 60_000;
+/** A server that said it has no list is asked again after this long (it may have been upgraded). */
+export const UNSUPPORTED_RETRY_MS = 30 * 60_000;
+/** Pages of 100 read at most: the newest 300 jobs, whatever their kind. */
+const PAGES = 3;
+const TIMEOUT_MS = 8_000;
+
+export type ActivityRead =
+  | { kind: 'loaded'; list: ActivityList; at: number }
+  | { kind: 'failed'; error: unknown; at: number; unsupported: boolean };
+
+export class RecentActivity {
+  private last: ActivityRead | undefined;
+  /** The last loaded list by id, built on the first lookup of that list. */
+  private index: { of: ActivityRead; byId: Map<string, ActivityEntry> } | undefined;
+  private inFlight: Promise<ActivityRead> | undefined;
+  private controller: AbortController | undefined;
+  /** Reads started so far (each one to three requests), for the figures. */
+  reads = 0;
+
+  constructor(private readonly reader: () => ActivityListReader, private readonly clock: Clock) {}
+
+  /** The last read when it is younger than `maxAgeMs` (a server without the list: half an hour), else undefined. */
+  cached(maxAgeMs = RECENT_ACTIVITY_MS): ActivityRead | undefined {
+    const last = this.last;
+    if (!last) return undefined;
+    const keep = last.kind === 'failed' && last.unsupported ? UNSUPPORTED_RETRY_MS : maxAgeMs;
+    return this.clock.now() - last.at < keep ? last : undefined;
+  }
+
+  /** The list (or why there is none), read again only when the last read is older than `maxAgeMs`. Never rejects. */
+  read(maxAgeMs = RECENT_ACTIVITY_MS): Promise<ActivityRead> {
+    const cached = this.cached(maxAgeMs);
+    if (cached) return Promise.resolve(cached);
+    return (this.inFlight ??= this.load());
+  }
+
+  /** The entry naming `id`, or undefined (also while the list cannot be read). */
+  async find(id: string): Promise<ActivityEntry | undefined> {
+    const read = await this.read();
+    if (read.kind !== 'loaded') return undefined;
+    if (this.index?.of !== read) this.index = { of: read, byId: byId(read.list.entries) };
+    return this.index.byId.get(normalizeJobId(id));
+  }
+
+  /** Forgets the list and drops a read on its way: the key or the server changed, so it is another team's. */
+  clear(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inFlight = undefined;
+    this.last = undefined;
+  }
+
+  private async load(): Promise<ActivityRead> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.reads++;
+    const started = this.clock.now();
+    let read: ActivityRead;
+    try {
+      const list = await this.reader().listActivity({
+        since: started - RECENT_ACTIVITY_WINDOW_MS,
+        limit: 100,
+        maxPages: PAGES,
+        signal: controller.signal,
+        timeoutMs: TIMEOUT_MS,
+        // Someone is waiting (a hover, the wizard's page): one try; the next caller asks again.
+        maxAttempts: 1,
+      });
+      // Its age counts from when it was asked for: nothing after that can be in it.
+      read = { kind: 'loaded', list, at: started };
+    } catch (error) {
+      read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error) };
+    }
+    // A read dropped by clear() answers its own callers but is not kept.
+    if (this.controller === controller) {
+      this.controller = undefined;
+      this.inFlight = undefined;
+      this.last = read;
+    }
+    return read;
+  }
+}
+
+function byId(entries: readonly ActivityEntry[]): Map<string, ActivityEntry> {
+  const map = new Map<string, ActivityEntry>();
+  for (const entry of entries) {
+    if (!isJobId(entry.id)) continue;
+    const key = normalizeJobId(entry.id);
+    if (!map.has(key)) map.set(key, entry);
+  }
+  return map;
+}

@@ -1,0 +1,95 @@
+// Job ids in an editor, in a real workbench: hovering a recent scrape id, an agent run from the team's
+// activity (tracked from its hover, then hovered again), and an unknown id; reading each hover and
+// acting from it (Copy, Track, Look Up twice: the second asks nothing), with a screenshot of each.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
+
+describe('job ids in an editor of the workbench', () => {
+  let sandbox: Sandbox;
+  let scrape = '';
+  let agent = '';
+  before(async () => {
+    sandbox = await startSandbox({ seed: false });
+    scrape = sandbox.createV2Job('scrape', { target: 'https://docs.example.org/[start](command:workbench.action.quit)' });
+    agent = sandbox.createAgentJob({ prompt: 'Find three pricing pages', durationMs: 5_000 });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+  const wb = useWorkbench(() => ({
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+    workspaceFiles: { 'run.log': `s ${scrape}\na ${agent}\nu ${UNKNOWN}\n` },
+  }));
+
+  // The token that holds the id (a log file's tokens split the line).
+  const idText = (w: Workbench, id: string) => w.page.locator('.monaco-editor .view-line span span', { hasText: id }).first();
+  async function hoverOn(w: Workbench, id: string, expected: RegExp) {
+    // Hovers may answer before the list is read or the job is tracked: hover again until the text is there.
+    for (let attempt = 0; ; attempt++) {
+      const widget = await w.hover(idText(w, id));
+      const text = await widget.innerText();
+      if (expected.test(text) || attempt >= 10) return { widget, text };
+      await w.page.keyboard.press('Escape');
+      await w.page.mouse.move(0, 0);
+    }
+  }
+
+  it('hover on a recent scrape id, an agent run tracked from its hover, and an unknown id; Copy, Track and Look Up', async () => {
+    const w = wb();
+    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await w.page.keyboard.press('Control+P');
+    await w.quickInput().waitFor({ state: 'visible' });
+    await w.page.keyboard.type('run.log');
+    await w.quickInputRows().filter({ hasText: 'run.log' }).first().waitFor({ state: 'visible' });
+    await w.page.keyboard.press('Enter');
+    await idText(w, UNKNOWN).waitFor({ state: 'visible', timeout: 15_000 });
+
+    const recent = await hoverOn(w, scrape, /recent activity/);
+    assert.match(recent.text, /Firecrawl job in the team's recent activity/);
+    assert.match(recent.text, /Endpoint: scrape/);
+    assert.match(recent.text, /Target: https:\/\/docs\.example\.org\/\[start\]\S?\(command:workbench\.action\.quit\)/, 'the target as the characters it is');
+    assert.match(recent.text, /Rate This Job… · Copy/);
+    assert.equal(await recent.widget.locator('a', { hasText: 'start' }).count(), 0, 'nothing from the server became a link');
+    const recentShot = await w.screenshot('jobIds-1-hover-recent-scrape');
+    await recent.widget.locator('a', { hasText: /^Copy$/ }).click();
+    await w.statusBarItem(/Copied job id/).waitFor({ state: 'visible', timeout: 10_000 });
+
+    const listed = await hoverOn(w, agent, /recent activity/);
+    assert.match(listed.text, /Endpoint: agent/);
+    await listed.widget.locator('a', { hasText: /^Track$/ }).click();
+    await w.treeRows('Research').filter({ hasText: /Find three pricing pages|Agent job/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const tracked = await hoverOn(w, agent, /Agent run/);
+    assert.match(tracked.text, /Status: \w+/);
+    assert.match(tracked.text, /Tracked: /);
+    assert.match(tracked.text, /Track · Copy/);
+    const trackedShot = await w.screenshot('jobIds-2-hover-tracked-agent');
+
+    const unknown = await hoverOn(w, UNKNOWN, /Not tracked/);
+    assert.match(unknown.text, /Firecrawl job id/);
+    assert.match(unknown.text, /Not tracked and not in the team's recent activity yet\./);
+    assert.match(unknown.text, /Look Up · Copy/);
+    await w.page.waitForTimeout(300); // the hover fades in
+    const unknownShot = await w.screenshot('jobIds-3-hover-unknown');
+    sandbox.resetCounts();
+    await unknown.widget.locator('a', { hasText: /^Look Up$/ }).click();
+    await w.notification(/Not found as an agent job or a deep research job/).waitFor({ state: 'visible', timeout: 20_000 });
+    const asked = sandbox.requestCount('agentStatus') + sandbox.requestCount('deepResearch');
+    assert.ok(asked >= 1 && asked <= 2, `${asked} requests`);
+    const again = await hoverOn(w, UNKNOWN, /Look Up/);
+    await again.widget.locator('a', { hasText: /^Look Up$/ }).click();
+    const remembered = w.notification(/was looked up .*: not found/);
+    await remembered.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await remembered.innerText(), /5c0ffee0 was looked up (just now|\d+s ago): not found as an agent job or a deep research job/);
+    assert.equal(sandbox.requestCount('agentStatus') + sandbox.requestCount('deepResearch'), asked, 'the second Look Up asked nothing');
+    // A click in the editor closes the hover (Escape would close the toast too): the message is the picture.
+    await w.page.mouse.click(800, 400);
+    await w.page.locator('.monaco-hover:visible').waitFor({ state: 'hidden' });
+    const missShot = await w.screenshot('jobIds-4-look-up-remembered');
+    console.log(`[jobIds-ui] screenshots ${recentShot} ${trackedShot} ${unknownShot} ${missShot}`);
+  });
+});

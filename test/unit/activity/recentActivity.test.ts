@@ -1,0 +1,111 @@
+// The window's one recent-activity list, against the real sandbox on 127.0.0.1 and a fake clock both
+// share: one read for any number of callers within its age (shared while in flight), a fresher read
+// only for a caller that asks for one, failures kept as long as a list (a server without the list for
+// half an hour), and a key or server change that forgets the list and drops a read on its way.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirecrawlClient } from '../../../src/api';
+import { RECENT_ACTIVITY_MS, RecentActivity, UNSUPPORTED_RETRY_MS } from '../../../src/features/activity/model/recentActivity';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { FakeClock } from '../../support/fakeClock';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+let sandbox: Sandbox;
+let clock: FakeClock;
+
+const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
+const activityQueries = () => sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
+
+before(async () => {
+  clock = new FakeClock(Date.parse('2026-11-22T09:41:00.000Z'));
+  sandbox = await startSandbox({ now: () => clock.now(), seed: false });
+});
+after(() => sandbox.close());
+beforeEach(async () => {
+  // A day later each time: the jobs of the test before are out of the 24-hour list.
+  await clock.advance(25 * 3_600_000);
+  sandbox.resetCounts();
+  sandbox.clearFaults();
+  sandbox.selfHosted = false;
+});
+
+describe('the shared recent-activity list', () => {
+  test('every kind in one unfiltered read; many callers within a minute share it; after the minute, one more', async () => {
+    const scrape = sandbox.createV2Job('scrape', { target: 'https://example.com' });
+    const agent = sandbox.createAgentJob({ prompt: 'Compare three APIs' });
+    const activity = new RecentActivity(client, clock);
+    const [a, b, c] = await Promise.all([activity.find(scrape.toUpperCase()), activity.find(agent), activity.read()]);
+    assert.deepEqual([a?.endpoint, a?.target, b?.endpoint], ['scrape', 'https://example.com', 'agent']);
+    assert.equal(c.kind === 'loaded' && c.list.entries.length, 2);
+    assert.equal(await activity.find('1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5'), undefined);
+    assert.deepEqual(activityQueries(), ['limit=100']);
+    await clock.advance(RECENT_ACTIVITY_MS - 1);
+    assert.ok(activity.cached());
+    await activity.find(scrape);
+    assert.equal(activityQueries().length, 1);
+    await clock.advance(1);
+    assert.equal(activity.cached(), undefined);
+    await activity.find(scrape);
+    assert.deepEqual([activityQueries().length, activity.reads], [2, 2]);
+  });
+
+  test('a caller that needs a fresher list gets one; the others take it too', async () => {
+    const activity = new RecentActivity(client, clock);
+    await activity.read();
+    await clock.advance(20_000);
+    assert.ok(activity.cached(), 'fresh enough for a hover');
+    assert.equal(activity.cached(15_000), undefined, 'too old for the wizard');
+    const job = sandbox.createV2Job('map');
+    const fresh = await activity.read(15_000);
+    assert.equal(fresh.kind === 'loaded' && fresh.list.entries[0]?.id, job);
+    assert.equal((await activity.find(job))?.endpoint, 'map');
+    assert.equal(sandbox.requestCount('activity'), 2);
+  });
+
+  test('reads at most three pages, and stops at the end of the 24 hours', async () => {
+    for (let i = 0; i < 350; i++) sandbox.addActivity({ endpoint: 'scrape', ageMs: 1_000 + i });
+    const activity = new RecentActivity(client, clock);
+    const read = await activity.read();
+    assert.deepEqual([read.kind === 'loaded' && read.list.entries.length, read.kind === 'loaded' && read.list.truncated], [300, true]);
+    assert.equal(sandbox.requestCount('activity'), 3);
+  });
+
+  test('a failure is kept as long as a list would be; a server without the list for half an hour', async () => {
+    sandbox.fault({ route: 'activity', kind: 'status', status: 500 });
+    const activity = new RecentActivity(client, clock);
+    const failed = await activity.read();
+    assert.deepEqual([failed.kind, failed.kind === 'failed' && failed.unsupported], ['failed', false]);
+    assert.equal(await activity.find(sandbox.createV2Job('scrape')), undefined);
+    assert.equal(sandbox.requestCount('activity'), 1, 'no hover asks a failing server again within the minute');
+    assert.equal(activity.cached(0), undefined);
+    await activity.read(0);
+    assert.equal(sandbox.requestCount('activity'), 2, 'one that needs a fresh list does');
+
+    sandbox.selfHosted = true;
+    activity.clear();
+    const unsupported = await activity.read();
+    assert.equal(unsupported.kind === 'failed' && unsupported.unsupported, true);
+    await clock.advance(UNSUPPORTED_RETRY_MS - 1);
+    assert.equal(activity.cached(0), unsupported, 'not asked again, however fresh the caller wants it');
+    await activity.read(0);
+    assert.equal(sandbox.requestCount('activity'), 3);
+    await clock.advance(1);
+    await activity.read(0);
+    assert.equal(sandbox.requestCount('activity'), 4);
+  });
+
+  test('a key or server change forgets the list and drops the read on its way', async () => {
+    const job = sandbox.createV2Job('scrape');
+    const activity = new RecentActivity(client, clock);
+    assert.ok(await activity.find(job));
+    sandbox.fault({ route: 'activity', kind: 'latency', ms: 200 });
+    await clock.advance(RECENT_ACTIVITY_MS);
+    const old = activity.read();
+    activity.clear();
+    assert.equal(activity.cached(), undefined);
+    assert.equal((await old).kind, 'failed', 'the dropped read was aborted');
+    assert.equal(activity.cached(), undefined, 'and is not kept');
+    assert.ok(await activity.find(job));
+    assert.equal(activity.reads, 3);
+  });
+});
