@@ -81,6 +81,8 @@ export class AgentToolsFeature implements vscode.Disposable {
           spending: this.spending,
           documents: this.documents,
           settings: { ...agentToolSettings, ...runSettings },
+          // Another server than the hosted one that has answered no balance keeps no credits.
+          keepsNoCredits: () => this.deps.provider.isSelfHosted && this.deps.credits.store.state.snapshot === undefined,
           team: this.deps.team,
           balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
           teamCredits: () => this.teamCredits(),

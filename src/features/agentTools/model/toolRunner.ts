@@ -52,6 +52,7 @@ export interface TeamCredits {
 
 export interface ToolRunnerDeps {
   client(): FirecrawlClient;
+  /** The server keeps no credits (a self-hosted one): the guard counts calls. */
   selfHosted(): boolean;
   apiUrl(): string;
   team(): string | undefined;

@@ -21,6 +21,8 @@ export interface AgentToolsHost {
   spending: ToolSpending;
   documents: ToolDocuments;
   settings: ToolSettings;
+  /** The server keeps no credits (self-hosted): the guard counts calls instead. */
+  keepsNoCredits(): boolean;
   team(): string | undefined;
   balance(): number | undefined;
   teamCredits(): Promise<TeamCredits>;
@@ -33,7 +35,7 @@ export class AgentTools {
   constructor(private readonly host: AgentToolsHost) {
     this.runner = new ToolRunner({
       client: () => host.provider.client,
-      selfHosted: () => host.provider.isSelfHosted,
+      selfHosted: host.keepsNoCredits,
       apiUrl: () => host.provider.url.url,
       team: host.team,
       balance: host.balance,
