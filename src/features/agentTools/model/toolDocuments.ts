@@ -16,17 +16,18 @@ const MAX_TOTAL_CHARS = 20 * 1024 * 1024;
 export class ToolDocuments {
   private readonly documents = new Map<string, ToolDocument>();
   private counter = 0;
+  private total = 0;
 
   add(title: string, text: string, at: number): ToolDocument {
     const key = `${++this.counter}-${at.toString(36)}`;
     const document = { key, title, text, at };
     this.documents.set(key, document);
-    let total = [...this.documents.values()].reduce((sum, d) => sum + d.text.length, 0);
+    this.total += text.length;
     for (const [oldest, d] of this.documents) {
-      if (this.documents.size <= MAX_DOCUMENTS && total <= MAX_TOTAL_CHARS) break;
+      if (this.documents.size <= MAX_DOCUMENTS && this.total <= MAX_TOTAL_CHARS) break;
       if (oldest === key) break;
       this.documents.delete(oldest);
-      total -= d.text.length;
+      this.total -= d.text.length;
     }
     return document;
   }

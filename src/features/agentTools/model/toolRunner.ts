@@ -92,9 +92,9 @@ const PAID: ReadonlySet<ToolKind> = new Set(['scrape', 'search', 'map', 'startAg
 export class ToolRunner {
   constructor(private readonly deps: ToolRunnerDeps) {}
 
-  /** Today's tool spending, read from every window's file first. */
+  /** Today's tool spending, every window's (their files read first unless just read). */
   async spentToday(): Promise<number> {
-    await this.deps.spending.refresh();
+    await this.deps.spending.ensureFresh();
     return spentSince(this.deps.spending.entries(), startOfLocalDay(this.deps.clock.now()));
   }
 
@@ -164,7 +164,8 @@ export class ToolRunner {
     const units = estimate.unit === 'calls' ? 1 : (upTo ? estimate.units : (reported ?? estimate.units));
     const team = this.deps.team();
     const entry: SpendingEntry = { id: id ?? `call-${this.deps.clock.now().toString(36)}-${newNonce()}`, at: this.deps.clock.now(), tool: kind, units, unit: estimate.unit, ...(team ? { team } : {}), ...(upTo ? { upTo: true } : {}) };
-    await this.deps.spending.record(entry);
+    // Not waited for: the charge counts here at once, and the file write follows behind the answer.
+    void this.deps.spending.record(entry);
     this.deps.refusals.succeeded();
     return units;
   }

@@ -29,6 +29,12 @@ export const SPENDING_KEEP_MS = 2 * 24 * 60 * 60_000;
 /** A window's file stays small: an agent loop cannot grow it without bound. */
 const MAX_OWN_ENTRIES = 5_000;
 const MAX_FILE_BYTES = 1024 * 1024;
+/**
+ * Other windows' files are read again when the watcher reports them, and in full at most this often
+ * before a decision (a watcher can miss a write): a guard that read every file on every call would
+ * cost more than the call.
+ */
+export const SPENDING_REREAD_MS = 5_000;
 
 const KINDS: readonly ToolKind[] = ['scrape', 'search', 'map', 'startAgent', 'agentStatus', 'credits'];
 
@@ -84,6 +90,10 @@ export class ToolSpending implements Disposable {
   private readonly others = new Map<string, SpendingEntry[]>();
   private readonly changed = new Emitter<void>();
   private readonly subscription: Disposable;
+  private readAt: number | undefined;
+  private written: Promise<void> = Promise.resolve();
+  /** A write waiting for the one under way: it will write whatever is charged by then. */
+  private pending: Promise<void> | undefined;
   /** Fires when a charge is recorded here or read from another window. */
   readonly onDidChange = this.changed.event;
 
@@ -97,8 +107,14 @@ export class ToolSpending implements Disposable {
     return `${SPENDING_FOLDER}/${this.deps.windowId}.json`;
   }
 
-  /** Reads every other window's file (a decision about the budget reads them first). */
+  /** Reads every other window's file unless that was done moments ago (the watcher covers the gap). */
+  async ensureFresh(): Promise<void> {
+    if (this.readAt === undefined || this.deps.clock.now() - this.readAt >= SPENDING_REREAD_MS) await this.refresh();
+  }
+
+  /** Reads every other window's file. */
   async refresh(): Promise<void> {
+    this.readAt = this.deps.clock.now();
     const names = new Set((await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[])).map((n) => `${SPENDING_FOLDER}/${n}`));
     names.delete(this.ownName);
     for (const name of [...this.others.keys()]) if (!names.has(name)) this.others.delete(name);
@@ -122,12 +138,24 @@ export class ToolSpending implements Disposable {
     this.others.set(name, entries);
   }
 
-  /** Charges a call to this window's file. */
-  async record(entry: SpendingEntry): Promise<void> {
+  /**
+   * Charges a call: counted in this window at once, in this window's file behind it (one write at a
+   * time, each with everything charged so far). The promise settles when the file holds it.
+   */
+  record(entry: SpendingEntry): Promise<void> {
     const now = this.deps.clock.now();
-    this.own = [...this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS), entry].slice(-MAX_OWN_ENTRIES);
+    const first = this.own[0];
+    if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
+    this.own.push(entry);
+    if (this.own.length > MAX_OWN_ENTRIES) this.own.splice(0, this.own.length - MAX_OWN_ENTRIES);
     this.changed.fire();
-    await this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+    // Charges made while a write is under way share the next one: a burst of calls is a write or two.
+    this.pending ??= this.written.then(() => {
+      this.pending = undefined;
+      return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+    });
+    this.written = this.pending;
+    return this.pending;
   }
 
   entries(): SpendingEntry[] {
