@@ -94,6 +94,7 @@ const onDemand = {
   responseRules: join(root, 'src', 'host', 'responseRulesBundle.ts'),
   usagePanel: join(root, 'src', 'features', 'usage', 'ui', 'panelBundle.ts'),
   runCommands: join(root, 'src', 'features', 'run', 'ui', 'bundleEntry.ts'),
+  agentTools: join(root, 'src', 'features', 'agentTools', 'ui', 'bundleEntry.ts'),
 };
 
 // vscode.dev and github.dev: web-worker bundles, no Node anywhere in them (the layering test keeps

@@ -3,6 +3,7 @@
 // Both entry points (extension.ts for Node hosts, extension.web.ts for browser hosts) run this.
 import * as vscode from 'vscode';
 import { activateActivity, type RecentActivity } from './features/activity';
+import { activateAgentTools, type AgentToolsFeature } from './features/agentTools';
 import { activateBurn, type BurnFeature } from './features/burn';
 import { activateConnection, askAboutEnvironmentUrl, promptForKeyIfMissing } from './features/connection';
 import { activateCredits, type CreditsFeature } from './features/credits';
@@ -51,6 +52,8 @@ export interface TestApi {
   jobIds: JobIdsFeature;
   /** The team's recent activity, one list shared by the hover, the wizard and the Recent group. */
   activity: RecentActivity;
+  /** The AI agent tools: the registered tools, the shared spending record, the fetched pages. */
+  agentTools: AgentToolsFeature;
   /** Loads the wizard's bundle, as the command does, and returns its controller. */
   loadFeedback(): Promise<FeedbackController>;
   /** The wizard's controller once loaded (after loadFeedback() or the command); throws before. */
@@ -110,6 +113,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
       return credits.store.state.snapshot?.usage.remainingCredits;
     },
     showUsage: () => usage.panel.show('last24h'),
+    // What the AI agent tools spent in the last hour: the spike alert says when they drove it.
+    toolCredits: () => agentTools.view().lastHour,
   });
   const shareBurn = () => credits.statusBar.setBurn(burn.view());
   shareBurn();
@@ -138,6 +143,19 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     },
     focused: () => focus.focused,
   });
+  // Tools for the editor's AI agents, under the credit guard: stand-ins until an agent first uses one.
+  const agentTools = activateAgentTools({
+    context, provider, clock, files,
+    log: log.child('agentTools'),
+    windowId: team.windowId,
+    ready: keys.ready,
+    team: () => team.current?.id,
+    credits, burn,
+  });
+  const shareToolSpending = () => credits.statusBar.setToolSpending(() => agentTools.view());
+  shareToolSpending();
+  const toolSubscription = agentTools.onDidChange(shareToolSpending);
+  context.subscriptions.push({ dispose: () => toolSubscription.dispose() });
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
   const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
@@ -155,7 +173,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, activity, team, started,
+    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, activity, agentTools, team, started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

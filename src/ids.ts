@@ -50,6 +50,8 @@ export const COMMANDS = {
   copyJobIdText: 'firecrawl.copyJobIdText',
   /** A job id's Look Up action: Track Job, unless the id was just found to be neither kind. */
   lookUpJobId: 'firecrawl.lookUpJobId',
+  /** Opens a page an AI agent fetched through the tools, whole (the model saw it trimmed). */
+  openAgentToolResult: 'firecrawl.openAgentToolResult',
 } as const;
 
 export const VIEW_CONTAINER = 'firecrawl';
@@ -102,7 +104,28 @@ export const SETTINGS = {
   agentMaxCredits: 'firecrawl.run.agentMaxCredits',
   jobIdHover: 'firecrawl.jobIds.hover',
   jobIdTerminalLinks: 'firecrawl.jobIds.terminalLinks',
+  agentToolsDailyBudget: 'firecrawl.agentTools.dailyCreditBudget',
+  agentToolsMaxResultCharacters: 'firecrawl.agentTools.maxResultCharacters',
 } as const;
+
+/**
+ * The tools the editor's AI agents may call (package.json `languageModelTools`, `vscode.lm.registerTool`).
+ * VS Code 1.100 wants `^[\w-]+$` names, so these use `_` rather than the `firecrawl.` prefix.
+ */
+export const TOOLS = {
+  scrape: 'firecrawl_scrape',
+  search: 'firecrawl_search',
+  map: 'firecrawl_map',
+  startAgent: 'firecrawl_start_agent',
+  agentStatus: 'firecrawl_agent_status',
+  credits: 'firecrawl_credits',
+} as const;
+
+/** VS Code 1.100 has no `languageModelToolSets`: every tool carries this tag, which groups them as one set. */
+export const TOOL_SET_TAG = 'firecrawl';
+
+/** The read-only documents that hold a page an AI agent fetched, whole. */
+export const TOOL_RESULT_SCHEME = 'firecrawl-tool-result';
 
 /** globalState keys. */
 export const STORAGE = {

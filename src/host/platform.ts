@@ -10,7 +10,7 @@ import type { FetchLike } from '../api/http';
  * Bundles loaded on first use rather than at activation (dist/<name>.js for Node hosts,
  * dist/web/<name>.js for browser hosts): what a person opens, not what runs in the background.
  */
-export type OnDemandBundle = 'feedbackWizard' | 'researchActions' | 'researchRows' | 'keyInput' | 'responseRules' | 'usagePanel' | 'runCommands';
+export type OnDemandBundle = 'feedbackWizard' | 'researchActions' | 'researchRows' | 'keyInput' | 'responseRules' | 'usagePanel' | 'runCommands' | 'agentTools';
 
 export interface Platform {
   /** 'node' or 'web', for the log. */

@@ -103,6 +103,12 @@ export const runSettings = {
   agentMaxCredits: (): number => bounded(SETTINGS.agentMaxCredits, 500, 1, 2_500),
 };
 
+/** The tools the editor's AI agents call: how much they may spend a day unasked, and how much page text a model gets. */
+export const agentToolSettings = {
+  dailyBudget: (): number => bounded(SETTINGS.agentToolsDailyBudget, 50, 0, 1_000_000),
+  maxResultCharacters: (): number => bounded(SETTINGS.agentToolsMaxResultCharacters, 12_000, 1_000, 200_000),
+};
+
 /** Job ids in documents (a hover) and in the terminal (links). */
 export const jobIdSettings = {
   hover: (): boolean => config().get<boolean>(local(SETTINGS.jobIdHover), true) !== false,

@@ -53,9 +53,11 @@ export interface BurnDeps {
   remaining: (notBefore: number | undefined) => Promise<number | undefined>;
   /** Opens the usage panel on the last 24 hours. */
   showUsage: () => void;
+  /** Credits the editor's AI agents spent through Firecrawl tools in the last hour. */
+  toolCredits?: () => number;
 }
 
-export function activateBurn({ context, keys, provider, team, files, clock, windowFocus, remaining, showUsage }: BurnDeps) {
+export function activateBurn({ context, keys, provider, team, files, clock, windowFocus, remaining, showUsage, toolCredits }: BurnDeps) {
   const shared = sharedRecentUsage(files, (file) => team.sharedName(file), () => provider.url.url);
   const store = new RecentUsageStore({
     fetch: (range, signal) => provider.client.getCreditUsageBins(range, { signal }),
@@ -97,7 +99,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     if (day.snapshot) ageTimer = clock.schedule(Math.max(0, day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS + 1 - now), recompute);
     changed.fire(view());
   };
-  const notifier = new SpikeNotifier({ context, alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, onDidChangeOff: () => changed.fire(view()) });
+  const notifier = new SpikeNotifier({ context, alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, onDidChangeOff: () => changed.fire(view()), ...(toolCredits ? { toolCredits } : {}) });
   const storeSubscription = store.onDidChange(recompute);
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
   const providerSubscription = provider.onDidChange(() => store.reset());

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COLORS, COMMANDS, CONTEXT, PANELS, SETTINGS, VIEW_CONTAINER, VIEWS } from '../../../src/ids';
+import { COLORS, COMMANDS, CONTEXT, PANELS, SETTINGS, TOOL_SET_TAG, TOOLS, VIEW_CONTAINER, VIEWS } from '../../../src/ids';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
 const contributes = manifest.contributes;
@@ -47,6 +47,16 @@ describe('ids and the manifest', () => {
 
   test('settings', () => {
     assert.deepEqual(sorted(Object.keys(contributes.configuration.properties)), sorted(Object.values(SETTINGS)));
+  });
+
+  test('language model tools: the names, each tagged as one Firecrawl set, each with a reference name', () => {
+    const tools = contributes.languageModelTools as Array<{ name: string; tags: string[]; toolReferenceName?: string; canBeReferencedInPrompt?: boolean; inputSchema: { additionalProperties?: boolean } }>;
+    assert.deepEqual(sorted(tools.map((t) => t.name)), sorted(Object.values(TOOLS)));
+    for (const tool of tools) {
+      assert.deepEqual(tool.tags, [TOOL_SET_TAG], tool.name);
+      assert.ok(tool.toolReferenceName && tool.canBeReferencedInPrompt, tool.name);
+      assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name}: a strict schema`);
+    }
   });
 
   test('colours', () => {

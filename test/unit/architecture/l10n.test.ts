@@ -56,6 +56,8 @@ describe('localisation', () => {
     const plain: string[] = [];
     const visit = (value: unknown, path: string) => {
       if (typeof value === 'string') {
+        // A tool's name is an id; its model description and input descriptions are read by the model, not shown to people.
+        if (/^contributes\.languageModelTools\.\d+\.(name|inputSchema\..*)$/.test(path)) return;
         if (/(\.|^)(title|description|markdownDescription|name|contents|altText|displayName|enumDescriptions\.\d+)$/.test(path) && !/^%.+%$/.test(value) && !/\.category$/.test(path)) plain.push(`${path}: ${value}`);
       } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${path}.${i}`));
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, path ? `${path}.${k}` : k);

@@ -18,6 +18,8 @@ export interface SpikeNotifierDeps {
   showUsage: () => void;
   /** Said when alerts are turned off or on, so the status bar can follow. */
   onDidChangeOff: () => void;
+  /** Credits the editor's AI agents spent through Firecrawl tools in the last hour. */
+  toolCredits?: () => number;
 }
 
 /** How long the alert waits for a balance refresh under way before quoting the last one (or none). */
@@ -46,7 +48,8 @@ export class SpikeNotifier implements vscode.Disposable {
     const { clock } = this.deps;
     // The balance is often being refreshed with the bins (Refresh Credits asks for both): quote the new one.
     const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => setTimeout(resolve, BALANCE_WAIT_MS))]);
-    const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining });
+    const toolCredits = this.deps.toolCredits?.();
+    const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining, ...(toolCredits ? { toolCredits } : {}) });
     const actions = spikeActions();
     const choice = await vscode.window.showWarningMessage(text, actions.showUsage, actions.muteForToday, actions.dontShowAgain);
     if (choice === actions.showUsage) this.deps.showUsage();

@@ -19,6 +19,8 @@ export interface SpikeTextContext {
   locale?: string;
   /** The balance as last known; undefined when there is none. */
   remaining?: number;
+  /** Credits the editor's AI agents spent through Firecrawl tools in the last hour. */
+  toolCredits?: number;
 }
 
 export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
@@ -32,7 +34,18 @@ export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
     (count) => l10n.t('Firecrawl credits are draining fast: {0} credits used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
   );
   const second = runOutSentence(spike, ctx);
-  return second ? `${first} ${second}` : first;
+  const tools = toolSentence(spike, ctx);
+  return [first, second, tools].filter((s) => s !== undefined).join(' ');
+}
+
+/** Whether AI agents drove the spike through Firecrawl tools (half of the hour or more), or took part. */
+function toolSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {
+  const credits = ctx.toolCredits;
+  if (credits === undefined || credits <= 0) return undefined;
+  const count = formatExact(Math.round(credits), ctx.locale);
+  return credits * 2 >= spike.lastHour
+    ? l10n.t("AI agents drove it: {0} of the last hour's credits went through the editor's Firecrawl tools.", count)
+    : l10n.t("AI agents spent {0} of the last hour's credits through the editor's Firecrawl tools.", count);
 }
 
 function runOutSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {

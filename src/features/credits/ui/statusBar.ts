@@ -20,6 +20,7 @@ export class CreditsStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private history: readonly UsagePeriod[] | undefined;
   private burn: BurnView | undefined;
+  private tools: (() => { lastHour: number; lastDay: number }) | undefined;
   private ageTimer: Disposable | undefined;
 
   constructor(
@@ -51,6 +52,12 @@ export class CreditsStatusBar implements vscode.Disposable {
     this.render();
   }
 
+  /** What the AI agent tools spent (read at each render: the last hour moves on). */
+  setToolSpending(read: () => { lastHour: number; lastDay: number }): void {
+    this.tools = read;
+    this.render();
+  }
+
   private render(): void {
     this.ageTimer?.dispose();
     this.ageTimer = undefined;
@@ -67,6 +74,7 @@ export class CreditsStatusBar implements vscode.Disposable {
       selfHosted: this.provider.isSelfHosted,
       history: this.history,
       ...(this.burn ? { burn: this.burn } : {}),
+      ...(this.tools ? { tools: this.tools() } : {}),
     });
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);

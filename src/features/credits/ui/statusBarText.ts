@@ -33,6 +33,8 @@ export interface PresentationContext {
   /** Whether the usage chart exists to be opened. */
   /** The last 24 hours, the 7-day pace and any spike (features/burn). */
   burn?: BurnView;
+  /** Credits the editor's AI agents spent through Firecrawl tools (features/agentTools). */
+  tools?: { lastHour: number; lastDay: number };
 }
 
 export interface CreditsPresentation {
@@ -59,6 +61,10 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
   const lines = ['', pluralCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
   // Inline code keeps the blocks in one font; the row reads oldest to newest.
   lines.push('', l10n.t('{0} hourly, oldest first; busiest hour {1}', `\`${sparkline(day.hourly)}\``, formatExact(day.peak, locale)));
+  const tools = ctx.tools;
+  if (tools && tools.lastDay > 0) {
+    lines.push('', pluralCount(Math.round(tools.lastDay), locale, (n) => l10n.t('AI agents spent {0} credit of these through Firecrawl tools.', n), (n) => l10n.t('AI agents spent {0} credits of these through Firecrawl tools.', n)));
+  }
   if (burn.dayFetchedAt !== undefined && ctx.now - burn.dayFetchedAt > BURN_AGE_SHOWN_MS) lines.push('', l10n.t('Hourly usage as of {0}', formatAgo(burn.dayFetchedAt, ctx.now, locale)));
   const spike = burn.summary.spike;
   if (spike) {
@@ -71,10 +77,19 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
       (n) => l10n.t('**Spike:** {0} credits in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', n, ratio, rate),
     );
     lines.push('', `$(warning) ${said}`);
+    if (tools && tools.lastHour > 0) lines.push('', toolShareText(tools.lastHour, spike.lastHour, locale));
   }
   if (burn.alertsOff) lines.push('', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`));
   else if (burn.muted) lines.push('', l10n.t('Spike alerts are muted for today.'));
   return lines;
+}
+
+/** Whether the AI agent tools drove the spike (half of the hour or more) or only took part in it. */
+export function toolShareText(toolCredits: number, hourCredits: number, locale: string | undefined): string {
+  const count = formatExact(Math.round(toolCredits), locale);
+  return toolCredits * 2 >= hourCredits
+    ? l10n.t('AI agents drove it: {0} of these credits went through Firecrawl tools in the last hour.', count)
+    : l10n.t('AI agents spent {0} of these credits through Firecrawl tools in the last hour.', count);
 }
 
 /** Which pace the forecast used, said in its sentence. */

@@ -1,0 +1,159 @@
+// Firecrawl tools for the editor's AI agents (`languageModelTools`): scrape, search, map, start an
+// agent run, read a run, read the team's credits, under a credit guard. Registered at activation as
+// stand-ins that load the tools' bundle (dist/agentTools.js) on first use; the spending record (which
+// the status bar and the spike alert read) and the fetched pages' documents live here.
+import * as vscode from 'vscode';
+import type { ClientProvider } from '../../host/clientProvider';
+import type { Logger } from '../../host/logger';
+import { loadOnDemand } from '../../host/onDemand';
+import { agentToolSettings, runSettings } from '../../host/settings';
+import { TOOLS } from '../../ids';
+import type { Clock } from '../../shared/clock';
+import type { Event } from '../../shared/events';
+import type { SharedFiles } from '../../shared/sharedFiles';
+import type { BurnFeature } from '../burn';
+import type { CreditsFeature } from '../credits';
+import type { ToolKind } from './model/budget';
+import { ToolDocuments } from './model/toolDocuments';
+import type { TeamCredits } from './model/toolRunner';
+import { spentSince, ToolSpending } from './model/toolSpending';
+import type { AgentTools } from './ui/agentTools';
+import { registerToolDocuments, toolDocumentUri } from './ui/toolResultDocuments';
+
+export type { AgentTools } from './ui/agentTools';
+
+const KINDS: Record<ToolKind, string> = {
+  scrape: TOOLS.scrape,
+  search: TOOLS.search,
+  map: TOOLS.map,
+  startAgent: TOOLS.startAgent,
+  agentStatus: TOOLS.agentStatus,
+  credits: TOOLS.credits,
+};
+
+export interface AgentToolsDeps {
+  context: vscode.ExtensionContext;
+  provider: ClientProvider;
+  log: Logger;
+  clock: Clock;
+  files: SharedFiles;
+  windowId: string;
+  /** Settles once the key is read: a tool call waits for it, as commands do. */
+  ready: Promise<unknown>;
+  /** The team (key and server) a charge belongs to. */
+  team(): string | undefined;
+  credits: CreditsFeature;
+  burn: BurnFeature;
+}
+
+/** What the AI agent tools spent of the current team's credits (the status bar and the spike alert say it). */
+export interface ToolSpendingView {
+  lastHour: number;
+  lastDay: number;
+}
+
+const HOUR_MS = 60 * 60_000;
+
+export class AgentToolsFeature implements vscode.Disposable {
+  readonly spending: ToolSpending;
+  readonly documents = new ToolDocuments();
+  /** The tools as registered with VS Code, by name (tests call prepareInvocation on them). */
+  readonly registered = new Map<string, vscode.LanguageModelTool<unknown>>();
+  private loading: Promise<AgentTools> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: AgentToolsDeps) {
+    this.spending = new ToolSpending({ files: deps.files, clock: deps.clock, windowId: deps.windowId });
+  }
+
+  get onDidChange(): Event<void> {
+    return this.spending.onDidChange;
+  }
+
+  /** The tools, their bundle loaded the first time an agent uses one. */
+  tools(): Promise<AgentTools> {
+    this.loading ??= Promise.all([loadOnDemand<typeof import('./ui/bundleEntry')>('agentTools'), this.deps.ready]).then(
+      ([bundle]) =>
+        new bundle.AgentTools({
+          provider: this.deps.provider,
+          log: this.deps.log,
+          clock: this.deps.clock,
+          spending: this.spending,
+          documents: this.documents,
+          settings: { ...agentToolSettings, ...runSettings },
+          // Another server than the hosted one that has answered no balance keeps no credits.
+          keepsNoCredits: () => this.deps.provider.isSelfHosted && this.deps.credits.store.state.snapshot === undefined,
+          team: this.deps.team,
+          balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
+          teamCredits: () => this.teamCredits(),
+          documentUri: toolDocumentUri,
+        }),
+    );
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /** Charges of the current team in the last hour and 24 hours (credits only: self-hosted calls are not credits). */
+  view(): ToolSpendingView {
+    const now = this.deps.clock.now();
+    const team = this.deps.team();
+    if (!team) return { lastHour: 0, lastDay: 0 };
+    const entries = this.spending.entries().filter((e) => e.unit === 'credits');
+    return { lastHour: spentSince(entries, now - HOUR_MS, team), lastDay: spentSince(entries, now - 24 * HOUR_MS, team) };
+  }
+
+  /** The balance (read again now), the burn of the last hours, the run-out and the queue. */
+  private async teamCredits(): Promise<TeamCredits> {
+    const { credits, burn, clock } = this.deps;
+    await credits.store.refresh().catch(() => undefined);
+    const state = credits.store.state;
+    const snapshot = state.snapshot;
+    const summary = burn.view().summary;
+    const out: TeamCredits = {};
+    if (snapshot) {
+      out.remaining = snapshot.usage.remainingCredits;
+      out.plan = snapshot.usage.planCredits;
+      if (snapshot.queue) out.queue = { active: snapshot.queue.active, waiting: snapshot.queue.waiting, maxConcurrency: snapshot.queue.maxConcurrency };
+      const end = snapshot.usage.billingPeriodEnd ? Date.parse(snapshot.usage.billingPeriodEnd) : NaN;
+      const perDay = summary.weekPerDay;
+      if (perDay && perDay > 0 && snapshot.usage.remainingCredits > 0) {
+        const at = clock.now() + (snapshot.usage.remainingCredits / perDay) * 24 * HOUR_MS;
+        if (Number.isNaN(end) || at < end) out.runOutAt = at;
+      }
+    } else if (state.problem) {
+      out.problem = state.problem.kind === 'noKey' ? vscode.l10n.t('no API key is set.') : vscode.l10n.t('the last read of the balance failed (see the Firecrawl log).');
+    }
+    if (summary.day) {
+      out.last24h = summary.day.total;
+      out.lastHour = summary.spike?.lastHour ?? summary.day.hourly.at(-1) ?? 0;
+    }
+    return out;
+  }
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(this);
+    this.subscriptions.push(this.spending, registerToolDocuments(this.documents));
+    // Hosts without the language model API (older forks) simply get no tools.
+    if (typeof vscode.lm?.registerTool !== 'function') return;
+    for (const [kind, name] of Object.entries(KINDS) as Array<[ToolKind, string]>) {
+      const tool: vscode.LanguageModelTool<unknown> = {
+        prepareInvocation: async (options) => (await this.tools()).prepare(kind, options.input),
+        invoke: async (options, token) => (await this.tools()).invoke(kind, options.input, token),
+      };
+      this.registered.set(name, tool);
+      this.subscriptions.push(vscode.lm.registerTool(name, tool));
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+export function activateAgentTools(deps: AgentToolsDeps): AgentToolsFeature {
+  const feature = new AgentToolsFeature(deps);
+  feature.register(deps.context);
+  // Other windows' charges, behind activation: the status bar can say what the tools spent.
+  void feature.spending.refresh();
+  return feature;
+}

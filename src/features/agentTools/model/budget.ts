@@ -1,0 +1,61 @@
+// The credit guard's rule: what a tool call may cost, and whether it runs without asking. Reads are
+// free and never ask; an agent run always asks (nothing previews its cost, only its `maxCredits`
+// caps it); any other call runs unasked while today's tool spending plus its estimate stays within
+// the daily budget. On a self-hosted server there are no credits: every call counts as one. Pure.
+
+export type ToolKind = 'scrape' | 'search' | 'map' | 'startAgent' | 'agentStatus' | 'credits';
+
+export interface CostEstimate {
+  /** Credits (or calls, on a self-hosted server) the call is expected to use. */
+  units: number;
+  /** `units` is a ceiling (an agent run's maxCredits), not an expectation. */
+  upTo: boolean;
+  unit: 'credits' | 'calls';
+}
+
+export interface CostInput {
+  /** Search results asked for (search costs 2 credits per 10 results). */
+  limit?: number;
+  /** An agent run's ceiling. */
+  maxCredits?: number;
+}
+
+/** What a call may cost; undefined for the reads, which cost nothing. */
+export function estimateCost(kind: ToolKind, input: CostInput, selfHosted: boolean): CostEstimate | undefined {
+  if (kind === 'agentStatus' || kind === 'credits') return undefined;
+  if (selfHosted) return { units: 1, upTo: false, unit: 'calls' };
+  switch (kind) {
+    case 'scrape':
+    case 'map':
+      return { units: 1, upTo: false, unit: 'credits' };
+    case 'search':
+      return { units: Math.max(2, Math.ceil((input.limit ?? 10) / 10) * 2), upTo: false, unit: 'credits' };
+    case 'startAgent':
+      return { units: Math.max(1, Math.floor(input.maxCredits ?? 0)), upTo: true, unit: 'credits' };
+  }
+}
+
+export type GuardReason = 'free' | 'withinBudget' | 'overBudget' | 'agentRun';
+
+export interface GuardDecision {
+  ask: boolean;
+  reason: GuardReason;
+  /** Today's tool spending before this call, and the budget it is held against. */
+  spentToday: number;
+  budget: number;
+}
+
+export function decide(kind: ToolKind, estimate: CostEstimate | undefined, spentToday: number, budget: number): GuardDecision {
+  const base = { spentToday, budget };
+  if (!estimate) return { ask: false, reason: 'free', ...base };
+  if (kind === 'startAgent') return { ask: true, reason: 'agentRun', ...base };
+  if (spentToday + estimate.units > budget) return { ask: true, reason: 'overBudget', ...base };
+  return { ask: false, reason: 'withinBudget', ...base };
+}
+
+/** Midnight of the local day holding `now`: "today" is the person's day. */
+export function startOfLocalDay(now: number): number {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}

@@ -1,0 +1,175 @@
+// What the AI agent tools spent, as one record every window of this editor shares: a folder in the
+// global storage where each window writes only its own file (a list of charges). No window ever
+// rewrites another's, so two windows spending at the same moment lose nothing and nothing needs
+// merging beyond adding the files up. A charge is one job; an agent run is charged its ceiling when it
+// starts and its real figure once a status read says it, the real one replacing the ceiling (same id).
+// Files older than two days are removed by whichever window reads them. Pure: no `vscode`.
+import type { Clock } from '../../../shared/clock';
+import { type Disposable, Emitter } from '../../../shared/events';
+import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
+import type { ToolKind } from './budget';
+
+export interface SpendingEntry {
+  /** The job the call made (or a made-up id when the server named none): one charge. */
+  id: string;
+  at: number;
+  tool: ToolKind;
+  /** Credits, or calls on a self-hosted server. */
+  units: number;
+  unit: 'credits' | 'calls';
+  /** The team (key and server) it was charged to. */
+  team?: string;
+  /** A ceiling (an agent run just started): a later entry with the same id and no `upTo` replaces it. */
+  upTo?: boolean;
+}
+
+export const SPENDING_FOLDER = 'agent-tools/spending';
+/** Long enough for "today" in any time zone and the last 24 hours. */
+export const SPENDING_KEEP_MS = 2 * 24 * 60 * 60_000;
+/** A window's file stays small: an agent loop cannot grow it without bound. */
+const MAX_OWN_ENTRIES = 5_000;
+const MAX_FILE_BYTES = 1024 * 1024;
+/**
+ * Other windows' files are read again when the watcher reports them, and in full at most this often
+ * before a decision (a watcher can miss a write): a guard that read every file on every call would
+ * cost more than the call.
+ */
+export const SPENDING_REREAD_MS = 5_000;
+
+const KINDS: readonly ToolKind[] = ['scrape', 'search', 'map', 'startAgent', 'agentStatus', 'credits'];
+
+function readEntry(value: unknown): SpendingEntry | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'string' || typeof v.at !== 'number' || !Number.isFinite(v.at)) return undefined;
+  if (typeof v.units !== 'number' || !Number.isFinite(v.units) || v.units < 0) return undefined;
+  if (!KINDS.includes(v.tool as ToolKind) || (v.unit !== 'credits' && v.unit !== 'calls')) return undefined;
+  return {
+    id: v.id,
+    at: v.at,
+    tool: v.tool as ToolKind,
+    units: v.units,
+    unit: v.unit,
+    ...(typeof v.team === 'string' ? { team: v.team } : {}),
+    ...(v.upTo === true ? { upTo: true } : {}),
+  };
+}
+
+export function readEntries(value: unknown): SpendingEntry[] | undefined {
+  const list = value && typeof value === 'object' ? (value as { entries?: unknown }).entries : undefined;
+  if (!Array.isArray(list)) return undefined;
+  return list.map(readEntry).filter((e): e is SpendingEntry => e !== undefined);
+}
+
+/** One charge per id (a real figure replaces a ceiling), dated when it began. */
+export function charges(entries: readonly SpendingEntry[]): SpendingEntry[] {
+  const byId = new Map<string, SpendingEntry>();
+  for (const entry of entries) {
+    const known = byId.get(entry.id);
+    if (!known) byId.set(entry.id, entry);
+    else if (known.upTo && !entry.upTo) byId.set(entry.id, { ...entry, at: Math.min(known.at, entry.at) });
+  }
+  return [...byId.values()];
+}
+
+/** Units charged since `since` (of one team, when given). */
+export function spentSince(entries: readonly SpendingEntry[], since: number, team?: string): number {
+  return charges(entries)
+    .filter((e) => e.at >= since && (team === undefined || e.team === team))
+    .reduce((sum, e) => sum + e.units, 0);
+}
+
+export interface ToolSpendingDeps {
+  files: SharedFiles;
+  clock: Clock;
+  windowId: string;
+}
+
+export class ToolSpending implements Disposable {
+  private own: SpendingEntry[] = [];
+  private readonly others = new Map<string, SpendingEntry[]>();
+  private readonly changed = new Emitter<void>();
+  private readonly subscription: Disposable;
+  private readAt: number | undefined;
+  private written: Promise<void> = Promise.resolve();
+  /** A write waiting for the one under way: it will write whatever is charged by then. */
+  private pending: Promise<void> | undefined;
+  /** Fires when a charge is recorded here or read from another window. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: ToolSpendingDeps) {
+    this.subscription = deps.files.onDidChange((name) => {
+      if (name.startsWith(`${SPENDING_FOLDER}/`) && name !== this.ownName) void this.readOne(name).then(() => this.changed.fire());
+    });
+  }
+
+  private get ownName(): string {
+    return `${SPENDING_FOLDER}/${this.deps.windowId}.json`;
+  }
+
+  /** Reads every other window's file unless that was done moments ago (the watcher covers the gap). */
+  async ensureFresh(): Promise<void> {
+    if (this.readAt === undefined || this.deps.clock.now() - this.readAt >= SPENDING_REREAD_MS) await this.refresh();
+  }
+
+  /** Reads every other window's file. */
+  async refresh(): Promise<void> {
+    this.readAt = this.deps.clock.now();
+    const names = new Set((await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[])).map((n) => `${SPENDING_FOLDER}/${n}`));
+    names.delete(this.ownName);
+    for (const name of [...this.others.keys()]) if (!names.has(name)) this.others.delete(name);
+    await Promise.all([...names].map((name) => this.readOne(name)));
+    this.changed.fire();
+  }
+
+  private async readOne(name: string): Promise<void> {
+    const entries = readEntries(await readJson(this.deps.files, name, MAX_FILE_BYTES));
+    const now = this.deps.clock.now();
+    if (!entries) {
+      this.others.delete(name);
+      return;
+    }
+    if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
+      this.others.delete(name);
+      // A window closed days ago: its file says nothing about today.
+      await this.deps.files.remove(name).catch(() => undefined);
+      return;
+    }
+    this.others.set(name, entries);
+  }
+
+  /**
+   * Charges a call: counted in this window at once, in this window's file behind it (one write at a
+   * time, each with everything charged so far). The promise settles when the file holds it.
+   */
+  record(entry: SpendingEntry): Promise<void> {
+    const now = this.deps.clock.now();
+    const first = this.own[0];
+    if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
+    this.own.push(entry);
+    if (this.own.length > MAX_OWN_ENTRIES) this.own.splice(0, this.own.length - MAX_OWN_ENTRIES);
+    this.changed.fire();
+    // Charges made while a write is under way share the next one: a burst of calls is a write or two.
+    this.pending ??= this.written.then(() => {
+      this.pending = undefined;
+      return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+    });
+    this.written = this.pending;
+    return this.pending;
+  }
+
+  entries(): SpendingEntry[] {
+    return [...this.own, ...[...this.others.values()].flat()];
+  }
+
+  /** The ceiling charged when a run started, if any window charged one and no real figure followed. */
+  openCeiling(id: string): SpendingEntry | undefined {
+    const all = this.entries().filter((e) => e.id === id);
+    return all.some((e) => !e.upTo) ? undefined : all.find((e) => e.upTo);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,65 @@
+// What a model receives of a page: trimmed to a size it can use, and fenced off as untrusted data.
+// A page can say anything, including "ignore your instructions" or a fake end of the fence: the fence's
+// markers carry a random nonce the page cannot know, and anything in the page that looks like one of
+// our markers is defused first. Nothing here runs, opens or links anything. Pure: no `vscode`.
+
+export interface Trimmed {
+  text: string;
+  /** Characters kept and characters the page had. */
+  shown: number;
+  total: number;
+  trimmed: boolean;
+}
+
+/** A cut this close to the limit at a paragraph or line break is preferred to a cut mid-sentence. */
+const BREAK_WINDOW = 0.2;
+
+/**
+ * At most `max` characters of `text`: cut at the last paragraph break (or line break) within the last
+ * fifth of the room, else at the limit, never inside a surrogate pair.
+ */
+export function trimContent(text: string, max: number): Trimmed {
+  const limit = Math.max(0, Math.floor(max));
+  if (text.length <= limit) return { text, shown: text.length, total: text.length, trimmed: false };
+  let cut = limit;
+  const floor = Math.floor(limit * (1 - BREAK_WINDOW));
+  const paragraph = text.lastIndexOf('\n\n', limit);
+  const line = text.lastIndexOf('\n', limit);
+  if (paragraph >= floor && paragraph > 0) cut = paragraph;
+  else if (line >= floor && line > 0) cut = line;
+  // A high surrogate left without its partner would be a broken character.
+  const last = text.charCodeAt(cut - 1);
+  if (cut > 0 && last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  const kept = text.slice(0, cut).trimEnd();
+  return { text: kept, shown: kept.length, total: text.length, trimmed: true };
+}
+
+// not localised: markers the model matches, the same in every language
+const MARKER = 'FIRECRAWL_UNTRUSTED_CONTENT';
+
+/** A fresh nonce for one result's markers (12 hex characters). */
+export function newNonce(): string {
+  const bytes = new Uint8Array(6);
+  const crypto = (globalThis as { crypto?: { getRandomValues(a: Uint8Array): Uint8Array } }).crypto;
+  if (crypto) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function beginMarker(nonce: string): string {
+  return `<<<${MARKER} ${nonce} BEGIN>>>`;
+}
+
+export function endMarker(nonce: string): string {
+  return `<<<${MARKER} ${nonce} END>>>`;
+}
+
+/** Anything in page text that could pass for one of our markers, with or without a nonce, made harmless. */
+export function defuseMarkers(text: string): string {
+  return text.replace(/<<<(\s*FIRECRAWL_UNTRUSTED)/gi, '‹‹‹$1').replace(/(FIRECRAWL_UNTRUSTED_CONTENT[^>\n]{0,40})>>>/gi, '$1›››');
+}
+
+/** Page text between the two markers of `nonce`, which nothing inside can end early. */
+export function untrustedBlock(content: string, nonce: string): string {
+  return `${beginMarker(nonce)}\n${defuseMarkers(content)}\n${endMarker(nonce)}`;
+}

@@ -1,0 +1,69 @@
+// The spending record windows share: each window writes only its own file, so charges made in two
+// windows at the same moment both count; a real figure replaces an agent run's ceiling; a closed
+// window's old file goes.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SPENDING_FOLDER, SPENDING_KEEP_MS, spentSince, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk } from '../../support/memoryFiles';
+
+describe('the shared spending record', () => {
+  test('two windows charging at the same moment: both charges count in both windows', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    const at = clock.now();
+    await Promise.all([
+      a.record({ id: 'job-a', at, tool: 'scrape', units: 1, unit: 'credits', team: 't' }),
+      b.record({ id: 'job-b', at, tool: 'search', units: 2, unit: 'credits', team: 't' }),
+    ]);
+    await Promise.all([a.refresh(), b.refresh()]);
+    assert.equal(spentSince(a.entries(), at), 3);
+    assert.equal(spentSince(b.entries(), at), 3);
+    // A third window opened later sees both.
+    const c = new ToolSpending({ files: disk.view(), clock, windowId: 'c' });
+    await c.refresh();
+    assert.equal(spentSince(c.entries(), at), 3);
+    assert.deepEqual([...disk.files.keys()].filter((n) => n.startsWith(SPENDING_FOLDER)).sort(), [`${SPENDING_FOLDER}/a.json`, `${SPENDING_FOLDER}/b.json`]);
+  });
+
+  test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    const at = clock.now();
+    await a.record({ id: 'run-1', at, tool: 'startAgent', units: 500, unit: 'credits', upTo: true });
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), at), 500);
+    const ceiling = b.openCeiling('run-1');
+    assert.ok(ceiling);
+    await b.record({ id: 'run-1', at: ceiling.at, tool: 'startAgent', units: 37, unit: 'credits' });
+    await a.refresh();
+    assert.equal(spentSince(a.entries(), at), 37);
+    assert.equal(a.openCeiling('run-1'), undefined);
+  });
+
+  test('charges are counted per team when asked, and since a moment', () => {
+    const entries = [
+      { id: '1', at: 100, tool: 'scrape' as const, units: 1, unit: 'credits' as const, team: 'x' },
+      { id: '2', at: 200, tool: 'map' as const, units: 1, unit: 'credits' as const, team: 'y' },
+      { id: '3', at: 300, tool: 'search' as const, units: 2, unit: 'credits' as const, team: 'x' },
+    ];
+    assert.equal(spentSince(entries, 0, 'x'), 3);
+    assert.equal(spentSince(entries, 150), 3);
+  });
+
+  test("a closed window's file older than two days is removed; damaged files count nothing", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    disk.put(`${SPENDING_FOLDER}/old.json`, JSON.stringify({ entries: [{ id: 'o', at: clock.now() - SPENDING_KEEP_MS - 1, tool: 'scrape', units: 1, unit: 'credits' }] }));
+    disk.put(`${SPENDING_FOLDER}/bad.json`, '{not json');
+    disk.put(`${SPENDING_FOLDER}/odd.json`, JSON.stringify({ entries: [{ id: 'x', at: clock.now(), tool: 'rm -rf', units: 1e9, unit: 'credits' }, { id: 'y', at: clock.now(), tool: 'map', units: 1, unit: 'credits' }] }));
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    await a.refresh();
+    assert.equal(disk.files.has(`${SPENDING_FOLDER}/old.json`), false);
+    assert.equal(spentSince(a.entries(), 0), 1, 'only the well-formed charge of today');
+  });
+});
