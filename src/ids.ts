@@ -72,7 +72,6 @@ export const STATUS_BAR_ITEMS = {
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT = {
   hasApiKey: 'firecrawl.hasApiKey',
-  spikeAlertsOff: 'firecrawl.spikeAlertsOff',
   hasResearchJobs: 'firecrawl.research.hasJobs',
   /** 'unknown', 'ok', 'rejected' (the key) or 'offline', from the last credits call. */
   connection: 'firecrawl.connection',
@@ -94,6 +93,7 @@ export const SETTINGS = {
   criticalThreshold: 'firecrawl.credits.criticalThreshold',
   spikeMultiplier: 'firecrawl.credits.spikeMultiplier',
   spikeMinimumCredits: 'firecrawl.credits.spikeMinimumCredits',
+  spikeAlerts: 'firecrawl.credits.spikeAlerts',
   maxPollMinutes: 'firecrawl.research.maxPollMinutes',
   notifyOnCompletion: 'firecrawl.research.notifyOnCompletion',
   showRecent: 'firecrawl.research.showRecent',
@@ -130,12 +130,8 @@ export const TOOL_RESULT_SCHEME = 'firecrawl-tool-result';
 /** globalState keys. */
 export const STORAGE = {
   creditsLastKnown: 'firecrawl.credits.lastKnown',
-  /** No longer written (the history is kept in a file); an entry left by an earlier build is removed. */
-  usageLastKnown: 'firecrawl.usageHistory.lastKnown',
   /** The spike being alerted and "Mute for Today" (this machine only). */
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
-  /** "Don't Show Again" on the spike alert: synced across machines with setKeysForSync. */
-  spikeAlertsOff: 'firecrawl.burn.alertsOff',
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
   researchNotice: 'firecrawl.research.deepResearchNotice',
   feedbackDraft: 'firecrawl.feedback.draft',

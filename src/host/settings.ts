@@ -117,6 +117,7 @@ export const jobIdSettings = {
 
 /** What counts as a credit spike: at least `multiplier` × the usual hourly rate, and at least `minCredits`. */
 export const spikeSettings = {
+  alertsOn: () => vscode.workspace.getConfiguration().get<boolean>(SETTINGS.spikeAlerts) !== false,
   thresholds: () => ({
     multiplier: bounded(SETTINGS.spikeMultiplier, 5, 1, 1_000),
     minCredits: bounded(SETTINGS.spikeMinimumCredits, 100, 1, Number.MAX_SAFE_INTEGER),

@@ -74,7 +74,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     clock,
     load: () => context.globalState.get(STORAGE.spikeAlertMemory),
     save: (memory) => void context.globalState.update(STORAGE.spikeAlertMemory, memory.episode || memory.mutedUntil ? memory : undefined),
-    isOff: () => alertsOff(context),
+    isOff: alertsOff,
     canShow: () => windowFocus.focused,
   });
   const changed = new Emitter<BurnView>();
@@ -84,7 +84,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   const view = (): BurnView => ({
     summary,
     ...(store.state.day.snapshot ? { dayFetchedAt: store.state.day.snapshot.fetchedAt } : {}),
-    alertsOff: alertsOff(context),
+    alertsOff: alertsOff(),
     muted: alerts.muted,
   });
   const recompute = () => {
@@ -99,7 +99,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     if (day.snapshot) ageTimer = clock.schedule(Math.max(0, day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS + 1 - now), recompute);
     changed.fire(view());
   };
-  const notifier = new SpikeNotifier({ context, alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, onDidChangeOff: () => changed.fire(view()), ...(toolCredits ? { toolCredits } : {}) });
+  const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
   const storeSubscription = store.onDidChange(recompute);
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
   const providerSubscription = provider.onDidChange(() => store.reset());
@@ -115,8 +115,10 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     { dispose: () => providerSubscription.dispose() },
     team.onDidChangeRole(() => store.roleChanged()),
     onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], recompute),
+    // Turned off or on here, in another window or on another machine (Settings Sync): the status bar follows.
+    onDidChangeSettings([SETTINGS.spikeAlerts], () => changed.fire(view())),
     registerCommand(COMMANDS.resumeSpikeAlerts, async () => {
-      await setAlertsOff(context, false);
+      await setAlertsOff(false);
       alerts.unmute();
       changed.fire(view());
       void vscode.window.showInformationMessage(vscode.l10n.t('Credit spike alerts are back on.'));

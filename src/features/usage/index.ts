@@ -6,7 +6,7 @@ import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
 import { runCommonStep } from '../../host/nextStepCommands';
-import { COMMANDS, STORAGE } from '../../ids';
+import { COMMANDS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { RecentUsageStore } from '../burn';
 import type { CreditsStore } from '../credits';
@@ -36,8 +36,6 @@ export interface UsageDeps {
 }
 
 export function activateUsage({ context, files, keys, provider, credits, recent, log, clock }: UsageDeps) {
-  // Kept in a file now; an entry an earlier build left in globalState is only dropped.
-  if (context.globalState.get(STORAGE.usageLastKnown) !== undefined) void context.globalState.update(STORAGE.usageLastKnown, undefined);
   const store = new UsageHistoryStore({
     fetch: (byApiKey, signal) => provider.client.getCreditUsageHistory(byApiKey, { signal }),
     hasKey: () => keys.current !== undefined,

@@ -66,7 +66,10 @@ describe('ids and the manifest', () => {
   test('context keys: those `when` clauses read are ours, and each of ours is read', () => {
     // View ids and webview panel types appear in `when` clauses as values, not as context keys.
     const values = new Set<string>([...Object.values(VIEWS), ...Object.values(PANELS)]);
-    const read = sorted(whenClauses().flatMap((w) => [...w.matchAll(/\bfirecrawl\.[\w.]+/g)].map((m) => m[0]).filter((id) => !values.has(id))));
+    // `config.firecrawl.…` reads a setting, which must be one of ours.
+    const settings = whenClauses().flatMap((w) => [...w.matchAll(/\bconfig\.(firecrawl\.[\w.]+)/g)].map((m) => m[1] ?? ''));
+    for (const setting of settings) assert.ok((Object.values(SETTINGS) as string[]).includes(setting), setting);
+    const read = sorted(whenClauses().flatMap((w) => [...w.replace(/\bconfig\.firecrawl\.[\w.]+/g, '').matchAll(/\bfirecrawl\.[\w.]+/g)].map((m) => m[0]).filter((id) => !values.has(id))));
     assert.deepEqual(read, sorted(Object.values(CONTEXT)));
   });
 });

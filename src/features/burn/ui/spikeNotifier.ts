@@ -1,23 +1,21 @@
 // Shows the spike alert: one warning notification per spike (the model decides when), with Show
-// Usage, Mute for Today and Don't Show Again. "Don't Show Again" is kept in synced global state and
-// undone by the "Turn Credit Spike Alerts Back On" command, which the palette offers only then.
+// Usage, Mute for Today and Don't Show Again. "Don't Show Again" turns the spike alerts setting off;
+// the "Turn Credit Spike Alerts Back On" command, which the palette offers only then, turns it on.
 import * as vscode from 'vscode';
-import { CONTEXT, STORAGE } from '../../../ids';
+import { SETTINGS } from '../../../ids';
+import { spikeSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Spike } from '../model/burnRules';
 import type { SpikeAlerts } from '../model/spikeAlerts';
 import { spikeActions, spikeMessage } from './spikeText';
 
 export interface SpikeNotifierDeps {
-  context: vscode.ExtensionContext;
   alerts: SpikeAlerts;
   clock: Clock;
   /** The balance, once a refresh of it under way has settled. */
   remaining: () => Promise<number | undefined>;
   /** Opens the usage panel on the last 24 hours. */
   showUsage: () => void;
-  /** Said when alerts are turned off or on, so the status bar can follow. */
-  onDidChangeOff: () => void;
   /** Credits the editor's AI agents spent through Firecrawl tools in the last hour. */
   toolCredits?: () => number;
 }
@@ -25,22 +23,23 @@ export interface SpikeNotifierDeps {
 /** How long the alert waits for a balance refresh under way before quoting the last one (or none). */
 const BALANCE_WAIT_MS = 3_000;
 
-export function alertsOff(context: vscode.ExtensionContext): boolean {
-  return context.globalState.get<boolean>(STORAGE.spikeAlertsOff) === true;
+export function alertsOff(): boolean {
+  return !spikeSettings.alertsOn();
 }
 
-export async function setAlertsOff(context: vscode.ExtensionContext, off: boolean): Promise<void> {
-  await context.globalState.update(STORAGE.spikeAlertsOff, off ? true : undefined);
-  await vscode.commands.executeCommand('setContext', CONTEXT.spikeAlertsOff, off);
+/**
+ * A user setting, not globalState: Settings Sync carries it, every window hears the change, and a
+ * setting is written key by key, where VS Code writes an extension's whole globalState at once and an
+ * echo of an earlier write can undo a later one.
+ */
+export async function setAlertsOff(off: boolean): Promise<void> {
+  await vscode.workspace.getConfiguration().update(SETTINGS.spikeAlerts, off ? false : undefined, vscode.ConfigurationTarget.Global);
 }
 
 export class SpikeNotifier implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
 
   constructor(private readonly deps: SpikeNotifierDeps) {
-    // Another machine (settings sync) or window may turn alerts off: this one follows.
-    deps.context.globalState.setKeysForSync([STORAGE.spikeAlertsOff]);
-    void vscode.commands.executeCommand('setContext', CONTEXT.spikeAlertsOff, alertsOff(deps.context));
     this.subscription = deps.alerts.onDidAlert((spike) => void this.show(spike));
   }
 
@@ -55,8 +54,7 @@ export class SpikeNotifier implements vscode.Disposable {
     if (choice === actions.showUsage) this.deps.showUsage();
     else if (choice === actions.muteForToday) this.deps.alerts.muteForToday();
     else if (choice === actions.dontShowAgain) {
-      await setAlertsOff(this.deps.context, true);
-      this.deps.onDidChangeOff();
+      await setAlertsOff(true);
     }
   }
 
