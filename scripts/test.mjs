@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing, builds, type-checks, lints, then runs every test layer
+// `npm test`: installs what is missing, builds, type-checks, lints, checks the formatting, then runs every test layer
 // (unit in plain Node, integration inside a real VS Code extension host, UI in a real workbench)
 // and ends with one line "N passed, N failed" covering all of them.
 // Flags: --only=unit,integration,ui to run some layers; --no-build to reuse out/ and dist/.
@@ -52,6 +52,7 @@ async function main() {
     if (!step('build', process.execPath, [join(root, 'scripts', 'build.mjs')])) return;
     step('typecheck', process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root]);
     step('lint', process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']);
+    step('format', process.execPath, [join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '--log-level', 'warn', 'src/**/*.ts', 'test/**/*.ts']);
   }
   if (layers.includes('unit')) {
     const started = Date.now();

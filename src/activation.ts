@@ -103,7 +103,12 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const credits = activateCredits({ context, keys, provider, team, files, clock, alsoRefresh: () => void burn.refreshNow() });
   // The last 24 hours, the spike alert and the 7-day pace: the status bar shows them, the panel draws the bins.
   const burn = activateBurn({
-    context, keys, provider, team, files, clock,
+    context,
+    keys,
+    provider,
+    team,
+    files,
+    clock,
     windowFocus: focus,
     remaining: async (notBefore) => {
       const known = credits.store.state.snapshot;
@@ -145,12 +150,16 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   });
   // Tools for the editor's AI agents, under the credit guard: stand-ins until an agent first uses one.
   const agentTools = activateAgentTools({
-    context, provider, clock, files,
+    context,
+    provider,
+    clock,
+    files,
     log: log.child('agentTools'),
     windowId: team.windowId,
     ready: keys.ready,
     team: () => team.current?.id,
-    credits, burn,
+    credits,
+    burn,
   });
   const shareToolSpending = () => credits.statusBar.setToolSpending(() => agentTools.view());
   shareToolSpending();
@@ -161,7 +170,9 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
   const started = keys.ready.then(async () => {
     const key = keys.current;
-    log.info(`Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; the stored key is not allowed at ${provider.url.withheld}` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`);
+    log.info(
+      `Activated ${version} (${platform().name} host); API ${provider.url.url} (${provider.url.source}${provider.url.withheld ? `; the stored key is not allowed at ${provider.url.withheld}` : ''}); key ${key ? `from ${key.source === 'stored' ? 'secret storage' : 'FIRECRAWL_API_KEY'}` : 'not set'}`,
+    );
     promptForKeyIfMissing(context, keys);
     await team.start();
   });
@@ -173,7 +184,21 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
-    keys, provider, channel, log, credits, burn, research, researchDeps, usage, run, jobIds, activity, agentTools, team, started,
+    keys,
+    provider,
+    channel,
+    log,
+    credits,
+    burn,
+    research,
+    researchDeps,
+    usage,
+    run,
+    jobIds,
+    activity,
+    agentTools,
+    team,
+    started,
     newResearch: () => new ResearchFeature(researchDeps),
     // A getter, so tests that never touch the wizard leave it unloaded, as in normal use.
     loadFeedback: () => feedback.controller(),

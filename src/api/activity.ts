@@ -2,9 +2,7 @@
 // filtered by, and how its times read. Small and free of zod, so stores and views may import it.
 
 /** The values the activity route accepts as `endpoint`; anything else is answered with a 400. `parse` is not one. */
-export const ACTIVITY_FILTERS = [
-  'scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact', 'alexandria',
-] as const;
+export const ACTIVITY_FILTERS = ['scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact', 'alexandria'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 
 export function isActivityFilter(value: string): value is ActivityFilter {

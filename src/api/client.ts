@@ -164,7 +164,14 @@ export class FirecrawlClient {
       entries.push(...fresh);
       // A cursor that does not move would page forever: the server is done, whatever it says.
       const next = body.has_more === true && body.cursor && body.cursor !== cursor ? body.cursor : undefined;
-      if (!next || reaches(fresh.map((e) => e.createdAt), since)) return { entries, truncated: false };
+      if (
+        !next ||
+        reaches(
+          fresh.map((e) => e.createdAt),
+          since,
+        )
+      )
+        return { entries, truncated: false };
       cursor = next;
     }
     return { entries, truncated: true };
@@ -182,7 +189,16 @@ export class FirecrawlClient {
       const fresh = body.agents.map(rules().normalizeAgentRunSummary).filter((r) => !seen.has(r.id) && seen.add(r.id));
       runs.push(...fresh);
       const next = rules().nextAgentPage(body.next, fresh, this.baseUrl);
-      if (!next || next === before || fresh.length === 0 || reaches(fresh.map((r) => r.createdAt), since)) return { runs, truncated: false };
+      if (
+        !next ||
+        next === before ||
+        fresh.length === 0 ||
+        reaches(
+          fresh.map((r) => r.createdAt),
+          since,
+        )
+      )
+        return { runs, truncated: false };
       before = next;
     }
     return { runs, truncated: true };

@@ -39,10 +39,7 @@ export function readDeprecation(headers: ResponseLike['headers'], body: unknown,
   const link = headers.get('link');
   const warningHeader = headers.get('warning');
   // `warnings[]` now; one early version sent a single `warning` string instead.
-  const bodyWarnings = [
-    ...(Array.isArray(fields.warnings) ? fields.warnings.filter((w): w is string => typeof w === 'string') : []),
-    ...(typeof fields.warning === 'string' ? [fields.warning] : []),
-  ];
+  const bodyWarnings = [...(Array.isArray(fields.warnings) ? fields.warnings.filter((w): w is string => typeof w === 'string') : []), ...(typeof fields.warning === 'string' ? [fields.warning] : [])];
   const replacement = typeof fields.replacement === 'string' ? fields.replacement : undefined;
   const warnings = [...new Set([...(warningHeader ? warning299(warningHeader) : []), ...bodyWarnings].map(clean).filter(Boolean))];
   const deprecation = header === null ? { deprecated: false } : readDeprecationHeader(header);

@@ -2,20 +2,7 @@
 // without parsing text. Messages never contain the API key: they are built from redacted server text.
 
 export type Operation =
-  | 'creditUsage'
-  | 'creditUsageHistory'
-  | 'queueStatus'
-  | 'researchJob'
-  | 'agentJob'
-  | 'agentCancel'
-  | 'feedback'
-  | 'activity'
-  | 'agentList'
-  | 'scrape'
-  | 'search'
-  | 'map'
-  | 'agentStart'
-  | 'parse';
+  'creditUsage' | 'creditUsageHistory' | 'queueStatus' | 'researchJob' | 'agentJob' | 'agentCancel' | 'feedback' | 'activity' | 'agentList' | 'scrape' | 'search' | 'map' | 'agentStart' | 'parse';
 
 export type FirecrawlErrorKind =
   | 'unauthorized'

@@ -139,18 +139,19 @@ const BACKOFF_CAP_MS = 8_000;
 const MAX_INLINE_RATE_LIMIT_WAIT_MS = 10_000;
 
 function sleepOn(clock: Clock): (ms: number, signal?: AbortSignal) => Promise<void> {
-  return (ms, signal) => new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = clock.schedule(ms, () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
+  return (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = clock.schedule(ms, () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      const onAbort = () => {
+        timer.dispose();
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const onAbort = () => {
-      timer.dispose();
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Seconds to wait from a `Retry-After` header (seconds or HTTP date), else from the service's "retry after Ns" text. */
@@ -204,7 +205,13 @@ export class Transport {
       } catch (error) {
         failure = error as FirecrawlError;
         const retryIn = attempt < attempts ? this.retryDelay(failure, attempt, spec.deadline) : undefined;
-        this.log(spec, { attempt, durationMs: this.now() - started, error: failure.message, ...(failure.status ? { status: failure.status } : {}), ...(retryIn !== undefined ? { retryInMs: retryIn } : {}) });
+        this.log(spec, {
+          attempt,
+          durationMs: this.now() - started,
+          error: failure.message,
+          ...(failure.status ? { status: failure.status } : {}),
+          ...(retryIn !== undefined ? { retryInMs: retryIn } : {}),
+        });
         if (retryIn === undefined) throw failure;
         spec.onRetry?.(failure, retryIn);
         try {
@@ -310,8 +317,7 @@ export class Transport {
   }
 
   private async readBody(response: ResponseLike, controller: AbortController, operation: Operation): Promise<string> {
-    const tooLarge = () =>
-      new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(this.maxBodyBytes / 1024 / 1024)} MB` });
+    const tooLarge = () => new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(this.maxBodyBytes / 1024 / 1024)} MB` });
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
       controller.abort();

@@ -186,7 +186,8 @@ export interface ParseRequest {
 export function parseUpload(name: string, size: number): BodyCheck<{ contentType: string }> {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   const contentType = PARSE_TYPES[extension];
-  if (!contentType) return { ok: false, problems: [{ path: 'file', message: l10n.t('Firecrawl parses PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files, not {0}.', extension ? `.${extension}` : name) }] };
+  if (!contentType)
+    return { ok: false, problems: [{ path: 'file', message: l10n.t('Firecrawl parses PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files, not {0}.', extension ? `.${extension}` : name) }] };
   if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('The file is {0} MB; Firecrawl takes at most 50 MB.', (size / 1024 / 1024).toFixed(1)) }] };
   return { ok: true, body: { contentType } };
 }
@@ -198,5 +199,8 @@ export function parseBody(file: ParseFile, request: ParseRequest, origin: RunOri
 
 /** URLs typed in one line, separated by spaces or commas. */
 export function splitUrls(text: string): string[] {
-  return text.split(/[\s,]+/).map((u) => u.trim()).filter(Boolean);
+  return text
+    .split(/[\s,]+/)
+    .map((u) => u.trim())
+    .filter(Boolean);
 }

@@ -175,7 +175,14 @@ export function missingCreditsPath(body: UsageHistoryBody): string | undefined {
 
 function joinText(value: string | string[] | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
-  const text = (Array.isArray(value) ? value.map((v) => v.trim()).filter(Boolean).join(' · ') : value).trim();
+  const text = (
+    Array.isArray(value)
+      ? value
+          .map((v) => v.trim())
+          .filter(Boolean)
+          .join(' · ')
+      : value
+  ).trim();
   return text || undefined;
 }
 

@@ -94,7 +94,12 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
   }
 
   private exists(uri: vscode.Uri): Promise<boolean> {
-    return Promise.resolve(vscode.workspace.fs.stat(uri).then(() => true, () => false));
+    return Promise.resolve(
+      vscode.workspace.fs.stat(uri).then(
+        () => true,
+        () => false,
+      ),
+    );
   }
 
   async list(folder: string): Promise<string[]> {

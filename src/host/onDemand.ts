@@ -21,10 +21,12 @@ export function loadOnDemand<T>(name: OnDemandBundle): Promise<T> {
   let load = loading.get(name);
   if (!load) {
     if (!extensionUri) return Promise.reject(new Error('on-demand bundles load after activation'));
-    load = platform().loadBundle(name, extensionUri).then((exports) => {
-      (exports as BundleEntry).initBundle(platform());
-      return exports;
-    });
+    load = platform()
+      .loadBundle(name, extensionUri)
+      .then((exports) => {
+        (exports as BundleEntry).initBundle(platform());
+        return exports;
+      });
     // A failed load (a file missing after an update, say) is tried again next time.
     load.catch(() => loading.delete(name));
     loading.set(name, load);

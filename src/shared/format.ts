@@ -118,7 +118,10 @@ export function parseTime(iso: string | null | undefined): number | undefined {
 
 /** `2026-11-23 16:40:05 UTC`: exact, for tooltips. */
 export function formatTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 }
 
 const DAY_MS = 86_400_000;

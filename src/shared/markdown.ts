@@ -19,10 +19,43 @@ const MAX_NESTING = 32;
 // ---- entities and escapes ------------------------------------------------------------------------
 
 const NAMED: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', sol: '/', bsol: '\\', lpar: '(', rpar: ')',
-  lsqb: '[', rsqb: ']', lbrack: '[', rbrack: ']', lcub: '{', rcub: '}', period: '.', comma: ',', excl: '!',
-  num: '#', percnt: '%', semi: ';', equals: '=', quest: '?', commat: '@', dollar: '$', ast: '*', plus: '+',
-  lowbar: '_', verbar: '|', vert: '|', grave: '`', Hat: '^', tilde: '~', nbsp: '\u00a0', Tab: '\t', NewLine: '\n',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  sol: '/',
+  bsol: '\\',
+  lpar: '(',
+  rpar: ')',
+  lsqb: '[',
+  rsqb: ']',
+  lbrack: '[',
+  rbrack: ']',
+  lcub: '{',
+  rcub: '}',
+  period: '.',
+  comma: ',',
+  excl: '!',
+  num: '#',
+  percnt: '%',
+  semi: ';',
+  equals: '=',
+  quest: '?',
+  commat: '@',
+  dollar: '$',
+  ast: '*',
+  plus: '+',
+  lowbar: '_',
+  verbar: '|',
+  vert: '|',
+  grave: '`',
+  Hat: '^',
+  tilde: '~',
+  nbsp: '\u00a0',
+  Tab: '\t',
+  NewLine: '\n',
 };
 
 /** HTML character references, as a Markdown engine decodes them inside a link destination. */
@@ -133,7 +166,7 @@ function backtickRun(line: string, at: number): number {
 
 /** Where a code span opened by `run` backticks at `at` closes (index of its closing run), or -1. */
 function codeSpanEnd(line: string, at: number, run: number): number {
-  for (let i = at + run; i < line.length; ) {
+  for (let i = at + run; i < line.length;) {
     if (line[i] !== '`') {
       i++;
       continue;
@@ -234,9 +267,7 @@ const EMAIL_AUTOLINK = /^<([^<>\u0000-\u0020]+)>/;
 // The HTML a CommonMark engine recognises inline (open and closing tags, comments, processing
 // instructions, declarations, CDATA): all of it is dropped.
 const ATTRIBUTE = `(?:\\s+[A-Za-z_:][A-Za-z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\u0000-\\u0020]+|'[^']*'|"[^"]*"))?)`;
-const HTML = new RegExp(
-  `^(?:<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>|<!---?>|<!--[\\s\\S]*?-->|<\\?[\\s\\S]*?\\?>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>)`,
-);
+const HTML = new RegExp(`^(?:<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*\\s*/?>|</[A-Za-z][A-Za-z0-9-]*\\s*>|<!---?>|<!--[\\s\\S]*?-->|<\\?[\\s\\S]*?\\?>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>)`);
 
 function emitLink(text: string, href: string, before: string): string {
   // Right after a `!` our link would become an image.
@@ -251,7 +282,7 @@ function inline(line: string, definitions: Definitions, inLabel: boolean): strin
     out += netText(text, inLabel);
     text = '';
   };
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const c = line[i]!;
     if (c === '\\' && ASCII_PUNCT.test(line[i + 1] ?? '')) {
       text += line.slice(i, i + 2);

@@ -33,10 +33,7 @@ export const SMALL_FILE_BYTES = 64 * 1024;
 
 export const stampText = (stamp: FileStamp): string => `${stamp.mtime}:${stamp.size}`;
 
-export type CappedRead =
-  | { state: 'ok'; text: string; stamp: FileStamp }
-  | { state: 'missing' }
-  | { state: 'tooLarge'; stamp: FileStamp };
+export type CappedRead = { state: 'ok'; text: string; stamp: FileStamp } | { state: 'missing' } | { state: 'tooLarge'; stamp: FileStamp };
 
 /**
  * Reads a file no larger than `maxBytes`, looking at its size first: a huge file (damaged, or put there
@@ -79,13 +76,7 @@ export interface TeamFile<T> {
  * A value kept in `file` of the team's folder, tagged with the server it came from: only a value from
  * the same server is taken, and only when `check` accepts it (everything read from disk is untrusted).
  */
-export function teamFile<T>(
-  files: SharedFiles,
-  sharedName: (file: string) => string | undefined,
-  apiUrl: () => string,
-  file: string,
-  check: (value: unknown) => T | undefined,
-): TeamFile<T> {
+export function teamFile<T>(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string, file: string, check: (value: unknown) => T | undefined): TeamFile<T> {
   const published = new Emitter<T>();
   const read = async (): Promise<T | undefined> => {
     const name = sharedName(file);

@@ -94,8 +94,7 @@ export class TeamLease implements Disposable {
       // own renewals must not make it look again.
       if (name === this.leaseName) {
         if (!this.leader) void this.check();
-      }
-      else if (name.startsWith(`${this.folder}/windows/`)) void this.readAttention();
+      } else if (name.startsWith(`${this.folder}/windows/`)) void this.readAttention();
     });
   }
 
@@ -128,7 +127,10 @@ export class TeamLease implements Disposable {
     const beat = () => {
       this.heartbeat = this.options.clock.schedule(ATTENTION_HEARTBEAT_MS, () => {
         // not localised: a log line
-        void this.bounded(this.writeAttention().then(() => this.readAttention()), 'attention').finally(() => {
+        void this.bounded(
+          this.writeAttention().then(() => this.readAttention()),
+          'attention',
+        ).finally(() => {
           if (!this.disposed) beat();
         });
       });
@@ -189,9 +191,15 @@ export class TeamLease implements Disposable {
     if (this.checking) return this.checking;
     const generation = ++this.looks;
     // not localised: a log line
-    this.checking = this.bounded(this.look(() => generation !== this.looks), 'lease', () => (this.looks += 1)).catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`)).finally(() => {
-      this.checking = undefined;
-    });
+    this.checking = this.bounded(
+      this.look(() => generation !== this.looks),
+      'lease',
+      () => (this.looks += 1),
+    )
+      .catch((error: unknown) => this.options.log?.info(`Could not check the team's lease: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.checking = undefined;
+      });
     return this.checking;
   }
 

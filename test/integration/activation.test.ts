@@ -13,7 +13,7 @@ describe('activation', () => {
     for (const name of ON_DEMAND) assert.equal(api.bundleLoaded(name), false, name);
   });
 
-  it('an on-demand bundle loads on first use and gets this window\'s platform', async () => {
+  it("an on-demand bundle loads on first use and gets this window's platform", async () => {
     const api = await activateExtension();
     const controller = await api.loadFeedback();
     assert.equal(api.bundleLoaded('feedbackWizard'), true);

@@ -41,11 +41,13 @@ describe('agent jobs and the Deep Research shutdown', function () {
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
-    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
-      const modal = typeof items[0] === 'object' && items[0] !== null && (items[0] as { modal?: boolean }).modal === true;
-      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), modal });
-      return Promise.resolve(answer);
-    };
+    const record =
+      (kind: Shown['kind']) =>
+      (message: string, ...items: unknown[]) => {
+        const modal = typeof items[0] === 'object' && items[0] !== null && (items[0] as { modal?: boolean }).modal === true;
+        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), modal });
+        return Promise.resolve(answer);
+      };
     (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
     (vscode.window as { showSaveDialog: unknown }).showSaveDialog = () => Promise.resolve(saveTo);
@@ -111,7 +113,10 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(sandbox.requestCount('agentCancel'), 1);
     assert.equal(store().get(id)?.snapshot?.status, 'completed', 'read again at once');
     const said = shown.filter((s) => !s.modal).map((s) => s.message);
-    assert.ok(said.some((m) => /^Agent job [0-9a-f]{8} had already finished before it could be cancelled/.test(m)), said.join(' | '));
+    assert.ok(
+      said.some((m) => /^Agent job [0-9a-f]{8} had already finished before it could be cancelled/.test(m)),
+      said.join(' | '),
+    );
     assert.ok(!said.some((m) => /Could not cancel/.test(m)));
   });
 

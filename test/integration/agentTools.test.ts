@@ -117,7 +117,10 @@ describe('Firecrawl tools for AI agents', function () {
     assert.equal(asked.confirmationMessages?.title, "Go past today's budget for Firecrawl AI agent tools?");
     const message = asked.confirmationMessages?.message;
     const value = typeof message === 'string' ? message : message?.value;
-    assert.equal(value?.split('\n\n').slice(0, 3).join('\n\n'), `Scrape \`https://example.com/b\` · about 1 credit\n\nAI agent tools have spent ${spent + 1} of today's ${spent + 1} credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.`);
+    assert.equal(
+      value?.split('\n\n').slice(0, 3).join('\n\n'),
+      `Scrape \`https://example.com/b\` · about 1 credit\n\nAI agent tools have spent ${spent + 1} of today's ${spent + 1} credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.`,
+    );
     assert.equal(asked.invocationMessage, 'Scrape `https://example.com/b` · about 1 credit');
     // The spending record is a file every window reads.
     const files = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(vscode.Uri.file(api.globalStorage), 'agent-tools', 'spending'));
@@ -129,7 +132,7 @@ describe('Firecrawl tools for AI agents', function () {
     const asked = await prepare('firecrawl_start_agent', { prompt: 'Compare the plans of three scraping APIs', maxCredits: 200 });
     assert.equal(asked.confirmationMessages?.title, 'Start a Firecrawl agent run?');
     const message = asked.confirmationMessages?.message;
-    assert.match(typeof message === 'string' ? message : message?.value ?? '', /^Start a Firecrawl agent run: Compare the plans of three scraping APIs · up to 200 credits\n\n/);
+    assert.match(typeof message === 'string' ? message : (message?.value ?? ''), /^Start a Firecrawl agent run: Compare the plans of three scraping APIs · up to 200 credits\n\n/);
     const tool = api.agentTools.registered.get('firecrawl_start_agent')!;
     const result = (await tool.invoke({ input: { prompt: 'Compare the plans of three scraping APIs', maxCredits: 200 }, toolInvocationToken: undefined }, none))!;
     assert.match(text(result), /^Firecrawl started an agent run\. Job id: [0-9a-f-]{36}\. It may spend up to 200 credits/);
@@ -151,7 +154,10 @@ describe('Firecrawl tools for AI agents', function () {
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape', times: 3 });
     const said = [];
     for (let i = 0; i < 3; i++) said.push(text(await invoke('firecrawl_scrape', { url: 'https://example.com/pricing' })));
-    assert.ok(said.every((s) => /not enough credits \(402\)\. Nothing was fetched or spent\. Do not call Firecrawl tools again/.test(s)), said.join('\n'));
+    assert.ok(
+      said.every((s) => /not enough credits \(402\)\. Nothing was fetched or spent\. Do not call Firecrawl tools again/.test(s)),
+      said.join('\n'),
+    );
     await until('the notification', () => warnings.length >= 1);
     assert.equal(warnings.filter((w) => /402/.test(w)).length, 1);
   });
@@ -165,7 +171,7 @@ describe('Firecrawl tools for AI agents', function () {
     assert.equal(warnings.filter((w) => /429/.test(w)).length, 1);
   });
 
-  it("a hostile page stays inert: quoted inside the fence, and none of its commands run", async () => {
+  it('a hostile page stays inert: quoted inside the fence, and none of its commands run', async () => {
     const said = text(await invoke('firecrawl_scrape', { url: 'https://hostile.example/' }));
     const begin = said.indexOf(' BEGIN>>>');
     const end = said.lastIndexOf(' END>>>');

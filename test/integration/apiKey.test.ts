@@ -10,7 +10,6 @@ import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
 
-
 const REJECTED_KEY = 'fc-rejected-integration-key-5b1e0c';
 
 describe('API key, settings and credits', function () {
@@ -86,7 +85,12 @@ describe('API key, settings and credits', function () {
     // The "Firecrawl" channel's file is in this extension's log folder or beside it.
     const folder = path.resolve(api.logDir, '..');
     const logFile = () =>
-      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+      fs
+        .readdirSync(folder, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(folder, f)).isFile())
+        .map((f) => fs.readFileSync(path.join(folder, f), 'utf8'))
+        .join('\n');
     for (const pasted of ['my+self/hosted=key', 'secret:my+self/hosted=key']) {
       await setApiUrl(pasted);
       const problem = await until(`the fallback for a value that is not a URL`, () => api.provider.url.problem);
@@ -199,7 +203,12 @@ describe('API key, settings and credits', function () {
     api.log.warn(`an echo of ${earlier}`);
     const folder = path.resolve(api.logDir, '..');
     const logText = () =>
-      fs.readdirSync(folder, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(folder, f)).isFile()).map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+      fs
+        .readdirSync(folder, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(folder, f)).isFile())
+        .map((f) => fs.readFileSync(path.join(folder, f), 'utf8'))
+        .join('\n');
     const text = await until('the echo in the log', () => (logText().includes('an echo of') ? logText() : undefined));
     assert.ok(!text.includes(earlier) && !text.toLowerCase().includes(encodeURIComponent(earlier).toLowerCase()), 'no earlier key in the log');
     sandbox.clearFaults();

@@ -46,10 +46,12 @@ describe('burn rate and the spike alert', function () {
     // forecast shows, yet well above the warning threshold (60 % of a 10,000 plan).
     sandbox.setCredits({ ...sandbox.getCredits()!, planCredits: 10_000, remainingCredits: 6_000 });
     await useSandbox(api, sandbox);
-    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
-      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-      return Promise.resolve(answer);
-    };
+    const record =
+      (kind: Shown['kind']) =>
+      (message: string, ...items: unknown[]) => {
+        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+        return Promise.resolve(answer);
+      };
     (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
@@ -73,7 +75,7 @@ describe('burn rate and the spike alert', function () {
     await sandbox.close();
   });
 
-  it('the tooltip shows the last 24 hours with an hourly sparkline, and the forecast says it uses the last 7 days\' pace', async () => {
+  it("the tooltip shows the last 24 hours with an hourly sparkline, and the forecast says it uses the last 7 days' pace", async () => {
     await until('the last 24 hours in the tooltip', () => /Last 24 h: \*\*[\d,]+\*\* credits/.test(tooltip()), 20_000);
     const day = api.burn.store.state.day.snapshot!;
     assert.equal(day.bins.timeRange, 'day');
@@ -153,7 +155,9 @@ describe('burn rate and the spike alert', function () {
     await until('the tooltip to offer the way back', () => /Spike alerts are off\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/.test(tooltip())).catch((error: Error) => {
       // What the status bar showed instead, and what it was drawn from: the next run that fails says why.
       const { problem, snapshot, loading } = api.credits.store.state;
-      throw new Error(`${error.message}; tooltip: ${JSON.stringify(tooltip())}; credits: ${JSON.stringify({ problem: problem?.kind, snapshot: !!snapshot, loading })}; burn: ${JSON.stringify({ ...api.burn.view(), summary: undefined })}`);
+      throw new Error(
+        `${error.message}; tooltip: ${JSON.stringify(tooltip())}; credits: ${JSON.stringify({ problem: problem?.kind, snapshot: !!snapshot, loading })}; burn: ${JSON.stringify({ ...api.burn.view(), summary: undefined })}`,
+      );
     });
     sandbox.clearSpike();
     await look();

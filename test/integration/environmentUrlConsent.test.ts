@@ -65,7 +65,10 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
 
   after(async () => {
     for (const provider of providers) provider.dispose();
-    for (const [name, value] of [['FIRECRAWL_API_URL', saved.url], ['FIRECRAWL_API_KEY', saved.key]] as const) {
+    for (const [name, value] of [
+      ['FIRECRAWL_API_URL', saved.url],
+      ['FIRECRAWL_API_KEY', saved.key],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -100,7 +103,10 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     assert.deepEqual(api.provider.url, { url: DEFAULT_API_URL, source: 'default', withheld: sandbox.url });
     // A request begun on the old client after the change goes without the key.
     await madeBefore.getCreditUsage({ maxAttempts: 1 }).catch(() => undefined);
-    assert.ok(sandbox.requests().some((r) => r.route === 'creditUsage'), 'the old client asked the environment address');
+    assert.ok(
+      sandbox.requests().some((r) => r.route === 'creditUsage'),
+      'the old client asked the environment address',
+    );
     assert.deepEqual(sentWith(sandbox.keys.valid), [], 'but not with the stored key');
     // A key typed to be checked before it is stored goes where a stored key may go, too.
     assert.equal(api.provider.clientFor(sandbox.keys.second).baseUrl, DEFAULT_API_URL);

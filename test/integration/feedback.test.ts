@@ -14,7 +14,6 @@ import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
-
 type Shown = { kind: 'info' | 'warning' | 'error'; message: string; items: string[] };
 
 const UNKNOWN_JOB = '5c0ffee0-1d2a-4b5c-8d6e-7f8091a2b3c4';
@@ -126,10 +125,12 @@ describe('feedback wizard', function () {
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
     await (await api.loadFeedback()).drafts.clear();
-    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
-      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-      return Promise.resolve(answers[kind]);
-    };
+    const record =
+      (kind: Shown['kind']) =>
+      (message: string, ...items: unknown[]) => {
+        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+        return Promise.resolve(answers[kind]);
+      };
     (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
     (vscode.window as { showErrorMessage: unknown }).showErrorMessage = record('error');
@@ -223,7 +224,10 @@ describe('feedback wizard', function () {
     const again = await fastPath({ jobId: job });
     assert.equal(again.kind, 'sent');
     const warning = shown.find((s) => s.kind === 'warning');
-    assert.match(warning?.message ?? '', /^Feedback was already submitted for this job: no credits refunded\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/);
+    assert.match(
+      warning?.message ?? '',
+      /^Feedback was already submitted for this job: no credits refunded\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/,
+    );
   });
 
   it('warns when the daily refund cap is reached', async () => {
@@ -441,7 +445,10 @@ describe('feedback wizard', function () {
     // The seconds left only once this server has stated its window (a FEEDBACK_WINDOW_EXPIRED earlier in the run); its age alone before.
     const window = api.feedback.windows.seconds(sandbox.url);
     assert.match(row?.description ?? '', window === undefined ? /^(just now|\d+s ago)$/ : /^(just now|\d+s ago) · \d+ s left$/);
-    const queries = sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
+    const queries = sandbox
+      .requests()
+      .filter((r) => r.route === 'activity')
+      .map((r) => r.query);
     assert.deepEqual(queries, ['limit=100'], 'one unfiltered read, whichever endpoints were highlighted');
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });

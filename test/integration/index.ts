@@ -24,16 +24,21 @@ function markReporter(): () => void {
   const base = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
   const original = base.consoleLog;
   base.consoleLog = hostLog;
-  return () => { base.consoleLog = original; };
+  return () => {
+    base.consoleLog = original;
+  };
 }
 
 function testFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return entry.name.endsWith('.test.js') ? [full] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return testFiles(full);
+      return entry.name.endsWith('.test.js') ? [full] : [];
+    })
+    .sort();
 }
 
 export async function run(): Promise<void> {
@@ -75,8 +80,14 @@ function runMocha(mocha: Mocha, counts: { passed: number; failed: number; skippe
       if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
       else resolve();
     });
-    runner.on('pass', () => { counts.passed += 1; });
-    runner.on('fail', () => { counts.failed += 1; });
-    runner.on('pending', () => { counts.skipped += 1; });
+    runner.on('pass', () => {
+      counts.passed += 1;
+    });
+    runner.on('fail', () => {
+      counts.failed += 1;
+    });
+    runner.on('pending', () => {
+      counts.skipped += 1;
+    });
   });
 }

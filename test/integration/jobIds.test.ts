@@ -110,7 +110,10 @@ describe('job ids in documents and the terminal', function () {
   it('finds ids in a terminal line as links', () => {
     const line = `Scrape done: ${UNKNOWN} (2 credits) and ff${UNKNOWN}`;
     const links = api.jobIds.terminalLinks.provideTerminalLinks({ line, terminal: undefined as unknown as vscode.Terminal });
-    assert.deepEqual(links.map((l) => [l.startIndex, l.length, l.id]), [[line.indexOf(UNKNOWN), 36, UNKNOWN]]);
+    assert.deepEqual(
+      links.map((l) => [l.startIndex, l.length, l.id]),
+      [[line.indexOf(UNKNOWN), 36, UNKNOWN]],
+    );
   });
 
   it('turning the hover setting off removes the hover at once', async () => {

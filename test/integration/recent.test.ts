@@ -19,10 +19,17 @@ describe('recent runs in the Research view', function () {
   const store = () => api.research.store;
   const tree = () => api.research.tree;
   const labelOf = (item: vscode.TreeItem) => (typeof item.label === 'string' ? item.label : item.label?.label);
-  const recentGroup = () => tree().children().find((n) => n.kind === 'recent');
+  const recentGroup = () =>
+    tree()
+      .children()
+      .find((n) => n.kind === 'recent');
   const recentRows = () => {
     const group = recentGroup();
-    return group ? tree().children(group).map((n) => ({ node: n, item: tree().item(n) })) : [];
+    return group
+      ? tree()
+          .children(group)
+          .map((n) => ({ node: n, item: tree().item(n) }))
+      : [];
   };
   const showRecent = (value: boolean | undefined) => vscode.workspace.getConfiguration('firecrawl.research').update('showRecent', value, vscode.ConfigurationTarget.Global);
   /** The view on screen in a window that counts as focused (a headless browser may not report focus). */
@@ -78,12 +85,22 @@ describe('recent runs in the Research view', function () {
     assert.equal(pick.title, 'Firecrawl: Add Recent Jobs');
     assert.equal(pick.canSelectMany, true);
     const rows = pick.items.map((i) => `${i.label} | ${i.description ?? ''}`);
-    assert.ok(rows.some((r) => /^Agent job: List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)), rows.join('\n'));
-    assert.ok(rows.some((r) => /^Deep research: Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)), rows.join('\n'));
+    assert.ok(
+      rows.some((r) => /^Agent job: List the pricing pages of three scraping APIs \| agent · (just now|\d+s ago) · processing$/.test(r)),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.some((r) => /^Deep research: Which crawlers honour robots\.txt\? \| deep research · (just now|\d+s ago)$/.test(r)),
+      rows.join('\n'),
+    );
     const separator = pick.items.findIndex((i) => i.kind === vscode.QuickPickItemKind.Separator);
     assert.equal(pick.items[separator]?.label, 'Already tracked');
     assert.match(pick.items[separator + 1]?.description ?? '', /already tracked$/);
-    assert.equal(pick.items.findIndex((i) => i.detail === tracked), separator + 1, 'tracked runs come last');
+    assert.equal(
+      pick.items.findIndex((i) => i.detail === tracked),
+      separator + 1,
+      'tracked runs come last',
+    );
 
     pick.selectedItems = pick.items.filter((i) => i.detail === agent || i.detail === research);
     // The checks reach the workbench on the next turn; accepting before would accept none.
@@ -123,7 +140,10 @@ describe('recent runs in the Research view', function () {
     assert.match(String(groupItem.description), /^updated (just now|\d+s ago)$/);
     assert.equal(groupItem.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const rows = recentRows();
-    assert.deepEqual(rows.map((r) => labelOf(r.item)), ['Deep research: How fresh are search engine indexes?', 'Agent job: Summarise the changelog of three crawlers']);
+    assert.deepEqual(
+      rows.map((r) => labelOf(r.item)),
+      ['Deep research: How fresh are search engine indexes?', 'Agent job: Summarise the changelog of three crawlers'],
+    );
     assert.equal(rows[0]?.item.contextValue, 'recentRun');
     assert.equal(rows[0]?.item.command?.command, 'firecrawl.trackRecentJob');
 

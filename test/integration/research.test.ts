@@ -11,7 +11,6 @@ import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, restartResearch, setApiUrl, until, useSandbox } from './helpers';
 
-
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 
 describe('deep research jobs', function () {
@@ -36,7 +35,10 @@ describe('deep research jobs', function () {
     const node = tree.children().find((n) => 'jobId' in n && n.jobId === id);
     return node ? tree.item(node) : undefined;
   };
-  const children = (node: ResearchNode) => feature().tree.children(node).map((n) => feature().tree.item(n));
+  const children = (node: ResearchNode) =>
+    feature()
+      .tree.children(node)
+      .map((n) => feature().tree.item(n));
   const labelOf = (item: vscode.TreeItem | undefined) => (typeof item?.label === 'string' ? item.label : item?.label?.label);
   const iconOf = (item: vscode.TreeItem | undefined) => (item?.iconPath as vscode.ThemeIcon | undefined)?.id;
 
@@ -47,10 +49,12 @@ describe('deep research jobs', function () {
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
     // The extension's `vscode` object is this one: record what it shows instead of waiting on toasts.
-    const record = (kind: Shown['kind']) => (message: string, ...items: unknown[]) => {
-      shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-      return Promise.resolve(answer);
-    };
+    const record =
+      (kind: Shown['kind']) =>
+      (message: string, ...items: unknown[]) => {
+        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+        return Promise.resolve(answer);
+      };
     (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
     (vscode.env as { openExternal: unknown }).openExternal = (uri: vscode.Uri) => {
@@ -152,13 +156,12 @@ describe('deep research jobs', function () {
     assert.deepEqual(opened, ['https://example.com/a?b=1']);
   });
 
-  it("\"Don't Show Again\" turns the notification setting off globally", async () => {
+  it('"Don\'t Show Again" turns the notification setting off globally', async () => {
     answer = "Don't Show Again";
     const id = sandbox.createResearchJob({ durationMs: 3_000 });
     await track(id);
     await until('completion', () => status(id) === 'completed', 15_000);
-    await until('the setting to turn off', () =>
-      vscode.workspace.getConfiguration('firecrawl.research').inspect<boolean>('notifyOnCompletion')?.globalValue === false);
+    await until('the setting to turn off', () => vscode.workspace.getConfiguration('firecrawl.research').inspect<boolean>('notifyOnCompletion')?.globalValue === false);
     shown.length = 0;
     const second = sandbox.createResearchJob({ durationMs: 2_000 });
     await track(second);
@@ -171,13 +174,24 @@ describe('deep research jobs', function () {
     const a = sandbox.createResearchJob({ durationMs: 0 });
     const b = sandbox.createResearchJob({ durationMs: 600_000 });
     await track(`${a}, ${b}`);
-    assert.deepEqual(store().jobs.map((j) => j.id), [a, b]);
+    assert.deepEqual(
+      store().jobs.map((j) => j.id),
+      [a, b],
+    );
     await until('a finished', () => status(a) === 'completed');
     assert.equal(await vscode.commands.executeCommand('firecrawl.clearFinishedResearchJobs'), 1);
-    assert.deepEqual(store().jobs.map((j) => j.id), [b]);
+    assert.deepEqual(
+      store().jobs.map((j) => j.id),
+      [b],
+    );
     const removed = await vscode.commands.executeCommand('firecrawl.untrackResearchJob', feature().tree.jobNode(b));
     assert.equal(removed, 1);
-    assert.equal(feature().tree.children().filter((n) => n.kind === 'job').length, 0);
+    assert.equal(
+      feature()
+        .tree.children()
+        .filter((n) => n.kind === 'job').length,
+      0,
+    );
     const before = sandbox.requestCount('deepResearch');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     assert.equal(sandbox.requestCount('deepResearch'), before, 'an untracked job is not polled');
@@ -189,7 +203,10 @@ describe('deep research jobs', function () {
     await track(`${done} ${running}`);
     await until('both read', () => status(done) === 'completed' && status(running) === 'processing');
     await restartResearch(api);
-    assert.deepEqual(store().jobs.map((j) => j.id), [done, running]);
+    assert.deepEqual(
+      store().jobs.map((j) => j.id),
+      [done, running],
+    );
     assert.equal(status(done), 'completed');
     assert.ok(deepResearchOf(store().get(done)?.snapshot)?.finalAnalysis);
     assert.equal(labelOf(row(done)), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
@@ -197,7 +214,10 @@ describe('deep research jobs', function () {
     await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const paths = sandbox.requests().map((r) => r.path);
-    assert.ok(paths.every((p) => p.endsWith(running)), 'only the running job is asked after the restart');
+    assert.ok(
+      paths.every((p) => p.endsWith(running)),
+      'only the running job is asked after the restart',
+    );
   });
 
   it('an unknown id: found as neither kind, dropped again with one message', async () => {
@@ -205,7 +225,14 @@ describe('deep research jobs', function () {
     const outcome = await track(id);
     assert.deepEqual(outcome.notFound, [id]);
     assert.equal(store().get(id), undefined);
-    assert.deepEqual(sandbox.requests().filter((r) => r.path.endsWith(id)).map((r) => r.route), ['agentStatus', 'deepResearch'], 'agent first, then deep research');
+    assert.deepEqual(
+      sandbox
+        .requests()
+        .filter((r) => r.path.endsWith(id))
+        .map((r) => r.route),
+      ['agentStatus', 'deepResearch'],
+      'agent first, then deep research',
+    );
     assert.equal(shown.length, 1);
     assert.match(shown[0]!.message, /^Not found as an agent job or a deep research job: 0b7c1e2d\. Check the id/);
   });
@@ -262,7 +289,7 @@ describe('deep research jobs', function () {
     }
     await store().listKnown;
     assert.equal(store().teamId, validTeam);
-    const offer = await until('the offer to follow the previous key\'s jobs', () => shown.find((s) => /tracked with the previous API key/.test(s.message)));
+    const offer = await until("the offer to follow the previous key's jobs", () => shown.find((s) => /tracked with the previous API key/.test(s.message)));
     assert.deepEqual(offer.items, ['Follow with This Key', 'Keep Apart']);
     await until('polling again after the key change', () => status(id) === 'processing' && store().get(id)?.poll.kind === 'polling');
     // Let go in the other key's folder once written here.
@@ -294,7 +321,7 @@ describe('deep research jobs', function () {
     await store().listKnown;
     try {
       assert.notEqual(store().teamId, valid);
-      assert.equal(store().get(id), undefined, 'another key\'s job is not listed');
+      assert.equal(store().get(id), undefined, "another key's job is not listed");
       await until('it to be kept for that key', async () => (await store().otherTeams()).get(valid) === 1);
       await until('the view to count it', () => store().hiddenJobs >= 1, 15_000);
       sandbox.resetCounts();

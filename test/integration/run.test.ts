@@ -75,7 +75,10 @@ describe('running Firecrawl from the editor', function () {
     const jobId = /Job id: `([0-9a-f-]+)`/.exec(text)?.[1];
     assert.ok(jobId && sandbox.activity().some((a) => a.id === jobId));
     const titles = await until('the CodeLens', async () => ((await lensTitles(document.uri)).length ? lensTitles(document.uri) : undefined));
-    assert.ok(titles.some((t) => /Rate this result \(scrape job/.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /Rate this result \(scrape job/.test(t)),
+      titles.join(' | '),
+    );
   });
 
   it('a cancelled prompt sends nothing; a non-web address is refused in the box before sending', async () => {
@@ -99,7 +102,10 @@ describe('running Firecrawl from the editor', function () {
     assert.match(outcome.failure?.message ?? '', /Not enough Firecrawl credits for scraping the page \(402\)/);
     assert.deepEqual(errors[0]?.items, ['Open Dashboard', 'Retry']);
     await until('the retry', () => sandbox.requestCount('scrape') === 2);
-    const urls = sandbox.requests().filter((r) => r.route === 'scrape').map((r) => (r.body as { url: string }).url);
+    const urls = sandbox
+      .requests()
+      .filter((r) => r.route === 'scrape')
+      .map((r) => (r.body as { url: string }).url);
     assert.deepEqual(urls, ['https://example.com/pricing', 'https://example.com/pricing']);
   });
 
@@ -120,7 +126,10 @@ describe('running Firecrawl from the editor', function () {
     const body = sandbox.requests().find((r) => r.route === 'search')?.body as Record<string, unknown>;
     assert.deepEqual(body, { query: 'web scraping api', limit: 10, integration: '_vscode', origin: body.origin });
     const titles = await lensTitles(document!.uri);
-    assert.ok(titles.some((t) => /search job/.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /search job/.test(t)),
+      titles.join(' | '),
+    );
   });
 
   it('Map a Site: the links as a document, one a line, and in a pick', async () => {
@@ -143,7 +152,10 @@ describe('running Firecrawl from the editor', function () {
     assert.match(text, /^> Source: `plans\.csv`/);
     assert.match(text, /- Example,Hobby/);
     const titles = await lensTitles(outcome.opened[0]!.uri);
-    assert.ok(titles.some((t) => /parse job/.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /parse job/.test(t)),
+      titles.join(' | '),
+    );
     const wrong = vscode.Uri.joinPath(folder, 'notes.txt');
     await vscode.workspace.fs.writeFile(wrong, new TextEncoder().encode('x'));
     const refused = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', wrong))!;
@@ -166,7 +178,10 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(body.urls, ['https://a.example', 'https://b.example']);
     assert.equal(body.maxCredits, 500);
     assert.equal(body.integration, '_vscode');
-    assert.ok(api.research.store.jobs.some((j) => j.id === outcome.id), `tracked at once: ${JSON.stringify({ id: outcome.id, team: api.research.store.teamId, current: api.team.current, size: api.research.store.size, other: [...(await api.research.store.otherTeams())] })}`);
+    assert.ok(
+      api.research.store.jobs.some((j) => j.id === outcome.id),
+      `tracked at once: ${JSON.stringify({ id: outcome.id, team: api.research.store.teamId, current: api.team.current, size: api.research.store.size, other: [...(await api.research.store.otherTeams())] })}`,
+    );
   });
 
   it('Rate This Result on a scrape: the wizard opens at the rating with the job chosen, and "good" is sent with the page', async () => {
@@ -201,7 +216,10 @@ describe('running Firecrawl from the editor', function () {
       const now = await lensTitles(document.uri);
       return now.some((t) => /Rating closed/.test(t)) ? now : undefined;
     });
-    assert.ok(titles.some((t) => /within 120 seconds/.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /within 120 seconds/.test(t)),
+      titles.join(' | '),
+    );
     const before = sandbox.requestCount('feedback');
     assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined, 'rating it again opens nothing');
     assert.equal(sandbox.requestCount('feedback'), before);

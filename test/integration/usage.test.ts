@@ -12,14 +12,11 @@ import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
 
-
 const VIEW_TYPE = 'firecrawl.usageHistory';
 const TITLE = 'Firecrawl Credit Usage';
 
 function usageTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
 }
 
 describe('credit usage panel', function () {
@@ -62,7 +59,10 @@ describe('credit usage panel', function () {
     // The header follows the credits store, which asks once this window leads its team: it may come after the history.
     const state = await until('a state with history and the balance delivered to the page', () => lastPosted()?.history && lastPosted()?.credits && lastPosted(), 20_000);
     assert.equal(state.byApiKey, false);
-    assert.deepEqual(state.history!.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
+    assert.deepEqual(
+      state.history!.periods.map((p) => p.creditsUsed),
+      [11_270, 15_604, 15_241, 5_531],
+    );
     assert.equal(state.credits?.remainingCredits, sandbox.getCredits()?.remainingCredits, 'header from the credits store');
     assert.equal(usageTabs().length, 1);
     // The same route answers usage by hour (timeRange) for the status bar: only the months count here.
@@ -90,7 +90,10 @@ describe('credit usage panel', function () {
     type Kept = { apiUrl?: string; total?: { history: { periods: Array<{ creditsUsed: number }> } } };
     const kept = await until('the history file', (): Kept | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Kept) : undefined));
     assert.equal(kept.apiUrl, sandbox.url);
-    assert.deepEqual(kept.total?.history.periods.map((p) => p.creditsUsed), [11_270, 15_604, 15_241, 5_531]);
+    assert.deepEqual(
+      kept.total?.history.periods.map((p) => p.creditsUsed),
+      [11_270, 15_604, 15_241, 5_531],
+    );
   });
 
   it('hands the loaded history to the status bar forecast', () => {
@@ -176,10 +179,14 @@ describe('credit usage panel', function () {
     try {
       other.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 4_242, apiKey: 'Elsewhere' }]);
       await setApiUrl(other.url);
-      const state = await until('history from the other server', () => {
-        const s = lastPosted();
-        return s?.history?.periods[0]?.creditsUsed === 4_242 ? s : undefined;
-      }, 20_000);
+      const state = await until(
+        'history from the other server',
+        () => {
+          const s = lastPosted();
+          return s?.history?.periods[0]?.creditsUsed === 4_242 ? s : undefined;
+        },
+        20_000,
+      );
       assert.equal(state.byApiKey, true, 'the restored per-key breakdown is kept');
       assert.equal(state.history!.periods[0]!.apiKey, 'Elsewhere');
       assert.ok(other.requestCount('creditUsageHistorical') >= 1);

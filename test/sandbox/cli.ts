@@ -76,13 +76,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       const credits = inline === undefined ? DEFAULT_SPIKE_CREDITS : Number(inline);
       if (!Number.isFinite(credits) || credits <= 0) throw new Error('--spike=N needs a number of credits above 0');
       options.spike = credits;
-    }
-    else if (name === '--fresh-jobs-every') {
+    } else if (name === '--fresh-jobs-every') {
       const seconds = Number(value());
       if (!Number.isFinite(seconds) || seconds < 0) throw new Error('--fresh-jobs-every must be a number of seconds >= 0');
       options.freshJobsEvery = seconds;
-    }
-    else if (name === '--help' || name === '-h') throw new Error('usage');
+    } else if (name === '--help' || name === '-h') throw new Error('usage');
     else throw new Error(`unknown option ${arg}`);
   }
   return options;

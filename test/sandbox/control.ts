@@ -6,7 +6,21 @@ import type { Sandbox } from './server';
 import { validateAgentTimeline } from './agent';
 import { validateActivityEntry } from './activity';
 import { RESEARCH_SHUTDOWN_AT } from './research';
-import { FEEDBACK_ISSUE_STYLES, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, ROUTE_NAMES, V2_ENDPOINTS, type Dialect, type ParseActivity, type Fault, type FeedbackIssueStyle, type FeedbackMode, type HistoryRow, type ResearchTimeline, type V2Endpoint } from './types';
+import {
+  FEEDBACK_ISSUE_STYLES,
+  FEEDBACK_MODES,
+  PARSE_ACTIVITY_MODES,
+  ROUTE_NAMES,
+  V2_ENDPOINTS,
+  type Dialect,
+  type ParseActivity,
+  type Fault,
+  type FeedbackIssueStyle,
+  type FeedbackMode,
+  type HistoryRow,
+  type ResearchTimeline,
+  type V2Endpoint,
+} from './types';
 
 export interface ControlRequest {
   method: string;

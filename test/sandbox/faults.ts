@@ -153,11 +153,17 @@ function sendStatus(fault: Fault, env: FaultEnv): void {
       const seconds = fault.retryAfterSeconds ?? 7;
       const limit = route === 'deepResearch' ? 500 : 1000;
       const headers: Record<string, string> = { ...(fault.retryAfterHeader !== undefined ? { 'Retry-After': fault.retryAfterHeader } : {}), ...extra };
-      sendJson(res, 429, {
-        success: false,
-        error: `Rate limit exceeded. Consumed (req/min): ${limit + 1}, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing `
-          + `for increased rate limits or please retry after ${seconds}s, resets at ${utcDateString(env.now + seconds * 1000)}`,
-      }, headers);
+      sendJson(
+        res,
+        429,
+        {
+          success: false,
+          error:
+            `Rate limit exceeded. Consumed (req/min): ${limit + 1}, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing ` +
+            `for increased rate limits or please retry after ${seconds}s, resets at ${utcDateString(env.now + seconds * 1000)}`,
+        },
+        headers,
+      );
       return;
     }
     case 500:
@@ -235,20 +241,21 @@ async function streamOversized(res: ServerResponse, bytes: number): Promise<void
   const tail = '"}';
   const chunk = 'x'.repeat(64 * 1024);
   let written = 0;
-  const write = (text: string): Promise<void> => new Promise((resolve) => {
-    if (res.destroyed) return resolve();
-    written += Buffer.byteLength(text);
-    if (res.write(text)) resolve();
-    else {
-      const done = (): void => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    }
-  });
+  const write = (text: string): Promise<void> =>
+    new Promise((resolve) => {
+      if (res.destroyed) return resolve();
+      written += Buffer.byteLength(text);
+      if (res.write(text)) resolve();
+      else {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      }
+    });
   await write(head);
   while (!res.destroyed && written + tail.length < bytes) {
     const left = bytes - written - tail.length;

@@ -11,14 +11,30 @@ export interface Issue {
   [extra: string]: unknown;
 }
 
-export type ValidationResult =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; issues: Issue[] };
+export type ValidationResult = { ok: true; value: Record<string, unknown> } | { ok: false; issues: Issue[] };
 
 /** Named integrations the service accepts; anything else must start with '_' (so plain 'vscode' fails). */
 export const KNOWN_INTEGRATIONS: readonly string[] = [
-  'cli', 'raycast', 'zapier', 'n8n', 'make', 'pipedream', 'dify', 'flowise', 'langflow', 'langchain',
-  'llamaindex', 'crewai', 'camel', 'mcp', 'activepieces', 'gumloop', 'lovable', 'bolt', 'replit', 'windsurf',
+  'cli',
+  'raycast',
+  'zapier',
+  'n8n',
+  'make',
+  'pipedream',
+  'dify',
+  'flowise',
+  'langflow',
+  'langchain',
+  'llamaindex',
+  'crewai',
+  'camel',
+  'mcp',
+  'activepieces',
+  'gumloop',
+  'lovable',
+  'bolt',
+  'replit',
+  'windsurf',
 ];
 
 export const LABEL_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
@@ -26,8 +42,10 @@ export const UUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}
 export const MAX_METADATA_BYTES = 8 * 1024;
 
 export const SIGNAL_MESSAGE = 'Feedback must include at least one substantive signal: issues, note, sources, missingContent, querySuggestions, url, or pageNumbers.';
-export const SEARCH_SIGNAL_MESSAGE = "Search feedback must be substantive. 'good' requires at least one valuableSources entry; 'partial' requires valuableSources or at least one missingContent entry; 'bad' requires at least one missingContent entry or querySuggestions.";
-const SEARCH_ROUTE_SIGNAL_MESSAGE = "Feedback must be substantive. 'good' requires at least one valuableSources entry; 'partial' requires valuableSources or at least one missingContent entry; 'bad' requires at least one missingContent entry or querySuggestions.";
+export const SEARCH_SIGNAL_MESSAGE =
+  "Search feedback must be substantive. 'good' requires at least one valuableSources entry; 'partial' requires valuableSources or at least one missingContent entry; 'bad' requires at least one missingContent entry or querySuggestions.";
+const SEARCH_ROUTE_SIGNAL_MESSAGE =
+  "Feedback must be substantive. 'good' requires at least one valuableSources entry; 'partial' requires valuableSources or at least one missingContent entry; 'bad' requires at least one missingContent entry or querySuggestions.";
 
 class Issues {
   readonly list: Issue[] = [];
@@ -129,22 +147,33 @@ function isHttpUrl(s: string): boolean {
 }
 
 const httpUrl: FieldParser = (v, p, o) => parseString(v, p, o, { trim: true, min: 1, max: 2048, refine: { test: isHttpUrl, message: 'Must be a valid http(s) URL' } });
-const label: FieldParser = (v, p, o) => parseString(v, p, o, {
-  trim: true, min: 1, max: 80,
-  pattern: { re: LABEL_PATTERN, message: 'Issue codes must use lowercase letters, numbers, underscores, or hyphens' },
-});
+const label: FieldParser = (v, p, o) =>
+  parseString(v, p, o, {
+    trim: true,
+    min: 1,
+    max: 80,
+    pattern: { re: LABEL_PATTERN, message: 'Issue codes must use lowercase letters, numbers, underscores, or hyphens' },
+  });
 const labels: FieldParser = (v, p, o) => parseArray(v, p, o, 20, (x, q) => label(x, q, o));
-const trimmedMax = (max: number): FieldParser => (v, p, o) => parseString(v, p, o, { trim: true, max });
+const trimmedMax =
+  (max: number): FieldParser =>
+  (v, p, o) =>
+    parseString(v, p, o, { trim: true, max });
 
-const valuableSource: FieldParser = (v, p, o) => parseStrictObject(v, p, o, [
-  ['url', httpUrl, 'required'],
-  ['reason', trimmedMax(1000), 'optional'],
-]);
-const missingEntry: FieldParser = (v, p, o) => parseStrictObject(v, p, o, [
-  ['topic', (x, q, oo) => parseString(x, q, oo, { trim: true, min: 1, minMessage: 'topic must not be empty', max: 200, maxMessage: 'topic must be 200 characters or fewer' }), 'required'],
-  ['description', trimmedMax(2000), 'optional'],
-]);
-const missingContent = (max: number): FieldParser => (v, p, o) => parseArray(v, p, o, max, (x, q) => missingEntry(x, q, o));
+const valuableSource: FieldParser = (v, p, o) =>
+  parseStrictObject(v, p, o, [
+    ['url', httpUrl, 'required'],
+    ['reason', trimmedMax(1000), 'optional'],
+  ]);
+const missingEntry: FieldParser = (v, p, o) =>
+  parseStrictObject(v, p, o, [
+    ['topic', (x, q, oo) => parseString(x, q, oo, { trim: true, min: 1, minMessage: 'topic must not be empty', max: 200, maxMessage: 'topic must be 200 characters or fewer' }), 'required'],
+    ['description', trimmedMax(2000), 'optional'],
+  ]);
+const missingContent =
+  (max: number): FieldParser =>
+  (v, p, o) =>
+    parseArray(v, p, o, max, (x, q) => missingEntry(x, q, o));
 
 const pageNumber: FieldParser = (v, p, o) => {
   if (typeof v !== 'number' || !Number.isFinite(v)) return typeIssue(o, p, 'number', v);
@@ -233,8 +262,7 @@ export function validateEndpointFeedback(body: unknown): ValidationResult {
   const out = new Issues();
   const value = parseStrictObject(body, [], out, ENDPOINT_SHAPE);
   if (!value || out.aborted) return { ok: false, issues: out.list };
-  const signal = ['issues', 'tags', 'note', 'valuableSources', 'missingContent', 'querySuggestions', 'url', 'pageNumbers']
-    .some((key) => len(value[key]) > 0);
+  const signal = ['issues', 'tags', 'note', 'valuableSources', 'missingContent', 'querySuggestions', 'url', 'pageNumbers'].some((key) => len(value[key]) > 0);
   if (!signal) out.add({ code: 'custom', path: [], message: SIGNAL_MESSAGE });
   if (value.endpoint === 'search' && !substantiveSearch(value)) out.add({ code: 'custom', path: [], message: SEARCH_SIGNAL_MESSAGE });
   return out.list.length > 0 ? { ok: false, issues: out.list } : { ok: true, value: finish(value) };

@@ -74,10 +74,7 @@ export interface ResearchSnapshot {
   error?: string;
 }
 
-const DOMAINS = [
-  'developer.mozilla.org', 'en.wikipedia.org', 'www.rfc-editor.org', 'blog.cloudflare.com',
-  'arxiv.org', 'github.com', 'www.w3.org', 'news.ycombinator.com',
-];
+const DOMAINS = ['developer.mozilla.org', 'en.wikipedia.org', 'www.rfc-editor.org', 'blog.cloudflare.com', 'arxiv.org', 'github.com', 'www.w3.org', 'news.ycombinator.com'];
 const ANGLES = ['overview', 'recent changes', 'expert opinion', 'case studies', 'measurements', 'criticism'];
 
 function count(value: number | undefined, fallback: number, min: number): number {
@@ -121,16 +118,20 @@ export function createResearchJob(id: string, createdAt: number, timeline: Resea
   for (let i = 0; i < steps; i += 1) {
     const depth = Math.min(maxDepth, 1 + Math.floor((i * maxDepth) / Math.max(1, steps)));
     const type: ActivityType = i % 2 === 0 ? 'search' : 'analyze';
-    const message = type === 'search'
-      ? `Searching for "${query}" (${ANGLES[i % ANGLES.length]})`
-      : `Analyzing new sources at depth ${depth}`;
+    const message = type === 'search' ? `Searching for "${query}" (${ANGLES[i % ANGLES.length]})` : `Analyzing new sources at depth ${depth}`;
     activities.push({ at: Math.floor((durationMs * (i + 1)) / (activityCount + 1)), type, message, depth, isError: false });
   }
   const error = t.error ?? 'Research failed: the analysis model did not respond in time';
   if (outcome === 'failed') {
     activities.push({ at: durationMs, type: steps % 2 === 0 ? 'search' : 'analyze', message: error, depth: activities.at(-1)?.depth ?? 1, isError: true });
   } else {
-    activities.push({ at: Math.floor((durationMs * activityCount) / (activityCount + 1)), type: 'synthesis', message: 'Synthesizing findings into the final analysis', depth: maxDepth, isError: false });
+    activities.push({
+      at: Math.floor((durationMs * activityCount) / (activityCount + 1)),
+      type: 'synthesis',
+      message: 'Synthesizing findings into the final analysis',
+      depth: maxDepth,
+      isError: false,
+    });
   }
 
   const sources: PlannedSource[] = [];
@@ -139,12 +140,9 @@ export function createResearchJob(id: string, createdAt: number, timeline: Resea
     const angle = ANGLES[j % ANGLES.length] ?? 'overview';
     const plainTitle = `${angle[0]?.toUpperCase() ?? ''}${angle.slice(1)}: ${query}`;
     const arrays = j % 3 === 2;
-    const title: string | string[] = t.sourceTitle !== undefined
-      ? (Array.isArray(t.sourceTitle) ? [...t.sourceTitle] : t.sourceTitle)
-      : arrays ? [plainTitle, `${domain} (archived copy)`] : plainTitle;
-    const description: string | string[] = arrays
-      ? [`What ${domain} says about ${angle}.`, 'Second description block found on the page.']
-      : `What ${domain} says about ${angle}.`;
+    const title: string | string[] =
+      t.sourceTitle !== undefined ? (Array.isArray(t.sourceTitle) ? [...t.sourceTitle] : t.sourceTitle) : arrays ? [plainTitle, `${domain} (archived copy)`] : plainTitle;
+    const description: string | string[] = arrays ? [`What ${domain} says about ${angle}.`, 'Second description block found on the page.'] : `What ${domain} says about ${angle}.`;
     sources.push({
       at: Math.floor((durationMs * 0.85 * (j + 1)) / (sourceCount + 1)),
       url: `https://${domain}/sandbox/source-${j + 1}`,
@@ -220,7 +218,7 @@ export function researchSnapshot(job: ResearchJob, now: number): ResearchSnapsho
 
   const activities = visibleActivities.map((a, index) => ({
     type: a.type,
-    status: a.isError ? 'error' as const : status === 'processing' && index === visibleActivities.length - 1 ? 'processing' as const : 'complete' as const,
+    status: a.isError ? ('error' as const) : status === 'processing' && index === visibleActivities.length - 1 ? ('processing' as const) : ('complete' as const),
     message: a.message,
     timestamp: new Date(job.createdAt + a.at).toISOString(),
     depth: a.depth,

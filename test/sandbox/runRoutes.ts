@@ -55,11 +55,16 @@ function strict(body: unknown, known: Record<string, Check | null>): { ok: true;
 const integration: Check = (o) =>
   typeof o.integration === 'string' && (INTEGRATIONS.includes(o.integration) || (o.integration.startsWith('_') && o.integration.length > 1)) ? undefined : 'Invalid enum value';
 const origin: Check = (o) => (typeof o.origin === 'string' ? undefined : 'Expected string');
-const bool = (key: string): Check => (o) => (typeof o[key] === 'boolean' ? undefined : 'Expected boolean');
-const int = (key: string, min: number, max: number): Check => (o) => {
-  const v = o[key];
-  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `Number must be an integer between ${min} and ${max}`;
-};
+const bool =
+  (key: string): Check =>
+  (o) =>
+    typeof o[key] === 'boolean' ? undefined : 'Expected boolean';
+const int =
+  (key: string, min: number, max: number): Check =>
+  (o) => {
+    const v = o[key];
+    return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `Number must be an integer between ${min} and ${max}`;
+  };
 const url: Check = (o) => (isWebUrl(o.url) ? undefined : 'Invalid url');
 
 const formats: Check = (o) => {
@@ -271,7 +276,10 @@ export function parse(text: string, contentType: string, jobs: RunJobs): RunRepl
   const checked = strict(options, PARSE_OPTION_KEYS);
   if (!checked.ok) return checked.reply;
   const id = jobs.run('parse', file.filename, 2);
-  const lines = file.value.split(/\r?\n/).filter((l) => l.trim()).slice(0, 20);
+  const lines = file.value
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 20);
   return {
     status: 200,
     body: {

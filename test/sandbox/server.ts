@@ -18,17 +18,54 @@ import { defaultQueue, type QueueState, queueStatusBody } from './queue';
 import { agentKeysProblem, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
-  DEFAULT_FEEDBACK_WINDOW_SECONDS, FEEDBACK_MODES, PARSE_ACTIVITY_MODES, V2_ENDPOINTS,
-  type ActivityEntryInit, type AgentCancelledReads, type AgentListEnd, type AgentTimeline, type ParseActivity, type CreditState, type Dialect, type Fault, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type HistoryRow,
-  type LoggedRequest, type ResearchTimeline, type RouteName, type SandboxKeys, type ShutdownMode, type V2Endpoint, type V2JobOptions,
+  DEFAULT_FEEDBACK_WINDOW_SECONDS,
+  FEEDBACK_MODES,
+  PARSE_ACTIVITY_MODES,
+  V2_ENDPOINTS,
+  type ActivityEntryInit,
+  type AgentCancelledReads,
+  type AgentListEnd,
+  type AgentTimeline,
+  type ParseActivity,
+  type CreditState,
+  type Dialect,
+  type Fault,
+  type FeedbackIssueStyle,
+  type FeedbackMode,
+  type FeedbackSubmission,
+  type HistoryRow,
+  type LoggedRequest,
+  type ResearchTimeline,
+  type RouteName,
+  type SandboxKeys,
+  type ShutdownMode,
+  type V2Endpoint,
+  type V2JobOptions,
 } from './types';
 
 export type { QueueState } from './queue';
 export type { TimeRange, UsageHour, UsageSpike } from './usageBins';
 export type {
-  ActivityEntryInit, AgentCancelledReads, AgentListEnd, AgentTimeline, ParseActivity, ShutdownMode,
-  CreditState, Dialect, Fault, FaultKind, FeedbackIssueStyle, FeedbackMode, FeedbackSubmission, HistoryRow, LoggedRequest,
-  ResearchTimeline, RouteName, SandboxKeys, V2Endpoint, V2JobOptions,
+  ActivityEntryInit,
+  AgentCancelledReads,
+  AgentListEnd,
+  AgentTimeline,
+  ParseActivity,
+  ShutdownMode,
+  CreditState,
+  Dialect,
+  Fault,
+  FaultKind,
+  FeedbackIssueStyle,
+  FeedbackMode,
+  FeedbackSubmission,
+  HistoryRow,
+  LoggedRequest,
+  ResearchTimeline,
+  RouteName,
+  SandboxKeys,
+  V2Endpoint,
+  V2JobOptions,
 } from './types';
 
 export interface SandboxOptions {
@@ -546,8 +583,9 @@ class SandboxServer implements Sandbox {
       case 'creditUsageHistorical': {
         const timeRange = query.get('timeRange');
         const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey'), timeRangeCount: query.getAll('timeRange').length });
-        const r = refused
-          ?? (timeRange === null
+        const r =
+          refused ??
+          (timeRange === null
             ? creditUsageHistorical(this.history, query.get('byApiKey'), this.dialect, this.selfHosted)
             : usageBins(this.usage, timeRange as TimeRange, this.now(), this.dialect, this.selfHosted));
         sendJson(res, r.status, r.body);

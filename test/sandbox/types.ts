@@ -43,9 +43,7 @@ export const ROUTE_NAMES: readonly RouteName[] = [
 ];
 
 /** The values GET /v2/team/activity accepts as `endpoint`; anything else is a 400. `parse` is not one. */
-export const ACTIVITY_ENDPOINTS = [
-  'scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact', 'alexandria',
-] as const;
+export const ACTIVITY_ENDPOINTS = ['scrape', 'crawl', 'batch_scrape', 'search', 'extract', 'llmstxt', 'deep_research', 'map', 'agent', 'browser', 'interact', 'alexandria'] as const;
 export type ActivityEndpoint = (typeof ACTIVITY_ENDPOINTS)[number];
 
 /** An entry a test adds to the activity list directly (any kind, any age, hostile targets). */
@@ -153,15 +151,7 @@ export interface ResearchTimeline {
   stallAfterMs?: number;
 }
 
-export type FaultKind =
-  | 'latency'
-  | 'hang'
-  | 'status'
-  | 'malformedJson'
-  | 'wrongTypes'
-  | 'oversized'
-  | 'compressed'
-  | 'connectionReset';
+export type FaultKind = 'latency' | 'hang' | 'status' | 'malformedJson' | 'wrongTypes' | 'oversized' | 'compressed' | 'connectionReset';
 
 export interface Fault {
   /** Route to hit; absent = the next API request of any route. */

@@ -60,7 +60,13 @@ export class MemoryDisk {
         if (this.files.delete(name)) queueMicrotask(() => announce(name));
       },
       list: async (folder) => under(folder).filter((n) => !n.includes('/')),
-      folders: async (folder) => [...new Set(under(folder).filter((n) => n.includes('/')).map((n) => n.slice(0, n.indexOf('/'))))],
+      folders: async (folder) => [
+        ...new Set(
+          under(folder)
+            .filter((n) => n.includes('/'))
+            .map((n) => n.slice(0, n.indexOf('/'))),
+        ),
+      ],
       stat: async (name): Promise<FileStamp | undefined> => {
         const text = this.files.get(name);
         return text === undefined ? undefined : { mtime: this.mtimes.get(name) ?? 0, size: text.length };

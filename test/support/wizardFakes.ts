@@ -4,10 +4,7 @@ import assert from 'node:assert/strict';
 import type { Answer, InputPrompt, PickOption, PickPrompt, PickUpdate, Prompter, TextEditing } from '../../src/features/feedback/wizard/prompts';
 import { isBlocking, validationMessage } from '../../src/features/feedback/wizard/prompts';
 
-export type Shown =
-  | { kind: 'pick'; prompt: PickPrompt<unknown>; updates: PickUpdate<unknown>[] }
-  | { kind: 'input'; prompt: InputPrompt }
-  | { kind: 'editor'; editing: TextEditing };
+export type Shown = { kind: 'pick'; prompt: PickPrompt<unknown>; updates: PickUpdate<unknown>[] } | { kind: 'input'; prompt: InputPrompt } | { kind: 'editor'; editing: TextEditing };
 
 export type Reply = (shown: Shown) => Answer<unknown> | string | undefined | Promise<Answer<unknown> | string | undefined>;
 

@@ -38,7 +38,10 @@ const EDGE = { position: { x: 2, y: 120 } };
 /** Switches range and waits for its bars (a state for the range, drawn). */
 async function showRange(f: FrameLocator, button: string, bars: number): Promise<void> {
   await press(f, button);
-  await f.locator('.bar-hit').nth(bars - 1).waitFor({ timeout: 20_000 });
+  await f
+    .locator('.bar-hit')
+    .nth(bars - 1)
+    .waitFor({ timeout: 20_000 });
   await f.locator(`.bar-hit >> nth=${bars}`).waitFor({ state: 'detached', timeout: 5_000 });
 }
 
@@ -140,14 +143,18 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     // The panel comes back too, with the burst in its last bar.
     await wb().webviewFrame().locator('svg.chart').waitFor({ state: 'visible', timeout: 30_000 });
     await wb().screenshot('burn-spike-after-reload-dark');
-    await toast.locator('.codicon-notifications-clear, .codicon-close').first().click().catch(() => undefined);
+    await toast
+      .locator('.codicon-notifications-clear, .codicon-close')
+      .first()
+      .click()
+      .catch(() => undefined);
     // The spike ends (a look that finds none), so the next one is a spike of its own.
     sandbox.clearSpike();
     await wb().runCommand('Firecrawl: Refresh Credits');
     await wb().statusBarEntry('firecrawl.credits').locator('.codicon-pulse').waitFor({ state: 'detached', timeout: 20_000 });
   });
 
-  it('a spike: one notification with Show Usage, Mute for Today and Don\'t Show Again, the status bar in the warning colour', async () => {
+  it("a spike: one notification with Show Usage, Mute for Today and Don't Show Again, the status bar in the warning colour", async () => {
     const f = wb().webviewFrame();
     // The usual rate comes from the week's bins: the 7 days range loads them (the poll would, 15 minutes in).
     await showRange(f, '7 days', 8);
@@ -172,7 +179,13 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     // The spike lasts: another look finds it again, and says nothing again.
     await wb().runCommand('Firecrawl: Refresh Credits');
     await wb().page.waitForTimeout(2_000);
-    assert.equal(await wb().notification(/draining fast/).count(), 0, 'one alert per spike');
+    assert.equal(
+      await wb()
+        .notification(/draining fast/)
+        .count(),
+      0,
+      'one alert per spike',
+    );
     assert.match((await item.getAttribute('class')) ?? '', /warning-kind/);
 
     await item.hover();
@@ -204,13 +217,19 @@ for (const theme of ['light', 'highContrast'] as const) {
       await wb().screenshot(`burn-range-months-${theme}`);
       for (const range of RANGES) {
         await showRange(f, range.button, range.bars);
-        await f.locator('.bar-hit').nth(range.bars - 2).hover(EDGE);
+        await f
+          .locator('.bar-hit')
+          .nth(range.bars - 2)
+          .hover(EDGE);
         await f.locator('.tooltip').waitFor();
         await wb().screenshot(`burn-range-${range.slug}-${theme}`);
       }
       // Colours come from the theme: in high contrast every bar is outlined.
       if (theme === 'highContrast') {
-        const stroke = await f.locator('.seg').first().evaluate((e) => getComputedStyle(e).strokeWidth);
+        const stroke = await f
+          .locator('.seg')
+          .first()
+          .evaluate((e) => getComputedStyle(e).strokeWidth);
         assert.equal(stroke, '1px');
       }
       await press(f, 'Table');

@@ -61,7 +61,9 @@ describe('API key and credits status bar', () => {
 
     await input.fill(sandbox.keys.valid);
     await input.press('Enter');
-    await wb().notification(/Firecrawl API key saved/).waitFor({ timeout: 15_000 });
+    await wb()
+      .notification(/Firecrawl API key saved/)
+      .waitFor({ timeout: 15_000 });
   });
 
   it('shows remaining credits with a tooltip of plan, usage, period and links', async () => {

@@ -37,7 +37,10 @@ describe('feedback wizard in the workbench', () => {
 
   it('fast path with the keyboard: palette → scrape → the job just run, picked from the list → bad → one label → send → receipt', async () => {
     const w = wb();
-    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await w
+      .statusBarEntry('firecrawl.credits')
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(() => undefined);
     // The scrape just run; the sandbox's own demo jobs (one of them 10 minutes old) are in the list too.
     const job = sandbox.createV2Job('scrape', { costCredits: 8, target: 'https://example.com/pricing' });
     const pages: string[] = [];
@@ -68,8 +71,14 @@ describe('feedback wizard in the workbench', () => {
     assert.match(await activeRow(w).innerText(), /just now|\ds ago/);
     // The server has not stated its window: no countdown, and the 10-minute-old demo job is an ordinary choice.
     await w.quickInputRows().filter({ hasText: sandbox.demoV2Jobs.expiredScrape }).waitFor({ state: 'visible' });
-    assert.equal(await w.quickInputRows().filter({ hasText: /expired|s left|Past the feedback window/ }).count(), 0);
-    assert.doesNotMatch(await w.quickInput().locator('input').getAttribute('placeholder') ?? '', /\d+ s\b|window/);
+    assert.equal(
+      await w
+        .quickInputRows()
+        .filter({ hasText: /expired|s left|Past the feedback window/ })
+        .count(),
+      0,
+    );
+    assert.doesNotMatch((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /\d+ s\b|window/);
     assert.ok((await w.quickInputRows().filter({ hasText: 'Paste a job id…' }).count()) === 1);
     shots.push(await w.screenshot('feedback-2-job-list'));
     await press('Enter');
@@ -93,8 +102,14 @@ describe('feedback wizard in the workbench', () => {
     pages.push(await title(w).innerText());
     assert.match(await activeRow(w).innerText(), /Send feedback/);
     const review = await w.quickInputRows().allInnerTexts();
-    assert.ok(review.some((r) => /Issue labels\s*missing-content/.test(r)), review.join(' | '));
-    assert.ok(review.some((r) => r.includes(job)), review.join(' | '));
+    assert.ok(
+      review.some((r) => /Issue labels\s*missing-content/.test(r)),
+      review.join(' | '),
+    );
+    assert.ok(
+      review.some((r) => r.includes(job)),
+      review.join(' | '),
+    );
     shots.push(await w.screenshot('feedback-5-review'));
     await press('Enter');
 
@@ -111,7 +126,11 @@ describe('feedback wizard in the workbench', () => {
     );
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[]).join() === 'missing-content'));
     const activity = sandbox.requests().filter((r) => r.route === 'activity');
-    assert.deepEqual(activity.map((r) => r.query), ['limit=100'], 'one read of the shared activity list');
+    assert.deepEqual(
+      activity.map((r) => r.query),
+      ['limit=100'],
+      'one read of the shared activity list',
+    );
     console.log(`[feedback fast path] ${pages.length} steps, ${keystrokes} keystrokes (3 of them typing "fee" in the palette)`);
     console.log(`[feedback fast path] screenshots: ${shots.join(', ')}`);
     assert.ok(keystrokes <= 12, `${keystrokes} keystrokes`);
@@ -182,7 +201,7 @@ describe('feedback wizard in the workbench', () => {
     await use.locator('.monaco-button', { hasText: 'Use Note' }).click();
 
     await waitForPage(w, 'Note');
-    assert.match(await w.quickInput().locator('input').getAttribute('placeholder') ?? '', /Your note has 4 lines/);
+    assert.match((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /Your note has 4 lines/);
     await activeRow(w).filter({ hasText: 'Keep this note' }).waitFor();
     await w.screenshot('feedback-note-kept');
     await w.page.keyboard.press('Enter');
@@ -229,7 +248,10 @@ describe('feedback wizard in the workbench', () => {
     await waitForPage(w, 'Review');
     const rows = await w.quickInputRows().allInnerTexts();
     for (const expected of [/Endpoint\s*scrape/, new RegExp(`Job id\\s*${sandbox.demoV2Jobs.expiredScrape}`), /Rating\s*bad/, /Issue labels\s*timeout/]) {
-      assert.ok(rows.some((r) => expected.test(r)), `${expected} in ${rows.join(' | ')}`);
+      assert.ok(
+        rows.some((r) => expected.test(r)),
+        `${expected} in ${rows.join(' | ')}`,
+      );
     }
     await w.screenshot('feedback-edit-and-retry-review');
     await w.page.keyboard.press('Escape');
@@ -249,9 +271,13 @@ describe('feedback wizard in the workbench', () => {
     const before = await countdown();
     assert.ok(before > 100 && before <= 120, `${before} s left`);
     await w.quickInputRows().filter({ hasText: sandbox.demoV2Jobs.expiredScrape }).filter({ hasText: 'expired' }).waitFor();
-    assert.match(await w.quickInput().locator('input').getAttribute('placeholder') ?? '', /This server takes feedback for 120 s after a job/);
+    assert.match((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /This server takes feedback for 120 s after a job/);
     await w.screenshot('feedback-job-list-expired');
-    await fresh.filter({ hasText: `${before - 1} s left` }).or(fresh.filter({ hasText: `${before - 2} s left` })).first().waitFor({ timeout: 5_000 });
+    await fresh
+      .filter({ hasText: `${before - 1} s left` })
+      .or(fresh.filter({ hasText: `${before - 2} s left` }))
+      .first()
+      .waitFor({ timeout: 5_000 });
     await w.page.keyboard.press('Escape');
     await title(w).waitFor({ state: 'hidden' });
   });
@@ -260,7 +286,7 @@ describe('feedback wizard in the workbench', () => {
     const w = wb();
     // As in a browser that has not granted clipboard access: a read would prompt or fail.
     await w.page.context().clearPermissions();
-    await w.page.evaluate(() => (window as unknown as { clipboardReads: number }).clipboardReads = 0);
+    await w.page.evaluate(() => ((window as unknown as { clipboardReads: number }).clipboardReads = 0));
     await w.page.evaluate(() => {
       const original = navigator.clipboard.readText.bind(navigator.clipboard);
       navigator.clipboard.readText = () => {
@@ -270,7 +296,10 @@ describe('feedback wizard in the workbench', () => {
     });
     await w.runCommand('Firecrawl: Track Job');
     await w.quickInput().locator('input').waitFor({ state: 'visible' });
-    await w.quickInput().filter({ hasText: /agent|deep research/i }).waitFor({ state: 'visible' });
+    await w
+      .quickInput()
+      .filter({ hasText: /agent|deep research/i })
+      .waitFor({ state: 'visible' });
     await w.screenshot('clipboard-track-job');
     await w.page.keyboard.press('Escape');
     await w.runCommand('Firecrawl: Submit Feedback…');

@@ -41,7 +41,10 @@ describe('job ids in an editor of the workbench', () => {
 
   it('hover on a recent scrape id, an agent run tracked from its hover, and an unknown id; Copy, Track and Look Up', async () => {
     const w = wb();
-    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await w
+      .statusBarEntry('firecrawl.credits')
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(() => undefined);
     await w.page.keyboard.press('Control+P');
     await w.quickInput().waitFor({ state: 'visible' });
     await w.page.keyboard.type('run.log');
@@ -62,7 +65,11 @@ describe('job ids in an editor of the workbench', () => {
     const listed = await hoverOn(w, agent, /recent activity/);
     assert.match(listed.text, /Endpoint: agent/);
     await listed.widget.locator('a', { hasText: /^Track$/ }).click();
-    await w.treeRows('Research').filter({ hasText: /Find three pricing pages|Agent job/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await w
+      .treeRows('Research')
+      .filter({ hasText: /Find three pricing pages|Agent job/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     const tracked = await hoverOn(w, agent, /Agent run/);
     assert.match(tracked.text, /Status: \w+/);
     assert.match(tracked.text, /Tracked: /);

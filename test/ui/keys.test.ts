@@ -20,7 +20,11 @@ describe('keys and windows in the workbench', () => {
   // No Recent group: it would title the rows by their prompts, and these tests find jobs by their ids.
   const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid }, timeoutMs: 420_000 }));
 
-  const row = (w: Workbench, label: string) => w.treeRows(VIEW).filter({ has: w.page.locator('.label-name', { hasText: label }) }).first();
+  const row = (w: Workbench, label: string) =>
+    w
+      .treeRows(VIEW)
+      .filter({ has: w.page.locator('.label-name', { hasText: label }) })
+      .first();
   const message = (w: Workbench) => w.page.locator(`.pane:has(.pane-header[aria-label^="${VIEW}"])`).getByText(/tracked with another API key or server/);
 
   async function setKey(w: Workbench, key: string): Promise<void> {
@@ -29,7 +33,10 @@ describe('keys and windows in the workbench', () => {
     const box = w.quickInput().locator('.quick-input-title', { hasText: 'Firecrawl: Set API Key' });
     for (let attempt = 1; ; attempt++) {
       await w.runCommand('Firecrawl: Set API Key');
-      const opened = await box.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      const opened = await box.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
       if (opened) break;
       if (attempt === 3) throw new Error('the Set API Key box did not open after three tries');
     }
@@ -39,7 +46,7 @@ describe('keys and windows in the workbench', () => {
     await w.notification(/Firecrawl API key saved/).waitFor({ timeout: 20_000 });
   }
 
-  it('another key hides this key\'s jobs with a message and an offer; the key coming back shows them', async () => {
+  it("another key hides this key's jobs with a message and an offer; the key coming back shows them", async () => {
     const w = wb();
     await w.openViewContainer('Firecrawl');
     const id = sandbox.createResearchJob({ durationMs: 600_000, activities: 20 });
@@ -89,7 +96,7 @@ describe('keys and windows in the workbench', () => {
         await first.runCommand('Firecrawl: Submit Feedback…');
         await first.quickInput().locator('.quick-input-title').filter({ hasText: 'Endpoint' }).waitFor({ timeout: 15_000 });
         if (await copy.first().isVisible()) break;
-        if (Date.now() > deadline) throw new Error('the other window\'s draft was not offered');
+        if (Date.now() > deadline) throw new Error("the other window's draft was not offered");
         await first.page.keyboard.press('Escape');
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
@@ -118,7 +125,10 @@ describe('keys and windows in the workbench', () => {
       await job.waitFor({ state: 'visible', timeout: 60_000 });
       await job.click();
       await second.page.keyboard.press('ArrowRight');
-      const activities = second.treeRows(VIEW).filter({ has: second.page.locator('.label-name', { hasText: /^Activities \(/ }) }).first();
+      const activities = second
+        .treeRows(VIEW)
+        .filter({ has: second.page.locator('.label-name', { hasText: /^Activities \(/ }) })
+        .first();
       await activities.waitFor({ state: 'visible', timeout: 20_000 });
       const description = (await activities.locator('.label-description').innerText()).replace(/\u00a0/g, ' ');
       assert.match(description, /^[\d,]+ earlier activities not kept$/);

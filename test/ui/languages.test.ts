@@ -51,7 +51,7 @@ for (const locale of ['ja', 'de']) {
       env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
     }));
 
-    it('the Research view: its name, a job\'s rows and its counts', async () => {
+    it("the Research view: its name, a job's rows and its counts", async () => {
       await wb().statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ }).first().waitFor({ timeout: 30_000 });
       await wb().openViewContainer(words.manifest('viewsContainer.firecrawl.title'));
       await wb().runCommand(`Firecrawl: ${words.manifest('command.trackJob.title')}`);
@@ -60,7 +60,12 @@ for (const locale of ['ja', 'de']) {
       await rows.first().waitFor({ state: 'visible', timeout: 20_000 });
       // The row reads "checking…" until the job's first answer: wait for the answer's words, not for time.
       const expected = words.t('{0} URLs', '6');
-      await rows.first().locator('.label-description').filter({ hasText: expected }).waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await rows
+        .first()
+        .locator('.label-description')
+        .filter({ hasText: expected })
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
       const description = await rows.first().locator('.label-description').innerText();
       // The analysis has six sources; the count is said the language's way.
       assert.ok(description.includes(words.t('{0} URLs', '6')), `the row says: ${description}`);
@@ -88,7 +93,7 @@ for (const locale of ['ja', 'de']) {
       await wb().screenshot(`lang-${locale}-usage`);
     });
 
-    it('the feedback wizard\'s job page', async () => {
+    it("the feedback wizard's job page", async () => {
       const jobId = sandbox.createV2Job('scrape', { target: 'https://example.com/pricing' });
       await wb().runCommand(`Firecrawl: ${words.manifest('command.submitFeedback.title')}`);
       await wb().quickInputRows().first().waitFor();

@@ -67,10 +67,12 @@ describe('everyday polish', () => {
     await wb().runCommand('Firecrawl: Set API Key');
     const button = wb().quickInput().locator('.quick-input-titlebar .action-label.codicon-link-external, .quick-input-inline-action-bar .codicon-link-external').first();
     await button.waitFor({ state: 'visible' });
-    assert.equal(await button.getAttribute('aria-label') ?? await button.getAttribute('title'), 'Get an API key (opens the Firecrawl dashboard)');
+    assert.equal((await button.getAttribute('aria-label')) ?? (await button.getAttribute('title')), 'Get an API key (opens the Firecrawl dashboard)');
     await wb().screenshot('polish-key-input');
     await wb().submitQuickInput(sandbox.keys.valid);
-    await wb().notification(/Firecrawl API key saved/).waitFor({ timeout: 20_000 });
+    await wb()
+      .notification(/Firecrawl API key saved/)
+      .waitFor({ timeout: 20_000 });
   });
 
   it('the editor context menu offers Firecrawl entries only on a selection that holds a job id', async () => {
@@ -94,7 +96,7 @@ describe('everyday polish', () => {
     await steps.nth(3).click();
     const image = page.locator('.getting-started-media img');
     await image.first().waitFor({ state: 'visible' });
-    assert.ok(await image.first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 100), 'the step\'s picture loaded');
+    assert.ok(await image.first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 100), "the step's picture loaded");
     await wb().screenshot('polish-walkthrough');
   });
 
@@ -105,7 +107,10 @@ describe('everyday polish', () => {
     assert.ok(await tab.locator('.monaco-icon-label').evaluate((el) => getComputedStyle(el, '::before').backgroundImage.includes('usage-')), 'the tab shows the panel icon');
     const actions = wb().page.locator('.editor-group-container.active .editor-actions .action-label');
     for (const label of ['Refresh Credit Usage', 'Copy Credit Usage as CSV', 'Save Credit Usage as CSV…']) {
-      await actions.and(wb().page.locator(`[aria-label^="${label}"]`)).first().waitFor({ state: 'visible' });
+      await actions
+        .and(wb().page.locator(`[aria-label^="${label}"]`))
+        .first()
+        .waitFor({ state: 'visible' });
     }
     const before = sandbox.requestCount('creditUsageHistorical');
     await actions.and(wb().page.locator('[aria-label^="Refresh Credit Usage"]')).first().click();

@@ -70,7 +70,11 @@ describe('between two windows of one editor (measured in the real host)', () => 
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  const hellos = () => fs.readdirSync(dir).filter((n) => n.startsWith('hello-')).map((n) => read<{ pid: string; memento: string[] }>(n)!);
+  const hellos = () =>
+    fs
+      .readdirSync(dir)
+      .filter((n) => n.startsWith('hello-'))
+      .map((n) => read<{ pid: string; memento: string[] }>(n)!);
   const newHello = (known: string[]) => waitFor('a probe to start in the new window', () => hellos().find((h) => h && !known.includes(h.pid)));
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -135,18 +139,37 @@ describe('between two windows of one editor (measured in the real host)', () => 
       fs.writeFileSync(path.join(root, '.test-artifacts', 'propagation.json'), JSON.stringify({ at: new Date().toISOString(), sent, got, same, settled, kept }, null, 2));
 
       // globalState: no event in the API (the memento offers get, keys, update, setKeysForSync).
-      assert.deepEqual(writer.memento.filter((m) => /^on/i.test(m)), [], `memento members: ${writer.memento.join(', ')}`);
+      assert.deepEqual(
+        writer.memento.filter((m) => /^on/i.test(m)),
+        [],
+        `memento members: ${writer.memento.join(', ')}`,
+      );
       // Every change reached the other window's get() and keys() while it ran, without a reload.
-      assert.deepEqual(got.seen!.map((s) => s.seq), Array.from({ length: ROUNDS }, (_, i) => i + 1));
-      assert.ok(got.seen!.every((s) => s.inKeys), 'keys() lists the key as soon as get() has it');
+      assert.deepEqual(
+        got.seen!.map((s) => s.seq),
+        Array.from({ length: ROUNDS }, (_, i) => i + 1),
+      );
+      assert.ok(
+        got.seen!.every((s) => s.inKeys),
+        'keys() lists the key as soon as get() has it',
+      );
       assert.ok(got.removed, 'a removed key is seen gone too');
       assert.equal(got.removed.inKeys, false);
       // Generous: this checks that it arrives, not how fast (the figures are printed below).
-      assert.ok(got.seen!.every((s) => s.delayMs < 10_000), JSON.stringify(got.seen));
+      assert.ok(
+        got.seen!.every((s) => s.delayMs < 10_000),
+        JSON.stringify(got.seen),
+      );
       // The file watcher reported every file the other window wrote to a folder it watched from the start.
       // (The first files in a folder created after the watcher started may be missed: see the log line.)
-      assert.deepEqual(got.watched!.filter((w) => w.error), []);
-      assert.deepEqual(got.watched!.map((w) => w.seq).sort((a, b) => a! - b!), Array.from({ length: ROUNDS }, (_, i) => i + 1));
+      assert.deepEqual(
+        got.watched!.filter((w) => w.error),
+        [],
+      );
+      assert.deepEqual(
+        got.watched!.map((w) => w.seq).sort((a, b) => a! - b!),
+        Array.from({ length: ROUNDS }, (_, i) => i + 1),
+      );
 
       // What Firecrawl relies on: plain same-moment writes can be lost (so the list and drafts are
       // written through SettledWrites, and research files carry what globalState cannot promise) ...

@@ -18,7 +18,10 @@ async function trackJob(wb: Workbench, id: string): Promise<void> {
 }
 
 function row(wb: Workbench, label: string | RegExp): Locator {
-  return wb.treeRows(VIEW).filter({ has: wb.page.locator('.label-name', { hasText: label }) }).first();
+  return wb
+    .treeRows(VIEW)
+    .filter({ has: wb.page.locator('.label-name', { hasText: label }) })
+    .first();
 }
 
 /**
@@ -102,7 +105,9 @@ describe('research view (dark)', () => {
     assert.match(await text(done.locator('.label-description')), /^completed · deep research · depth 3\/3 · 4 URLs · expires in 5h 5\dm$/);
     await row(wb(), 'Activities (6)').waitFor({ state: 'visible' });
     await row(wb(), 'Sources (4)').waitFor({ state: 'visible' });
-    const sourceRows = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /^https:\/\// }) });
+    const sourceRows = wb()
+      .treeRows(VIEW)
+      .filter({ has: wb().page.locator('.label-description', { hasText: /^https:\/\// }) });
     assert.equal(await sourceRows.count(), 4, 'Sources stayed expanded while the job ran');
     await wb().notification('Deep research completed').waitFor({ state: 'visible' });
     await wb().screenshot('research-completed');
@@ -125,7 +130,9 @@ describe('research view (dark)', () => {
     await first.locator('.codicon-pass').waitFor({ state: 'attached', timeout: 10_000 });
     await expand(first);
     await expand(row(wb(), /^Sources \(2\)$/));
-    const hostile = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-name', { hasText: HOSTILE }) });
+    const hostile = wb()
+      .treeRows(VIEW)
+      .filter({ has: wb().page.locator('.label-name', { hasText: HOSTILE }) });
     await hostile.first().waitFor({ state: 'visible' });
     assert.equal(await hostile.count(), 2);
     assert.equal(await text(hostile.first().locator('.label-name')), HOSTILE);
@@ -168,7 +175,9 @@ describe('research view (dark)', () => {
     await expand(researchRow);
     const activityGroup = row(wb(), /^Activities \(\d+\)$/);
     await expand(activityGroup);
-    const steps = wb().treeRows(VIEW).filter({ has: wb().page.locator('.label-description', { hasText: /depth \d/ }) });
+    const steps = wb()
+      .treeRows(VIEW)
+      .filter({ has: wb().page.locator('.label-description', { hasText: /depth \d/ }) });
     await steps.first().waitFor({ state: 'visible' });
     assert.equal(await steps.locator('.codicon-modifier-spin').count(), 0, 'no spinning step under a shut-down job');
     await wb().page.mouse.move(900, 700);
@@ -225,7 +234,10 @@ describe('research view (dark)', () => {
     assert.equal(await toast.locator('.notification-list-item-message .codicon-alert').count(), 0, 'no icon either');
     // Expanded, so the screenshot shows the whole message.
     await toast.hover();
-    await toast.locator('.codicon-notifications-expand').click().catch(() => undefined);
+    await toast
+      .locator('.codicon-notifications-expand')
+      .click()
+      .catch(() => undefined);
     await wb().screenshot('research-refresh-hostile-error');
     sandbox.clearFaults();
   });
@@ -250,7 +262,10 @@ describe('research view: recent runs', () => {
     const welcome = wb().page.locator('.welcome-view-content', { hasText: 'No jobs are tracked yet' });
     await welcome.waitFor({ state: 'visible' });
     const buttons = await welcome.locator('a.monaco-button').allInnerTexts();
-    assert.deepEqual(buttons.map((b) => b.trim()), ['Add Recent Jobs…', 'Track a Job']);
+    assert.deepEqual(
+      buttons.map((b) => b.trim()),
+      ['Add Recent Jobs…', 'Track a Job'],
+    );
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-welcome');
   });
@@ -344,7 +359,9 @@ describe('research view (light)', () => {
     // A failed job has no title of its own: it is named by the query the team's recent jobs list.
     await row(wb(), 'Summarise every paper on arXiv today').locator('.codicon-error').waitFor({ state: 'attached' });
     assert.equal(await row(wb(), `Deep research ${failed.slice(0, 8)}`).count(), 0);
-    await wb().notification(/Not found as an agent job or a deep research job: 0b7c1e2d/).waitFor({ state: 'visible' });
+    await wb()
+      .notification(/Not found as an agent job or a deep research job: 0b7c1e2d/)
+      .waitFor({ state: 'visible' });
     assert.equal(await row(wb(), `Deep research ${missing.slice(0, 8)}`).count(), 0, 'the unknown id is not left in the view');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-light');

@@ -41,7 +41,10 @@ describe('running Firecrawl from the editor in the workbench', () => {
 
   it('scrape → result with its CodeLens → rated "good" and then "bad" with one label, keys counted', async () => {
     const w = wb();
-    await w.statusBarEntry('firecrawl.credits').waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await w
+      .statusBarEntry('firecrawl.credits')
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(() => undefined);
     await scrape(w, 'https://docs.example.org/start');
     assert.match(await w.editorText(), /Credits used: 1 credit/);
     assert.match(await lens(w).first().innerText(), /Rate this result \(scrape job [0-9a-f]{8}…\)/);
@@ -74,12 +77,18 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await waitForPage(w, /Issues|issue/i);
     // The first common label has the highlight: Enter checks it, and the highlight moves to Continue.
     await press('Enter');
-    await w.quickInputRows().filter({ hasText: /Continue with/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w
+      .quickInputRows()
+      .filter({ hasText: /Continue with/ })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await w.page.waitForTimeout(150);
     await press('Enter');
     await waitForPage(w, /Review/);
     await press('Enter');
-    await w.notification(/Feedback sent/).last().waitFor({ state: 'visible', timeout: 15_000 });
+    await w
+      .notification(/Feedback sent/)
+      .last()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     const bad = keystrokes;
     assert.ok(bad <= 8, `"bad" took ${bad} keystrokes`);
     const sentBad = sandbox.feedbackSubmissions().at(-1);
@@ -107,7 +116,10 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.runCommand('Firecrawl: Start Agent Job…');
     await title(w).filter({ hasText: 'Start Agent Job' }).waitFor({ state: 'visible', timeout: 15_000 });
     await w.submitQuickInput('Compare the plans of three web scraping APIs');
-    await w.quickInput().locator('.quick-input-message', { hasText: /URLs the agent should start from/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w
+      .quickInput()
+      .locator('.quick-input-message', { hasText: /URLs the agent should start from/ })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await w.page.keyboard.press('Enter');
     await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
     await w.page.keyboard.press('Enter');

@@ -7,8 +7,12 @@ import { useWorkbench } from './workbench';
 
 describe('smoke', () => {
   let sandbox: Sandbox;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox?.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
   const wb = useWorkbench(() => ({
     settings: { 'firecrawl.apiUrl': sandbox.url },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },

@@ -191,7 +191,9 @@ describe('credit usage chart (dark theme)', () => {
     await wb().screenshot('usage-refused-state-dark');
     await press(wb(), f, 'Show Logs');
     // The output view wraps long lines: compare with white space folded.
-    await until('the refusal in the Firecrawl log', async () => /\[usage\] The usage page could not use what it was sent \(state: byApiKey, locale, now or loading\)/.test((await wb().outputText()).replace(/\s+/g, ' ')));
+    await until('the refusal in the Firecrawl log', async () =>
+      /\[usage\] The usage page could not use what it was sent \(state: byApiKey, locale, now or loading\)/.test((await wb().outputText()).replace(/\s+/g, ' ')),
+    );
     await press(wb(), f, 'Refresh');
     await f.locator('svg.chart').waitFor({ timeout: 20_000 });
     assert.equal(await status.count(), 0, 'the next good state replaces the error');
@@ -299,7 +301,10 @@ describe('credit usage chart (light theme)', () => {
     await wb().screenshot('usage-chart-light');
     await press(wb(), f, 'Per API key');
     await f.locator('.legend li').nth(2).waitFor();
-    const fill = await f.locator('.seg.c0').first().evaluate((e) => getComputedStyle(e).fill);
+    const fill = await f
+      .locator('.seg.c0')
+      .first()
+      .evaluate((e) => getComputedStyle(e).fill);
     assert.equal(fill, 'rgb(0, 103, 165)', 'series 1 uses the contributed light-theme colour');
     await wb().screenshot('usage-per-key-light');
     await press(wb(), f, 'Table');

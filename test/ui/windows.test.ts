@@ -12,7 +12,10 @@ import { useWorkbench, type Workbench } from './workbench';
 const VIEW = 'Research';
 
 function row(wb: Workbench, label: string | RegExp): Locator {
-  return wb.treeRows(VIEW).filter({ has: wb.page.locator('.label-name', { hasText: label }) }).first();
+  return wb
+    .treeRows(VIEW)
+    .filter({ has: wb.page.locator('.label-name', { hasText: label }) })
+    .first();
 }
 
 async function text(locator: Locator): Promise<string> {
@@ -86,7 +89,11 @@ describe('two windows', () => {
       await first.page.waitForLoadState('domcontentloaded');
       await first.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
       await sleep(25_000);
-      const after = sandbox.requests().slice(before).filter((r) => r.route === 'deepResearch').map((r) => r.at - reloadedAt);
+      const after = sandbox
+        .requests()
+        .slice(before)
+        .filter((r) => r.route === 'deepResearch')
+        .map((r) => r.at - reloadedAt);
       const gaps = after.map((t, i) => t - (i ? after[i - 1]! : 0));
       const longest = Math.max(...gaps, 25_000 - (after.at(-1) ?? 0));
       assert.ok(longest <= 15_000, `requests after the reload at ${after.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')}: a gap of ${longest} ms`);
@@ -106,7 +113,9 @@ describe('two windows', () => {
       await row(first, done).locator('.codicon-pass').waitFor({ state: 'attached' });
       assert.match(await text(row(first, done).locator('.label-description')), /^completed/);
       await second.screenshot('windows-second-completed');
-      console.log(`[windows] shown in the other window after ${shownAfter} ms; ${polled} requests in 20 s with two windows; after the leader reloaded: requests at ${after.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')}`);
+      console.log(
+        `[windows] shown in the other window after ${shownAfter} ms; ${polled} requests in 20 s with two windows; after the leader reloaded: requests at ${after.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')}`,
+      );
     } finally {
       await second.close();
     }

@@ -157,7 +157,12 @@ function escapeRegExp(text: string): string {
 }
 
 function slug(name: string): string {
-  return name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'screenshot';
+  return (
+    name
+      .replace(/[^a-zA-Z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'screenshot'
+  );
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
@@ -264,9 +269,12 @@ function bindWorkbench(
     },
     async runCommand(title) {
       const widget = page.locator('.quick-input-widget');
-      const row = widget.locator('.quick-input-list .monaco-list-row').filter({
-        has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
-      }).first();
+      const row = widget
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({
+          has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
+        })
+        .first();
       // Right after start-up the palette may be computed before the extension's contributions
       // arrive, and it does not refresh: reopen it until the command shows up.
       const deadline = Date.now() + 30_000;
@@ -274,7 +282,10 @@ function bindWorkbench(
         await page.keyboard.press('Escape');
         await page.keyboard.press('F1');
         // On a busy machine an F1 pressed while another quick input is still closing can be lost: press it again.
-        const opened = await widget.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+        const opened = await widget.waitFor({ state: 'visible', timeout: 5000 }).then(
+          () => true,
+          () => false,
+        );
         if (!opened) {
           if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
           continue;
@@ -385,12 +396,7 @@ export function useWorkbench(options: WorkbenchOptions | (() => WorkbenchOptions
 export async function saveFailure(wb: Workbench, name: string): Promise<void> {
   const shot = await wb.screenshot(`${name}-failure`).catch(() => undefined);
   const log = path.join(path.dirname(shot ?? path.join(root, '.test-artifacts', 'screenshots', 'x')), `${slug(name)}-failure.log`);
-  const text = [
-    '--- page console ---',
-    ...wb.console.map((l) => `[${l.host ? 'host' : 'workbench'} ${l.level ?? l.type}] ${l.text}`),
-    '--- code-server log ---',
-    wb.serverLog(200),
-  ].join('\n');
+  const text = ['--- page console ---', ...wb.console.map((l) => `[${l.host ? 'host' : 'workbench'} ${l.level ?? l.type}] ${l.text}`), '--- code-server log ---', wb.serverLog(200)].join('\n');
   fs.mkdirSync(path.dirname(log), { recursive: true });
   fs.writeFileSync(log, text);
   console.error(`[workbench] failure artifacts: ${shot ?? '(no screenshot)'} ${log}`);

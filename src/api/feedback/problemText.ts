@@ -52,9 +52,7 @@ export type LabelKind = 'issue' | 'tag';
 export function emptyLabelText(kind: LabelKind, position: number | undefined): string {
   const max = n(L.labelMaxLength);
   if (position === undefined) {
-    return kind === 'issue'
-      ? l10n.t('Issue label is empty; remove it or enter 1–{0} characters.', max)
-      : l10n.t('Tag is empty; remove it or enter 1–{0} characters.', max);
+    return kind === 'issue' ? l10n.t('Issue label is empty; remove it or enter 1–{0} characters.', max) : l10n.t('Tag is empty; remove it or enter 1–{0} characters.', max);
   }
   return kind === 'issue'
     ? l10n.t('Issue label {0} is empty; remove it or enter 1–{1} characters.', n(position), max)
@@ -131,9 +129,7 @@ export function choiceRequiredText(field: string, choices: string): string {
 /** `value` is shown as it was given (a fraction must not be rounded into a whole number). */
 export function badPageNumberText(path: string, value: number): string {
   if (!Number.isSafeInteger(value)) {
-    return Number.isInteger(value)
-      ? l10n.t('{0} is {1}, too large to be a page number.', path, String(value))
-      : l10n.t('{0} is {1}; page numbers must be whole numbers.', path, String(value));
+    return Number.isInteger(value) ? l10n.t('{0} is {1}, too large to be a page number.', path, String(value)) : l10n.t('{0} is {1}; page numbers must be whole numbers.', path, String(value));
   }
   return l10n.t('{0} is {1}; page numbers start at {2}.', path, String(value), n(L.pageNumberMin));
 }
@@ -147,12 +143,7 @@ export function metadataNotJsonText(): string {
 }
 
 export function metadataTooLargeText(bytes: number, max: number): string {
-  return l10n.t(
-    'metadata is {0} bytes as JSON (UTF-8); at most {1} bytes are allowed (remove {2}). Keep it small and never include full endpoint results.',
-    n(bytes),
-    n(max),
-    n(bytes - max),
-  );
+  return l10n.t('metadata is {0} bytes as JSON (UTF-8); at most {1} bytes are allowed (remove {2}). Keep it small and never include full endpoint results.', n(bytes), n(max), n(bytes - max));
 }
 
 export function integrationText(value: string, ours: string): string {
@@ -174,4 +165,3 @@ export function searchRuleText(rating: FeedbackRating): string {
       return l10n.t("A 'bad' rating on a search needs at least one missingContent entry (what was missing) or querySuggestions (a query that would have worked).");
   }
 }
-

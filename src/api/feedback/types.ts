@@ -58,17 +58,7 @@ export const FEEDBACK_FIELDS: readonly FeedbackField[] = [
 ];
 
 /** Fields of which at least one must be non-empty (metadata, origin and integration don't count). */
-export const FEEDBACK_SIGNAL_FIELDS: readonly FeedbackField[] = [
-  'issues',
-  'tags',
-  'note',
-  'valuableSources',
-  'missingContent',
-  'querySuggestions',
-  'url',
-  'pageNumbers',
-];
-
+export const FEEDBACK_SIGNAL_FIELDS: readonly FeedbackField[] = ['issues', 'tags', 'note', 'valuableSources', 'missingContent', 'querySuggestions', 'url', 'pageNumbers'];
 
 /** Pattern every `issues` and `tags` item must match (after trimming). Stateless: no `g` flag. */
 export const FEEDBACK_LABEL_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;

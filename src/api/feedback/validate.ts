@@ -49,9 +49,7 @@ export interface FeedbackProblem {
   code: FeedbackProblemCode;
 }
 
-export type FeedbackValidation =
-  | { ok: true; value: FeedbackRequest }
-  | { ok: false; problems: FeedbackProblem[] };
+export type FeedbackValidation = { ok: true; value: FeedbackRequest } | { ok: false; problems: FeedbackProblem[] };
 
 export type FeedbackLabelKind = 'issue' | 'tag';
 

@@ -17,6 +17,11 @@ export interface ActivityDeps {
 export function activateActivity({ context, source, clock }: ActivityDeps): RecentActivity {
   const activity = new RecentActivity(() => source.client, clock);
   const change = source.onDidChange(() => activity.clear());
-  context.subscriptions.push({ dispose: () => { change.dispose(); activity.clear(); } });
+  context.subscriptions.push({
+    dispose: () => {
+      change.dispose();
+      activity.clear();
+    },
+  });
   return activity;
 }

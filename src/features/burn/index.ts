@@ -58,7 +58,11 @@ export interface BurnDeps {
 }
 
 export function activateBurn({ context, keys, provider, team, files, clock, windowFocus, remaining, showUsage, toolCredits }: BurnDeps) {
-  const shared = sharedRecentUsage(files, (file) => team.sharedName(file), () => provider.url.url);
+  const shared = sharedRecentUsage(
+    files,
+    (file) => team.sharedName(file),
+    () => provider.url.url,
+  );
   const store = new RecentUsageStore({
     fetch: (range, signal) => provider.client.getCreditUsageBins(range, { signal }),
     isLeader: () => team.isLeader,

@@ -31,9 +31,7 @@ export function activateConnection({ context, channel, keys, provider, log }: Co
     registerCommand(COMMANDS.forgetEnvironmentUrls, async () => {
       await provider.consent.forget();
       log.info('Forgot the answers about FIRECRAWL_API_URL');
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('Firecrawl will ask again before it sends your stored API key to an address from {0}.', 'FIRECRAWL_API_URL'),
-      );
+      void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl will ask again before it sends your stored API key to an address from {0}.', 'FIRECRAWL_API_URL'));
     }),
   );
 }

@@ -37,7 +37,11 @@ export interface CreditsDeps {
 }
 
 export function activateCredits({ context, keys, provider, team, files, clock, alsoRefresh }: CreditsDeps) {
-  const shared = sharedCredits(files, (file) => team.sharedName(file), () => provider.url.url);
+  const shared = sharedCredits(
+    files,
+    (file) => team.sharedName(file),
+    () => provider.url.url,
+  );
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),
     // One try: the next refresh asks again, and the balance does not wait on retries of an extra.

@@ -11,7 +11,6 @@ import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 import type { RecentActivity } from '../activity';
 
-
 /** Arguments other commands (or links) may pass; anything else is ignored. */
 function startOptions(args: unknown): StartOptions {
   if (typeof args !== 'object' || args === null) return {};

@@ -65,7 +65,12 @@ export function activateJobIds({ context, tracked, activity, source, clock }: Jo
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
     registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId(misses, () => clock.now(), id)),
     source.onDidChange(() => misses.clear()),
-    { dispose: () => { hoverRegistration?.dispose(); linkRegistration?.dispose(); } },
+    {
+      dispose: () => {
+        hoverRegistration?.dispose();
+        linkRegistration?.dispose();
+      },
+    },
   );
   return { lookup, hover, terminalLinks, misses };
 }

@@ -95,17 +95,22 @@ export class ResearchFeature implements vscode.Disposable {
     });
     const recent = new RecentRuns({ reader: () => deps.source.client, activity: deps.activity, clock, enabled: researchSettings.showRecent, log });
     this.recent = recent;
-    this.tree = new ResearchTreeProvider(this.store, () => loadOnDemand<ResearchRows>('researchRows'), () => clock.now(), {
-      get state() {
-        return recent.state;
+    this.tree = new ResearchTreeProvider(
+      this.store,
+      () => loadOnDemand<ResearchRows>('researchRows'),
+      () => clock.now(),
+      {
+        get state() {
+          return recent.state;
+        },
+        get runs() {
+          return recent.runs;
+        },
+        onDidChange: recent.onDidChange,
+        shown: researchSettings.showRecent,
+        apiUrl: () => deps.source.url.url,
       },
-      get runs() {
-        return recent.runs;
-      },
-      onDidChange: recent.onDidChange,
-      shown: researchSettings.showRecent,
-      apiUrl: () => deps.source.url.url,
-    });
+    );
     this.view = new ResearchView(this.store, this.tree, team, clock, deps.connection);
     // The Recent group reads its list only while this view is visible in this focused window.
     const attendRecent = () => recent.setAttention({ visible: this.view.treeView.visible, focused: deps.focus.focused });
@@ -192,7 +197,6 @@ export class ResearchFeature implements vscode.Disposable {
     this.disposables.length = 0;
   }
 }
-
 
 export function activateResearch(context: vscode.ExtensionContext, deps: ResearchDeps): ResearchFeature {
   const feature = new ResearchFeature(deps);

@@ -129,12 +129,7 @@ function isDateOrNull(value: unknown): value is string | null {
 
 export function isUsagePeriod(value: unknown): value is UsagePeriod {
   if (!isDict(value)) return false;
-  return (
-    isDateOrNull(value.startDate) &&
-    isDateOrNull(value.endDate) &&
-    isNumber(value.creditsUsed) &&
-    (value.apiKey === undefined || isText(value.apiKey, MAX_KEY_NAME))
-  );
+  return isDateOrNull(value.startDate) && isDateOrNull(value.endDate) && isNumber(value.creditsUsed) && (value.apiKey === undefined || isText(value.apiKey, MAX_KEY_NAME));
 }
 
 function cut(text: string, max: number): string {
@@ -175,7 +170,15 @@ export function boundBins(bins: readonly UsageBin[]): UsageBin[] {
 }
 
 function binsProblem(value: unknown): string | undefined {
-  if (!isDict(value) || !isNumber(value.fetchedAt) || (value.binSize !== 'hour' && value.binSize !== 'day') || !isDateOrNull(value.windowStart) || !isDateOrNull(value.windowEnd) || !Array.isArray(value.bins)) return 'bins';
+  if (
+    !isDict(value) ||
+    !isNumber(value.fetchedAt) ||
+    (value.binSize !== 'hour' && value.binSize !== 'day') ||
+    !isDateOrNull(value.windowStart) ||
+    !isDateOrNull(value.windowEnd) ||
+    !Array.isArray(value.bins)
+  )
+    return 'bins';
   // not localised: which part was refused, for the log
   if (value.bins.length > MAX_BINS) return `bins: ${value.bins.length} bins, more than ${MAX_BINS}`;
   const bad = value.bins.findIndex((b) => !isBin(b));

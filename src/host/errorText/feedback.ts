@@ -43,7 +43,10 @@ export const FEEDBACK_ERROR_CODES = [
 ] as const;
 
 function listProblems(problems: readonly { path: string; message: string }[]): string {
-  const shown = problems.slice(0, 6).map((p) => `${nameOfPath(plainText(p.path, 80))}: ${plainText(p.message, 200)}`).join('; ');
+  const shown = problems
+    .slice(0, 6)
+    .map((p) => `${nameOfPath(plainText(p.path, 80))}: ${plainText(p.message, 200)}`)
+    .join('; ');
   const more = problems.length - 6;
   return more > 0 ? l10n.t({ message: '{0}; and {1} more', args: [shown, formatExact(more)], comment: ['a list of problems, then how many were left out'] }) : shown;
 }
@@ -90,9 +93,7 @@ export function feedbackWindowText(serverMessage: string | undefined): string {
 /** Where `endpoint`'s response holds the job id, as a phrase inside "Check the job id (…)". */
 function jobIdHint(endpoint: FeedbackEndpoint): string {
   const field = FEEDBACK_JOB_ID_FIELDS[endpoint];
-  return field === 'id'
-    ? l10n.t('for {0}, the id is the {0} response’s top-level id', endpoint)
-    : l10n.t('for {0}, the id is the {0} response’s {1}', endpoint, field);
+  return field === 'id' ? l10n.t('for {0}, the id is the {0} response’s top-level id', endpoint) : l10n.t('for {0}, the id is the {0} response’s {1}', endpoint, field);
 }
 
 /** "Firecrawl found no scrape job <id> for your team. Check the job id (…) and …" */
@@ -108,10 +109,7 @@ function jobNotFoundText(endpoint: FeedbackEndpoint | undefined, jobId: string |
   const check =
     endpoint === undefined
       ? l10n.t('Check the job id and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.')
-      : l10n.t(
-          'Check the job id ({0}) and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.',
-          jobIdHint(endpoint),
-        );
+      : l10n.t('Check the job id ({0}) and that the endpoint is the one that ran it (a parse job is not a scrape job), and that your API key belongs to the team that ran it.', jobIdHint(endpoint));
   return `${found} ${check}`;
 }
 
@@ -120,12 +118,7 @@ function editToFix(): string {
   return l10n.t('Choose {0} to fix it; everything you entered is kept.', nextStepLabel('editAndRetry'));
 }
 
-function feedbackCodeMessage(
-  code: string,
-  details: readonly { path: string; message: string }[],
-  serverMessage: string | undefined,
-  ctx: FailureContext,
-): FailureMessage {
+function feedbackCodeMessage(code: string, details: readonly { path: string; message: string }[], serverMessage: string | undefined, ctx: FailureContext): FailureMessage {
   const job = ctx.jobId || undefined;
   const said = serverSaid(serverMessage);
   switch (code) {

@@ -66,5 +66,7 @@ export function nameOfPath(path: string): string {
   const sub = /\]\.(\w+)$/.exec(path)?.[1];
   const item = itemName(field, index + 1);
   // The part of the item is the API's own name for it (url, topic), as the service reports it.
-  return sub ? l10n.t({ message: '{0} ({1})', args: [item, sub], comment: ['an item of the feedback form and, in brackets, the API name of the part of it meant, as in "Valuable source 2 (url)"'] }) : item;
+  return sub
+    ? l10n.t({ message: '{0} ({1})', args: [item, sub], comment: ['an item of the feedback form and, in brackets, the API name of the part of it meant, as in "Valuable source 2 (url)"'] })
+    : item;
 }

@@ -53,9 +53,7 @@ export function serverSaid(text: string | undefined): string {
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */
 function theServer(url: string | undefined): string {
-  return url
-    ? l10n.t('The server at {0}', plainText(url, 200))
-    : l10n.t('The server');
+  return url ? l10n.t('The server at {0}', plainText(url, 200)) : l10n.t('The server');
 }
 
 /** `in 5 s`, `in 2 min`; undefined when unknown. */
@@ -70,10 +68,7 @@ export function waitText(ms: number | undefined): string | undefined {
 /** Whole seconds when long, one decimal when short: a 1.5 s limit is not "2 s". */
 export function secondsText(ms: number): string {
   const seconds = ms / 1000;
-  const shown =
-    seconds >= 10 || Number.isInteger(seconds)
-      ? formatExact(seconds)
-      : new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(seconds);
+  const shown = seconds >= 10 || Number.isInteger(seconds) ? formatExact(seconds) : new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(seconds);
   return l10n.t({ message: '{0} s', args: [shown], comment: ['{0} seconds'] });
 }
 
@@ -194,9 +189,8 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       const status = String(error.status ?? '5xx');
       return {
         message:
-          (retry
-            ? l10n.t('Firecrawl had a server error (HTTP {0}) while {1}; retrying {2}.', status, doing, retry)
-            : l10n.t('Firecrawl had a server error (HTTP {0}) while {1}.', status, doing)) + said,
+          (retry ? l10n.t('Firecrawl had a server error (HTTP {0}) while {1}; retrying {2}.', status, doing, retry) : l10n.t('Firecrawl had a server error (HTTP {0}) while {1}.', status, doing)) +
+          said,
         actions: retry ? [] : ['showLogs'],
       };
     }
@@ -217,9 +211,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
     }
     case 'timeout': {
       const within = secondsText(error.timeoutMs);
-      const message = retry
-        ? l10n.t('Firecrawl did not answer within {0} while {1}; retrying {2}.', within, doing, retry)
-        : l10n.t('Firecrawl did not answer within {0} while {1}.', within, doing);
+      const message = retry ? l10n.t('Firecrawl did not answer within {0} while {1}; retrying {2}.', within, doing, retry) : l10n.t('Firecrawl did not answer within {0} while {1}.', within, doing);
       return { message, actions: ['showLogs'] };
     }
     case 'invalidRequest':

@@ -30,9 +30,7 @@ export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string
       return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
     case 'rateLimited': {
       const wait = waitText(error.retryAfterMs);
-      return wait
-        ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait)
-        : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');
+      return wait ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait) : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');
     }
     case 'network':
     case 'timeout':

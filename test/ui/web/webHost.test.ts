@@ -43,10 +43,14 @@ describe('web-worker extension host', () => {
     }
     await ours.first().waitFor({ state: 'visible', timeout: 20_000 });
     // VS Code names the host of every extension that does not run in the local Node one.
-    const hosts = await wb().page.locator('.runtime-extensions-editor .monaco-list-row').evaluateAll((rows) =>
-      rows.map((r) => r.textContent ?? '').filter((t) => t.includes('Firecrawl')));
+    const hosts = await wb()
+      .page.locator('.runtime-extensions-editor .monaco-list-row')
+      .evaluateAll((rows) => rows.map((r) => r.textContent ?? '').filter((t) => t.includes('Firecrawl')));
     await wb().screenshot('web-running-extensions');
-    assert.ok(hosts.some((t) => /Web Worker/i.test(t)), `the row names the web worker host: ${JSON.stringify(hosts)}`);
+    assert.ok(
+      hosts.some((t) => /Web Worker/i.test(t)),
+      `the row names the web worker host: ${JSON.stringify(hosts)}`,
+    );
     await wb().page.keyboard.press('Escape');
   });
 
@@ -58,13 +62,18 @@ describe('web-worker extension host', () => {
     await wb().quickInput().locator('.quick-input-message').filter({ hasText: 'Key rejected' }).waitFor({ timeout: 20_000 });
     await input.fill(sandbox.keys.valid);
     await input.press('Enter');
-    await wb().notification(/Firecrawl API key saved/).waitFor({ timeout: 20_000 });
+    await wb()
+      .notification(/Firecrawl API key saved/)
+      .waitFor({ timeout: 20_000 });
     const item = wb().statusBarItem('45,210');
     await item.waitFor({ state: 'visible', timeout: 20_000 });
     // The browser asked first (a preflight) and the request itself carried the key.
     const asked = sandbox.requests().filter((r) => r.route === 'creditUsage');
     assert.ok(asked.some((r) => r.headers.authorization === `Bearer ${sandbox.keys.valid}`));
-    assert.ok(asked.every((r) => r.headers.origin !== undefined), 'requests come from a browser origin');
+    assert.ok(
+      asked.every((r) => r.headers.origin !== undefined),
+      'requests come from a browser origin',
+    );
     await wb().screenshot('web-credits');
   });
 
@@ -106,10 +115,18 @@ describe('web-worker extension host', () => {
     assert.ok(sent?.headers.origin !== undefined, 'the scrape came from the browser');
     assert.equal((sent?.body as { integration?: string }).integration, '_vscode');
     await lens.first().click();
-    await w.quickInput().locator('.quick-input-title').filter({ hasText: /Rating/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    await w
+      .quickInput()
+      .locator('.quick-input-title')
+      .filter({ hasText: /Rating/ })
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await w.page.waitForTimeout(150);
     await w.page.keyboard.press('Enter');
-    await w.quickInput().locator('.quick-input-title').filter({ hasText: /Review/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w
+      .quickInput()
+      .locator('.quick-input-title')
+      .filter({ hasText: /Review/ })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await w.page.waitForTimeout(150);
     await w.page.keyboard.press('Enter');
     await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 20_000 });

@@ -36,7 +36,14 @@ function runner(options: { budget?: number; maxChars?: number; server?: Sandbox;
   const server = options.server ?? sandbox;
   const clock = new FakeClock(Date.now());
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
-  const client = new FirecrawlClient({ baseUrl: server.url, apiKey: () => server.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.3.0-test', fetch: nodeFetch, sleep: async () => undefined });
+  const client = new FirecrawlClient({
+    baseUrl: server.url,
+    apiKey: () => server.keys.valid,
+    clientName: 'firecrawl-vscode',
+    clientVersion: '0.3.0-test',
+    fetch: nodeFetch,
+    sleep: async () => undefined,
+  });
   const settings: ToolSettings = {
     dailyBudget: () => options.budget ?? 50,
     maxResultCharacters: () => options.maxChars ?? 12_000,
@@ -102,7 +109,7 @@ describe('tool calls against the sandbox', () => {
     );
   });
 
-  test('spending in another window counts toward this one\'s budget', async () => {
+  test("spending in another window counts toward this one's budget", async () => {
     const shared = runner({ budget: 1, windowId: 'a' });
     await shared.tools.run('scrape', { url: 'https://example.com/a' });
     const other = runner({ budget: 1, disk: shared.disk, windowId: 'b' });
@@ -138,8 +145,14 @@ describe('tool calls against the sandbox', () => {
     const outs = [];
     for (let i = 0; i < 3; i++) outs.push(await tools.run('scrape', { url: 'https://example.com/x' }));
     assert.match(outs[0]?.parts[0] ?? '', /not enough credits \(402\)\. Nothing was fetched or spent\. Do not call Firecrawl tools again/);
-    assert.deepEqual(outs.map((o) => o.refusal?.notify), [true, false, false]);
-    assert.equal(outs.every((o) => o.charged === undefined), true);
+    assert.deepEqual(
+      outs.map((o) => o.refusal?.notify),
+      [true, false, false],
+    );
+    assert.equal(
+      outs.every((o) => o.charged === undefined),
+      true,
+    );
   });
 
   test('429: the wait the service named reaches the model', async () => {
@@ -153,7 +166,10 @@ describe('tool calls against the sandbox', () => {
   test('invalid input: the problems, and nothing sent', async () => {
     const { tools } = runner();
     const out = await tools.run('scrape', { url: 'file:///etc/passwd', extra: 1 });
-    assert.match(out.parts[0] ?? '', /^Not run: the input is not valid\. Nothing was sent or spent\.\nUnknown field\(s\): extra\. Allowed: url, onlyMainContent\.\nurl: Only http and https pages can be fetched, not file addresses\.$/);
+    assert.match(
+      out.parts[0] ?? '',
+      /^Not run: the input is not valid\. Nothing was sent or spent\.\nUnknown field\(s\): extra\. Allowed: url, onlyMainContent\.\nurl: Only http and https pages can be fetched, not file addresses\.$/,
+    );
     assert.match((await tools.run('agentStatus', { id: 'nope' })).parts[0] ?? '', /id: the job id/);
     assert.equal(sandbox.requests().length, 0);
   });
@@ -165,7 +181,10 @@ describe('tool calls against the sandbox', () => {
     await tools.run('search', { query: 'x', limit: 40 });
     const second = await tools.prepare('scrape', { url: 'https://example.com' });
     assert.match(second.confirmation?.message ?? '', /AI agent tools have made 1 of today's 1 calls/);
-    assert.match((await tools.run('credits', {})).parts[0] ?? '', /^This is a self-hosted Firecrawl server \(http:\/\/127\.0\.0\.1:\d+\): it keeps no credits\. AI agent tools have made 1 of today's 1 calls/);
+    assert.match(
+      (await tools.run('credits', {})).parts[0] ?? '',
+      /^This is a self-hosted Firecrawl server \(http:\/\/127\.0\.0\.1:\d+\): it keeps no credits\. AI agent tools have made 1 of today's 1 calls/,
+    );
   });
 
   test('the credits tool: balance, the last hour and day, concurrency and what the tools spent today', async () => {

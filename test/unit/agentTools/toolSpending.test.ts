@@ -14,10 +14,7 @@ describe('the shared spending record', () => {
     const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
     const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
     const at = clock.now();
-    await Promise.all([
-      a.record({ id: 'job-a', at, tool: 'scrape', units: 1, unit: 'credits', team: 't' }),
-      b.record({ id: 'job-b', at, tool: 'search', units: 2, unit: 'credits', team: 't' }),
-    ]);
+    await Promise.all([a.record({ id: 'job-a', at, tool: 'scrape', units: 1, unit: 'credits', team: 't' }), b.record({ id: 'job-b', at, tool: 'search', units: 2, unit: 'credits', team: 't' })]);
     await Promise.all([a.refresh(), b.refresh()]);
     assert.equal(spentSince(a.entries(), at), 3);
     assert.equal(spentSince(b.entries(), at), 3);
@@ -60,7 +57,15 @@ describe('the shared spending record', () => {
     const disk = new MemoryDisk(() => clock.now());
     disk.put(`${SPENDING_FOLDER}/old.json`, JSON.stringify({ entries: [{ id: 'o', at: clock.now() - SPENDING_KEEP_MS - 1, tool: 'scrape', units: 1, unit: 'credits' }] }));
     disk.put(`${SPENDING_FOLDER}/bad.json`, '{not json');
-    disk.put(`${SPENDING_FOLDER}/odd.json`, JSON.stringify({ entries: [{ id: 'x', at: clock.now(), tool: 'rm -rf', units: 1e9, unit: 'credits' }, { id: 'y', at: clock.now(), tool: 'map', units: 1, unit: 'credits' }] }));
+    disk.put(
+      `${SPENDING_FOLDER}/odd.json`,
+      JSON.stringify({
+        entries: [
+          { id: 'x', at: clock.now(), tool: 'rm -rf', units: 1e9, unit: 'credits' },
+          { id: 'y', at: clock.now(), tool: 'map', units: 1, unit: 'credits' },
+        ],
+      }),
+    );
     const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
     await a.refresh();
     assert.equal(disk.files.has(`${SPENDING_FOLDER}/old.json`), false);

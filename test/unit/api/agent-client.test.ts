@@ -174,7 +174,10 @@ describe('deep research after the shutdown', () => {
     sandbox.researchShutdown = { at: now - 1, mode: 'unmounted' };
     const error = await failure(client().getResearchJob(sandbox.demoJobs.completed));
     assert.equal(error.kind, 'noRoute');
-    assert.match(describeError(error, { apiUrl: sandbox.url }).message, /^The server at http:\/\/127\.0\.0\.1:\d+ answered 404 while reading the deep research job, and not with Firecrawl's own error: it does not serve this route/);
+    assert.match(
+      describeError(error, { apiUrl: sandbox.url }).message,
+      /^The server at http:\/\/127\.0\.0\.1:\d+ answered 404 while reading the deep research job, and not with Firecrawl's own error: it does not serve this route/,
+    );
   });
 
   test('before it: the deprecation signals of a response, Sunset included when sent', async () => {

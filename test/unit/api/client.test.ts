@@ -53,7 +53,10 @@ beforeEach(() => {
   logs.length = 0;
 });
 
-for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch]] as const) {
+for (const [name, impl] of [
+  ['global fetch', undefined],
+  ['node:http', nodeFetch],
+] as const) {
   describe(`over ${name}`, () => {
     before(() => {
       transport = impl;
@@ -87,7 +90,9 @@ function suites(): void {
     });
 
     test('sends the key only as a bearer header and names the extension in User-Agent', async () => {
-      await client().getCreditUsage().catch(() => undefined);
+      await client()
+        .getCreditUsage()
+        .catch(() => undefined);
       const request = sandbox.requests().find((r) => r.route === 'creditUsage');
       assert.ok(request);
       assert.equal(request.headers.authorization, `Bearer ${sandbox.keys.valid}`);
@@ -169,7 +174,10 @@ function suites(): void {
       assert.ok(live.finalAnalysis && live.finalAnalysis.length > 0);
       assert.ok(live.sources.length >= 1 && live.activities.length >= 1);
       assert.ok(live.json !== undefined);
-      assert.ok(live.warnings.some((w) => /deprecated/i.test(w)), 'the live dialect carries the deprecation warning');
+      assert.ok(
+        live.warnings.some((w) => /deprecated/i.test(w)),
+        'the live dialect carries the deprecation warning',
+      );
       const { deprecation, ...liveJob } = live;
       assert.deepEqual({ ...spec, warnings: [] }, { ...liveJob, warnings: [] });
       assert.equal(spec.deprecation, undefined, 'the spec dialect sends no deprecation signals');
@@ -179,7 +187,10 @@ function suites(): void {
         'Deprecation @epoch, Link successor-version, body replacement, Warning 299 and body warnings (the same text, once)',
       );
       assert.ok(live.sources.every((s) => typeof s.url === 'string'));
-      assert.ok(live.sources.some((s) => s.icon), 'icon (live) and favicon (spec) both become icon');
+      assert.ok(
+        live.sources.some((s) => s.icon),
+        'icon (live) and favicon (spec) both become icon',
+      );
     });
 
     test('array titles become text and hostile titles stay plain strings', async () => {
@@ -418,9 +429,7 @@ function suites(): void {
     });
 
     test('an invalid body is refused locally with every problem and nothing is sent', async () => {
-      const error = await failure(
-        submitFeedback(client(), { endpoint: 'search', jobId: 'nope', rating: 'good', issues: ['Bad Label'] } as never),
-      );
+      const error = await failure(submitFeedback(client(), { endpoint: 'search', jobId: 'nope', rating: 'good', issues: ['Bad Label'] } as never));
       assert.equal(error.kind, 'invalidRequest');
       const paths = (error as FirecrawlError & { problems: { path: string }[] }).problems.map((p) => p.path);
       assert.ok(paths.includes('jobId'));

@@ -103,7 +103,10 @@ describe('time limits are worded as they were set', () => {
   });
 });
 
-for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch]] as const) {
+for (const [name, impl] of [
+  ['global fetch', undefined],
+  ['node:http', nodeFetch],
+] as const) {
   describe(`over ${name}`, () => {
     before(() => {
       transport = impl;
@@ -156,7 +159,10 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
           { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 7, apiKey: 'Default' },
         ]);
         const history = await client().getCreditUsageHistory(true);
-        assert.deepEqual(history.periods.map((p) => p.apiKey), ['***', 'fc-***', 'Default']);
+        assert.deepEqual(
+          history.periods.map((p) => p.apiKey),
+          ['***', 'fc-***', 'Default'],
+        );
         assert.ok(sandbox.requests().length > before);
       });
 
@@ -207,7 +213,11 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401, body: { success: false, error: `token ${key.toUpperCase()} is not valid` } });
         const upper = await failure(client().getCreditUsage());
         assert.equal(upper.serverMessage, 'token *** is not valid');
-        assert.ok(!JSON.stringify({ upper, words: describeError(upper).message, logs }).toUpperCase().includes(key.toUpperCase()));
+        assert.ok(
+          !JSON.stringify({ upper, words: describeError(upper).message, logs })
+            .toUpperCase()
+            .includes(key.toUpperCase()),
+        );
       });
 
       test('a short self-hosted key echoed in an error is redacted in the words too', async () => {
@@ -219,7 +229,7 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
     });
 
     describe('a 404 is "not found" only when the service says so', () => {
-      test('the service\'s own 404 JSON is a not-found; a path in the URL meets another server\'s HTML 404', async () => {
+      test("the service's own 404 JSON is a not-found; a path in the URL meets another server's HTML 404", async () => {
         const previous = sandbox.getCredits();
         sandbox.setCredits(null);
         const own = await failure(client().getCreditUsage());
@@ -238,7 +248,7 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         assert.equal(describeKeyCheckFailure(withPath, { apiUrl: `${sandbox.url}/v2` }).verdict, 'unverified');
       });
 
-      test('JSON from another server is not the service\'s either', async () => {
+      test("JSON from another server is not the service's either", async () => {
         sandbox.fault({ route: 'deepResearch', kind: 'status', status: 404, text: '{"message":"Not Found"}', contentType: 'application/json' });
         const error = await failure(client().getResearchJob(sandbox.demoJobs.completed));
         assert.equal(error.serviceBody, false);
@@ -260,7 +270,12 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
           assert.equal(elsewhere.requestCount(), 0, 'not followed');
           assert.equal(sandbox.requestCount('creditUsage'), 1, 'not retried');
           const words = describeError(error, { apiUrl: sandbox.url }).message;
-          assert.match(words, new RegExp(`answered with a redirect \\(HTTP 301\\) to ${elsewhere.url.replace(/[.]/g, '\\.')}/v2/team/credit-usage\\?k=\\*\\*\\* while reading remaining credits\\. Redirects are not followed`));
+          assert.match(
+            words,
+            new RegExp(
+              `answered with a redirect \\(HTTP 301\\) to ${elsewhere.url.replace(/[.]/g, '\\.')}/v2/team/credit-usage\\?k=\\*\\*\\* while reading remaining credits\\. Redirects are not followed`,
+            ),
+          );
           assert.match(describeFeedbackFailure(error, CTX).message, /redirect \(HTTP 301\)/);
         } finally {
           await elsewhere.close();
@@ -279,7 +294,7 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
         assert.doesNotMatch(describeError(error).message, /could not reach/i);
       });
 
-      test('a key refused before sending leaves no timer and no listener on the caller\'s signal behind', async () => {
+      test("a key refused before sending leaves no timer and no listener on the caller's signal behind", async () => {
         const caller = new AbortController();
         let listening = 0;
         const add = caller.signal.addEventListener.bind(caller.signal);
@@ -343,7 +358,10 @@ for (const [name, impl] of [['global fetch', undefined], ['node:http', nodeFetch
           { startDate: null, endDate: null, creditsUsed: 3, apiKey: 'Default' },
         ]);
         const history = await client().getCreditUsageHistory(false);
-        assert.deepEqual(history.periods.map((p) => p.startDate), ['2026-10-01T00:00:00.000Z', null]);
+        assert.deepEqual(
+          history.periods.map((p) => p.startDate),
+          ['2026-10-01T00:00:00.000Z', null],
+        );
       });
     });
   });

@@ -88,7 +88,10 @@ describe('listActivity', () => {
     assert.equal(sandbox.requestCount(), 0);
     await client().listActivity({ endpoint: 'map', limit: 1_000 });
     await client().listActivity({ limit: 0 });
-    assert.deepEqual(sandbox.requests().map((r) => r.query), ['endpoint=map&limit=100', 'limit=1']);
+    assert.deepEqual(
+      sandbox.requests().map((r) => r.query),
+      ['endpoint=map&limit=100', 'limit=1'],
+    );
   });
 
   test('pages through the cursor up to the cap, says when it stopped short, and stops at `since`', async () => {
@@ -102,7 +105,10 @@ describe('listActivity', () => {
       }
       const capped = await c.listActivity({ limit: 50, maxPages: 2 });
       assert.deepEqual([capped.entries.length, capped.truncated], [100, true]);
-      assert.deepEqual(capped.entries.map((e) => e.id), ids.slice(30).reverse());
+      assert.deepEqual(
+        capped.entries.map((e) => e.id),
+        ids.slice(30).reverse(),
+      );
       const all = await c.listActivity({ limit: 50, maxPages: 5 });
       assert.deepEqual([all.entries.length, all.truncated], [130, false]);
       assert.equal(fresh.requestCount('activity'), 5);
@@ -116,7 +122,12 @@ describe('listActivity', () => {
   });
 
   test('a server whose cursor never moves is read once per cursor, not forever', async () => {
-    const page = { success: true, data: [{ id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', endpoint: 'scrape', api_version: 'v2', created_at: '2026-11-22 09:00:00.000', target: null }], cursor: 'same', has_more: true };
+    const page = {
+      success: true,
+      data: [{ id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', endpoint: 'scrape', api_version: 'v2', created_at: '2026-11-22 09:00:00.000', target: null }],
+      cursor: 'same',
+      has_more: true,
+    };
     sandbox.fault({ route: 'activity', kind: 'status', status: 200, body: page, times: 5 });
     const list = await client().listActivity({ maxPages: 5 });
     assert.equal(list.entries.length, 1, 'the repeated entry is kept once');
@@ -171,10 +182,23 @@ describe('listAgentJobs', () => {
       }
       const one = await c.listAgentJobs();
       assert.deepEqual([one.runs.length, one.truncated], [20, true]);
-      assert.deepEqual(one.runs[0], { id: ids[24], createdAt: new Date(now - 1_000).toISOString(), status: 'processing', urls: [], hidden: false, prompt: 'run 24', targetHint: 'run 24', model: 'spark-1-pro', origin: 'api' });
+      assert.deepEqual(one.runs[0], {
+        id: ids[24],
+        createdAt: new Date(now - 1_000).toISOString(),
+        status: 'processing',
+        urls: [],
+        hidden: false,
+        prompt: 'run 24',
+        targetHint: 'run 24',
+        model: 'spark-1-pro',
+        origin: 'api',
+      });
       const all = await c.listAgentJobs({ maxPages: 3 });
       assert.deepEqual([all.runs.length, all.truncated], [25, false]);
-      assert.deepEqual(all.runs.map((r) => r.id), [...ids].reverse());
+      assert.deepEqual(
+        all.runs.map((r) => r.id),
+        [...ids].reverse(),
+      );
       assert.deepEqual(all.runs.at(-1)?.urls, ['https://example.com/a']);
       assert.equal(all.runs.at(-1)?.targetHint, 'https://example.com/a');
       assert.match(fresh.requests().at(-1)?.query ?? '', /^before=\d+$/);
@@ -202,7 +226,11 @@ describe('listAgentJobs', () => {
       const raw = await fetch(`${fresh.url}/v2/agent?before=-5`, { headers: { Authorization: `Bearer ${fresh.keys.valid}` } });
       assert.deepEqual([raw.status, ((await raw.json()) as { error?: string }).error], [400, 'Invalid before timestamp.']);
       assert.equal(nextAgentPage(undefined, [], fresh.url), undefined);
-      assert.equal(nextAgentPage('/v2/agent?before=1.5', [{ id: 'x', createdAt: 'not a time', status: 'completed', urls: [], hidden: false }], fresh.url), undefined, 'no before that is not a whole number');
+      assert.equal(
+        nextAgentPage('/v2/agent?before=1.5', [{ id: 'x', createdAt: 'not a time', status: 'completed', urls: [], hidden: false }], fresh.url),
+        undefined,
+        'no before that is not a whole number',
+      );
     } finally {
       await fresh.close();
     }
@@ -212,7 +240,10 @@ describe('listAgentJobs', () => {
     const run = { id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', createdAt: '2026-11-22T09:00:00.000Z', status: 'completed', settings: { hidden: false, starred: false } };
     sandbox.fault({ route: 'agentList', kind: 'status', status: 200, body: { success: true, agents: [run], next: 'https://evil.example/v2/agent?before=1763800000000' } });
     await client().listAgentJobs({ maxPages: 2 });
-    const asked = sandbox.requests().filter((r) => r.route === 'agentList').map((r) => r.query);
+    const asked = sandbox
+      .requests()
+      .filter((r) => r.route === 'agentList')
+      .map((r) => r.query);
     assert.deepEqual(asked, ['', 'before=1763800000000']);
     assert.equal(nextAgentPage('not a url at all \u0000', [{ ...run, urls: [], hidden: false }], sandbox.url), String(Date.parse(run.createdAt)));
     assert.equal(nextAgentPage('/v2/agent?before=12;rm', [], sandbox.url), undefined);

@@ -20,7 +20,14 @@ after(async () => {
 });
 
 function client(fetch?: typeof nodeFetch): FirecrawlClient {
-  return new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: 'test', sleep: async () => undefined, ...(fetch ? { fetch } : {}) });
+  return new FirecrawlClient({
+    baseUrl: sandbox.url,
+    apiKey: () => sandbox.keys.valid,
+    clientName: 'firecrawl-vscode',
+    clientVersion: 'test',
+    sleep: async () => undefined,
+    ...(fetch ? { fetch } : {}),
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
@@ -32,7 +39,10 @@ async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
   assert.fail('expected the call to fail');
 }
 
-for (const [name, fetch] of [['global fetch', undefined], ['node:http', nodeFetch]] as const) {
+for (const [name, fetch] of [
+  ['global fetch', undefined],
+  ['node:http', nodeFetch],
+] as const) {
   describe(`usage bins over ${name}`, () => {
     for (const dialect of ['live', 'spec'] as const) {
       test(`${dialect} dialect: hourly and daily bins with their window`, async () => {
@@ -46,12 +56,18 @@ for (const [name, fetch] of [['global fetch', undefined], ['node:http', nodeFetc
           assert.equal(day.windowEnd, '2026-11-20T12:30:00.000Z');
           assert.equal(day.bins.length, 25);
           assert.ok(day.bins.every((b) => typeof b.creditsUsed === 'number' && b.startDate !== null));
-          assert.ok(day.bins.some((b) => b.creditsUsed > 0), 'totalCredits is read as well as creditsUsed');
+          assert.ok(
+            day.bins.some((b) => b.creditsUsed > 0),
+            'totalCredits is read as well as creditsUsed',
+          );
           const week = await client(fetch).getCreditUsageBins('week');
           assert.equal(week.binSize, 'day');
           assert.equal(week.bins.length, 8);
           assert.equal((await client(fetch).getCreditUsageBins('month')).bins.length, 31);
-          assert.deepEqual(sandbox.requests().map((r) => r.query), ['timeRange=day', 'timeRange=week', 'timeRange=month']);
+          assert.deepEqual(
+            sandbox.requests().map((r) => r.query),
+            ['timeRange=day', 'timeRange=week', 'timeRange=month'],
+          );
         } finally {
           sandbox.dialect = 'live';
         }
@@ -74,7 +90,10 @@ for (const [name, fetch] of [['global fetch', undefined], ['node:http', nodeFetc
       await client(fetch).getCreditUsageBins('week');
       const history = await client(fetch).getCreditUsageHistory(false);
       const queries = sandbox.requests().map((r) => new URLSearchParams(r.query));
-      assert.deepEqual(queries.map((q) => q.getAll('timeRange')), [['week'], []]);
+      assert.deepEqual(
+        queries.map((q) => q.getAll('timeRange')),
+        [['week'], []],
+      );
       assert.ok(history.periods.length > 0, 'months, read without a window');
     });
 
@@ -104,7 +123,12 @@ describe('usage bins: what the service refuses or does not know', () => {
   });
 
   test('a bin without a number names the bin; wrong types are unreadable', async () => {
-    sandbox.fault({ route: 'creditUsageHistorical', kind: 'status', status: 200, body: { success: true, window: { timeRange: 'day', binSize: 'hour' }, periods: [{ startDate: '2026-11-20T09:00:00.000Z', endDate: null }] } });
+    sandbox.fault({
+      route: 'creditUsageHistorical',
+      kind: 'status',
+      status: 200,
+      body: { success: true, window: { timeRange: 'day', binSize: 'hour' }, periods: [{ startDate: '2026-11-20T09:00:00.000Z', endDate: null }] },
+    });
     const missing = await failure(client().getCreditUsageBins('day'));
     assert.equal((missing as unknown as { path: string }).path, 'periods[0].creditsUsed');
     sandbox.fault({ route: 'creditUsageHistorical', kind: 'wrongTypes' });

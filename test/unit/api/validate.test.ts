@@ -84,7 +84,6 @@ describe('validateFeedback: body and required fields', () => {
     assert.deepEqual(valid(body()), { endpoint: 'scrape', jobId: ID, rating: 'bad', note: 'n' });
   });
 
-
   test('an empty object names every required field and the signal rule', () => {
     const found = problems({ jobId: '' });
     assert.deepEqual(
@@ -105,8 +104,6 @@ describe('validateFeedback: body and required fields', () => {
       }
     }
   });
-
-
 });
 
 describe('validateFeedback: jobId', () => {
@@ -195,12 +192,24 @@ describe('validateFeedback: issues and tags', () => {
 
   test('a label both too long and badly formed gets both problems', () => {
     const found = problems(body({ tags: [`X${'x'.repeat(80)}`] }));
-    assert.deepEqual(found.map((p) => [p.path, p.code]), [['tags[0]', 'too_long'], ['tags[0]', 'pattern']]);
+    assert.deepEqual(
+      found.map((p) => [p.path, p.code]),
+      [
+        ['tags[0]', 'too_long'],
+        ['tags[0]', 'pattern'],
+      ],
+    );
   });
 
   test('too many labels and bad items are all reported', () => {
     const found = problems(body({ issues: [...labels(20), 'Bad'] }));
-    assert.deepEqual(found.map((p) => [p.path, p.code]), [['issues', 'too_many'], ['issues[20]', 'pattern']]);
+    assert.deepEqual(
+      found.map((p) => [p.path, p.code]),
+      [
+        ['issues', 'too_many'],
+        ['issues[20]', 'pattern'],
+      ],
+    );
   });
 });
 
@@ -213,7 +222,10 @@ describe('validateFeedback: text fields', () => {
     test(`${field}: ${expected} characters pass, ${expected + 1} fail`, () => {
       assert.equal(max, expected);
       assert.equal(valid(body({ [field]: 'x'.repeat(max) }))[field], 'x'.repeat(max));
-      assert.match(single(body({ [field]: 'x'.repeat(max + 1) }), field, 'too_long'), new RegExp(`${field} is ${(max + 1).toLocaleString('en-US')} characters .* at most ${max.toLocaleString('en-US')} .*remove 1\\)`));
+      assert.match(
+        single(body({ [field]: 'x'.repeat(max + 1) }), field, 'too_long'),
+        new RegExp(`${field} is ${(max + 1).toLocaleString('en-US')} characters .* at most ${max.toLocaleString('en-US')} .*remove 1\\)`),
+      );
     });
 
     test(`${field}: length is counted after trimming`, () => {
@@ -285,7 +297,10 @@ describe('validateFeedback: pageNumbers', () => {
 
   test('every bad page is reported', () => {
     const found = problems(body({ pageNumbers: [0, 2, 2.5, -1] }));
-    assert.deepEqual(found.map((p) => p.path), ['pageNumbers[0]', 'pageNumbers[2]', 'pageNumbers[3]']);
+    assert.deepEqual(
+      found.map((p) => p.path),
+      ['pageNumbers[0]', 'pageNumbers[2]', 'pageNumbers[3]'],
+    );
   });
 });
 
@@ -314,8 +329,7 @@ describe('validateFeedback: valuableSources', () => {
     assert.deepEqual(valid(body({ valuableSources: [{ url, reason: ' why ' }] })).valuableSources, [{ url, reason: 'why' }]);
   });
 
-  test('items must be objects with only url and reason', () => {
-  });
+  test('items must be objects with only url and reason', () => {});
 
   test('an empty list is dropped', () => {
     assert.equal('valuableSources' in valid(body({ valuableSources: [] })), false);
@@ -344,8 +358,7 @@ describe('validateFeedback: missingContent', () => {
     assert.deepEqual(valid(body({ missingContent: [{ topic: ' t ', description: '  ' }] })).missingContent, [{ topic: 't' }]);
   });
 
-  test('items must be objects with only topic and description', () => {
-  });
+  test('items must be objects with only topic and description', () => {});
 });
 
 describe('validateFeedback: metadata', () => {
@@ -355,7 +368,11 @@ describe('validateFeedback: metadata', () => {
     assert.match(single(body({ metadata: metadataOf(8193, 'a') }), 'metadata', 'metadata_too_large'), /8,193 bytes .* at most 8,192 bytes .*remove 1\)/);
   });
 
-  for (const [unit, name] of [['é', '2-byte'], ['€', '3-byte'], ['😀', '4-byte']] as const) {
+  for (const [unit, name] of [
+    ['é', '2-byte'],
+    ['€', '3-byte'],
+    ['😀', '4-byte'],
+  ] as const) {
     test(`bytes, not characters, are counted (${name} characters)`, () => {
       const ok = metadataOf(8192, unit);
       assert.ok(JSON.stringify(ok).length < 8192);
@@ -402,7 +419,6 @@ describe('validateFeedback: integration', () => {
     assert.equal('integration' in valid(body({ integration: '  ' })), false);
   });
 });
-
 
 describe('validateFeedback: at least one signal', () => {
   const signals: Record<string, unknown> = {
@@ -467,7 +483,10 @@ describe('validateFeedback: search rules', () => {
   });
 
   test('an empty search body gets both the signal and the search problem', () => {
-    assert.deepEqual(problems(search('good', {})).map((p) => p.code), ['no_signal', 'search_rule']);
+    assert.deepEqual(
+      problems(search('good', {})).map((p) => p.code),
+      ['no_signal', 'search_rule'],
+    );
   });
 
   test('the rules apply only to search', () => {
@@ -518,7 +537,10 @@ describe('validateFeedback: the value sent is exactly what was checked', () => {
       integration: ' _vscode ',
       origin: ' vscode@1 ',
       metadata: { a: 1 },
-      missingContent: [{ topic: ' pricing ', description: ' none listed ' }, { topic: 'faq', description: ' ' }],
+      missingContent: [
+        { topic: ' pricing ', description: ' none listed ' },
+        { topic: 'faq', description: ' ' },
+      ],
       valuableSources: [{ url: ' https://a.example/ ', reason: ' good ' }],
       pageNumbers: [4, 2],
       url: '   ',
@@ -544,7 +566,10 @@ describe('validateFeedback: the value sent is exactly what was checked', () => {
       origin: 'vscode@1',
       integration: '_vscode',
     });
-    assert.deepEqual(Object.keys(value), FEEDBACK_FIELDS.filter((f) => f in value));
+    assert.deepEqual(
+      Object.keys(value),
+      FEEDBACK_FIELDS.filter((f) => f in value),
+    );
     assert.equal(validateFeedback(value).ok, true, 'the cleaned value validates again');
   });
 
@@ -645,7 +670,6 @@ describe('single-field helpers agree with validateFeedback', () => {
     assert.equal(checkSignal({ note: 'x' }), undefined);
     assert.equal(checkSignal({ metadata: { a: 1 }, note: ' ' }), fullMessage({ note: undefined }, ''));
   });
-
 });
 
 describe('constants for the wizard', () => {

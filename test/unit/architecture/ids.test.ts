@@ -36,13 +36,19 @@ describe('ids and the manifest', () => {
     for (const list of Object.values(contributes.menus) as Array<Array<{ command?: string }>>) for (const item of list) if (item.command) named.add(item.command);
     for (const welcome of contributes.viewsWelcome) for (const m of (welcome.contents as string).matchAll(/command:([\w.]+)/g)) named.add(m[1]!);
     const known = new Set<string>(Object.values(COMMANDS));
-    assert.deepEqual([...named].filter((c) => !known.has(c)), []);
+    assert.deepEqual(
+      [...named].filter((c) => !known.has(c)),
+      [],
+    );
   });
 
   test('views and their container', () => {
     assert.deepEqual(Object.keys(contributes.views), [VIEW_CONTAINER]);
     assert.deepEqual(sorted(contributes.views[VIEW_CONTAINER].map((v: { id: string }) => v.id)), sorted(Object.values(VIEWS)));
-    assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [VIEW_CONTAINER]);
+    assert.deepEqual(
+      contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id),
+      [VIEW_CONTAINER],
+    );
   });
 
   test('settings', () => {
@@ -50,7 +56,13 @@ describe('ids and the manifest', () => {
   });
 
   test('language model tools: the names, each tagged as one Firecrawl set, each with a reference name', () => {
-    const tools = contributes.languageModelTools as Array<{ name: string; tags: string[]; toolReferenceName?: string; canBeReferencedInPrompt?: boolean; inputSchema: { additionalProperties?: boolean } }>;
+    const tools = contributes.languageModelTools as Array<{
+      name: string;
+      tags: string[];
+      toolReferenceName?: string;
+      canBeReferencedInPrompt?: boolean;
+      inputSchema: { additionalProperties?: boolean };
+    }>;
     assert.deepEqual(sorted(tools.map((t) => t.name)), sorted(Object.values(TOOLS)));
     for (const tool of tools) {
       assert.deepEqual(tool.tags, [TOOL_SET_TAG], tool.name);

@@ -26,8 +26,7 @@ function fault(call: ts.CallExpression): string | undefined {
   if (!first) return 'no message';
   if (isText(first)) return undefined;
   if (!ts.isObjectLiteralExpression(first)) return 'the message is not a string literal';
-  const property = (name: string) =>
-    first.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)?.initializer;
+  const property = (name: string) => first.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)?.initializer;
   const message = property('message');
   if (!message || !isText(message)) return 'the message is not a string literal';
   const comment = property('comment');
@@ -53,7 +52,10 @@ describe('l10n.t calls the exporter can read', () => {
   test('every call in src/ has a literal message and literal comments', () => {
     const files = sources(join(root, 'src'));
     assert.ok(files.length > 60);
-    assert.deepEqual(files.flatMap((file) => faults(relative(root, file), readFileSync(file, 'utf8'))), []);
+    assert.deepEqual(
+      files.flatMap((file) => faults(relative(root, file), readFileSync(file, 'utf8'))),
+      [],
+    );
   });
 
   test('planted calls: a variable message or comment is caught, literals pass', () => {

@@ -58,7 +58,8 @@ describe('localisation', () => {
       if (typeof value === 'string') {
         // A tool's name is an id; its model description and input descriptions are read by the model, not shown to people.
         if (/^contributes\.languageModelTools\.\d+\.(name|inputSchema\..*)$/.test(path)) return;
-        if (/(\.|^)(title|description|markdownDescription|name|contents|altText|displayName|enumDescriptions\.\d+)$/.test(path) && !/^%.+%$/.test(value) && !/\.category$/.test(path)) plain.push(`${path}: ${value}`);
+        if (/(\.|^)(title|description|markdownDescription|name|contents|altText|displayName|enumDescriptions\.\d+)$/.test(path) && !/^%.+%$/.test(value) && !/\.category$/.test(path))
+          plain.push(`${path}: ${value}`);
       } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${path}.${i}`));
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, path ? `${path}.${k}` : k);
     };
@@ -66,7 +67,10 @@ describe('localisation', () => {
     assert.deepEqual(plain, []);
   });
 
-  for (const [source, pattern] of [['l10n/bundle.l10n.json', /^bundle\.l10n\.(.+)\.json$/], ['package.nls.json', /^package\.nls\.(.+)\.json$/]] as const) {
+  for (const [source, pattern] of [
+    ['l10n/bundle.l10n.json', /^bundle\.l10n\.(.+)\.json$/],
+    ['package.nls.json', /^package\.nls\.(.+)\.json$/],
+  ] as const) {
     const folder = source.startsWith('l10n/') ? 'l10n' : '.';
     for (const name of readdirSync(join(root, folder)).filter((n) => pattern.test(n))) {
       test(`${folder}/${name} translates exactly ${source}, placeholders and links intact`, () => {

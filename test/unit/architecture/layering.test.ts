@@ -55,13 +55,19 @@ describe('layering', () => {
       const found = plant(file, line);
       // A Node import in a pure room breaks two rules at once; every other line breaks exactly one.
       assert.equal(found.length, line.includes("'node:") && !file.startsWith('src/host/') ? 2 : 1, `${file}: ${JSON.stringify(found)}`);
-      assert.ok(found.some((v) => rule.test(v.rule)), `${file}: ${JSON.stringify(found)}`);
+      assert.ok(
+        found.some((v) => rule.test(v.rule)),
+        `${file}: ${JSON.stringify(found)}`,
+      );
     }
   });
 
   test('reads every import form', () => {
     const refs = importsOf(`import * as a from 'a';\nimport type { B } from "./b";\nexport * from './c';\nimport {\n  d,\n} from '../d';\nconst e = require('node:e');\nimport './f';`);
-    assert.deepEqual(refs.map((r) => `${r.specifier}${r.typeOnly ? ' (type)' : ''}`), ['a', './b (type)', './c', '../d', 'node:e', './f']);
+    assert.deepEqual(
+      refs.map((r) => `${r.specifier}${r.typeOnly ? ' (type)' : ''}`),
+      ['a', './b (type)', './c', '../d', 'node:e', './f'],
+    );
   });
 });
 
@@ -71,9 +77,12 @@ describe('one home for ids and for words', () => {
     assert.deepEqual(offenders, []);
   });
 
-  test('the service\'s own text (serverMessage) is read only by the client and host/errorText', () => {
+  test("the service's own text (serverMessage) is read only by the client and host/errorText", () => {
     const readers = [...tree].filter(([, source]) => /\.serverMessage\b/.test(code(source))).map(([file]) => file);
-    assert.deepEqual(readers.filter((f) => !f.startsWith('src/api/') && !f.startsWith('src/host/errorText/')), []);
+    assert.deepEqual(
+      readers.filter((f) => !f.startsWith('src/api/') && !f.startsWith('src/host/errorText/')),
+      [],
+    );
   });
 
   test('no comment names an issue', () => {

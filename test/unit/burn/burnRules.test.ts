@@ -3,9 +3,7 @@
 // as burn, an empty history, a new team, sparse answers, and the run-out time.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEFAULT_SPIKE_THRESHOLDS, detectSpike, lastDay, lastHour, runOut, summarizeBurn, usualRate, weekPerDay,
-} from '../../../src/features/burn/model/burnRules';
+import { DEFAULT_SPIKE_THRESHOLDS, detectSpike, lastDay, lastHour, runOut, summarizeBurn, usualRate, weekPerDay } from '../../../src/features/burn/model/burnRules';
 import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
 
 /** A Friday, a quarter past noon UTC: the hour in progress covers 15 minutes. */
@@ -31,7 +29,13 @@ describe('the last 24 hours and the last hour', () => {
   });
 
   test('refunds (negative bins) are nothing used, never negative burn', () => {
-    const series: Series = { steady: 10, hours: [[at('2026-11-20T12:00:00Z'), -400], [at('2026-11-20T09:00:00Z'), -50]] };
+    const series: Series = {
+      steady: 10,
+      hours: [
+        [at('2026-11-20T12:00:00Z'), -400],
+        [at('2026-11-20T09:00:00Z'), -50],
+      ],
+    };
     const day = lastDay(binsFor('day', NOW, series))!;
     assert.ok(day.hourly.every((v) => v >= 0));
     assert.equal(lastHour(binsFor('day', NOW, series))!.credits, 7.5, 'the refunded hour counts as 0, the hour before as its share');
@@ -39,7 +43,12 @@ describe('the last 24 hours and the last hour', () => {
   });
 
   test('sparse answers (empty bins left out) read the same as full ones', () => {
-    const series: Series = { hours: [[at('2026-11-20T09:00:00Z'), 40], [at('2026-11-20T12:00:00Z'), 80]] };
+    const series: Series = {
+      hours: [
+        [at('2026-11-20T09:00:00Z'), 40],
+        [at('2026-11-20T12:00:00Z'), 80],
+      ],
+    };
     const full = binsFor('day', NOW, series);
     const sparse = { ...full, bins: full.bins.filter((b) => b.creditsUsed !== 0) };
     assert.equal(sparse.bins.length, 2);
@@ -66,7 +75,7 @@ describe('the usual rate (baseline)', () => {
     assert.deepEqual(young, { kind: 'rate', perHour: 30, days: 3 });
   });
 
-  test('the last 7 days\' pace: credits a day over the whole window', () => {
+  test("the last 7 days' pace: credits a day over the whole window", () => {
     assert.equal(weekPerDay(binsFor('week', NOW, { steady: 20 })), 480);
     assert.equal(weekPerDay(binsFor('week', NOW, {})), 0);
   });

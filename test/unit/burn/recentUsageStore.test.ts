@@ -67,9 +67,21 @@ describe('recent usage: polling', () => {
     const t = setup();
     t.store.start();
     await t.clock.advance(0);
-    assert.deepEqual(t.calls.map((c) => c.range), ['day'], 'the last 24 hours first');
+    assert.deepEqual(
+      t.calls.map((c) => c.range),
+      ['day'],
+      'the last 24 hours first',
+    );
     await t.clock.advance(60 * MIN - 1);
-    assert.deepEqual(t.calls.map((c) => [c.range, (c.at - t.calls[0]!.at) / MIN]), [['day', 0], ['week', 15], ['day', 30], ['day', 45]]);
+    assert.deepEqual(
+      t.calls.map((c) => [c.range, (c.at - t.calls[0]!.at) / MIN]),
+      [
+        ['day', 0],
+        ['week', 15],
+        ['day', 30],
+        ['day', 45],
+      ],
+    );
     assert.ok(t.store.state.day.snapshot && t.store.state.week.snapshot);
     assert.equal(t.store.state.month.snapshot, undefined, 'the 30 days are only loaded for the panel');
     t.store.dispose();
@@ -134,7 +146,10 @@ describe('recent usage: polling', () => {
     const quiet = setup({ couldSpike: (d) => couldBeSpike(d.bins, DEFAULT_SPIKE_THRESHOLDS) });
     quiet.store.start();
     await quiet.clock.advance(0);
-    assert.deepEqual(quiet.calls.map((c) => c.range), ['day']);
+    assert.deepEqual(
+      quiet.calls.map((c) => c.range),
+      ['day'],
+    );
     quiet.store.dispose();
   });
 
@@ -145,7 +160,10 @@ describe('recent usage: polling', () => {
     assert.equal(t.calls.length, 0);
     t.focus.set(true);
     await t.clock.advance(0);
-    assert.deepEqual(t.calls.map((c) => c.range), ['day']);
+    assert.deepEqual(
+      t.calls.map((c) => c.range),
+      ['day'],
+    );
     await t.clock.advance(14 * MIN);
     assert.equal(t.calls.length, 1);
     t.focus.set(false);
@@ -162,7 +180,10 @@ describe('recent usage: polling', () => {
     assert.equal(t.calls.length, 1, 'fresh hourly bins are reused');
     await t.store.ensure('month');
     await t.store.ensure('month');
-    assert.deepEqual(t.calls.map((c) => c.range), ['day', 'month']);
+    assert.deepEqual(
+      t.calls.map((c) => c.range),
+      ['day', 'month'],
+    );
     await t.clock.advance(10 * MIN);
     await t.store.refresh('day');
     await t.clock.advance(14 * MIN);
@@ -172,7 +193,7 @@ describe('recent usage: polling', () => {
     t.store.dispose();
   });
 
-  test('a refresh someone asked for brings the week\'s bins along when they are old, and only then', async () => {
+  test("a refresh someone asked for brings the week's bins along when they are old, and only then", async () => {
     const t = setup({}, false);
     t.store.start();
     await t.store.refreshNow();
@@ -211,7 +232,10 @@ describe('recent usage: failures', () => {
     assert.equal(t.store.state.week.problem, undefined);
     await t.clock.advance(15 * MIN);
     assert.equal(t.store.state.day.problem, undefined);
-    assert.deepEqual(t.calls.map((c) => c.range), ['day', 'week', 'day', 'week', 'day']);
+    assert.deepEqual(
+      t.calls.map((c) => c.range),
+      ['day', 'week', 'day', 'week', 'day'],
+    );
     assert.ok(busiestHour(t.calls.map((c) => c.at)) <= 4);
     t.store.dispose();
   });
@@ -262,9 +286,18 @@ describe('recent usage in several windows', () => {
       const files = disk.view();
       const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
       const focusChanged = new Emitter<boolean>();
-      const teamFocus = { get focused() { return lease.teamAttention.focused; }, onDidChange: focusChanged.event };
+      const teamFocus = {
+        get focused() {
+          return lease.teamAttention.focused;
+        },
+        onDidChange: focusChanged.event,
+      };
       lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
-      const shared = sharedRecentUsage(files, (file) => `teams/t/${file}`, () => API);
+      const shared = sharedRecentUsage(
+        files,
+        (file) => `teams/t/${file}`,
+        () => API,
+      );
       const store = new RecentUsageStore({
         fetch: async (range) => {
           calls.push(`${id}:${range}`);

@@ -50,13 +50,29 @@ describe('the spike alert in words', () => {
     assert.match(spikeMessage({ ...spike, lastHour: 1 }, { now: NOW, locale: 'en-US', remaining: 1 }), /: 1 credit used in the last hour.*the remaining 1 credit runs out/);
     assert.match(spikeMessage({ ...spike, perHour: 0, ratio: Infinity }, { now: NOW, locale: 'en-US' }), /∞× the usual rate/);
     assert.match(spikeMessage(spike, { now: NOW, locale: 'de-DE', remaining: 1_000_000 }), /1\.220 credits .* 1\.000\.000 credits/);
-    assert.equal(pluralCount(1, 'en', (c) => `${c} credit`, (c) => `${c} credits`), '1 credit');
-    assert.equal(pluralCount(1_234, 'en', (c) => `${c} credit`, (c) => `${c} credits`), '1,234 credits');
+    assert.equal(
+      pluralCount(
+        1,
+        'en',
+        (c) => `${c} credit`,
+        (c) => `${c} credits`,
+      ),
+      '1 credit',
+    );
+    assert.equal(
+      pluralCount(
+        1_234,
+        'en',
+        (c) => `${c} credit`,
+        (c) => `${c} credits`,
+      ),
+      '1,234 credits',
+    );
   });
 });
 
 describe('the status bar with the burn', () => {
-  test('last 24 hours with an hourly sparkline; the forecast says it runs on the last 7 days\' pace', () => {
+  test("last 24 hours with an hourly sparkline; the forecast says it runs on the last 7 days' pace", () => {
     const view = presentCredits(state(), ctx(burnView({ steady: 20, hours: [[NOW - 3 * HOUR_MS, 200]] })));
     assert.match(view.tooltip, /Last 24 h: \*\*660\*\* credits/);
     const spark = /`([▁▂▃▄▅▆▇█]+)` hourly, oldest first; busiest hour 200/.exec(view.tooltip);

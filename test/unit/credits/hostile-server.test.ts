@@ -157,7 +157,7 @@ describe('a 404 from something that is not the service', () => {
     sandbox.clearFaults();
     sandbox.setCredits(null);
     await store.refreshNow();
-    assert.equal(store.state.problem?.kind, 'noBilling', 'the service\'s own 404 still means no billing record');
+    assert.equal(store.state.problem?.kind, 'noBilling', "the service's own 404 still means no billing record");
     store.dispose();
   });
 });

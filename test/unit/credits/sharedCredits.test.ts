@@ -22,9 +22,18 @@ function editor() {
     const files = disk.view();
     const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
     const focusChanged = new Emitter<boolean>();
-    const teamFocus = { get focused() { return lease.teamAttention.focused; }, onDidChange: focusChanged.event };
+    const teamFocus = {
+      get focused() {
+        return lease.teamAttention.focused;
+      },
+      onDidChange: focusChanged.event,
+    };
     lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
-    const shared = sharedCredits(files, (file) => `teams/t/${file}`, () => API);
+    const shared = sharedCredits(
+      files,
+      (file) => `teams/t/${file}`,
+      () => API,
+    );
     const store = new CreditsStore({
       fetch: async () => {
         requests.push(id);
@@ -102,7 +111,7 @@ describe('credits in several windows', () => {
     const later = clock.now() + 1_000;
     await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: 'https://elsewhere.example', value: { usage: usage(1), fetchedAt: later } }));
     await clock.advance(0);
-    assert.equal(b.store.state.snapshot, shown, 'another server\'s balance');
+    assert.equal(b.store.state.snapshot, shown, "another server's balance");
     await view.write('teams/t/credits.json', '{"apiUrl": "https://api.firecrawl.dev", "value": {"usage": {"remainingCredits": "lots"}, "fetchedAt": 1e15}}');
     await clock.advance(0);
     assert.equal(b.store.state.snapshot, shown, 'a balance that is not a number');
@@ -126,7 +135,7 @@ describe('credits in several windows', () => {
     const view = disk.view();
     await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(7), fetchedAt: before } }));
     await clock.advance(0);
-    assert.equal(shown(), undefined, 'the old account\'s balance');
+    assert.equal(shown(), undefined, "the old account's balance");
     await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(8), fetchedAt: clock.now() } }));
     await clock.advance(0);
     assert.equal(shown(), 8, 'a balance fetched after the change');

@@ -8,14 +8,20 @@ const ENDPOINTS = ['scrape', 'parse', 'map', 'search'] as const;
 
 describe('feedback catalogue', () => {
   test('endpoints and ratings are complete and explained', () => {
-    assert.deepEqual(feedbackEndpoints().map((e) => e.id), [...ENDPOINTS]);
+    assert.deepEqual(
+      feedbackEndpoints().map((e) => e.id),
+      [...ENDPOINTS],
+    );
     const hint = (id: string) => feedbackEndpoints().find((e) => e.id === id)?.jobIdHint ?? '';
     assert.match(hint('scrape'), /metadata\.scrapeId/);
     assert.doesNotMatch(hint('scrape'), /data\.metadata/);
     assert.match(hint('parse'), /data\.metadata\.scrapeId/);
     assert.match(hint('map'), /\bid\b/);
     assert.match(hint('search'), /\bid\b/);
-    assert.deepEqual(feedbackRatings().map((r) => r.id), ['good', 'partial', 'bad']);
+    assert.deepEqual(
+      feedbackRatings().map((r) => r.id),
+      ['good', 'partial', 'bad'],
+    );
     for (const rating of feedbackRatings()) {
       assert.ok(rating.description.length > 10);
       assert.ok(rating.searchDescription.startsWith(rating.description), 'the search text adds the search rule to the same words');
@@ -34,8 +40,10 @@ describe('feedback catalogue', () => {
       }
     }
     for (const common of ['missing-content', 'wrong-content', 'blocked', 'timeout', 'bad-formatting', 'incomplete', 'outdated', 'irrelevant-results']) {
-      assert.ok(ENDPOINTS.some((endpoint) => commonIssueLabels(endpoint).some((i) => i.label === common)), common);
+      assert.ok(
+        ENDPOINTS.some((endpoint) => commonIssueLabels(endpoint).some((i) => i.label === common)),
+        common,
+      );
     }
   });
-
 });

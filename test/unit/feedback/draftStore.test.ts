@@ -29,7 +29,10 @@ test('saves and a clear are written in order, each after the previous finished',
   void drafts.save(draft);
   await drafts.clear();
   assert.equal(calls.length, 3);
-  assert.ok(calls.every((c) => !c.startedWhileBusy), 'no write starts before the previous one finished');
+  assert.ok(
+    calls.every((c) => !c.startedWhileBusy),
+    'no write starts before the previous one finished',
+  );
   assert.equal((calls[0]!.value as { draft: { rating?: string } }).draft.rating, undefined, 'each save wrote the draft as it was then');
   assert.equal(stored, undefined);
   assert.equal(drafts.load(), undefined);

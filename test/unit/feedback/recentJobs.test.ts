@@ -26,7 +26,11 @@ let activity: RecentActivity;
 
 const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
 const recentJobs = () => new RecentFeedbackJobs(activity);
-const activityQueries = () => sandbox.requests().filter((r) => r.route === 'activity').map((r) => r.query);
+const activityQueries = () =>
+  sandbox
+    .requests()
+    .filter((r) => r.route === 'activity')
+    .map((r) => r.query);
 const loaded = (p: { busy?: boolean }) => p.busy !== true;
 
 async function run(script: Reply[], draft: WizardDraft = emptyDraft(), options: Partial<WizardOptions> = {}) {
@@ -74,7 +78,10 @@ describe('recent jobs for feedback', () => {
     await clock.flush();
     const state = recent.state('scrape');
     assert.equal(state?.kind, 'loaded');
-    assert.deepEqual(state?.kind === 'loaded' && state.jobs.map((j) => [j.id, j.target]), [[newer, 'https://example.com/new'], [older, 'https://example.com/old']]);
+    assert.deepEqual(state?.kind === 'loaded' && state.jobs.map((j) => [j.id, j.target]), [
+      [newer, 'https://example.com/new'],
+      [older, 'https://example.com/old'],
+    ]);
     assert.deepEqual(activityQueries(), ['limit=100', 'limit=100']);
     await clock.advance(10_000);
     recent.prefetch('scrape');
@@ -168,22 +175,32 @@ describe('the job page', () => {
     sandbox.createV2Job('scrape', { ageMs: 50_000 });
     const newest = sandbox.createV2Job('scrape', { ageMs: 5_000, target: 'https://example.com/pricing' });
     const recent = recentJobs();
-    const { request, ui } = await run([
-      expect(() => assert.equal(recent.state('scrape')?.kind, 'loading', 'loading started on the endpoint page'), enter(/Endpoint/)),
-      when(loaded, expect((s) => {
-        const p = pickPrompt(s);
-        assert.equal(p.activeKey, `job:${newest}`);
-        assert.equal(option(p, `job:${newest}`).label, 'https://example.com/pricing');
-        assert.equal(option(p, `job:${newest}`).description, '5s ago', 'no window before the server stated one');
-        assert.equal(p.placeholder, 'Which job? Newest first.');
-        assert.equal(option(p, `job:${newest}`).detail, newest);
-        assert.deepEqual([p.step, p.totalSteps], [2, 5]);
-      }, enter(/Job id/))),
-      pick('bad', /Rating/),
-      enter(/Issue labels/),
-      enter(/Issue labels/),
-      pick('send', /Review/),
-    ], emptyDraft(), { recent });
+    const { request, ui } = await run(
+      [
+        expect(() => assert.equal(recent.state('scrape')?.kind, 'loading', 'loading started on the endpoint page'), enter(/Endpoint/)),
+        when(
+          loaded,
+          expect(
+            (s) => {
+              const p = pickPrompt(s);
+              assert.equal(p.activeKey, `job:${newest}`);
+              assert.equal(option(p, `job:${newest}`).label, 'https://example.com/pricing');
+              assert.equal(option(p, `job:${newest}`).description, '5s ago', 'no window before the server stated one');
+              assert.equal(p.placeholder, 'Which job? Newest first.');
+              assert.equal(option(p, `job:${newest}`).detail, newest);
+              assert.deepEqual([p.step, p.totalSteps], [2, 5]);
+            },
+            enter(/Job id/),
+          ),
+        ),
+        pick('bad', /Rating/),
+        enter(/Issue labels/),
+        enter(/Issue labels/),
+        pick('send', /Review/),
+      ],
+      emptyDraft(),
+      { recent },
+    );
     assert.deepEqual(request, { endpoint: 'scrape', jobId: newest, rating: 'bad', issues: ['missing-content'] });
     assert.equal(ui.shown[1]?.kind, 'pick');
     assert.deepEqual(activityQueries(), ['limit=100'], 'one request for the whole wizard');
@@ -198,13 +215,26 @@ describe('the job page', () => {
     try {
       await run([
         enter(/Endpoint/),
-        when(loaded, expect((s) => {
-          const p = pickPrompt(s);
-          const jobs = p.options.filter((o) => o.key.startsWith('job:'));
-          assert.deepEqual(jobs.map((o) => [o.key, o.description, o.icon]), [[`job:${newer}`, '1m ago', 'clock'], [`job:${old}`, '6m ago', 'clock']], 'newest first, each with its age');
-          assert.ok(!p.options.some((o) => /window|expired|left/.test(`${o.label} ${o.description ?? ''}`)), 'nothing about a window');
-          assert.doesNotMatch(p.placeholder, /\d+ ?s\b|window/);
-        }, () => ({ kind: 'cancel' }))),
+        when(
+          loaded,
+          expect(
+            (s) => {
+              const p = pickPrompt(s);
+              const jobs = p.options.filter((o) => o.key.startsWith('job:'));
+              assert.deepEqual(
+                jobs.map((o) => [o.key, o.description, o.icon]),
+                [
+                  [`job:${newer}`, '1m ago', 'clock'],
+                  [`job:${old}`, '6m ago', 'clock'],
+                ],
+                'newest first, each with its age',
+              );
+              assert.ok(!p.options.some((o) => /window|expired|left/.test(`${o.label} ${o.description ?? ''}`)), 'nothing about a window');
+              assert.doesNotMatch(p.placeholder, /\d+ ?s\b|window/);
+            },
+            () => ({ kind: 'cancel' }),
+          ),
+        ),
       ]);
     } finally {
       if (zone === undefined) delete process.env.TZ;
@@ -214,26 +244,33 @@ describe('the job page', () => {
 
   test('once the server stated its window, the countdown moves every second; at zero the job moves below, and picking it there does nothing but say why', async () => {
     const job = sandbox.createV2Job('map', { ageMs: 117_000, target: 'https://docs.example.org' });
-    const { draft } = await run([
-      pick('map', /Endpoint/),
-      when(loaded, async (s) => {
-        assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 3 s left');
-        await clock.advance(1_000);
-        assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 2 s left');
-        await clock.advance(2_000);
-        const now = pickPrompt(s);
-        assert.equal(option(now, `job:${job}`).description, '2m ago · expired');
-        assert.equal(option(now, `job:${job}`).icon, 'circle-slash');
-        assert.deepEqual(now.options.filter((o) => o.separator).map((o) => o.label), ['Past the feedback window', '']);
-        assert.match(now.placeholder, /^Every listed map job is past the 120-second feedback window/);
-        return { kind: 'accept', value: option(now, `job:${job}`).value, text: '' };
-      }),
-      expect((s) => assert.match(pickPrompt(s).placeholder, /^That job ran more than 120 s ago, so Firecrawl would refuse its feedback/), pick('paste', /Job id/)),
-      type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', /Job id/),
-      back(),
-      back(),
-      () => ({ kind: 'cancel' }),
-    ], emptyDraft(), { windowSeconds: 120 });
+    const { draft } = await run(
+      [
+        pick('map', /Endpoint/),
+        when(loaded, async (s) => {
+          assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 3 s left');
+          await clock.advance(1_000);
+          assert.equal(option(pickPrompt(s), `job:${job}`).description, '1m ago · 2 s left');
+          await clock.advance(2_000);
+          const now = pickPrompt(s);
+          assert.equal(option(now, `job:${job}`).description, '2m ago · expired');
+          assert.equal(option(now, `job:${job}`).icon, 'circle-slash');
+          assert.deepEqual(
+            now.options.filter((o) => o.separator).map((o) => o.label),
+            ['Past the feedback window', ''],
+          );
+          assert.match(now.placeholder, /^Every listed map job is past the 120-second feedback window/);
+          return { kind: 'accept', value: option(now, `job:${job}`).value, text: '' };
+        }),
+        expect((s) => assert.match(pickPrompt(s).placeholder, /^That job ran more than 120 s ago, so Firecrawl would refuse its feedback/), pick('paste', /Job id/)),
+        type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', /Job id/),
+        back(),
+        back(),
+        () => ({ kind: 'cancel' }),
+      ],
+      emptyDraft(),
+      { windowSeconds: 120 },
+    );
     assert.equal(draft.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4');
   });
 
@@ -243,22 +280,36 @@ describe('the job page', () => {
     assert.equal(windows.seconds(sandbox.url), undefined, 'nothing assumed before the server said it');
     sandbox.feedbackWindowSeconds = 300;
     const old = sandbox.createV2Job('scrape', { ageMs: 200_000 });
-    const error = await client().sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 400_000 }), rating: 'bad', issues: ['timeout'] }).catch((e: unknown) => e);
+    const error = await client()
+      .sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 400_000 }), rating: 'bad', issues: ['timeout'] })
+      .catch((e: unknown) => e);
     const said = windowFromFeedbackError(error);
     assert.equal(said, 300);
     await windows.learn(sandbox.url, said!);
     assert.deepEqual([windows.seconds(sandbox.url), windows.seconds('https://api.firecrawl.dev')], [300, undefined]);
-    await run([
-      enter(/Endpoint/),
-      when(loaded, expect((s) => {
-        const p = pickPrompt(s);
-        assert.equal(option(p, `job:${old}`).description, '3m ago · 100 s left');
-        assert.match(p.placeholder, /This server takes feedback for 300 s after a job/);
-      }, () => ({ kind: 'cancel' }))),
-    ], emptyDraft(), { windowSeconds: windows.seconds(sandbox.url)! });
+    await run(
+      [
+        enter(/Endpoint/),
+        when(
+          loaded,
+          expect(
+            (s) => {
+              const p = pickPrompt(s);
+              assert.equal(option(p, `job:${old}`).description, '3m ago · 100 s left');
+              assert.match(p.placeholder, /This server takes feedback for 300 s after a job/);
+            },
+            () => ({ kind: 'cancel' }),
+          ),
+        ),
+      ],
+      emptyDraft(),
+      { windowSeconds: windows.seconds(sandbox.url)! },
+    );
     // A later answer that says otherwise replaces it.
     sandbox.feedbackWindowSeconds = 86_400;
-    const later = await client().sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 90_000_000 }), rating: 'bad', issues: ['timeout'] }).catch((e: unknown) => e);
+    const later = await client()
+      .sendCheckedFeedback({ endpoint: 'scrape', jobId: sandbox.createV2Job('scrape', { ageMs: 90_000_000 }), rating: 'bad', issues: ['timeout'] })
+      .catch((e: unknown) => e);
     await windows.learn(sandbox.url, windowFromFeedbackError(later)!);
     assert.equal(windows.seconds(sandbox.url), 86_400);
     sandbox.feedbackWindowSeconds = 120;
@@ -268,36 +319,59 @@ describe('the job page', () => {
     const hostile = sandbox.createV2Job('search', { target: '$(zap) [click](command:workbench.action.quit)\nsecond line' });
     const blank = sandbox.createV2Job('search', { target: null });
     for (let i = 0; i < 5; i++) sandbox.createV2Job('search', { ageMs: 200_000 + i * 1000 });
-    await run([
-      pick('search', /Endpoint/),
-      when(loaded, (s) => {
-        const p = pickPrompt(s);
-        assert.equal(option(p, `job:${hostile}`).label, '$\u200b(zap) [click]\u200b(command:workbench.action.quit) second line');
-        assert.equal(option(p, `job:${blank}`).label, `Job ${blank.slice(0, 8)} (no target listed)`);
-        assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 3);
-        return { kind: 'accept', value: option(p, 'showExpired').value, text: '' };
-      }),
-      expect((s) => {
-        const p = pickPrompt(s);
-        assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 5);
-        assert.equal(p.options.some((o) => o.key === 'showExpired'), false);
-      }, () => ({ kind: 'cancel' })),
-    ], emptyDraft(), { windowSeconds: 120 });
+    await run(
+      [
+        pick('search', /Endpoint/),
+        when(loaded, (s) => {
+          const p = pickPrompt(s);
+          assert.equal(option(p, `job:${hostile}`).label, '$\u200b(zap) [click]\u200b(command:workbench.action.quit) second line');
+          assert.equal(option(p, `job:${blank}`).label, `Job ${blank.slice(0, 8)} (no target listed)`);
+          assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 3);
+          return { kind: 'accept', value: option(p, 'showExpired').value, text: '' };
+        }),
+        expect(
+          (s) => {
+            const p = pickPrompt(s);
+            assert.equal(p.options.filter((o) => o.icon === 'circle-slash').length, 5);
+            assert.equal(
+              p.options.some((o) => o.key === 'showExpired'),
+              false,
+            );
+          },
+          () => ({ kind: 'cancel' }),
+        ),
+      ],
+      emptyDraft(),
+      { windowSeconds: 120 },
+    );
   });
 
   test('the clipboard’s id is offered but the newest job keeps Enter; a selected id takes it', async () => {
     const newest = sandbox.createV2Job('scrape');
     const copied = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
-    for (const [from, active] of [['clipboard', `job:${newest}`], ['selection', 'draft']] as const) {
-      await run([
-        enter(/Endpoint/),
-        when(loaded, expect((s) => {
-          const p = pickPrompt(s);
-          assert.equal(p.activeKey, active, from);
-          assert.deepEqual([option(p, 'draft').label, option(p, 'draft').description], [copied, `from the ${from === 'selection' ? 'editor selection' : 'clipboard'}`]);
-          assert.equal(p.options.at(-1)?.label, 'Paste a job id…');
-        }, () => ({ kind: 'cancel' }))),
-      ], emptyDraft(copied), { startingJobId: { id: copied, from } });
+    for (const [from, active] of [
+      ['clipboard', `job:${newest}`],
+      ['selection', 'draft'],
+    ] as const) {
+      await run(
+        [
+          enter(/Endpoint/),
+          when(
+            loaded,
+            expect(
+              (s) => {
+                const p = pickPrompt(s);
+                assert.equal(p.activeKey, active, from);
+                assert.deepEqual([option(p, 'draft').label, option(p, 'draft').description], [copied, `from the ${from === 'selection' ? 'editor selection' : 'clipboard'}`]);
+                assert.equal(p.options.at(-1)?.label, 'Paste a job id…');
+              },
+              () => ({ kind: 'cancel' }),
+            ),
+          ),
+        ],
+        emptyDraft(copied),
+        { startingJobId: { id: copied, from } },
+      );
     }
   });
 
@@ -313,9 +387,15 @@ describe('the job page', () => {
       expect((s) => {
         const p = pickPrompt(s);
         assert.equal(p.activeKey, `job:${b}`, 'nothing usable was typed: the newest job has Enter again');
-        assert.equal(p.options.some((o) => o.key === 'draft'), false);
+        assert.equal(
+          p.options.some((o) => o.key === 'draft'),
+          false,
+        );
       }, pick('paste')),
-      expect((s) => assert.equal(inputPrompt(s).value, 'half typed'), () => ({ kind: 'cancel' })),
+      expect(
+        (s) => assert.equal(inputPrompt(s).value, 'half typed'),
+        () => ({ kind: 'cancel' }),
+      ),
     ]);
     assert.equal(draft.jobId, 'half typed');
   });
@@ -337,7 +417,10 @@ describe('the job page', () => {
     const { draft } = await run([
       pick('map'),
       when(loaded, (s) => ({ kind: 'accept', value: option(pickPrompt(s), 'paste').value, text: pasted })),
-      expect((s) => assert.equal(inputPrompt(s).value, pasted), () => ({ kind: 'cancel' })),
+      expect(
+        (s) => assert.equal(inputPrompt(s).value, pasted),
+        () => ({ kind: 'cancel' }),
+      ),
     ]);
     assert.equal(draft.jobId, '');
   });
@@ -355,16 +438,20 @@ describe('the job page', () => {
       activity.clear();
       sandbox.selfHosted = false;
       arrange();
-      const { request } = await run([
-        pick(endpoint, /Endpoint/),
-        expect((s) => {
-          const p = inputPrompt(s);
-          assert.match(p.prompt, note, name);
-        }, type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4')),
-        pick('good'),
-        type('Worked well.'),
-        pick('send'),
-      ], emptyDraft(), { recent: await settled(endpoint) });
+      const { request } = await run(
+        [
+          pick(endpoint, /Endpoint/),
+          expect((s) => {
+            const p = inputPrompt(s);
+            assert.match(p.prompt, note, name);
+          }, type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4')),
+          pick('good'),
+          type('Worked well.'),
+          pick('send'),
+        ],
+        emptyDraft(),
+        { recent: await settled(endpoint) },
+      );
       assert.equal(request?.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', name);
       sandbox.clearFaults();
     }
@@ -384,7 +471,10 @@ describe('jobPickOptions', () => {
   test('while loading: busy, a loading line, and only the paste entry', () => {
     const page = jobPickOptions({ ...base, state: { kind: 'loading' } });
     assert.deepEqual([page.busy, page.placeholder, page.activeKey], [true, 'Loading the recent scrape jobs…', 'paste']);
-    assert.deepEqual(page.options.filter((o) => !o.separator).map((o) => o.key), ['paste']);
+    assert.deepEqual(
+      page.options.filter((o) => !o.separator).map((o) => o.key),
+      ['paste'],
+    );
   });
 
   test('a job whose time is unknown can be picked and says so', () => {
@@ -411,7 +501,8 @@ describe('FeedbackWindows', () => {
   });
 
   test('only a FEEDBACK_WINDOW_EXPIRED error with a stated window teaches one', async () => {
-    const said = (text: string) => windowFromFeedbackError(Object.assign(new Error(text), { [Symbol.for('firecrawl-vscode.error')]: true, kind: 'feedback', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED', serverMessage: text }));
+    const said = (text: string) =>
+      windowFromFeedbackError(Object.assign(new Error(text), { [Symbol.for('firecrawl-vscode.error')]: true, kind: 'feedback', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED', serverMessage: text }));
     assert.equal(said('Feedback must be submitted within 300 seconds of the job.'), 300);
     assert.equal(said('Feedback must be submitted within 2 minutes of the job.'), 120);
     assert.equal(said('Too late.'), undefined);

@@ -51,9 +51,7 @@ describe('receipt', () => {
   });
 
   test("the cap and a repeat are warnings that quote the service's warning as plain text", () => {
-    const cap = describeReceipt(
-      receipt({ creditsRefunded: 0, creditsRefundedToday: 50, dailyCapReached: true, warning: 'Daily refund cap of 50 credits reached [x](command:evil).' }),
-    );
+    const cap = describeReceipt(receipt({ creditsRefunded: 0, creditsRefundedToday: 50, dailyCapReached: true, warning: 'Daily refund cap of 50 credits reached [x](command:evil).' }));
     assert.equal(cap.severity, 'warning');
     assert.match(cap.message, /Firecrawl says: Daily refund cap of 50 credits reached \[x\]\u200b\(command:evil\)\./);
     const repeat = describeReceipt(receipt({ creditsRefunded: 0, alreadySubmitted: true, warning: 'Feedback was already submitted for this job; no additional refund issued.' }));

@@ -80,7 +80,10 @@ describe('draft → request', () => {
   test('unparseable page numbers and metadata are problems of their own field, not "no feedback"', () => {
     const check = checkDraft(base({ pageNumbers: '2, x', metadata: '{oops' }));
     assert.ok(!check.ok);
-    assert.deepEqual(check.problems.map((p) => p.path), ['pageNumbers', 'metadata']);
+    assert.deepEqual(
+      check.problems.map((p) => p.path),
+      ['pageNumbers', 'metadata'],
+    );
     assert.match(check.problems[0]?.message ?? '', /'x' is not a page number/);
     assert.match(check.problems[1]?.message ?? '', /metadata is not valid JSON/);
   });
@@ -184,11 +187,14 @@ describe('drafts in several windows', () => {
     await a.clear();
     assert.equal(a.load(), undefined);
     assert.equal(b.load()?.draft.note, 'from b');
-    assert.deepEqual(a.others().map((d) => [d.windowId, d.draft.note]), [['b', 'from b']]);
+    assert.deepEqual(
+      a.others().map((d) => [d.windowId, d.draft.note]),
+      [['b', 'from b']],
+    );
     assert.deepEqual(b.others(), []);
   });
 
-  test('another window\'s drafts come newest first; expired ones are removed; adopting one moves it here', async () => {
+  test("another window's drafts come newest first; expired ones are removed; adopting one moves it here", async () => {
     const storage = new MemoryStorage();
     let now = 0;
     await new DraftStore(storage, 'old', () => now).save(base({ note: 'expired' }));
@@ -199,22 +205,38 @@ describe('drafts in several windows', () => {
     now = DRAFT_MAX_AGE_MS + 10;
     const here = new DraftStore(storage, 'here', () => now);
     const others = here.others();
-    assert.deepEqual(others.map((d) => d.draft.note), ['newest', 'older']);
+    assert.deepEqual(
+      others.map((d) => d.draft.note),
+      ['newest', 'older'],
+    );
     await here.settled();
     assert.equal(storage.data.has(draftKey('old')), false, 'an expired draft is tidied away');
     await here.adopt(others[0]!);
     assert.equal(here.load()?.draft.note, 'newest');
-    assert.equal(storage.data.has(draftKey('c')), false, 'offered once: it is this window\'s now');
-    assert.deepEqual(here.others().map((d) => d.draft.note), ['older']);
+    assert.equal(storage.data.has(draftKey('c')), false, "offered once: it is this window's now");
+    assert.deepEqual(
+      here.others().map((d) => d.draft.note),
+      ['older'],
+    );
   });
 
   test('each draft says which window saved it; a draft of a window still open is copied, not taken', async () => {
     const storage = new MemoryStorage();
     const now = 10_000;
-    const open = new DraftStore(storage, 'open', () => now, () => 'api-scripts');
+    const open = new DraftStore(
+      storage,
+      'open',
+      () => now,
+      () => 'api-scripts',
+    );
     await open.save(base({ note: 'being edited' }));
     assert.equal((storage.data.get(draftKey('open')) as { window?: string }).window, 'api-scripts');
-    const here = new DraftStore(storage, 'here', () => now, () => undefined);
+    const here = new DraftStore(
+      storage,
+      'here',
+      () => now,
+      () => undefined,
+    );
     const [theirs] = here.others();
     assert.equal(theirs?.window, 'api-scripts');
     await here.copy(theirs!);
@@ -234,7 +256,16 @@ describe('drafts in several windows', () => {
     const store = (id: string) => {
       const view = state.window();
       const settled = new SettledWrites(view, clock, Math.random);
-      return { view, drafts: new DraftStore(view, id, () => clock.now(), () => id, (key, value, wanted) => settled.write(key, value, wanted)) };
+      return {
+        view,
+        drafts: new DraftStore(
+          view,
+          id,
+          () => clock.now(),
+          () => id,
+          (key, value, wanted) => settled.write(key, value, wanted),
+        ),
+      };
     };
     const a = store('a');
     const b = store('b');
@@ -244,14 +275,16 @@ describe('drafts in several windows', () => {
     await clock.advance(70 * SETTLE_MS);
     assert.equal(a.drafts.load()?.draft.note, 'from a');
     assert.equal(b.drafts.load()?.draft.note, 'from b');
-    assert.deepEqual(a.drafts.others().map((d) => d.draft.note), ['from b']);
+    assert.deepEqual(
+      a.drafts.others().map((d) => d.draft.note),
+      ['from b'],
+    );
     // A newer save is not undone by the check of an older one.
     await a.drafts.save(base({ note: 'edited' }));
     await clock.advance(70 * SETTLE_MS);
     assert.equal(a.drafts.load()?.draft.note, 'edited');
     assert.equal(b.drafts.others()[0]?.draft.note, 'edited');
   });
-
 });
 
 describe('job id prefill', () => {
@@ -269,12 +302,14 @@ describe('job id prefill', () => {
 describe('step machine', () => {
   type Id = 'a' | 'b' | 'hub' | 'c';
   const scripted = (plan: Record<Id, Transition<Id>[]>, seen: string[]): Record<Id, Step<Id, null>> => {
-    const make = (id: Id): Step<Id, null> => async (state) => {
-      seen.push(`${id}${state.ref.index ?? ''}`);
-      const next = plan[id].shift();
-      if (!next) throw new Error(`no plan left for ${id}`);
-      return next;
-    };
+    const make =
+      (id: Id): Step<Id, null> =>
+      async (state) => {
+        seen.push(`${id}${state.ref.index ?? ''}`);
+        const next = plan[id].shift();
+        if (!next) throw new Error(`no plan left for ${id}`);
+        return next;
+      };
     return { a: make('a'), b: make('b'), hub: make('hub'), c: make('c') };
   };
 
@@ -282,7 +317,10 @@ describe('step machine', () => {
     const seen: string[] = [];
     const steps = scripted(
       {
-        a: [{ kind: 'push', step: { id: 'hub' } }, { kind: 'push', step: { id: 'hub' } }],
+        a: [
+          { kind: 'push', step: { id: 'hub' } },
+          { kind: 'push', step: { id: 'hub' } },
+        ],
         hub: [{ kind: 'back' }, { kind: 'push', step: { id: 'b', index: 2 } }, { kind: 'done' }],
         b: [{ kind: 'stay' }, { kind: 'push', step: { id: 'c' } }],
         c: [{ kind: 'returnTo', id: 'hub' }],
@@ -330,8 +368,7 @@ describe('where pages lead', () => {
   });
 
   test('a finished editor returns to its list, the details or the review, else goes on to the review', () => {
-    const at = (id: 'sourceReason' | 'note' | 'issuesText', ...below: Parameters<typeof finish>[0]['below'][number]['id'][]) =>
-      finish({ ref: { id }, below: below.map((b) => ({ id: b })) });
+    const at = (id: 'sourceReason' | 'note' | 'issuesText', ...below: Parameters<typeof finish>[0]['below'][number]['id'][]) => finish({ ref: { id }, below: below.map((b) => ({ id: b })) });
     assert.deepEqual(at('sourceReason', 'review', 'details', 'sources', 'sourceUrl'), { kind: 'returnTo', id: 'sources' });
     assert.deepEqual(at('note', 'review', 'details'), { kind: 'returnTo', id: 'details' });
     assert.deepEqual(at('note', 'endpoint', 'review'), { kind: 'returnTo', id: 'review' });
@@ -351,6 +388,9 @@ describe('where pages lead', () => {
   });
 
   test('a reopened draft has the fast path behind its review', () => {
-    assert.deepEqual(reviewStack(base({ endpoint: 'search', rating: 'partial' })).map((r) => r.id), ['endpoint', 'jobId', 'rating', 'searchSignal', 'review']);
+    assert.deepEqual(
+      reviewStack(base({ endpoint: 'search', rating: 'partial' })).map((r) => r.id),
+      ['endpoint', 'jobId', 'rating', 'searchSignal', 'review'],
+    );
   });
 });

@@ -48,7 +48,10 @@ describe('feedback wizard: fast path', () => {
     assert.deepEqual(request, { endpoint: 'scrape', jobId: JOB, rating: 'bad', issues: ['blocked'] });
     assert.deepEqual(ui.shown.map(counter), ['1/5', '2/5', '3/5', '4/5', '4/5', '5/5']);
     assert.ok(ui.shown.every((s) => s.kind !== 'editor' && s.prompt.title.startsWith('Firecrawl: Submit Feedback')));
-    assert.deepEqual(ui.shown.map((s) => s.kind !== 'editor' && s.prompt.canGoBack), [false, true, true, true, true, true]);
+    assert.deepEqual(
+      ui.shown.map((s) => s.kind !== 'editor' && s.prompt.canGoBack),
+      [false, true, true, true, true, true],
+    );
   });
 
   test('the job id page names no window length: the server sets it', async () => {
@@ -76,22 +79,12 @@ describe('feedback wizard: fast path', () => {
 
   test('the job id is checked as typed; a pasted response with one id is reduced to it', async () => {
     const blob = JSON.stringify({ success: true, data: { metadata: { scrapeId: JOB, title: 'x' } } });
-    const { draft } = await run([
-      pick('parse'),
-      typeRefused('3f2b9c4e-1d2a', /not a UUID/, typeRefused('3f2b9c4e-1d2a-0b5c-8d6e-7f8091a2b3c4', /version digit/, type(blob))),
-      cancel(),
-    ]);
+    const { draft } = await run([pick('parse'), typeRefused('3f2b9c4e-1d2a', /not a UUID/, typeRefused('3f2b9c4e-1d2a-0b5c-8d6e-7f8091a2b3c4', /version digit/, type(blob))), cancel()]);
     assert.equal(draft.jobId, JOB);
   });
 
   test('non-search good asks for a note and will not take a blank one', async () => {
-    const { request, ui } = await run([
-      pick('map'),
-      type(JOB),
-      pick('good'),
-      typeRefused('   ', /A note is needed/, type('Found every page')),
-      pick('send'),
-    ]);
+    const { request, ui } = await run([pick('map'), type(JOB), pick('good'), typeRefused('   ', /A note is needed/, type('Found every page')), pick('send')]);
     assert.deepEqual(request, { endpoint: 'map', jobId: JOB, rating: 'good', note: 'Found every page' });
     assert.equal(counter(ui.shown[3] as Shown), '4/5');
   });
@@ -111,7 +104,7 @@ describe('feedback wizard: fast path', () => {
     ]);
   });
 
-  test("search good asks for a valuable source (URL required, reason optional)", async () => {
+  test('search good asks for a valuable source (URL required, reason optional)', async () => {
     const { request } = await run([
       pick('search'),
       type(JOB),
@@ -128,7 +121,14 @@ describe('feedback wizard: fast path', () => {
       pick('search'),
       type(JOB),
       pick('partial'),
-      expect((s) => assert.deepEqual(pickPrompt(s).options.map((o) => o.key), ['source', 'missing']), pick('missing')),
+      expect(
+        (s) =>
+          assert.deepEqual(
+            pickPrompt(s).options.map((o) => o.key),
+            ['source', 'missing'],
+          ),
+        pick('missing'),
+      ),
       type('Enterprise pricing'),
       type('Only free tiers'),
       pick('send'),
@@ -141,7 +141,14 @@ describe('feedback wizard: fast path', () => {
       pick('search'),
       type(JOB),
       pick('bad'),
-      expect((s) => assert.deepEqual(pickPrompt(s).options.map((o) => o.key), ['missing', 'query']), pick('query')),
+      expect(
+        (s) =>
+          assert.deepEqual(
+            pickPrompt(s).options.map((o) => o.key),
+            ['missing', 'query'],
+          ),
+        pick('query'),
+      ),
       typeRefused('', /query suggestion is needed/i, type('firecrawl pricing 2026')),
       pick('send'),
     ]);
@@ -240,14 +247,17 @@ describe('feedback wizard: issue labels', () => {
       pick('scrape'),
       type(JOB),
       pick('bad'),
-      expect((s) => {
-        const p = pickPrompt(s);
-        assert.deepEqual(p.optionsForText?.('blo'), []);
-        assert.deepEqual(p.optionsForText?.('BLOCKED'), []);
-        const [add] = p.optionsForText?.('cookie-banner') ?? [];
-        assert.equal(add?.key, 'add');
-        assert.equal(add?.label, 'cookie-banner');
-      }, typeInPick('cookie-banner, captcha', 'add')),
+      expect(
+        (s) => {
+          const p = pickPrompt(s);
+          assert.deepEqual(p.optionsForText?.('blo'), []);
+          assert.deepEqual(p.optionsForText?.('BLOCKED'), []);
+          const [add] = p.optionsForText?.('cookie-banner') ?? [];
+          assert.equal(add?.key, 'add');
+          assert.equal(add?.label, 'cookie-banner');
+        },
+        typeInPick('cookie-banner, captcha', 'add'),
+      ),
       expect((s) => {
         const p = pickPrompt(s);
         assert.match(option(p, 'continue').label, /Continue with cookie-banner, captcha/);
@@ -263,16 +273,22 @@ describe('feedback wizard: issue labels', () => {
       pick('map'),
       type(JOB),
       pick('partial'),
-      expect((s) => {
-        const [fix] = pickPrompt(s).optionsForText?.('Bad Label') ?? [];
-        assert.equal(fix?.key, 'fix');
-        assert.match(fix?.detail ?? '', /must start with a lowercase letter/);
-      }, typeInPick('Bad Label', 'fix')),
-      expect((s) => {
-        const p = inputPrompt(s);
-        assert.equal(p.value, 'Bad Label');
-        assert.match(String(p.validate(p.value)), /Issue label 'Bad'.*\(try 'bad'\).*Issue label 'Label'/);
-      }, typeRefused('Bad_Label', /\(try 'bad_label'\)/, type('bad-label'))),
+      expect(
+        (s) => {
+          const [fix] = pickPrompt(s).optionsForText?.('Bad Label') ?? [];
+          assert.equal(fix?.key, 'fix');
+          assert.match(fix?.detail ?? '', /must start with a lowercase letter/);
+        },
+        typeInPick('Bad Label', 'fix'),
+      ),
+      expect(
+        (s) => {
+          const p = inputPrompt(s);
+          assert.equal(p.value, 'Bad Label');
+          assert.match(String(p.validate(p.value)), /Issue label 'Bad'.*\(try 'bad'\).*Issue label 'Label'/);
+        },
+        typeRefused('Bad_Label', /\(try 'bad_label'\)/, type('bad-label')),
+      ),
       expect((s) => assert.equal(option(pickPrompt(s), 'continue').label, 'Continue with bad-label'), enter()),
       pick('send'),
     ]);
@@ -281,13 +297,7 @@ describe('feedback wizard: issue labels', () => {
 
   test('21 labels are refused by count, naming the limit', async () => {
     const twenty = Array.from({ length: 20 }, (_, i) => `l${i}`);
-    await run([
-      pick('scrape'),
-      type(JOB),
-      pick('bad'),
-      pick('type'),
-      typeRefused([...twenty, 'l20'].join(','), /21 issue labels given; at most 20/, cancel()),
-    ]);
+    await run([pick('scrape'), type(JOB), pick('bad'), pick('type'), typeRefused([...twenty, 'l20'].join(','), /21 issue labels given; at most 20/, cancel())]);
   });
 });
 
@@ -433,15 +443,30 @@ describe('feedback wizard: review and reopening', () => {
     const adopted: string[] = [];
     const drafts = [
       { draft: failed(), savedAt: 4 * 60_000, origin: 'here' as const, adopt: () => adopted.push('here') },
-      { draft: { ...emptyDraft('019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b'), endpoint: 'map' as const, rating: 'good' as const }, savedAt: 3 * 60_000, origin: 'open' as const, window: 'api-scripts', adopt: () => adopted.push('open') },
-      { draft: { ...emptyDraft(JOB), endpoint: 'scrape' as const, rating: 'bad' as const }, savedAt: 0, origin: 'closed' as const, window: '$(alert) odd [x](command:y)', adopt: () => adopted.push('closed') },
+      {
+        draft: { ...emptyDraft('019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b'), endpoint: 'map' as const, rating: 'good' as const },
+        savedAt: 3 * 60_000,
+        origin: 'open' as const,
+        window: 'api-scripts',
+        adopt: () => adopted.push('open'),
+      },
+      {
+        draft: { ...emptyDraft(JOB), endpoint: 'scrape' as const, rating: 'bad' as const },
+        savedAt: 0,
+        origin: 'closed' as const,
+        window: '$(alert) odd [x](command:y)',
+        adopt: () => adopted.push('closed'),
+      },
     ];
     const { request } = await run(
       [
         expect((s) => {
           const p = pickPrompt(s);
           const resumes = p.options.filter((o) => o.label === 'Resume unsent feedback');
-          assert.deepEqual(resumes.map((o) => o.key), ['resume', 'resume/1', 'resume/2']);
+          assert.deepEqual(
+            resumes.map((o) => o.key),
+            ['resume', 'resume/1', 'resume/2'],
+          );
           assert.equal(resumes[0]!.detail, `Saved 1m ago for job ${JOB.slice(0, 8)}… in this window; opens it for review.`);
           assert.equal(resumes[1]!.detail, 'Saved 2m ago for job 019a1b2c… in another open window (api-scripts); opens a copy for review.');
           assert.match(resumes[1]!.description ?? '', /^map · good/);

@@ -131,7 +131,7 @@ describe('errorText through a translation bundle', () => {
 });
 
 describe('api and shared words through a translation bundle', () => {
-  test('the feedback validator\'s problems, with numbers in the editor\'s language', () => {
+  test("the feedback validator's problems, with numbers in the editor's language", () => {
     setLocale('de');
     l10n.config({
       contents: {

@@ -9,7 +9,10 @@ describe('what a job id gets', () => {
   test('a tracked agent run: kind, status, credits and age; Track and Copy', () => {
     const d = describeJobId({ source: 'tracked', kind: 'agent', status: 'processing', credits: 1234, trackedAt: NOW - 5 * 60_000 }, NOW);
     assert.equal(d.title, 'Agent run');
-    assert.deepEqual(d.facts.map((f) => f.label), ['Status', 'Credits', 'Tracked']);
+    assert.deepEqual(
+      d.facts.map((f) => f.label),
+      ['Status', 'Credits', 'Tracked'],
+    );
     assert.equal(d.facts[0]?.value, 'processing');
     assert.match(d.facts[1]?.value ?? '', /1,234|1\.2K|1,2/);
     assert.equal(d.facts[2]?.value, '5m ago');
@@ -18,7 +21,10 @@ describe('what a job id gets', () => {
 
   test('a recent scrape: endpoint, target and age; Rate with the endpoint, and Copy', () => {
     const d = describeJobId({ source: 'recent', endpoint: 'scrape', apiVersion: 'v2', target: 'https://example.com/[x](command:evil)', ranAt: NOW - 3 * 3_600_000 }, NOW);
-    assert.deepEqual(d.facts.map((f) => [f.label, f.value]).slice(0, 2), [['Endpoint', 'scrape'], ['Target', 'https://example.com/[x](command:evil)']]);
+    assert.deepEqual(d.facts.map((f) => [f.label, f.value]).slice(0, 2), [
+      ['Endpoint', 'scrape'],
+      ['Target', 'https://example.com/[x](command:evil)'],
+    ]);
     assert.equal(d.facts[2]?.value, '3h ago');
     assert.deepEqual(d.actions, [{ kind: 'rate', endpoint: 'scrape' }, { kind: 'copy' }]);
   });

@@ -12,7 +12,13 @@ describe('job ids on a line', () => {
   test('ranges of every id, as written, with their offsets', () => {
     const line = `scrapeId=${A} then "id":"${B.toUpperCase()}".`;
     const { ranges } = jobIdRanges(line);
-    assert.deepEqual(ranges.map((r) => [r.id, line.slice(r.start, r.end)]), [[A, A], [B.toUpperCase(), B.toUpperCase()]]);
+    assert.deepEqual(
+      ranges.map((r) => [r.id, line.slice(r.start, r.end)]),
+      [
+        [A, A],
+        [B.toUpperCase(), B.toUpperCase()],
+      ],
+    );
   });
 
   test('an id glued to more hex digits is part of another token, also at the edge of the window', () => {
@@ -45,7 +51,10 @@ describe('job ids on a line', () => {
   test('a terminal line is read up to its limit', () => {
     const line = `${A} ${'x'.repeat(TERMINAL_LINE_LIMIT * 5)} ${B}`;
     const { ranges, scanned } = idsInTerminalLine(line);
-    assert.deepEqual(ranges.map((r) => [r.id, r.start]), [[A, 0]]);
+    assert.deepEqual(
+      ranges.map((r) => [r.id, r.start]),
+      [[A, 0]],
+    );
     assert.ok(scanned <= TERMINAL_LINE_LIMIT + 2);
   });
 });

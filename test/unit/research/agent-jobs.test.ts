@@ -133,7 +133,14 @@ describe('finding the kind of a tracked id', () => {
     const research = [service.createResearch({ durationMs: 35_000 })];
     store.track([...agents, ...research]);
     await clock.advance(60_000);
-    assert.deepEqual(store.jobs.map((j) => [j.kind, j.snapshot?.status]), [['agent', 'completed'], ['agent', 'failed'], ['deepResearch', 'completed']]);
+    assert.deepEqual(
+      store.jobs.map((j) => [j.kind, j.snapshot?.status]),
+      [
+        ['agent', 'completed'],
+        ['agent', 'failed'],
+        ['deepResearch', 'completed'],
+      ],
+    );
     assert.deepEqual([...finished].sort(), [...agents, ...research].sort());
     for (const id of agents) assert.equal(service.count(id, 'deepResearch'), 0);
     assert.equal(store.isPolling, false);
@@ -148,7 +155,10 @@ describe('finding the kind of a tracked id', () => {
     assert.equal(outcome.job?.kind, undefined);
     const stopped = store.get(id)?.poll;
     assert.equal(stopped?.kind === 'stopped' && stopped.reason, 'notFound');
-    assert.deepEqual(service.log.map((r) => r.route), ['agent', 'deepResearch']);
+    assert.deepEqual(
+      service.log.map((r) => r.route),
+      ['agent', 'deepResearch'],
+    );
     assert.match(pollNotice(store.get(id)!, clock.now()) ?? '', /^Not found as an agent job or a deep research job/);
   });
 });
@@ -172,7 +182,10 @@ describe('the Deep Research shutdown', () => {
     assert.equal(store.deepResearchNotice.shutDown, true);
     // What it found can still be kept: the view tells people to save their results.
     const formats = resultFormats(job);
-    assert.deepEqual(formats.map((f) => f.label), ['What it found before it stopped (Markdown)', 'Last snapshot (JSON)']);
+    assert.deepEqual(
+      formats.map((f) => f.label),
+      ['What it found before it stopped (Markdown)', 'Last snapshot (JSON)'],
+    );
     assert.match(formats[0]!.text, new RegExp(`## Activities \\(${before.activities.length}\\)[\\s\\S]*## Sources \\(${before.sources.length}\\)\\n\\n- .*<https://`));
     assert.equal(JSON.parse(formats[1]!.text).activities.length, before.activities.length);
     assert.match(jobContextValue(job), /\bresult\b/);
@@ -200,9 +213,18 @@ describe('the Deep Research shutdown', () => {
     store.track([id]);
     await clock.advance(10_000);
     assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2026-12-10T15:00:00Z'));
-    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-11-23T12:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 18 days). Save results you want to keep.');
-    assert.equal(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-10T03:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in less than a day). Save results you want to keep.');
-    assert.match(shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-11T00:00:00Z'), 'en-US') ?? '', /^Deep Research was shut down on Dec 10, 2026\. Its jobs here keep their last results/);
+    assert.equal(
+      shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-11-23T12:00:00Z'), 'en-US'),
+      'Deep Research shuts down on Dec 10, 2026 (in 18 days). Save results you want to keep.',
+    );
+    assert.equal(
+      shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-10T03:00:00Z'), 'en-US'),
+      'Deep Research shuts down on Dec 10, 2026 (in less than a day). Save results you want to keep.',
+    );
+    assert.match(
+      shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-11T00:00:00Z'), 'en-US') ?? '',
+      /^Deep Research was shut down on Dec 10, 2026\. Its jobs here keep their last results/,
+    );
     service.sunset = 'Fri, 01 Jan 2027 00:00:00 GMT';
     await store.refresh(id);
     assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2027-01-01T00:00:00Z'), 'the service may move it');
@@ -246,13 +268,22 @@ describe('agent runs', () => {
     assert.match(row.description ?? '', /^stopped at its credit limit · agent · spark-1-pro · 100 credits · expires in /, 'the model as reported, the credits it spent');
     assert.deepEqual(row.icon, { id: 'warning', color: 'problemsWarningIcon.foreground' });
     const children = describeChildren(job, { kind: 'job', jobId: id }, clock.now());
-    assert.deepEqual(children.map((g) => g.label), ['Partial result (JSON)']);
+    assert.deepEqual(
+      children.map((g) => g.label),
+      ['Partial result (JSON)'],
+    );
     assert.equal(children[0]?.command?.command, 'firecrawl.openResearchJson');
     assert.match(jobContextValue(job), /^job agent creditLimit finished json result$/);
     const formats = resultFormats(job);
-    assert.deepEqual(formats.map((f) => f.format), ['json']);
+    assert.deepEqual(
+      formats.map((f) => f.format),
+      ['json'],
+    );
     assert.deepEqual(JSON.parse(formats[0]!.text), s.partial);
-    assert.deepEqual(agentTooltipRows(s).find(([label]) => label === 'Effort'), ['Effort', 'high']);
+    assert.deepEqual(
+      agentTooltipRows(s).find(([label]) => label === 'Effort'),
+      ['Effort', 'high'],
+    );
   });
 
   test('the run’s message is a plain-text row whatever its status', async () => {
@@ -263,7 +294,10 @@ describe('agent runs', () => {
     const running = describeChildren(store.get(id)!, { kind: 'job', jobId: id }, clock.now());
     assert.equal(running[0]?.label, '$\u200b(zap) [done]\u200b(command:workbench.action.quit)');
     const finished = { ...store.get(id)!, poll: { kind: 'idle' as const }, snapshot: { ...agentOf(store.get(id)!.snapshot)!, status: 'completed', data: { ok: true } } };
-    assert.deepEqual(describeChildren(finished, { kind: 'job', jobId: id }, clock.now()).map((g) => g.contextValue), ['message', 'json']);
+    assert.deepEqual(
+      describeChildren(finished, { kind: 'job', jobId: id }, clock.now()).map((g) => g.contextValue),
+      ['message', 'json'],
+    );
   });
 
   test('cancel after the run finished (409 "Agent already finished"): the row is read again and the outcome says so', async () => {
@@ -323,7 +357,13 @@ describe('agent runs', () => {
     await store.refresh(id);
     const job = store.get(id)!;
     assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'notFound');
-    assert.equal(pollNotice(job, clock.now()), `Expired on Nov 20, 2026 (${new Date(expiresAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}): the service keeps agent results until then.`);
+    assert.equal(
+      pollNotice(job, clock.now()),
+      `Expired on Nov 20, 2026 (${new Date(expiresAt)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')}): the service keeps agent results until then.`,
+    );
     assert.ok(agentOf(job.snapshot)?.data, 'the result stays readable');
   });
 
@@ -336,18 +376,27 @@ describe('agent runs', () => {
     assert.match(describeJob(running, clock.now()).description ?? '', /^processing · agent · spark-2 · \d+ credits · 3\ds$/);
     assert.equal(describeJob(running, clock.now()).label, `Agent job ${id.slice(0, 8)}`);
     const groups = describeChildren(running, { kind: 'job', jobId: id }, clock.now());
-    assert.deepEqual(groups.map((g) => g.label), ['Reading 4 pages', 'Waiting for approval', 'Preview']);
+    assert.deepEqual(
+      groups.map((g) => g.label),
+      ['Reading 4 pages', 'Waiting for approval', 'Preview'],
+    );
     assert.equal(groups[2]?.description, 'partial data so far');
     assert.equal(groups[2]?.command?.arguments[1], 'partial');
     await clock.advance(30_000);
     const done = store.get(id)!;
     const after = describeChildren(done, { kind: 'job', jobId: id }, clock.now());
-    assert.deepEqual(after.map((g) => g.label), ['Result (JSON)', 'Suggestions (2)']);
+    assert.deepEqual(
+      after.map((g) => g.label),
+      ['Result (JSON)', 'Suggestions (2)'],
+    );
     const suggestions = describeChildren(done, { kind: 'group', jobId: id, group: 'suggestions' }, clock.now());
     assert.equal(suggestions.length, 2);
     assert.match(jobContextValue(done), /^job agent completed finished json result$/);
     const formats = resultFormats(done);
-    assert.deepEqual(formats.map((f) => f.format), ['json']);
+    assert.deepEqual(
+      formats.map((f) => f.format),
+      ['json'],
+    );
     assert.deepEqual(JSON.parse(formats[0]!.text), agentOf(done.snapshot)!.data);
     assert.equal(resultFileName(done, formats[0]!), `agent-${id.slice(0, 8)}-result.json`);
   });
@@ -359,9 +408,15 @@ describe('agent runs', () => {
     store.track([text, research]);
     await clock.advance(5_000);
     const t = store.get(text)!;
-    assert.deepEqual(resultFormats(t).map((f) => [f.format, f.label]), [['markdown', 'Result (Markdown)']]);
+    assert.deepEqual(
+      resultFormats(t).map((f) => [f.format, f.label]),
+      [['markdown', 'Result (Markdown)']],
+    );
     const r = store.get(research)!;
-    assert.deepEqual(resultFormats(r).map((f) => f.format), ['markdown', 'json']);
+    assert.deepEqual(
+      resultFormats(r).map((f) => f.format),
+      ['markdown', 'json'],
+    );
     assert.match(resultFileName(r, resultFormats(r)[0]!), /^findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis\.md$/);
     assert.deepEqual(resultFormats({ ...r, poll: { kind: 'polling' }, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
     // The tree's "can be saved" mark is decided without building the files: it agrees with them.

@@ -30,10 +30,7 @@ function snapshot(over: Partial<ResearchJob> = {}): ResearchJob {
       { type: 'search', status: 'complete', message: 'Searching for "crawlers"', depth: 1, timestamp: new Date(NOW - 90_000).toISOString() },
       { type: 'analyze', status: 'processing', message: 'Analyzing sources', depth: 1, timestamp: new Date(NOW - 30_000).toISOString() },
     ],
-    sources: [
-      { url: 'https://example.com/a', title: 'Example A', description: 'First' },
-      { url: 'https://example.com/b' },
-    ],
+    sources: [{ url: 'https://example.com/a', title: 'Example A', description: 'First' }, { url: 'https://example.com/b' }],
     warnings: [],
     ...over,
   };
@@ -129,10 +126,22 @@ describe('poll intervals', () => {
   });
 
   test('backoff doubles with jitter between half and all of the step, capped', () => {
-    assert.equal(backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0), 1_000);
-    assert.equal(backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1), 2_000);
-    assert.equal(backoffDelay(3, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0.5), 6_000);
-    assert.equal(backoffDelay(20, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1), POLL.backoffCapMs);
+    assert.equal(
+      backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0),
+      1_000,
+    );
+    assert.equal(
+      backoffDelay(1, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1),
+      2_000,
+    );
+    assert.equal(
+      backoffDelay(3, POLL.backoffBaseMs, POLL.backoffCapMs, () => 0.5),
+      6_000,
+    );
+    assert.equal(
+      backoffDelay(20, POLL.backoffBaseMs, POLL.backoffCapMs, () => 1),
+      POLL.backoffCapMs,
+    );
   });
 });
 
@@ -185,7 +194,10 @@ describe('tree descriptors', () => {
     assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 0m');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
-    assert.deepEqual(childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)), ['activities', 'sources', 'analysis', 'json']);
+    assert.deepEqual(
+      childNodes(job, { kind: 'job', jobId: A }).map((n) => (n.kind === 'group' ? n.group : n.kind)),
+      ['activities', 'sources', 'analysis', 'json'],
+    );
   });
 
   test('failed, expired, unreachable and stopped jobs', () => {
@@ -215,14 +227,26 @@ describe('tree descriptors', () => {
   test('activities and sources: counts, ids stable by position, relative times', () => {
     const job = tracked();
     const groups = describeChildren(job, { kind: 'job', jobId: A }, NOW);
-    assert.deepEqual(groups.map((g) => g.label), ['Activities (2)', 'Sources (2)']);
+    assert.deepEqual(
+      groups.map((g) => g.label),
+      ['Activities (2)', 'Sources (2)'],
+    );
     const activities = describeChildren(job, { kind: 'group', jobId: A, group: 'activities' }, NOW);
-    assert.deepEqual(activities.map((a) => a.id), [`${A}/activities/0`, `${A}/activities/1`]);
+    assert.deepEqual(
+      activities.map((a) => a.id),
+      [`${A}/activities/0`, `${A}/activities/1`],
+    );
     assert.equal(activities[0]?.description, 'depth 1 · 1m ago');
     assert.equal(activities[1]?.description, 'depth 1 · 30s ago · running');
     assert.deepEqual(activities[0]?.icon, { id: 'search' });
     const sources = describeChildren(job, { kind: 'group', jobId: A, group: 'sources' }, NOW);
-    assert.deepEqual(sources.map((s) => [s.label, s.description]), [['Example A', 'https://example.com/a'], ['example.com', 'https://example.com/b']]);
+    assert.deepEqual(
+      sources.map((s) => [s.label, s.description]),
+      [
+        ['Example A', 'https://example.com/a'],
+        ['example.com', 'https://example.com/b'],
+      ],
+    );
     assert.equal(sources[0]?.contextValue, 'source web');
   });
 

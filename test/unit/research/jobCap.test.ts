@@ -26,14 +26,20 @@ describe('the cap on tracked jobs', () => {
     const tracked = [job('run'), job('late', 300), job('early', 100), job('mid', 200)];
     const plan = planTrack(['x', 'y'], tracked, 4);
     assert.deepEqual(plan.add, ['x', 'y']);
-    assert.deepEqual(plan.evict.map((j) => j.id), ['early', 'mid']);
+    assert.deepEqual(
+      plan.evict.map((j) => j.id),
+      ['early', 'mid'],
+    );
     assert.deepEqual(plan.refused, []);
   });
 
   test('running jobs are never dropped: what does not fit beside them is refused, in the order given', () => {
     const tracked = [job('r1'), job('r2'), job('done', 5)];
     const plan = planTrack(['x', 'y', 'z'], tracked, 3);
-    assert.deepEqual(plan.evict.map((j) => j.id), ['done']);
+    assert.deepEqual(
+      plan.evict.map((j) => j.id),
+      ['done'],
+    );
     assert.deepEqual(plan.add, ['x']);
     assert.deepEqual(plan.refused, ['y', 'z']);
     assert.equal(roomLeft(tracked, 3), 1);
@@ -43,7 +49,10 @@ describe('the cap on tracked jobs', () => {
   test('a list already over the cap (saved by an earlier version) is brought back under it first', () => {
     const tracked = [job('r1'), job('r2'), job('d1', 1), job('d2', 2), job('d3', 3)];
     const plan = planTrack(['x'], tracked, 3);
-    assert.deepEqual(plan.evict.map((j) => j.id), ['d1', 'd2', 'd3']);
+    assert.deepEqual(
+      plan.evict.map((j) => j.id),
+      ['d1', 'd2', 'd3'],
+    );
     assert.deepEqual(plan.add, ['x']);
   });
 
@@ -63,10 +72,16 @@ describe('the cap on tracked jobs', () => {
 
   test('the track box says beforehand how many of the pasted ids fit', () => {
     const pasted = Array.from({ length: 1_000 }, (_, i) => uuid(i)).join('\n');
-    assert.deepEqual(jobIdInputMessage(pasted, () => false, { room: 150, max: 200 }), {
-      message: '1,000 new job ids, but only 150 more fit: at most 200 jobs are tracked and 50 are still running. The first 150 will be tracked.',
-      severity: 'info',
-    });
-    assert.deepEqual(jobIdInputMessage(`${uuid(1)} ${uuid(2)}`, () => false, { room: 150, max: 200 }), { message: '2 new job ids.', severity: 'info' });
+    assert.deepEqual(
+      jobIdInputMessage(pasted, () => false, { room: 150, max: 200 }),
+      {
+        message: '1,000 new job ids, but only 150 more fit: at most 200 jobs are tracked and 50 are still running. The first 150 will be tracked.',
+        severity: 'info',
+      },
+    );
+    assert.deepEqual(
+      jobIdInputMessage(`${uuid(1)} ${uuid(2)}`, () => false, { room: 150, max: 200 }),
+      { message: '2 new job ids.', severity: 'info' },
+    );
   });
 });

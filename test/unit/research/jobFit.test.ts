@@ -19,7 +19,13 @@ const research = (activities: number, sources: number, extra: Partial<ResearchJo
   maxDepth: 3,
   totalUrls: sources,
   expiresAt: null,
-  activities: Array.from({ length: activities }, (_, i) => ({ type: 'search', status: 'complete', message: `Step ${i} of the research, searching for sources`, depth: 1, timestamp: `2026-11-20T12:00:${String(i % 60).padStart(2, '0')}.000Z` })),
+  activities: Array.from({ length: activities }, (_, i) => ({
+    type: 'search',
+    status: 'complete',
+    message: `Step ${i} of the research, searching for sources`,
+    depth: 1,
+    timestamp: `2026-11-20T12:00:${String(i % 60).padStart(2, '0')}.000Z`,
+  })),
   sources: Array.from({ length: sources }, (_, i) => ({ url: `https://example.com/${i}`, title: `Source ${i}`, description: 'A page the research read.' })),
   warnings: [],
   finalAnalysis: '# Findings\n\nThe analysis.',
@@ -29,7 +35,7 @@ const agent = (extra: Partial<AgentJob>): AgentJob => ({ kind: 'agent', id: ID, 
 const file = (snapshot: JobFile['snapshot']): JobFile => ({ v: 2, id: ID, kind: snapshot?.kind, trackedAt: 1, seq: 0, writtenAt: 2, writtenBy: 'w', poll: { kind: 'idle' }, snapshot });
 const read = (text: string) => fromJobFile(JSON.parse(text), ID)!;
 
-describe('the size cap of a job\'s saved copy', () => {
+describe("the size cap of a job's saved copy", () => {
   test('under the cap a copy is written whole', () => {
     const fitted = fitJobFile(file(research(10, 10)), 4 * 1024 * 1024);
     assert.equal(fitted.trimmed, undefined);
@@ -102,7 +108,7 @@ describe('the size cap of a job\'s saved copy', () => {
     const stopped = agent({ status: 'failed', stopReason: 'credit_limit_reached', partial, suggestions });
     const fitted = read(fitJobFile(file(stopped), 15_000).text);
     assert.deepEqual((fitted.snapshot as AgentJob).partial, partial, 'the partial result is kept');
-    assert.ok(((fitted.snapshot as AgentJob).suggestions.length) < 100, 'suggestions went first');
+    assert.ok((fitted.snapshot as AgentJob).suggestions.length < 100, 'suggestions went first');
     const tiny = read(fitJobFile(file(stopped), 2_000).text);
     assert.equal((tiny.snapshot as AgentJob).partial, undefined, 'and it goes last when nothing else is left');
     assert.ok((tiny.trimmed?.partialBytes ?? 0) >= 8_000);
@@ -122,7 +128,9 @@ describe('the size cap of a job\'s saved copy', () => {
 
   test('a copy of a trimmed copy adds up what each left out', () => {
     const first = read(fitJobFile(file(research(1_000, 10)), 60_000).text);
-    const again = read(fitJobFile({ ...first, snapshot: { ...(first.snapshot as ResearchJob), activities: [...(first.snapshot as ResearchJob).activities, ...research(200, 0).activities] } }, 40_000).text);
+    const again = read(
+      fitJobFile({ ...first, snapshot: { ...(first.snapshot as ResearchJob), activities: [...(first.snapshot as ResearchJob).activities, ...research(200, 0).activities] } }, 40_000).text,
+    );
     const kept = (again.snapshot as ResearchJob).activities.length;
     assert.equal(again.trimmed!.activities, 1_200 - kept);
   });
@@ -149,7 +157,11 @@ describe('a window that reads a trimmed copy says what is missing', () => {
     assert.match(group.tooltip!().rows[0]![1], /Refresh the job to fetch everything again/);
     assert.equal(describeGroup(whole, 'activities', clock.now())?.description, undefined);
     // The rows under it count from where the copy starts.
-    const first = describeChildren(copy, childNodes(copy, { kind: 'job', jobId: id }).find((n) => n.kind === 'group' && n.group === 'activities')!, clock.now())[0]!;
+    const first = describeChildren(
+      copy,
+      childNodes(copy, { kind: 'job', jobId: id }).find((n) => n.kind === 'group' && n.group === 'activities')!,
+      clock.now(),
+    )[0]!;
     assert.equal(first.tooltip!().heading, `Activity ${(copy.trimmed.activities + 1).toLocaleString('en-US')}`);
     await b.store.refresh(id);
     assert.equal(b.store.get(id)?.trimmed, undefined);

@@ -8,7 +8,7 @@ import { editor } from '../../support/researchWindows';
 
 const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id).sort();
 
-describe('the team\'s folder of jobs', () => {
+describe("the team's folder of jobs", () => {
   test('a replace that leaves a job file missing for a few milliseconds drops nothing, and every end is noticed', async () => {
     const { clock, service, disk, open } = editor();
     const a = await open('a');
@@ -27,7 +27,10 @@ describe('the team\'s folder of jobs', () => {
     await clock.advance(600_000);
     for (const w of [a, b]) {
       assert.deepEqual(ids(w.store.jobs), [...jobs].sort(), `window ${w.id} lost none`);
-      assert.ok(w.store.jobs.every((j) => j.snapshot?.status === 'completed'), `window ${w.id} saw every end`);
+      assert.ok(
+        w.store.jobs.every((j) => j.snapshot?.status === 'completed'),
+        `window ${w.id} saw every end`,
+      );
       assert.deepEqual([...w.finished].sort(), [...jobs].sort(), `window ${w.id} heard every end once`);
     }
     assert.deepEqual(a.lease.isLeader, true, 'the lease never moved');
@@ -67,7 +70,10 @@ describe('the team\'s folder of jobs', () => {
     const reads = new Map<string, number>();
     const a = await open('a');
     const b = await open('b');
-    for (const [name, w] of [['a', a], ['b', b]] as const) {
+    for (const [name, w] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const inner = w.store as unknown as { options: { files: { read(n: string): Promise<string | undefined> } } };
       const files = inner.options.files;
       const read = files.read.bind(files);
@@ -86,7 +92,7 @@ describe('the team\'s folder of jobs', () => {
     assert.ok((reads.get('b') ?? 0) <= writes, `the follower read ${reads.get('b')} times for ${writes} writes`);
     for (const w of [a, b]) await w.close();
   });
-  test('other teams\' jobs are counted once a minute, or at once when a file of theirs changes, not on every beat', async () => {
+  test("other teams' jobs are counted once a minute, or at once when a file of theirs changes, not on every beat", async () => {
     const { clock, service, open } = editor();
     const a = await open('a', { team: 'a' });
     let listings = 0;
@@ -103,7 +109,7 @@ describe('the team\'s folder of jobs', () => {
     const b = await open('b', { team: 'b' });
     b.store.track([service.create({ durationMs: 600_000 }, 'b')]);
     await clock.advance(5_000);
-    assert.equal(a.store.hiddenJobs, 1, 'the other team\'s new job is counted within a beat of its file');
+    assert.equal(a.store.hiddenJobs, 1, "the other team's new job is counted within a beat of its file");
     for (const w of [a, b]) await w.close();
   });
 });

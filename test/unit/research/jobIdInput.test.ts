@@ -17,8 +17,14 @@ describe('the track box', () => {
     const [a, b] = ids(2) as [string, string];
     assert.equal(jobIdInputMessage(a, none), undefined);
     assert.deepEqual(jobIdInputMessage(`${a}, ${b}`, none), { message: '2 new job ids.', severity: 'info' });
-    assert.deepEqual(jobIdInputMessage(`${a} ${b}`, (id) => id === a), { message: '1 new job id (1 already tracked).', severity: 'info' });
-    assert.deepEqual(jobIdInputMessage(a, () => true), { message: 'Already tracked.', severity: 'info' });
+    assert.deepEqual(
+      jobIdInputMessage(`${a} ${b}`, (id) => id === a),
+      { message: '1 new job id (1 already tracked).', severity: 'info' },
+    );
+    assert.deepEqual(
+      jobIdInputMessage(a, () => true),
+      { message: 'Already tracked.', severity: 'info' },
+    );
   });
 
   test('what is not an id is echoed as plain text: no link or icon syntax survives', () => {

@@ -157,7 +157,10 @@ describe('polling a processing job', () => {
     store.track([id]);
     await clock.advance(300_000);
     const late = diffs(service.times(id)).slice(-3);
-    assert.ok(late.every((d) => d >= 9_000 && d <= 10_000), `late intervals ${late}`);
+    assert.ok(
+      late.every((d) => d >= 9_000 && d <= 10_000),
+      `late intervals ${late}`,
+    );
     // Past the point where the synthesis activity appears (40/41 of the way), polling is at 3 s.
     await clock.advance(290_000);
     const end = diffs(service.times(id)).slice(-3);
@@ -196,7 +199,11 @@ describe('polling a processing job', () => {
     const b = service.create({ durationMs: 30_000, outcome: 'failed' });
     store.track([a, b]);
     await clock.advance(60_000);
-    assert.deepEqual(service.times(a), service.times(a).filter((t, i, all) => all.indexOf(t) === i), 'never two requests for a job at one instant');
+    assert.deepEqual(
+      service.times(a),
+      service.times(a).filter((t, i, all) => all.indexOf(t) === i),
+      'never two requests for a job at one instant',
+    );
     assert.equal(store.get(a)?.snapshot?.status, 'completed');
     assert.equal(store.get(b)?.snapshot?.status, 'failed');
     assert.deepEqual(finished.sort(), [a, b].sort());
@@ -228,7 +235,10 @@ describe('polling a processing job', () => {
     await clock.advance(60_000);
     assert.ok(service.maxConcurrent <= 6, `max concurrent ${service.maxConcurrent}`);
     assert.ok(service.count() <= POLL.budgetPerMinute, `requests in the first minute: ${service.count()}`);
-    assert.ok(ids.every((id) => service.count(id) >= 1), 'every job was asked within the first minute');
+    assert.ok(
+      ids.every((id) => service.count(id) >= 1),
+      'every job was asked within the first minute',
+    );
     // Any 60-second window stays within the budget as polling settles.
     await clock.advance(240_000);
     const times = service.calls.map((c) => c.at).sort((a, b) => a - b);
@@ -317,7 +327,10 @@ describe('errors and stop conditions', () => {
     assert.match(pollNotice(job, clock.now()) ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in \d+ s\./);
     assert.equal(job.snapshot, kept, 'the last snapshot stays');
     await clock.advance(60_000);
-    const failing = service.times(id).slice(start - 1).filter((t) => t >= start_t);
+    const failing = service
+      .times(id)
+      .slice(start - 1)
+      .filter((t) => t >= start_t);
     // random() = 0.5: 1.5 s, 3 s, 6 s, 12 s after each failure (half the step plus half the jitter).
     assert.deepEqual(diffs(failing).slice(0, 4), [1_500, 3_000, 6_000, 12_000]);
     assert.equal(store.get(id)?.poll.kind, 'polling');
@@ -471,7 +484,11 @@ describe('cost of watching a 5-minute job', () => {
     const fixed = await runs(fixedTwoSecondPoller);
     const focused = await runs((o) => fiveMinuteJob({ focused: true, visible: true }, o));
     const background = await runs((o) => fiveMinuteJob({ focused: false, visible: false }, o));
-    for (const [name, r] of [['fixed 2 s poller', fixed], ['focused', focused], ['unfocused+hidden', background]] as const) {
+    for (const [name, r] of [
+      ['fixed 2 s poller', fixed],
+      ['focused', focused],
+      ['unfocused+hidden', background],
+    ] as const) {
       console.log(`[research] 5-minute job, ${name}: ${r.requests} requests; completion seen after ${r.meanDelayMs} ms on average, ${r.maxDelayMs} ms at most`);
     }
     assert.ok(fixed.maxRequests >= 136 && fixed.maxRequests <= 151);
@@ -502,7 +519,10 @@ describe('persistence', () => {
     const second = first.make();
     // The team's folder is the list: read once the store starts.
     await second.ready;
-    assert.deepEqual(second.jobs.map((j) => j.id), [done, running]);
+    assert.deepEqual(
+      second.jobs.map((j) => j.id),
+      [done, running],
+    );
     const restored = second.get(done)!;
     assert.equal(restored.snapshot?.status, 'completed');
     assert.equal(restored.snapshot?.kind, 'deepResearch');
@@ -511,7 +531,11 @@ describe('persistence', () => {
     assert.equal(restored.poll.kind, 'idle');
     assert.equal(second.get(running)?.snapshot?.status, 'processing');
     await clock.advance(0);
-    assert.deepEqual(service.calls.slice(before).map((c) => c.id), [running], 'only the running job is asked');
+    assert.deepEqual(
+      service.calls.slice(before).map((c) => c.id),
+      [running],
+      'only the running job is asked',
+    );
     second.dispose();
   });
 
@@ -535,7 +559,10 @@ describe('persistence', () => {
     disk.files.set('research/t/not-an-id.json', '{}');
     const again = make();
     await again.ready;
-    assert.deepEqual(again.jobs.map((j: TrackedJob) => j.id), [b]);
+    assert.deepEqual(
+      again.jobs.map((j: TrackedJob) => j.id),
+      [b],
+    );
     // A damaged file costs the snapshot, not the job: it is asked again.
     assert.equal(again.get(b)?.snapshot, undefined);
     await clock.advance(0);
@@ -574,7 +601,13 @@ describe('scale', () => {
       maxDepth: 5,
       totalUrls: 1_000,
       expiresAt: new Date(now + 6 * 3_600_000).toISOString(),
-      activities: Array.from({ length: 1_000 }, (_, i) => ({ type: 'search', status: 'complete', message: `Searching step ${i} of the research`, depth: 1, timestamp: new Date(now - i * 1_000).toISOString() })),
+      activities: Array.from({ length: 1_000 }, (_, i) => ({
+        type: 'search',
+        status: 'complete',
+        message: `Searching step ${i} of the research`,
+        depth: 1,
+        timestamp: new Date(now - i * 1_000).toISOString(),
+      })),
       sources: Array.from({ length: 1_000 + n }, (_, i) => ({ url: `https://example.com/${id}/${i}`, title: `Source ${i}`, description: 'A page the research read.' })),
       warnings: [],
     });

@@ -66,7 +66,13 @@ describe('loadRecentRuns', () => {
       { id: agent, kind: 'agent', target: 'Compare three scraping APIs', ranAt: clock.now() - 20_000, status: 'completed', model: 'spark-1-mini' },
       { id: research, kind: 'deepResearch', target: 'How do crawlers rank pages?', ranAt: clock.now() - 80_000, status: undefined, model: undefined },
     ]);
-    assert.deepEqual(sandbox.requests().map((r) => `${r.route} ${r.query}`).sort(), ['activity limit=100', 'agentList ']);
+    assert.deepEqual(
+      sandbox
+        .requests()
+        .map((r) => `${r.route} ${r.query}`)
+        .sort(),
+      ['activity limit=100', 'agentList '],
+    );
     // An activity list someone read within the age asked for serves: only the agent list is asked.
     await loadRecentRuns(client(), activity, clock.now(), 60_000);
     assert.equal(sandbox.requestCount('activity'), 1);
@@ -78,7 +84,13 @@ describe('loadRecentRuns', () => {
     const agent = sandbox.createAgentJob({ prompt: 'still listed by activity' });
     sandbox.fault({ route: 'agentList', kind: 'status', status: 500 });
     const partial = await loadRecentRuns(client(), activity, clock.now(), 0);
-    assert.deepEqual(partial.runs.map((r) => [r.id, r.status]).sort(), [[agent, undefined], [research, undefined]].sort());
+    assert.deepEqual(
+      partial.runs.map((r) => [r.id, r.status]).sort(),
+      [
+        [agent, undefined],
+        [research, undefined],
+      ].sort(),
+    );
     sandbox.selfHosted = true;
     await assert.rejects(loadRecentRuns(client(), activity, clock.now(), 0), (error: { status?: number }) => error.status === 501);
   });
@@ -158,7 +170,10 @@ describe('the Recent group’s pace', () => {
 
     const agent = sandbox.createAgentJob();
     await pass(RECENT_MIN_INTERVAL_MS);
-    assert.deepEqual(recent.runs.map((r) => r.id), [agent]);
+    assert.deepEqual(
+      recent.runs.map((r) => r.id),
+      [agent],
+    );
     sandbox.fault({ route: 'activity', kind: 'connectionReset', times: 1000 });
     sandbox.fault({ route: 'agentList', kind: 'connectionReset', times: 1000 });
     const failuresFrom = recent.refreshes;
@@ -166,7 +181,11 @@ describe('the Recent group’s pace', () => {
     // 1, 2, 4, 8, 10, 10… minutes apart.
     assert.ok(recent.refreshes - failuresFrom <= 9, `${recent.refreshes - failuresFrom} reads while failing`);
     assert.equal(recent.state.kind, 'unavailable');
-    assert.deepEqual(recent.runs.map((r) => r.id), [agent], 'what was read stays through the failures');
+    assert.deepEqual(
+      recent.runs.map((r) => r.id),
+      [agent],
+      'what was read stays through the failures',
+    );
     recent.dispose();
   });
 
@@ -200,7 +219,14 @@ describe('the Recent group’s pace', () => {
 
 describe('recent rows', () => {
   const now = Date.parse('2026-11-22T12:00:00.000Z');
-  const run = { id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', kind: 'agent' as const, target: '$(zap) [go](command:workbench.action.quit)\nnow', ranAt: now - 5 * 60_000, status: 'completed', model: 'spark-1-pro' };
+  const run = {
+    id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4',
+    kind: 'agent' as const,
+    target: '$(zap) [go](command:workbench.action.quit)\nnow',
+    ranAt: now - 5 * 60_000,
+    status: 'completed',
+    model: 'spark-1-pro',
+  };
 
   test('a run: its prompt as plain text, kind, age and status; a click tracks it as its kind', () => {
     const row = describeRecentRun(run, now);
@@ -217,7 +243,13 @@ describe('recent rows', () => {
   });
 
   test('a tracked run without a title of its own takes the prompt the lists named, as plain text, after its kind', () => {
-    const row = { id: run.id, label: 'Agent job 3f2b9c4e', description: 'processing · agent', collapsible: 'none' as const, tooltip: () => ({ heading: 'Agent job', rows: [['Job id', run.id]] as Array<[string, string]> }) };
+    const row = {
+      id: run.id,
+      label: 'Agent job 3f2b9c4e',
+      description: 'processing · agent',
+      collapsible: 'none' as const,
+      tooltip: () => ({ heading: 'Agent job', rows: [['Job id', run.id]] as Array<[string, string]> }),
+    };
     const titled = withRecentTitle(row, run);
     assert.equal(titled.label, 'Agent job: $\u200b(zap) [go]\u200b(command:workbench.action.quit) now');
     assert.equal(withRecentTitle({ ...row, label: 'Deep research 3f2b9c4e' }, { ...run, kind: 'deepResearch', target: 'Crawler pricing' }).label, 'Deep research: Crawler pricing');
@@ -232,6 +264,9 @@ describe('recent rows', () => {
     const failed = describeRecentGroup({ kind: 'unavailable', runs: [run], at: now, error: new Error('x'), unsupported: false }, 1, now);
     assert.deepEqual([failed.description, failed.icon?.id], ['could not refresh', 'warning']);
     assert.ok(failed.tooltip!().rows.some(([label, value]) => label === 'Problem' && value === 'Recent jobs could not be listed.'));
-    assert.deepEqual(untrackedRuns([run, { ...run, id: '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4' }], (id) => id === run.id).map((r) => r.id), ['0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4']);
+    assert.deepEqual(
+      untrackedRuns([run, { ...run, id: '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4' }], (id) => id === run.id).map((r) => r.id),
+      ['0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4'],
+    );
   });
 });

@@ -38,8 +38,17 @@ function tracked(snapshot: ResearchJob | AgentJob): TrackedJob {
 
 function research(finalAnalysis: string): ResearchJob {
   return {
-    kind: 'deepResearch', id: ID, status: 'completed', currentDepth: 3, maxDepth: 3, totalUrls: 1,
-    expiresAt: new Date(NOW + 3_600_000).toISOString(), activities: [], sources: [], warnings: [], finalAnalysis,
+    kind: 'deepResearch',
+    id: ID,
+    status: 'completed',
+    currentDepth: 3,
+    maxDepth: 3,
+    totalUrls: 1,
+    expiresAt: new Date(NOW + 3_600_000).toISOString(),
+    activities: [],
+    sources: [],
+    warnings: [],
+    finalAnalysis,
   };
 }
 

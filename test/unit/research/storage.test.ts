@@ -11,7 +11,7 @@ const statusOnDisk = (files: Map<string, string>, id: string) => {
 };
 
 describe('writes before a window closes', () => {
-  test('a finished job\'s snapshot is on disk within 1 s of the answer that said so', async () => {
+  test("a finished job's snapshot is on disk within 1 s of the answer that said so", async () => {
     const { clock, service, disk, open } = editor();
     const w = await open('w');
     const id = service.create({ durationMs: 20_000 });
@@ -29,7 +29,7 @@ describe('writes before a window closes', () => {
     await w.close();
   });
 
-  test('a running job\'s new snapshot waits at most 5 s; closing writes it at once', async () => {
+  test("a running job's new snapshot waits at most 5 s; closing writes it at once", async () => {
     const { clock, service, disk, open } = editor();
     const w = await open('w');
     const id = service.create({ durationMs: 600_000, activities: 60 });

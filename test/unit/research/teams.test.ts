@@ -10,7 +10,7 @@ import { editor } from '../../support/researchWindows';
 const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id).sort();
 
 describe('teams: one key on one server each', () => {
-  test('two teams in two windows each: every window lists and polls only its own team\'s jobs', async () => {
+  test("two teams in two windows each: every window lists and polls only its own team's jobs", async () => {
     const { clock, service, disk, open } = editor();
     const a1 = await open('a1', { team: 'a' });
     const b1 = await open('b1', { team: 'b' });
@@ -33,9 +33,9 @@ describe('teams: one key on one server each', () => {
     assert.deepEqual(
       service.calls.filter((c) => (c.team === 'a') !== (c.id === jobA)),
       [],
-      'no team ever asked about the other team\'s job',
+      "no team ever asked about the other team's job",
     );
-    assert.equal(service.sentBy('a2') + service.sentBy('b2'), 0, 'followers never poll: each team\'s leader does');
+    assert.equal(service.sentBy('a2') + service.sentBy('b2'), 0, "followers never poll: each team's leader does");
     assert.ok(disk.files.has(jobFileName('a', jobA)) && disk.files.has(jobFileName('b', jobB)));
     for (const w of [a1, a2, b1, b2]) await w.close();
   });
@@ -54,7 +54,7 @@ describe('teams: one key on one server each', () => {
     await w.close();
   });
 
-  test('a window that changes key shows that team\'s jobs; its old jobs stay saved, unpolled, and come back with the key', async () => {
+  test("a window that changes key shows that team's jobs; its old jobs stay saved, unpolled, and come back with the key", async () => {
     const { clock, service, disk, open } = editor();
     const w = await open('w', { team: 'a' });
     const mine = service.create({ durationMs: 600_000 }, 'a');
@@ -67,11 +67,15 @@ describe('teams: one key on one server each', () => {
 
     await w.switchTeam('b');
     await clock.advance(0);
-    assert.deepEqual(ids(w.store.jobs), [theirs], 'the new key\'s jobs');
+    assert.deepEqual(ids(w.store.jobs), [theirs], "the new key's jobs");
     assert.equal(w.store.hiddenJobs, 1);
     const before = service.calls.length;
     await clock.advance(120_000);
-    assert.deepEqual(service.calls.slice(before).filter((c) => c.id === mine), [], 'the old key\'s job is not asked about with the new key');
+    assert.deepEqual(
+      service.calls.slice(before).filter((c) => c.id === mine),
+      [],
+      "the old key's job is not asked about with the new key",
+    );
     assert.equal(disk.files.get(jobFileName('a', mine)), saved, 'nor written over');
 
     await w.switchTeam('a');
@@ -79,7 +83,10 @@ describe('teams: one key on one server each', () => {
     assert.deepEqual(ids(w.store.jobs), [mine]);
     assert.equal(w.store.get(mine)?.poll.kind, 'polling');
     assert.equal(w.store.get(mine)?.snapshot?.status, 'processing');
-    assert.ok(service.calls.some((c) => c.id === mine && c.team === 'a' && c.at > clock.now() - 10_000), 'polled again with its own key');
+    assert.ok(
+      service.calls.some((c) => c.id === mine && c.team === 'a' && c.at > clock.now() - 10_000),
+      'polled again with its own key',
+    );
     await w.close();
     await other.close();
   });
@@ -104,7 +111,7 @@ describe('teams: one key on one server each', () => {
     await w.close();
   });
 
-  test('another key\'s jobs can be followed with this key: they move, and the other team\'s windows let them go', async () => {
+  test("another key's jobs can be followed with this key: they move, and the other team's windows let them go", async () => {
     const { clock, service, disk, open } = editor();
     const old = await open('old', { team: 'old' });
     const id = service.create({ durationMs: 600_000 }, 'new');
@@ -121,7 +128,7 @@ describe('teams: one key on one server each', () => {
     assert.equal(disk.jobState(jobFileName('new', id)), 'job');
     assert.equal(disk.jobState(jobFileName('old', id)), 'none');
     assert.equal(w.store.hiddenJobs, 0);
-    assert.deepEqual(ids(old.store.jobs), [], 'the old key\'s window let it go');
+    assert.deepEqual(ids(old.store.jobs), [], "the old key's window let it go");
     await old.close();
     await w.close();
   });

@@ -87,9 +87,20 @@ describe('research rows through a translation', () => {
     assert.equal(d.label, 'Istrazivanje 3f2b9c1e');
     // The placeholders may be reordered: the translation puts the greatest depth first.
     assert.equal(d.description, 'zavrseno · duboko istrazivanje · dubina 3:3 · adresa 2 · istice za 6h 0m');
-    assert.deepEqual(describeChildren(job, { kind: 'job', jobId: ID }, NOW).map((g) => g.label).slice(0, 2), ['Koraci [1]', 'Izvori [2]']);
+    assert.deepEqual(
+      describeChildren(job, { kind: 'job', jobId: ID }, NOW)
+        .map((g) => g.label)
+        .slice(0, 2),
+      ['Koraci [1]', 'Izvori [2]'],
+    );
     const agent: AgentJob = { kind: 'agent', id: ID, status: 'completed', model: 'spark-1-pro', creditsUsed: 3, suggestions: [], expiresAt: null };
-    assert.equal(describeJob(tracked({ kind: 'agent', snapshot: agent }), NOW).description?.split(' · ').slice(0, 4).join(' · '), 'zavrseno · agent-X · spark-1-pro · krediti: 3');
+    assert.equal(
+      describeJob(tracked({ kind: 'agent', snapshot: agent }), NOW)
+        .description?.split(' · ')
+        .slice(0, 4)
+        .join(' · '),
+      'zavrseno · agent-X · spark-1-pro · krediti: 3',
+    );
   });
 
   test('the Recent group and its runs', () => {
@@ -109,7 +120,10 @@ describe('research rows through a translation', () => {
     const ids = Array.from({ length: 1_001 }, (_, i) => `${i.toString(16).padStart(8, '0')}-1d2a-4b5c-8d6e-7f8091a2b3c4`);
     assert.equal(jobIdInputMessage(ids.slice(0, 3).join(' '), (id) => id === ids[2])?.message, 'novi: 2, vec praceni: 1');
     assert.equal(jobIdInputMessage(ids.join(' '), () => false)?.message, 'Najvise 1,000 (40,000 znakova).');
-    assert.deepEqual(resultFormats(tracked({ snapshot: research({ finalAnalysis: '# T', json: { a: 1 } }) })).map((f) => f.label), ['Analiza (Markdown)', 'Rezultat (JSON)']);
+    assert.deepEqual(
+      resultFormats(tracked({ snapshot: research({ finalAnalysis: '# T', json: { a: 1 } }) })).map((f) => f.label),
+      ['Analiza (Markdown)', 'Rezultat (JSON)'],
+    );
     assert.equal(documentText(tracked({ snapshot: research({ status: 'processing' }), poll: { kind: 'polling' } }), ID, 'analysis'), '_Jos nema rezultata._\n');
   });
 });

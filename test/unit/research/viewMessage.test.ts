@@ -28,7 +28,7 @@ describe('the view line about the connection', () => {
     assert.match(connectionMessage([waiting], stored, NOW) ?? '', /^Rate limited by the service: the jobs show what was last seen \(last checked 1m ago\)/);
   });
 
-  test('the environment\'s key is named (when nothing more pressing is)', () => {
+  test("the environment's key is named (when nothing more pressing is)", () => {
     assert.equal(keySourceMessage({ ...stored, keySource: 'environment' }), 'Using FIRECRAWL_API_KEY from the environment; Set API Key keeps one in secret storage.');
     assert.equal(keySourceMessage(stored), undefined);
   });

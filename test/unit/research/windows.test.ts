@@ -33,7 +33,10 @@ describe('several windows', () => {
     assert.ok(service.sentBy('b') <= 1, `b sent ${service.sentBy('b')}`);
     assert.ok(service.sentBy('a') > 10);
     // Each window hears the end once: which one notifies is the UI's choice.
-    assert.deepEqual([a.finished, b.finished, c.finished].map((f) => f.length), [1, 1, 1]);
+    assert.deepEqual(
+      [a.finished, b.finished, c.finished].map((f) => f.length),
+      [1, 1, 1],
+    );
     for (const w of [a, b, c]) await w.close();
   });
 
@@ -148,13 +151,16 @@ describe('several windows', () => {
     assert.equal(a.store.size, 200);
     assert.equal(b.store.size, 200);
     assert.ok(fresh.every((id) => b.store.get(id)));
-    assert.ok(result.evicted.every((id) => !b.store.get(id)), 'the other window follows the drop');
+    assert.ok(
+      result.evicted.every((id) => !b.store.get(id)),
+      'the other window follows the drop',
+    );
     assert.equal([...disk.files.keys()].filter((k) => k.startsWith('research/t/') && disk.jobState(k) === 'job').length, 200);
     await a.close();
     await b.close();
   });
 
-  test('without a file watcher, every window still sees the others\' adds, progress and drops, on the lease\'s beat', async () => {
+  test("without a file watcher, every window still sees the others' adds, progress and drops, on the lease's beat", async () => {
     const { clock, service, open } = editor();
     const a = await open('a', { watcher: false });
     const b = await open('b', { watcher: false });
@@ -206,7 +212,10 @@ describe('several windows', () => {
     assert.equal(disk.jobState(removalFileName('t', dropped)), 'none', 'a day-old removal note is removed');
     assert.equal(disk.jobState(jobFileName('t', lateCopy)), 'none', 'a copy older than its removal is removed');
     assert.equal(disk.jobState(removalFileName('t', justDropped)), 'tombstone', 'a recent note stays');
-    assert.ok(w.log.some((l) => /Removed 2 saved job records nothing refers to any more/.test(l)), w.log.join('\n'));
+    assert.ok(
+      w.log.some((l) => /Removed 2 saved job records nothing refers to any more/.test(l)),
+      w.log.join('\n'),
+    );
     assert.equal(await w.store.sweep(), 0);
     await clock.advance(REMOVAL_KEPT_MS);
     // The leader sweeps every few minutes by itself.
@@ -257,7 +266,10 @@ describe('several windows', () => {
     await clock.advance(5_000);
     for (const w of [a, b]) {
       assert.equal(w.store.size, 200, `window ${w.id}`);
-      assert.ok(w.store.jobs.every((j) => j.poll.kind !== 'idle'), `window ${w.id} lists running jobs only`);
+      assert.ok(
+        w.store.jobs.every((j) => j.poll.kind !== 'idle'),
+        `window ${w.id} lists running jobs only`,
+      );
     }
     const full = a.store.track([service.create({ durationMs: 60_000 })]);
     assert.deepEqual([full.added.length, full.evicted.length, full.refused.length], [0, 0, 1], 'nothing more fits beside 200 running jobs');

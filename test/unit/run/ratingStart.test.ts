@@ -34,7 +34,10 @@ describe('rating preselection', () => {
 
   test('good on a scrape: rating page, then the review, then sent with the page as its signal', async () => {
     const { request, titles } = await rate(ratingStart({ endpoint: 'scrape', jobId: JOB, url: 'https://example.com/a' }), [enter(/Rating/), enter(/Review/)]);
-    assert.deepEqual(titles.map((t) => t.replace(/^.*— /, '')), ['Rating', 'Review']);
+    assert.deepEqual(
+      titles.map((t) => t.replace(/^.*— /, '')),
+      ['Rating', 'Review'],
+    );
     assert.equal(request?.rating, 'good');
     assert.equal(request?.endpoint, 'scrape');
     assert.equal(request?.jobId, JOB);
@@ -47,7 +50,12 @@ describe('rating preselection', () => {
       assert.equal(prompt.activeKey, 'continue', 'after a label, Enter continues');
       return pick('continue')(shown);
     };
-    const { request, titles } = await rate(ratingStart({ endpoint: 'scrape', jobId: JOB, url: 'https://example.com/a' }), [pick('bad', /Rating/), pick('label:missing-content'), continueWith, enter(/Review/)]);
+    const { request, titles } = await rate(ratingStart({ endpoint: 'scrape', jobId: JOB, url: 'https://example.com/a' }), [
+      pick('bad', /Rating/),
+      pick('label:missing-content'),
+      continueWith,
+      enter(/Review/),
+    ]);
     assert.equal(titles.length, 4);
     assert.equal(request?.rating, 'bad');
     assert.deepEqual(request?.issues, ['missing-content']);

@@ -9,7 +9,11 @@ const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
 
 describe('result documents', () => {
   test('a scrape: source, final URL, site status, credits, job id and time above the page', () => {
-    const text = scrapeDocument({ markdown: '# Hello\n\nBody', sourceUrl: 'https://example.com/a', finalUrl: 'https://example.com/b', statusCode: 200, creditsUsed: 1, jobId: JOB }, 'https://example.com/a', AT);
+    const text = scrapeDocument(
+      { markdown: '# Hello\n\nBody', sourceUrl: 'https://example.com/a', finalUrl: 'https://example.com/b', statusCode: 200, creditsUsed: 1, jobId: JOB },
+      'https://example.com/a',
+      AT,
+    );
     const [header, page] = text.split('\n\n---\n\n');
     assert.match(header ?? '', /^> Source: `https:\/\/example\.com\/a` {2}$/m);
     assert.match(header ?? '', /Final URL: `https:\/\/example\.com\/b`/);
@@ -38,7 +42,11 @@ describe('result documents', () => {
   });
 
   test('search results: titles and descriptions escaped, addresses as code, never links', () => {
-    const text = searchDocument('q', { jobId: JOB, creditsUsed: 2, hits: [{ url: 'https://r.example/1', title: '[Win](command:workbench.action.quit)', description: '<b>x</b>' }, { url: 'https://r.example/`2`' }] }, AT);
+    const text = searchDocument(
+      'q',
+      { jobId: JOB, creditsUsed: 2, hits: [{ url: 'https://r.example/1', title: '[Win](command:workbench.action.quit)', description: '<b>x</b>' }, { url: 'https://r.example/`2`' }] },
+      AT,
+    );
     assert.match(text, /Search: q/);
     assert.match(text, /2 results/);
     assert.match(text, /Credits used: 2 credits/);

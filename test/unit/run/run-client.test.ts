@@ -4,7 +4,20 @@
 // at its credit limit, and that each run is a job in the team's activity.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentStartBody, checked, FirecrawlClient, type FirecrawlError, mapBody, MAX_PARSE_BYTES, parseBody, parseUpload, scrapeBody, searchBody, selectedWebUrl, webUrlProblem } from '../../../src/api';
+import {
+  agentStartBody,
+  checked,
+  FirecrawlClient,
+  type FirecrawlError,
+  mapBody,
+  MAX_PARSE_BYTES,
+  parseBody,
+  parseUpload,
+  scrapeBody,
+  searchBody,
+  selectedWebUrl,
+  webUrlProblem,
+} from '../../../src/api';
 import { describeRunError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -42,7 +55,10 @@ describe('request bodies', () => {
     assert.ok(webUrlProblem(''));
     assert.equal(selectedWebUrl('  https://example.com/x  '), 'https://example.com/x');
     assert.equal(selectedWebUrl('see https://example.com/x'), undefined);
-    assert.throws(() => scrapeOf('ftp://example.com/'), (e: FirecrawlError) => e.kind === 'invalidRequest' && e.operation === 'scrape');
+    assert.throws(
+      () => scrapeOf('ftp://example.com/'),
+      (e: FirecrawlError) => e.kind === 'invalidRequest' && e.operation === 'scrape',
+    );
   });
 
   test('a scrape asks for Markdown with an explicit timeout, kept within the service’s range', () => {
@@ -69,12 +85,22 @@ describe('against the sandbox', () => {
   test('scrape: every POST names the integration and this extension with its version; the page and its facts come back', async () => {
     const result = await client().scrape(scrapeOf('https://docs.example.org/start'));
     const sent = sandbox.requests().find((r) => r.route === 'scrape');
-    assert.deepEqual(sent?.body, { url: 'https://docs.example.org/start', formats: ['markdown'], onlyMainContent: true, timeout: 30_000, integration: '_vscode', origin: 'firecrawl-vscode@0.3.0-test' });
+    assert.deepEqual(sent?.body, {
+      url: 'https://docs.example.org/start',
+      formats: ['markdown'],
+      onlyMainContent: true,
+      timeout: 30_000,
+      integration: '_vscode',
+      origin: 'firecrawl-vscode@0.3.0-test',
+    });
     assert.match(result.markdown, /sandbox's page for https:\/\/docs\.example\.org\/start/);
     assert.equal(result.statusCode, 200);
     assert.equal(result.creditsUsed, 1);
     assert.ok(result.jobId, 'the scrapeId is the job id');
-    assert.ok(sandbox.activity().some((a) => a.id === result.jobId && a.endpoint === 'scrape'), 'the run is in the team’s activity');
+    assert.ok(
+      sandbox.activity().some((a) => a.id === result.jobId && a.endpoint === 'scrape'),
+      'the run is in the team’s activity',
+    );
   });
 
   test('scrape: the site’s own 404 is a successful scrape that says so', async () => {
@@ -123,7 +149,10 @@ describe('against the sandbox', () => {
 
   test('map lists links with their titles and the response’s id', async () => {
     const result = await client().map(checked('map', mapBody('https://docs.example.org', 4)));
-    assert.deepEqual(result.links.map((l) => l.url), ['https://docs.example.org/', 'https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/blog']);
+    assert.deepEqual(
+      result.links.map((l) => l.url),
+      ['https://docs.example.org/', 'https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/blog'],
+    );
     assert.ok(result.jobId);
   });
 
@@ -132,7 +161,10 @@ describe('against the sandbox', () => {
     assert.equal(error.status, 400);
     assert.match(describeRunError(error).message, /bogus/);
     const { id } = await client().startAgent(checked('agentStart', agentStartBody({ prompt: 'Compare prices', urls: ['https://a.example'], maxCredits: 5 })));
-    const sent = sandbox.requests().filter((r) => r.route === 'agentStart').at(-1)?.body as Record<string, unknown>;
+    const sent = sandbox
+      .requests()
+      .filter((r) => r.route === 'agentStart')
+      .at(-1)?.body as Record<string, unknown>;
     assert.equal(sent.maxCredits, 5);
     assert.equal(sent.integration, '_vscode');
     sandbox.advanceClock(61_000);
@@ -146,11 +178,21 @@ describe('against the sandbox', () => {
   test('parse: a multipart upload with a strict options part, answered in the scrape shape and rated as parse', async () => {
     const csv = 'name,plan\nExample,Hobby\n';
     const c = client();
-    const result = await c.parse(parseBody({ name: 'plans "2026".csv', contentType: 'text/csv', bytes: new TextEncoder().encode(csv) }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin), 30_000);
+    const result = await c.parse(
+      parseBody({ name: 'plans "2026".csv', contentType: 'text/csv', bytes: new TextEncoder().encode(csv) }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin),
+      30_000,
+    );
     assert.match(result.markdown, /^# plans "2026"\.csv/);
     assert.match(result.markdown, /- Example,Hobby/);
     // The service lists parse jobs under another kind or not at all; its id is one feedback takes.
-    const receipt = await client().sendCheckedFeedback({ endpoint: 'parse', jobId: result.jobId!, rating: 'bad', issues: ['missing-content'], integration: '_vscode', origin: 'firecrawl-vscode@0.3.0-test' });
+    const receipt = await client().sendCheckedFeedback({
+      endpoint: 'parse',
+      jobId: result.jobId!,
+      rating: 'bad',
+      issues: ['missing-content'],
+      integration: '_vscode',
+      origin: 'firecrawl-vscode@0.3.0-test',
+    });
     assert.equal(receipt.alreadySubmitted, false);
     const sent = sandbox.requests().find((r) => r.route === 'parse');
     assert.match(sent?.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);

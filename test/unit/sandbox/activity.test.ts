@@ -43,9 +43,23 @@ describe('GET /v2/team/activity', () => {
       const map = sb.createV2Job('map', { target: null });
 
       const body = (await call(sb, '/v2/team/activity?limit=4')).json;
-      assert.deepEqual(body.data.map((e: Entry) => e.id), [map, agent, research, scrape]);
-      assert.deepEqual(body.data.map((e: Entry) => [e.endpoint, e.api_version]), [['map', 'v2'], ['agent', 'v2'], ['deep_research', 'v1'], ['scrape', 'v2']]);
-      assert.deepEqual(body.data.map((e: Entry) => e.target), [null, 'Compare three scraping APIs', 'Who maintains the crawler?', 'https://example.com/a']);
+      assert.deepEqual(
+        body.data.map((e: Entry) => e.id),
+        [map, agent, research, scrape],
+      );
+      assert.deepEqual(
+        body.data.map((e: Entry) => [e.endpoint, e.api_version]),
+        [
+          ['map', 'v2'],
+          ['agent', 'v2'],
+          ['deep_research', 'v1'],
+          ['scrape', 'v2'],
+        ],
+      );
+      assert.deepEqual(
+        body.data.map((e: Entry) => e.target),
+        [null, 'Compare three scraping APIs', 'Who maintains the crawler?', 'https://example.com/a'],
+      );
       for (const e of body.data as Entry[]) assert.match(e.created_at, CLICKHOUSE);
       assert.equal(body.data[0].created_at, '2026-11-22 09:41:04.000');
       assert.equal(body.has_more, true);
@@ -131,9 +145,15 @@ describe('GET /v2/team/activity', () => {
       const listed = async (query = '') => ((await call(sb, `/v2/team/activity${query}`)).json.data as Entry[]).filter((e) => e.id === parse);
       assert.deepEqual(await listed(), []);
       await call(sb, '/__sandbox/parse-activity', { body: { mode: 'scrape' } });
-      assert.deepEqual((await listed('?endpoint=scrape')).map((e) => e.endpoint), ['scrape']);
+      assert.deepEqual(
+        (await listed('?endpoint=scrape')).map((e) => e.endpoint),
+        ['scrape'],
+      );
       sb.parseActivity = 'parse';
-      assert.deepEqual((await listed()).map((e) => e.endpoint), ['parse']);
+      assert.deepEqual(
+        (await listed()).map((e) => e.endpoint),
+        ['parse'],
+      );
       assert.deepEqual(await listed('?endpoint=scrape'), []);
       assert.equal((await call(sb, '/__sandbox/parse-activity', { body: { mode: 'sometimes' } })).status, 400);
     });
@@ -165,13 +185,19 @@ describe('GET /v2/team/activity', () => {
       const [crawl, teleport] = added.json.ids as string[];
       const job = (await call(sb, '/__sandbox/v2-jobs', { body: { endpoint: 'search', target: 'typed query' } })).json.id as string;
       const data = (await call(sb, '/v2/team/activity')).json.data as Entry[];
-      assert.deepEqual(data.map((e) => [e.id, e.endpoint, e.target]), [
-        [job, 'search', 'typed query'],
-        [teleport, 'teleport', '$(zap) [click](command:workbench.action.quit)'],
-        [crawl, 'crawl', 'https://example.com'],
-      ]);
+      assert.deepEqual(
+        data.map((e) => [e.id, e.endpoint, e.target]),
+        [
+          [job, 'search', 'typed query'],
+          [teleport, 'teleport', '$(zap) [click](command:workbench.action.quit)'],
+          [crawl, 'crawl', 'https://example.com'],
+        ],
+      );
       assert.equal(data[2]?.created_at, clickHouseTime(START - 5_000));
-      assert.deepEqual((await call(sb, '/__sandbox/activity')).json.activity.map((r: { id: string }) => r.id), [job, teleport, crawl]);
+      assert.deepEqual(
+        (await call(sb, '/__sandbox/activity')).json.activity.map((r: { id: string }) => r.id),
+        [job, teleport, crawl],
+      );
       assert.equal((await call(sb, '/__sandbox/activity', { body: { endpoint: 7 } })).status, 400);
       assert.equal((await call(sb, '/__sandbox/activity', { body: { endpoint: 'scrape', ageMs: -1 } })).status, 400);
     });
@@ -188,7 +214,10 @@ describe('fresh jobs for demos', () => {
         mock.timers.tick(60_000);
         mock.timers.tick(60_000);
         const jobs = sb.activity();
-        assert.deepEqual(jobs.map((j) => j.endpoint), ['scrape', 'scrape']);
+        assert.deepEqual(
+          jobs.map((j) => j.endpoint),
+          ['scrape', 'scrape'],
+        );
         assert.ok(jobs.every((j) => typeof j.target === 'string' && j.target.startsWith('https://')));
       } finally {
         await sb.close();

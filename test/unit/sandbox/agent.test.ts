@@ -99,7 +99,10 @@ describe('agent runs', () => {
       assert.match(page1.next, /\/v2\/agent\?before=\d+$/);
       const next = new URL(page1.next);
       const page2 = (await call(sb, `${next.pathname}${next.search}`)).json;
-      assert.deepEqual(page2.agents.map((a: { id: string }) => a.id), ids.slice(0, 5).reverse());
+      assert.deepEqual(
+        page2.agents.map((a: { id: string }) => a.id),
+        ids.slice(0, 5).reverse(),
+      );
       assert.equal(page2.next, undefined);
       assert.equal(page2.agents[0].options.prompt, 'run 4');
     });

@@ -183,7 +183,11 @@ describe('fault kinds', () => {
     s.fault({ route: 'creditUsageHistorical', kind: 'latency', ms: 60 * 60 * 1000 });
     const headers = { Authorization: `Bearer ${s.keys.valid}` };
     // Settle both promises into values now, so their rejection is never unhandled while close() runs.
-    const outcome = (p: Promise<Response>): Promise<unknown> => p.then(() => 'answered', (error: unknown) => error);
+    const outcome = (p: Promise<Response>): Promise<unknown> =>
+      p.then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
     const hung = outcome(fetch(`${s.url}/v2/team/credit-usage`, { headers }));
     const slow = outcome(fetch(`${s.url}/v2/team/credit-usage/historical`, { headers }));
     await until(() => s.requestCount() === 2);

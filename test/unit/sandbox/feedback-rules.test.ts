@@ -3,19 +3,21 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import {
-  KNOWN_INTEGRATIONS, LABEL_PATTERN, SEARCH_SIGNAL_MESSAGE, SIGNAL_MESSAGE,
-  validateEndpointFeedback, validateSearchFeedback, type ValidationResult,
-} from '../../sandbox/feedbackRules';
+import { KNOWN_INTEGRATIONS, LABEL_PATTERN, SEARCH_SIGNAL_MESSAGE, SIGNAL_MESSAGE, validateEndpointFeedback, validateSearchFeedback, type ValidationResult } from '../../sandbox/feedbackRules';
 
-const url = z.string().trim().min(1).max(2048).refine((v) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'Must be a valid http(s) URL');
+const url = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Must be a valid http(s) URL');
 const label = z.string().trim().min(1).max(80).regex(LABEL_PATTERN, 'Issue codes must use lowercase letters, numbers, underscores, or hyphens');
 const missing = z.strictObject({
   topic: z.string().trim().min(1, 'topic must not be empty').max(200, 'topic must be 200 characters or fewer'),
@@ -24,7 +26,10 @@ const missing = z.strictObject({
 const source = z.strictObject({ url, reason: z.string().trim().max(1000).optional() });
 const metadata = z.record(z.string(), z.unknown()).refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= 8192, 'metadata must be 8KB or smaller');
 // The service imports its integration schema from elsewhere; the sandbox's own message is used here.
-const integration = z.string().refine((v) => KNOWN_INTEGRATIONS.includes(v) || v.startsWith('_')).nullable();
+const integration = z
+  .string()
+  .refine((v) => KNOWN_INTEGRATIONS.includes(v) || v.startsWith('_'))
+  .nullable();
 
 type Body = { rating: string; valuableSources?: unknown[]; missingContent?: unknown[]; querySuggestions?: string };
 function substantive(d: Body): boolean {
@@ -34,35 +39,47 @@ function substantive(d: Body): boolean {
   return d.rating === 'good' ? s : d.rating === 'partial' ? s || m : m || q;
 }
 
-const reference = z.strictObject({
-  endpoint: z.enum(['search', 'scrape', 'parse', 'map']),
-  jobId: z.uuid(),
-  rating: z.enum(['good', 'bad', 'partial']),
-  issues: z.array(label).max(20).optional(),
-  tags: z.array(label).max(20).optional(),
-  note: z.string().trim().max(4000).optional(),
-  valuableSources: z.array(source).max(50).optional(),
-  missingContent: z.array(missing).max(50).optional(),
-  querySuggestions: z.string().trim().max(2000).optional(),
-  url: url.optional(),
-  pageNumbers: z.array(z.number().int().positive()).max(100).optional(),
-  metadata: metadata.optional(),
-  origin: z.string().optional(),
-  integration: integration.optional(),
-})
-  .refine((d) => (d.issues?.length ?? 0) > 0 || (d.tags?.length ?? 0) > 0 || (d.note?.length ?? 0) > 0
-    || (d.valuableSources?.length ?? 0) > 0 || (d.missingContent?.length ?? 0) > 0 || !!d.querySuggestions || !!d.url
-    || (d.pageNumbers?.length ?? 0) > 0, { message: SIGNAL_MESSAGE })
+const reference = z
+  .strictObject({
+    endpoint: z.enum(['search', 'scrape', 'parse', 'map']),
+    jobId: z.uuid(),
+    rating: z.enum(['good', 'bad', 'partial']),
+    issues: z.array(label).max(20).optional(),
+    tags: z.array(label).max(20).optional(),
+    note: z.string().trim().max(4000).optional(),
+    valuableSources: z.array(source).max(50).optional(),
+    missingContent: z.array(missing).max(50).optional(),
+    querySuggestions: z.string().trim().max(2000).optional(),
+    url: url.optional(),
+    pageNumbers: z.array(z.number().int().positive()).max(100).optional(),
+    metadata: metadata.optional(),
+    origin: z.string().optional(),
+    integration: integration.optional(),
+  })
+  .refine(
+    (d) =>
+      (d.issues?.length ?? 0) > 0 ||
+      (d.tags?.length ?? 0) > 0 ||
+      (d.note?.length ?? 0) > 0 ||
+      (d.valuableSources?.length ?? 0) > 0 ||
+      (d.missingContent?.length ?? 0) > 0 ||
+      !!d.querySuggestions ||
+      !!d.url ||
+      (d.pageNumbers?.length ?? 0) > 0,
+    { message: SIGNAL_MESSAGE },
+  )
   .refine((d) => d.endpoint !== 'search' || substantive(d), { message: SEARCH_SIGNAL_MESSAGE });
 
-const searchReference = z.strictObject({
-  rating: z.enum(['good', 'bad', 'partial']),
-  valuableSources: z.array(source).max(50).optional(),
-  missingContent: z.array(missing).max(20).optional(),
-  querySuggestions: z.string().trim().max(2000).optional(),
-  origin: z.string().optional(),
-  integration: integration.optional(),
-}).refine(substantive);
+const searchReference = z
+  .strictObject({
+    rating: z.enum(['good', 'bad', 'partial']),
+    valuableSources: z.array(source).max(50).optional(),
+    missingContent: z.array(missing).max(20).optional(),
+    querySuggestions: z.string().trim().max(2000).optional(),
+    origin: z.string().optional(),
+    integration: integration.optional(),
+  })
+  .refine(substantive);
 
 type Seen = Array<{ path: string; message: string | null }>;
 
@@ -81,7 +98,11 @@ const JOB = '0195f3a2-7c1d-7e4b-9a8f-1b2c3d4e5f60';
 const base = { endpoint: 'scrape', jobId: JOB, rating: 'bad' };
 
 const CASES: unknown[] = [
-  {}, null, [], 'text', 42,
+  {},
+  null,
+  [],
+  'text',
+  42,
   { ...base },
   { ...base, note: 'x' },
   { ...base, note: '   ' },
@@ -116,7 +137,10 @@ const CASES: unknown[] = [
   { ...base, pageNumbers: [1e300] },
   { ...base, pageNumbers: Array(101).fill(1) },
   { ...base, pageNumbers: [] },
-  { ...base, valuableSources: [{ url: 'https://a.dev' }, { url: 'https://b.dev', reason: 'r'.repeat(1001) }, { url: 'mailto:x@y.z' }, { reason: 'no url' }, { url: 'https://c.dev', extra: 1 }, 'str'] },
+  {
+    ...base,
+    valuableSources: [{ url: 'https://a.dev' }, { url: 'https://b.dev', reason: 'r'.repeat(1001) }, { url: 'mailto:x@y.z' }, { reason: 'no url' }, { url: 'https://c.dev', extra: 1 }, 'str'],
+  },
   { ...base, valuableSources: Array(51).fill({ url: 'https://a.dev' }) },
   { ...base, missingContent: [{ topic: 'a' }, { topic: '' }, { topic: 't'.repeat(201) }, { topic: 'b', description: 'd'.repeat(2001) }, {}, { topic: 'c', x: 1 }] },
   { ...base, missingContent: Array(50).fill({ topic: 't' }) },
@@ -147,11 +171,27 @@ const CASES: unknown[] = [
   { endpoint: 'search', jobId: JOB, rating: 'bad', valuableSources: [{ url: 'https://a.dev' }] },
   { endpoint: 'search', jobId: JOB, rating: 'bad' },
   { endpoint: 'map', jobId: JOB, rating: 'good', pageNumbers: [3] },
-  { endpoint: 'parse', jobId: JOB, rating: 'partial', note: 'x', issues: ['a'], tags: ['b'], url: 'http://x.dev', pageNumbers: [1], valuableSources: [], missingContent: [], querySuggestions: 'q', metadata: {}, origin: 'js-sdk@4.42.0', integration: '_firecrawl-vscode' },
+  {
+    endpoint: 'parse',
+    jobId: JOB,
+    rating: 'partial',
+    note: 'x',
+    issues: ['a'],
+    tags: ['b'],
+    url: 'http://x.dev',
+    pageNumbers: [1],
+    valuableSources: [],
+    missingContent: [],
+    querySuggestions: 'q',
+    metadata: {},
+    origin: 'js-sdk@4.42.0',
+    integration: '_firecrawl-vscode',
+  },
 ];
 
 const SEARCH_CASES: unknown[] = [
-  {}, null,
+  {},
+  null,
   { rating: 'good' },
   { rating: 'good', valuableSources: [{ url: 'https://a.dev' }] },
   { rating: 'partial', missingContent: Array(20).fill({ topic: 't' }) },

@@ -32,7 +32,7 @@ describe('status faults with chosen answers', () => {
     assert.equal(temporary.headers.get('location'), 'https://api.firecrawl.dev/v2/team/credit-usage', 'default: the hosted service, same path');
   });
 
-  test('raw text with its own content type: another web server\'s 404 page', async () => {
+  test("raw text with its own content type: another web server's 404 page", async () => {
     sb.fault({ route: 'creditUsage', kind: 'status', status: 404, text: '<html><body>Not Found</body></html>' });
     const r = await call(sb, '/v2/team/credit-usage');
     assert.equal(r.status, 404);
@@ -82,8 +82,14 @@ describe('feedback as a deployment may answer it', () => {
     assert.equal(union.code, 'invalid_union');
     assert.deepEqual(union.path, []);
     assert.equal(union.errors.length, 2);
-    assert.deepEqual(union.errors[0].map((i: { path: unknown[] }) => i.path), [['note']]);
-    assert.deepEqual(union.errors[1].map((i: { code: string }) => i.code), ['invalid_type', 'unrecognized_keys']);
+    assert.deepEqual(
+      union.errors[0].map((i: { path: unknown[] }) => i.path),
+      [['note']],
+    );
+    assert.deepEqual(
+      union.errors[1].map((i: { code: string }) => i.code),
+      ['invalid_type', 'unrecognized_keys'],
+    );
     assert.equal((await call(sb, '/__sandbox/feedback-issues', { body: { style: 'flat' }, key: null })).status, 200);
     assert.equal((await call(sb, '/__sandbox/feedback-issues', { body: { style: 'nested' }, key: null })).status, 400);
   });
@@ -105,8 +111,14 @@ describe('older and odder team data', () => {
       { startDate: '2026-04-01T00:00:00.000Z', endDate: '2026-04-30T23:59:59.999Z', creditsUsed: 5, apiKey: 'Default' },
     ]);
     const r = await call(sb, '/v2/team/credit-usage/historical?byApiKey=true');
-    assert.deepEqual(r.json.periods.map((p: { startDate: string | null }) => p.startDate), ['2026-04-01T00:00:00.000Z', null]);
+    assert.deepEqual(
+      r.json.periods.map((p: { startDate: string | null }) => p.startDate),
+      ['2026-04-01T00:00:00.000Z', null],
+    );
     const totals = await call(sb, '/v2/team/credit-usage/historical');
-    assert.deepEqual(totals.json.periods.map((p: { creditsUsed: number }) => p.creditsUsed), [5, 3]);
+    assert.deepEqual(
+      totals.json.periods.map((p: { creditsUsed: number }) => p.creditsUsed),
+      [5, 3],
+    );
   });
 });

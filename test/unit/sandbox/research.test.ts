@@ -68,13 +68,23 @@ describe('deep research, live dialect', () => {
       assert.equal(done.activities.at(-1).type, 'synthesis');
       assert.deepEqual([...new Set(done.activities.map((a: { type: string }) => a.type))].sort(), ['analyze', 'search', 'synthesis']);
       const depths = done.activities.map((a: { depth: number }) => a.depth);
-      assert.deepEqual(depths, [...depths].sort((a: number, b: number) => a - b), 'depth never goes down');
+      assert.deepEqual(
+        depths,
+        [...depths].sort((a: number, b: number) => a - b),
+        'depth never goes down',
+      );
       for (const a of done.activities) assert.ok(!Number.isNaN(Date.parse(a.timestamp)));
       assert.match(done.data.finalAnalysis, /^# Findings on robots\.txt\n/);
       assert.equal(done.data.json, undefined);
       assert.equal(done.error, undefined);
-      assert.ok(done.sources.some((s: { title: unknown }) => Array.isArray(s.title)), 'some titles are arrays');
-      assert.ok(done.sources.some((s: { description: unknown }) => Array.isArray(s.description)), 'some descriptions are arrays');
+      assert.ok(
+        done.sources.some((s: { title: unknown }) => Array.isArray(s.title)),
+        'some titles are arrays',
+      );
+      assert.ok(
+        done.sources.some((s: { description: unknown }) => Array.isArray(s.description)),
+        'some descriptions are arrays',
+      );
       assert.equal(Date.parse(done.expiresAt), clock.now() + 6 * 3600_000);
     });
   });

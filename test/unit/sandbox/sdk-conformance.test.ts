@@ -145,7 +145,10 @@ describe('SDK v2: feedback', () => {
     assert.equal(e.status, 400);
     assert.equal(e.message, 'Invalid request body');
     assert.equal(e.code, 'ERR_BAD_REQUEST', "axios's code, not INVALID_BODY");
-    assert.deepEqual((e.details as Array<{ path: unknown[] }>).map((d) => d.path), [['integration']]);
+    assert.deepEqual(
+      (e.details as Array<{ path: unknown[] }>).map((d) => d.path),
+      [['integration']],
+    );
   });
 
   test('JOB_NOT_FOUND / window expired → SdkError whose details hold the whole body', async () => {

@@ -144,7 +144,10 @@ describe('GET /v2/team/credit-usage/historical', () => {
       assert.equal(typeof p.creditsUsed, 'number');
     }
     const starts = periods.map((p) => Date.parse(p.startDate as string));
-    assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => a - b),
+    );
     assert.equal(periods.at(-1)?.endDate, null);
     assert.ok(periods.slice(0, -1).every((p) => typeof p.endDate === 'string'));
     assert.equal(periods.at(-1)?.startDate, '2026-05-01T00:00:00.000Z');
@@ -168,7 +171,10 @@ describe('GET /v2/team/credit-usage/historical', () => {
     for (const q of ['byApiKey=TRUE', 'byApiKey=1', 'byApiKey=', 'byApiKey=false', 'byapikey=true']) {
       const r = await call(sb, `/v2/team/credit-usage/historical?${q}`);
       assert.equal(r.json.periods.length, 4, q);
-      assert.ok(r.json.periods.every((p: Record<string, unknown>) => !('apiKey' in p)), q);
+      assert.ok(
+        r.json.periods.every((p: Record<string, unknown>) => !('apiKey' in p)),
+        q,
+      );
     }
   });
 
@@ -237,7 +243,12 @@ describe('self-hosted mode', () => {
 
 describe('routing and request bodies', () => {
   test('unknown route or method → Express-style 404', async () => {
-    for (const [method, path] of [['GET', '/v2/nope'], ['POST', '/v2/team/credit-usage'], ['GET', '/v2/feedback'], ['GET', '/']]) {
+    for (const [method, path] of [
+      ['GET', '/v2/nope'],
+      ['POST', '/v2/team/credit-usage'],
+      ['GET', '/v2/feedback'],
+      ['GET', '/'],
+    ]) {
       const r = await call(sb, path!, { method });
       assert.equal(r.status, 404, `${method} ${path}`);
       assert.match(r.text, new RegExp(`Cannot ${method} ${path!.replace(/\//g, '\\/')}`));
@@ -261,7 +272,10 @@ describe('routing and request bodies', () => {
     const r = await call(sb, '/v2/feedback', { raw: JSON.stringify({ endpoint: 'scrape' }), headers: { 'Content-Type': 'text/plain' } });
     assert.equal(r.status, 400);
     assert.equal(r.json.feedbackErrorCode, 'INVALID_BODY');
-    assert.deepEqual(r.json.details.map((d: { path: unknown[] }) => d.path[0]), ['endpoint', 'jobId', 'rating']);
+    assert.deepEqual(
+      r.json.details.map((d: { path: unknown[] }) => d.path[0]),
+      ['endpoint', 'jobId', 'rating'],
+    );
   });
 });
 
@@ -325,7 +339,10 @@ describe('control routes', () => {
       await call(s, '/__sandbox/reset-counts', { key: null, method: 'POST' });
       assert.equal(s.requestCount(), 0);
       const requests = await call(s, '/__sandbox/requests', { key: null });
-      assert.deepEqual(requests.json.requests.map((r: { route: string }) => r.route), ['control']);
+      assert.deepEqual(
+        requests.json.requests.map((r: { route: string }) => r.route),
+        ['control'],
+      );
     });
   });
 
@@ -363,7 +380,18 @@ describe('control routes', () => {
       await call(s, '/__sandbox/clock', { key: null, body: { advanceMs: 5000 } });
       assert.equal(s.now(), before + 5000);
 
-      assert.equal((await call(s, '/__sandbox/faults', { key: null, body: [{ kind: 'status', status: 503, route: 'creditUsage' }, { kind: 'latency', ms: 1 }] })).json.queued, 2);
+      assert.equal(
+        (
+          await call(s, '/__sandbox/faults', {
+            key: null,
+            body: [
+              { kind: 'status', status: 503, route: 'creditUsage' },
+              { kind: 'latency', ms: 1 },
+            ],
+          })
+        ).json.queued,
+        2,
+      );
       assert.equal((await call(s, '/__sandbox/faults', { key: null })).json.faults.length, 2);
       assert.equal((await call(s, '/__sandbox/faults', { key: null, body: { kind: 'explode' } })).status, 400);
       await call(s, '/__sandbox/faults', { key: null, method: 'DELETE' });
@@ -404,7 +432,11 @@ describe('CORS, as the service answers browsers', () => {
   });
 
   test('every answer allows any origin, errors and routes the service lacks included', async () => {
-    for (const [path, key] of [['/v2/team/credit-usage', sb.keys.valid], ['/v2/team/credit-usage', 'fc-not-a-real-key'], ['/v9/nothing', sb.keys.valid]] as const) {
+    for (const [path, key] of [
+      ['/v2/team/credit-usage', sb.keys.valid],
+      ['/v2/team/credit-usage', 'fc-not-a-real-key'],
+      ['/v9/nothing', sb.keys.valid],
+    ] as const) {
       const r = await fetch(`${sb.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
       await r.arrayBuffer();
       assert.equal(r.headers.get('access-control-allow-origin'), '*', path);

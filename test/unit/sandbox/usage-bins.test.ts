@@ -60,7 +60,10 @@ describe('usage bins (timeRange)', () => {
       assert.equal(month.json.window.binSize, 'day');
       assert.equal((month.json.periods as Bin[]).length, 31);
       const sorted = (month.json.periods as Bin[]).map((b) => Date.parse(b.startDate));
-      assert.deepEqual(sorted, [...sorted].sort((a, b) => a - b));
+      assert.deepEqual(
+        sorted,
+        [...sorted].sort((a, b) => a - b),
+      );
     });
   });
 
@@ -112,20 +115,30 @@ describe('usage bins (timeRange)', () => {
 
   test('set hours, a team created yesterday, and sparse answers', async () => {
     await withSandbox({ now: fakeClock(NOW).now }, async (sb) => {
-      sb.setUsageHours([
-        { hour: '2026-11-20T09:00:00.000Z', credits: 40 },
-        { hour: Date.UTC(2026, 10, 20, 12, 10), credits: 60 },
-        { hour: '2026-11-18T09:00:00.000Z', credits: 999 },
-      ], '2026-11-19T20:00:00.000Z');
+      sb.setUsageHours(
+        [
+          { hour: '2026-11-20T09:00:00.000Z', credits: 40 },
+          { hour: Date.UTC(2026, 10, 20, 12, 10), credits: 60 },
+          { hour: '2026-11-18T09:00:00.000Z', credits: 999 },
+        ],
+        '2026-11-19T20:00:00.000Z',
+      );
       const bins = (await call(sb, path('day'))).json.periods as Bin[];
       assert.equal(bins.length, 25, 'every bin of the window, empty ones too');
       assert.equal(bins.find((b) => b.startDate === '2026-11-20T09:00:00.000Z')?.creditsUsed, 40);
       assert.equal(bins.at(-1)!.creditsUsed, 30, 'half of the current hour so far');
       const week = (await call(sb, path('week'))).json.periods as Bin[];
-      assert.equal(week.reduce((n, b) => n + b.creditsUsed, 0), 70, 'nothing before the team existed');
+      assert.equal(
+        week.reduce((n, b) => n + b.creditsUsed, 0),
+        70,
+        'nothing before the team existed',
+      );
       sb.sparseBins = true;
       const sparse = (await call(sb, path('day'))).json.periods as Bin[];
-      assert.deepEqual(sparse.map((b) => b.creditsUsed), [40, 30]);
+      assert.deepEqual(
+        sparse.map((b) => b.creditsUsed),
+        [40, 30],
+      );
       assert.throws(() => sb.setUsageHours([{ hour: 'soon', credits: 1 }]), /hours\[0\]\.hour/);
     });
   });
@@ -173,7 +186,10 @@ describe('the switchable spike', () => {
       assert.equal(sb.spike, undefined);
       const usage = await call(sb, '/__sandbox/usage', { body: { hours: [{ hour: NOW - HOUR, credits: 5 }], sparse: true } });
       assert.deepEqual(usage.json, { success: true, sparse: true });
-      assert.deepEqual(((await call(sb, path('day'))).json.periods as Bin[]).map((b) => b.creditsUsed), [5]);
+      assert.deepEqual(
+        ((await call(sb, path('day'))).json.periods as Bin[]).map((b) => b.creditsUsed),
+        [5],
+      );
       assert.equal((await call(sb, '/__sandbox/usage', { body: {} })).status, 400);
       assert.equal(sb.requestCount(), 1, 'control requests are not counted');
     });

@@ -49,7 +49,10 @@ describe('links are decided after parsing, against http, https and mailto', () =
   });
 
   test('an allowed reference definition becomes an inline link where it is used', () => {
-    assert.equal(clean('[Docs][d], [d][], [d]\n\n[d]: <https://docs.firecrawl.dev/x y> \'t\''), '[Docs](https://docs.firecrawl.dev/x%20y), [d](https://docs.firecrawl.dev/x%20y), [d](https://docs.firecrawl.dev/x%20y)\n\n');
+    assert.equal(
+      clean("[Docs][d], [d][], [d]\n\n[d]: <https://docs.firecrawl.dev/x y> 't'"),
+      '[Docs](https://docs.firecrawl.dev/x%20y), [d](https://docs.firecrawl.dev/x%20y), [d](https://docs.firecrawl.dev/x%20y)\n\n',
+    );
   });
 
   test('a definition that is not one (inside a paragraph) stays text and cannot define anything', () => {
@@ -58,14 +61,24 @@ describe('links are decided after parsing, against http, https and mailto', () =
   });
 
   test('vscode:, vscode-insiders:, file:, javascript:, data: and relative targets all become text', () => {
-    for (const target of ['vscode://ms-python.python/run', 'vscode-insiders://x', 'file:///etc/passwd', 'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,hi', 'java\tscript:x', 'other.md', '//evil.example/x']) {
+    for (const target of [
+      'vscode://ms-python.python/run',
+      'vscode-insiders://x',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,hi',
+      'java\tscript:x',
+      'other.md',
+      '//evil.example/x',
+    ]) {
       assert.equal(clean(`[go](${target.includes('\t') ? `<${target}>` : target})`), 'go', target);
     }
   });
 
   test('raw <a href> is dropped, its text kept', () => {
     assert.equal(clean('Click <a href="command:workbench.action.quit">here</a> please.'), 'Click here please.');
-    assert.equal(clean('<A HREF=\'vscode://x\'\nonclick=x>more</A>'), `<${ZWSP}A HREF='vscode://x'\nonclick=x>more`);
+    assert.equal(clean("<A HREF='vscode://x'\nonclick=x>more</A>"), `<${ZWSP}A HREF='vscode://x'\nonclick=x>more`);
   });
 
   test('remote <img> (a tracking pixel) is dropped', () => {
@@ -87,7 +100,10 @@ describe('links are decided after parsing, against http, https and mailto', () =
   });
 
   test('autolinks: http(s) and e-mail stay links, anything else is text', () => {
-    assert.equal(clean('<https://a.dev/x> <me@example.com> <command:workbench.action.quit> <vscode://x/y>'), '[https://a.dev/x](https://a.dev/x) [me@example.com](mailto:me@example.com) command:workbench.action.quit vscode://x/y');
+    assert.equal(
+      clean('<https://a.dev/x> <me@example.com> <command:workbench.action.quit> <vscode://x/y>'),
+      '[https://a.dev/x](https://a.dev/x) [me@example.com](mailto:me@example.com) command:workbench.action.quit vscode://x/y',
+    );
   });
 
   test('allowed links are rewritten canonically: title dropped, parentheses and spaces encoded, entities kept meaning', () => {

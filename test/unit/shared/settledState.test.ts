@@ -8,7 +8,7 @@ import { FakeClock } from '../../support/fakeClock';
 import { EditorState } from '../../support/memoryFiles';
 
 describe('globalState writes that must last', () => {
-  test('the model of the host: same-instant writes of different keys, and each window keeps only the other\'s', async () => {
+  test("the model of the host: same-instant writes of different keys, and each window keeps only the other's", async () => {
     const clock = new FakeClock();
     const state = new EditorState(clock);
     const a = state.window();
@@ -29,8 +29,18 @@ describe('globalState writes that must last', () => {
     const a = state.window();
     const b = state.window();
     const rewrites: string[] = [];
-    const wa = new SettledWrites(a, clock, () => 0.1, (key) => rewrites.push(`a:${key}`));
-    const wb = new SettledWrites(b, clock, () => 0.9, (key) => rewrites.push(`b:${key}`));
+    const wa = new SettledWrites(
+      a,
+      clock,
+      () => 0.1,
+      (key) => rewrites.push(`a:${key}`),
+    );
+    const wb = new SettledWrites(
+      b,
+      clock,
+      () => 0.9,
+      (key) => rewrites.push(`b:${key}`),
+    );
     for (let k = 0; k < 10; k++) await Promise.all([wa.write(`a${k}`, k), wb.write(`b${k}`, k)]);
     await clock.advance(100 * SETTLE_MS);
     for (let k = 0; k < 10; k++) {
@@ -41,7 +51,7 @@ describe('globalState writes that must last', () => {
     assert.equal(wa.pending + wb.pending, 0);
   });
 
-  test('a removal lasts too; a newer write, or another window\'s deliberate change, is not fought', async () => {
+  test("a removal lasts too; a newer write, or another window's deliberate change, is not fought", async () => {
     const clock = new FakeClock();
     const state = new EditorState(clock);
     const a = state.window();

@@ -172,7 +172,7 @@ describe('how much the team is looked at', () => {
 });
 
 describe('which windows of the editor are open', () => {
-  test('every team\'s windows count; one silent for 30 s does not (a draft it left can be taken over)', async () => {
+  test("every team's windows count; one silent for 30 s does not (a draft it left can be taken over)", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk();
     const a = window(disk, clock, 'a', 'team-a');
@@ -187,7 +187,7 @@ describe('which windows of the editor are open', () => {
     b.lease.dispose();
   });
 
-  test('a replace that leaves the lease missing for a few milliseconds changes nobody\'s role (2 hours, two windows)', async () => {
+  test("a replace that leaves the lease missing for a few milliseconds changes nobody's role (2 hours, two windows)", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());
     let n = 0;
@@ -206,7 +206,7 @@ describe('which windows of the editor are open', () => {
     b.lease.dispose();
   });
 
-  test('a lease stamped in the future (the clock stepped back) is not fresh: a crashed leader\'s is taken within a lease period', async () => {
+  test("a lease stamped in the future (the clock stepped back) is not fresh: a crashed leader's is taken within a lease period", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());
     // Written an hour ahead by a leader that then crashed; the clock has since stepped back.

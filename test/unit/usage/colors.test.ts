@@ -18,7 +18,10 @@ const chartColours = (manifest.contributes.colors as Colour[]).filter((c) => c.i
 
 describe('chart colours', () => {
   test('eight series colours and a plan line, each for light, dark and both high-contrast themes', () => {
-    assert.deepEqual(chartColours.map((c) => c.id), [...Array.from({ length: 8 }, (_, i) => `firecrawl.chartSeries${i + 1}`), 'firecrawl.chartPlanLine']);
+    assert.deepEqual(
+      chartColours.map((c) => c.id),
+      [...Array.from({ length: 8 }, (_, i) => `firecrawl.chartSeries${i + 1}`), 'firecrawl.chartPlanLine'],
+    );
     for (const colour of chartColours) {
       assert.deepEqual(Object.keys(colour.defaults).sort(), ['dark', 'highContrast', 'highContrastLight', 'light'], colour.id);
       for (const value of Object.values(colour.defaults)) assert.match(value, /^#[0-9A-Fa-f]{6}$/);
@@ -31,7 +34,11 @@ describe('chart colours', () => {
       assert.ok(css.includes(`var(--vscode-${colour.id.replace('.', '-')})`), `media/usage.css does not use ${colour.id}`);
     }
     const used = [...css.matchAll(/var\(--vscode-firecrawl-([A-Za-z0-9]+)\)/g)].map((m) => `firecrawl.${m[1]}`);
-    for (const id of used) assert.ok(chartColours.some((c) => c.id === id), `${id} is used but not contributed`);
+    for (const id of used)
+      assert.ok(
+        chartColours.some((c) => c.id === id),
+        `${id} is used but not contributed`,
+      );
   });
 
   test('series colours differ within every theme', () => {

@@ -43,10 +43,7 @@ describe('csv', () => {
       { startDate: nov, endDate: null, creditsUsed: 120 },
       { startDate: oct, endDate: octEnd, creditsUsed: 900 },
     ];
-    assert.equal(
-      toCsv(periods, false),
-      'month_start,month_end,in_progress,credits_used\r\n2026-10-01,2026-10-31,false,900\r\n2026-11-01,,true,120\r\n',
-    );
+    assert.equal(toCsv(periods, false), 'month_start,month_end,in_progress,credits_used\r\n2026-10-01,2026-10-31,false,900\r\n2026-11-01,,true,120\r\n');
   });
 
   test('per key: rows in legend order within each month, only keys that have a row', () => {
@@ -69,7 +66,12 @@ describe('csv', () => {
     const csv = toCsv(periods, true);
     assert.ok(csv.includes('"a,b"'));
     assert.ok(csv.includes('"say ""hi"""'));
-    assert.deepEqual(parseCsv(csv).slice(1).map((r) => r[3]), names);
+    assert.deepEqual(
+      parseCsv(csv)
+        .slice(1)
+        .map((r) => r[3]),
+      names,
+    );
   });
 
   test('defuses formula triggers in text cells', () => {

@@ -80,7 +80,10 @@ describe('usage history store', () => {
     const t = setup();
     const a = t.store.refresh(false);
     const b = t.store.refresh(true);
-    assert.deepEqual(t.calls.map((c) => c.byApiKey), [false, true]);
+    assert.deepEqual(
+      t.calls.map((c) => c.byApiKey),
+      [false, true],
+    );
     t.calls[1]!.resolve(BY_KEY);
     await b;
     assert.equal(t.store.state.byKey.snapshot?.history, BY_KEY);
@@ -330,7 +333,11 @@ describe('panel state', () => {
     const stale = buildPanelState(history, { ...credits, problem: { kind: 'unavailable', error: offline, retryAt: 0 } }, panel({ now: 0 }));
     assert.equal(stale.credits?.stale, true);
     const internal = new ServerError({ operation: 'creditUsage', status: 500 });
-    const unsupported = buildPanelState(history, { loading: false, problem: { kind: 'unsupported', error: internal } }, panel({ now: 0, errors: { apiUrl: 'http://localhost:3002', selfHosted: true } }));
+    const unsupported = buildPanelState(
+      history,
+      { loading: false, problem: { kind: 'unsupported', error: internal } },
+      panel({ now: 0, errors: { apiUrl: 'http://localhost:3002', selfHosted: true } }),
+    );
     assert.equal(unsupported.credits, undefined);
     assert.equal(unsupported.creditsNote, 'Credits are not available on this server: self-hosted Firecrawl does not track credits.');
   });

@@ -51,7 +51,13 @@ describe('panel text', () => {
   });
 
   test('a self-hosted server: a plain sentence, no chart, a way to the setting', () => {
-    const text = describePanel(base({ problem: { kind: 'unsupported', message: 'Usage history is not available on this server: self-hosted Firecrawl does not track credits.' }, history: { periods, fetchedAt: NOW }, creditsNote: 'Credits are not available on this server.' }));
+    const text = describePanel(
+      base({
+        problem: { kind: 'unsupported', message: 'Usage history is not available on this server: self-hosted Firecrawl does not track credits.' },
+        history: { periods, fetchedAt: NOW },
+        creditsNote: 'Credits are not available on this server.',
+      }),
+    );
     assert.equal(text.status?.tone, 'info');
     assert.match(text.status!.text, /not available on this server/);
     assert.equal(text.status?.action?.command, 'openSettings');

@@ -16,7 +16,16 @@ const state: PanelState = {
 
 describe('page → host messages', () => {
   test('accepts each known message', () => {
-    for (const m of [{ type: 'ready', byApiKey: false }, { type: 'ready' }, { type: 'refresh' }, { type: 'copyCsv' }, { type: 'saveCsv' }, { type: 'setBreakdown', byApiKey: true }, { type: 'run', command: 'setApiKey' }, { type: 'run', command: 'openSettings' }]) {
+    for (const m of [
+      { type: 'ready', byApiKey: false },
+      { type: 'ready' },
+      { type: 'refresh' },
+      { type: 'copyCsv' },
+      { type: 'saveCsv' },
+      { type: 'setBreakdown', byApiKey: true },
+      { type: 'run', command: 'setApiKey' },
+      { type: 'run', command: 'openSettings' },
+    ]) {
       assert.equal(isPageMessage(m), true, JSON.stringify(m));
     }
   });

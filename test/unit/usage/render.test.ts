@@ -30,7 +30,10 @@ describe('chart tree', () => {
     const tree = renderChart(model, size);
     const bars = byClass(tree, 'bar-hit');
     assert.equal(bars.length, 3);
-    assert.deepEqual(bars.map((b) => b.attrs.role), ['img', 'img', 'img']);
+    assert.deepEqual(
+      bars.map((b) => b.attrs.role),
+      ['img', 'img', 'img'],
+    );
     // Roving tabindex: exactly one tab stop, on the newest month by default.
     const tabStops = findAll(tree, (n) => n.attrs.tabindex === '0');
     assert.equal(tabStops.length, 1);
@@ -169,8 +172,7 @@ describe('axis ticks', () => {
 });
 
 describe('month labels', () => {
-  const months = (count: number) =>
-    Array.from({ length: count }, (_, m) => ({ startDate: new Date(Date.UTC(2023, 11 + m, 1)).toISOString(), endDate: m === count - 1 ? null : 'x', creditsUsed: 1 }));
+  const months = (count: number) => Array.from({ length: count }, (_, m) => ({ startDate: new Date(Date.UTC(2023, 11 + m, 1)).toISOString(), endDate: m === count - 1 ? null : 'x', creditsUsed: 1 }));
 
   test('the year on the first label and where it changes among the labels shown', () => {
     const model = shapeHistory(months(5), false, { locale: 'en-US' });

@@ -19,32 +19,58 @@ const row = (startDate: string, creditsUsed: number, apiKey?: string, endDate: s
 describe('shaping', () => {
   test('orders months oldest first whatever order they arrive in', () => {
     const model = shapeHistory([row(nov, 3, undefined, null), row(sep, 1), row(oct, 2)], false, { locale: 'en-US' });
-    assert.deepEqual(model.months.map((m) => m.startDate), [sep, oct, nov]);
-    assert.deepEqual(model.months.map((m) => m.total), [1, 2, 3]);
+    assert.deepEqual(
+      model.months.map((m) => m.startDate),
+      [sep, oct, nov],
+    );
+    assert.deepEqual(
+      model.months.map((m) => m.total),
+      [1, 2, 3],
+    );
     assert.deepEqual(model.series, [{ name: totalSeriesName(), index: 0, total: 6 }]);
     assert.equal(model.grandTotal, 6);
   });
 
   test('flags the month in progress and labels months with and without the year', () => {
     const model = shapeHistory([row('2025-12-01T00:00:00.000Z', 5), row('2026-01-01T00:00:00.000Z', 6), row('2026-02-01T00:00:00.000Z', 7, undefined, null)], false, { locale: 'en-US' });
-    assert.deepEqual(model.months.map((m) => m.partial), [false, false, true]);
-    assert.deepEqual(model.months.map((m) => m.shortLabel), ['Dec', 'Jan', 'Feb']);
-    assert.deepEqual(model.months.map((m) => m.shortYearLabel), ['Dec 2025', 'Jan 2026', 'Feb 2026']);
-    assert.deepEqual(model.months.map((m) => m.year), [2025, 2026, 2026]);
+    assert.deepEqual(
+      model.months.map((m) => m.partial),
+      [false, false, true],
+    );
+    assert.deepEqual(
+      model.months.map((m) => m.shortLabel),
+      ['Dec', 'Jan', 'Feb'],
+    );
+    assert.deepEqual(
+      model.months.map((m) => m.shortYearLabel),
+      ['Dec 2025', 'Jan 2026', 'Feb 2026'],
+    );
+    assert.deepEqual(
+      model.months.map((m) => m.year),
+      [2025, 2026, 2026],
+    );
     assert.equal(model.months[2]!.longLabel, 'February 2026');
     assert.equal(model.months[2]!.endDate, null);
   });
 
   test('stacks keys largest total first, ties by name, and fills months a key skipped with 0', () => {
-    const model = shapeHistory(
-      [row(oct, 10, 'b'), row(oct, 10, 'a'), row(oct, 1, 'small'), row(nov, 50, 'big', null), row(nov, 5, 'a', null)],
-      true,
+    const model = shapeHistory([row(oct, 10, 'b'), row(oct, 10, 'a'), row(oct, 1, 'small'), row(nov, 50, 'big', null), row(nov, 5, 'a', null)], true);
+    assert.deepEqual(
+      model.series.map((s) => [s.name, s.total]),
+      [
+        ['big', 50],
+        ['a', 15],
+        ['b', 10],
+        ['small', 1],
+      ],
     );
-    assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['big', 50], ['a', 15], ['b', 10], ['small', 1]]);
     // Sparse: only the keys with rows that month.
     assert.deepEqual(model.months[0]!.values, { 1: 10, 2: 10, 3: 1 });
     assert.deepEqual(model.months[1]!.values, { 0: 50, 1: 5 });
-    assert.deepEqual(model.months.map((m) => m.total), [21, 55]);
+    assert.deepEqual(
+      model.months.map((m) => m.total),
+      [21, 55],
+    );
   });
 
   test('is stable: the same data gives the same order and colours on every refresh', () => {
@@ -56,7 +82,13 @@ describe('shaping', () => {
 
   test('adds duplicate rows for the same key and month; nameless rows count as Unknown', () => {
     const model = shapeHistory([row(oct, 2, 'k'), row(oct, 3, 'k'), row(oct, 4, '')], true);
-    assert.deepEqual(model.series.map((s) => [s.name, s.total]), [['k', 5], ['Unknown', 4]]);
+    assert.deepEqual(
+      model.series.map((s) => [s.name, s.total]),
+      [
+        ['k', 5],
+        ['Unknown', 4],
+      ],
+    );
   });
 
   test('the scale fits the data; the plan joins it only when near (within 1.5× the highest bar)', () => {
@@ -100,8 +132,14 @@ describe('shaping', () => {
     const other = model.series.at(-1)!;
     assert.equal(other.name, 'Other (11 keys)');
     assert.equal(other.others, 11);
-    assert.equal(other.total, rows.slice(49).reduce((sum, r) => sum + r.creditsUsed, 0));
-    assert.equal(model.grandTotal, rows.reduce((sum, r) => sum + r.creditsUsed, 0));
+    assert.equal(
+      other.total,
+      rows.slice(49).reduce((sum, r) => sum + r.creditsUsed, 0),
+    );
+    assert.equal(
+      model.grandTotal,
+      rows.reduce((sum, r) => sum + r.creditsUsed, 0),
+    );
     assert.equal(model.months[0]!.values[MAX_SERIES - 1], other.total);
   });
 
@@ -116,8 +154,13 @@ describe('shaping', () => {
   });
 
   test('rows without a start date form one "Undated" column, last', () => {
-    const model = shapeHistory([{ startDate: null, endDate: null, creditsUsed: 4, apiKey: 'k' }, row(oct, 2, 'k'), { startDate: null, endDate: null, creditsUsed: 1, apiKey: 'j' }], true, { locale: 'en-US' });
-    assert.deepEqual(model.months.map((m) => m.startDate), [oct, null]);
+    const model = shapeHistory([{ startDate: null, endDate: null, creditsUsed: 4, apiKey: 'k' }, row(oct, 2, 'k'), { startDate: null, endDate: null, creditsUsed: 1, apiKey: 'j' }], true, {
+      locale: 'en-US',
+    });
+    assert.deepEqual(
+      model.months.map((m) => m.startDate),
+      [oct, null],
+    );
     assert.equal(model.months[1]!.shortLabel, 'Undated');
     assert.equal(model.months[1]!.longLabel, 'Undated usage');
     assert.equal(model.months[1]!.total, 5);
@@ -156,11 +199,23 @@ describe('shaping what the sandbox serves', () => {
       const plain = shapeHistory(total.periods, false);
       const stacked = shapeHistory(byKey.periods, true);
       assert.equal(plain.months.length, 4);
-      assert.deepEqual(plain.months.map((m) => m.total), [11_270, 15_604, 15_241, 5_531]);
-      assert.deepEqual(plain.months.map((m) => m.partial), [false, false, false, true]);
-      assert.deepEqual(stacked.series.map((s) => s.name), ['Default', 'CI pipeline', 'Research notebook']);
+      assert.deepEqual(
+        plain.months.map((m) => m.total),
+        [11_270, 15_604, 15_241, 5_531],
+      );
+      assert.deepEqual(
+        plain.months.map((m) => m.partial),
+        [false, false, false, true],
+      );
+      assert.deepEqual(
+        stacked.series.map((s) => s.name),
+        ['Default', 'CI pipeline', 'Research notebook'],
+      );
       // The breakdown adds up to the plain totals, month by month.
-      assert.deepEqual(stacked.months.map((m) => m.total), plain.months.map((m) => m.total));
+      assert.deepEqual(
+        stacked.months.map((m) => m.total),
+        plain.months.map((m) => m.total),
+      );
       assert.deepEqual(stacked.months[3]!.values, { 0: 3_412, 1: 1_204, 2: 915 });
     });
   }

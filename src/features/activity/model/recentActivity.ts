@@ -24,9 +24,7 @@ export const UNSUPPORTED_RETRY_MS = 30 * 60_000;
 const PAGES = 3;
 const TIMEOUT_MS = 8_000;
 
-export type ActivityRead =
-  | { kind: 'loaded'; list: ActivityList; at: number }
-  | { kind: 'failed'; error: unknown; at: number; unsupported: boolean };
+export type ActivityRead = { kind: 'loaded'; list: ActivityList; at: number } | { kind: 'failed'; error: unknown; at: number; unsupported: boolean };
 
 export class RecentActivity {
   private last: ActivityRead | undefined;
@@ -37,7 +35,10 @@ export class RecentActivity {
   /** Reads started so far (each one to three requests), for the figures. */
   reads = 0;
 
-  constructor(private readonly reader: () => ActivityListReader, private readonly clock: Clock) {}
+  constructor(
+    private readonly reader: () => ActivityListReader,
+    private readonly clock: Clock,
+  ) {}
 
   /** The last read when it is younger than `maxAgeMs` (a server without the list: half an hour), else undefined. */
   cached(maxAgeMs = RECENT_ACTIVITY_MS): ActivityRead | undefined {

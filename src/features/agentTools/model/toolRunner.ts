@@ -4,17 +4,7 @@
 // fenced as untrusted. A 402 or 429 becomes a short result that tells the model to stop, and a flag
 // for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
 import * as l10n from '@vscode/l10n';
-import {
-  type AgentJob,
-  agentStartBody,
-  checked,
-  type FirecrawlClient,
-  isFirecrawlError,
-  mapBody,
-  type RateLimitedError,
-  scrapeBody,
-  searchBody,
-} from '../../../api';
+import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
 import { describeRunError, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact } from '../../../shared/format';
@@ -143,14 +133,21 @@ export class ToolRunner {
   private failed(error: unknown): ToolOutcome {
     const now = this.deps.clock.now();
     if (isFirecrawlError(error) && error.kind === 'badRequest' && error.status === 402) {
-      const message = l10n.t('Firecrawl refused: the team has not enough credits (402). Nothing was fetched or spent. Do not call Firecrawl tools again in this conversation; the user has been told and can add credits.');
+      const message = l10n.t(
+        'Firecrawl refused: the team has not enough credits (402). Nothing was fetched or spent. Do not call Firecrawl tools again in this conversation; the user has been told and can add credits.',
+      );
       return { parts: [message], refusal: { kind: 'credits', notify: this.deps.refusals.refused('credits', now), message } };
     }
     if (isFirecrawlError(error) && error.kind === 'rateLimited') {
       const wait = waitText((error as RateLimitedError).retryAfterMs);
       const message = wait
-        ? l10n.t("Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry before {0}; better, finish without more Firecrawl calls. The user has been told.", wait)
-        : l10n.t("Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry within a minute; better, finish without more Firecrawl calls. The user has been told.");
+        ? l10n.t(
+            "Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry before {0}; better, finish without more Firecrawl calls. The user has been told.",
+            wait,
+          )
+        : l10n.t(
+            "Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry within a minute; better, finish without more Firecrawl calls. The user has been told.",
+          );
       return { parts: [message], refusal: { kind: 'rateLimit', notify: this.deps.refusals.refused('rateLimit', now), message } };
     }
     const text = describeRunError(error, { apiUrl: this.deps.apiUrl(), selfHosted: this.deps.selfHosted() });
@@ -161,9 +158,17 @@ export class ToolRunner {
     const estimate = estimateCost(kind, this.costInput(input), this.deps.selfHosted());
     if (!estimate || !PAID.has(kind)) return 0;
     // A self-hosted server counts calls; the hosted one charges what it reported, else the estimate.
-    const units = estimate.unit === 'calls' ? 1 : (upTo ? estimate.units : (reported ?? estimate.units));
+    const units = estimate.unit === 'calls' ? 1 : upTo ? estimate.units : (reported ?? estimate.units);
     const team = this.deps.team();
-    const entry: SpendingEntry = { id: id ?? `call-${this.deps.clock.now().toString(36)}-${newNonce()}`, at: this.deps.clock.now(), tool: kind, units, unit: estimate.unit, ...(team ? { team } : {}), ...(upTo ? { upTo: true } : {}) };
+    const entry: SpendingEntry = {
+      id: id ?? `call-${this.deps.clock.now().toString(36)}-${newNonce()}`,
+      at: this.deps.clock.now(),
+      tool: kind,
+      units,
+      unit: estimate.unit,
+      ...(team ? { team } : {}),
+      ...(upTo ? { upTo: true } : {}),
+    };
     // Not waited for: the charge counts here at once, and the file write follows behind the answer.
     void this.deps.spending.record(entry);
     this.deps.refusals.succeeded();
@@ -191,7 +196,11 @@ export class ToolRunner {
         const facts = [l10n.t('Firecrawl scraped {0}.', input.url)];
         if (result.finalUrl && result.finalUrl !== input.url) facts.push(l10n.t('It ended up at {0}.', plainText(result.finalUrl, 500)));
         if (result.statusCode !== undefined) {
-          facts.push(result.statusCode >= 400 ? l10n.t('The site answered {0}: this is probably its error page, not the content asked for.', String(result.statusCode)) : l10n.t('The site answered {0}.', String(result.statusCode)));
+          facts.push(
+            result.statusCode >= 400
+              ? l10n.t('The site answered {0}: this is probably its error page, not the content asked for.', String(result.statusCode))
+              : l10n.t('The site answered {0}.', String(result.statusCode)),
+          );
         }
         facts.push(creditsUsedText(result.creditsUsed), jobIdText(result.jobId));
         const header = [l10n.t('Source: {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
@@ -202,7 +211,11 @@ export class ToolRunner {
         const limit = input.limit ?? settings.searchLimit();
         const result = await client.search(checked('search', searchBody(input.query, limit)), call);
         const charged = await this.charge('search', input, result.jobId, result.creditsUsed);
-        const facts = [l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), formatExact(result.hits.length)), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
+        const facts = [
+          l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), formatExact(result.hits.length)),
+          creditsUsedText(result.creditsUsed),
+          jobIdText(result.jobId),
+        ];
         const list = result.hits.map((h, i) => [`${i + 1}. ${h.title ?? h.url}`, `   ${h.url}`, ...(h.description ? [`   ${h.description}`] : [])].join('\n')).join('\n');
         const header = [l10n.t('Search: {0}', plainText(input.query, 200)), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Search for {0}', plainText(input.query, 200)), header, list)], charged };
@@ -223,7 +236,12 @@ export class ToolRunner {
         const charged = await this.charge('startAgent', input, started.id, undefined, true);
         return {
           parts: [
-            l10n.t('Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.', started.id, formatExact(maxCredits), 'firecrawl_agent_status'),
+            l10n.t(
+              'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
+              started.id,
+              formatExact(maxCredits),
+              'firecrawl_agent_status',
+            ),
           ],
           charged,
         };
@@ -275,7 +293,8 @@ export class ToolRunner {
     if (facts.remaining === undefined) lines.push(facts.problem ? l10n.t('The balance is not known: {0}', facts.problem) : l10n.t('The balance is not known yet.'));
     else if (facts.plan) lines.push(l10n.t('Balance: {0} of a {1}-credit plan.', formatExact(facts.remaining), formatExact(facts.plan)));
     else lines.push(l10n.t('Balance: {0} credits.', formatExact(facts.remaining)));
-    if (facts.lastHour !== undefined) lines.push(l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', formatExact(Math.round(facts.lastHour)), formatExact(Math.round(facts.last24h ?? facts.lastHour))));
+    if (facts.lastHour !== undefined)
+      lines.push(l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', formatExact(Math.round(facts.lastHour)), formatExact(Math.round(facts.last24h ?? facts.lastHour))));
     if (facts.runOutAt !== undefined) lines.push(l10n.t("At the last 7 days' pace the balance runs out around {0}, before the billing period ends.", formatDateTime(facts.runOutAt)));
     else if (facts.remaining !== undefined) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
     if (facts.queue) {

@@ -54,9 +54,7 @@ export class AgentTools {
     const prepared: Prepared = await this.runner.prepare(kind, input);
     return {
       invocationMessage: prepared.action,
-      ...(prepared.confirmation
-        ? { confirmationMessages: { title: prepared.confirmation.title, message: new vscode.MarkdownString(prepared.confirmation.message) } }
-        : {}),
+      ...(prepared.confirmation ? { confirmationMessages: { title: prepared.confirmation.title, message: new vscode.MarkdownString(prepared.confirmation.message) } } : {}),
     };
   }
 
@@ -85,7 +83,9 @@ export class AgentTools {
         .showWarningMessage(vscode.l10n.t("An AI agent's Firecrawl call was refused: not enough credits (402). The agent was told to stop; further refusals stay quiet for a while."), dashboard)
         .then((choice) => choice === dashboard && vscode.commands.executeCommand(COMMANDS.openDashboard));
     } else {
-      void vscode.window.showWarningMessage(vscode.l10n.t("An AI agent is calling Firecrawl faster than the plan's rate limit allows (429). It was told to wait or stop; further refusals stay quiet for a while."));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t("An AI agent is calling Firecrawl faster than the plan's rate limit allows (429). It was told to wait or stop; further refusals stay quiet for a while."),
+      );
     }
   }
 }

@@ -109,7 +109,10 @@ export class RecentUsageStore extends DisposableBase {
     if (!this.started) return;
     if (!this.leader) {
       this.due.pause();
-      void this.options.shared?.read().then((s) => this.adopt(s)).catch(() => undefined);
+      void this.options.shared
+        ?.read()
+        .then((s) => this.adopt(s))
+        .catch(() => undefined);
       return;
     }
     this.due.arm();

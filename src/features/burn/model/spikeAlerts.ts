@@ -40,11 +40,7 @@ export function mergeMemory(a: AlertMemory, b: AlertMemory): AlertMemory {
   const y = b.episode;
   if (x && y) {
     out.episode =
-      x.since === y.since
-        ? { since: x.since, lastSeen: Math.max(x.lastSeen, y.lastSeen), handled: x.handled || y.handled, ...(x.ended || y.ended ? { ended: true } : {}) }
-        : x.since > y.since
-          ? x
-          : y;
+      x.since === y.since ? { since: x.since, lastSeen: Math.max(x.lastSeen, y.lastSeen), handled: x.handled || y.handled, ...(x.ended || y.ended ? { ended: true } : {}) } : x.since > y.since ? x : y;
   } else if (x ?? y) out.episode = x ?? y;
   for (const key of ['mutedAt', 'mutedUntil', 'unmutedAt'] as const) {
     const value = later(a[key], b[key]);

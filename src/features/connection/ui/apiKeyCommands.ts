@@ -10,16 +10,18 @@ import { pluralCount } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { FIRECRAWL_API_KEYS_URL } from '../../../shared/urls';
 
-type Verdict =
-  | { kind: 'valid'; detail?: string }
-  | { kind: 'rejected'; message: string }
-  | { kind: 'unverified'; message: string };
+type Verdict = { kind: 'valid'; detail?: string } | { kind: 'rejected'; message: string } | { kind: 'unverified'; message: string };
 
 /** What checking `key` against the configured server found; exported for the integration tests. */
 export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
   try {
     const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
-    const detail = pluralCount(usage.remainingCredits, vscode.env.language, (n) => vscode.l10n.t('{0} credit remaining', n), (n) => vscode.l10n.t('{0} credits remaining', n));
+    const detail = pluralCount(
+      usage.remainingCredits,
+      vscode.env.language,
+      (n) => vscode.l10n.t('{0} credit remaining', n),
+      (n) => vscode.l10n.t('{0} credits remaining', n),
+    );
     return { kind: 'valid', detail };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
@@ -83,7 +85,8 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
         box.validationMessage = vscode.l10n.t('This key {0}, which an API key never has: check what was pasted, or type it.', problem);
         return;
       }
-      if (unverifiedValue === value) return void save(value, false, vscode.l10n.t({ message: 'not verified', args: [], comment: ['said of an API key saved without checking it: "Firecrawl API key saved: not verified."'] }));
+      if (unverifiedValue === value)
+        return void save(value, false, vscode.l10n.t({ message: 'not verified', args: [], comment: ['said of an API key saved without checking it: "Firecrawl API key saved: not verified."'] }));
       inFlight?.abort();
       const controller = new AbortController();
       inFlight = controller;

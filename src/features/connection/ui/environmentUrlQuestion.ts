@@ -8,11 +8,7 @@ export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile) => {
   const allow = vscode.l10n.t('Allow');
   const refuse = vscode.l10n.t("Don't Allow");
   const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t(
-      'Firecrawl: FIRECRAWL_API_URL in this environment asks to send your stored API key to {0}. Allow it? Until you do, Firecrawl uses {1}.',
-      plainText(url, 200),
-      meanwhile,
-    ),
+    vscode.l10n.t('Firecrawl: FIRECRAWL_API_URL in this environment asks to send your stored API key to {0}. Allow it? Until you do, Firecrawl uses {1}.', plainText(url, 200), meanwhile),
     allow,
     refuse,
   );

@@ -16,7 +16,11 @@ function isSnapshot(value: unknown): value is CreditsSnapshot {
   if (!value || typeof value !== 'object') return false;
   const { usage, fetchedAt, queue } = value as { usage?: Record<string, unknown>; fetchedAt?: unknown; queue?: unknown };
   return (
-    typeof fetchedAt === 'number' && Number.isFinite(fetchedAt) && !!usage && typeof usage.remainingCredits === 'number' && Number.isFinite(usage.remainingCredits) &&
+    typeof fetchedAt === 'number' &&
+    Number.isFinite(fetchedAt) &&
+    !!usage &&
+    typeof usage.remainingCredits === 'number' &&
+    Number.isFinite(usage.remainingCredits) &&
     (queue === undefined || isQueue(queue))
   );
 }

@@ -58,12 +58,28 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
   // Whether alerts are off or muted is said with or without the hours to show: it is the way back.
   if (!day) return burn.alertsOff ? ['', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`)] : burn.muted ? ['', l10n.t('Spike alerts are muted for today.')] : [];
   const { locale } = ctx;
-  const lines = ['', pluralCount(day.total, locale, (n) => l10n.t('Last 24 h: **{0}** credit', n), (n) => l10n.t('Last 24 h: **{0}** credits', n))];
+  const lines = [
+    '',
+    pluralCount(
+      day.total,
+      locale,
+      (n) => l10n.t('Last 24 h: **{0}** credit', n),
+      (n) => l10n.t('Last 24 h: **{0}** credits', n),
+    ),
+  ];
   // Inline code keeps the blocks in one font; the row reads oldest to newest.
   lines.push('', l10n.t('{0} hourly, oldest first; busiest hour {1}', `\`${sparkline(day.hourly)}\``, formatExact(day.peak, locale)));
   const tools = ctx.tools;
   if (tools && tools.lastDay > 0) {
-    lines.push('', pluralCount(Math.round(tools.lastDay), locale, (n) => l10n.t('AI agents spent {0} credit of these through Firecrawl tools.', n), (n) => l10n.t('AI agents spent {0} credits of these through Firecrawl tools.', n)));
+    lines.push(
+      '',
+      pluralCount(
+        Math.round(tools.lastDay),
+        locale,
+        (n) => l10n.t('AI agents spent {0} credit of these through Firecrawl tools.', n),
+        (n) => l10n.t('AI agents spent {0} credits of these through Firecrawl tools.', n),
+      ),
+    );
   }
   if (burn.dayFetchedAt !== undefined && ctx.now - burn.dayFetchedAt > BURN_AGE_SHOWN_MS) lines.push('', l10n.t('Hourly usage as of {0}', formatAgo(burn.dayFetchedAt, ctx.now, locale)));
   const spike = burn.summary.spike;
@@ -136,14 +152,29 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
     // The number in bold, as an argument: the same message as the screen readers' "4,321 credits remaining".
     const balance =
       remaining < 0
-        ? pluralCount(-remaining, locale, (n) => l10n.t('**Over by {0} credit**', n), (n) => l10n.t('**Over by {0} credits**', n))
-        : pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', `**${n}**`), (n) => l10n.t('{0} credits remaining', `**${n}**`));
+        ? pluralCount(
+            -remaining,
+            locale,
+            (n) => l10n.t('**Over by {0} credit**', n),
+            (n) => l10n.t('**Over by {0} credits**', n),
+          )
+        : pluralCount(
+            remaining,
+            locale,
+            (n) => l10n.t('{0} credit remaining', `**${n}**`),
+            (n) => l10n.t('{0} credits remaining', `**${n}**`),
+          );
     return [balance, '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
   }
   const of = formatExact(plan, locale);
   const lines = [
     remaining < 0
-      ? pluralCount(-remaining, locale, (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of), (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of))
+      ? pluralCount(
+          -remaining,
+          locale,
+          (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of),
+          (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of),
+        )
       : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
   ];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
@@ -160,10 +191,7 @@ function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): s
   if (!queue) return [];
   const { locale } = ctx;
   const active = formatExact(queue.active, locale);
-  const running =
-    queue.maxConcurrency === null
-      ? l10n.t('Jobs running: {0}', active)
-      : l10n.t('Jobs running: {0} of {1} at once', active, formatExact(queue.maxConcurrency, locale));
+  const running = queue.maxConcurrency === null ? l10n.t('Jobs running: {0}', active) : l10n.t('Jobs running: {0} of {1} at once', active, formatExact(queue.maxConcurrency, locale));
   const parts = [running, l10n.t('waiting: {0}', formatExact(queue.waiting, locale))];
   const success = parseTime(queue.mostRecentSuccess);
   parts.push(success === undefined ? l10n.t('no job succeeded in the last 24 h') : l10n.t('last success {0}', formatAgo(success, ctx.now, locale)));
@@ -194,11 +222,26 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
 function balancePhrase(remaining: number, plan: number | null, locale: string | undefined): string {
   if (remaining < 0) {
     return plan === null
-      ? pluralCount(-remaining, locale, (n) => l10n.t('over the balance by {0} credit', n), (n) => l10n.t('over the balance by {0} credits', n))
-      : pluralCount(-remaining, locale, (n) => l10n.t('over plan by {0} credit', n), (n) => l10n.t('over plan by {0} credits', n));
+      ? pluralCount(
+          -remaining,
+          locale,
+          (n) => l10n.t('over the balance by {0} credit', n),
+          (n) => l10n.t('over the balance by {0} credits', n),
+        )
+      : pluralCount(
+          -remaining,
+          locale,
+          (n) => l10n.t('over plan by {0} credit', n),
+          (n) => l10n.t('over plan by {0} credits', n),
+        );
   }
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
-  return pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
+  return pluralCount(
+    remaining,
+    locale,
+    (n) => l10n.t('{0} credit remaining', n),
+    (n) => l10n.t('{0} credits remaining', n),
+  );
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
@@ -282,7 +325,12 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (!spike) accessibilityLabel = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed', balance, age) : l10n.t('Firecrawl: {0}', balance);
   else {
     const first = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed.', balance, age) : l10n.t('Firecrawl: {0}.', balance);
-    const draining = pluralCount(spike.lastHour, ctx.locale, (n) => l10n.t('Credits are draining fast: {0} credit in the last hour.', n), (n) => l10n.t('Credits are draining fast: {0} credits in the last hour.', n));
+    const draining = pluralCount(
+      spike.lastHour,
+      ctx.locale,
+      (n) => l10n.t('Credits are draining fast: {0} credit in the last hour.', n),
+      (n) => l10n.t('Credits are draining fast: {0} credits in the last hour.', n),
+    );
     accessibilityLabel = `${first} ${draining}`;
   }
   return {

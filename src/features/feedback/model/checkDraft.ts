@@ -3,13 +3,7 @@
 // Pure: no `vscode`.
 
 import * as l10n from '@vscode/l10n';
-import {
-  FEEDBACK_SIGNAL_FIELDS,
-  validateFeedback,
-  type FeedbackInput,
-  type FeedbackProblem,
-  type FeedbackRequest,
-} from '../../../api/feedback';
+import { FEEDBACK_SIGNAL_FIELDS, validateFeedback, type FeedbackInput, type FeedbackProblem, type FeedbackRequest } from '../../../api/feedback';
 import { parsePageNumbers } from './parseInput';
 import type { WizardDraft } from './draft';
 

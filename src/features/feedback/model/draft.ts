@@ -78,13 +78,16 @@ function text(value: unknown): string {
 }
 
 function texts(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, MAX_ITEMS).map((v) => v.slice(0, MAX_TEXT)) : [];
+  return Array.isArray(value)
+    ? value
+        .filter((v): v is string => typeof v === 'string')
+        .slice(0, MAX_ITEMS)
+        .map((v) => v.slice(0, MAX_TEXT))
+    : [];
 }
 
 function objects(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value)
-    ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)).slice(0, MAX_ITEMS)
-    : [];
+  return Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)).slice(0, MAX_ITEMS) : [];
 }
 
 export function restoreDraft(value: unknown): WizardDraft | undefined {

@@ -34,7 +34,9 @@ export class FeedbackWindows {
     const rounded = Math.round(seconds);
     if (all[server]?.seconds === rounded) return Promise.resolve();
     all[server] = { seconds: rounded, at: this.now() };
-    const kept = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_SERVERS);
+    const kept = Object.entries(all)
+      .sort((a, b) => b[1].at - a[1].at)
+      .slice(0, MAX_SERVERS);
     return Promise.resolve(this.storage.update(STORAGE.feedbackWindows, Object.fromEntries(kept)));
   }
 

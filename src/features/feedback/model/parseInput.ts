@@ -37,8 +37,7 @@ export function parsePageNumbers(text: string): ParseResult<number[]> {
   const tokens = normalized.split(/[\s,;]+/).filter((t) => t.length > 0);
   const pages = new Set<number>();
   // Limits are formatted for the language; numbers taken from what was typed are quoted as typed.
-  const tooMany = (token: string): ParseResult<number[]> =>
-    fail(l10n.t("'{0}' takes the list past {1} pages; feedback can name at most {1} page numbers.", token, formatExact(max)), [token]);
+  const tooMany = (token: string): ParseResult<number[]> => fail(l10n.t("'{0}' takes the list past {1} pages; feedback can name at most {1} page numbers.", token, formatExact(max)), [token]);
 
   for (const token of tokens) {
     const single = NUMBER.test(token) ? Number(token) : undefined;

@@ -20,11 +20,7 @@ function headText(alreadySubmitted: boolean, refunded: number): string {
   const n = formatExact(refunded);
   if (alreadySubmitted) {
     if (refunded <= 0) return l10n.t('Feedback was already submitted for this job: no credits refunded.');
-    return plural(
-      refunded,
-      l10n.t('Feedback was already submitted for this job: {0} credit refunded.', n),
-      l10n.t('Feedback was already submitted for this job: {0} credits refunded.', n),
-    );
+    return plural(refunded, l10n.t('Feedback was already submitted for this job: {0} credit refunded.', n), l10n.t('Feedback was already submitted for this job: {0} credits refunded.', n));
   }
   if (refunded <= 0) return l10n.t('Feedback sent: no credits refunded.');
   return plural(refunded, l10n.t('Feedback sent: {0} credit refunded.', n), l10n.t('Feedback sent: {0} credits refunded.', n));

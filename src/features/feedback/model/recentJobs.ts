@@ -18,10 +18,7 @@ export interface RecentFeedbackJob {
   target: string | undefined;
 }
 
-export type RecentJobsState =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; jobs: readonly RecentFeedbackJob[]; at: number }
-  | { kind: 'unavailable'; error: unknown; at: number };
+export type RecentJobsState = { kind: 'loading' } | { kind: 'loaded'; jobs: readonly RecentFeedbackJob[]; at: number } | { kind: 'unavailable'; error: unknown; at: number };
 
 /** The window's shared recent-activity list (features/activity). */
 export interface ActivitySource {

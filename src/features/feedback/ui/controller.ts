@@ -63,7 +63,13 @@ export class FeedbackController implements vscode.Disposable {
   ) {
     // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
     this.settled = new SettledWrites(storage, systemClock);
-    this.drafts = new DraftStore(storage, windowId, Date.now, () => vscode.workspace.name, (key, value, wanted) => this.settled.write(key, value, wanted));
+    this.drafts = new DraftStore(
+      storage,
+      windowId,
+      Date.now,
+      () => vscode.workspace.name,
+      (key, value, wanted) => this.settled.write(key, value, wanted),
+    );
     this.windows = new FeedbackWindows(storage);
   }
 
@@ -134,13 +140,7 @@ export class FeedbackController implements vscode.Disposable {
         const clipboard = options.jobId ? undefined : await readClipboard();
         const jobId = prefillJobId({ explicit: options.jobId, selection, clipboard });
         draft = emptyDraft(jobId ?? '');
-        const from: StartingJobId['from'] | undefined = !jobId
-          ? undefined
-          : singleJobId(options.jobId) === jobId
-            ? 'command'
-            : singleJobId(selection) === jobId
-              ? 'selection'
-              : 'clipboard';
+        const from: StartingJobId['from'] | undefined = !jobId ? undefined : singleJobId(options.jobId) === jobId ? 'command' : singleJobId(selection) === jobId ? 'selection' : 'clipboard';
         if (jobId && from) wizardOptions.startingJobId = { id: jobId, from };
         if (options.endpoint) draft.endpoint = options.endpoint;
         if (saved.length) wizardOptions.resumable = saved;
@@ -202,12 +202,7 @@ export class FeedbackController implements vscode.Disposable {
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
   private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
     const labels = failure.actions.map((a) => nextStepLabel(a));
-    const show =
-      failure.severity === 'error'
-        ? vscode.window.showErrorMessage
-        : failure.severity === 'warning'
-          ? vscode.window.showWarningMessage
-          : vscode.window.showInformationMessage;
+    const show = failure.severity === 'error' ? vscode.window.showErrorMessage : failure.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
     const action = failure.actions.find((a) => nextStepLabel(a) === choice);
     if (action) await this.run(action, request);

@@ -13,9 +13,7 @@ interface Button extends vscode.QuickInputButton {
 }
 
 /** The page on screen, for tests that drive the real widgets and need to see or type into them. */
-export type OpenPage =
-  | { kind: 'pick'; widget: vscode.QuickPick<Item<unknown>>; type(text: string): void }
-  | { kind: 'input'; widget: vscode.InputBox; type(text: string): void };
+export type OpenPage = { kind: 'pick'; widget: vscode.QuickPick<Item<unknown>>; type(text: string): void } | { kind: 'input'; widget: vscode.InputBox; type(text: string): void };
 
 function toButton(button: PromptButton): Button {
   return { id: button.id, iconPath: new vscode.ThemeIcon(button.icon), tooltip: button.tooltip };
@@ -24,11 +22,7 @@ function toButton(button: PromptButton): Button {
 function toValidationMessage(validation: Validation): string | vscode.InputBoxValidationMessage | undefined {
   if (validation === undefined || typeof validation === 'string') return validation;
   const severity =
-    validation.severity === 'error'
-      ? vscode.InputBoxValidationSeverity.Error
-      : validation.severity === 'warning'
-        ? vscode.InputBoxValidationSeverity.Warning
-        : vscode.InputBoxValidationSeverity.Info;
+    validation.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : validation.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info;
   return { message: validation.message, severity };
 }
 
@@ -128,24 +122,35 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
       if (next.placeholder !== undefined) widget.placeholder = next.placeholder;
     };
 
-    return this.show<Answer<T>>(widget, { kind: 'pick', widget: widget as unknown as vscode.QuickPick<Item<unknown>>, type: (text) => { widget.value = text; render(text); } }, (settle) => {
-      const stop = prompt.live?.(update);
-      return [
-        widget.onDidAccept(() => {
-          const item = widget.selectedItems[0] ?? widget.activeItems[0];
-          if (item?.option && !item.option.separator) settle({ kind: 'accept', value: item.option.value, text: widget.value });
-        }),
-        widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
-        widget.onDidChangeValue((text) => render(text)),
-        widget.onDidChangeActive((items) => {
-          const key = items[0]?.option?.key;
-          if (key === undefined) return;
-          highlight.moved(key);
-          prompt.onActive?.(key);
-        }),
-        { dispose: () => stop?.() },
-      ];
-    });
+    return this.show<Answer<T>>(
+      widget,
+      {
+        kind: 'pick',
+        widget: widget as unknown as vscode.QuickPick<Item<unknown>>,
+        type: (text) => {
+          widget.value = text;
+          render(text);
+        },
+      },
+      (settle) => {
+        const stop = prompt.live?.(update);
+        return [
+          widget.onDidAccept(() => {
+            const item = widget.selectedItems[0] ?? widget.activeItems[0];
+            if (item?.option && !item.option.separator) settle({ kind: 'accept', value: item.option.value, text: widget.value });
+          }),
+          widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
+          widget.onDidChangeValue((text) => render(text)),
+          widget.onDidChangeActive((items) => {
+            const key = items[0]?.option?.key;
+            if (key === undefined) return;
+            highlight.moved(key);
+            prompt.onActive?.(key);
+          }),
+          { dispose: () => stop?.() },
+        ];
+      },
+    );
   }
 
   input(prompt: InputPrompt): Promise<Answer<string>> {
@@ -161,20 +166,31 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     };
     check(prompt.value);
 
-    return this.show<Answer<string>>(widget, { kind: 'input', widget, type: (text) => { widget.value = text; check(text); } }, (settle) => [
-      widget.onDidChangeValue(check),
-      widget.onDidAccept(() => {
-        acceptTried = true;
-        const text = widget.value;
-        const validation = prompt.validate(text);
-        if (isBlocking(validation)) {
-          widget.validationMessage = toValidationMessage(validation);
-          return;
-        }
-        settle({ kind: 'accept', value: text, text });
-      }),
-      widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
-    ]);
+    return this.show<Answer<string>>(
+      widget,
+      {
+        kind: 'input',
+        widget,
+        type: (text) => {
+          widget.value = text;
+          check(text);
+        },
+      },
+      (settle) => [
+        widget.onDidChangeValue(check),
+        widget.onDidAccept(() => {
+          acceptTried = true;
+          const text = widget.value;
+          const validation = prompt.validate(text);
+          if (isBlocking(validation)) {
+            widget.validationMessage = toValidationMessage(validation);
+            return;
+          }
+          settle({ kind: 'accept', value: text, text });
+        }),
+        widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
+      ],
+    );
   }
 
   editText(editing: TextEditing): Promise<string | undefined> {
@@ -185,7 +201,10 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     this.open?.cancel();
   }
 
-  private frame(widget: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, prompt: { title: string; step?: number; totalSteps?: number; canGoBack: boolean; buttons?: PromptButton[] }): void {
+  private frame(
+    widget: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] },
+    prompt: { title: string; step?: number; totalSteps?: number; canGoBack: boolean; buttons?: PromptButton[] },
+  ): void {
     widget.title = prompt.title;
     widget.step = prompt.step;
     widget.totalSteps = prompt.totalSteps;
@@ -212,7 +231,10 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
         widget.dispose();
         resolve(answer);
       };
-      subscriptions.push(...listen(settle), widget.onDidHide(() => settle({ kind: 'cancel' } as A)));
+      subscriptions.push(
+        ...listen(settle),
+        widget.onDidHide(() => settle({ kind: 'cancel' } as A)),
+      );
       this.open = { page, cancel: () => settle({ kind: 'cancel' } as A) };
       widget.show();
     });

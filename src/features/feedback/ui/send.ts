@@ -6,10 +6,7 @@ import type { FeedbackReceipt, FeedbackRequest } from '../../../api';
 import { submitFeedback } from '../../../api/feedbackSubmit';
 import type { ClientProvider } from '../../../host/clientProvider';
 
-export type SendOutcome =
-  | { kind: 'sent'; receipt: FeedbackReceipt }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'cancelled' };
+export type SendOutcome = { kind: 'sent'; receipt: FeedbackReceipt } | { kind: 'failed'; error: unknown } | { kind: 'cancelled' };
 
 export function sendFeedback(provider: Pick<ClientProvider, 'client'>, request: FeedbackRequest): Thenable<SendOutcome> {
   return vscode.window.withProgress(

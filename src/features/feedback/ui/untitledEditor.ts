@@ -23,10 +23,7 @@ export async function editInUntitledDocument(editing: TextEditing): Promise<stri
     );
   });
   try {
-    const choice = await Promise.race([
-      vscode.window.showInformationMessage(editing.instructions, use, discard),
-      closed,
-    ]);
+    const choice = await Promise.race([vscode.window.showInformationMessage(editing.instructions, use, discard), closed]);
     if (choice === 'closed') return lastText;
     // Only an explicit Discard drops the text; dismissing the notification keeps what was written.
     const text = choice === discard ? undefined : document.getText();

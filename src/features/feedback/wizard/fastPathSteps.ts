@@ -80,9 +80,7 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   const answer = await ctx.ui.pick({
     ...frame(state, l10n.t('Endpoint'), 1),
     placeholder:
-      saved.length > 1
-        ? l10n.t('Which endpoint ran the job you are rating? Or resume one of {0} unsent drafts.', formatExact(saved.length))
-        : l10n.t('Which endpoint ran the job you are rating?'),
+      saved.length > 1 ? l10n.t('Which endpoint ran the job you are rating? Or resume one of {0} unsent drafts.', formatExact(saved.length)) : l10n.t('Which endpoint ran the job you are rating?'),
     options,
     activeKey,
     onActive: prefetch,
@@ -152,10 +150,7 @@ export const searchSignalStep: WizardStep = async (state, ctx) => {
   const filled = draft.valuableSources.length ? 'source' : draft.missingContent.length ? 'missing' : draft.querySuggestions.trim() ? 'query' : undefined;
   const answer = await ctx.ui.pick<SearchSignal>({
     ...frame(state, l10n.t('What to tell'), 4),
-    placeholder:
-      draft.rating === 'partial'
-        ? l10n.t("A 'partial' search needs a valuable source or missing content")
-        : l10n.t("A 'bad' search needs missing content or a better query"),
+    placeholder: draft.rating === 'partial' ? l10n.t("A 'partial' search needs a valuable source or missing content") : l10n.t("A 'bad' search needs missing content or a better query"),
     options,
     ...(filled && options.some((o) => o.key === filled) ? { activeKey: filled } : {}),
   });

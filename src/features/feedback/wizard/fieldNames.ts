@@ -79,10 +79,7 @@ export function summarizeField(draft: WizardDraft, field: FeedbackField): string
 
 /** 'scrape · bad · 1 issue label' — what the Send item says it will send. */
 export function summarizeDraft(draft: WizardDraft): string {
-  const parts: string[] = [
-    draft.endpoint ?? l10n.t('no endpoint'),
-    draft.rating ? ratingWord(draft.rating) : l10n.t('no rating'),
-  ];
+  const parts: string[] = [draft.endpoint ?? l10n.t('no endpoint'), draft.rating ? ratingWord(draft.rating) : l10n.t('no rating')];
   const { issues, tags, valuableSources, missingContent } = draft;
   if (issues.length) parts.push(plural(issues.length, l10n.t('{0} issue label', formatExact(issues.length)), l10n.t('{0} issue labels', formatExact(issues.length))));
   if (tags.length) parts.push(plural(tags.length, l10n.t('{0} tag', formatExact(tags.length)), l10n.t('{0} tags', formatExact(tags.length))));

@@ -42,12 +42,7 @@ export interface FlowOptions<Id extends string> {
 }
 
 /** Runs steps from `initial` until one says done ('done') or the person cancels ('cancel'). */
-export async function runFlow<Id extends string, C>(
-  steps: Readonly<Record<Id, Step<Id, C>>>,
-  initial: readonly StepRef<Id>[],
-  context: C,
-  options: FlowOptions<Id> = {},
-): Promise<'done' | 'cancel'> {
+export async function runFlow<Id extends string, C>(steps: Readonly<Record<Id, Step<Id, C>>>, initial: readonly StepRef<Id>[], context: C, options: FlowOptions<Id> = {}): Promise<'done' | 'cancel'> {
   if (initial.length === 0) throw new Error('runFlow needs at least one step');
   const stack: StepRef<Id>[] = initial.map((r) => ({ ...r }));
   const max = options.maxTransitions ?? 10_000;
@@ -71,7 +66,10 @@ export async function runFlow<Id extends string, C>(
         if (stack.length > 1) stack.pop();
         break;
       case 'returnTo': {
-        const at = stack.slice(0, -1).map((r) => r.id).lastIndexOf(transition.id);
+        const at = stack
+          .slice(0, -1)
+          .map((r) => r.id)
+          .lastIndexOf(transition.id);
         if (at >= 0) stack.length = at + 1;
         else stack.push({ id: transition.id });
         break;

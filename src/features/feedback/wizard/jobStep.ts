@@ -56,11 +56,7 @@ export function validateJobId(text: string, endpoint: FeedbackEndpoint | undefin
 async function jobIdInput(state: WizardState, ctx: WizardContext, note: string | undefined): ReturnType<WizardStep> {
   const endpoint = ctx.draft.endpoint;
   const ask = endpoint
-    ? l10n.t(
-        "The job's id (a UUID): the {0} response’s {1}. Firecrawl accepts feedback for a limited time after the job; the server sets how long.",
-        endpoint,
-        jobIdField(endpoint),
-      )
+    ? l10n.t("The job's id (a UUID): the {0} response’s {1}. Firecrawl accepts feedback for a limited time after the job; the server sets how long.", endpoint, jobIdField(endpoint))
     : l10n.t("The job's id (a UUID). Firecrawl accepts feedback for a limited time after the job; the server sets how long.");
   const answer = await ctx.ui.input({
     ...frame(state, l10n.t('Job id'), 2),
@@ -226,11 +222,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
   // Nothing to pick from: the input box of old, with one line saying why.
   if (initial?.kind === 'unavailable') return jobIdInput(state, ctx, recentJobsUnavailableText(initial.error, ctx.apiUrl ? { apiUrl: ctx.apiUrl } : {}));
   if (initial?.kind === 'loaded' && initial.jobs.length === 0) {
-    return jobIdInput(
-      state,
-      ctx,
-      endpoint === 'parse' ? l10n.t('Parse jobs are not in the list of recent jobs.') : l10n.t('No {0} jobs of the last 24 hours are listed.', endpoint),
-    );
+    return jobIdInput(state, ctx, endpoint === 'parse' ? l10n.t('Parse jobs are not in the list of recent jobs.') : l10n.t('No {0} jobs of the last 24 hours are listed.', endpoint));
   }
 
   const note = ctx.jobPageNote;
@@ -291,10 +283,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       return advance(state, { id: 'rating' });
     case 'expired':
       // Only reachable once the server stated its window: without one no job is called expired.
-      ctx.jobPageNote = l10n.t(
-        'That job ran more than {0} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.',
-        formatExact(ctx.windowSeconds ?? 0),
-      );
+      ctx.jobPageNote = l10n.t('That job ran more than {0} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.', formatExact(ctx.windowSeconds ?? 0));
       return { kind: 'stay', activeKey: jobKey(choice.id) };
     case 'showExpired':
       ctx.showAllExpired = true;

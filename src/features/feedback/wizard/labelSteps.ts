@@ -11,13 +11,7 @@ import { parseLabels } from '../model/parseInput';
 import type { PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardStep } from './context';
 
-type LabelChoice =
-  | { kind: 'continue' }
-  | { kind: 'toggle'; label: string }
-  | { kind: 'add'; labels: string[] }
-  | { kind: 'fix'; text: string }
-  | { kind: 'type' }
-  | { kind: 'note' };
+type LabelChoice = { kind: 'continue' } | { kind: 'toggle'; label: string } | { kind: 'add'; labels: string[] } | { kind: 'fix'; text: string } | { kind: 'type' } | { kind: 'note' };
 
 /** Labels as typed, split the way parseLabels splits them, without judging them. */
 export function splitLabels(text: string): string[] {

@@ -157,8 +157,7 @@ const sourceItem = (): ItemKind<DraftSource, 'url', 'reason'> => ({
   second: 'reason',
   make: (url) => ({ url, reason: '' }),
   secondStep: 'sourceReason',
-  firstPrompt: (removable) =>
-    removable ? l10n.t('The URL of a result that was useful. Clear it to remove this source.') : l10n.t('The URL of a result that was useful.'),
+  firstPrompt: (removable) => (removable ? l10n.t('The URL of a result that was useful. Clear it to remove this source.') : l10n.t('The URL of a result that was useful.')),
   firstPlaceholder: 'https://example.com/the-useful-result',
   checkFirst: (text, required) => checkUrl(text, { required, noun: l10n.t('The valuable source URL') }),
   secondPrompt: l10n.t('Why it was useful (optional, up to {0} characters). Enter to skip.', formatExact(FEEDBACK_LIMITS.reasonMaxLength)),

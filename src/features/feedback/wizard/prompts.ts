@@ -3,11 +3,7 @@
 // and on a scripted fake in plain-Node unit tests. Pure: no `vscode`.
 
 /** What became of one prompt. `text` is what was in the box at that moment, so Back can keep it. */
-export type Answer<T> =
-  | { kind: 'accept'; value: T; text: string }
-  | { kind: 'back'; text: string }
-  | { kind: 'button'; id: string; text: string }
-  | { kind: 'cancel' };
+export type Answer<T> = { kind: 'accept'; value: T; text: string } | { kind: 'back'; text: string } | { kind: 'button'; id: string; text: string } | { kind: 'cancel' };
 
 export interface PromptFrame {
   title: string;

@@ -10,24 +10,10 @@ import { fieldLabel, nameOfPath, summarizeDraft, summarizeField } from './fieldN
 import type { PickOption } from './prompts';
 import { editorForField, editorForPath, finish, frame, leave, FAST_PATH_STEPS, type WizardStep } from './context';
 
-type ReviewChoice =
-  | { kind: 'send' }
-  | { kind: 'details' }
-  | { kind: 'problem'; path: string }
-  | { kind: 'field'; field: FeedbackField };
+type ReviewChoice = { kind: 'send' } | { kind: 'details' } | { kind: 'problem'; path: string } | { kind: 'field'; field: FeedbackField };
 
 const ALWAYS_SHOWN: readonly FeedbackField[] = ['endpoint', 'jobId', 'rating'];
-const OPTIONAL_FIELDS: readonly FeedbackField[] = [
-  'issues',
-  'tags',
-  'note',
-  'url',
-  'pageNumbers',
-  'valuableSources',
-  'missingContent',
-  'querySuggestions',
-  'metadata',
-];
+const OPTIONAL_FIELDS: readonly FeedbackField[] = ['issues', 'tags', 'note', 'url', 'pageNumbers', 'valuableSources', 'missingContent', 'querySuggestions', 'metadata'];
 
 export const reviewStep: WizardStep = async (state, ctx) => {
   const { draft } = ctx;
@@ -39,11 +25,7 @@ export const reviewStep: WizardStep = async (state, ctx) => {
       : {
           key: 'send',
           value: { kind: 'send' },
-          label: plural(
-            problems.length,
-            l10n.t('Cannot send yet: {0} problem', formatExact(problems.length)),
-            l10n.t('Cannot send yet: {0} problems', formatExact(problems.length)),
-          ),
+          label: plural(problems.length, l10n.t('Cannot send yet: {0} problem', formatExact(problems.length)), l10n.t('Cannot send yet: {0} problems', formatExact(problems.length))),
           icon: 'circle-slash',
           description: l10n.t('Enter opens the first one'),
         },

@@ -4,15 +4,7 @@
 // page descriptions are functions), so they are in the language the wizard's bundle learned.
 
 import * as l10n from '@vscode/l10n';
-import {
-  checkMetadata,
-  checkNote,
-  checkQuerySuggestions,
-  checkSearchRule,
-  checkSignal,
-  checkUrl,
-  FEEDBACK_LIMITS,
-} from '../../../api/feedback';
+import { checkMetadata, checkNote, checkQuerySuggestions, checkSearchRule, checkSignal, checkUrl, FEEDBACK_LIMITS } from '../../../api/feedback';
 import { formatExact, plural } from '../../../shared/format';
 import { parsePageNumbers } from '../model/parseInput';
 import { draftToBody, parseMetadataText } from '../model/checkDraft';
@@ -101,10 +93,7 @@ const singleLineNoteStep = textStep(() => ({
   field: 'note',
   section: noteTitle(),
   fastStep: 4,
-  prompt: l10n.t(
-    'A note for the Firecrawl team: what went wrong or what worked (up to {0} characters). The button opens an editor for a longer note.',
-    formatExact(L.noteMaxLength),
-  ),
+  prompt: l10n.t('A note for the Firecrawl team: what went wrong or what worked (up to {0} characters). The button opens an editor for a longer note.', formatExact(L.noteMaxLength)),
   placeholder: l10n.t('e.g. The pricing table is missing from the markdown'),
   validate: (text) => checkNote(text),
   editor: 'note',
@@ -128,7 +117,14 @@ const multiLineNoteStep: WizardStep = async (state, ctx) => {
       plural(characters, l10n.t('{0} character', formatExact(characters)), l10n.t('{0} characters', formatExact(characters))),
     ),
     options: [
-      { key: 'keep', value: 'keep', label: l10n.t('Keep this note'), icon: problem ? 'error' : 'check', description: draft.note.trim().split(/\r?\n/)[0]?.slice(0, 80) ?? '', ...(problem ? { detail: problem } : {}) },
+      {
+        key: 'keep',
+        value: 'keep',
+        label: l10n.t('Keep this note'),
+        icon: problem ? 'error' : 'check',
+        description: draft.note.trim().split(/\r?\n/)[0]?.slice(0, 80) ?? '',
+        ...(problem ? { detail: problem } : {}),
+      },
       { key: 'edit', value: 'edit', label: l10n.t('Edit it in an editor…'), icon: 'go-to-file' },
       { key: 'clear', value: 'clear', label: l10n.t('Remove the note'), icon: 'trash' },
     ],
@@ -151,8 +147,7 @@ const multiLineNoteStep: WizardStep = async (state, ctx) => {
   }
 };
 
-export const noteStep: WizardStep = (state, ctx) =>
-  (/[\r\n]/.test(ctx.draft.note.trim()) ? multiLineNoteStep : singleLineNoteStep)(state, ctx);
+export const noteStep: WizardStep = (state, ctx) => (/[\r\n]/.test(ctx.draft.note.trim()) ? multiLineNoteStep : singleLineNoteStep)(state, ctx);
 
 export const urlStep = textStep(() => ({
   field: 'url',
@@ -209,10 +204,7 @@ export function validateMetadataText(text: string): Validation {
 export const metadataStep = textStep(() => ({
   field: 'metadata',
   section: l10n.t('Metadata'),
-  prompt: l10n.t(
-    'A JSON object of your own context, such as a run id (at most {0} bytes; never whole results). The button opens an editor.',
-    formatExact(L.metadataMaxBytes),
-  ),
+  prompt: l10n.t('A JSON object of your own context, such as a run id (at most {0} bytes; never whole results). The button opens an editor.', formatExact(L.metadataMaxBytes)),
   placeholder: '{"run": "nightly-42"}',
   validate: validateMetadataText,
   editor: 'metadata',

@@ -74,8 +74,7 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     ...(options.startingJobId ? { draftIdSource: options.startingJobId } : {}),
   };
-  const initial: WizardRef[] =
-    options.start === 'review' ? reviewStack(draft) : options.start === 'rating' ? [{ id: 'endpoint' }, { id: 'jobId' }, { id: 'rating' }] : [{ id: 'endpoint' }];
+  const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : options.start === 'rating' ? [{ id: 'endpoint' }, { id: 'jobId' }, { id: 'rating' }] : [{ id: 'endpoint' }];
   if (options.start === 'rating') context.resultChosen = true;
   let moved = options.start === 'review';
   const outcome = await runFlow<StepId, WizardContext>(WIZARD_STEPS, initial, context, {

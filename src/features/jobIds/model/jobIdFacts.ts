@@ -28,11 +28,7 @@ export interface RecentFacts {
 
 export type KnownJob = TrackedFacts | RecentFacts | undefined;
 
-export type JobIdAction =
-  | { kind: 'rate'; endpoint: FeedbackEndpoint }
-  | { kind: 'track' }
-  | { kind: 'lookUp' }
-  | { kind: 'copy' };
+export type JobIdAction = { kind: 'rate'; endpoint: FeedbackEndpoint } | { kind: 'track' } | { kind: 'lookUp' } | { kind: 'copy' };
 
 export interface JobIdDescription {
   title: string;
@@ -71,11 +67,11 @@ export function describeJobId(known: KnownJob, now: number): JobIdDescription {
     if (endpoint) actions.push({ kind: 'rate', endpoint });
     if (known.endpoint === 'agent' || known.endpoint === 'deep_research') actions.push({ kind: 'track' });
     actions.push({ kind: 'copy' });
-    return { title: l10n.t('Firecrawl job in the team\'s recent activity'), facts, actions };
+    return { title: l10n.t("Firecrawl job in the team's recent activity"), facts, actions };
   }
   return {
     title: l10n.t('Firecrawl job id'),
-    facts: [{ label: l10n.t('Known'), value: l10n.t('Not tracked and not in the team\'s recent activity yet.') }],
+    facts: [{ label: l10n.t('Known'), value: l10n.t("Not tracked and not in the team's recent activity yet.") }],
     actions: [{ kind: 'lookUp' }, { kind: 'copy' }],
   };
 }

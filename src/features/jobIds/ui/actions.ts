@@ -66,7 +66,11 @@ export async function lookUpJobId(misses: LookUpMisses, now: () => number, given
   const missedAt = misses.missedAt(id);
   if (missedAt !== undefined) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.', shortJobId(id), formatAgo(missedAt, now())),
+      vscode.l10n.t(
+        '{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.',
+        shortJobId(id),
+        formatAgo(missedAt, now()),
+      ),
     );
     return;
   }

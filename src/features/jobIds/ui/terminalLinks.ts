@@ -28,7 +28,12 @@ export class JobIdTerminalLinkProvider implements vscode.TerminalLinkProvider<Jo
     const description = describeJobId(known, this.lookup.now());
     const detail = description.facts.map((f) => `${f.label}: ${plainText(f.value, 120)}`).join(' · ');
     const picked = await vscode.window.showQuickPick(
-      description.actions.map((action, index) => ({ label: actionLabel(action), description: action.kind === 'copy' ? link.id : undefined, detail: index === 0 && detail ? detail : undefined, action })),
+      description.actions.map((action, index) => ({
+        label: actionLabel(action),
+        description: action.kind === 'copy' ? link.id : undefined,
+        detail: index === 0 && detail ? detail : undefined,
+        action,
+      })),
       { title: plainText(`${description.title}: ${link.id}`), placeHolder: vscode.l10n.t('What to do with this job id') },
     );
     if (picked) await runAction(picked.action, link.id);

@@ -43,7 +43,13 @@ export function capMessage(r: { added: readonly string[]; evicted: readonly stri
   if (evicted === 1) parts.push(l10n.t('Stopped tracking the job that finished longest ago: at most {0} jobs are tracked.', most));
   else if (evicted) {
     const n = formatExact(evicted);
-    parts.push(plural(evicted, l10n.t('Stopped tracking the {0} job that finished longest ago: at most {1} jobs are tracked.', n, most), l10n.t('Stopped tracking the {0} jobs that finished longest ago: at most {1} jobs are tracked.', n, most)));
+    parts.push(
+      plural(
+        evicted,
+        l10n.t('Stopped tracking the {0} job that finished longest ago: at most {1} jobs are tracked.', n, most),
+        l10n.t('Stopped tracking the {0} jobs that finished longest ago: at most {1} jobs are tracked.', n, most),
+      ),
+    );
   }
   if (r.refused.length) {
     const args = [formatExact(r.added.length), formatExact(r.added.length + r.refused.length), formatExact(r.refused.length), most, formatExact(max - r.added.length)];

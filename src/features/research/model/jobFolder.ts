@@ -11,19 +11,7 @@ import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 import { type FileStamp, readCapped, type SharedFiles, stampText } from '../../../shared/sharedFiles';
 import { DEFAULT_MAX_JOB_BYTES, describeTrimmed, fitJobFile } from './jobFit';
-import {
-  fromJobFile,
-  type JobFile,
-  jobFileName,
-  JOB_FOLDER,
-  parseJobFileName,
-  type PersistedRecord,
-  readRemoval,
-  removal,
-  removalFileName,
-  teamJobFolder,
-  toJobFile,
-} from './storage';
+import { fromJobFile, type JobFile, jobFileName, JOB_FOLDER, parseJobFileName, type PersistedRecord, readRemoval, removal, removalFileName, teamJobFolder, toJobFile } from './storage';
 
 export interface FolderLog {
   info(message: string): void;

@@ -7,7 +7,12 @@ import type { ResearchJobReader } from './storeOptions';
 /** Waits for the request's slot; false when it should not be sent any more. */
 export type Pace = (abandoned: () => boolean) => Promise<boolean>;
 
-export async function readJob(client: ResearchJobReader, job: { id: string; kind: JobKind | undefined }, options: CallOptions, pace: Pace): Promise<{ snapshot: TrackedSnapshot } | { error: unknown; kind?: JobKind }> {
+export async function readJob(
+  client: ResearchJobReader,
+  job: { id: string; kind: JobKind | undefined },
+  options: CallOptions,
+  pace: Pace,
+): Promise<{ snapshot: TrackedSnapshot } | { error: unknown; kind?: JobKind }> {
   const signal = options.signal;
   const paced = async <T>(send: () => Promise<T>): Promise<T> => {
     if (!(await pace(() => signal?.aborted === true))) throw new CancelledError({ operation: 'researchJob' });

@@ -55,7 +55,10 @@ export async function loadRecentRuns(reader: RecentRunsReader, activity: Activit
   const since = now - RECENT_WINDOW_MS;
   const [read, agents] = await Promise.all([
     activity.read(maxAgeMs),
-    reader.listAgentJobs({ since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1, maxPages: AGENT_PAGES }).then((list) => list, () => undefined),
+    reader.listAgentJobs({ since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1, maxPages: AGENT_PAGES }).then(
+      (list) => list,
+      () => undefined,
+    ),
   ]);
   if (read.kind === 'failed' && !agents) throw read.error;
 

@@ -580,13 +580,18 @@ export class ResearchStore implements Disposable {
     const controller = new AbortController();
     r.controller = controller;
     r.nextPollAt = undefined;
-    const pending = this.slots.run(() => this.fetch(r, controller, manual), () => this.disposed).finally(() => {
-      if (r.pending === pending) {
-        r.pending = undefined;
-        r.controller = undefined;
-      }
-      this.schedule();
-    });
+    const pending = this.slots
+      .run(
+        () => this.fetch(r, controller, manual),
+        () => this.disposed,
+      )
+      .finally(() => {
+        if (r.pending === pending) {
+          r.pending = undefined;
+          r.controller = undefined;
+        }
+        this.schedule();
+      });
     r.pending = pending;
     return pending;
   }

@@ -159,10 +159,8 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   return out;
 }
 
-const isActivity = (a: unknown): boolean =>
-  isObject(a) && str(a.type) && str(a.status) && str(a.message) && num(a.depth) && str(a.timestamp);
-const isSource = (s: unknown): boolean =>
-  isObject(s) && str(s.url) && optional(s.title, str) && optional(s.description, str) && optional(s.icon, str);
+const isActivity = (a: unknown): boolean => isObject(a) && str(a.type) && str(a.status) && str(a.message) && num(a.depth) && str(a.timestamp);
+const isSource = (s: unknown): boolean => isObject(s) && str(s.url) && optional(s.title, str) && optional(s.description, str) && optional(s.icon, str);
 const isExpiry = (v: unknown): boolean => v === null || str(v);
 
 /**
@@ -187,7 +185,7 @@ export function readSnapshot(value: unknown, kind: JobKind | undefined): Tracked
     s.activities.every(isActivity) &&
     Array.isArray(s.sources) &&
     s.sources.every(isSource);
-  return ok ? ({ ...(s as unknown as TrackedSnapshot & { kind: 'deepResearch' }), kind: 'deepResearch', warnings: [] }) : undefined;
+  return ok ? { ...(s as unknown as TrackedSnapshot & { kind: 'deepResearch' }), kind: 'deepResearch', warnings: [] } : undefined;
 }
 
 /** A job file as written by any window, checked; undefined when any part of it cannot be trusted. */

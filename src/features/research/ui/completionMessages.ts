@@ -55,7 +55,10 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     // Counts after colons: no plural to agree with, in any language.
     const message = vscode.l10n.t(
       'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
-      formatExact(completed), formatExact(jobs.length - completed), formatExact(agents), formatExact(jobs.length - agents),
+      formatExact(completed),
+      formatExact(jobs.length - completed),
+      formatExact(agents),
+      formatExact(jobs.length - agents),
     );
     const showJobs = vscode.l10n.t('Show Jobs');
     choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);

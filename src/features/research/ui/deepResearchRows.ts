@@ -163,8 +163,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
           : l10n.t({ message: 'not finished', comment: ['activity status: the job ended before this step did'] }),
     );
   }
-  const icon: IconSpec =
-    a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
+  const icon: IconSpec = a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
   const rows: TooltipSpec['rows'] = [
     [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
     [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],

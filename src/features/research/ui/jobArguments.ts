@@ -30,4 +30,3 @@ export async function pickJob(store: ResearchStore, placeHolder: string, filter:
   }
   return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;
 }
-

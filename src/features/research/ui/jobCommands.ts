@@ -31,9 +31,7 @@ export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selec
 export function clearFinishedJobs(deps: JobCommandDeps): number {
   const removed = deps.store.clearFinished();
   const n = formatExact(removed);
-  const message = removed
-    ? plural(removed, vscode.l10n.t('Cleared {0} finished job', n), vscode.l10n.t('Cleared {0} finished jobs', n))
-    : vscode.l10n.t('No finished jobs to clear');
+  const message = removed ? plural(removed, vscode.l10n.t('Cleared {0} finished job', n), vscode.l10n.t('Cleared {0} finished jobs', n)) : vscode.l10n.t('No finished jobs to clear');
   vscode.window.setStatusBarMessage(message, 3000);
   return removed;
 }
@@ -49,10 +47,7 @@ export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selecte
   await vscode.env.clipboard.writeText(text);
   // One id is named (its short form); several are counted.
   const n = formatExact(ids.length);
-  const message =
-    ids.length === 1
-      ? vscode.l10n.t('Copied job id {0}…', shortJobId(ids[0]!))
-      : plural(ids.length, vscode.l10n.t('Copied {0} job id', n), vscode.l10n.t('Copied {0} job ids', n));
+  const message = ids.length === 1 ? vscode.l10n.t('Copied job id {0}…', shortJobId(ids[0]!)) : plural(ids.length, vscode.l10n.t('Copied {0} job id', n), vscode.l10n.t('Copied {0} job ids', n));
   vscode.window.setStatusBarMessage(message, 3000);
   return text;
 }
@@ -63,9 +58,7 @@ function reportFailures(outcomes: RefreshOutcome[]): void {
   if (!first?.error) return;
   const why = describeError(first.error).message;
   void vscode.window.showWarningMessage(
-    failed.length > 1
-      ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why)
-      : vscode.l10n.t('Could not refresh job: {0}', why),
+    failed.length > 1 ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why) : vscode.l10n.t('Could not refresh job: {0}', why),
   );
 }
 

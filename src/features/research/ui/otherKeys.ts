@@ -33,8 +33,14 @@ export async function offerToFollow(store: ResearchStore, previousTeam: string):
   const choice = await vscode.window.showInformationMessage(
     plural(
       count,
-      vscode.l10n.t("{0} job tracked with the previous API key or server is not shown with this one. Follow it with this key? Only when both keys belong to the same Firecrawl team: another team's jobs would show as expired.", n),
-      vscode.l10n.t("{0} jobs tracked with the previous API key or server are not shown with this one. Follow them with this key? Only when both keys belong to the same Firecrawl team: another team's jobs would show as expired.", n),
+      vscode.l10n.t(
+        "{0} job tracked with the previous API key or server is not shown with this one. Follow it with this key? Only when both keys belong to the same Firecrawl team: another team's jobs would show as expired.",
+        n,
+      ),
+      vscode.l10n.t(
+        "{0} jobs tracked with the previous API key or server are not shown with this one. Follow them with this key? Only when both keys belong to the same Firecrawl team: another team's jobs would show as expired.",
+        n,
+      ),
     ),
     follow,
     vscode.l10n.t('Keep Apart'),
@@ -56,7 +62,11 @@ export async function followOtherKeysJobs(store: ResearchStore): Promise<{ moved
       label:
         teams.length === 1
           ? plural(count, vscode.l10n.t('{0} job tracked with another API key or server', n), vscode.l10n.t('{0} jobs tracked with another API key or server', n))
-          : plural(count, vscode.l10n.t('{0} job tracked with another API key or server ({1})', n, formatExact(i + 1)), vscode.l10n.t('{0} jobs tracked with another API key or server ({1})', n, formatExact(i + 1))),
+          : plural(
+              count,
+              vscode.l10n.t('{0} job tracked with another API key or server ({1})', n, formatExact(i + 1)),
+              vscode.l10n.t('{0} jobs tracked with another API key or server ({1})', n, formatExact(i + 1)),
+            ),
       detail: vscode.l10n.t('Their jobs move to this key and are polled with it. Only when both keys belong to the same Firecrawl team.'),
       team,
     };

@@ -74,11 +74,7 @@ export function describeRecentRun(run: RecentRun, now: number): ItemDescriptor {
 
 export function describeRecentGroup(state: RecentRunsState, count: number, now: number, apiUrl?: string): ItemDescriptor {
   const failed = state.kind === 'unavailable';
-  const description = failed
-    ? l10n.t('could not refresh')
-    : state.kind === 'loaded'
-      ? l10n.t({ message: 'updated {0}', args: [formatAgo(state.at, now)], comment: ['when the list was read'] })
-      : '';
+  const description = failed ? l10n.t('could not refresh') : state.kind === 'loaded' ? l10n.t({ message: 'updated {0}', args: [formatAgo(state.at, now)], comment: ['when the list was read'] }) : '';
   const rows: TooltipSpec['rows'] = [
     ['', l10n.t('Agent runs and deep research jobs of the last 24 hours that are not tracked. Click one to track it.')],
     ['', l10n.t('The list is read at most once a minute, and only while this view is visible and the window focused.')],
@@ -122,4 +118,3 @@ export function withRecentTitle(row: ItemDescriptor, run: RecentRun | undefined)
       : {}),
   };
 }
-

@@ -37,9 +37,7 @@ async function chooseResult(store: ResearchStore, clicked: unknown, prompts: Res
   if (!formats.length) {
     const label = plainText(jobLabel(job), 80);
     void vscode.window.showInformationMessage(
-      job.snapshot?.status === 'processing'
-        ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label)
-        : vscode.l10n.t('{0} has no result to keep.', label),
+      job.snapshot?.status === 'processing' ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label) : vscode.l10n.t('{0} has no result to keep.', label),
     );
     return undefined;
   }

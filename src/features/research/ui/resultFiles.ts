@@ -32,7 +32,8 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   const markdown = resultMarkdown(s);
   // As the document view shows it: a saved copy opened in a Markdown preview must not run commands
   // or load remote images any more than the view does.
-  if (markdown) formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: sanitizeMarkdown(markdown) });
+  if (markdown)
+    formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: sanitizeMarkdown(markdown) });
   const json = resultJson(s);
   if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
   return formats;
@@ -71,8 +72,14 @@ function partialFormats(s: ResearchJob): ResultFormat[] {
  */
 export function resultFileName(job: TrackedJob, format: ResultFormat): string {
   const title = jobTitle(job);
-  const base = title ? title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) : '';
+  const base = title
+    ? title
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60)
+    : '';
   const stem = base || `${job.kind === 'agent' ? 'agent' : 'deep-research'}-${shortJobId(job.id)}`;
   return `${stem}-${format.format === 'markdown' ? 'analysis' : 'result'}.${format.extension}`;
 }
-

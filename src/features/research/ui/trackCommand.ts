@@ -35,11 +35,7 @@ async function prefill(): Promise<string> {
 }
 
 /** The validation message for what is typed, or undefined when it can be accepted. */
-export function validateJobIdInput(
-  text: string,
-  isTracked: (id: string) => boolean,
-  capacity?: { room: number; max: number },
-): vscode.InputBoxValidationMessage | string | undefined {
+export function validateJobIdInput(text: string, isTracked: (id: string) => boolean, capacity?: { room: number; max: number }): vscode.InputBoxValidationMessage | string | undefined {
   const found = jobIdInputMessage(text, isTracked, capacity);
   if (!found) return undefined;
   return found.severity === 'error' ? found.message : { message: found.message, severity: vscode.InputBoxValidationSeverity.Info };
@@ -154,11 +150,7 @@ export async function trackFromSelection(deps: TrackDeps): Promise<TrackOutcome 
   if (found.length > MAX_JOB_IDS_PER_INPUT) {
     const [n, max] = [formatExact(found.length), formatExact(MAX_JOB_IDS_PER_INPUT)];
     void vscode.window.showWarningMessage(
-      plural(
-        found.length,
-        vscode.l10n.t('The selection holds {0} job id; tracking the first {1}.', n, max),
-        vscode.l10n.t('The selection holds {0} job ids; tracking the first {1}.', n, max),
-      ),
+      plural(found.length, vscode.l10n.t('The selection holds {0} job id; tracking the first {1}.', n, max), vscode.l10n.t('The selection holds {0} job ids; tracking the first {1}.', n, max)),
     );
   }
   const ids = found.slice(0, MAX_JOB_IDS_PER_INPUT);

@@ -26,11 +26,7 @@ export function themeIcon(spec: IconSpec): vscode.ThemeIcon {
 export function toTreeItem(d: ItemDescriptor): vscode.TreeItem {
   const item = new vscode.TreeItem(
     d.label,
-    d.collapsible === 'expanded'
-      ? vscode.TreeItemCollapsibleState.Expanded
-      : d.collapsible === 'collapsed'
-        ? vscode.TreeItemCollapsibleState.Collapsed
-        : vscode.TreeItemCollapsibleState.None,
+    d.collapsible === 'expanded' ? vscode.TreeItemCollapsibleState.Expanded : d.collapsible === 'collapsed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
   );
   item.id = d.id;
   if (d.description !== undefined) item.description = d.description;

@@ -119,7 +119,10 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
   /** A job row without a title of its own takes the prompt or query the recent lists named for it. */
   private titled(job: TrackedJob, row: ItemDescriptor): ItemDescriptor {
     if (!this.recent || this.loadedRows.jobTitle(job)) return row;
-    return this.loadedRows.withRecentTitle(row, this.recent.runs.find((r) => r.id === job.id));
+    return this.loadedRows.withRecentTitle(
+      row,
+      this.recent.runs.find((r) => r.id === job.id),
+    );
   }
 
   private describeRecent(element: RecentNode): ItemDescriptor | undefined {

@@ -11,15 +11,7 @@ import { plainText } from '../../../shared/text';
 import { hasKeepableResult, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
-import {
-  deepResearchFacts,
-  deepResearchGroups,
-  deepResearchTooltipRows,
-  describeActivity,
-  describeDeepResearchGroup,
-  describeSource,
-  jobTitle,
-} from './deepResearchRows';
+import { deepResearchFacts, deepResearchGroups, deepResearchTooltipRows, describeActivity, describeDeepResearchGroup, describeSource, jobTitle } from './deepResearchRows';
 
 export { jobTitle } from './deepResearchRows';
 import { GREEN, type GroupKind, type IconSpec, type ItemDescriptor, RED, type ResearchNode, type TooltipSpec, YELLOW } from './rowTypes';
@@ -114,9 +106,7 @@ function timeText(job: TrackedJob, now: number): string | undefined {
   if (condition === 'shutDown') return undefined;
   if (condition === 'expired') {
     const expired = parseTime(job.snapshot?.expiresAt);
-    return expired !== undefined && expired <= now
-      ? l10n.t({ message: 'on {0}', args: [formatDate(expired)], comment: ['expired on a date'] })
-      : undefined;
+    return expired !== undefined && expired <= now ? l10n.t({ message: 'on {0}', args: [formatDate(expired)], comment: ['expired on a date'] }) : undefined;
   }
   if (condition === 'processing' || condition === 'pending' || condition === 'unreachable' || condition === 'rateLimited') {
     const start = startedAt(job, now);
@@ -124,9 +114,7 @@ function timeText(job: TrackedJob, now: number): string | undefined {
   }
   const expires = parseTime(job.snapshot?.expiresAt);
   if (expires === undefined) return undefined;
-  return expires > now
-    ? l10n.t('expires in {0}', formatDuration(expires - now))
-    : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
+  return expires > now ? l10n.t('expires in {0}', formatDuration(expires - now)) : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
 }
 
 export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
@@ -244,10 +232,10 @@ export function jobChildren(job: TrackedJob): GroupKind[] {
 /** The row for what a saved copy left out whole: the result, or a running agent's partial data. */
 function describeNotKept(job: TrackedJob): ItemDescriptor {
   const t = job.trimmed;
-  const what = t?.resultBytes
-    ? l10n.t('Result not kept ({0} MB)', formatMegabytes(t.resultBytes))
-    : l10n.t('Partial data not kept ({0} MB)', formatMegabytes(t?.partialBytes ?? 0));
-  const why = l10n.t('The saved copy this window read is kept under a size limit, and this was too large for it. The window that fetched the job has it all; Refresh Job fetches it here too, while the service still has the job.');
+  const what = t?.resultBytes ? l10n.t('Result not kept ({0} MB)', formatMegabytes(t.resultBytes)) : l10n.t('Partial data not kept ({0} MB)', formatMegabytes(t?.partialBytes ?? 0));
+  const why = l10n.t(
+    'The saved copy this window read is kept under a size limit, and this was too large for it. The window that fetched the job has it all; Refresh Job fetches it here too, while the service still has the job.',
+  );
   return {
     id: `${job.id}/notKept`,
     label: what,

@@ -102,11 +102,7 @@ export class ResearchView extends DisposableBase {
       return;
     }
     const count = formatExact(n);
-    const tooltip = plural(
-      n,
-      vscode.l10n.t('{0} research job finished since you last looked', count),
-      vscode.l10n.t('{0} research jobs finished since you last looked', count),
-    );
+    const tooltip = plural(n, vscode.l10n.t('{0} research job finished since you last looked', count), vscode.l10n.t('{0} research jobs finished since you last looked', count));
     this.treeView.badge = { value: n, tooltip };
   }
 
@@ -122,11 +118,15 @@ export class ResearchView extends DisposableBase {
     const now = this.clock.now();
     // A message hides the welcome content, which is what an empty view should show instead, unless
     // this key's list is empty because the jobs were tracked with another key.
-    const parts = (this.store.size === 0 ? [hiddenJobsMessage(this.store.hiddenJobs)] : [
-      shutdownMessage(this.store.jobs, this.store.deepResearchNotice, now, vscode.env.language),
-      connectionMessage(this.store.jobs, this.connection(), now),
-      hiddenJobsMessage(this.store.hiddenJobs),
-    ]).filter((part): part is string => part !== undefined);
+    const parts = (
+      this.store.size === 0
+        ? [hiddenJobsMessage(this.store.hiddenJobs)]
+        : [
+            shutdownMessage(this.store.jobs, this.store.deepResearchNotice, now, vscode.env.language),
+            connectionMessage(this.store.jobs, this.connection(), now),
+            hiddenJobsMessage(this.store.hiddenJobs),
+          ]
+    ).filter((part): part is string => part !== undefined);
     const message = parts.length ? parts.join(' ') : this.store.size ? keySourceMessage(this.connection()) : undefined;
     if (this.treeView.message !== message) this.treeView.message = message;
   }

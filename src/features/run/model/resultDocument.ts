@@ -70,7 +70,10 @@ function hitLine(hit: SearchHit): string {
 }
 
 export function searchDocument(query: string, result: SearchResult, at: number): string {
-  const lines = [l10n.t('Search: {0}', escapeMarkdown(query)), plural(result.hits.length, l10n.t('{0} result', formatExact(result.hits.length)), l10n.t('{0} results', formatExact(result.hits.length)))];
+  const lines = [
+    l10n.t('Search: {0}', escapeMarkdown(query)),
+    plural(result.hits.length, l10n.t('{0} result', formatExact(result.hits.length)), l10n.t('{0} results', formatExact(result.hits.length))),
+  ];
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
   return `${header(lines)}\n\n---\n\n${result.hits.map(hitLine).join('\n')}\n`;

@@ -59,7 +59,12 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
     const frame = { title, step, totalSteps: STEPS, canGoBack: step > 1 };
     switch (step) {
       case 1: {
-        const a = await askText({ ...frame, prompt: vscode.l10n.t('What should the agent find or do?'), value: answers.prompt, validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined) });
+        const a = await askText({
+          ...frame,
+          prompt: vscode.l10n.t('What should the agent find or do?'),
+          value: answers.prompt,
+          validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined),
+        });
         if (a.kind === 'cancel') return { cancelled: true };
         if (a.kind === 'accept') {
           if (!a.value.trim()) continue;
@@ -74,7 +79,10 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
           ...frame,
           prompt: vscode.l10n.t('Optional: URLs the agent should start from, separated by spaces or commas. Leave empty to let it search.'),
           value: answers.urls,
-          validate: (t) => splitUrls(t).map(webUrlProblem).find((p) => p !== undefined),
+          validate: (t) =>
+            splitUrls(t)
+              .map(webUrlProblem)
+              .find((p) => p !== undefined),
         });
         if (a.kind === 'cancel') return { cancelled: true };
         if (a.kind === 'back') step = 1;
@@ -131,9 +139,10 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
         const balance = services.balance();
         const a = await askPick<'start' | 'settings'>({
           ...frame,
-          placeholder: balance === undefined
-            ? vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits).', formatExact(maxCredits))
-            : vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits); your balance is {1}.', formatExact(maxCredits), formatExact(balance)),
+          placeholder:
+            balance === undefined
+              ? vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits).', formatExact(maxCredits))
+              : vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits); your balance is {1}.', formatExact(maxCredits), formatExact(balance)),
           items: [
             {
               label: vscode.l10n.t('$(play) Start the agent job'),
@@ -180,7 +189,13 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
     services.provider.client.startAgent(
       checked(
         'agentStart',
-        agentStartBody({ prompt: answers.prompt, urls: splitUrls(answers.urls), maxCredits, ...(answers.schema ? { schema: answers.schema.value } : {}), ...(answers.effort ? { effort: answers.effort } : {}) }),
+        agentStartBody({
+          prompt: answers.prompt,
+          urls: splitUrls(answers.urls),
+          maxCredits,
+          ...(answers.schema ? { schema: answers.schema.value } : {}),
+          ...(answers.effort ? { effort: answers.effort } : {}),
+        }),
       ),
       { signal },
     ),

@@ -29,7 +29,9 @@ export async function mapCommand(services: RunServices): Promise<RunOutcome> {
 }
 
 async function runMap(services: RunServices, site: string): Promise<RunOutcome> {
-  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) => services.provider.client.map(checked('map', mapBody(site, runSettings.mapLimit())), { signal }));
+  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) =>
+    services.provider.client.map(checked('map', mapBody(site, runSettings.mapLimit())), { signal }),
+  );
   if (!outcome.ok) {
     const failure = reportRunError(outcome.error, services, () => runMap(services, site));
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };

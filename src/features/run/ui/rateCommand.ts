@@ -19,7 +19,9 @@ export async function rateCommand(services: RunServices, given?: unknown): Promi
   const key = documentKey(given);
   const result = key ? services.results.get(key) : undefined;
   if (!key || !result) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This editor holds no Firecrawl result that can be rated. Scrape, search or map results can be rated right after they open; agent runs cannot be rated.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('This editor holds no Firecrawl result that can be rated. Scrape, search or map results can be rated right after they open; agent runs cannot be rated.'),
+    );
     return undefined;
   }
   if (result.closed) {

@@ -45,10 +45,7 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
           arguments: [document.uri],
           tooltip: vscode.l10n.t('Tell Firecrawl how the result was (a poor one can refund credits)'),
         };
-    return [
-      new vscode.CodeLens(top, rate),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] }),
-    ];
+    return [new vscode.CodeLens(top, rate), new vscode.CodeLens(top, { title: vscode.l10n.t('Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] })];
   }
 
   private updateContext(): void {

@@ -52,7 +52,11 @@ async function showHits(services: RunServices, query: string, result: SearchResu
     title:
       credits === undefined
         ? vscode.l10n.t('Firecrawl: {0}', plainText(query, 80))
-        : plural(credits, vscode.l10n.t('Firecrawl: {0} ({1} credit used)', plainText(query, 80), formatExact(credits)), vscode.l10n.t('Firecrawl: {0} ({1} credits used)', plainText(query, 80), formatExact(credits))),
+        : plural(
+            credits,
+            vscode.l10n.t('Firecrawl: {0} ({1} credit used)', plainText(query, 80), formatExact(credits)),
+            vscode.l10n.t('Firecrawl: {0} ({1} credits used)', plainText(query, 80), formatExact(credits)),
+          ),
     placeholder: plural(
       count,
       vscode.l10n.t('{0} result: check the ones to scrape, or press Enter with none checked to open all as a list', formatExact(count)),
@@ -60,7 +64,12 @@ async function showHits(services: RunServices, query: string, result: SearchResu
     ),
     many: true,
     // Everything here came from pages: plain text, no icons, no links.
-    items: result.hits.map((hit) => ({ label: plainText(hit.title ?? hit.url, 200), description: plainText(hit.url, 200), detail: hit.description ? plainText(hit.description, 300) : '', value: hit.url })),
+    items: result.hits.map((hit) => ({
+      label: plainText(hit.title ?? hit.url, 200),
+      description: plainText(hit.url, 200),
+      detail: hit.description ? plainText(hit.description, 300) : '',
+      value: hit.url,
+    })),
     actions: [{ button: { iconPath: new vscode.ThemeIcon('list-unordered'), tooltip: vscode.l10n.t('Open All as a Markdown List') }, value: [OPEN_LIST] }],
   });
   if (picked.kind !== 'accept') return { opened: [], cancelled: true };

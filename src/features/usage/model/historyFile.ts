@@ -37,9 +37,7 @@ export function historyFile(files: SharedFiles, apiUrl: () => string): HistorySt
       if (snapshot) next[mode] = snapshot;
       else delete next[mode];
       kept = next;
-      writing = writing
-        .then(() => (kept.total || kept.byKey ? files.write(HISTORY_FILE, JSON.stringify({ apiUrl: apiUrl(), ...kept })) : files.remove(HISTORY_FILE)))
-        .catch(() => undefined);
+      writing = writing.then(() => (kept.total || kept.byKey ? files.write(HISTORY_FILE, JSON.stringify({ apiUrl: apiUrl(), ...kept })) : files.remove(HISTORY_FILE))).catch(() => undefined);
     },
   };
 }

@@ -98,5 +98,30 @@ export function buildChrome(): Chrome {
 
   const root = el('main', { class: 'usage' });
   root.append(header, toolbar, rangeNote, status, notice, data);
-  return { root, balance, period, balanceNote, updated, ranges, rangeNote, total, perKey, chartToggle, tableToggle, refresh, copy, save, status, statusText, statusAction, notice, data, chartView, chartBox, legendBox, tableView, empty };
+  return {
+    root,
+    balance,
+    period,
+    balanceNote,
+    updated,
+    ranges,
+    rangeNote,
+    total,
+    perKey,
+    chartToggle,
+    tableToggle,
+    refresh,
+    copy,
+    save,
+    status,
+    statusText,
+    statusAction,
+    notice,
+    data,
+    chartView,
+    chartBox,
+    legendBox,
+    tableView,
+    empty,
+  };
 }

@@ -30,7 +30,12 @@ function monthTitle(month: ChartMonth): string {
 }
 
 function credits(value: number, locale: string | undefined): string {
-  return pluralCount(value, locale, (n) => l10n.t('{0} credit', n), (n) => l10n.t('{0} credits', n));
+  return pluralCount(
+    value,
+    locale,
+    (n) => l10n.t('{0} credit', n),
+    (n) => l10n.t('{0} credits', n),
+  );
 }
 
 /** The plan in words for the bar's unit: per billing period for months, its pace for days and hours. */
@@ -110,7 +115,7 @@ function spokenKeys(keys: ReadonlyArray<{ name: string; value: number }>, locale
   if (!keys.length) return l10n.t('No key used credits.');
   const spoken = keys
     .slice(0, SPOKEN_KEYS)
-    .map((k) => l10n.t({ message: '{0} {1}', args: [k.name, formatExact(k.value, locale)], comment: ['an API key\'s name ({0}) and the credits it used ({1}) in a spoken list'] }))
+    .map((k) => l10n.t({ message: '{0} {1}', args: [k.name, formatExact(k.value, locale)], comment: ["an API key's name ({0}) and the credits it used ({1}) in a spoken list"] }))
     .reduce((list, item) => l10n.t({ message: '{0}, {1}', args: [list, item], comment: ['joins the API keys of a spoken list: "Default 3,000, CI 1,000"'] }));
   const more = keys.length - SPOKEN_KEYS;
   if (more <= 0) return l10n.t({ message: '{0}.', args: [spoken], comment: ['a spoken list of API keys and their credits, as a sentence'] });

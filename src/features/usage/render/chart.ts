@@ -124,10 +124,14 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const focus = options.focus && model.months[options.focus.month] ? options.focus : { month: model.months.length - 1, series: null };
 
   const tickText = tickFormatter(model.max, locale);
-  const grid = h('g', { class: 'grid', 'aria-hidden': 'true' }, model.ticks.flatMap((tick) => [
-    h('line', { class: tick === 0 ? 'axis-line' : 'grid-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(tick), y2: y(tick) }),
-    h('text', { class: 'tick-label', x: MARGIN.left - 6, y: y(tick), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, [tickText(tick)]),
-  ]));
+  const grid = h(
+    'g',
+    { class: 'grid', 'aria-hidden': 'true' },
+    model.ticks.flatMap((tick) => [
+      h('line', { class: tick === 0 ? 'axis-line' : 'grid-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: y(tick), y2: y(tick) }),
+      h('text', { class: 'tick-label', x: MARGIN.left - 6, y: y(tick), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, [tickText(tick)]),
+    ]),
+  );
 
   // Thin the month labels so they never overlap; the newest month always keeps its label.
   const widest = Math.max(...model.months.map((m) => m.shortYearLabel.length), 3) * CHAR_WIDTH + 6;

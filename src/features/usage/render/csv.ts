@@ -45,7 +45,9 @@ export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): strin
       continue;
     }
     // Only keys with rows that month (values are sparse), in legend order.
-    const indices = Object.keys(month.values).map(Number).sort((a, b) => a - b);
+    const indices = Object.keys(month.values)
+      .map(Number)
+      .sort((a, b) => a - b);
     for (const index of indices) lines.push([...common, csvText(model.series[index]!.name), csvNumber(month.values[index] ?? 0)].join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

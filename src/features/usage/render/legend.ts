@@ -11,11 +11,7 @@ export function renderLegend(model: ChartModel, locale?: string): VNode {
     'ol',
     { class: 'legend', 'aria-label': l10n.t('API keys, largest total first; the first is at the bottom of each bar') },
     model.series.map((s) =>
-      h('li', { 'data-series': s.index }, [
-        swatch(s.index),
-        h('span', { class: 'legend-name' }, [s.name]),
-        h('span', { class: 'legend-total' }, [formatExact(s.total, locale)]),
-      ]),
+      h('li', { 'data-series': s.index }, [swatch(s.index), h('span', { class: 'legend-name' }, [s.name]), h('span', { class: 'legend-total' }, [formatExact(s.total, locale)])]),
     ),
   );
 }

@@ -79,12 +79,28 @@ export function perKeyUnavailable(): string {
 /** The balance as a phrase: what is left of the plan, or how far beyond it (or beyond nothing) it went. */
 function balanceText(remaining: number, plan: number | null, locale: string): string {
   if (remaining < 0) {
-    if (plan === null) return pluralCount(-remaining, locale, (n) => l10n.t('Over by {0} credit', n), (n) => l10n.t('Over by {0} credits', n));
+    if (plan === null)
+      return pluralCount(
+        -remaining,
+        locale,
+        (n) => l10n.t('Over by {0} credit', n),
+        (n) => l10n.t('Over by {0} credits', n),
+      );
     const of = formatExact(plan, locale);
-    return pluralCount(-remaining, locale, (n) => l10n.t('Over plan by {0} credit (plan {1})', n, of), (n) => l10n.t('Over plan by {0} credits (plan {1})', n, of));
+    return pluralCount(
+      -remaining,
+      locale,
+      (n) => l10n.t('Over plan by {0} credit (plan {1})', n, of),
+      (n) => l10n.t('Over plan by {0} credits (plan {1})', n, of),
+    );
   }
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
-  return pluralCount(remaining, locale, (n) => l10n.t('{0} credit remaining', n), (n) => l10n.t('{0} credits remaining', n));
+  return pluralCount(
+    remaining,
+    locale,
+    (n) => l10n.t('{0} credit remaining', n),
+    (n) => l10n.t('{0} credits remaining', n),
+  );
 }
 
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {

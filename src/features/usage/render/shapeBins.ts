@@ -57,11 +57,12 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, locale: string | undefin
   if (binSize === 'day') {
     const short = f.day.format(start);
     // A day cut by the window says from or until when, in local time.
-    const long = slot.partial === 'start'
-      ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.time.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
-      : slot.partial === 'current'
-        ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.time.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
-        : f.dayLong.format(start);
+    const long =
+      slot.partial === 'start'
+        ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.time.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
+        : slot.partial === 'current'
+          ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.time.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
+          : f.dayLong.format(start);
     return { shortLabel: short, shortYearLabel: short, longLabel: long, year: start.getUTCFullYear() };
   }
   const local = start.getFullYear() * 10_000 + (start.getMonth() + 1) * 100 + start.getDate();

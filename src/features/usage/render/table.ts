@@ -46,10 +46,5 @@ export function renderTable(model: ChartModel, locale?: string): VNode {
     ...keyColumns.map((s) => h('td', { class: 'num' }, [number(s.total)])),
     h('td', { class: 'num total' }, [number(model.grandTotal)]), // not localised: CSS classes
   ]);
-  return h('table', { class: 'usage-table' }, [
-    h('caption', {}, [caption]),
-    h('thead', {}, [head]),
-    h('tbody', {}, rows),
-    h('tfoot', {}, [foot]),
-  ]);
+  return h('table', { class: 'usage-table' }, [h('caption', {}, [caption]), h('thead', {}, [head]), h('tbody', {}, rows), h('tfoot', {}, [foot])]);
 }

@@ -272,9 +272,16 @@ export class UsagePanel implements vscode.Disposable, vscode.WebviewPanelSeriali
       light: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-light.svg'),
       dark: vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'usage-dark.svg'),
     };
-    const session = new PanelSession(panel, this.deps, byApiKey, range, (state) => this.posted.fire(state), () => {
-      if (this.session === session) this.session = undefined;
-    });
+    const session = new PanelSession(
+      panel,
+      this.deps,
+      byApiKey,
+      range,
+      (state) => this.posted.fire(state),
+      () => {
+        if (this.session === session) this.session = undefined;
+      },
+    );
     session.rangeChosenByHost = chosenByHost;
     this.session = session;
   }
