@@ -112,6 +112,8 @@ describe('tool calls against the sandbox', () => {
   test("spending in another window counts toward this one's budget", async () => {
     const shared = runner({ budget: 1, windowId: 'a' });
     await shared.tools.run('scrape', { url: 'https://example.com/a' });
+    // The charge reaches the window's file behind the answer; the other window reads the file.
+    await shared.spending.whenWritten();
     const other = runner({ budget: 1, disk: shared.disk, windowId: 'b' });
     assert.equal((await other.tools.prepare('map', { url: 'https://example.com' })).decision.reason, 'overBudget');
   });

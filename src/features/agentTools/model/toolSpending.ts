@@ -36,6 +36,8 @@ const MAX_FILE_BYTES = 1024 * 1024;
  */
 export const SPENDING_REREAD_MS = 5_000;
 
+const afterThisTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 const KINDS: readonly ToolKind[] = ['scrape', 'search', 'map', 'startAgent', 'agentStatus', 'credits'];
 
 function readEntry(value: unknown): SpendingEntry | undefined {
@@ -150,12 +152,19 @@ export class ToolSpending implements Disposable {
     if (this.own.length > MAX_OWN_ENTRIES) this.own.splice(0, this.own.length - MAX_OWN_ENTRIES);
     this.changed.fire();
     // Charges made while a write is under way share the next one: a burst of calls is a write or two.
-    this.pending ??= this.written.then(() => {
+    // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
+    // rather than in the call's own turn (serializing every charge is the costliest step of a charge).
+    this.pending ??= this.written.then(afterThisTurn).then(() => {
       this.pending = undefined;
       return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
     });
     this.written = this.pending;
     return this.pending;
+  }
+
+  /** Settles once this window's file holds every charge recorded so far. */
+  whenWritten(): Promise<void> {
+    return this.written;
   }
 
   entries(): SpendingEntry[] {
