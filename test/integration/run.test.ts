@@ -2,12 +2,16 @@
 // host on 127.0.0.1: each command through its real prompts (driven with the workbench's quick-input
 // commands; the text is set on the widget, since the extension host cannot type), the result
 // documents with their CodeLens, a cancelled prompt sending nothing, a 402 with Retry keeping what was
-// typed, an agent start tracked in the Research view, and rating a result through the wizard.
+// typed, several search results or map links checked (each opens as its own page, nothing unchecked
+// does; a cancelled pick opens nothing), an agent start tracked in the Research view, rating a result
+// through the wizard, and a result arriving while the window is not focused (a notification whose Rate
+// opens the wizard at the rating for that job).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/run';
 import type { FeedbackRunResult } from '../../src/features/feedback';
+import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
 
@@ -54,6 +58,43 @@ describe('running Firecrawl from the editor', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await until('the prompt to go', () => prompt() !== shown);
   }
+  type Pick = vscode.QuickPick<vscode.QuickPickItem & { value: string }>;
+  /** The run's multi-select pick once its items are on screen. */
+  const resultsPick = () => until('the pick of results', () => (prompt() && (prompt() as Pick).items?.length ? (prompt() as Pick) : undefined));
+  /**
+   * Checks the rows at `indexes` as a person does with the arrow keys and Space: the workbench's own
+   * commands move the highlight and toggle its check, and the extension sees each change come back.
+   */
+  async function checkRows(pick: Pick, indexes: readonly number[]): Promise<void> {
+    const at = () => (pick.activeItems[0] ? pick.items.indexOf(pick.activeItems[0]) : -1);
+    for (const index of [...indexes].sort((a, b) => a - b)) {
+      while (at() < index) {
+        const from = at();
+        await vscode.commands.executeCommand('quickInput.next');
+        await until(`the highlight to move down from row ${from}`, () => at() > from);
+      }
+      const checked = pick.selectedItems.length;
+      await vscode.commands.executeCommand('workbench.action.quickPickManyToggle');
+      await until(`row ${index} checked`, () => pick.selectedItems.length === checked + 1 && pick.selectedItems.includes(pick.items[index]!));
+    }
+  }
+  /** The untitled documents opened from now on, and the editor tabs showing them. */
+  function watchOpened(): { documents: vscode.TextDocument[]; inTabs(): string[]; dispose(): void } {
+    const documents: vscode.TextDocument[] = [];
+    const subscription = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.scheme === 'untitled') documents.push(d);
+    });
+    const inTabs = () => {
+      const shown = new Set(vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : '')));
+      return documents.map((d) => d.uri.toString()).filter((u) => shown.has(u));
+    };
+    return { documents, inTabs, dispose: () => subscription.dispose() };
+  }
+  const scrapedUrls = () =>
+    sandbox
+      .requests()
+      .filter((r) => r.route === 'scrape')
+      .map((r) => (r.body as { url: string }).url);
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
 
   it('Scrape URL with a URL given: one POST with the integration and origin, and a Markdown result with its facts and a Rate CodeLens', async () => {
@@ -143,6 +184,137 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('scrape'), 0, 'closing the pick scrapes nothing');
   });
 
+  it('Search the Web with several results checked: each checked one is scraped and opens as its own document, in order, and nothing unchecked opens', async () => {
+    const watch = watchOpened();
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+      await answerPrompt(/Search the Web/, 'pricing pages');
+      const pick = await resultsPick();
+      const urls = pick.items.map((i) => i.value);
+      assert.equal(urls.length, 10);
+      await checkRows(pick, [0, 2, 4]);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const outcome = (await pending)!;
+      const picked = [urls[0]!, urls[2]!, urls[4]!];
+      assert.deepEqual(scrapedUrls(), picked, 'only the checked results are scraped, in the order shown');
+      assert.equal(sandbox.requestCount('search'), 1);
+      assert.equal(outcome.opened.length, 3);
+      assert.deepEqual(
+        watch.documents.map((d) => d.uri.toString()),
+        outcome.opened.map((d) => d.uri.toString()),
+        'exactly the scraped pages opened: no list of all results, no unchecked page',
+      );
+      outcome.opened.forEach((document, i) => {
+        const text = document.getText();
+        assert.equal(document.languageId, 'markdown');
+        assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
+        assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
+        assert.match(text, /Credits used: 1 credit/);
+        for (const other of urls.filter((u) => u !== picked[i])) assert.ok(!text.includes(other), `${picked[i]}'s page mentions ${other}`);
+      });
+      const jobIds = outcome.opened.map((d) => /Job id: `([0-9a-f-]+)`/.exec(d.getText())?.[1]);
+      assert.equal(new Set(jobIds).size, 3, 'each page is its own scrape job');
+      await until('each page in an editor tab', () => watch.inTabs().length === 3);
+      const titles = await until('the Rate CodeLens on the last page', async () => {
+        const now = await lensTitles(outcome.opened[2]!.uri);
+        return now.length ? now : undefined;
+      });
+      assert.ok(
+        titles.some((t) => /Rate this result \(scrape job/.test(t)),
+        titles.join(' | '),
+      );
+    } finally {
+      watch.dispose();
+    }
+  });
+
+  it('Search the Web: cancelling the pick of results opens and scrapes nothing', async () => {
+    const watch = watchOpened();
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+      await answerPrompt(/Search the Web/, 'pricing pages');
+      const pick = await resultsPick();
+      // Checked rows are not an answer: only Enter is.
+      await checkRows(pick, [1, 3]);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      const outcome = (await pending)!;
+      assert.equal(outcome.cancelled, true);
+      assert.deepEqual(outcome.opened, []);
+      assert.equal(sandbox.requestCount('scrape'), 0);
+      assert.deepEqual(watch.documents, [], 'no document opened');
+    } finally {
+      watch.dispose();
+    }
+  });
+
+  it('Map a Site with several links checked: the map document, then each checked page as its own document; nothing unchecked opens', async () => {
+    const watch = watchOpened();
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
+      await answerPrompt(/Map a Site/, 'https://docs.example.org');
+      const pick = await resultsPick();
+      const urls = pick.items.map((i) => i.value);
+      assert.equal(urls.length, 30);
+      // The map document is open already, behind the pick.
+      await until('the map document', () => watch.documents.length === 1);
+      await checkRows(pick, [1, 2, 5]);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const outcome = (await pending)!;
+      const picked = ['https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1'];
+      assert.deepEqual([urls[1], urls[2], urls[5]], picked);
+      assert.deepEqual(scrapedUrls(), picked, 'only the checked links are scraped, in the order shown');
+      assert.equal(outcome.opened.length, 4);
+      assert.deepEqual(
+        watch.documents.map((d) => d.uri.toString()),
+        outcome.opened.map((d) => d.uri.toString()),
+        'the map and the checked pages opened, nothing else',
+      );
+      const [map, ...pages] = outcome.opened;
+      const mapText = map!.getText();
+      assert.match(mapText, /^> Map of `https:\/\/docs\.example\.org\/?`/);
+      assert.match(mapText, /30 links/);
+      assert.equal(mapText.split('\n').filter((l) => l.startsWith('- `https://docs.example.org/')).length, 30, 'one line per link');
+      pages.forEach((document, i) => {
+        const text = document.getText();
+        assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
+        assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
+      });
+      await until('the map and each page in an editor tab', () => watch.inTabs().length === 4);
+      const mapLens = await until('the map CodeLens', async () => {
+        const now = await lensTitles(map!.uri);
+        return now.length ? now : undefined;
+      });
+      assert.ok(
+        mapLens.some((t) => /Rate this result \(map job/.test(t)),
+        mapLens.join(' | '),
+      );
+    } finally {
+      watch.dispose();
+    }
+  });
+
+  it('Map a Site: cancelling the pick of links scrapes and opens nothing beyond the map document', async () => {
+    const watch = watchOpened();
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
+      await answerPrompt(/Map a Site/, 'https://docs.example.org');
+      const pick = await resultsPick();
+      await checkRows(pick, [0, 1]);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      const outcome = (await pending)!;
+      assert.equal(outcome.opened.length, 1);
+      assert.match(outcome.opened[0]!.getText(), /^> Map of /);
+      assert.equal(sandbox.requestCount('scrape'), 0);
+      assert.deepEqual(
+        watch.documents.map((d) => d.uri.toString()),
+        [outcome.opened[0]!.uri.toString()],
+        'only the map document opened',
+      );
+    } finally {
+      watch.dispose();
+    }
+  });
+
   it('Parse File to Markdown: a workspace CSV uploaded and opened like a scrape result, rated as a parse', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
     const file = vscode.Uri.joinPath(folder, 'plans.csv');
@@ -199,6 +371,47 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sent?.body.rating, 'good');
     assert.equal(sent?.body.url, 'https://example.com/rate-me');
     assert.equal(sent?.body.integration, '_vscode');
+  });
+
+  it('a result that arrives while the window is not focused says so with Rate This Result, which opens the wizard at the rating for that job; in a focused window it says nothing', async () => {
+    const services = run.services;
+    const focused = services.focused;
+    const shown: Shown[] = [];
+    const info = vscode.window.showInformationMessage;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
+      shown.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
+      return Promise.resolve(/^Firecrawl result ready/.test(message) ? 'Rate This Result' : undefined);
+    };
+    const ready = () => shown.filter((s) => /^Firecrawl result ready/.test(s.message));
+    try {
+      services.focused = () => true;
+      const seen = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/while-looking'))!;
+      assert.equal(seen.opened.length, 1);
+      assert.deepEqual(ready(), [], 'a person looking at the window needs no notification');
+
+      services.focused = () => false;
+      const before = sandbox.feedbackSubmissions().length;
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/while-away'))!;
+      const document = outcome.opened[0]!;
+      const jobId = /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1];
+      assert.ok(jobId);
+      assert.deepEqual(ready(), [{ message: 'Firecrawl result ready: Sandbox page example.com/while-away', items: ['Rate This Result'] }]);
+      // Rate was chosen on the notification: the wizard opens on the rating, endpoint and job not asked.
+      const { page, accept } = await wizardPages(api);
+      const rating = await page(/Rating/);
+      assert.equal(rating.kind, 'pick');
+      assert.equal(rating.widget.step, 3, 'the fast path counts the rating as its third page');
+      await accept(rating);
+      await accept(await page(/Review/));
+      const sent = await until('the feedback', () => (sandbox.feedbackSubmissions().length > before ? sandbox.feedbackSubmissions().at(-1) : undefined));
+      assert.equal(sent.jobId, jobId, 'the rating is for the result the notification named');
+      assert.equal(sent.endpoint, 'scrape');
+      assert.equal(sent.body.rating, 'good');
+      assert.equal(sent.body.url, 'https://example.com/while-away');
+    } finally {
+      services.focused = focused;
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
   });
 
   it('a 409 naming the window closes rating for that result, and the CodeLens says so', async () => {
