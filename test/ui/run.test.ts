@@ -1,7 +1,8 @@
 // Running Firecrawl from the editor in a real workbench: Scrape URL from the palette to a Markdown
 // result with its CodeLens, then rating that result with the keyboard only, every key counted from
 // the open result to the receipt ("good", then "bad" with one issue label); the search results pick,
-// the agent job's confirm step, and the 402 message, each with a screenshot.
+// the agent job's confirm step, the 402 message, the map's pick of links, and an agent run started
+// here reaching completed in the Research view, each with a screenshot.
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -153,5 +154,88 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.match(await message.innerText(), /Open Dashboard/);
     const paymentShot = await w.screenshot('run-5-402-message');
     console.log(`[run-ui] screenshots ${searchShot} ${agentShot} ${paymentShot}`);
+  });
+
+  it('Map a Site: the links in a multi-select pick as plain text', async () => {
+    const w = wb();
+    sandbox.clearFaults();
+    const scrapes = sandbox.requestCount('scrape');
+    await w.page.keyboard.press('Escape');
+    await w.runCommand('Firecrawl: Map a Site…');
+    await title(w).filter({ hasText: 'Map a Site' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput('https://docs.example.org');
+    await title(w).filter({ hasText: 'Map of https://docs.example.org' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await w.quickInputRows().filter({ hasText: 'https://docs.example.org/pricing' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
+    assert.match(placeholder ?? '', /^30 links: check the pages to scrape/);
+    // Rows have checkboxes: the pick takes several.
+    assert.equal(await w.quickInputRows().first().locator('[role="checkbox"]').getAttribute('aria-checked'), 'false', 'a checkbox on each row, none checked');
+    await w.quickInput().locator('.quick-input-count', { hasText: '0 Selected' }).waitFor({ state: 'visible' });
+    // The sandbox's fourth link has a title that tries a command link: shown as the characters it is.
+    const hostile = w.quickInputRows().filter({ hasText: 'https://docs.example.org/blog' });
+    assert.match((await hostile.innerText()).replace(/\u200b/g, ''), /\[Open me\]\(command:workbench\.action\.quit\)/);
+    assert.equal(await w.quickInput().locator('.quick-input-list a[href]').count(), 0, 'no link in the pick');
+    // The mouse away from the box, and its tooltip gone, so the screenshot shows the pick's title.
+    await w.page.mouse.move(1200, 700);
+    await w.page.locator('.workbench-hover').waitFor({ state: 'hidden' });
+    // The run's progress notification stays a moment after the run (VS Code keeps it on screen briefly).
+    await w.notification(/mapping https:\/\/docs\.example\.org/).waitFor({ state: 'hidden' });
+    const mapShot = await w.screenshot('run-6-map-pick');
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
+    // The map itself opened behind the pick as a document, one link a line; nothing was scraped.
+    assert.match(await w.editorText(), /Map of/);
+    assert.equal(sandbox.requestCount('scrape'), scrapes, 'closing the pick scrapes nothing');
+    console.log(`[run-ui] screenshot ${mapShot}`);
+  });
+
+  it('an agent run started from the editor shows in the Research view and turns to completed', async () => {
+    const w = wb();
+    const prompt = 'List the pages of docs.example.org that mention rate limits';
+    await w.page.keyboard.press('Escape');
+    await w.runCommand('Firecrawl: Start Agent Job…');
+    await title(w).filter({ hasText: 'Start Agent Job' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput(prompt);
+    await w
+      .quickInput()
+      .locator('.quick-input-message', { hasText: /URLs the agent should start from/ })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Default effort' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Start the agent job' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await title(w).waitFor({ state: 'hidden' });
+
+    // Tracked at once and revealed: the row of the run, processing.
+    const row = w
+      .treeRows('Research')
+      .filter({ has: w.page.locator('.label-name', { hasText: `Agent job: ${prompt}` }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const description = row.locator('.label-description');
+    await description.filter({ hasText: /^processing · agent/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    const started = sandbox.requests().filter((r) => r.route === 'agentStart');
+    assert.equal(started.length, 1);
+    assert.equal((started[0]?.body as { prompt?: string }).prompt, prompt);
+    // The sandbox's runs take a minute of its clock: move the clock past the end instead of waiting.
+    sandbox.advanceClock(60_000);
+    await description.filter({ hasText: /^completed · agent/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    await row.locator('.codicon-pass').waitFor({ state: 'attached', timeout: 10_000 });
+    // The completion is announced. (It names the run by its short id and offers Show Job: the sandbox's
+    // result is JSON, and Open Result is offered for a Markdown result only.)
+    const toast = w.notification(/Agent job completed/);
+    await toast.waitFor({ state: 'visible', timeout: 15_000 });
+    await w.page.locator('.notifications-toasts .notification-toast.notification-fade-in-done').first().waitFor({ state: 'visible' });
+    await w.page.mouse.move(900, 400);
+    const agentShot = await w.screenshot('run-7-agent-completed');
+    // The sidebar cuts the description: the row's tooltip says the status whole.
+    const tip = await w.hover(row.locator('.label-name'));
+    await tip.filter({ hasText: /Status:\s*completed/ }).waitFor({ state: 'visible' });
+    assert.ok((await tip.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await tip.innerText());
+    await w.page.mouse.move(900, 400);
+    console.log(`[run-ui] screenshot ${agentShot}`);
   });
 });
