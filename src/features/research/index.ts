@@ -122,7 +122,11 @@ export class ResearchFeature implements vscode.Disposable {
     const notifier = new CompletionNotifier(
       this.store,
       clock,
-      { openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id), revealJob: reveal },
+      {
+        openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id),
+        revealJob: reveal,
+        recentTitle: (id) => recent.runs.find((r) => r.id === id)?.target,
+      },
       async (finished, notifierActions) => (await actions()).showCompletion(finished, notifierActions),
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
     );

@@ -30,7 +30,8 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
   let choice: string | undefined;
   const dontShow = vscode.l10n.t("Don't Show Again");
   if (jobs.length === 1) {
-    const title = jobTitle(first);
+    // The name the Research view shows: the job's own title, else the prompt the recent lists name.
+    const title = jobTitle(first) ?? actions.recentTitle?.(first.id);
     const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
     const agent = first.kind === 'agent';
     const hasDocument = Boolean(resultMarkdown(first.snapshot));
