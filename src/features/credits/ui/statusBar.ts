@@ -22,6 +22,8 @@ export class CreditsStatusBar implements vscode.Disposable {
   private burn: BurnView | undefined;
   private tools: (() => { lastHour: number; lastDay: number }) | undefined;
   private ageTimer: Disposable | undefined;
+  /** A draw asked for and not made yet: what changes together (activation sets four things) is drawn once. */
+  private drawTimer: Disposable | undefined;
 
   constructor(
     private readonly store: CreditsStore,
@@ -58,7 +60,18 @@ export class CreditsStatusBar implements vscode.Disposable {
     this.render();
   }
 
+  /**
+   * Draws on the next turn: every change in one turn costs one draw, and activation returns before the
+   * first one (the first number and date formatted in a process load the locale's data, milliseconds).
+   */
   private render(): void {
+    this.drawTimer ??= this.clock.schedule(0, () => {
+      this.drawTimer = undefined;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
     this.ageTimer?.dispose();
     this.ageTimer = undefined;
     if (!creditsSettings.showInStatusBar()) {
@@ -91,6 +104,7 @@ export class CreditsStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.ageTimer?.dispose();
+    this.drawTimer?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }
