@@ -224,10 +224,11 @@ describe('running Firecrawl from the editor in the workbench', () => {
     sandbox.advanceClock(60_000);
     await description.filter({ hasText: /^completed · agent/ }).waitFor({ state: 'visible', timeout: 30_000 });
     await row.locator('.codicon-pass').waitFor({ state: 'attached', timeout: 10_000 });
-    // The completion is announced by the name the row shows, the prompt. (It offers Show Job: the sandbox's
-    // result is JSON, and Open Result is offered for a Markdown result only.)
+    // The completion is announced by the name the row shows, the prompt, and offers the result (the
+    // sandbox's is JSON: it opens as the row's JSON document).
     const toast = w.notification(`Agent job completed: ${prompt}`);
     await toast.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await toast.getByRole('button', { name: 'Open Result' }).count(), 1, 'Open Result is offered');
     await w.page.locator('.notifications-toasts .notification-toast.notification-fade-in-done').first().waitFor({ state: 'visible' });
     await w.page.mouse.move(900, 400);
     const agentShot = await w.screenshot('run-7-agent-completed');

@@ -124,6 +124,7 @@ export class ResearchFeature implements vscode.Disposable {
       clock,
       {
         openAnalysis: async (id) => void (await actions()).openAnalysis(jobs, id),
+        openJson: async (id) => void (await actions()).openJson(jobs, id),
         revealJob: reveal,
         recentTitle: (id) => recent.runs.find((r) => r.id === id)?.target,
       },

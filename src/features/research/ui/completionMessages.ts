@@ -6,7 +6,7 @@ import { shortJobId } from '../../../shared/jobIds';
 import type { TrackedJob } from '../model/trackedJob';
 import { conditionText, jobTitle } from './treeRows';
 import { plainText } from '../../../shared/text';
-import { resultMarkdown } from '../model/jobFacts';
+import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
 import type { NotifierActions } from './completionNotifier';
 
@@ -35,12 +35,18 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
     const agent = first.kind === 'agent';
     const hasDocument = Boolean(resultMarkdown(first.snapshot));
+    // An agent run's result may be data (a schema's JSON): it opens as the JSON document the row opens.
+    const hasJson = agent && resultJson(first.snapshot) !== undefined;
     const completed = agent ? vscode.l10n.t('Agent job completed: {0}', name) : vscode.l10n.t('Deep research completed: {0}', name);
     const showJob = vscode.l10n.t('Show Job');
     if (first.snapshot?.status === 'completed' && hasDocument) {
       const open = agent ? vscode.l10n.t('Open Result') : vscode.l10n.t('Open Analysis');
       choice = await vscode.window.showInformationMessage(completed, open, dontShow);
       if (choice === open) await actions.openAnalysis(first.id);
+    } else if (first.snapshot?.status === 'completed' && hasJson) {
+      const open = vscode.l10n.t('Open Result');
+      choice = await vscode.window.showInformationMessage(completed, open, dontShow);
+      if (choice === open) await actions.openJson(first.id);
     } else if (first.snapshot?.status === 'completed') {
       choice = await vscode.window.showInformationMessage(completed, showJob, dontShow);
       if (choice === showJob) await actions.revealJob(first.id);

@@ -13,6 +13,8 @@ const GATHER_MS = 400;
 export interface NotifierActions {
   openAnalysis(jobId: string): Thenable<unknown> | Promise<unknown>;
   revealJob(jobId: string): Thenable<unknown> | Promise<unknown>;
+  /** An agent run's JSON result, for a run whose result is data rather than text. */
+  openJson(jobId: string): Thenable<unknown> | Promise<unknown>;
   /** The prompt or query the team's recent lists name for a job the service gives no title (an agent run). */
   recentTitle?(jobId: string): string | undefined;
 }
