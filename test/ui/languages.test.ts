@@ -111,7 +111,13 @@ for (const locale of ['ja', 'de']) {
       await wb().quickInputRows().first().waitFor();
       await wb().page.keyboard.press('Enter');
       while (!(await jobRow.isVisible())) {
-        if (Date.now() > deadline) throw new Error(`the job page did not list ${jobId}`);
+        if (Date.now() > deadline) {
+          const shown = await wb()
+            .quickInput()
+            .innerText()
+            .catch(() => '(no quick input)');
+          throw new Error(`the job page did not list ${jobId}; the quick input shows: ${shown.slice(0, 600)}`);
+        }
         if (await onEndpointPage()) await wb().page.keyboard.press('Enter');
         await jobRow.waitFor({ timeout: 2_000 }).catch(() => undefined);
       }

@@ -66,6 +66,21 @@ describe('the shared recent-activity list', () => {
     assert.equal(sandbox.requestCount('activity'), 2);
   });
 
+  test('a read on its way since before a job ran does not serve a caller that needs that job: a new read does, and is the one kept', async () => {
+    const activity = new RecentActivity(client, clock);
+    sandbox.fault({ route: 'activity', kind: 'latency', ms: 300 });
+    const early = activity.read();
+    await clock.advance(1_000);
+    const job = sandbox.createV2Job('scrape');
+    const hover = activity.read();
+    const wizard = activity.read(0);
+    const [first, shared, fresh] = await Promise.all([early, hover, wizard]);
+    assert.equal(shared, first, 'a caller content with a minute-old list shares the read on its way');
+    assert.equal(fresh.kind === 'loaded' && fresh.list.entries[0]?.id, job);
+    assert.equal(activity.cached(), fresh, 'the older read, answering last, does not replace the newer one');
+    assert.deepEqual([activity.reads, sandbox.requestCount('activity')], [2, 2]);
+  });
+
   test('reads at most three pages, and stops at the end of the 24 hours', async () => {
     for (let i = 0; i < 350; i++) sandbox.addActivity({ endpoint: 'scrape', ageMs: 1_000 + i });
     const activity = new RecentActivity(client, clock);

@@ -30,8 +30,9 @@ export class RecentActivity {
   private last: ActivityRead | undefined;
   /** The last loaded list by id, built on the first lookup of that list. */
   private index: { of: ActivityRead; byId: Map<string, ActivityEntry> } | undefined;
-  private inFlight: Promise<ActivityRead> | undefined;
-  private controller: AbortController | undefined;
+  private inFlight: { read: Promise<ActivityRead>; at: number } | undefined;
+  /** The reads on their way, aborted together when the team changes. */
+  private readonly controllers = new Set<AbortController>();
   /** Reads started so far (each one to three requests), for the figures. */
   reads = 0;
 
@@ -52,7 +53,14 @@ export class RecentActivity {
   read(maxAgeMs = RECENT_ACTIVITY_MS): Promise<ActivityRead> {
     const cached = this.cached(maxAgeMs);
     if (cached) return Promise.resolve(cached);
-    return (this.inFlight ??= this.load());
+    // A read on its way serves only a caller it is fresh enough for: one asked for before a job was
+    // run cannot list that job.
+    const inFlight = this.inFlight;
+    if (inFlight && this.clock.now() - inFlight.at <= maxAgeMs) return inFlight.read;
+    const at = this.clock.now();
+    const read = this.load(at);
+    this.inFlight = { read, at };
+    return read;
   }
 
   /** The entry naming `id`, or undefined (also while the list cannot be read). */
@@ -65,17 +73,16 @@ export class RecentActivity {
 
   /** Forgets the list and drops a read on its way: the key or the server changed, so it is another team's. */
   clear(): void {
-    this.controller?.abort();
-    this.controller = undefined;
+    for (const controller of this.controllers) controller.abort();
+    this.controllers.clear();
     this.inFlight = undefined;
     this.last = undefined;
   }
 
-  private async load(): Promise<ActivityRead> {
+  private async load(started: number): Promise<ActivityRead> {
     const controller = new AbortController();
-    this.controller = controller;
+    this.controllers.add(controller);
     this.reads++;
-    const started = this.clock.now();
     let read: ActivityRead;
     try {
       const list = await this.reader().listActivity({
@@ -92,12 +99,10 @@ export class RecentActivity {
     } catch (error) {
       read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error) };
     }
-    // A read dropped by clear() answers its own callers but is not kept.
-    if (this.controller === controller) {
-      this.controller = undefined;
-      this.inFlight = undefined;
-      this.last = read;
-    }
+    // A read dropped by clear() answers its own callers but is not kept; nor is one that answers after a newer one.
+    if (!this.controllers.delete(controller)) return read;
+    if (this.inFlight?.at === started) this.inFlight = undefined;
+    if (!this.last || this.last.at <= started) this.last = read;
     return read;
   }
 }
