@@ -129,7 +129,6 @@ export const TOOL_RESULT_SCHEME = 'firecrawl-tool-result';
 
 /** globalState keys. */
 export const STORAGE = {
-  creditsLastKnown: 'firecrawl.credits.lastKnown',
   /** The spike being alerted and "Mute for Today" (this machine only). */
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */

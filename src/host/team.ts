@@ -41,6 +41,9 @@ export class Team implements vscode.Disposable {
   private researchVisible = false;
   private joining: Promise<void> = Promise.resolve();
   private keyed = false;
+  private knownOnce!: () => void;
+  /** Settles once the window first knows its team (its shared files have a name), whatever its role. */
+  readonly known = new Promise<void>((resolve) => (this.knownOnce = resolve));
   /** Joins asked for (each key or server change asks for one). */
   private requested = 0;
   private readonly roleChanged = new Emitter<boolean>();
@@ -160,6 +163,7 @@ export class Team implements vscode.Disposable {
     );
     // Announced only as the latest: a change asked for meanwhile joins next and announces itself.
     if (generation === this.requested) this.joined.fire({ id: name, keyed: this.keyed });
+    this.knownOnce();
     lease.setAttention({ focused: this.deps.focus.focused, researchVisible: this.researchVisible });
     await lease.start();
     if (wasLeader && !lease.isLeader) this.roleChanged.fire(false);

@@ -32,6 +32,7 @@ export interface BurnView {
 /** The window's place in its team (host/team.ts). */
 export interface BurnTeam {
   readonly isLeader: boolean;
+  readonly known: Promise<void>;
   readonly focus: FocusSource;
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
   sharedName(file: string): string | undefined;
@@ -68,7 +69,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,
-    keyKnown: () => keys.ready,
+    ready: () => keys.ready.then(() => team.known),
     isSelfHosted: () => provider.isSelfHosted,
     clock,
     focus: team.focus,

@@ -4,13 +4,13 @@ import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
-import { COMMANDS, CONTEXT, SETTINGS, STORAGE } from '../../ids';
+import { COMMANDS, CONTEXT, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import { type Connection, connectionOf } from './model/connection';
 import { sharedCredits } from './model/sharedCredits';
-import { type CreditsSnapshot, CreditsStore } from './model/creditsStore';
+import { CreditsStore } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
 export type { CreditsState, CreditsStore } from './model/creditsStore';
@@ -19,6 +19,8 @@ export type { CreditsStatusBar } from './ui/statusBar';
 /** The window's place in its team (host/team.ts). */
 export interface CreditsTeam {
   readonly isLeader: boolean;
+  /** Settles once the window knows its team (its shared files have a name). */
+  readonly known: Promise<void>;
   /** Focused when any window of the team is. */
   readonly focus: FocusSource;
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
@@ -49,19 +51,11 @@ export function activateCredits({ context, keys, provider, team, files, clock, a
     isLeader: () => team.isLeader,
     shared,
     hasKey: () => keys.current !== undefined,
-    keyKnown: () => keys.ready,
+    ready: () => keys.ready.then(() => team.known),
     isSelfHosted: () => provider.isSelfHosted,
     intervalMs: creditsSettings.refreshIntervalMs,
     clock,
     focus: team.focus,
-    storage: {
-      // Only a value from the same server is shown; a key change resets it through the provider.
-      load: () => {
-        const saved = context.globalState.get<{ apiUrl: string; snapshot: CreditsSnapshot }>(STORAGE.creditsLastKnown);
-        return saved && saved.apiUrl === provider.url.url ? saved.snapshot : undefined;
-      },
-      save: (snapshot) => void context.globalState.update(STORAGE.creditsLastKnown, snapshot ? { apiUrl: provider.url.url, snapshot } : undefined),
-    },
   });
   const statusBar = new CreditsStatusBar(store, keys, provider, clock);
   // The welcome views say "key rejected" or "offline" before any job could show it.

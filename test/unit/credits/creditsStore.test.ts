@@ -211,7 +211,8 @@ function harness(options: { focused?: boolean; selfHosted?: boolean; saved?: Cre
     clock,
     focus,
     random: () => 0.5,
-    storage: { load: () => saved, save: (s) => void (saved = s) },
+    // The team's file, as a window opening finds it and as the polling window writes it.
+    shared: { read: async () => saved, publish: (s) => void (saved = s), onDidPublish: () => ({ dispose: () => undefined }) },
   });
   return {
     clock,
@@ -295,18 +296,25 @@ describe('refresh scheduling', () => {
     h.store.dispose();
   });
 
-  test('the persisted value shows at once, then a refresh replaces it', async () => {
-    const saved = { usage: usage({ remainingCredits: 1 }), fetchedAt: NOW - 3_600_000 };
-    const h = harness({ saved });
+  test("a window opening shows the team's last balance from its file; an old one is refreshed at once, a fresh one when it is due", async () => {
+    const old = harness({ saved: { usage: usage({ remainingCredits: 1 }), fetchedAt: NOW - 3_600_000 } });
     const seen: number[] = [];
-    h.store.onDidChange((s) => s.snapshot && seen.push(s.snapshot.usage.remainingCredits));
-    h.store.start();
-    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 1);
-    await h.clock.advance(0);
-    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 80_000);
-    assert.equal(h.saved?.usage.remainingCredits, 80_000);
-    assert.deepEqual(seen.slice(0, 1), [1]);
-    h.store.dispose();
+    old.store.onDidChange((s) => s.snapshot && seen.push(s.snapshot.usage.remainingCredits));
+    old.store.start();
+    await old.clock.advance(0);
+    assert.deepEqual([seen[0], old.store.state.snapshot?.usage.remainingCredits, old.requests], [1, 80_000, 1]);
+    assert.equal(old.saved?.usage.remainingCredits, 80_000, 'the new balance is written for the team');
+    old.store.dispose();
+
+    const fresh = harness({ saved: { usage: usage({ remainingCredits: 2 }), fetchedAt: NOW - 60_000 } });
+    fresh.store.start();
+    await fresh.clock.advance(0);
+    assert.deepEqual([fresh.store.state.snapshot?.usage.remainingCredits, fresh.requests], [2, 0]);
+    await fresh.clock.advance(4 * 60_000 - 1);
+    assert.equal(fresh.requests, 0, 'nothing asked before the balance is due');
+    await fresh.clock.advance(1);
+    assert.equal(fresh.requests, 1);
+    fresh.store.dispose();
   });
 
   test('concurrent callers share one in-flight request', async () => {

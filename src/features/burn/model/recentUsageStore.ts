@@ -42,7 +42,8 @@ export interface RecentUsageStoreOptions {
   /** The bins as the team's windows share them (the leader's polls, and what any window loaded). */
   shared?: Pick<TeamFile<SharedSnapshots>, 'publish' | 'read' | 'onDidPublish'>;
   hasKey: () => boolean;
-  keyKnown?: () => Promise<void>;
+  /** Settles once `hasKey` can be trusted and the team's shared files have a name. */
+  ready?: () => Promise<void>;
   isSelfHosted: () => boolean;
   clock: Clock;
   /** Focused when any window of the team is. */
@@ -101,7 +102,7 @@ export class RecentUsageStore extends DisposableBase {
       this.adopt(snapshots);
       this.due.set(this.due.due ?? this.options.clock.now());
     };
-    void (this.options.keyKnown ? this.options.keyKnown().then(begin) : begin());
+    void (this.options.ready ? this.options.ready().then(begin) : begin());
   }
 
   /** This window started or stopped polling for the team. */
@@ -172,7 +173,7 @@ export class RecentUsageStore extends DisposableBase {
   }
 
   private async load(range: UsageTimeRange): Promise<void> {
-    if (this.options.keyKnown) await this.options.keyKnown();
+    if (this.options.ready) await this.options.ready();
     if (this.disposed) return;
     if (!this.options.hasKey()) {
       this.update(range, { snapshot: undefined, loading: false, problem: { kind: 'noKey' } });

@@ -32,11 +32,6 @@ export interface CreditsState {
   problem?: CreditsProblem;
 }
 
-export interface SnapshotStorage {
-  load(): CreditsSnapshot | undefined;
-  save(snapshot: CreditsSnapshot | undefined): void;
-}
-
 export interface CreditsStoreOptions {
   /** `onRetry` is called when the client waits to try again within this fetch. */
   fetch: (signal: AbortSignal, onRetry: (error: unknown, delayMs: number) => void) => Promise<CreditUsage>;
@@ -44,16 +39,15 @@ export interface CreditsStoreOptions {
   fetchQueue?: (signal: AbortSignal) => Promise<QueueStatus>;
   /** Whether this window polls for the team (default: yes); the others follow `shared`. */
   isLeader?: () => boolean;
-  /** The balance as the team's windows share it: the window that polls publishes each new value. */
+  /** The balance as the team's windows share it: the window that polls publishes each new value, and a window opening shows the last one. */
   shared?: Pick<TeamFile<CreditsSnapshot>, 'publish' | 'read' | 'onDidPublish'>;
   hasKey: () => boolean;
-  /** Settles once `hasKey` can be trusted (the key is read after activation). */
-  keyKnown?: () => Promise<void>;
+  /** Settles once `hasKey` can be trusted and the team's shared files have a name (both known a moment after activation). */
+  ready?: () => Promise<void>;
   isSelfHosted: () => boolean;
   intervalMs: () => number;
   clock: Clock;
   focus: FocusSource;
-  storage?: SnapshotStorage;
   random?: () => number;
 }
 
@@ -104,7 +98,6 @@ export class CreditsStore extends DisposableBase {
     // team's folder is renamed only once the new team is joined): never show it for the new key.
     if (snapshot.fetchedAt < this.resetAt) return;
     if (this.disposed || (mine && mine.fetchedAt >= snapshot.fetchedAt) || !this.options.hasKey()) return;
-    this.options.storage?.save(snapshot);
     this.failures = 0;
     this.update({ snapshot, loading: false, problem: undefined });
     this.due.set(snapshot.fetchedAt + this.options.intervalMs());
@@ -114,25 +107,21 @@ export class CreditsStore extends DisposableBase {
     return this.current;
   }
 
-  /** Shows the persisted value at once, then (in the window that polls) refreshes behind it. */
+  /** Shows the team's last balance (kept in its folder across restarts), then refreshes when it is due or nobody else can. */
   start(): void {
-    const saved = this.options.storage?.load();
-    if (saved) this.update({ snapshot: saved });
-    const begin = () => {
+    const begin = async () => {
+      const shared = await this.options.shared?.read().catch(() => undefined);
       if (this.disposed) return;
-      if (this.leader || !this.options.hasKey()) void this.refresh();
+      if (shared) this.adopt(shared);
+      if (this.leader || !this.options.hasKey()) {
+        if (this.due.due === undefined || this.due.overdue) void this.refresh();
+        else this.due.arm();
+      }
       // Nothing shared yet (the leader has no balance to share, e.g. a team without billing): this
       // window asks once for itself rather than show nothing.
-      else {
-        void this.options.shared?.read().then((snapshot) => {
-          if (snapshot) this.adopt(snapshot);
-          // Leading by now, or already answered: nothing to ask.
-          else if (!this.leader && !this.current.snapshot && !this.current.problem && !this.inFlight) void this.refresh();
-        });
-      }
+      else if (!this.current.snapshot && !this.current.problem && !this.inFlight) void this.refresh();
     };
-    if (this.options.keyKnown) void this.options.keyKnown().then(begin);
-    else begin();
+    void (this.options.ready ? this.options.ready().then(begin) : begin());
   }
 
   /** The key or API URL changed: the old balance belongs to another account or server. */
@@ -143,7 +132,6 @@ export class CreditsStore extends DisposableBase {
     this.failures = 0;
     this.resetAt = this.options.clock.now();
     this.queueUnsupported = false;
-    this.options.storage?.save(undefined);
     this.current = { loading: false };
     // Nothing is due from the old account: whoever polls for the new team asks at once.
     this.due.set(undefined);
@@ -181,8 +169,8 @@ export class CreditsStore extends DisposableBase {
 
   private async load(): Promise<void> {
     this.due.set(undefined);
-    if (this.options.keyKnown) {
-      await this.options.keyKnown();
+    if (this.options.ready) {
+      await this.options.ready();
       if (this.disposed) return;
     }
     if (!this.options.hasKey()) {
@@ -204,7 +192,6 @@ export class CreditsStore extends DisposableBase {
       if (controller.signal.aborted || this.disposed) return;
       const snapshot: CreditsSnapshot = { usage, ...(queue ? { queue } : {}), fetchedAt: this.options.clock.now() };
       this.failures = 0;
-      this.options.storage?.save(snapshot);
       this.options.shared?.publish(snapshot);
       this.update({ snapshot, loading: false, problem: undefined });
       this.schedule(this.options.intervalMs());
