@@ -9,7 +9,7 @@ import { loadOnDemand } from '../../host/onDemand';
 import { agentToolSettings, runSettings } from '../../host/settings';
 import { TOOLS } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import type { Event } from '../../shared/events';
+import { DisposableBase, type Event } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { BurnFeature } from '../burn';
 import type { CreditsFeature } from '../credits';
@@ -54,15 +54,15 @@ export interface ToolSpendingView {
 
 const HOUR_MS = 60 * 60_000;
 
-export class AgentToolsFeature implements vscode.Disposable {
+export class AgentToolsFeature extends DisposableBase {
   readonly spending: ToolSpending;
   readonly documents = new ToolDocuments();
   /** The tools as registered with VS Code, by name (tests call prepareInvocation on them). */
   readonly registered = new Map<string, vscode.LanguageModelTool<unknown>>();
   private loading: Promise<AgentTools> | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: AgentToolsDeps) {
+    super();
     this.spending = new ToolSpending({ files: deps.files, clock: deps.clock, windowId: deps.windowId });
   }
 
@@ -132,7 +132,7 @@ export class AgentToolsFeature implements vscode.Disposable {
 
   register(context: vscode.ExtensionContext): void {
     context.subscriptions.push(this);
-    this.subscriptions.push(this.spending, registerToolDocuments(this.documents));
+    this._register(this.spending, registerToolDocuments(this.documents));
     // Hosts without the language model API (older forks) simply get no tools.
     if (typeof vscode.lm?.registerTool !== 'function') return;
     for (const [kind, name] of Object.entries(KINDS) as Array<[ToolKind, string]>) {
@@ -141,12 +141,8 @@ export class AgentToolsFeature implements vscode.Disposable {
         invoke: async (options, token) => (await this.tools()).invoke(kind, options.input, token),
       };
       this.registered.set(name, tool);
-      this.subscriptions.push(vscode.lm.registerTool(name, tool));
+      this._register(vscode.lm.registerTool(name, tool));
     }
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -8,7 +8,7 @@ import type { Logger } from '../../host/logger';
 import { onDidChangeSettings, researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import type { FocusSource } from '../../shared/events';
+import { DisposableBase, type FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
 import { type ActivitySource, RecentRuns, type RecentRunsReader } from './model/recentRuns';
@@ -70,16 +70,16 @@ export interface ResearchDeps {
 /** Tracking, saving and copying load with the first of them (an on-demand bundle). */
 const actions = () => loadOnDemand<ResearchActions>('researchActions');
 
-export class ResearchFeature implements vscode.Disposable {
+export class ResearchFeature extends DisposableBase {
   readonly store: ResearchStore;
   /** The team's runs of the last 24 hours: Add Recent Jobs and the Recent group. */
   readonly recent: RecentRuns;
   readonly tree: ResearchTreeProvider;
   readonly view: ResearchView;
   readonly documents: ResearchDocuments;
-  private readonly disposables: Array<{ dispose(): void }> = [];
 
   constructor(deps: ResearchDeps) {
+    super();
     const { clock } = deps;
     const log = deps.log.child('research');
     const { team } = deps;
@@ -145,7 +145,7 @@ export class ResearchFeature implements vscode.Disposable {
     };
     if (team.current) join(team.current);
 
-    this.disposables.push(
+    this._register(
       // First here, so it is disposed last: its final write must not race the views' teardown.
       this.store,
       recent,
@@ -195,11 +195,6 @@ export class ResearchFeature implements vscode.Disposable {
   /** Writes what waits to be written (closing the window waits for it). */
   flush(): Promise<void> {
     return this.store.flush();
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.reverse()) d.dispose();
-    this.disposables.length = 0;
   }
 }
 

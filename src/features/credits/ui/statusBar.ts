@@ -7,7 +7,7 @@ import type { ApiKeyService } from '../../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../../host/settings';
 import { SETTINGS, STATUS_BAR_ITEMS } from '../../../ids';
 import type { Clock } from '../../../shared/clock';
-import type { Disposable } from '../../../shared/events';
+import { type Disposable, DisposableBase } from '../../../shared/events';
 import type { BurnView } from '../../burn';
 import type { CreditsStore } from '../model/creditsStore';
 import { presentCredits, TOOLTIP_COMMANDS } from './statusBarText';
@@ -15,9 +15,8 @@ import { presentCredits, TOOLTIP_COMMANDS } from './statusBarText';
 /** The tooltip says how old the value is: keep that honest without touching the network. */
 const AGE_REFRESH_MS = 60_000;
 
-export class CreditsStatusBar implements vscode.Disposable {
+export class CreditsStatusBar extends DisposableBase {
   private readonly item: vscode.StatusBarItem;
-  private readonly subscriptions: vscode.Disposable[] = [];
   private history: readonly UsagePeriod[] | undefined;
   private burn: BurnView | undefined;
   private tools: (() => { lastHour: number; lastDay: number }) | undefined;
@@ -31,13 +30,13 @@ export class CreditsStatusBar implements vscode.Disposable {
     private readonly provider: ClientProvider,
     private readonly clock: Clock,
   ) {
-    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100);
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.credits, vscode.StatusBarAlignment.Left, 100));
     this.item.name = vscode.l10n.t('Firecrawl Credits');
-    const storeSubscription = store.onDidChange(() => this.render());
-    this.subscriptions.push(
-      this.item,
-      { dispose: () => storeSubscription.dispose() },
+    this._register(
+      store.onDidChange(() => this.render()),
       onDidChangeSettings([SETTINGS.showInStatusBar, SETTINGS.warningThreshold, SETTINGS.criticalThreshold], () => this.render()),
+      { dispose: () => (this.ageTimer?.dispose(), this.drawTimer?.dispose()) },
     );
     this.render();
   }
@@ -100,11 +99,5 @@ export class CreditsStatusBar implements vscode.Disposable {
       view.level === 'critical' ? new vscode.ThemeColor('statusBarItem.errorBackground') : view.level === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
     this.ageTimer = this.clock.schedule(AGE_REFRESH_MS, () => this.render());
-  }
-
-  dispose(): void {
-    this.ageTimer?.dispose();
-    this.drawTimer?.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }
