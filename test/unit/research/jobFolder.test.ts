@@ -2,7 +2,7 @@
 // faults it must survive, on the simulated windows of test/support/researchWindows.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobFileName } from '../../../src/features/research/model/storage';
+import { jobFileName, removalFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { editor } from '../../support/researchWindows';
 
@@ -63,6 +63,30 @@ describe("the team's folder of jobs", () => {
     assert.ok(b.store.get(odd)?.snapshot?.kind === 'deepResearch' && b.store.get(odd)?.snapshot?.status === 'completed');
     assert.equal(b.log.filter((l) => l.includes(`Skipped the saved copy of job ${odd}`)).length, 1, b.log.join('\n'));
     await b.close();
+  });
+
+  test("a later version's job file is left alone by this one: not listed, not rewritten, not swept", async () => {
+    const { clock, service, disk, open } = editor();
+    const a = await open('a');
+    const running = service.create({ durationMs: 600_000 });
+    const again = service.create({ durationMs: 0 });
+    a.store.track([running, again]);
+    await clock.advance(10_000);
+    // An updated window rewrites both in its own format; one of them was dropped once and tracked again.
+    const later = (id: string) => JSON.stringify({ ...JSON.parse(disk.files.get(jobFileName('t', id))!), v: 3, trackedAt: clock.now(), shape: 'new' });
+    const updated = disk.view();
+    await updated.write(removalFileName('t', again), JSON.stringify({ v: 2, id: again, removedAt: clock.now() - 60_000, removedBy: 'x' }));
+    await updated.write(jobFileName('t', running), later(running));
+    await updated.write(jobFileName('t', again), later(again));
+    await clock.advance(120_000);
+    assert.equal(await a.store.sweep(), 0, 'nothing swept');
+    await clock.advance(5 * 60_000);
+    for (const id of [running, again]) assert.equal(JSON.parse(disk.files.get(jobFileName('t', id))!).v, 3, `job ${id}'s file is still the later version's`);
+    const b = await open('b');
+    assert.deepEqual(ids(b.store.jobs), [], 'a window of this version lists neither');
+    assert.equal(b.log.filter((l) => l.includes(`Left the saved copy of job ${running} alone`)).length, 1, b.log.join('\n'));
+    for (const w of [a, b]) await w.close();
+    assert.equal(JSON.parse(disk.files.get(jobFileName('t', running))!).v, 3, 'closing writes nothing over it');
   });
 
   test('a file is read only when it changed: the polling window never parses its own writes, a follower reads each write once', async () => {

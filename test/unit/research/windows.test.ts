@@ -236,7 +236,7 @@ describe('several windows', () => {
     const b = await open('b');
     const skipped = (w: typeof b) => w.log.filter((l) => l.startsWith(`warn Skipped the saved copy of job ${id} (not a job file this version can read)`)).length;
     assert.equal(skipped(b), 1, b.log.join('\n'));
-    disk.files.set(jobFileName('t', id), JSON.stringify({ v: 7, id }));
+    disk.files.set(jobFileName('t', id), JSON.stringify({ v: 2, id, trackedAt: 'yesterday' }));
     const c = await open('c');
     assert.equal(skipped(c), 1, c.log.join('\n'));
     // Looked at on every beat, logged once: the file is not read again until it changes.

@@ -11,7 +11,20 @@ import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 import { type FileStamp, readCapped, type SharedFiles, stampText } from '../../../shared/sharedFiles';
 import { DEFAULT_MAX_JOB_BYTES, describeTrimmed, fitJobFile } from './jobFit';
-import { fromJobFile, type JobFile, jobFileName, JOB_FOLDER, parseJobFileName, type PersistedRecord, readRemoval, removal, removalFileName, teamJobFolder, toJobFile } from './storage';
+import {
+  fromJobFile,
+  type JobFile,
+  jobFileName,
+  JOB_FILE_VERSION,
+  JOB_FOLDER,
+  parseJobFileName,
+  type PersistedRecord,
+  readRemoval,
+  removal,
+  removalFileName,
+  teamJobFolder,
+  toJobFile,
+} from './storage';
 
 export interface FolderLog {
   info(message: string): void;
@@ -77,6 +90,11 @@ export class JobFolder implements Disposable {
   private readonly stamps = new Map<string, string>();
   /** Files that could not be used, by the stamp they had: logged once, not read again until they change. */
   private readonly damaged = new Map<string, string>();
+  /**
+   * Jobs whose file a later version of the extension wrote (an updated window next to one not yet
+   * reloaded): this window neither lists, rewrites nor sweeps them.
+   */
+  private readonly newer = new Set<string>();
   /** Removal notes seen in the folder: when each job was dropped. */
   private readonly removals = new Map<string, number>();
   private readonly trimmedLogged = new Set<string>();
@@ -269,8 +287,8 @@ export class JobFolder implements Disposable {
       const before = await files.stat(name).catch(() => undefined);
       if (!before || now - before.mtime < LEFTOVER_GRACE_MS) continue;
       const read = await readCapped(files, name, this.maxBytes).catch(() => undefined);
-      const file = read?.state === 'ok' ? parse(read.text, id) : undefined;
-      if (file && file.trackedAt > removedAt) continue;
+      const { file, newer } = read?.state === 'ok' ? parseFile(read.text, id) : {};
+      if (newer || (file && file.trackedAt > removedAt)) continue;
       const again = await files.stat(name).catch(() => undefined);
       if (!again || stampText(again) !== stampText(before)) continue;
       await files.remove(name).catch(() => undefined);
@@ -355,7 +373,7 @@ export class JobFolder implements Disposable {
     if (file.writtenBy !== this.options.windowId && file.writtenAt > current.writtenAt) this.host.updated(id, file);
   }
 
-  private async readJob(id: string): Promise<{ state: 'ok'; file: JobFile } | { state: 'damaged'; stamp: FileStamp } | { state: 'missing' }> {
+  private async readJob(id: string): Promise<{ state: 'ok'; file: JobFile } | { state: 'damaged'; stamp: FileStamp } | { state: 'missing' } | { state: 'newer' }> {
     const name = jobFileName(this.options.team, id);
     let read;
     try {
@@ -365,13 +383,20 @@ export class JobFolder implements Disposable {
       return { state: 'missing' };
     }
     if (read.state === 'missing') return read;
-    const file = read.state === 'ok' ? parse(read.text, id) : undefined;
+    const { file, newer } = read.state === 'ok' ? parseFile(read.text, id) : {};
     if (file && read.state === 'ok') {
       this.stamps.set(id, stampText(read.stamp));
       this.damaged.delete(id);
+      this.newer.delete(id);
       return { state: 'ok', file };
     }
     const stamp = read.stamp;
+    if (newer) {
+      if (!this.newer.has(id)) this.options.log.info(`Left the saved copy of job ${id} alone: a later version of the extension wrote it`);
+      this.newer.add(id);
+      this.damaged.set(id, stampText(stamp));
+      return { state: 'newer' };
+    }
     if (this.damaged.get(id) !== stampText(stamp)) {
       this.damaged.set(id, stampText(stamp));
       if (read.state === 'tooLarge') this.options.log.warn(`Skipped the saved copy of job ${id} (${Math.round(stamp.size / 1024)} KB, more than a job's copy holds); the job is asked about again`);
@@ -446,7 +471,7 @@ export class JobFolder implements Disposable {
     }
     for (const id of dirty) {
       const record = this.host.get(id);
-      if (!record) continue;
+      if (!record || this.newer.has(id)) continue;
       const writtenAt = clock.now();
       const fitted = fitJobFile(toJobFile(record, writtenAt, windowId), this.options.maxJobBytes ?? DEFAULT_MAX_JOB_BYTES);
       if (fitted.trimmedNow && !this.trimmedLogged.has(id)) {
@@ -493,9 +518,18 @@ export class JobFolder implements Disposable {
 }
 
 function parse(text: string, id: string): JobFile | undefined {
+  return parseFile(text, id).file;
+}
+
+/** A job file, or whether a later version of the extension wrote it (this version cannot read it, and leaves it alone). */
+function parseFile(text: string, id: string): { file?: JobFile; newer?: boolean } {
   try {
-    return fromJobFile(JSON.parse(text), id);
+    const value: unknown = JSON.parse(text);
+    const file = fromJobFile(value, id);
+    if (file) return { file };
+    const v = (value as { v?: unknown } | null)?.v;
+    return { newer: typeof v === 'number' && v > JOB_FILE_VERSION };
   } catch {
-    return undefined;
+    return {};
   }
 }

@@ -38,6 +38,9 @@ export type PersistedPoll =
   | { kind: 'retrying'; reason: 'unreachable' | 'rateLimited'; retryAt: number; failures: number; error: ErrorInfo }
   | { kind: 'stopped'; reason: StopReason; at: number; afterMs?: number; error?: ErrorInfo };
 
+/** The job files this version writes and reads; a file with a higher number is a later version's. */
+export const JOB_FILE_VERSION = 2;
+
 export interface JobFile {
   v: 2;
   id: string;
