@@ -95,7 +95,7 @@ export class Team implements vscode.Disposable {
 
   /** The windows of this editor, of any team, that are open (they wrote their attention lately), this one included. */
   async openWindows(): Promise<ReadonlySet<string>> {
-    return (await openWindows(this.deps.files, this.deps.clock)).add(this.windowId);
+    return (await openWindows(this.deps.files, this.deps.clock, this.lease?.wake)).add(this.windowId);
   }
 
   /** The team's folder under the shared files, for state the leader shares (e.g. the balance). */

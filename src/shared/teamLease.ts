@@ -64,6 +64,16 @@ const ATTENTION_HEARTBEAT_MS = 10_000;
  */
 const STUCK_MS = LEASE_MS;
 
+/**
+ * This window woke from a sleep (its own beats stopped for longer than ATTENTION_STALE_MS): `at`
+ * when it beat again, `sleptAt` its last beat before. Every window's last word is that old then,
+ * so for ATTENTION_STALE_MS after waking a window that beat shortly before the sleep still counts as open.
+ */
+export interface Wake {
+  at: number;
+  sleptAt: number;
+}
+
 export class TeamLease implements Disposable {
   private leader = false;
   private own: Attention = NOBODY;
@@ -79,6 +89,8 @@ export class TeamLease implements Disposable {
   /** Counts looks begun, so one given up on (see bounded) knows a later one has taken over. */
   private looks = 0;
   private disposed = false;
+  private lastBeatAt = Number.NEGATIVE_INFINITY;
+  private woke: Wake | undefined;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
   private readonly looked = new Emitter<void>();
@@ -105,6 +117,11 @@ export class TeamLease implements Disposable {
   /** Whether any window of the team is focused, and whether any shows the Research view. */
   get teamAttention(): Attention {
     return this.team;
+  }
+
+  /** The last wake from a sleep, while its grace lasts (see Wake). */
+  get wake(): Wake | undefined {
+    return this.woke && this.options.clock.now() - this.woke.at < ATTENTION_STALE_MS ? this.woke : undefined;
   }
 
   /** Takes part in the election; resolves once this window knows its role. */
@@ -269,7 +286,10 @@ export class TeamLease implements Disposable {
 
   private async writeAttention(): Promise<void> {
     if (this.disposed) return;
-    const file: AttentionFile = { ...this.own, at: this.options.clock.now() };
+    const now = this.options.clock.now();
+    if (now - this.lastBeatAt > ATTENTION_STALE_MS) this.woke = Number.isFinite(this.lastBeatAt) ? { at: now, sleptAt: this.lastBeatAt } : undefined;
+    this.lastBeatAt = now;
+    const file: AttentionFile = { ...this.own, at: now };
     await this.options.files.write(this.attentionName(this.options.windowId), JSON.stringify(file)).catch(() => undefined);
   }
 
@@ -283,8 +303,9 @@ export class TeamLease implements Disposable {
       if (id === windowId) continue;
       const value = readAttentionFile(await readJson(files, `${this.folder}/windows/${name}`));
       if (value && isFresh(value.at, now, ATTENTION_STALE_MS)) others.set(id, value);
-      // A window that is gone leaves its file behind: its last word no longer counts (and is tidied).
-      else if (value && now - value.at > 3 * ATTENTION_STALE_MS) void files.remove(`${this.folder}/windows/${name}`);
+      // A window that is gone leaves its file behind: its last word no longer counts (and is tidied,
+      // unless this window has just woken: every window's last word is old then, and theirs is on its way).
+      else if (value && now - value.at > 3 * ATTENTION_STALE_MS && !this.wake) void files.remove(`${this.folder}/windows/${name}`);
     }
     this.others = others;
     this.recompute();
@@ -305,15 +326,17 @@ export class TeamLease implements Disposable {
 
 /**
  * Windows of this editor that are open now, whatever their team: each writes its attention file at
- * least every ATTENTION_HEARTBEAT_MS, and one silent for ATTENTION_STALE_MS is gone.
+ * least every ATTENTION_HEARTBEAT_MS, and one silent for ATTENTION_STALE_MS is gone (unless `wake`
+ * says this window has just woken, and the other beat shortly before the sleep).
  */
-export async function openWindows(files: SharedFiles, clock: Clock): Promise<Set<string>> {
+export async function openWindows(files: SharedFiles, clock: Clock, wake?: Wake): Promise<Set<string>> {
   const open = new Set<string>();
   const now = clock.now();
+  const awake = (at: number) => wake !== undefined && now - wake.at < ATTENTION_STALE_MS && at > wake.sleptAt - ATTENTION_STALE_MS;
   for (const team of await files.folders('teams').catch(() => [] as string[])) {
     for (const name of await files.list(`teams/${team}/windows`).catch(() => [] as string[])) {
       const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
-      if (value && isFresh(value.at, now, ATTENTION_STALE_MS)) open.add(name.replace(/\.json$/, ''));
+      if (value && (isFresh(value.at, now, ATTENTION_STALE_MS) || awake(value.at))) open.add(name.replace(/\.json$/, ''));
     }
   }
   return open;

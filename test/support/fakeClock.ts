@@ -40,6 +40,15 @@ export class FakeClock implements Clock {
     for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
+  /**
+   * The machine sleeps for `ms`: the wall clock jumps, and timers fire as long after waking as they
+   * were due after the moment it slept (timers run on a clock that stops while the machine sleeps).
+   */
+  sleep(ms: number): void {
+    this.time += ms;
+    for (const timer of this.timers) timer.at += ms;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due, in order. */
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;

@@ -187,6 +187,30 @@ describe('which windows of the editor are open', () => {
     b.lease.dispose();
   });
 
+  test('after a sleep, a window that wakes first neither tidies nor counts as gone the windows that have not beaten yet', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = window(disk, clock, 'a');
+    await a.lease.start();
+    await clock.advance(5_000);
+    const b = window(disk, clock, 'b');
+    await b.lease.start();
+    await clock.advance(20_000);
+    clock.sleep(2 * 3_600_000);
+    // a beats first after waking (b's beat is 5 s behind it).
+    await clock.advance(6_000);
+    assert.ok(a.lease.wake, 'a knows it has just woken');
+    assert.ok(disk.files.has('teams/team-a/windows/b.json'), "b's file is not tidied");
+    assert.deepEqual([...(await openWindows(a.files, clock, a.lease.wake))].sort(), ['a', 'b'], 'b still counts as open');
+    await clock.advance(30_000);
+    assert.equal(a.lease.wake, undefined, 'the grace is over');
+    assert.deepEqual([...(await openWindows(a.files, clock, a.lease.wake))].sort(), ['a', 'b'], 'b beat since');
+    crash(b);
+    await clock.advance(45_000);
+    assert.deepEqual([...(await openWindows(a.files, clock, a.lease.wake))], ['a'], 'a window silent since waking is gone');
+    a.lease.dispose();
+  });
+
   test("a replace that leaves the lease missing for a few milliseconds changes nobody's role (2 hours, two windows)", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());
