@@ -31,12 +31,6 @@ async function main() {
   const extension = require(path.join(root, 'dist', 'extension.js'));
   const t1 = performance.now();
   const context = createContext(packageJSON);
-  // `--jobs=N`: N tracked jobs listed in globalState, as a window with that many finds them.
-  const jobs = Number(process.argv.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length) ?? 0);
-  for (let i = 0; i < jobs; i++) {
-    const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    await context.globalState.update(`firecrawl.research.job/${id}`, { v: 2, id, kind: 'deepResearch', trackedAt: Date.now() - i * 60_000, seq: 0 });
-  }
   await extension.activate(context);
   const t2 = performance.now();
   for (const d of context.subscriptions) d.dispose?.();
