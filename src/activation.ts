@@ -160,6 +160,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     team: () => team.current?.id,
     credits,
     burn,
+    // Once the window knows its team (the run is that team's); not revealed: the chat keeps the focus.
+    trackAgentRun: (id) => void research.store.listKnown.then(() => research.store.track([id], 'agent')),
   });
   const shareToolSpending = () => credits.statusBar.setToolSpending(() => agentTools.view());
   shareToolSpending();

@@ -139,6 +139,9 @@ describe('Firecrawl tools for AI agents', function () {
     const body = sandbox.requests().find((r) => r.route === 'agentStart')?.body as Record<string, unknown>;
     assert.equal(body.maxCredits, 200);
     assert.equal(body.integration, '_vscode');
+    // The person follows what the agent started where they follow their own runs.
+    const id = /Job id: ([0-9a-f-]{36})/.exec(text(result))![1]!;
+    await until('the run in the Research view', () => api.research.store.get(id)?.kind === 'agent');
   });
 
   it('cancelling from the caller aborts the request', async () => {

@@ -44,6 +44,8 @@ export interface AgentToolsDeps {
   team(): string | undefined;
   credits: CreditsFeature;
   burn: BurnFeature;
+  /** Adds a run an agent started to the Research view, without taking focus from the chat. */
+  trackAgentRun(id: string): void;
 }
 
 /** What the AI agent tools spent of the current team's credits (the status bar and the spike alert say it). */
@@ -87,6 +89,7 @@ export class AgentToolsFeature extends DisposableBase {
           balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
           teamCredits: () => this.teamCredits(),
           documentUri: toolDocumentUri,
+          trackAgentRun: (id) => this.deps.trackAgentRun(id),
         }),
     );
     this.loading.catch(() => (this.loading = undefined));

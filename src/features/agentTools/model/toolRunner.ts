@@ -55,6 +55,8 @@ export interface ToolRunnerDeps {
   settings: ToolSettings;
   /** How the result says where the whole text is (a URI the person can open). */
   documentName(key: string): string;
+  /** A run an agent started: the person follows it where they follow their own (the Research view). */
+  trackAgentRun?(id: string): void;
   nonce?: () => string;
 }
 
@@ -234,6 +236,7 @@ export class ToolRunner {
         const body = checked('agentStart', agentStartBody({ prompt: input.prompt, urls: input.urls, maxCredits }));
         const started = await client.startAgent(body, call);
         const charged = await this.charge('startAgent', input, started.id, undefined, true);
+        this.deps.trackAgentRun?.(started.id);
         return {
           parts: [
             l10n.t(

@@ -27,6 +27,7 @@ export interface AgentToolsHost {
   balance(): number | undefined;
   teamCredits(): Promise<TeamCredits>;
   documentUri(key: string): vscode.Uri;
+  trackAgentRun(id: string): void;
 }
 
 export class AgentTools {
@@ -46,6 +47,7 @@ export class AgentTools {
       clock: host.clock,
       settings: host.settings,
       documentName: (key) => host.documentUri(key).toString(),
+      trackAgentRun: host.trackAgentRun,
     });
   }
 
