@@ -73,7 +73,7 @@ describe('job ids in an editor of the workbench', () => {
     const tracked = await hoverOn(w, agent, /Agent run/);
     assert.match(tracked.text, /Status: \w+/);
     assert.match(tracked.text, /Tracked: /);
-    assert.match(tracked.text, /Track · Copy/);
+    assert.match(tracked.text, /Show Job · Copy/);
     const trackedShot = await w.screenshot('jobIds-2-hover-tracked-agent');
 
     const unknown = await hoverOn(w, UNKNOWN, /Not tracked/);

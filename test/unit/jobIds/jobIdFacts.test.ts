@@ -6,7 +6,7 @@ import { describeJobId } from '../../../src/features/jobIds/model/jobIdFacts';
 const NOW = Date.UTC(2026, 0, 1, 12);
 
 describe('what a job id gets', () => {
-  test('a tracked agent run: kind, status, credits and age; Track and Copy', () => {
+  test('a tracked agent run: kind, status, credits and age; Show Job and Copy', () => {
     const d = describeJobId({ source: 'tracked', kind: 'agent', status: 'processing', credits: 1234, trackedAt: NOW - 5 * 60_000 }, NOW);
     assert.equal(d.title, 'Agent run');
     assert.deepEqual(
@@ -16,7 +16,7 @@ describe('what a job id gets', () => {
     assert.equal(d.facts[0]?.value, 'processing');
     assert.match(d.facts[1]?.value ?? '', /1,234|1\.2K|1,2/);
     assert.equal(d.facts[2]?.value, '5m ago');
-    assert.deepEqual(d.actions, [{ kind: 'track' }, { kind: 'copy' }]);
+    assert.deepEqual(d.actions, [{ kind: 'track', tracked: true }, { kind: 'copy' }]);
   });
 
   test('a recent scrape: endpoint, target and age; Rate with the endpoint, and Copy', () => {

@@ -28,7 +28,8 @@ export interface RecentFacts {
 
 export type KnownJob = TrackedFacts | RecentFacts | undefined;
 
-export type JobIdAction = { kind: 'rate'; endpoint: FeedbackEndpoint } | { kind: 'track' } | { kind: 'lookUp' } | { kind: 'copy' };
+/** `track` on a job already tracked shows its row (Track Job brings it into sight and refreshes it). */
+export type JobIdAction = { kind: 'rate'; endpoint: FeedbackEndpoint } | { kind: 'track'; tracked?: true } | { kind: 'lookUp' } | { kind: 'copy' };
 
 export interface JobIdDescription {
   title: string;
@@ -55,8 +56,7 @@ export function describeJobId(known: KnownJob, now: number): JobIdDescription {
     if (known.status) facts.push({ label: l10n.t('Status'), value: known.status });
     if (known.credits !== undefined) facts.push({ label: l10n.t('Credits'), value: formatCredits(known.credits) });
     facts.push({ label: l10n.t('Tracked'), value: formatAgo(known.trackedAt, now) });
-    // Tracking it again brings the Research view's row into sight and refreshes it.
-    return { title: kindWord(known.kind), facts, actions: [{ kind: 'track' }, { kind: 'copy' }] };
+    return { title: kindWord(known.kind), facts, actions: [{ kind: 'track', tracked: true }, { kind: 'copy' }] };
   }
   if (known?.source === 'recent') {
     const facts = [{ label: l10n.t('Endpoint'), value: known.endpoint }];

@@ -30,7 +30,7 @@ export function actionLabel(action: JobIdAction): string {
     case 'rate':
       return vscode.l10n.t('Rate This Job…');
     case 'track':
-      return vscode.l10n.t('Track');
+      return action.tracked ? vscode.l10n.t('Show Job') : vscode.l10n.t('Track');
     case 'lookUp':
       return vscode.l10n.t('Look Up');
     case 'copy':
