@@ -1,4 +1,5 @@
 // Builds everything the extension and its tests run:
+//   dist/start.js       the Node host's entry: loads dist/extension.js through V8's code cache
 //   dist/extension.js   the extension bundle for Node extension hosts (cjs, `vscode` external)
 //   dist/<name>.js      bundles loaded on first use (the wizard, research actions, the key input)
 //   dist/web/*.js       the same for browser extension hosts (a web worker)
@@ -103,6 +104,8 @@ const webHost = { ...extensionHost, platform: 'browser', target: 'es2022', mainF
 
 const configs = [
   { ...extensionHost, entryPoints: [join(root, 'src', 'extension.ts')], outfile: join(root, 'dist', 'extension.js') },
+  // The Node host's entry (package.json `main`): loads dist/extension.js through V8's code cache.
+  { ...extensionHost, plugins: [], entryPoints: [join(root, 'src', 'platform', 'start.ts')], outfile: join(root, 'dist', 'start.js') },
   { ...extensionHost, entryPoints: onDemand, outdir: join(root, 'dist') },
   { ...webHost, entryPoints: [join(root, 'src', 'extension.web.ts')], outfile: join(root, 'dist', 'web', 'extension.js') },
   { ...webHost, entryPoints: onDemand, outdir: join(root, 'dist', 'web') },

@@ -1,4 +1,4 @@
-// Entry of the Node extension host (desktop, remote windows, Codespaces): dist/extension.js.
+// The Node extension host's bundle (dist/extension.js), loaded by dist/start.js (platform/start.ts) through V8's code cache.
 import type * as vscode from 'vscode';
 import { activateExtension, deactivateExtension, type TestApi } from './activation';
 import { setPlatform } from './host/platform';
