@@ -2,11 +2,10 @@
 // through V8's code cache. Compiling the bundle, and then compiling each function the first time
 // activation calls it, was most of what activation cost; a cache made after the first activation
 // holds both, so every later start skips them. The cache lives beside the bundle (the folder is
-// per installed version, so an update starts clean), is named by the bundle's content, Node's V8
-// version and the machine's architecture, and is only an optimisation: a folder that cannot be
+// per installed version, so an update starts clean), is named by the bundle's size and time, Node's
+// V8 version and the machine's architecture, and is only an optimisation: a folder that cannot be
 // written, a cache V8 rejects or any error loads the bundle as plain code.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -17,8 +16,8 @@ interface Bundle {
   deactivate(): unknown;
 }
 
-/** How long after activation the cache is written: by then start-up has compiled what it calls. */
-export const CACHE_WRITE_DELAY_MS = 3_000;
+/** How long after activation the cache is written: by then start-up (the key read, the first draws) has compiled what it calls. */
+export const CACHE_WRITE_DELAY_MS = 1_000;
 const CACHE_SUFFIX = '.code-cache';
 
 let bundle: Bundle | undefined;
@@ -38,7 +37,10 @@ export function deactivate(): unknown {
 /** Runs a CommonJS file as Node would, with V8's cached data for it when there is a usable one. */
 export function load(file: string, writeDelayMs = CACHE_WRITE_DELAY_MS): Bundle {
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  // Named by the file's size and time: a rebuild or another version changes them (hashing the
+  // content cost more than a millisecond of every start, for the crypto module's first use).
+  const { size, mtimeMs } = statSync(file);
+  const key = `${size.toString(36)}${Math.round(mtimeMs).toString(36)}`;
   const cacheFile = `${file}.${key}.${process.versions.v8}-${process.arch}${CACHE_SUFFIX}`;
   let cached: Buffer | undefined;
   try {

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,8 +51,9 @@ describe('the Node entry loads the bundle through V8’s code cache', () => {
     writeFileSync(join(dir, caches(dir)[0]!), 'not a cache');
     assert.deepEqual(start(file), { said: 'hello from extension.js', before: 'rejected', after: 'written' });
     assert.equal(start(file).before, 'used');
-    // A rebuild of the same length: only the content tells it apart.
+    // A rebuild of the same length a moment later: V8 alone would take the old cache for it.
     writeFileSync(file, SOURCE.replace("' from '", "' FROM '"));
+    utimesSync(file, new Date(), new Date(Date.now() + 1_000));
     assert.deepEqual(start(file), { said: 'hello FROM extension.js', before: 'none', after: 'written' });
     assert.equal(caches(dir).length, 1, 'the earlier build’s cache went');
     rmSync(dir, { recursive: true });
