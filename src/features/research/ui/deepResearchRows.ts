@@ -164,18 +164,19 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
     );
   }
   const icon: IconSpec = a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
-  const rows: TooltipSpec['rows'] = [
+  // Built when the tooltip is asked for: a node lists up to a thousand of these rows at once.
+  const rows = (): TooltipSpec['rows'] => [
     [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
     [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],
     [l10n.t('Depth'), formatExact(a.depth)],
+    ...(at !== undefined ? [[l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)] as [string, string]] : []),
+    [l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message],
   ];
-  if (at !== undefined) rows.push([l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)]);
-  rows.push([l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message]);
   return {
     id: `${job.id}/activities/${index}`,
     label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
-    tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1 + (job.trimmed?.activities ?? 0))), rows }),
+    tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1 + (job.trimmed?.activities ?? 0))), rows: rows() }),
     icon,
     // Menus match context values with regular expressions: only word characters from the server.
     contextValue: `activity ${a.type.replace(/\W+/g, '_')} ${a.status.replace(/\W+/g, '_')}`,
@@ -188,16 +189,19 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   const src: ResearchSource | undefined = s?.kind === 'deepResearch' ? s.sources[index] : undefined;
   if (!src) return undefined;
   const web = isWebUrl(src.url);
-  const rows: TooltipSpec['rows'] = [];
-  if (src.title) rows.push([l10n.t('Title'), src.title]);
-  rows.push([l10n.t('URL'), src.url]);
-  if (src.description) rows.push([l10n.t('Description'), src.description]);
-  if (!web) rows.push(['', l10n.t('Not a web address: it will not be opened.')]);
+  const rows = (): TooltipSpec['rows'] => {
+    const out: TooltipSpec['rows'] = [];
+    if (src.title) out.push([l10n.t('Title'), src.title]);
+    out.push([l10n.t('URL'), src.url]);
+    if (src.description) out.push([l10n.t('Description'), src.description]);
+    if (!web) out.push(['', l10n.t('Not a web address: it will not be opened.')]);
+    return out;
+  };
   return {
     id: `${job.id}/sources/${index}`,
     label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
     description: plainText(src.url, 200),
-    tooltip: () => ({ heading: l10n.t('Source {0}', formatExact(index + 1 + (job.trimmed?.sources ?? 0))), rows }),
+    tooltip: () => ({ heading: l10n.t('Source {0}', formatExact(index + 1 + (job.trimmed?.sources ?? 0))), rows: rows() }),
     icon: { id: web ? 'link' : 'circle-slash' },
     contextValue: web ? 'source web' : 'source', // not localised: context value the menus match
     collapsible: 'none',
