@@ -97,30 +97,38 @@ for (const locale of ['ja', 'de']) {
       const jobId = sandbox.createV2Job('scrape', { target: 'https://example.com/pricing' });
       await wb().runCommand(`Firecrawl: ${words.manifest('command.submitFeedback.title')}`);
       const jobRow = wb().quickInputRows().filter({ hasText: jobId }).first();
-      const onEndpointPage = async () =>
-        /\(1\/\d\)/.test(
+      const page = async () =>
+        /\((\d)\/\d\)/.exec(
           await wb()
             .quickInput()
             .locator('.quick-input-title')
             .innerText()
             .catch(() => ''),
-        );
-      // The endpoint page (Scrape first): an Enter that reaches the pick before it takes input is lost,
-      // so it is pressed again while the wizard still shows that page, until the job page lists the job.
-      const deadline = Date.now() + 20_000;
-      await wb().quickInputRows().first().waitFor();
-      await wb().page.keyboard.press('Enter');
-      while (!(await jobRow.isVisible())) {
-        if (Date.now() > deadline) {
-          const shown = await wb()
+        )?.[1];
+      const shown = async () =>
+        (
+          await wb()
             .quickInput()
             .innerText()
-            .catch(() => '(no quick input)');
-          throw new Error(`the job page did not list ${jobId}; the quick input shows: ${shown.slice(0, 600)}`);
-        }
-        if (await onEndpointPage()) await wb().page.keyboard.press('Enter');
-        await jobRow.waitFor({ timeout: 2_000 }).catch(() => undefined);
+            .catch(() => '(no quick input)')
+        ).slice(0, 600);
+      // The endpoint page (Scrape first). The usage panel of the test before can keep the keyboard
+      // (a webview holds focus), so Enter is pressed in the pick's box, focused first; it is pressed again only
+      // when the wizard still shows that page 5 s later. Once the job page is there nothing more is
+      // pressed (an Enter there would pick the first job and move on).
+      await wb().quickInputRows().first().waitFor();
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        await wb().quickInput().locator('input').first().press('Enter');
+        const left = Date.now() + 5_000;
+        const moved = async () => Number((await page()) ?? 0) >= 2;
+        while (!(await moved()) && Date.now() < left) await wb().page.waitForTimeout(100);
+        if (await moved()) break;
+        if (Date.now() > deadline) throw new Error(`the wizard stayed on its endpoint page; the quick input shows: ${await shown()}`);
       }
+      await jobRow.waitFor({ timeout: 20_000 }).catch(async () => {
+        throw new Error(`the job page did not list ${jobId}; the quick input shows: ${await shown()}`);
+      });
       const title = await wb().quickInput().locator('.quick-input-title').innerText();
       assert.doesNotMatch(title, /Job id/, `English left in the title: ${title}`);
       await wb().screenshot(`lang-${locale}-feedback`);
