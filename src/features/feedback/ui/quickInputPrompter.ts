@@ -74,6 +74,9 @@ class Highlight {
   }
 }
 
+/** How long an Enter pressed while no row was highlighted waits for the row the workbench highlights next. */
+const ACCEPT_WAIT_MS = 1_000;
+
 export class QuickInputPrompter implements Prompter, vscode.Disposable {
   private open: { page: OpenPage; cancel(): void } | undefined;
 
@@ -134,14 +137,29 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
       },
       (settle) => {
         const stop = prompt.live?.(update);
+        // Setting the items (a list arriving behind the page, a row for what was typed) leaves the
+        // workbench without a highlighted row for a moment: an Enter pressed then is kept for the row it
+        // highlights next, if that comes at once (an arrow key pressed later is not an Enter).
+        let acceptWaiting = false;
+        let acceptedAt = 0;
+        const accept = (item: Item<T> | undefined) => {
+          if (!item?.option || item.option.separator) return false;
+          settle({ kind: 'accept', value: item.option.value, text: widget.value });
+          return true;
+        };
         return [
           widget.onDidAccept(() => {
-            const item = widget.selectedItems[0] ?? widget.activeItems[0];
-            if (item?.option && !item.option.separator) settle({ kind: 'accept', value: item.option.value, text: widget.value });
+            acceptWaiting = !accept(widget.selectedItems[0] ?? widget.activeItems[0]) && widget.items.length > 0;
+            acceptedAt = Date.now();
           }),
           widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
-          widget.onDidChangeValue((text) => render(text)),
+          widget.onDidChangeValue((text) => {
+            acceptWaiting = false;
+            render(text);
+          }),
           widget.onDidChangeActive((items) => {
+            if (acceptWaiting && Date.now() - acceptedAt < ACCEPT_WAIT_MS && accept(items[0])) return;
+            acceptWaiting = false;
             const key = items[0]?.option?.key;
             if (key === undefined) return;
             highlight.moved(key);
