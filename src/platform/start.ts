@@ -3,8 +3,9 @@
 // activation calls it, was most of what activation cost; a cache made after the first activation
 // holds both, so every later start skips them. The cache lives beside the bundle (the folder is
 // per installed version, so an update starts clean), is named by the bundle's size and time, Node's
-// V8 version and the machine's architecture, and is only an optimisation: a folder that cannot be
-// written, a cache V8 rejects or any error loads the bundle as plain code.
+// V8 version and the machine's architecture, and is only an optimisation: with no cache yet, one V8
+// rejects or a folder that cannot be written, the bundle loads as plain code. A bundle that cannot
+// be read throws, as it would under VS Code's own require().
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -42,6 +43,8 @@ export function load(file: string, writeDelayMs = CACHE_WRITE_DELAY_MS): Bundle 
   const { size, mtimeMs } = statSync(file);
   const key = `${size.toString(36)}${Math.round(mtimeMs).toString(36)}`;
   const cacheFile = `${file}.${key}.${process.versions.v8}-${process.arch}${CACHE_SUFFIX}`;
+  // Caches of earlier builds of this bundle (a developer's rebuilds) start with its name but not its key.
+  const isEarlierBuild = (name: string) => name.startsWith(`${basename(file)}.`) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(`${basename(file)}.${key}.`);
   let cached: Buffer | undefined;
   try {
     cached = readFileSync(cacheFile);
@@ -55,23 +58,20 @@ export function load(file: string, writeDelayMs = CACHE_WRITE_DELAY_MS): Bundle 
   codeCache.file = cacheFile;
   codeCache.state = cached && !script.cachedDataRejected ? 'used' : cached ? 'rejected' : 'none';
   if (codeCache.state !== 'used') {
-    codeCache.written = new Promise((resolve) => setTimeout(() => resolve(write(script, cacheFile)), writeDelayMs));
+    codeCache.written = new Promise((resolve) => setTimeout(() => resolve(write(script, cacheFile, isEarlierBuild)), writeDelayMs));
   }
   return module.exports as Bundle;
 }
 
-function write(script: Script, cacheFile: string): void {
+function write(script: Script, cacheFile: string, isEarlierBuild: (name: string) => boolean): void {
   const folder = join(cacheFile, '..');
   const temp = `${cacheFile}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, script.createCachedData());
     renameSync(temp, cacheFile);
     codeCache.state = 'written';
-    // Caches of earlier builds of the bundle (a developer's rebuilds) go; another host's stays.
-    const [bundleName = '', key = ''] = basename(cacheFile).split('.js.');
-    for (const name of readdirSync(folder)) {
-      if (name.startsWith(`${bundleName}.js.`) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(`${bundleName}.js.${key.split('.')[0]}.`)) rmSync(join(folder, name), { force: true });
-    }
+    // Another host's cache of this build (another V8 or architecture) stays.
+    for (const name of readdirSync(folder)) if (isEarlierBuild(name)) rmSync(join(folder, name), { force: true });
   } catch {
     codeCache.state = 'unwritable';
     rmSync(temp, { force: true });
