@@ -90,13 +90,12 @@ export class JobFolder implements Disposable {
   private readonly writing = new Map<string, number>();
   /** The stamp of each job file as this window last read or wrote it. */
   private readonly stamps = new Map<string, string>();
-  /** Files that could not be used, by the stamp they had: logged once, not read again until they change. */
-  private readonly damaged = new Map<string, string>();
   /**
-   * Jobs whose file a later version of the extension wrote (an updated window next to one not yet
-   * reloaded): this window neither lists, rewrites nor sweeps them.
+   * Files this window cannot use, by the stamp they had: logged once, not read again until they change.
+   * A later version of the extension wrote the `newer` ones (an updated window next to one not yet
+   * reloaded): this window neither lists, rewrites nor sweeps those jobs.
    */
-  private readonly newer = new Set<string>();
+  private readonly unusable = new Map<string, { stamp: string; newer: boolean }>();
   /** Removal notes seen in the folder: when each job was dropped. */
   private readonly removals = new Map<string, number>();
   private readonly trimmedLogged = new Set<string>();
@@ -365,7 +364,7 @@ export class JobFolder implements Disposable {
     if (this.isRemoving(id) || this.isDirty(id)) return;
     const stamp = await this.options.files.stat(jobFileName(this.options.team, id)).catch(() => undefined);
     // Missing is not removed: a replace under way, or a removal whose note says so.
-    if (!stamp || this.stamps.get(id) === stampText(stamp) || this.damaged.get(id) === stampText(stamp)) return;
+    if (!stamp || this.stamps.get(id) === stampText(stamp) || this.unusable.get(id)?.stamp === stampText(stamp)) return;
     const read = await this.readJob(id);
     if (this.disposed || this.isRemoving(id) || this.isDirty(id)) return;
     const current = this.host.get(id);
@@ -396,19 +395,17 @@ export class JobFolder implements Disposable {
     const { file, newer } = read.state === 'ok' ? parseFile(read.text, id) : {};
     if (file && read.state === 'ok') {
       this.stamps.set(id, stampText(read.stamp));
-      this.damaged.delete(id);
-      this.newer.delete(id);
+      this.unusable.delete(id);
       return { state: 'ok', file };
     }
     const stamp = read.stamp;
     if (newer) {
-      if (!this.newer.has(id)) this.options.log.info(`Left the saved copy of job ${id} alone: a later version of the extension wrote it`);
-      this.newer.add(id);
-      this.damaged.set(id, stampText(stamp));
+      if (!this.unusable.get(id)?.newer) this.options.log.info(`Left the saved copy of job ${id} alone: a later version of the extension wrote it`);
+      this.unusable.set(id, { stamp: stampText(stamp), newer: true });
       return { state: 'newer' };
     }
-    if (this.damaged.get(id) !== stampText(stamp)) {
-      this.damaged.set(id, stampText(stamp));
+    if (this.unusable.get(id)?.stamp !== stampText(stamp)) {
+      this.unusable.set(id, { stamp: stampText(stamp), newer: false });
       if (read.state === 'tooLarge') this.options.log.warn(`Skipped the saved copy of job ${id} (${Math.round(stamp.size / 1024)} KB, more than a job's copy holds); the job is asked about again`);
       else this.options.log.warn(`Skipped the saved copy of job ${id} (not a job file this version can read); the job is asked about again`);
     }
@@ -481,7 +478,7 @@ export class JobFolder implements Disposable {
     }
     for (const id of dirty) {
       const record = this.host.get(id);
-      if (!record || this.newer.has(id)) continue;
+      if (!record || this.unusable.get(id)?.newer) continue;
       const writtenAt = clock.now();
       const fitted = fitJobFile(toJobFile(record, writtenAt, windowId), this.options.maxJobBytes ?? DEFAULT_MAX_JOB_BYTES);
       if (fitted.trimmedNow && !this.trimmedLogged.has(id)) {
@@ -499,7 +496,7 @@ export class JobFolder implements Disposable {
               record.writtenAt = Math.max(record.writtenAt, writtenAt);
               const stamp = await files.stat(jobFileName(team, id)).catch(() => undefined);
               if (stamp) this.stamps.set(id, stampText(stamp));
-              this.damaged.delete(id);
+              this.unusable.delete(id);
               // Tracked again after a removal: the old note goes (the new tracking is newer anyway).
               if (trackedAgain && (this.removals.get(id) ?? Infinity) < record.trackedAt) {
                 this.removals.delete(id);
