@@ -2,6 +2,7 @@
 // button, ignoreFocusOut), created for the page and disposed when it is answered. The steps never
 // see these objects; they get Answers. Disposing the prompter answers the open page with cancel.
 import * as vscode from 'vscode';
+import { Highlight, KeptEnter } from '../wizard/pickKeys';
 import { type Answer, type InputPrompt, isBlocking, type PickOption, type PickPrompt, type PickUpdate, type PromptButton, type Prompter, type TextEditing, type Validation } from '../wizard/prompts';
 
 interface Item<T> extends vscode.QuickPickItem {
@@ -41,41 +42,6 @@ function toItem<T>(option: PickOption<T>): Item<T> {
 function sameOptions(a: readonly PickOption<unknown>[], b: readonly PickOption<unknown>[]): boolean {
   return a.length === b.length && a.every((o, i) => o.key === b[i]?.key && o.label === b[i]?.label && o.detail === b[i]?.detail && o.description === b[i]?.description);
 }
-
-/** Echoes of our own highlight are ignored this long at most, in case one never comes (a filtered-out row). */
-const ECHO_WAIT_MS = 500;
-
-/**
- * Who moved the highlight of a pick. Replacing the items makes the workbench report its first row as
- * active before it applies the row we asked for (then it echoes ours), so a report counts as the
- * person's only when no echo of ours is still on its way.
- */
-class Highlight {
-  /** The row we last asked for. */
-  current: string | undefined;
-  /** The row the person moved to, once they did. */
-  chosen: string | undefined;
-  private awaiting: { key: string; until: number } | undefined;
-
-  set(key: string | undefined): void {
-    this.current = key;
-    this.awaiting = key === undefined ? undefined : { key, until: Date.now() + ECHO_WAIT_MS };
-  }
-
-  moved(key: string): void {
-    if (this.awaiting && Date.now() < this.awaiting.until) {
-      if (key === this.awaiting.key) this.awaiting = undefined;
-      return;
-    }
-    this.awaiting = undefined;
-    // The first report of a page we highlighted nothing on is the workbench's own first row.
-    if (this.current !== undefined && key !== this.current) this.chosen = key;
-    this.current = key;
-  }
-}
-
-/** How long an Enter pressed while no row was highlighted waits for the row the workbench highlights next. */
-const ACCEPT_WAIT_MS = 1_000;
 
 export class QuickInputPrompter implements Prompter, vscode.Disposable {
   private open: { page: OpenPage; cancel(): void } | undefined;
@@ -137,11 +103,7 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
       },
       (settle) => {
         const stop = prompt.live?.(update);
-        // Setting the items (a list arriving behind the page, a row for what was typed) leaves the
-        // workbench without a highlighted row for a moment: an Enter pressed then is kept for the row it
-        // highlights next, if that comes at once (an arrow key pressed later is not an Enter).
-        let acceptWaiting = false;
-        let acceptedAt = 0;
+        const enter = new KeptEnter();
         const accept = (item: Item<T> | undefined) => {
           if (!item?.option || item.option.separator) return false;
           settle({ kind: 'accept', value: item.option.value, text: widget.value });
@@ -149,17 +111,15 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
         };
         return [
           widget.onDidAccept(() => {
-            acceptWaiting = !accept(widget.selectedItems[0] ?? widget.activeItems[0]) && widget.items.length > 0;
-            acceptedAt = Date.now();
+            if (!accept(widget.selectedItems[0] ?? widget.activeItems[0])) enter.keep(widget.items.length > 0);
           }),
           widget.onDidTriggerButton((button) => settle(this.buttonAnswer(button, widget.value))),
           widget.onDidChangeValue((text) => {
-            acceptWaiting = false;
+            enter.drop();
             render(text);
           }),
           widget.onDidChangeActive((items) => {
-            if (acceptWaiting && Date.now() - acceptedAt < ACCEPT_WAIT_MS && accept(items[0])) return;
-            acceptWaiting = false;
+            if (enter.take() && accept(items[0])) return;
             const key = items[0]?.option?.key;
             if (key === undefined) return;
             highlight.moved(key);
