@@ -32,8 +32,8 @@ describe('burn rate and the spike alert', function () {
     const before = api.burn.store.state.day.snapshot?.fetchedAt ?? 0;
     await refresh();
     await until('fresh hourly bins', () => (api.burn.store.state.day.snapshot?.fetchedAt ?? 0) > before);
-    // The notification is shown in the same turn as the new bins; let its promise settle.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // An alert starts in the same turn as the new bins; it waits for the balance before it shows.
+    await api.burn.alertsShown();
   };
   const warningColour = () => (item().backgroundColor as vscode.ThemeColor | undefined)?.id;
 

@@ -137,6 +137,8 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     onDidChange: changed.event,
     /** Refresh Credits asks for the last 24 hours too (and the week's bins when they are old). */
     refreshNow: () => store.refreshNow(),
+    /** Settles once the spike alerts under way are shown and their choices handled. */
+    alertsShown: () => notifier.shown(),
   };
 }
 

@@ -38,9 +38,18 @@ export async function setAlertsOff(off: boolean): Promise<void> {
 
 export class SpikeNotifier implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
+  private readonly showing = new Set<Promise<void>>();
 
   constructor(private readonly deps: SpikeNotifierDeps) {
-    this.subscription = deps.alerts.onDidAlert((spike) => void this.show(spike));
+    this.subscription = deps.alerts.onDidAlert((spike) => {
+      const shown = this.show(spike).finally(() => this.showing.delete(shown));
+      this.showing.add(shown);
+    });
+  }
+
+  /** Settles once every alert under way has been shown and the choice made on it handled. */
+  async shown(): Promise<void> {
+    await Promise.all(this.showing);
   }
 
   private async show(spike: Spike): Promise<void> {
