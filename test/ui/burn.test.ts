@@ -199,6 +199,24 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     await wb().page.mouse.move(640, 300);
     sandbox.clearSpike();
   });
+
+  it('the Settings editor shows the spike settings in order, each naming the others and the way back', async () => {
+    await wb().runCommand('Preferences: Open User Settings');
+    const search = wb().page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .search-container input').first();
+    await search.waitFor({ timeout: 20_000 });
+    await search.fill('firecrawl.credits.spike');
+    const items = wb().page.locator('.settings-editor .setting-item-contents');
+    await items.filter({ hasText: 'Spike Alerts' }).first().waitFor({ timeout: 20_000 });
+    await items.filter({ hasText: 'Spike Minimum Credits' }).first().waitFor({ timeout: 20_000 });
+    const titles = await wb().page.locator('.settings-editor .setting-item-contents .setting-item-label').allInnerTexts();
+    assert.deepEqual(titles, ['Spike Multiplier', 'Spike Minimum Credits', 'Spike Alerts'], titles.join(' | '));
+    const alerts = await items.filter({ hasText: 'Spike Alerts' }).first().innerText();
+    assert.match(alerts, /Show a notification when the team's credit usage spikes/);
+    assert.match(alerts, /Firecrawl: Turn Credit Spike Alerts Back On/);
+    const multiplier = await items.filter({ hasText: 'Spike Multiplier' }).first().innerText();
+    assert.match(multiplier, /Firecrawl › Credits: Spike Minimum Credits/, 'a setting link reads as the other setting');
+    await wb().screenshot('burn-spike-settings-dark');
+  });
 });
 
 for (const theme of ['light', 'highContrast'] as const) {
