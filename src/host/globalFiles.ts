@@ -103,7 +103,7 @@ export class GlobalFiles implements SharedFiles, vscode.Disposable {
   }
 
   async list(folder: string): Promise<string[]> {
-    return (await this.entries(folder)).filter(([entry, type]) => type === vscode.FileType.File && entry.endsWith('.json')).map(([entry]) => entry);
+    return (await this.entries(folder)).filter(([, type]) => type === vscode.FileType.File).map(([entry]) => entry);
   }
 
   async folders(folder: string): Promise<string[]> {

@@ -15,7 +15,7 @@ export interface SharedFiles {
   /** Never half a file: another window reads the old text, the new, or (for a moment) nothing. */
   write(name: string, text: string): Promise<void>;
   remove(name: string): Promise<void>;
-  /** Names of the files directly in `folder`. */
+  /** Names of the files directly in `folder`, a crashed write's temporary `.tmp` files too. */
   list(folder: string): Promise<string[]>;
   /** Names of the folders directly in `folder`. */
   folders(folder: string): Promise<string[]>;

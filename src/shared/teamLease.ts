@@ -298,7 +298,7 @@ export class TeamLease implements Disposable {
     const names = await files.list(`${this.folder}/windows`).catch(() => [] as string[]);
     const others = new Map<string, AttentionFile>();
     const now = clock.now();
-    for (const name of names) {
+    for (const name of names.filter(isJsonName)) {
       const id = name.replace(/\.json$/, '');
       if (id === windowId) continue;
       const value = readAttentionFile(await readJson(files, `${this.folder}/windows/${name}`));
@@ -334,13 +334,16 @@ export async function openWindows(files: SharedFiles, clock: Clock, wake?: Wake)
   const now = clock.now();
   const awake = (at: number) => wake !== undefined && now - wake.at < ATTENTION_STALE_MS && at > wake.sleptAt - ATTENTION_STALE_MS;
   for (const team of await files.folders('teams').catch(() => [] as string[])) {
-    for (const name of await files.list(`teams/${team}/windows`).catch(() => [] as string[])) {
+    for (const name of (await files.list(`teams/${team}/windows`).catch(() => [] as string[])).filter(isJsonName)) {
       const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
       if (value && (isFresh(value.at, now, ATTENTION_STALE_MS) || awake(value.at))) open.add(name.replace(/\.json$/, ''));
     }
   }
   return open;
 }
+
+/** A window's own file, not a temporary one a write left behind. */
+const isJsonName = (name: string) => name.endsWith('.json');
 
 /** Written less than `maxAgeMs` ago, and not later than now (a time ahead of the clock is from before it stepped back). */
 function isFresh(at: number, now: number, maxAgeMs: number): boolean {

@@ -4,6 +4,8 @@
 // same globalState, 404 and failed jobs, key changes, and both response dialects.
 import { deepResearchOf } from '../support/snapshots';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
@@ -334,6 +336,26 @@ describe('deep research jobs', function () {
     assert.equal(store().teamId, valid);
     await until('the job back with its key', () => status(id) === 'processing');
     assert.equal(store().get(id)?.poll.kind, 'polling', 'never marked expired by the other key');
+  });
+
+  it("the leader's sweep removes a temporary file a crashed write left in the team's folder once it is an hour old", async () => {
+    await store().listKnown;
+    const folder = path.join(api.globalStorage, 'research', store().teamId!);
+    fs.mkdirSync(folder, { recursive: true });
+    const stale = path.join(folder, '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4.json.k3j5.tmp');
+    const fresh = path.join(folder, '1c8d2f3e-4a5b-4c6d-9e7f-8091a2b3c4d5.json.m2n4.tmp');
+    fs.writeFileSync(stale, '{"v":2,"id":"0b7c1e2d-3f4a-4b5c');
+    fs.writeFileSync(fresh, '{"v":2,"id":"1c8d2f3e-4a5b-4c6d');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    try {
+      assert.equal(await store().sweep(), 1);
+      assert.equal(fs.existsSync(stale), false, 'the hour-old temporary file went');
+      assert.equal(fs.existsSync(fresh), true, 'a write that may be under way stays');
+    } finally {
+      fs.rmSync(stale, { force: true });
+      fs.rmSync(fresh, { force: true });
+    }
   });
 
   it('reads the spec dialect too (all fields in data, favicon)', async () => {

@@ -25,6 +25,19 @@ describe('the shared spending record', () => {
     assert.deepEqual([...disk.files.keys()].filter((n) => n.startsWith(SPENDING_FOLDER)).sort(), [`${SPENDING_FOLDER}/a.json`, `${SPENDING_FOLDER}/b.json`]);
   });
 
+  test("a crashed write's temporary copy of a window's file is not counted again", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const at = clock.now();
+    await a.record({ id: 'job-a', at, tool: 'scrape', units: 1, unit: 'credits' });
+    // The same words left under a temporary name by a window that died before its rename.
+    disk.put(`${SPENDING_FOLDER}/a.json.k3j5.tmp`, disk.files.get(`${SPENDING_FOLDER}/a.json`)!);
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), at), 1);
+  });
+
   test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

@@ -187,6 +187,32 @@ describe('which windows of the editor are open', () => {
     b.lease.dispose();
   });
 
+  test("a crashed write's temporary file in the windows folder is not a window", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk();
+    const a = window(disk, clock, 'a');
+    const b = window(disk, clock, 'b');
+    await a.lease.start();
+    await b.lease.start();
+    b.lease.setAttention({ focused: true, researchVisible: false });
+    await clock.advance(0);
+    const files = disk.view();
+    const [team] = await files.folders('teams');
+    // Written whole, then the window crashed before the rename: the same words under a temporary name.
+    const text = (await files.read(`teams/${team}/windows/b.json`))!;
+    await files.write(`teams/${team}/windows/b.json.k3j5.tmp`, text.replace('"b"', '"b.json.k3j5.tmp"'));
+    assert.deepEqual([...(await files.list(`teams/${team}/windows`))].sort(), ['a.json', 'b.json', 'b.json.k3j5.tmp']);
+    assert.deepEqual([...(await openWindows(files, clock))].sort(), ['a', 'b']);
+    crash(b);
+    await clock.advance(45_000);
+    assert.deepEqual([...(await openWindows(files, clock))].sort(), ['a']);
+    await a.files.write(`teams/${team}/windows/b.json.k3j5.tmp`, text.replace(/"at":\d+/, `"at":${clock.now()}`));
+    await clock.advance(RENEW_MS);
+    assert.deepEqual(a.lease.teamAttention, { focused: false, researchVisible: false }, 'a fresh temporary file does not focus the team');
+    files.dispose();
+    a.lease.dispose();
+  });
+
   test('after a sleep, a window that wakes first neither tidies nor counts as gone the windows that have not beaten yet', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

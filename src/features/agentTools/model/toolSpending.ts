@@ -117,7 +117,8 @@ export class ToolSpending implements Disposable {
   /** Reads every other window's file. */
   async refresh(): Promise<void> {
     this.readAt = this.deps.clock.now();
-    const names = new Set((await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[])).map((n) => `${SPENDING_FOLDER}/${n}`));
+    const listed = await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[]);
+    const names = new Set(listed.filter((n) => n.endsWith('.json')).map((n) => `${SPENDING_FOLDER}/${n}`));
     names.delete(this.ownName);
     for (const name of [...this.others.keys()]) if (!names.has(name)) this.others.delete(name);
     await Promise.all([...names].map((name) => this.readOne(name)));
