@@ -128,6 +128,14 @@ describe('running Firecrawl from the editor', function () {
       .filter((r) => r.route === 'scrape')
       .map((r) => (r.body as { url: string }).url);
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
+  /** Rate This Result on `document` through the wizard: Enter on the rating page (its highlighted choice, "good"), Enter on the review. */
+  async function rateGood(document: vscode.TextDocument): Promise<FeedbackRunResult> {
+    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
+    const { page, accept } = await wizardPages(api);
+    await accept(await page(/Rating/));
+    await accept(await page(/Review/));
+    return (await rated)!;
+  }
   /** The CodeLens titles on `uri` once there are any. */
   const lensesShown = (what: string, uri: vscode.Uri) =>
     until(what, async () => {
@@ -334,11 +342,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-me'))!;
     const document = outcome.opened[0]!;
     const jobId = /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1];
-    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const { page, accept } = await wizardPages(api);
-    await accept(await page(/Rating/));
-    await accept(await page(/Review/));
-    const result = (await rated)!;
+    const result = await rateGood(document);
     assert.equal(result.kind, 'sent');
     const sent = sandbox.feedbackSubmissions().at(-1);
     assert.equal(sent?.jobId, jobId);
@@ -392,11 +396,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/too-late'))!;
     const document = outcome.opened[0]!;
     sandbox.advanceClock(121_000);
-    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const { page, accept } = await wizardPages(api);
-    await accept(await page(/Rating/));
-    await accept(await page(/Review/));
-    const result = (await rated)!;
+    const result = await rateGood(document);
     assert.equal(result.kind, 'failed');
     assert.equal(result.kind === 'failed' ? result.code : undefined, 'FEEDBACK_WINDOW_EXPIRED');
     const titles = await until('the closed CodeLens', async () => {
@@ -417,11 +417,7 @@ describe('running Firecrawl from the editor', function () {
     const document = outcome.opened[0]!;
     sandbox.setFeedbackMode('dbDisabled');
     try {
-      const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-      const { page, accept } = await wizardPages(api);
-      await accept(await page(/Rating/));
-      await accept(await page(/Review/));
-      const result = (await rated)!;
+      const result = await rateGood(document);
       assert.equal(result.kind, 'failed');
       assert.equal(result.kind === 'failed' ? result.code : undefined, 'DB_DISABLED');
       const said = /^The server at http:\/\/127\.0\.0\.1:\d+ runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback\./;
