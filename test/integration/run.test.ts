@@ -50,6 +50,11 @@ describe('running Firecrawl from the editor', function () {
     answer = undefined;
   });
 
+  const watching: Array<{ dispose(): void }> = [];
+  afterEach(() => {
+    for (const watch of watching.splice(0)) watch.dispose();
+  });
+
   const prompt = () => run.prompt;
   /** Waits for a prompt whose title matches, sets its text if given, and accepts it. */
   async function answerPrompt(title: RegExp, text?: string): Promise<void> {
@@ -78,17 +83,44 @@ describe('running Firecrawl from the editor', function () {
       await until(`row ${index} checked`, () => pick.selectedItems.length === checked + 1 && pick.selectedItems.includes(pick.items[index]!));
     }
   }
-  /** The untitled documents opened from now on, and the editor tabs showing them. */
-  function watchOpened(): { documents: vscode.TextDocument[]; inTabs(): string[]; dispose(): void } {
+  type Opened = { documents: vscode.TextDocument[]; inTabs(): string[] };
+  /** The untitled documents opened from now on (until the test ends), and the editor tabs showing them. */
+  function watchOpened(): Opened {
     const documents: vscode.TextDocument[] = [];
-    const subscription = vscode.workspace.onDidOpenTextDocument((d) => {
-      if (d.uri.scheme === 'untitled') documents.push(d);
-    });
+    watching.push(
+      vscode.workspace.onDidOpenTextDocument((d) => {
+        if (d.uri.scheme === 'untitled') documents.push(d);
+      }),
+    );
     const inTabs = () => {
       const shown = new Set(vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : '')));
-      return documents.map((d) => d.uri.toString()).filter((u) => shown.has(u));
+      return uris(documents).filter((u) => shown.has(u));
     };
-    return { documents, inTabs, dispose: () => subscription.dispose() };
+    return { documents, inTabs };
+  }
+  const uris = (documents: readonly vscode.TextDocument[]) => documents.map((d) => d.uri.toString());
+  /**
+   * Runs Search the Web or Map a Site (`command`, its prompt titled `title`) with `text`, checks `rows`
+   * in its pick of results and ends the pick with Enter (`accept`) or Escape (`close`); `onPick` looks at
+   * the pick's URLs before any row is checked. `opened` holds the documents opened since the command ran.
+   */
+  async function pickResults(
+    command: string,
+    title: RegExp,
+    text: string,
+    rows: readonly number[],
+    end: 'accept' | 'close',
+    onPick?: (urls: string[], opened: Opened) => unknown,
+  ): Promise<{ outcome: RunOutcome; urls: string[]; opened: Opened }> {
+    const opened = watchOpened();
+    const pending = vscode.commands.executeCommand<RunOutcome>(command);
+    await answerPrompt(title, text);
+    const pick = await resultsPick();
+    const urls = pick.items.map((i) => i.value);
+    await onPick?.(urls, opened);
+    await checkRows(pick, rows);
+    await vscode.commands.executeCommand(end === 'accept' ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen');
+    return { outcome: (await pending)!, urls, opened };
   }
   const scrapedUrls = () =>
     sandbox
@@ -96,6 +128,20 @@ describe('running Firecrawl from the editor', function () {
       .filter((r) => r.route === 'scrape')
       .map((r) => (r.body as { url: string }).url);
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
+  /** Rate This Result on `document` through the wizard: Enter on the rating page (its highlighted choice, "good"), Enter on the review. */
+  async function rateGood(document: vscode.TextDocument): Promise<FeedbackRunResult> {
+    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
+    const { page, accept } = await wizardPages(api);
+    await accept(await page(/Rating/));
+    await accept(await page(/Review/));
+    return (await rated)!;
+  }
+  /** The CodeLens titles on `uri` once there are any. */
+  const lensesShown = (what: string, uri: vscode.Uri) =>
+    until(what, async () => {
+      const now = await lensTitles(uri);
+      return now.length ? now : undefined;
+    });
 
   it('Scrape URL with a URL given: one POST with the integration and origin, and a Markdown result with its facts and a Rate CodeLens', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/start'))!;
@@ -115,7 +161,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(body.onlyMainContent, true);
     const jobId = /Job id: `([0-9a-f-]+)`/.exec(text)?.[1];
     assert.ok(jobId && sandbox.activity().some((a) => a.id === jobId));
-    const titles = await until('the CodeLens', async () => ((await lensTitles(document.uri)).length ? lensTitles(document.uri) : undefined));
+    const titles = await lensesShown('the CodeLens', document.uri);
     assert.ok(
       titles.some((t) => /Rate this result \(scrape job/.test(t)),
       titles.join(' | '),
@@ -143,17 +189,13 @@ describe('running Firecrawl from the editor', function () {
     assert.match(outcome.failure?.message ?? '', /Not enough Firecrawl credits for scraping the page \(402\)/);
     assert.deepEqual(errors[0]?.items, ['Open Dashboard', 'Retry']);
     await until('the retry', () => sandbox.requestCount('scrape') === 2);
-    const urls = sandbox
-      .requests()
-      .filter((r) => r.route === 'scrape')
-      .map((r) => (r.body as { url: string }).url);
-    assert.deepEqual(urls, ['https://example.com/pricing', 'https://example.com/pricing']);
+    assert.deepEqual(scrapedUrls(), ['https://example.com/pricing', 'https://example.com/pricing']);
   });
 
   it('Search the Web: the results in a pick as plain text, and Enter with none checked opens them as a list rated as the search', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.searchWeb');
     await answerPrompt(/Search the Web/, 'web scraping api');
-    const pick = (await until('the results', () => (prompt() && (prompt() as vscode.QuickPick<vscode.QuickPickItem>).items?.length ? prompt() : undefined))) as vscode.QuickPick<vscode.QuickPickItem>;
+    const pick = await resultsPick();
     assert.equal(pick.canSelectMany, true);
     assert.equal(pick.items.length, 10);
     // The sandbox's second result tries a command link and an icon in its title.
@@ -176,7 +218,7 @@ describe('running Firecrawl from the editor', function () {
   it('Map a Site: the links as a document, one a line, and in a pick', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.mapSite');
     await answerPrompt(/Map a Site/, 'https://docs.example.org');
-    await until('the links', () => (prompt() as vscode.QuickPick<vscode.QuickPickItem> | undefined)?.items?.length);
+    await resultsPick();
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const outcome = (await pending)!;
     const text = outcome.opened[0]?.getText() ?? '';
@@ -185,134 +227,74 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Search the Web with several results checked: each checked one is scraped and opens as its own document, in order, and nothing unchecked opens', async () => {
-    const watch = watchOpened();
-    try {
-      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
-      await answerPrompt(/Search the Web/, 'pricing pages');
-      const pick = await resultsPick();
-      const urls = pick.items.map((i) => i.value);
-      assert.equal(urls.length, 10);
-      await checkRows(pick, [0, 2, 4]);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const outcome = (await pending)!;
-      const picked = [urls[0]!, urls[2]!, urls[4]!];
-      assert.deepEqual(scrapedUrls(), picked, 'only the checked results are scraped, in the order shown');
-      assert.equal(sandbox.requestCount('search'), 1);
-      assert.equal(outcome.opened.length, 3);
-      assert.deepEqual(
-        watch.documents.map((d) => d.uri.toString()),
-        outcome.opened.map((d) => d.uri.toString()),
-        'exactly the scraped pages opened: no list of all results, no unchecked page',
-      );
-      outcome.opened.forEach((document, i) => {
-        const text = document.getText();
-        assert.equal(document.languageId, 'markdown');
-        assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
-        assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
-        assert.match(text, /Credits used: 1 credit/);
-        for (const other of urls.filter((u) => u !== picked[i])) assert.ok(!text.includes(other), `${picked[i]}'s page mentions ${other}`);
-      });
-      const jobIds = outcome.opened.map((d) => /Job id: `([0-9a-f-]+)`/.exec(d.getText())?.[1]);
-      assert.equal(new Set(jobIds).size, 3, 'each page is its own scrape job');
-      await until('each page in an editor tab', () => watch.inTabs().length === 3);
-      const titles = await until('the Rate CodeLens on the last page', async () => {
-        const now = await lensTitles(outcome.opened[2]!.uri);
-        return now.length ? now : undefined;
-      });
-      assert.ok(
-        titles.some((t) => /Rate this result \(scrape job/.test(t)),
-        titles.join(' | '),
-      );
-    } finally {
-      watch.dispose();
-    }
+    const { outcome, urls, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [0, 2, 4], 'accept', (urls) => assert.equal(urls.length, 10));
+    const picked = [urls[0]!, urls[2]!, urls[4]!];
+    assert.deepEqual(scrapedUrls(), picked, 'only the checked results are scraped, in the order shown');
+    assert.equal(sandbox.requestCount('search'), 1);
+    assert.equal(outcome.opened.length, 3);
+    assert.deepEqual(uris(opened.documents), uris(outcome.opened), 'exactly the scraped pages opened: no list of all results, no unchecked page');
+    outcome.opened.forEach((document, i) => {
+      const text = document.getText();
+      assert.equal(document.languageId, 'markdown');
+      assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
+      assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
+      assert.match(text, /Credits used: 1 credit/);
+      for (const other of urls.filter((u) => u !== picked[i])) assert.ok(!text.includes(other), `${picked[i]}'s page mentions ${other}`);
+    });
+    const jobIds = outcome.opened.map((d) => /Job id: `([0-9a-f-]+)`/.exec(d.getText())?.[1]);
+    assert.equal(new Set(jobIds).size, 3, 'each page is its own scrape job');
+    await until('each page in an editor tab', () => opened.inTabs().length === 3);
+    const titles = await lensesShown('the Rate CodeLens on the last page', outcome.opened[2]!.uri);
+    assert.ok(
+      titles.some((t) => /Rate this result \(scrape job/.test(t)),
+      titles.join(' | '),
+    );
   });
 
   it('Search the Web: cancelling the pick of results opens and scrapes nothing', async () => {
-    const watch = watchOpened();
-    try {
-      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
-      await answerPrompt(/Search the Web/, 'pricing pages');
-      const pick = await resultsPick();
-      // Checked rows are not an answer: only Enter is.
-      await checkRows(pick, [1, 3]);
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      const outcome = (await pending)!;
-      assert.equal(outcome.cancelled, true);
-      assert.deepEqual(outcome.opened, []);
-      assert.equal(sandbox.requestCount('scrape'), 0);
-      assert.deepEqual(watch.documents, [], 'no document opened');
-    } finally {
-      watch.dispose();
-    }
+    // Checked rows are not an answer: only Enter is.
+    const { outcome, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [1, 3], 'close');
+    assert.equal(outcome.cancelled, true);
+    assert.deepEqual(outcome.opened, []);
+    assert.equal(sandbox.requestCount('scrape'), 0);
+    assert.deepEqual(opened.documents, [], 'no document opened');
   });
 
   it('Map a Site with several links checked: the map document, then each checked page as its own document; nothing unchecked opens', async () => {
-    const watch = watchOpened();
-    try {
-      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
-      await answerPrompt(/Map a Site/, 'https://docs.example.org');
-      const pick = await resultsPick();
-      const urls = pick.items.map((i) => i.value);
+    const { outcome, urls, opened } = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [1, 2, 5], 'accept', async (urls, opened) => {
       assert.equal(urls.length, 30);
       // The map document is open already, behind the pick.
-      await until('the map document', () => watch.documents.length === 1);
-      await checkRows(pick, [1, 2, 5]);
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      const outcome = (await pending)!;
-      const picked = ['https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1'];
-      assert.deepEqual([urls[1], urls[2], urls[5]], picked);
-      assert.deepEqual(scrapedUrls(), picked, 'only the checked links are scraped, in the order shown');
-      assert.equal(outcome.opened.length, 4);
-      assert.deepEqual(
-        watch.documents.map((d) => d.uri.toString()),
-        outcome.opened.map((d) => d.uri.toString()),
-        'the map and the checked pages opened, nothing else',
-      );
-      const [map, ...pages] = outcome.opened;
-      const mapText = map!.getText();
-      assert.match(mapText, /^> Map of `https:\/\/docs\.example\.org\/?`/);
-      assert.match(mapText, /30 links/);
-      assert.equal(mapText.split('\n').filter((l) => l.startsWith('- `https://docs.example.org/')).length, 30, 'one line per link');
-      pages.forEach((document, i) => {
-        const text = document.getText();
-        assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
-        assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
-      });
-      await until('the map and each page in an editor tab', () => watch.inTabs().length === 4);
-      const mapLens = await until('the map CodeLens', async () => {
-        const now = await lensTitles(map!.uri);
-        return now.length ? now : undefined;
-      });
-      assert.ok(
-        mapLens.some((t) => /Rate this result \(map job/.test(t)),
-        mapLens.join(' | '),
-      );
-    } finally {
-      watch.dispose();
-    }
+      await until('the map document', () => opened.documents.length === 1);
+    });
+    const picked = ['https://docs.example.org/docs', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1'];
+    assert.deepEqual([urls[1], urls[2], urls[5]], picked);
+    assert.deepEqual(scrapedUrls(), picked, 'only the checked links are scraped, in the order shown');
+    assert.equal(outcome.opened.length, 4);
+    assert.deepEqual(uris(opened.documents), uris(outcome.opened), 'the map and the checked pages opened, nothing else');
+    const [map, ...pages] = outcome.opened;
+    const mapText = map!.getText();
+    assert.match(mapText, /^> Map of `https:\/\/docs\.example\.org\/?`/);
+    assert.match(mapText, /30 links/);
+    assert.equal(mapText.split('\n').filter((l) => l.startsWith('- `https://docs.example.org/')).length, 30, 'one line per link');
+    pages.forEach((document, i) => {
+      const text = document.getText();
+      assert.ok(text.startsWith(`> Source: \`${picked[i]}\``), text.slice(0, 200));
+      assert.ok(text.includes(`This is the sandbox's page for ${picked[i]}.`), text);
+    });
+    await until('the map and each page in an editor tab', () => opened.inTabs().length === 4);
+    const mapLens = await lensesShown('the map CodeLens', map!.uri);
+    assert.ok(
+      mapLens.some((t) => /Rate this result \(map job/.test(t)),
+      mapLens.join(' | '),
+    );
   });
 
   it('Map a Site: cancelling the pick of links scrapes and opens nothing beyond the map document', async () => {
-    const watch = watchOpened();
-    try {
-      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
-      await answerPrompt(/Map a Site/, 'https://docs.example.org');
-      const pick = await resultsPick();
-      await checkRows(pick, [0, 1]);
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      const outcome = (await pending)!;
-      assert.equal(outcome.opened.length, 1);
-      assert.match(outcome.opened[0]!.getText(), /^> Map of /);
-      assert.equal(sandbox.requestCount('scrape'), 0);
-      assert.deepEqual(
-        watch.documents.map((d) => d.uri.toString()),
-        [outcome.opened[0]!.uri.toString()],
-        'only the map document opened',
-      );
-    } finally {
-      watch.dispose();
-    }
+    const { outcome, opened } = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [0, 1], 'close');
+    assert.equal(outcome.opened.length, 1);
+    assert.match(outcome.opened[0]!.getText(), /^> Map of /);
+    assert.equal(sandbox.requestCount('scrape'), 0);
+    assert.deepEqual(uris(opened.documents), [outcome.opened[0]!.uri.toString()], 'only the map document opened');
   });
 
   it('Parse File to Markdown: a workspace CSV uploaded and opened like a scrape result, rated as a parse', async () => {
@@ -360,11 +342,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-me'))!;
     const document = outcome.opened[0]!;
     const jobId = /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1];
-    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const { page, accept } = await wizardPages(api);
-    await accept(await page(/Rating/));
-    await accept(await page(/Review/));
-    const result = (await rated)!;
+    const result = await rateGood(document);
     assert.equal(result.kind, 'sent');
     const sent = sandbox.feedbackSubmissions().at(-1);
     assert.equal(sent?.jobId, jobId);
@@ -418,11 +396,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/too-late'))!;
     const document = outcome.opened[0]!;
     sandbox.advanceClock(121_000);
-    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-    const { page, accept } = await wizardPages(api);
-    await accept(await page(/Rating/));
-    await accept(await page(/Review/));
-    const result = (await rated)!;
+    const result = await rateGood(document);
     assert.equal(result.kind, 'failed');
     assert.equal(result.kind === 'failed' ? result.code : undefined, 'FEEDBACK_WINDOW_EXPIRED');
     const titles = await until('the closed CodeLens', async () => {
@@ -443,11 +417,7 @@ describe('running Firecrawl from the editor', function () {
     const document = outcome.opened[0]!;
     sandbox.setFeedbackMode('dbDisabled');
     try {
-      const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', document.uri);
-      const { page, accept } = await wizardPages(api);
-      await accept(await page(/Rating/));
-      await accept(await page(/Review/));
-      const result = (await rated)!;
+      const result = await rateGood(document);
       assert.equal(result.kind, 'failed');
       assert.equal(result.kind === 'failed' ? result.code : undefined, 'DB_DISABLED');
       const said = /^The server at http:\/\/127\.0\.0\.1:\d+ runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback\./;

@@ -31,13 +31,36 @@ describe('running Firecrawl from the editor in the workbench', () => {
   };
   const lens = (w: Workbench) => w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
 
+  /** Runs `Firecrawl: <name>…` from the palette and submits `text` in its first box, titled `name`. */
+  async function runAndSubmit(w: Workbench, name: string, text: string): Promise<void> {
+    await w.runCommand(`Firecrawl: ${name}…`);
+    await title(w).filter({ hasText: name }).waitFor({ state: 'visible', timeout: 15_000 });
+    await w.submitQuickInput(text);
+  }
+
   /** Scrape URL from the palette (not counted: the rating starts from the open result). */
   async function scrape(w: Workbench, url: string): Promise<void> {
-    await w.runCommand('Firecrawl: Scrape URL…');
-    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput(url);
+    await runAndSubmit(w, 'Scrape URL', url);
     await w.page.locator('.monaco-editor .view-line', { hasText: url }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await lens(w).first().waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  /**
+   * Start Agent Job from the palette with `prompt`, through its pages with Enter (no URLs, no schema,
+   * default effort) to the confirm step, which is left on screen.
+   */
+  async function agentToConfirm(w: Workbench, prompt: string): Promise<void> {
+    await runAndSubmit(w, 'Start Agent Job', prompt);
+    await w
+      .quickInput()
+      .locator('.quick-input-message', { hasText: /URLs the agent should start from/ })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Default effort' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.keyboard.press('Enter');
+    await w.quickInputRows().filter({ hasText: 'Start the agent job' }).waitFor({ state: 'visible', timeout: 10_000 });
   }
 
   it('scrape → result with its CodeLens → rated "good" and then "bad" with one label, keys counted', async () => {
@@ -101,9 +124,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
   it('search results in a pick as plain text; the agent confirm step; the 402 message', async () => {
     const w = wb();
     await w.page.keyboard.press('Escape');
-    await w.runCommand('Firecrawl: Search the Web…');
-    await title(w).filter({ hasText: 'Search the Web' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput('web scraping api');
+    await runAndSubmit(w, 'Search the Web', 'web scraping api');
     await w.quickInputRows().filter({ hasText: 'Result 1 for web scraping api' }).waitFor({ state: 'visible', timeout: 20_000 });
     const hostile = w.quickInputRows().filter({ hasText: /Win a prize/ });
     // The page's markup is shown as the characters it is: no link, no icon.
@@ -114,19 +135,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.page.keyboard.press('Escape');
     await title(w).waitFor({ state: 'hidden' });
 
-    await w.runCommand('Firecrawl: Start Agent Job…');
-    await title(w).filter({ hasText: 'Start Agent Job' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput('Compare the plans of three web scraping APIs');
-    await w
-      .quickInput()
-      .locator('.quick-input-message', { hasText: /URLs the agent should start from/ })
-      .waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'Default effort' }).waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'Start the agent job' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await agentToConfirm(w, 'Compare the plans of three web scraping APIs');
     const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
     assert.match(placeholder ?? '', /At most 500 credits .*your balance is/);
     const agentShot = await w.screenshot('run-4-agent-confirm');
@@ -135,9 +144,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
 
     // A run in progress is cancelled from its notification: the request is aborted and not sent again.
     sandbox.fault({ kind: 'hang', route: 'scrape' });
-    await w.runCommand('Firecrawl: Scrape URL…');
-    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput('https://example.com/slow');
+    await runAndSubmit(w, 'Scrape URL', 'https://example.com/slow');
     const progress = w.notification(/scraping https:\/\/example\.com\/slow/);
     await progress.waitFor({ state: 'visible', timeout: 15_000 });
     await progress.getByRole('button', { name: 'Cancel' }).click();
@@ -146,9 +153,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.equal(await w.notification(/Not enough|Could not reach|did not answer/).count(), 0, 'a cancel the person asked for needs no message');
 
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape' });
-    await w.runCommand('Firecrawl: Scrape URL…');
-    await title(w).filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput('https://example.com/pricing');
+    await runAndSubmit(w, 'Scrape URL', 'https://example.com/pricing');
     const message = w.notification(/Not enough Firecrawl credits/);
     await message.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await message.innerText(), /Open Dashboard/);
@@ -161,9 +166,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     sandbox.clearFaults();
     const scrapes = sandbox.requestCount('scrape');
     await w.page.keyboard.press('Escape');
-    await w.runCommand('Firecrawl: Map a Site…');
-    await title(w).filter({ hasText: 'Map a Site' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput('https://docs.example.org');
+    await runAndSubmit(w, 'Map a Site', 'https://docs.example.org');
     await title(w).filter({ hasText: 'Map of https://docs.example.org' }).waitFor({ state: 'visible', timeout: 20_000 });
     await w.quickInputRows().filter({ hasText: 'https://docs.example.org/pricing' }).waitFor({ state: 'visible', timeout: 15_000 });
     const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
@@ -193,19 +196,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const w = wb();
     const prompt = 'List the pages of docs.example.org that mention rate limits';
     await w.page.keyboard.press('Escape');
-    await w.runCommand('Firecrawl: Start Agent Job…');
-    await title(w).filter({ hasText: 'Start Agent Job' }).waitFor({ state: 'visible', timeout: 15_000 });
-    await w.submitQuickInput(prompt);
-    await w
-      .quickInput()
-      .locator('.quick-input-message', { hasText: /URLs the agent should start from/ })
-      .waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'No schema' }).waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'Default effort' }).waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.keyboard.press('Enter');
-    await w.quickInputRows().filter({ hasText: 'Start the agent job' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await agentToConfirm(w, prompt);
     await w.page.keyboard.press('Enter');
     await title(w).waitFor({ state: 'hidden' });
 

@@ -3,28 +3,20 @@
 // and the deprecation signals read from headers and bodies.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient, type FirecrawlError } from '../../../src/api';
+import { FirecrawlClient } from '../../../src/api';
 import { readDeprecation, successorLink, warning299 } from '../../../src/api/deprecation';
 import { normalizeAgentJob, schemas } from '../../../src/api/schemas';
 import { agentCancelConflict, describeError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { DEEP_RESEARCH_SUNSET } from '../../../src/features/research/model/researchStore';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 
 let sandbox: Sandbox;
 let now = Date.UTC(2026, 10, 23, 12);
 
 const client = () =>
   new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch, sleep: async () => undefined });
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
-}
 
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] ?? null });
 

@@ -8,6 +8,7 @@ import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../
 import type { FetchLike } from '../../../src/api/http';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 
 let sandbox: Sandbox;
 /** Every test runs over both transports: global fetch (browser-safe) and the Node host's node:http. */
@@ -27,15 +28,6 @@ function client(overrides: Partial<ConstructorParameters<typeof FirecrawlClient>
     ...(transport ? { fetch: transport } : {}),
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
 }
 
 before(async () => {

@@ -5,13 +5,14 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { submitFeedback } from '../../../src/api/feedbackSubmit';
-import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../src/api';
+import { FirecrawlClient, type RequestLog } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
 import { redact, redactSecret } from '../../../src/api/redact';
 import { describeError, describeFeedbackFailure, describeKeyCheckFailure } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { describeReceipt } from '../../../src/features/feedback/model/receiptText';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 
 let sandbox: Sandbox;
 let transport: FetchLike | undefined;
@@ -28,15 +29,6 @@ function client(overrides: Partial<ConstructorParameters<typeof FirecrawlClient>
     ...(transport ? { fetch: transport } : {}),
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
 }
 
 const FEEDBACK = { endpoint: 'scrape' as const, jobId: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01', rating: 'bad' as const, note: 'missed the pricing table' };

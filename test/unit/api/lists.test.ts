@@ -4,11 +4,12 @@
 // by requesting the link), and how their failures are worded.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient, type FirecrawlError, readServiceTime } from '../../../src/api';
+import { FirecrawlClient, readServiceTime } from '../../../src/api';
 import { nextAgentPage } from '../../../src/api/lists';
 import { isListingUnsupported, recentJobsUnavailableText } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 
 const START = Date.UTC(2026, 10, 22, 9, 41);
 let now = START;
@@ -16,15 +17,6 @@ let sandbox: Sandbox;
 
 const client = () =>
   new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch, sleep: async () => undefined });
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
-}
 
 before(async () => {
   sandbox = await startSandbox({ now: () => now, seed: false });

@@ -3,10 +3,11 @@
 // as typed errors, and the request it sends.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient, type FirecrawlError, type UsageTimeRange } from '../../../src/api';
+import { FirecrawlClient, type UsageTimeRange } from '../../../src/api';
 import { describeError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 import { fakeClock } from '../../sandbox/testing';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 30, 0);
@@ -28,15 +29,6 @@ function client(fetch?: typeof nodeFetch): FirecrawlClient {
     sleep: async () => undefined,
     ...(fetch ? { fetch } : {}),
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
 }
 
 for (const [name, fetch] of [

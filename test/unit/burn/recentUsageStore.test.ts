@@ -9,9 +9,8 @@ import { RecentUsageStore, type RecentUsageStoreOptions } from '../../../src/fea
 import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
 import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
 import { Emitter } from '../../../src/shared/events';
-import { TeamLease } from '../../../src/shared/teamLease';
 import { FakeClock } from '../../support/fakeClock';
-import { MemoryDisk } from '../../support/memoryFiles';
+import { teamWindows } from '../../support/teamWindows';
 import { binsFor, HOUR_MS } from '../../support/usageBins';
 
 const MIN = 60_000;
@@ -279,25 +278,9 @@ describe('recent usage: failures', () => {
 
 describe('recent usage in several windows', () => {
   function editor() {
-    const clock = new FakeClock();
-    const disk = new MemoryDisk();
     const calls: string[] = [];
-    const open = async (id: string, focused: boolean) => {
-      const files = disk.view();
-      const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
-      const focusChanged = new Emitter<boolean>();
-      const teamFocus = {
-        get focused() {
-          return lease.teamAttention.focused;
-        },
-        onDidChange: focusChanged.event,
-      };
-      lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
-      const shared = sharedRecentUsage(
-        files,
-        (file) => `teams/t/${file}`,
-        () => API,
-      );
+    const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile }) => {
+      const shared = sharedRecentUsage(files, teamFile, () => API);
       const store = new RecentUsageStore({
         fetch: async (range) => {
           calls.push(`${id}:${range}`);
@@ -308,26 +291,10 @@ describe('recent usage in several windows', () => {
         hasKey: () => true,
         isSelfHosted: () => false,
         clock,
-        focus: teamFocus,
+        focus,
       });
-      lease.onDidChangeRole(() => store.roleChanged());
-      lease.setAttention({ focused, researchVisible: false });
-      store.start();
-      await lease.start();
-      await clock.advance(0);
-      return {
-        id,
-        lease,
-        store,
-        close: async () => {
-          await lease.release();
-          lease.dispose();
-          store.dispose();
-          shared.dispose();
-          files.dispose();
-        },
-      };
-    };
+      return { store, shared };
+    });
     return { clock, disk, calls, open };
   }
 

@@ -5,35 +5,16 @@ import assert from 'node:assert/strict';
 import type { CreditUsage } from '../../../src/api';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { sharedCredits } from '../../../src/features/credits/model/sharedCredits';
-import { Emitter } from '../../../src/shared/events';
-import { TeamLease } from '../../../src/shared/teamLease';
-import { FakeClock } from '../../support/fakeClock';
-import { MemoryDisk } from '../../support/memoryFiles';
+import { teamWindows } from '../../support/teamWindows';
 
 const API = 'https://api.firecrawl.dev';
 const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, planCredits: 100_000, billingPeriodStart: null, billingPeriodEnd: null });
 
 function editor() {
-  const clock = new FakeClock();
-  const disk = new MemoryDisk();
   const requests: string[] = [];
   let remaining = 90_000;
-  const open = async (id: string, focused: boolean) => {
-    const files = disk.view();
-    const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
-    const focusChanged = new Emitter<boolean>();
-    const teamFocus = {
-      get focused() {
-        return lease.teamAttention.focused;
-      },
-      onDidChange: focusChanged.event,
-    };
-    lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
-    const shared = sharedCredits(
-      files,
-      (file) => `teams/t/${file}`,
-      () => API,
-    );
+  const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile }) => {
+    const shared = sharedCredits(files, teamFile, () => API);
     const store = new CreditsStore({
       fetch: async () => {
         requests.push(id);
@@ -45,27 +26,11 @@ function editor() {
       isSelfHosted: () => false,
       intervalMs: () => 5 * 60_000,
       clock,
-      focus: teamFocus,
+      focus,
       random: () => 0.5,
     });
-    lease.onDidChangeRole(() => store.roleChanged());
-    lease.setAttention({ focused, researchVisible: false });
-    store.start();
-    await lease.start();
-    await clock.advance(0);
-    return {
-      id,
-      lease,
-      store,
-      close: async () => {
-        await lease.release();
-        lease.dispose();
-        store.dispose();
-        shared.dispose();
-        files.dispose();
-      },
-    };
-  };
+    return { store, shared };
+  });
   return { clock, disk, requests, open, spend: (n: number) => (remaining -= n) };
 }
 

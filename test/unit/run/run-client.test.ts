@@ -21,19 +21,11 @@ import {
 import { describeRunError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { failure } from '../../support/failure';
 
 let sandbox: Sandbox;
 const client = () =>
   new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.3.0-test', fetch: nodeFetch, sleep: async () => undefined });
-
-async function failure(promise: Promise<unknown>): Promise<FirecrawlError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as FirecrawlError;
-  }
-  assert.fail('expected the call to fail');
-}
 
 const scrapeOf = (url: string) => checked('scrape', scrapeBody({ url, onlyMainContent: true, timeoutMs: 30_000 }));
 

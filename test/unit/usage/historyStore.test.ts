@@ -55,6 +55,13 @@ function setup(over: Partial<UsageHistoryStoreOptions> = {}) {
     saved,
     store,
     events,
+    /** A refresh of one breakdown whose request `answer` resolves or rejects at once; done when the refresh is. */
+    refreshWith: async (byApiKey: boolean, answer: (call: Deferred) => void) => {
+      const sent = calls.length;
+      const refreshed = store.refresh(byApiKey);
+      answer(calls[sent]!);
+      await refreshed;
+    },
     setSelfHosted: (v: boolean) => (selfHosted = v),
     setHasKey: (v: boolean) => (hasKey = v),
   };
@@ -108,14 +115,10 @@ describe('usage history store', () => {
 
   test('a failure keeps the last data and its age, and says why', async () => {
     const t = setup();
-    const first = t.store.refresh(false);
-    t.calls[0]!.resolve(HISTORY);
-    await first;
+    await t.refreshWith(false, (call) => call.resolve(HISTORY));
     const loadedAt = t.clock.now();
     await t.clock.advance(3 * 3_600_000);
-    const second = t.store.refresh(false);
-    t.calls[1]!.reject(new NetworkError({ operation: 'creditUsageHistory', baseUrl: 'https://api.firecrawl.dev' }));
-    await second;
+    await t.refreshWith(false, (call) => call.reject(new NetworkError({ operation: 'creditUsageHistory', baseUrl: 'https://api.firecrawl.dev' })));
     const state = t.store.state.total;
     assert.equal(state.snapshot?.history, HISTORY);
     assert.equal(state.snapshot?.fetchedAt, loadedAt);
@@ -130,25 +133,17 @@ describe('usage history store', () => {
 
   test('a rejected key is its own state and keeps the data', async () => {
     const t = setup();
-    const first = t.store.refresh(true);
-    t.calls[0]!.resolve(BY_KEY);
-    await first;
-    const second = t.store.refresh(true);
-    t.calls[1]!.reject(new UnauthorizedError({ operation: 'creditUsageHistory', serverMessage: 'Unauthorized: Invalid token' }));
-    await second;
+    await t.refreshWith(true, (call) => call.resolve(BY_KEY));
+    await t.refreshWith(true, (call) => call.reject(new UnauthorizedError({ operation: 'creditUsageHistory', serverMessage: 'Unauthorized: Invalid token' })));
     assert.equal(t.store.state.byKey.problem?.kind, 'unauthorized');
     assert.equal(t.store.state.byKey.snapshot?.history, BY_KEY);
   });
 
   test('a 500 from a self-hosted server means "not available here" and drops data', async () => {
     const t = setup();
-    const first = t.store.refresh(false);
-    t.calls[0]!.resolve(HISTORY);
-    await first;
+    await t.refreshWith(false, (call) => call.resolve(HISTORY));
     t.setSelfHosted(true);
-    const second = t.store.refresh(false);
-    t.calls[1]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 }));
-    await second;
+    await t.refreshWith(false, (call) => call.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 })));
     assert.equal(t.store.state.total.problem?.kind, 'unsupported');
     assert.equal(t.store.state.total.snapshot, undefined);
     assert.equal(
@@ -159,22 +154,16 @@ describe('usage history store', () => {
 
   test('a 502 from a self-hosted server is an outage: the data stays', async () => {
     const t = setup();
-    const first = t.store.refresh(false);
-    t.calls[0]!.resolve(HISTORY);
-    await first;
+    await t.refreshWith(false, (call) => call.resolve(HISTORY));
     t.setSelfHosted(true);
-    const second = t.store.refresh(false);
-    t.calls[1]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 502 }));
-    await second;
+    await t.refreshWith(false, (call) => call.reject(new ServerError({ operation: 'creditUsageHistory', status: 502 })));
     assert.equal(t.store.state.total.problem?.kind, 'unavailable');
     assert.equal(t.store.state.total.snapshot?.history, HISTORY);
   });
 
   test('a 500 from the default server is transient, not "unsupported"', async () => {
     const t = setup();
-    const p = t.store.refresh(false);
-    t.calls[0]!.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 }));
-    await p;
+    await t.refreshWith(false, (call) => call.reject(new ServerError({ operation: 'creditUsageHistory', status: 500 })));
     assert.equal(t.store.state.total.problem?.kind, 'unavailable');
   });
 
@@ -188,9 +177,7 @@ describe('usage history store', () => {
 
   test('reset aborts requests, forgets data and storage, and the next refresh starts afresh', async () => {
     const t = setup();
-    const first = t.store.refresh(false);
-    t.calls[0]!.resolve(HISTORY);
-    await first;
+    await t.refreshWith(false, (call) => call.resolve(HISTORY));
     const pending = t.store.refresh(false);
     t.store.reset();
     assert.equal(t.calls[1]!.signal.aborted, true);
@@ -262,17 +249,13 @@ describe('usage history store', () => {
   test('periods() prefers the plain series and falls back to the breakdown', async () => {
     const t = setup();
     assert.equal(t.store.periods(), undefined);
-    const p = t.store.refresh(true);
-    t.calls[0]!.resolve(BY_KEY);
-    await p;
+    await t.refreshWith(true, (call) => call.resolve(BY_KEY));
     assert.equal(t.store.periods(), BY_KEY.periods);
   });
 
   test('fires a change for loading and for the result', async () => {
     const t = setup();
-    const p = t.store.refresh(false);
-    t.calls[0]!.resolve(HISTORY);
-    await p;
+    await t.refreshWith(false, (call) => call.resolve(HISTORY));
     assert.equal(t.events.length, 2);
   });
 
@@ -300,9 +283,7 @@ describe('panel state', () => {
 
   test('takes the chosen breakdown from history and the header from the credits store', async () => {
     const t = setup();
-    const p = t.store.refresh(true);
-    t.calls[0]!.resolve(BY_KEY);
-    await p;
+    await t.refreshWith(true, (call) => call.resolve(BY_KEY));
     const state = buildPanelState(t.store.state, credits, panel({ byApiKey: true }));
     assert.deepEqual(state, {
       range: 'months',
@@ -318,9 +299,9 @@ describe('panel state', () => {
 
   test('a key name over 500 characters or a date over 64 is cut on the host, so the page never refuses the state', async () => {
     const t = setup();
-    const p = t.store.refresh(true);
-    t.calls[0]!.resolve({ byApiKey: true, periods: [{ startDate: `2026-11-01T00:00:00.000Z${'x'.repeat(100)}`, endDate: null, creditsUsed: 7, apiKey: 'n'.repeat(5_000) }] });
-    await p;
+    await t.refreshWith(true, (call) =>
+      call.resolve({ byApiKey: true, periods: [{ startDate: `2026-11-01T00:00:00.000Z${'x'.repeat(100)}`, endDate: null, creditsUsed: 7, apiKey: 'n'.repeat(5_000) }] }),
+    );
     const state = buildPanelState(t.store.state, credits, panel({ byApiKey: true }));
     assert.equal(isHostMessage({ type: 'state', state }), true);
     assert.equal(state.history?.periods[0]?.apiKey?.length, 200);
