@@ -1,0 +1,99 @@
+// Firecrawl's AI agent tools as an editor's AI agent meets them, in a real workbench: a probe extension
+// (test/ui/fixtures/firecrawl-tests.tool-probe-0.0.1) invokes firecrawl_start_agent through
+// vscode.lm.invokeTool outside a chat, so VS Code asks the person in its own modal dialog with the
+// tool's confirmation words. Declining starts nothing; accepting starts the run, which joins the
+// Research view without taking the focus. Screenshots of the dialog and of the run's row.
+import { after, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { useWorkbench, type Workbench } from './workbench';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const PROBE = path.join(root, 'test', 'ui', 'fixtures', 'firecrawl-tests.tool-probe-0.0.1');
+const PROMPT = 'Compare the plans of three scraping APIs';
+
+describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code shows)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-tool-probe-'));
+  let sandbox: Sandbox | undefined;
+  const started = async () => {
+    sandbox ??= await startSandbox();
+    return sandbox;
+  };
+  after(async () => {
+    await sandbox?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const wb = useWorkbench(async () => {
+    const s = await started();
+    return { settings: { 'firecrawl.apiUrl': s.url }, env: { FIRECRAWL_API_KEY: s.keys.valid, TOOL_PROBE_DIR: dir }, extraExtensions: [PROBE] };
+  });
+
+  /** What the probe wrote for its last call, once it has (the file is replaced whole). */
+  const probeAnswer = async (): Promise<{ parts?: string[]; error?: string }> => {
+    const file = path.join(dir, 'start-agent.json');
+    const deadline = Date.now() + 30_000;
+    while (!fs.existsSync(file)) {
+      if (Date.now() > deadline) throw new Error('the probe wrote no answer');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const answer = JSON.parse(fs.readFileSync(file, 'utf8')) as { parts?: string[]; error?: string };
+    fs.rmSync(file);
+    return answer;
+  };
+  const dialog = (w: Workbench) => w.page.locator('.monaco-dialog-box');
+  const ask = async (w: Workbench) => {
+    await w.runCommand('Tool Probe: Start a Firecrawl Agent Run as an AI Agent');
+    await dialog(w).filter({ hasText: 'Start a Firecrawl agent run?' }).waitFor({ state: 'visible', timeout: 30_000 });
+  };
+
+  it('the dialog names the run, its credit limit and the balance; Cancel starts nothing', async () => {
+    const w = wb();
+    const s = await started();
+    await w
+      .statusBarEntry('firecrawl.credits')
+      .waitFor({ state: 'visible', timeout: 30_000 })
+      .catch(() => undefined);
+    await ask(w);
+    const text = (await dialog(w).innerText()).replace(/\s+/g, ' ');
+    assert.ok(text.includes(`Start a Firecrawl agent run: ${PROMPT}`), text);
+    assert.match(text, /up to 200 credits/);
+    assert.match(text, /Balance: [\d,]+ credits/);
+    const shot = await w.screenshot('agentTools-1-confirm-start-agent');
+    console.log(`[agentTools-ui] screenshot ${shot}`);
+    await dialog(w).getByRole('button', { name: 'Cancel' }).click();
+    const declined = await probeAnswer();
+    assert.ok(declined.error, `declined, the tool call fails: ${JSON.stringify(declined)}`);
+    assert.equal(s.requests().filter((r) => r.route === 'agentStart').length, 0, 'nothing was started');
+  });
+
+  it('accepted: the run starts with its limit and joins the Research view, where it turns completed', async () => {
+    const w = wb();
+    const s = await started();
+    await ask(w);
+    // VS Code's own confirmation: Yes and Cancel.
+    await dialog(w).getByRole('button', { name: 'Yes' }).click();
+    const answer = await probeAnswer();
+    assert.ok(answer.parts, JSON.stringify(answer));
+    const text = answer.parts.join('\n');
+    assert.match(text, /[0-9a-f-]{36}/, text);
+    const starts = s.requests().filter((r) => r.route === 'agentStart');
+    assert.equal(starts.length, 1);
+    assert.deepEqual({ prompt: (starts[0]?.body as { prompt?: string }).prompt, maxCredits: (starts[0]?.body as { maxCredits?: number }).maxCredits }, { prompt: PROMPT, maxCredits: 200 });
+
+    await w.openViewContainer('Firecrawl');
+    const row = w
+      .treeRows('Research')
+      .filter({ has: w.page.locator('.label-name', { hasText: `Agent job: ${PROMPT}` }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const description = row.locator('.label-description');
+    await description.filter({ hasText: /^processing · agent/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    const shot = await w.screenshot('agentTools-2-run-in-research-view');
+    s.advanceClock(60_000);
+    await description.filter({ hasText: /^completed · agent/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    console.log(`[agentTools-ui] screenshot ${shot}`);
+  });
+});
