@@ -75,18 +75,50 @@ export interface TeamFile<T> {
 /**
  * A value kept in `file` of the team's folder, tagged with the server it came from: only a value from
  * the same server is taken, and only when `check` accepts it (everything read from disk is untrusted).
+ * Another window's write is heard from the file watcher and, since a watcher can miss files or be
+ * missing, on every `looks` beat (the lease's) by the file's stamp: read only when it changed.
  */
-export function teamFile<T>(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string, file: string, check: (value: unknown) => T | undefined): TeamFile<T> {
+export function teamFile<T>(
+  files: SharedFiles,
+  sharedName: (file: string) => string | undefined,
+  apiUrl: () => string,
+  file: string,
+  check: (value: unknown) => T | undefined,
+  looks?: Event<void>,
+): TeamFile<T> {
   const published = new Emitter<T>();
+  /** The stamp of the file as last read here, by name: a beat reads it again only once it changed. */
+  let seen: { name: string; stamp: string } | undefined;
   const read = async (): Promise<T | undefined> => {
     const name = sharedName(file);
-    const stored = name ? ((await readJson(files, name)) as { apiUrl?: unknown; value?: unknown } | undefined) : undefined;
+    if (!name) return undefined;
+    const capped = await readCapped(files, name, SMALL_FILE_BYTES).catch(() => undefined);
+    if (capped?.state !== 'ok') return undefined;
+    seen = { name, stamp: stampText(capped.stamp) };
+    let stored: { apiUrl?: unknown; value?: unknown } | undefined;
+    try {
+      stored = JSON.parse(capped.text) as typeof stored;
+    } catch {
+      return undefined;
+    }
     return stored?.apiUrl === apiUrl() ? check(stored.value) : undefined;
   };
-  const subscription = files.onDidChange((name) => {
-    if (name !== sharedName(file)) return;
-    void read().then((value) => value !== undefined && published.fire(value));
-  });
+  const announce = () => void read().then((value) => value !== undefined && published.fire(value));
+  const subscriptions = [
+    files.onDidChange((name) => {
+      if (name === sharedName(file)) announce();
+    }),
+    looks?.(() => {
+      const name = sharedName(file);
+      if (!name) return;
+      void files
+        .stat(name)
+        .then((stamp) => {
+          if (stamp && (seen?.name !== name || seen.stamp !== stampText(stamp))) announce();
+        })
+        .catch(() => undefined);
+    }),
+  ];
   return {
     read,
     publish: (value) => {
@@ -95,7 +127,7 @@ export function teamFile<T>(files: SharedFiles, sharedName: (file: string) => st
     },
     onDidPublish: published.event,
     dispose: () => {
-      subscription.dispose();
+      for (const subscription of subscriptions) subscription?.dispose();
       published.dispose();
     },
   };

@@ -2,7 +2,7 @@
 // that polls from the leading window and shares what it fetched through a team file: each window has
 // its own file view, a lease deciding who leads, and the team's focus as the lease reports it. The
 // caller builds the store and its team file; opening a window starts the store and the lease.
-import { Emitter, type FocusSource } from '../../src/shared/events';
+import { Emitter, type Event, type FocusSource } from '../../src/shared/events';
 import type { SharedFiles } from '../../src/shared/sharedFiles';
 import { TeamLease } from '../../src/shared/teamLease';
 import { FakeClock } from './fakeClock';
@@ -19,6 +19,8 @@ export interface TeamWindowParts {
   focus: FocusSource;
   /** Where the team's shared files go: `teams/t/<file>`. */
   teamFile: (file: string) => string;
+  /** The lease's beat (every few seconds), on which a window looks at shared files again. */
+  looks: Event<void>;
 }
 
 interface PolledStore {
@@ -31,8 +33,9 @@ interface PolledStore {
 export function teamWindows<S extends PolledStore>(build: (window: TeamWindowParts) => { store: S; shared: { dispose(): void } }) {
   const clock = new FakeClock();
   const disk = new MemoryDisk();
-  const open = async (id: string, focused: boolean) => {
-    const files = disk.view();
+  /** `watcher: false` opens a window whose file watcher hears nothing (it failed, or missed the files). */
+  const open = async (id: string, focused: boolean, options: { watcher?: boolean } = {}) => {
+    const files = disk.view(options);
     const lease = new TeamLease({ files, clock, windowId: id, team: 't' });
     const focusChanged = new Emitter<boolean>();
     const focus: FocusSource = {
@@ -42,7 +45,7 @@ export function teamWindows<S extends PolledStore>(build: (window: TeamWindowPar
       onDidChange: focusChanged.event,
     };
     lease.onDidChangeTeamAttention((a) => focusChanged.fire(a.focused));
-    const { store, shared } = build({ id, clock, files, lease, focus, teamFile: (file) => `teams/t/${file}` });
+    const { store, shared } = build({ id, clock, files, lease, focus, teamFile: (file) => `teams/t/${file}`, looks: lease.onDidLook });
     lease.onDidChangeRole(() => store.roleChanged());
     lease.setAttention({ focused, researchVisible: false });
     store.start();

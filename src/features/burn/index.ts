@@ -35,6 +35,7 @@ export interface BurnTeam {
   readonly known: Promise<void>;
   readonly focus: FocusSource;
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
+  onDidLook(listener: () => void): { dispose(): void };
   sharedName(file: string): string | undefined;
 }
 
@@ -63,6 +64,8 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     files,
     (file) => team.sharedName(file),
     () => provider.url.url,
+    // A window whose file watcher missed a write still takes the leader's value on the lease's beat.
+    team.onDidLook,
   );
   const store = new RecentUsageStore({
     fetch: (range, signal) => provider.client.getCreditUsageBins(range, { signal }),

@@ -24,6 +24,8 @@ export interface CreditsTeam {
   /** Focused when any window of the team is. */
   readonly focus: FocusSource;
   onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
+  /** Every few seconds, after the window looked at its team's lease. */
+  onDidLook(listener: () => void): { dispose(): void };
   sharedName(file: string): string | undefined;
 }
 
@@ -43,6 +45,8 @@ export function activateCredits({ context, keys, provider, team, files, clock, a
     files,
     (file) => team.sharedName(file),
     () => provider.url.url,
+    // A window whose file watcher missed a write still takes the leader's value on the lease's beat.
+    team.onDidLook,
   );
   const store = new CreditsStore({
     fetch: (signal, onRetry) => provider.client.getCreditUsage({ signal, onRetry }),

@@ -10,6 +10,7 @@ import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../
 import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
 import { Emitter } from '../../../src/shared/events';
 import { FakeClock } from '../../support/fakeClock';
+import { RENEW_MS } from '../../../src/shared/teamLease';
 import { teamWindows } from '../../support/teamWindows';
 import { binsFor, HOUR_MS } from '../../support/usageBins';
 
@@ -279,8 +280,8 @@ describe('recent usage: failures', () => {
 describe('recent usage in several windows', () => {
   function editor() {
     const calls: string[] = [];
-    const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile }) => {
-      const shared = sharedRecentUsage(files, teamFile, () => API);
+    const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
+      const shared = sharedRecentUsage(files, teamFile, () => API, looks);
       const store = new RecentUsageStore({
         fetch: async (range) => {
           calls.push(`${id}:${range}`);
@@ -313,6 +314,24 @@ describe('recent usage in several windows', () => {
       assert.ok(w.store.state.week.snapshot, `window ${w.id} has the usual rate too`);
     }
     for (const w of [a, b, c]) await w.close();
+  });
+
+  test('a window whose file watcher hears nothing takes the new bins on the next beat of the lease', async () => {
+    const { clock, calls, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false, { watcher: false });
+    const first = a.store.state.day.snapshot?.fetchedAt;
+    assert.equal(b.store.state.day.snapshot?.fetchedAt, first, 'read at its start');
+    // The next turn is the week's (the usual rate), the one after the hours'.
+    await clock.advance(31 * MIN);
+    const next = a.store.state.day.snapshot?.fetchedAt;
+    assert.ok(next !== undefined && first !== undefined && next > first, 'the leader polled again');
+    await clock.advance(RENEW_MS);
+    assert.equal(b.store.state.day.snapshot?.fetchedAt, next);
+    assert.ok(b.store.state.week.snapshot, 'and the week, taken the same way');
+    assert.deepEqual(new Set(calls.map((x) => x.split(':')[0])), new Set(['a']));
+    await b.close();
+    await a.close();
   });
 
   test('nobody focused: no requests; the leader leaving hands polling over', async () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { CreditUsage } from '../../../src/api';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { sharedCredits } from '../../../src/features/credits/model/sharedCredits';
+import { RENEW_MS } from '../../../src/shared/teamLease';
 import { teamWindows } from '../../support/teamWindows';
 
 const API = 'https://api.firecrawl.dev';
@@ -13,8 +14,8 @@ const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, pl
 function editor() {
   const requests: string[] = [];
   let remaining = 90_000;
-  const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile }) => {
-    const shared = sharedCredits(files, teamFile, () => API);
+  const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
+    const shared = sharedCredits(files, teamFile, () => API, looks);
     const store = new CreditsStore({
       fetch: async () => {
         requests.push(id);
@@ -64,6 +65,21 @@ describe('credits in several windows', () => {
     await clock.advance(6 * 60_000);
     assert.equal(requests.at(-1), 'b');
     await b.close();
+  });
+
+  test('a window whose file watcher hears nothing takes each new balance on the next beat of the lease', async () => {
+    const { clock, requests, open, spend } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false, { watcher: false });
+    assert.equal(b.store.state.snapshot?.usage.remainingCredits, 90_000, 'read at its start');
+    spend(2_500);
+    await clock.advance(5 * 60_000);
+    assert.equal(a.store.state.snapshot?.usage.remainingCredits, 87_500);
+    await clock.advance(RENEW_MS);
+    assert.equal(b.store.state.snapshot?.usage.remainingCredits, 87_500);
+    assert.deepEqual(new Set(requests), new Set(['a']), 'and it still asks nothing itself');
+    await b.close();
+    await a.close();
   });
 
   test('a balance another server wrote, or a damaged file, is not taken', async () => {

@@ -3,6 +3,7 @@
 // outlives the window, so a restart shows the last bins at once. Only bins from the same server are
 // taken, and only in the shape this extension writes: a damaged or foreign file is ignored.
 import { type UsageBin, type UsageBins, USAGE_TIME_RANGES } from '../../../api';
+import type { Event } from '../../../shared/events';
 import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
 import type { BinsSnapshot, SharedSnapshots } from './recentUsageStore';
 
@@ -42,6 +43,6 @@ export function readSnapshots(value: unknown): SharedSnapshots | undefined {
   return out;
 }
 
-export function sharedRecentUsage(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): TeamFile<SharedSnapshots> {
-  return teamFile(files, sharedName, apiUrl, SHARED_FILE, readSnapshots);
+export function sharedRecentUsage(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string, looks?: Event<void>): TeamFile<SharedSnapshots> {
+  return teamFile(files, sharedName, apiUrl, SHARED_FILE, readSnapshots, looks);
 }

@@ -1,6 +1,7 @@
 // The balance as the windows of one team share it: the window that polls writes each new value to
 // the team's folder in the shared global storage; the others take it from there when it changes.
 // Only a value from the same server is taken; one that cannot be read is ignored.
+import type { Event } from '../../../shared/events';
 import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
 import type { CreditsSnapshot } from './creditsStore';
 
@@ -26,6 +27,6 @@ function isSnapshot(value: unknown): value is CreditsSnapshot {
 }
 
 /** The balance the leading window fetched, in the team's shared folder; other windows take it from there. */
-export function sharedCredits(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string): TeamFile<CreditsSnapshot> {
-  return teamFile(files, sharedName, apiUrl, 'credits.json', (value) => (isSnapshot(value) ? value : undefined));
+export function sharedCredits(files: SharedFiles, sharedName: (file: string) => string | undefined, apiUrl: () => string, looks?: Event<void>): TeamFile<CreditsSnapshot> {
+  return teamFile(files, sharedName, apiUrl, 'credits.json', (value) => (isSnapshot(value) ? value : undefined), looks);
 }
