@@ -69,7 +69,7 @@ export class MemoryDisk {
       ],
       stat: async (name): Promise<FileStamp | undefined> => {
         const text = this.files.get(name);
-        return text === undefined ? undefined : { mtime: this.mtimes.get(name) ?? 0, size: text.length };
+        return text === undefined ? undefined : { mtime: this.mtimes.get(name) ?? 0, size: Buffer.byteLength(text, 'utf8') };
       },
       onDidChange: changed.event,
       dispose: () => {

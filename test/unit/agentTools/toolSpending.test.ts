@@ -38,6 +38,27 @@ describe('the shared spending record', () => {
     assert.equal(spentSince(b.entries(), at), 1);
   });
 
+  test("another window's charges still count while that window replaces its file (VS Code deletes the old one first)", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const b = new ToolSpending({ files: disk.view({ watcher: false }), clock, windowId: 'b' });
+    const at = clock.now();
+    await a.record({ id: 'run-1', at, tool: 'startAgent', units: 500, unit: 'credits', upTo: true });
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), at), 500);
+    disk.replaceGap = { ms: () => 5, schedule: (ms, fn) => clock.schedule(ms, fn) };
+    const written = a.record({ id: 'job-2', at: clock.now(), tool: 'scrape', units: 1, unit: 'credits' });
+    // The write goes out on the next turn of the event loop; the old file is gone once it has begun.
+    while (disk.files.has(`${SPENDING_FOLDER}/a.json`)) await new Promise((resolve) => setImmediate(resolve));
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), at), 500, 'what was read before still counts');
+    await clock.advance(5);
+    await written;
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), at), 501);
+  });
+
   test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

@@ -120,7 +120,10 @@ export class ToolSpending implements Disposable {
     const listed = await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[]);
     const names = new Set(listed.filter((n) => n.endsWith('.json')).map((n) => `${SPENDING_FOLDER}/${n}`));
     names.delete(this.ownName);
-    for (const name of [...this.others.keys()]) if (!names.has(name)) this.others.delete(name);
+    // A file missing from a listing may be in the middle of a replace (VS Code deletes the old file
+    // before the new one is there): what was read from it counts until it is past keeping anyway.
+    const now = this.deps.clock.now();
+    for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.others.delete(name);
     await Promise.all([...names].map((name) => this.readOne(name)));
     this.changed.fire();
   }
@@ -128,10 +131,8 @@ export class ToolSpending implements Disposable {
   private async readOne(name: string): Promise<void> {
     const entries = readEntries(await readJson(this.deps.files, name, MAX_FILE_BYTES));
     const now = this.deps.clock.now();
-    if (!entries) {
-      this.others.delete(name);
-      return;
-    }
+    // Missing for a moment (a replace under way) or unreadable: what was read from it before still counts.
+    if (!entries) return;
     if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
       this.others.delete(name);
       // A window closed days ago: its file says nothing about today.
