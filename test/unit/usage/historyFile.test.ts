@@ -38,6 +38,22 @@ describe('usage history file', () => {
     assert.equal(asked, 0, 'fresh enough: the first paint needs no request');
   });
 
+  test('a large team’s history (20 keys × 36 months, over 64 KB) comes back whole', async () => {
+    const disk = new MemoryDisk();
+    const periods = Array.from({ length: 36 * 20 }, (_, i) => ({
+      startDate: new Date(Date.UTC(2024, Math.floor(i / 20), 1)).toISOString(),
+      endDate: new Date(Date.UTC(2024, Math.floor(i / 20) + 1, 1)).toISOString(),
+      creditsUsed: 1_000 + i,
+      apiKey: `key-${String(i % 20).padStart(2, '0')}-production-scraper`,
+    }));
+    const large: UsageHistory = { byApiKey: true, periods };
+    const storage = historyFile(disk.view(), () => URL_A);
+    storage.save('byKey', { history: large, fetchedAt: 5 });
+    await settled(disk, 1);
+    assert.ok(disk.files.get(HISTORY_FILE)!.length > 64 * 1024, `${disk.files.get(HISTORY_FILE)!.length} characters`);
+    assert.deepEqual(await historyFile(disk.view(), () => URL_A).load(), { byKey: { history: large, fetchedAt: 5 } });
+  });
+
   test("another server's history is not taken; damaged files are ignored", async () => {
     const disk = new MemoryDisk();
     disk.put(HISTORY_FILE, JSON.stringify({ apiUrl: 'https://other.example', total: { history: HISTORY, fetchedAt: 1 } }));

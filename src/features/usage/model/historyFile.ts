@@ -5,6 +5,8 @@ import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
 import type { HistoryMode, HistorySnapshot, HistoryStorage, SavedHistory } from './historyStore';
 
 export const HISTORY_FILE = 'usage/history.json';
+/** Both breakdowns, each from one answer of at most 5 MB, with room for what is around them. */
+const MAX_HISTORY_BYTES = 12 * 1024 * 1024;
 
 const MODES: readonly HistoryMode[] = ['total', 'byKey'];
 
@@ -17,7 +19,7 @@ function isSnapshot(value: unknown): value is HistorySnapshot {
 export function historyFile(files: SharedFiles, apiUrl: () => string): HistoryStorage {
   let kept: SavedHistory = {};
   const loaded = (async (): Promise<SavedHistory> => {
-    const value = (await readJson(files, HISTORY_FILE)) as ({ apiUrl?: unknown } & Record<string, unknown>) | undefined;
+    const value = (await readJson(files, HISTORY_FILE, MAX_HISTORY_BYTES)) as ({ apiUrl?: unknown } & Record<string, unknown>) | undefined;
     if (!value || value.apiUrl !== apiUrl()) return {};
     const saved: SavedHistory = {};
     for (const mode of MODES) if (isSnapshot(value[mode])) saved[mode] = value[mode];
