@@ -330,17 +330,36 @@ export class TeamLease implements Disposable {
  * says this window has just woken, and the other beat shortly before the sleep).
  */
 export async function openWindows(files: SharedFiles, clock: Clock, wake?: Wake): Promise<Set<string>> {
-  const open = new Set<string>();
-  const now = clock.now();
-  const awake = (at: number) => wake !== undefined && now - wake.at < ATTENTION_STALE_MS && at > wake.sleptAt - ATTENTION_STALE_MS;
-  for (const team of await files.folders('teams').catch(() => [] as string[])) {
-    for (const name of (await files.list(`teams/${team}/windows`).catch(() => [] as string[])).filter(isJsonName)) {
-      const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
-      if (value && (isFresh(value.at, now, ATTENTION_STALE_MS) || awake(value.at))) open.add(name.replace(/\.json$/, ''));
+  const look = async () => {
+    const open = new Set<string>();
+    let replacing = false;
+    const now = clock.now();
+    const awake = (at: number) => wake !== undefined && now - wake.at < ATTENTION_STALE_MS && at > wake.sleptAt - ATTENTION_STALE_MS;
+    for (const team of await files.folders('teams').catch(() => [] as string[])) {
+      const names = await files.list(`teams/${team}/windows`).catch(() => [] as string[]);
+      for (const name of names.filter((n) => !isJsonName(n))) {
+        // A temporary file just written is a replace under way; an old one is what a crash left.
+        const stamp = await files.stat(`teams/${team}/windows/${name}`).catch(() => undefined);
+        if (stamp && isFresh(stamp.mtime, now, REPLACE_UNDER_WAY_MS)) replacing = true;
+      }
+      for (const name of names.filter(isJsonName)) {
+        const value = readAttentionFile(await readJson(files, `teams/${team}/windows/${name}`));
+        if (value && (isFresh(value.at, now, ATTENTION_STALE_MS) || awake(value.at))) open.add(name.replace(/\.json$/, ''));
+      }
     }
-  }
-  return open;
+    return { open, replacing };
+  };
+  const first = await look();
+  if (!first.replacing) return first.open;
+  // A window's file is being replaced (VS Code deletes the old one before the new is there, so that
+  // window is missing from the listing): a moment later it is back.
+  await new Promise<void>((resolve) => clock.schedule(MISSING_LOOK_AGAIN_MS, resolve));
+  const second = await look();
+  return new Set([...first.open, ...second.open]);
 }
+
+/** How recent a temporary file in the windows folder must be to count as a replace under way. */
+const REPLACE_UNDER_WAY_MS = 5_000;
 
 /** A window's own file, not a temporary one a write left behind. */
 const isJsonName = (name: string) => name.endsWith('.json');

@@ -2,7 +2,7 @@
 // storage folder whose changes every window hears about (as the file watcher tells VS Code windows).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LEASE_MS, openWindows, RENEW_MS, TeamLease } from '../../../src/shared/teamLease';
+import { LEASE_MS, MISSING_LOOK_AGAIN_MS, openWindows, RENEW_MS, TeamLease } from '../../../src/shared/teamLease';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
 
@@ -187,9 +187,35 @@ describe('which windows of the editor are open', () => {
     b.lease.dispose();
   });
 
+  test('a window whose file is being replaced at the moment of the look still counts as open', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = window(disk, clock, 'a');
+    const b = window(disk, clock, 'b');
+    await a.lease.start();
+    await b.lease.start();
+    const files = disk.view();
+    const [team] = await files.folders('teams');
+    const name = `teams/${team}/windows/b.json`;
+    // As VS Code replaces a file: the new text in a temporary file, the old file deleted, then the rename.
+    const text = disk.files.get(name)!;
+    disk.put(`${name}.k3j5.tmp`, text);
+    disk.files.delete(name);
+    clock.schedule(100, () => {
+      disk.files.delete(`${name}.k3j5.tmp`);
+      disk.put(name, text);
+    });
+    const looking = openWindows(files, clock);
+    await clock.advance(MISSING_LOOK_AGAIN_MS);
+    assert.deepEqual([...(await looking)].sort(), ['a', 'b']);
+    files.dispose();
+    a.lease.dispose();
+    b.lease.dispose();
+  });
+
   test("a crashed write's temporary file in the windows folder is not a window", async () => {
     const clock = new FakeClock();
-    const disk = new MemoryDisk();
+    const disk = new MemoryDisk(() => clock.now());
     const a = window(disk, clock, 'a');
     const b = window(disk, clock, 'b');
     await a.lease.start();
@@ -202,7 +228,10 @@ describe('which windows of the editor are open', () => {
     const text = (await files.read(`teams/${team}/windows/b.json`))!;
     await files.write(`teams/${team}/windows/b.json.k3j5.tmp`, text.replace('"b"', '"b.json.k3j5.tmp"'));
     assert.deepEqual([...(await files.list(`teams/${team}/windows`))].sort(), ['a.json', 'b.json', 'b.json.k3j5.tmp']);
-    assert.deepEqual([...(await openWindows(files, clock))].sort(), ['a', 'b']);
+    // Just written, it may be a replace under way: looked at again a moment later, and still not a window.
+    const looking = openWindows(files, clock);
+    await clock.advance(MISSING_LOOK_AGAIN_MS);
+    assert.deepEqual([...(await looking)].sort(), ['a', 'b']);
     crash(b);
     await clock.advance(45_000);
     assert.deepEqual([...(await openWindows(files, clock))].sort(), ['a']);
