@@ -294,12 +294,15 @@ function bindWorkbench(
           // The palette can close again between opening and typing (a view taking focus as it updates).
           await widget.locator('input').fill(`>${title}`, { timeout: 3000 });
           await row.waitFor({ state: 'visible', timeout: 3000 });
+          // It can also close between showing the row and the click (a tree revealing a new row with
+          // focus, a moment after the command that tracked it): open it again rather than wait on a row
+          // that will not come back.
+          await row.click({ timeout: 3000 });
           break;
         } catch (error) {
           if (Date.now() > deadline) throw new Error(`command "${title}" is not in the command palette`, { cause: error });
         }
       }
-      await row.click();
       await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
     },
     statusBarItem(text) {
