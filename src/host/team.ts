@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Clock } from '../shared/clock';
 import { Emitter, type FocusSource } from '../shared/events';
-import type { SharedFiles } from '../shared/sharedFiles';
+import { type SharedFiles, sweepTemps, TEMP_KEPT_MS } from '../shared/sharedFiles';
 import { type Attention, openWindows, TeamLease } from '../shared/teamLease';
 import type { ClientProvider } from './clientProvider';
 import type { WindowFocus } from './focus';
@@ -41,6 +41,8 @@ export class Team implements vscode.Disposable {
   private researchVisible = false;
   private joining: Promise<void> = Promise.resolve();
   private keyed = false;
+  /** When this window last swept crashed writes' temporary files (as leader), or undefined. */
+  private sweptAt: number | undefined;
   private knownOnce!: () => void;
   /** Settles once the window first knows its team (its shared files have a name), whatever its role. */
   readonly known = new Promise<void>((resolve) => (this.knownOnce = resolve));
@@ -115,6 +117,15 @@ export class Team implements vscode.Disposable {
     this.reportAttention();
   }
 
+  /**
+   * Removes the temporary files that crashed writes left anywhere in the shared storage (any team's,
+   * the windows', the AI tools' spending): the leader does it once an hour, on its beat.
+   */
+  sweep(): Promise<number> {
+    this.sweptAt = this.deps.clock.now();
+    return sweepTemps(this.deps.files, this.sweptAt);
+  }
+
   /** Leaves the team (on deactivation): a leader hands the lease over at once. */
   async release(): Promise<void> {
     await this.lease?.release();
@@ -159,7 +170,10 @@ export class Team implements vscode.Disposable {
     this.leaseSubscriptions.push(
       lease.onDidChangeRole((leader) => this.roleChanged.fire(leader)),
       lease.onDidChangeTeamAttention((a) => this.attentionChanged.fire(a)),
-      lease.onDidLook(() => this.looked.fire()),
+      lease.onDidLook(() => {
+        this.looked.fire();
+        if (lease.isLeader && (this.sweptAt === undefined || this.deps.clock.now() - this.sweptAt >= TEMP_KEPT_MS)) void this.sweep();
+      }),
     );
     // Announced only as the latest: a change asked for meanwhile joins next and announces itself.
     if (generation === this.requested) this.joined.fire({ id: name, keyed: this.keyed });

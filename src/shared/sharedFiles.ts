@@ -52,13 +52,36 @@ export async function readCapped(files: SharedFiles, name: string, maxBytes: num
 
 /** Reads a small JSON file; a missing, oversized or damaged one is undefined (the caller decides what that means). */
 export async function readJson(files: SharedFiles, name: string, maxBytes = SMALL_FILE_BYTES): Promise<unknown> {
+  return (await readStampedJson(files, name, maxBytes))?.value;
+}
+
+/** readJson, with the stamp of the file read (a damaged file has a stamp and no value). */
+async function readStampedJson(files: SharedFiles, name: string, maxBytes: number): Promise<{ value: unknown; stamp: FileStamp } | undefined> {
   const read = await readCapped(files, name, maxBytes).catch(() => undefined);
   if (read?.state !== 'ok') return undefined;
   try {
-    return JSON.parse(read.text);
+    return { value: JSON.parse(read.text), stamp: read.stamp };
   } catch {
-    return undefined;
+    return { value: undefined, stamp: read.stamp };
   }
+}
+
+/** How old a temporary file must be before it counts as a crashed write's: a replace takes milliseconds. */
+export const TEMP_KEPT_MS = 60 * 60_000;
+
+/** Removes the temporary files crashed writes left anywhere below `folder`; resolves with how many went. */
+export async function sweepTemps(files: SharedFiles, now: number, folder = ''): Promise<number> {
+  const path = (name: string) => (folder ? `${folder}/${name}` : name);
+  let removed = 0;
+  for (const name of await files.list(folder).catch(() => [] as string[])) {
+    if (!name.endsWith('.tmp')) continue;
+    const stamp = await files.stat(path(name)).catch(() => undefined);
+    if (!stamp || now - stamp.mtime < TEMP_KEPT_MS) continue;
+    await files.remove(path(name)).catch(() => undefined);
+    removed++;
+  }
+  for (const child of await files.folders(folder).catch(() => [] as string[])) removed += await sweepTemps(files, now, path(child));
+  return removed;
 }
 
 /** One value the team's windows share through a file in the team's folder (see `teamFile`). */
@@ -92,15 +115,10 @@ export function teamFile<T>(
   const read = async (): Promise<T | undefined> => {
     const name = sharedName(file);
     if (!name) return undefined;
-    const capped = await readCapped(files, name, SMALL_FILE_BYTES).catch(() => undefined);
-    if (capped?.state !== 'ok') return undefined;
-    seen = { name, stamp: stampText(capped.stamp) };
-    let stored: { apiUrl?: unknown; value?: unknown } | undefined;
-    try {
-      stored = JSON.parse(capped.text) as typeof stored;
-    } catch {
-      return undefined;
-    }
+    const read = await readStampedJson(files, name, SMALL_FILE_BYTES);
+    if (!read) return undefined;
+    seen = { name, stamp: stampText(read.stamp) };
+    const stored = read.value as { apiUrl?: unknown; value?: unknown } | null | undefined;
     return stored?.apiUrl === apiUrl() ? check(stored.value) : undefined;
   };
   const announce = () => void read().then((value) => value !== undefined && published.fire(value));

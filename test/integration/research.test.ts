@@ -338,23 +338,24 @@ describe('deep research jobs', function () {
     assert.equal(store().get(id)?.poll.kind, 'polling', 'never marked expired by the other key');
   });
 
-  it("the leader's sweep removes a temporary file a crashed write left in the team's folder once it is an hour old", async () => {
+  it("the leader's sweep removes the temporary files crashed writes left in the shared storage once they are an hour old", async () => {
     await store().listKnown;
-    const folder = path.join(api.globalStorage, 'research', store().teamId!);
-    fs.mkdirSync(folder, { recursive: true });
-    const stale = path.join(folder, '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4.json.k3j5.tmp');
-    const fresh = path.join(folder, '1c8d2f3e-4a5b-4c6d-9e7f-8091a2b3c4d5.json.m2n4.tmp');
-    fs.writeFileSync(stale, '{"v":2,"id":"0b7c1e2d-3f4a-4b5c');
-    fs.writeFileSync(fresh, '{"v":2,"id":"1c8d2f3e-4a5b-4c6d');
+    const team = store().teamId!;
+    const folders = [path.join(api.globalStorage, 'research', team), path.join(api.globalStorage, 'teams', team, 'windows'), path.join(api.globalStorage, 'agent-tools', 'spending')];
+    const stale = folders.map((folder, i) => path.join(folder, `stale${i}.json.k3j5.tmp`));
+    const fresh = path.join(folders[0]!, '1c8d2f3e-4a5b-4c6d-9e7f-8091a2b3c4d5.json.m2n4.tmp');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
-    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    for (const file of [...stale, fresh]) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '{"v":2,"id":"0b7c1e2d-3f4a-4b5c');
+    }
+    for (const file of stale) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
     try {
-      assert.equal(await store().sweep(), 1);
-      assert.equal(fs.existsSync(stale), false, 'the hour-old temporary file went');
+      assert.equal(await api.team.sweep(), stale.length);
+      for (const file of stale) assert.equal(fs.existsSync(file), false, `the hour-old ${path.relative(api.globalStorage, file)} went`);
       assert.equal(fs.existsSync(fresh), true, 'a write that may be under way stays');
     } finally {
-      fs.rmSync(stale, { force: true });
-      fs.rmSync(fresh, { force: true });
+      for (const file of [...stale, fresh]) fs.rmSync(file, { force: true });
     }
   });
 

@@ -35,7 +35,7 @@ export class MemoryDisk {
       for (const v of this.views) v.fire(name);
     };
     const under = (folder: string) => {
-      const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+      const prefix = folder === '' || folder.endsWith('/') ? folder : `${folder}/`;
       return [...this.files.keys()].filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
     };
     return {

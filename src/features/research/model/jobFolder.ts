@@ -69,8 +69,6 @@ export interface FolderHost {
 export const REMOVAL_KEPT_MS = 24 * 60 * 60_000;
 /** A job file older than the removal note of its job is left this long (its writer may be finishing) before it goes. */
 export const LEFTOVER_GRACE_MS = 120_000;
-/** A temporary file is a write under way for a moment; one this old was left by a window that crashed while writing. */
-export const TEMP_KEPT_MS = 60 * 60_000;
 /** A job file that could not be written is tried again after this long. */
 const FAILED_WRITE_RETRY_MS = 30_000;
 /** A removal note is a few dozen bytes: anything much larger is not one. */
@@ -272,13 +270,7 @@ export class JobFolder implements Disposable {
     const { files, clock, team } = this.options;
     const now = clock.now();
     let removedCount = 0;
-    const { jobs, removals, temps } = await this.names();
-    for (const name of temps) {
-      const stamp = await files.stat(name).catch(() => undefined);
-      if (!stamp || now - stamp.mtime < TEMP_KEPT_MS || this.disposed) continue;
-      await files.remove(name).catch(() => undefined);
-      removedCount++;
-    }
+    const { jobs, removals } = await this.names();
     for (const id of removals) {
       const name = removalFileName(team, id);
       const stamp = await files.stat(name).catch(() => undefined);
@@ -313,20 +305,18 @@ export class JobFolder implements Disposable {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** Job ids, removal notes and temporary files (of writes under way, or cut short by a crash) in a team's folder. */
-  private async names(team = this.options.team): Promise<{ jobs: string[]; removals: string[]; temps: string[] }> {
+  /** Job ids and removal notes in a team's folder. */
+  private async names(team = this.options.team): Promise<{ jobs: string[]; removals: string[] }> {
     const folder = teamJobFolder(team);
     const jobs: string[] = [];
     const removals: string[] = [];
-    const temps: string[] = [];
     for (const name of await this.options.files.list(folder).catch(() => [] as string[])) {
       const parsed = parseJobFileName(`${folder}/${name}`);
       if (parsed) (parsed.removal ? removals : jobs).push(parsed.id);
-      else if (name.endsWith('.tmp')) temps.push(`${folder}/${name}`);
     }
     // A job with a removal note counts as dropped (a job tracked again after it loses its note).
     const gone = new Set(removals);
-    return { jobs: team === this.options.team ? jobs : jobs.filter((id) => !gone.has(id)), removals, temps };
+    return { jobs: team === this.options.team ? jobs : jobs.filter((id) => !gone.has(id)), removals };
   }
 
   private async countHidden(): Promise<number> {
