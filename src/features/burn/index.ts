@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
+import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
 import { onDidChangeSettings, spikeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
@@ -29,21 +30,11 @@ export interface BurnView {
   muted: boolean;
 }
 
-/** The window's place in its team (host/team.ts). */
-export interface BurnTeam {
-  readonly isLeader: boolean;
-  readonly known: Promise<void>;
-  readonly focus: FocusSource;
-  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
-  onDidLook(listener: () => void): { dispose(): void };
-  sharedName(file: string): string | undefined;
-}
-
 export interface BurnDeps {
   context: vscode.ExtensionContext;
   keys: ApiKeyService;
   provider: ClientProvider;
-  team: BurnTeam;
+  team: Team;
   files: SharedFiles;
   clock: Clock;
   /** This window's own focus: a notification shows in the window someone looks at. */

@@ -2,11 +2,11 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
+import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
 import { creditsSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, CONTEXT, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import { type Connection, connectionOf } from './model/connection';
 import { sharedCredits } from './model/sharedCredits';
@@ -16,24 +16,11 @@ import { CreditsStatusBar } from './ui/statusBar';
 export type { CreditsState, CreditsStore } from './model/creditsStore';
 export type { CreditsStatusBar } from './ui/statusBar';
 
-/** The window's place in its team (host/team.ts). */
-export interface CreditsTeam {
-  readonly isLeader: boolean;
-  /** Settles once the window knows its team (its shared files have a name). */
-  readonly known: Promise<void>;
-  /** Focused when any window of the team is. */
-  readonly focus: FocusSource;
-  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
-  /** Every few seconds, after the window looked at its team's lease. */
-  onDidLook(listener: () => void): { dispose(): void };
-  sharedName(file: string): string | undefined;
-}
-
 export interface CreditsDeps {
   context: vscode.ExtensionContext;
   keys: ApiKeyService;
   provider: ClientProvider;
-  team: CreditsTeam;
+  team: Team;
   files: SharedFiles;
   clock: Clock;
   /** What else "Refresh Credits" refreshes (the last 24 hours of usage). */

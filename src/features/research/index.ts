@@ -1,10 +1,11 @@
-// The research feature: the job store (the team's list in globalState, snapshots in shared files, the
+// The research feature: the job store (the team's folder of job files in the shared storage, the
 // client from the provider at each request) → tree, documents, notifications → commands. Everything
 // it creates is disposed together.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { loadOnDemand } from '../../host/onDemand';
 import type { Logger } from '../../host/logger';
+import type { Team } from '../../host/team';
 import { onDidChangeSettings, researchSettings } from '../../host/settings';
 import { COMMANDS, RESEARCH_DOCUMENT_SCHEME, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
@@ -29,21 +30,6 @@ export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
 
-/** The window's place in its team (host/team.ts): which team, who polls, and how much the team is looking. */
-export interface ResearchTeam {
-  readonly windowId: string;
-  readonly isLeader: boolean;
-  readonly attention: Attention;
-  /** The team once known: its jobs are the ones listed. */
-  readonly current: { id: string; keyed: boolean } | undefined;
-  onDidJoin(listener: (team: { id: string; keyed: boolean }) => void): { dispose(): void };
-  onDidChangeRole(listener: (leader: boolean) => void): { dispose(): void };
-  onDidChangeAttention(listener: (attention: Attention) => void): { dispose(): void };
-  /** The lease's beat, every few seconds: the list is compared with what other windows stored. */
-  onDidLook(listener: () => void): { dispose(): void };
-  setResearchVisible(visible: boolean): void;
-}
-
 export interface ResearchDeps {
   storage: ResearchStorage;
   /** Job snapshots, shared with the other windows. */
@@ -58,7 +44,7 @@ export interface ResearchDeps {
   activity: ActivitySource;
   /** This window's focus (the team's is in `team`). */
   focus: FocusSource;
-  team: ResearchTeam;
+  team: Team;
   log: Logger;
   clock: Clock;
   /** Whether the last key or server change was made in this window (it asks whether to bring the previous key's jobs along). */
