@@ -70,12 +70,6 @@ function matcherFor(secrets: Secrets): SecretMatcher | undefined {
   return matcher;
 }
 
-/** Whether `text` holds a key in any form this module redacts. */
-export function containsSecret(text: string, secrets: Secrets): boolean {
-  const m = matcherFor(secrets);
-  return m ? contains(text, m) : false;
-}
-
 function contains(text: string, m: SecretMatcher): boolean {
   // A plain search per form is much faster than a case-insensitive alternation over long text.
   const lower = text.toLowerCase();

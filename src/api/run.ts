@@ -9,8 +9,6 @@ import { type MultipartBody, multipartBody } from './multipart';
 /** The service takes its fixed names or any string starting with `_`; plain `vscode` is refused. */
 export const RUN_INTEGRATION = '_vscode';
 
-/** How long the service may take for a page unless the setting says otherwise (without one it waits about 5 minutes). */
-export const DEFAULT_SCRAPE_TIMEOUT_MS = 60_000;
 export const MIN_SCRAPE_TIMEOUT_MS = 1_000;
 export const MAX_SCRAPE_TIMEOUT_MS = 300_000;
 export const MAX_SEARCH_LIMIT = 100;

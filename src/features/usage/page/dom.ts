@@ -25,7 +25,3 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
 export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, AttrValue> = {}, children: VChild[] = []): SVGElementTagNameMap[K] {
   return mount(h(tag, attrs, children), true) as SVGElementTagNameMap[K];
 }
-
-export function replaceChildren(parent: Element, ...nodes: Node[]): void {
-  parent.replaceChildren(...nodes);
-}
