@@ -98,13 +98,18 @@ export class MemoryDisk {
   }
 }
 
+/** What globalState keeps of a value: its JSON (a Map, a Date, `undefined` fields or NaN do not survive). */
+function asStored<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
 /** globalState as every window sees it: one map; `keys()` as VS Code's Memento has it. */
 export class SharedMemento {
   readonly map = new Map<string, unknown>();
   writes = 0;
 
   get<T>(key: string): T | undefined {
-    return structuredClone(this.map.get(key)) as T | undefined;
+    return asStored(this.map.get(key)) as T | undefined;
   }
 
   keys(): readonly string[] {
@@ -114,7 +119,7 @@ export class SharedMemento {
   update(key: string, value: unknown): Promise<void> {
     this.writes++;
     if (value === undefined) this.map.delete(key);
-    else this.map.set(key, structuredClone(value));
+    else this.map.set(key, asStored(value));
     return Promise.resolve();
   }
 
@@ -146,22 +151,22 @@ export class EditorState {
   }
 
   window(): { get<T>(key: string): T | undefined; keys(): readonly string[]; update(key: string, value: unknown): Promise<void> } {
-    let view: Record<string, unknown> = structuredClone(this.stored);
+    let view: Record<string, unknown> = asStored(this.stored);
     let sending: Promise<void> | undefined;
-    const self = { take: (value: Record<string, unknown>) => (view = structuredClone(value)) };
+    const self = { take: (value: Record<string, unknown>) => (view = asStored(value)) };
     this.windows.add(self);
     const send = () => {
-      const sent = structuredClone(view);
+      const sent = asStored(view);
       this.stored = sent;
       this.writes++;
       for (const other of this.windows) if (other !== self) this.clock.schedule(this.delayMs, () => other.take(sent));
     };
     return {
-      get: <T>(key: string) => structuredClone(view[key]) as T | undefined,
+      get: <T>(key: string) => asStored(view[key]) as T | undefined,
       keys: () => Object.keys(view),
       update: (key, value) => {
         if (value === undefined) delete view[key];
-        else view[key] = structuredClone(value);
+        else view[key] = asStored(value);
         // Updates in one turn go together, as the host's 0 ms scheduler sends them.
         sending ??= new Promise<void>((resolve) => {
           queueMicrotask(() => {
