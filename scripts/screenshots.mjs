@@ -172,6 +172,49 @@ const SURFACES = [
       await wb.page.waitForTimeout(800);
     },
   },
+  {
+    name: 'run-scrape',
+    assets: ['media/readme/run-scrape.png'],
+    crop: (wb) => [wb.page.locator('.part.editor')],
+    // Scrape URL from the palette: the page as a Markdown document, with the CodeLens that rates it.
+    async show(wb) {
+      await wb.runCommand('Firecrawl: Scrape URL…');
+      await wb.quickInput().locator('.quick-input-title').filter({ hasText: 'Scrape URL' }).waitFor();
+      await wb.submitQuickInput('https://docs.example.org/start');
+      await wb.page
+        .locator('.codelens-decoration a', { hasText: /Rate this result/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'job-id-hover',
+    assets: ['media/readme/job-id-hover.png'],
+    keepPointer: true,
+    crop: (wb) => [wb.page.locator('.monaco-hover:visible').first(), ...[0, 1].map((i) => wb.page.locator('.editor-instance .monaco-editor .view-line').filter({ hasText: 'scrape' }).nth(i))],
+    // A log that names a job the team just ran: made before the window opens, so it is in the workspace.
+    files(sandbox) {
+      const id = sandbox.createV2Job('scrape', { target: 'https://docs.example.org/pricing' });
+      return { 'crawl.log': `12:04:31 scrape started https://docs.example.org/pricing\n12:04:33 scrape done, job ${id}\n` };
+    },
+    // A job id in any file: the hover says what the team's recent activity knows of it, with its actions.
+    async show(wb) {
+      await wb.page.keyboard.press('Control+P');
+      await wb.quickInput().waitFor();
+      await wb.page.keyboard.type('crawl.log');
+      await wb.quickInputRows().filter({ hasText: 'crawl.log' }).first().waitFor();
+      await wb.page.keyboard.press('Enter');
+      const token = wb.page.locator('.monaco-editor .view-line span span', { hasText: /^[0-9a-f]{8}-[0-9a-f-]{27}$/ }).first();
+      await token.waitFor({ timeout: 15_000 });
+      // The hover may answer before the activity list is read: hover again until it names the endpoint.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const widget = await wb.hover(token);
+        if (/Endpoint: scrape/.test(await widget.innerText())) return;
+        await wb.page.keyboard.press('Escape');
+      }
+      throw new Error('the hover never showed the recent scrape');
+    },
+  },
 ];
 
 /** A picture of just `parts` (their bounding boxes together, a little margin around them). */
@@ -191,7 +234,12 @@ async function cropped(wb, parts, file) {
 
 function arg(name) {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.slice(name.length + 3).split(',').filter(Boolean) : undefined;
+  return found
+    ? found
+        .slice(name.length + 3)
+        .split(',')
+        .filter(Boolean)
+    : undefined;
 }
 
 async function main() {
@@ -215,11 +263,11 @@ async function main() {
     for (const theme of themes) {
       for (const surface of surfaces) {
         // One fresh workbench per shot: each starts from the same state, whatever the others did.
-        const wb = await openWorkbench({ ...sandboxProfile(sandbox), theme });
+        const wb = await openWorkbench({ ...sandboxProfile(sandbox), theme, ...(surface.files ? { workspaceFiles: surface.files(sandbox) } : {}) });
         try {
           await surface.show(wb, sandbox);
           // A stray hover from the last click would cover part of the shot.
-          if (surface.name !== 'credits-tooltip') await wb.page.mouse.move(1000, 700);
+          if (surface.name !== 'credits-tooltip' && !surface.keepPointer) await wb.page.mouse.move(1000, 700);
           await wb.page.waitForTimeout(200);
           saved.push(await wb.screenshot(`${surface.name}-${theme}`));
           if (assets && theme === 'dark' && surface.assets && surface.crop) {
