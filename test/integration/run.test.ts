@@ -149,6 +149,7 @@ describe('running Firecrawl from the editor', function () {
     assert.ok(document);
     assert.equal(document.languageId, 'markdown');
     assert.equal(document.uri.scheme, 'untitled');
+    assert.equal(document.uri.path, 'docs.example.org-start.md', 'named after the URL: the tab and the Save dialog read it');
     const text = document.getText();
     assert.match(text, /^> Source: `https:\/\/docs\.example\.org\/start`/);
     assert.match(text, /Credits used: 1 credit/);
@@ -166,6 +167,14 @@ describe('running Firecrawl from the editor', function () {
       titles.some((t) => /Rate this result \(scrape job/.test(t)),
       titles.join(' | '),
     );
+  });
+
+  it('the same URL scraped twice opens two documents, the second named with -2, each with its own page', async () => {
+    const first = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/twice'))!.opened[0]!;
+    const second = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/twice'))!.opened[0]!;
+    assert.deepEqual([first.uri.path, second.uri.path], ['docs.example.org-twice.md', 'docs.example.org-twice-2.md']);
+    for (const document of [first, second]) assert.match(document.getText(), /^> Source: `https:\/\/docs\.example\.org\/twice`/);
+    assert.notEqual(first.getText(), second.getText(), 'each its own fetch time and job id');
   });
 
   it('a cancelled prompt sends nothing; a non-web address is refused in the box before sending', async () => {

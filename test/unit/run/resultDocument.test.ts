@@ -2,7 +2,7 @@
 // and page-chosen text that cannot become markup or a link in the header or the lists.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mapDocument, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
+import { mapDocument, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
 
 const AT = Date.parse('2026-11-27T08:00:00Z');
 const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
@@ -61,5 +61,15 @@ describe('result documents', () => {
     assert.match(text, /2 links/);
     assert.match(text, /^- `https:\/\/docs\.example\.org\/` Home$/m);
     assert.match(text, /^- `https:\/\/docs\.example\.org\/docs`$/m);
+  });
+  test('a result is named after what was asked: no scheme, only letters, digits, dots and dashes', () => {
+    assert.equal(resultFileName('https://docs.example.org/start'), 'docs.example.org-start.md');
+    assert.equal(resultFileName('https://docs.example.org/a b?q=1#x'), 'docs.example.org-a-b-q-1-x.md');
+    assert.equal(resultFileName('pricing pages of scraping APIs', 'search'), 'search-pricing-pages-of-scraping-APIs.md');
+    assert.equal(resultFileName('価格 ページ', 'search'), 'search-価格-ページ.md');
+    assert.equal(resultFileName('https://docs.example.org', 'map'), 'map-docs.example.org.md');
+    assert.equal(resultFileName('../../etc/passwd'), 'etc-passwd.md');
+    assert.equal(resultFileName('***'), 'firecrawl-result.md');
+    assert.equal(resultFileName(`https://e.com/${'x'.repeat(200)}`).length, 'e.com-'.length + 54 + '.md'.length);
   });
 });

@@ -39,6 +39,20 @@ function header(lines: readonly string[]): string {
   return lines.map((line) => `> ${line}  `).join('\n');
 }
 
+/**
+ * The name a result's document goes by (its tab, and what Save offers): what was asked, without a
+ * URL's scheme, in letters, digits, dots and dashes, after a prefix that says what kind of result it is.
+ */
+export function resultFileName(asked: string, prefix?: string): string {
+  const words = asked
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^[-.]+/, '')
+    .slice(0, 60)
+    .replace(/[-.]+$/, '');
+  return `${[prefix, words].filter(Boolean).join('-') || 'firecrawl-result'}.md`;
+}
+
 /** Whether the site's own status is an error page (the scrape itself succeeded). */
 export function isErrorStatus(statusCode: number | undefined): boolean {
   return statusCode !== undefined && statusCode >= 400;

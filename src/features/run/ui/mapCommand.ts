@@ -6,7 +6,7 @@ import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
-import { mapDocument } from '../model/resultDocument';
+import { mapDocument, resultFileName } from '../model/resultDocument';
 import { askPick, askText } from './quickInput';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
@@ -40,7 +40,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   services.refresh.request();
   services.log.info(`Mapped ${site}: job ${result.jobId ?? '(none)'}, ${result.links.length} links`);
   const ratable = result.jobId ? { endpoint: 'map' as const, jobId: result.jobId, url: site, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
-  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site);
+  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'));
   const count = result.links.length;
   const picked = await askPick<string>({
     title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),

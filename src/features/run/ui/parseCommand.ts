@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { checked, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
-import { scrapeDocument } from '../model/resultDocument';
+import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
@@ -52,6 +52,6 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
   services.log.info(`Parsed ${name}: job ${result.jobId ?? '(none)'}, ${result.creditsUsed ?? '?'} credits`);
   const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
   // The header names the file, not a URL: the upload has none.
-  const document = await openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name);
+  const document = await openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
   return { opened: [document] };
 }

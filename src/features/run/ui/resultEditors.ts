@@ -1,5 +1,6 @@
-// Results open as untitled Markdown documents: text in an editor, which VS Code's own preview can
-// render with its protections (no scripts, no command links). A result that can be rated is
+// Results open as untitled Markdown documents named after what was asked (the tab reads
+// `docs.example.org-pricing.md`, and Save offers that name): text in an editor, which VS Code's own
+// preview can render with its protections (no scripts, no command links). A result that can be rated is
 // remembered with its document; one that arrives while the person looks elsewhere says so in a
 // notification with a Rate button.
 import * as vscode from 'vscode';
@@ -8,8 +9,12 @@ import { plainText } from '../../../shared/text';
 import type { RatableResult } from '../model/ratableResults';
 import type { RunServices } from './services';
 
-export async function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+export async function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
+  const uri = unusedUntitled(fileName);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), content);
+  await vscode.workspace.applyEdit(edit);
   if (ratable) services.results.add(document.uri.toString(), ratable);
   const lookingElsewhere = !services.focused();
   await vscode.window.showTextDocument(document, { preview: false });
@@ -21,4 +26,14 @@ export async function openResult(services: RunServices, content: string, ratable
     });
   }
   return document;
+}
+
+/** An untitled document of that name that is not open yet: a second result for the same ask gets `-2`. */
+function unusedUntitled(fileName: string): vscode.Uri {
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+  const stem = fileName.replace(/\.md$/, '');
+  for (let n = 1; ; n++) {
+    const uri = vscode.Uri.from({ scheme: 'untitled', path: n === 1 ? fileName : `${stem}-${n}.md` });
+    if (!open.has(uri.toString())) return uri;
+  }
 }

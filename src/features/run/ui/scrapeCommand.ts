@@ -6,7 +6,7 @@ import { checked, scrapeBody, selectedWebUrl, webUrlProblem } from '../../../api
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
-import { scrapeDocument } from '../model/resultDocument';
+import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { askText } from './quickInput';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
@@ -48,7 +48,7 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     const ratable = result.jobId
       ? { endpoint: 'scrape' as const, jobId: result.jobId, url: result.finalUrl ?? result.sourceUrl ?? url, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
       : undefined;
-    opened.push(await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url));
+    opened.push(await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url, resultFileName(url)));
   }
   return { opened };
 }

@@ -7,7 +7,7 @@ import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
-import { searchDocument } from '../model/resultDocument';
+import { resultFileName, searchDocument } from '../model/resultDocument';
 import { askPick, askText } from './quickInput';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
@@ -76,6 +76,6 @@ async function showHits(services: RunServices, query: string, result: SearchResu
   const urls = picked.value.filter((u) => u !== OPEN_LIST);
   if (urls.length) return scrapeUrls(services, urls);
   const ratable = result.jobId ? { endpoint: 'search' as const, jobId: result.jobId, ...(credits !== undefined ? { creditsUsed: credits } : {}) } : undefined;
-  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query);
+  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query, resultFileName(query, 'search'));
   return { opened: [document] };
 }
