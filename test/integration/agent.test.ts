@@ -10,7 +10,7 @@ import type { TestApi } from '../../src/extension';
 import type { TrackOutcome } from '../../src/features/research';
 import { agentOf, deepResearchOf } from '../support/snapshots';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+import { activateExtension, askedAbout, setApiUrl, storeTicked, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[]; modal: boolean };
 
@@ -165,9 +165,10 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.match(String(row(id)?.description), /^API shut down · deep research/);
     assert.ok((deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) >= kept, 'the last snapshot stays');
     assert.match(api.research.view.treeView.message ?? '', /^Deep Research was shut down/);
-    const asked = sandbox.requestCount('deepResearch');
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    assert.equal(sandbox.requestCount('deepResearch'), asked, 'no more polling');
+    const asked = askedAbout(sandbox, id);
+    // Deep research is shut down now: an agent run shows the store's timer firing again.
+    await storeTicked(api, sandbox, 'agent');
+    assert.equal(askedAbout(sandbox, id), asked, 'no more polling');
     store().untrack(id);
     await until('the message to go with the job', () => api.research.view.treeView.message === undefined);
   });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import { creditsSettings } from '../../src/host/settings';
+import { teamName } from '../../src/host/team';
 import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until } from './helpers';
@@ -218,7 +219,10 @@ describe('API key, settings and credits', function () {
     await api.keys.store(sandbox.keys.valid);
     await api.credits.store.refreshNow();
     await api.keys.clear();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // What the clear sets off writes to disk (the keyless team joined, the research list put away): scan after it has.
+    const keyless = await teamName(api.provider.url.url, undefined);
+    await until('the window to settle without a key', () => api.team.current?.id === keyless && api.research.store.teamId === keyless && api.credits.store.state.problem?.kind === 'noKey');
+    await api.research.store.previousWritten;
 
     // globalStorage is <user-data>/User/globalStorage/<extension>.
     const userData = path.resolve(api.globalStorage, '..', '..', '..');

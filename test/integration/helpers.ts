@@ -20,6 +20,27 @@ export async function until<T>(what: string, check: () => T | Promise<T>, timeou
   }
 }
 
+/** How many requests the sandbox has had about one job (either kind's status route). */
+export function askedAbout(sandbox: Sandbox, id: string): number {
+  return sandbox.requests().filter((r) => r.path.endsWith(id)).length;
+}
+
+/**
+ * Returns once the research store's timer has fired again after now, with a job due in it: a fresh
+ * job of `kind` is tracked, asked about twice (each from the timer), and untracked again. A job the
+ * store still meant to poll by then would have been asked in the same round.
+ */
+export async function storeTicked(api: TestApi, sandbox: Sandbox, kind: 'deepResearch' | 'agent' = 'deepResearch'): Promise<void> {
+  const id = kind === 'agent' ? sandbox.createAgentJob({ durationMs: 600_000 }) : sandbox.createResearchJob({ durationMs: 600_000 });
+  api.research.store.track([id], kind);
+  try {
+    // A window nobody looks at polls every 30 s: allow for one such round.
+    await until('another job to be polled twice', () => askedAbout(sandbox, id) >= 2, 40_000);
+  } finally {
+    api.research.store.untrack(id);
+  }
+}
+
 export async function setApiUrl(url: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('firecrawl').update('apiUrl', url, vscode.ConfigurationTarget.Global);
 }

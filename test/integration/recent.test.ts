@@ -103,8 +103,9 @@ describe('recent runs in the Research view', function () {
     );
 
     pick.selectedItems = pick.items.filter((i) => i.detail === agent || i.detail === research);
-    // The checks reach the workbench on the next turn; accepting before would accept none.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The pick sends the checks on its next timer turn; once that turn has run they are on the channel
+    // ahead of the accept, which the workbench then handles after them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const outcome = await running;
     assert.deepEqual(new Set(outcome.added), new Set([agent, research]));
@@ -170,7 +171,8 @@ describe('recent runs in the Research view', function () {
     await until('the group to go', () => recentGroup() === undefined);
     const reads = api.research.recent.refreshes;
     api.research.recent.setAttention({ visible: true, focused: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Reads start only from the group's timer: an inactive group sets none, so nothing can follow.
+    await until('the group to plan no read', () => !api.research.recent.active && api.research.recent.nextRefreshAt() === undefined);
     assert.equal(api.research.recent.refreshes, reads, 'an off group reads nothing');
     await showRecent(true);
     await until('the group back', () => recentGroup() !== undefined);

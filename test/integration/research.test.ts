@@ -11,7 +11,7 @@ import type { TestApi } from '../../src/extension';
 import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, restartResearch, setApiUrl, until, useSandbox } from './helpers';
+import { activateExtension, askedAbout, restartResearch, setApiUrl, storeTicked, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 
@@ -121,10 +121,11 @@ describe('deep research jobs', function () {
     assert.deepEqual(note.items, ['Open Analysis', "Don't Show Again"]);
     assert.equal(feature().view.badgeCount, feature().view.treeView.visible ? 0 : 1);
 
-    const polled = sandbox.requestCount('deepResearch');
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
-    assert.equal(sandbox.requestCount('deepResearch'), polled, 'no polling once finished');
+    await until('its last answer in', () => store().inFlight === 0);
     assert.equal(store().isPolling, false);
+    const polled = askedAbout(sandbox, id);
+    await storeTicked(api, sandbox);
+    assert.equal(askedAbout(sandbox, id), polled, 'no polling once finished');
   });
 
   it('opens the final analysis and the JSON result as read-only documents', async () => {
@@ -168,6 +169,7 @@ describe('deep research jobs', function () {
     const second = sandbox.createResearchJob({ durationMs: 2_000 });
     await track(second);
     await until('completion', () => status(second) === 'completed', 15_000);
+    // The notifier decides as the job finishes and shows what it gathered 400 ms later: a notification on its way has come by then.
     await new Promise((resolve) => setTimeout(resolve, 800));
     assert.deepEqual(shown, []);
   });
@@ -194,9 +196,10 @@ describe('deep research jobs', function () {
         .filter((n) => n.kind === 'job').length,
       0,
     );
-    const before = sandbox.requestCount('deepResearch');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    assert.equal(sandbox.requestCount('deepResearch'), before, 'an untracked job is not polled');
+    await until('nothing left to poll', () => !store().isPolling && store().inFlight === 0);
+    const before = askedAbout(sandbox, b);
+    await storeTicked(api, sandbox);
+    assert.equal(askedAbout(sandbox, b), before, 'an untracked job is not polled');
   });
 
   it('keeps the tracked list and snapshots across a rebuild from the same state', async () => {
@@ -214,7 +217,8 @@ describe('deep research jobs', function () {
     assert.equal(labelOf(row(done)), 'Deep research: Findings on How do web crawlers decide what to fetch next?');
     sandbox.resetCounts();
     await until('the running job polled again', () => sandbox.requestCount('deepResearch') >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The first round after the restart is over: everything it asked has answered, and the running job waits for its next turn.
+    await until('the first round answered', () => store().inFlight === 0 && store().get(running)?.nextPollAt !== undefined);
     const paths = sandbox.requests().map((r) => r.path);
     assert.ok(
       paths.every((p) => p.endsWith(running)),
@@ -250,9 +254,9 @@ describe('deep research jobs', function () {
     assert.match(String(row(id)?.description), /^expired or not found · deep research/);
     assert.equal(iconOf(row(id)), 'warning');
     assert.ok(deepResearchOf(store().get(id)?.snapshot)?.finalAnalysis, 'what the job found stays');
-    const count = sandbox.requestCount('deepResearch');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    assert.equal(sandbox.requestCount('deepResearch'), count);
+    const count = askedAbout(sandbox, id);
+    await storeTicked(api, sandbox);
+    assert.equal(askedAbout(sandbox, id), count);
     // A manual refresh of it says nothing more than the row already does.
     assert.equal(shown.filter((m) => m.kind === 'warning').length, 0);
   });
@@ -327,7 +331,8 @@ describe('deep research jobs', function () {
       await until('it to be kept for that key', async () => (await store().otherTeams()).get(valid) === 1);
       await until('the view to count it', () => store().hiddenJobs >= 1, 15_000);
       sandbox.resetCounts();
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // No job of this key can be polled (it may call no job route): an empty list with no timer and nothing in flight is all there is to wait for.
+      await until('nothing to poll with this key', () => store().size === 0 && !store().isPolling && store().inFlight === 0);
       assert.equal(sandbox.requestCount('deepResearch'), 0, 'nor polled with this key');
     } finally {
       await api.keys.store(sandbox.keys.valid);

@@ -119,7 +119,8 @@ describe('credit usage panel', function () {
     await api.usage.store.refresh(false);
     sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 999, apiKey: 'Default' }]);
     await api.usage.store.refresh(false);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The panel posts as the store announces a change; the store holding the newest means both were announced while the page was away.
+    await until('the store to hold the newest history', () => api.usage.store.periods()?.[0]?.creditsUsed === 999 && !webview.visible);
     assert.equal(posted.length, before, 'nothing is posted to a page that is not there');
 
     webview.reveal();
@@ -164,9 +165,8 @@ describe('credit usage panel', function () {
     assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'byApiKey=true'));
 
     const duplicate = vscode.window.createWebviewPanel(VIEW_TYPE, 'duplicate', vscode.ViewColumn.Active, {});
-    // Let the workbench finish opening it, as it would have before restoring it.
-    await until('the duplicate tab', () => usageTabs().length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Let the workbench finish opening it, as it would have before restoring it: its tab is the active one and the restored panel has heard it is covered.
+    await until('the duplicate tab, open in front', () => usageTabs().length === 2 && vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'duplicate' && !restored.active);
     let disposed = false;
     duplicate.onDidDispose(() => (disposed = true));
     await panel.deserializeWebviewPanel(duplicate, { byApiKey: false });

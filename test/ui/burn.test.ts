@@ -177,8 +177,15 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     await wb().screenshot('burn-spike-24h-dark');
 
     // The spike lasts: another look finds it again, and says nothing again.
+    const hoursAsked = () => sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && /timeRange=day/.test(r.query)).length;
+    const looked = hoursAsked();
     await wb().runCommand('Firecrawl: Refresh Credits');
-    await wb().page.waitForTimeout(2_000);
+    for (const deadline = Date.now() + 20_000; hoursAsked() === looked;) {
+      if (Date.now() > deadline) throw new Error('Refresh Credits did not read the hours again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // No state says "decided not to alert": an alert would follow the answer by one message to the workbench, well within this.
+    await wb().page.waitForTimeout(1_000);
     assert.equal(
       await wb()
         .notification(/draining fast/)

@@ -29,9 +29,8 @@ describe('feedback wizard in the workbench', () => {
 
   const title = (w: Workbench) => w.quickInput().locator('.quick-input-title');
   const waitForPage = async (w: Workbench, text: string) => {
-    await title(w).filter({ hasText: text }).waitFor({ state: 'visible', timeout: 15_000 });
-    // The list renders right after the title; a key pressed before it would hit the old page.
-    await w.page.waitForTimeout(150);
+    // A key pressed before the page takes keys would hit the old page.
+    await w.quickInputPage(text);
   };
   const activeRow = (w: Workbench) => w.quickInputRows().and(w.page.locator('.focused'));
 
@@ -116,7 +115,7 @@ describe('feedback wizard in the workbench', () => {
     const receipt = w.notification(/Feedback sent: 2 credits refunded/);
     await receipt.waitFor({ state: 'visible', timeout: 15_000 });
     await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
-    await w.page.waitForTimeout(500); // the toast slides in
+    await w.settled(receipt);
     assert.match(await receipt.innerText(), /Refunded today: \d+ of the 50-credit daily cap/);
     shots.push(await w.screenshot('feedback-6-receipt'));
 
@@ -241,7 +240,7 @@ describe('feedback wizard in the workbench', () => {
     const error = w.notification(/within 120 seconds of the job/);
     await error.waitFor({ state: 'visible', timeout: 15_000 });
     await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
-    await w.page.waitForTimeout(500);
+    await w.settled(error);
     await w.screenshot('feedback-error-window-expired');
     await error.locator('a.monaco-button, .monaco-button', { hasText: 'Edit and Retry' }).first().click();
 

@@ -80,7 +80,7 @@ describe('job ids in an editor of the workbench', () => {
     assert.match(unknown.text, /Firecrawl job id/);
     assert.match(unknown.text, /Not tracked and not in the team's recent activity yet\./);
     assert.match(unknown.text, /Look Up · Copy/);
-    await w.page.waitForTimeout(300); // the hover fades in
+    await w.settled(unknown.widget);
     const unknownShot = await w.screenshot('jobIds-3-hover-unknown');
     sandbox.resetCounts();
     await unknown.widget.locator('a', { hasText: /^Look Up$/ }).click();

@@ -28,7 +28,7 @@ async function contextMenuOn(wb: Workbench, text: string, shot?: string): Promis
   await wb.page.keyboard.type(text);
   await wb.page.keyboard.press('Enter');
   await wb.page.keyboard.press('Escape');
-  await wb.page.waitForTimeout(300);
+  await editor.locator('.find-widget.visible').waitFor({ state: 'detached' });
   const selected = editor.locator('.selected-text').first();
   await selected.waitFor({ state: 'attached' });
   await editor.locator('.view-lines').click({ button: 'right', position: { x: 20, y: 8 } });

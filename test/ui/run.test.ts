@@ -25,9 +25,8 @@ describe('running Firecrawl from the editor in the workbench', () => {
   };
   const title = (w: Workbench) => w.quickInput().locator('.quick-input-title');
   const waitForPage = async (w: Workbench, text: string | RegExp) => {
-    await title(w).filter({ hasText: text }).waitFor({ state: 'visible', timeout: 15_000 });
-    // The list renders right after the title; a key pressed before it would hit the old page.
-    await w.page.waitForTimeout(150);
+    // A key pressed before the page takes keys would hit the old page.
+    await w.quickInputPage(text);
   };
   const lens = (w: Workbench) => w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
 
@@ -103,9 +102,9 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await press('Enter');
     await w
       .quickInputRows()
+      .and(w.page.locator('.focused'))
       .filter({ hasText: /Continue with/ })
       .waitFor({ state: 'visible', timeout: 10_000 });
-    await w.page.waitForTimeout(150);
     await press('Enter');
     await waitForPage(w, /Review/);
     await press('Enter');

@@ -82,6 +82,13 @@ export interface Workbench {
   quickInput(): Locator;
   /** Rows of the open quick pick. */
   quickInputRows(): Locator;
+  /**
+   * Waits until the quick input page whose title matches takes keys: shown with its box focused and,
+   * on a page with a list, a row highlighted (the list comes with the title; the highlight may follow).
+   */
+  quickInputPage(title: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Waits until `target` is visible and done moving: no animation or transition of it or inside it still running (a toast sliding in, a hover fading in). */
+  settled(target: Locator): Promise<void>;
   /** Types into the open input box / quick pick and presses Enter. */
   submitQuickInput(text: string): Promise<void>;
   /** A notification toast whose text matches. */
@@ -316,6 +323,29 @@ function bindWorkbench(
     },
     quickInputRows() {
       return page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    },
+    async quickInputPage(text, timeoutMs = 15_000) {
+      await page.locator('.quick-input-widget .quick-input-title').filter({ hasText: text }).waitFor({ state: 'visible', timeout: timeoutMs });
+      await page.waitForFunction(
+        () => {
+          const widget = document.querySelector('.quick-input-widget');
+          if (!widget?.contains(document.activeElement)) return false;
+          const list = widget.querySelector<HTMLElement>('.quick-input-list');
+          const listShown = list !== null && list.checkVisibility() && list.querySelector('.monaco-list-row') !== null;
+          return !listShown || list.querySelector('.monaco-list-row.focused') !== null;
+        },
+        undefined,
+        { timeout: timeoutMs },
+      );
+    },
+    async settled(target) {
+      await target.waitFor({ state: 'visible' });
+      await target.evaluate(async (el) => {
+        // A class that starts a transition takes effect with the next frame's styles.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+      });
     },
     async submitQuickInput(text) {
       const input = page.locator('.quick-input-widget input');

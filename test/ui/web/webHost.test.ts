@@ -115,19 +115,9 @@ describe('web-worker extension host', () => {
     assert.ok(sent?.headers.origin !== undefined, 'the scrape came from the browser');
     assert.equal((sent?.body as { integration?: string }).integration, '_vscode');
     await lens.first().click();
-    await w
-      .quickInput()
-      .locator('.quick-input-title')
-      .filter({ hasText: /Rating/ })
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    await w.page.waitForTimeout(150);
+    await w.quickInputPage(/Rating/, 30_000);
     await w.page.keyboard.press('Enter');
-    await w
-      .quickInput()
-      .locator('.quick-input-title')
-      .filter({ hasText: /Review/ })
-      .waitFor({ state: 'visible', timeout: 15_000 });
-    await w.page.waitForTimeout(150);
+    await w.quickInputPage(/Review/, 15_000);
     await w.page.keyboard.press('Enter');
     await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(sandbox.feedbackSubmissions().at(-1)?.body.url, 'https://docs.example.org/web');
