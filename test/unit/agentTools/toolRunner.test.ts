@@ -141,6 +141,14 @@ describe('tool calls against the sandbox', () => {
     assert.doesNotMatch(out.parts[0] ?? '', /command:|<script/, 'nothing of the page in our facts');
   });
 
+  test('the fetched page kept for the person to open as Markdown has no live command links', async () => {
+    const { tools, documents } = runner();
+    await tools.run('scrape', { url: 'https://hostile.example/' });
+    const text = documents.list()[0]?.text ?? '';
+    assert.match(text, /\[this harmless link\]/);
+    assert.doesNotMatch(text, /command:/i);
+  });
+
   test('402: a short result telling the model to stop, the person told once for several calls', async () => {
     const { tools } = runner();
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape', times: 3 });

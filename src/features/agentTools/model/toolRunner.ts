@@ -8,7 +8,7 @@ import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecra
 import { describeRunError, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact } from '../../../shared/format';
-import { plainText } from '../../../shared/text';
+import { inertCommandLinks, plainText } from '../../../shared/text';
 import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLocalDay, type ToolKind } from './budget';
 import type { RefusalEpisodes, RefusalKind } from './refusals';
 import type { ToolDocuments } from './toolDocuments';
@@ -272,7 +272,8 @@ export class ToolRunner {
   /** Page text for the model: trimmed, the whole kept as a document, and fenced. */
   private fenced(title: string, header: readonly string[], content: string): string[] {
     const now = this.deps.clock.now();
-    const document = this.deps.documents.add(title, `${header.map((l) => `> ${l}  `).join('\n')}\n\n---\n\n${content}\n`, now);
+    // The person opens it as Markdown: the page's command addresses must not be links there.
+    const document = this.deps.documents.add(title, inertCommandLinks(`${header.map((l) => `> ${l}  `).join('\n')}\n\n---\n\n${content}\n`), now);
     const trimmed = trimContent(content, this.deps.settings.maxResultCharacters());
     const nonce = (this.deps.nonce ?? newNonce)();
     return [trimText(trimmed.shown, trimmed.total, trimmed.trimmed, this.deps.documentName(document.key)), `${untrustedPreface()}\n${untrustedBlock(trimmed.text, nonce)}`];

@@ -1,5 +1,6 @@
-// Results open as untitled Markdown documents: text in an editor, which VS Code's own preview can
-// render with its protections (no scripts, no command links). A result that can be rated is
+// Results open as untitled Markdown documents: text in an editor (the model breaks a page's command
+// addresses, which the editor would run on Ctrl+Click), which VS Code's own preview can render with
+// its protections (no scripts). A result that can be rated is
 // remembered with its document; one that arrives while the person looks elsewhere says so in a
 // notification with a Rate button.
 import * as vscode from 'vscode';
