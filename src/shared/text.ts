@@ -30,6 +30,15 @@ export function sentence(text: string): string {
   return !trimmed || /[.!?…。！？]["')\]」』）]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+/**
+ * For a page's own Markdown placed whole in a document: every `command:` address broken by a zero-width
+ * space before its colon. VS Code's Markdown support makes `[text](command:…)`, `<command:…>` and
+ * `[ref]: command:…` links in the editor, which runs a command link on Ctrl+Click; the page reads the same.
+ */
+export function inertCommandLinks(markdown: string): string {
+  return markdown.replace(/(^|[^a-z0-9+.-])(command):/gi, `$1$2${ZWSP}:`);
+}
+
 // `:` too: VS Code's Markdown turns a bare `https://…` into a live link, and an escaped colon stops it.
 const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$:]/g;
 

@@ -177,6 +177,22 @@ describe('running Firecrawl from the editor', function () {
     assert.notEqual(first.getText(), second.getText(), 'each its own fetch time and job id');
   });
 
+  it("a scraped page's command links are not links in its document: Ctrl+Click cannot run a command the page chose", async () => {
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://hostile.example/'))!;
+    const [document] = outcome.opened;
+    assert.ok(document);
+    // VS Code's Markdown support links every `[text](scheme:…)` it finds, and the editor opens links with commands allowed.
+    const links = async () => (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri)) ?? [];
+    await until('the Markdown links', async () => (await links()).some((l) => l.target?.scheme === 'https'));
+    const targets = (await links()).map((l) => l.target?.toString(true) ?? '');
+    assert.ok(targets.includes('https://example.com/'), targets.join(' | '));
+    assert.deepEqual(
+      targets.filter((t) => /^command:/i.test(t)),
+      [],
+    );
+    assert.match(document.getText(), /\[this harmless link\]/, 'the page text is kept');
+  });
+
   it('a cancelled prompt sends nothing; a non-web address is refused in the box before sending', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl');
     const box = (await until('the URL box', () => prompt())) as vscode.InputBox;

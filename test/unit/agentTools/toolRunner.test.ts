@@ -141,6 +141,14 @@ describe('tool calls against the sandbox', () => {
     assert.doesNotMatch(out.parts[0] ?? '', /command:|<script/, 'nothing of the page in our facts');
   });
 
+  test('the fetched page kept for the person to open as Markdown has no live command links', async () => {
+    const { tools, documents } = runner();
+    await tools.run('scrape', { url: 'https://hostile.example/' });
+    const text = documents.list()[0]?.text ?? '';
+    assert.match(text, /\[this harmless link\]/);
+    assert.doesNotMatch(text, /command:/i);
+  });
+
   test('402: a short result telling the model to stop, the person told once for several calls', async () => {
     const { tools } = runner();
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape', times: 3 });
@@ -195,6 +203,54 @@ describe('tool calls against the sandbox', () => {
     assert.match(text, /^Balance: 62,418 of a 100,000-credit plan\. Used in the last hour: 12 credits; in the last 24 hours: 300\./);
     assert.match(text, /Jobs running now: 1 of at most 5 at once; waiting: 0\./);
     assert.match(text, /AI agent tools have spent 0 of today's 50 credits/);
+  });
+
+  test('a call prepared while another is in flight sees that call: the in-flight one holds its estimate until the answer', async () => {
+    const { tools } = runner({ budget: 1 });
+    sandbox.fault({ kind: 'latency', ms: 300, route: 'scrape' });
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/a' })).confirmation, undefined);
+    const first = tools.run('scrape', { url: 'https://example.com/a' });
+    while (sandbox.requestCount('scrape') === 0) await new Promise((r) => setTimeout(r, 5));
+    const second = await tools.prepare('scrape', { url: 'https://example.com/b' });
+    assert.equal(second.decision.reason, 'overBudget', 'the first call is not answered yet, but it will cost its credit');
+    assert.equal((await first).charged, 1);
+    assert.equal(await tools.spentToday(), 1, 'the real figure replaces the hold: counted once');
+  });
+
+  test('two calls approved under the budget at the same moment: only one is sent unasked; the other says what to change', async () => {
+    const { tools } = runner({ budget: 1 });
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/a' })).confirmation, undefined);
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation, undefined);
+    const outs = await Promise.all([tools.run('scrape', { url: 'https://example.com/a' }), tools.run('scrape', { url: 'https://example.com/b' })]);
+    assert.equal(sandbox.requestCount('scrape'), 1, 'one request: the budget holds one credit');
+    const refused = outs.find((o) => o.charged === undefined);
+    assert.match(refused?.parts[0] ?? '', /^Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget\. Nothing was sent or spent\./);
+    assert.match(refused?.parts[0] ?? '', /AI agent tools have spent 1 of today's 1 credits \(setting firecrawl\.agentTools\.dailyCreditBudget\)\./);
+    assert.equal(await tools.spentToday(), 1);
+  });
+
+  test('a call the person confirmed past the budget runs; its confirmation is used once', async () => {
+    const { tools } = runner({ budget: 1 });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation);
+    assert.equal((await tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
+    const again = await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.equal(again.charged, undefined, 'a second call with the same input was not confirmed');
+    assert.equal(sandbox.requestCount('scrape'), 2);
+  });
+
+  test('a failed call holds nothing; a cancelled one keeps its estimate (the service may have done the work)', async () => {
+    const { tools } = runner({ budget: 5 });
+    sandbox.fault({ kind: 'status', status: 500, route: 'scrape' });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.equal(await tools.spentToday(), 0);
+    sandbox.fault({ kind: 'hang', route: 'scrape' });
+    const controller = new AbortController();
+    const pending = tools.run('scrape', { url: 'https://example.com/slow' }, controller.signal);
+    while (sandbox.requestCount('scrape') < 2) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await assert.rejects(pending);
+    assert.equal(await tools.spentToday(), 1);
   });
 
   test('cancelling aborts the request and is not turned into a result', async () => {

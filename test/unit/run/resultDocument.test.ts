@@ -41,6 +41,19 @@ describe('result documents', () => {
     assert.match(header, /\\\$\\\(alert\\\)/);
   });
 
+  test("the page's own Markdown is kept, but its command addresses are broken: the editor would run them on Ctrl+Click", () => {
+    const markdown = [
+      'Run [this](command:workbench.action.quit) or [that]( <COMMAND:firecrawl.clearApiKey> ).',
+      '<command:x>',
+      '[ref]: command:y',
+      '[web](https://example.com/) and the command: line',
+    ].join('\n');
+    const page = scrapeDocument({ markdown }, 'https://e.com', AT).split('\n\n---\n\n')[1] ?? '';
+    assert.doesNotMatch(page, /command:/i);
+    assert.equal(page.replace(/\u200b/g, ''), `${markdown}\n`, 'the text reads the same');
+    assert.match(page, /\[web\]\(https:\/\/example\.com\/\)/, 'web links stay links');
+  });
+
   test('search results: titles and descriptions escaped, addresses as code, never links', () => {
     const text = searchDocument(
       'q',

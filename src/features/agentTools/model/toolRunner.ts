@@ -1,14 +1,14 @@
 // One tool call from input to the text a model receives, through the same client and request bodies
 // as the run commands: the input checked, the guard's figures, the request (aborted with the chat),
-// the charge recorded in the shared spending record, and the result as our facts plus page text
-// fenced as untrusted. A 402 or 429 becomes a short result that tells the model to stop, and a flag
-// for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
+// the estimate held in the shared spending record while the request is out and settled by the answer,
+// and the result as our facts plus page text fenced as untrusted. A 402 or 429 becomes a short result
+// that tells the model to stop, and a flag for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
 import * as l10n from '@vscode/l10n';
 import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
 import { describeRunError, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact } from '../../../shared/format';
-import { plainText } from '../../../shared/text';
+import { inertCommandLinks, plainText } from '../../../shared/text';
 import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLocalDay, type ToolKind } from './budget';
 import type { RefusalEpisodes, RefusalKind } from './refusals';
 import type { ToolDocuments } from './toolDocuments';
@@ -81,7 +81,25 @@ export interface ToolOutcome {
 
 const PAID: ReadonlySet<ToolKind> = new Set(['scrape', 'search', 'map', 'startAgent']);
 
+/** A confirmation not used by a call within this long is forgotten: the next call asks again. */
+const CONFIRMATION_KEEP_MS = 60 * 60_000;
+
+/** What a call holds of the budget while its request is out: the estimate, under an id of its own. */
+interface Hold {
+  entry: SpendingEntry;
+  estimate: CostEstimate;
+}
+
+/**
+ * Failures after which the service may still have done (and billed) the work: the request went out and
+ * no answer said otherwise. The hold stays as the charge.
+ */
+const MAYBE_BILLED = new Set(['cancelled', 'timeout', 'invalidResponse']);
+
 export class ToolRunner {
+  /** Calls the person was asked to confirm, by input, each kept until one call uses it. */
+  private readonly confirmations = new Map<string, number[]>();
+
   constructor(private readonly deps: ToolRunnerDeps) {}
 
   /** Today's tool spending, every window's (their files read first unless just read). */
@@ -116,20 +134,95 @@ export class ToolRunner {
     const decision = decide(kind, estimate, spent, budget);
     const action = actionText(check.input, estimate, this.limits());
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
-    if (decision.ask && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.deps.selfHosted() ? undefined : this.deps.balance());
+    if (decision.ask && estimate) {
+      prepared.confirmation = confirmationText(action, estimate, decision, this.deps.selfHosted() ? undefined : this.deps.balance());
+      // VS Code invokes a tool that asked only once the person agreed (or allowed it for good).
+      this.rememberConfirmation(check.input);
+    }
     return prepared;
+  }
+
+  private rememberConfirmation(input: ToolInput): void {
+    const now = this.deps.clock.now();
+    for (const [key, times] of this.confirmations) {
+      const kept = times.filter((t) => now - t < CONFIRMATION_KEEP_MS);
+      if (kept.length) this.confirmations.set(key, kept);
+      else this.confirmations.delete(key);
+    }
+    const key = JSON.stringify(input);
+    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), now]);
+  }
+
+  /** Uses the confirmation `prepare` asked for this input, if there is one still kept. */
+  private takeConfirmation(input: ToolInput): boolean {
+    const key = JSON.stringify(input);
+    const now = this.deps.clock.now();
+    const times = (this.confirmations.get(key) ?? []).filter((t) => now - t < CONFIRMATION_KEEP_MS);
+    const used = times.shift() !== undefined;
+    if (times.length) this.confirmations.set(key, times);
+    else this.confirmations.delete(key);
+    return used;
   }
 
   /** Runs the call. Throws only a cancellation (a FirecrawlError of kind `cancelled`). */
   async run(kind: ToolKind, raw: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
     const check = readToolInput(kind, raw);
     if (!check.ok) return { parts: [[l10n.t('Not run: the input is not valid. Nothing was sent or spent.'), ...check.problems].join('\n')] };
+    // A call cancelled before it starts sends nothing: it holds nothing either (the client says cancelled).
+    const hold = signal?.aborted ? undefined : await this.hold(check.input);
+    if (hold && 'refused' in hold) return hold.refused;
     try {
-      return await this.call(check.input, signal ? { signal } : {});
+      return await this.call(check.input, hold, signal ? { signal } : {});
     } catch (error) {
+      // A refusal or a failure the service answered cost nothing; a call that may have run keeps its hold.
+      if (hold && !(isFirecrawlError(error) && MAYBE_BILLED.has(error.kind))) this.settle(hold, 0);
       if (isFirecrawlError(error) && error.kind === 'cancelled') throw error;
       return this.failed(error);
     }
+  }
+
+  /**
+   * The guard again, at the moment of sending, with every call already out counted: `prepare` may have
+   * run while other calls (in this window or another) were still unanswered. Within the budget, or
+   * confirmed past it, the call holds its estimate at once; otherwise it is not sent.
+   */
+  private async hold(input: ToolInput): Promise<Hold | { refused: ToolOutcome } | undefined> {
+    const estimate = estimateCost(input.kind, this.costInput(input), this.deps.selfHosted());
+    if (!estimate || !PAID.has(input.kind)) return undefined;
+    await this.deps.spending.ensureFresh();
+    // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
+    const now = this.deps.clock.now();
+    const decision = decide(input.kind, estimate, spentSince(this.deps.spending.entries(), startOfLocalDay(now)), this.deps.settings.dailyBudget());
+    const confirmed = this.takeConfirmation(input);
+    // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
+    // that did not ask must not go past the budget now.
+    if (decision.reason === 'overBudget' && !confirmed) {
+      const message = [
+        l10n.t(
+          "Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+        ),
+        spendingText(decision, estimate.unit),
+      ].join(' ');
+      return { refused: { parts: [message] } };
+    }
+    const team = this.deps.team();
+    const entry: SpendingEntry = {
+      id: `call-${now.toString(36)}-${newNonce()}`,
+      at: now,
+      tool: input.kind,
+      units: estimate.units,
+      unit: estimate.unit,
+      ...(team ? { team } : {}),
+      upTo: true,
+    };
+    void this.deps.spending.record(entry);
+    return { entry, estimate };
+  }
+
+  /** The hold replaced by what the call cost (the same id: a figure without `upTo` replaces a ceiling). */
+  private settle(hold: Hold, units: number): void {
+    const { upTo: _hold, ...charge } = hold.entry;
+    void this.deps.spending.record({ ...charge, units });
   }
 
   private failed(error: unknown): ToolOutcome {
@@ -156,23 +249,22 @@ export class ToolRunner {
     return { parts: [l10n.t('Firecrawl could not do it: {0}', text.message)] };
   }
 
-  private async charge(kind: ToolKind, input: ToolInput, id: string | undefined, reported: number | undefined, upTo = false): Promise<number> {
-    const estimate = estimateCost(kind, this.costInput(input), this.deps.selfHosted());
-    if (!estimate || !PAID.has(kind)) return 0;
-    // A self-hosted server counts calls; the hosted one charges what it reported, else the estimate.
-    const units = estimate.unit === 'calls' ? 1 : upTo ? estimate.units : (reported ?? estimate.units);
-    const team = this.deps.team();
-    const entry: SpendingEntry = {
-      id: id ?? `call-${this.deps.clock.now().toString(36)}-${newNonce()}`,
-      at: this.deps.clock.now(),
-      tool: kind,
-      units,
-      unit: estimate.unit,
-      ...(team ? { team } : {}),
-      ...(upTo ? { upTo: true } : {}),
-    };
-    // Not waited for: the charge counts here at once, and the file write follows behind the answer.
-    void this.deps.spending.record(entry);
+  /**
+   * What the call cost, settling its hold: the hosted service's reported figure, else the estimate; one
+   * call on a self-hosted server. An agent run's ceiling moves to its job id, where its real figure
+   * replaces it once a status read says it.
+   */
+  private charge(hold: Hold | undefined, reported: number | undefined, runId?: string): number {
+    if (!hold) return 0;
+    const { estimate } = hold;
+    const units = estimate.unit === 'calls' ? 1 : estimate.upTo ? estimate.units : (reported ?? estimate.units);
+    if (estimate.upTo && runId) {
+      // In one turn: the ceiling never counts twice, nor not at all.
+      this.settle(hold, 0);
+      void this.deps.spending.record({ ...hold.entry, id: runId, units, at: this.deps.clock.now() });
+    } else {
+      this.settle(hold, units);
+    }
     this.deps.refusals.succeeded();
     return units;
   }
@@ -180,13 +272,14 @@ export class ToolRunner {
   /** Page text for the model: trimmed, the whole kept as a document, and fenced. */
   private fenced(title: string, header: readonly string[], content: string): string[] {
     const now = this.deps.clock.now();
-    const document = this.deps.documents.add(title, `${header.map((l) => `> ${l}  `).join('\n')}\n\n---\n\n${content}\n`, now);
+    // The person opens it as Markdown: the page's command addresses must not be links there.
+    const document = this.deps.documents.add(title, inertCommandLinks(`${header.map((l) => `> ${l}  `).join('\n')}\n\n---\n\n${content}\n`), now);
     const trimmed = trimContent(content, this.deps.settings.maxResultCharacters());
     const nonce = (this.deps.nonce ?? newNonce)();
     return [trimText(trimmed.shown, trimmed.total, trimmed.trimmed, this.deps.documentName(document.key)), `${untrustedPreface()}\n${untrustedBlock(trimmed.text, nonce)}`];
   }
 
-  private async call(input: ToolInput, call: { signal?: AbortSignal }): Promise<ToolOutcome> {
+  private async call(input: ToolInput, hold: Hold | undefined, call: { signal?: AbortSignal }): Promise<ToolOutcome> {
     const client = this.deps.client();
     const { settings } = this.deps;
     const at = formatDateTime(this.deps.clock.now());
@@ -194,7 +287,7 @@ export class ToolRunner {
       case 'scrape': {
         const body = checked('scrape', scrapeBody({ url: input.url, onlyMainContent: input.onlyMainContent ?? settings.onlyMainContent(), timeoutMs: settings.scrapeTimeoutMs() }));
         const result = await client.scrape(body, call);
-        const charged = await this.charge('scrape', input, result.jobId, result.creditsUsed);
+        const charged = this.charge(hold, result.creditsUsed);
         const facts = [l10n.t('Firecrawl scraped {0}.', input.url)];
         if (result.finalUrl && result.finalUrl !== input.url) facts.push(l10n.t('It ended up at {0}.', plainText(result.finalUrl, 500)));
         if (result.statusCode !== undefined) {
@@ -212,7 +305,7 @@ export class ToolRunner {
       case 'search': {
         const limit = input.limit ?? settings.searchLimit();
         const result = await client.search(checked('search', searchBody(input.query, limit)), call);
-        const charged = await this.charge('search', input, result.jobId, result.creditsUsed);
+        const charged = this.charge(hold, result.creditsUsed);
         const facts = [
           l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), formatExact(result.hits.length)),
           creditsUsedText(result.creditsUsed),
@@ -225,7 +318,7 @@ export class ToolRunner {
       case 'map': {
         const limit = input.limit ?? Math.min(5_000, settings.mapLimit());
         const result = await client.map(checked('map', mapBody(input.url, limit)), call);
-        const charged = await this.charge('map', input, result.jobId, result.creditsUsed);
+        const charged = this.charge(hold, result.creditsUsed);
         const facts = [l10n.t('Firecrawl mapped {0}: {1} links.', input.url, formatExact(result.links.length)), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
         const list = result.links.map((l) => (l.title ? `${l.url} (${l.title})` : l.url)).join('\n');
         const header = [l10n.t('Map of {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
@@ -235,7 +328,7 @@ export class ToolRunner {
         const maxCredits = this.agentCap(input);
         const body = checked('agentStart', agentStartBody({ prompt: input.prompt, urls: input.urls, maxCredits }));
         const started = await client.startAgent(body, call);
-        const charged = await this.charge('startAgent', input, started.id, undefined, true);
+        const charged = this.charge(hold, undefined, started.id);
         this.deps.trackAgentRun?.(started.id);
         return {
           parts: [

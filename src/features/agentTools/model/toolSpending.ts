@@ -1,8 +1,9 @@
 // What the AI agent tools spent, as one record every window of this editor shares: a folder in the
 // global storage where each window writes only its own file (a list of charges). No window ever
 // rewrites another's, so two windows spending at the same moment lose nothing and nothing needs
-// merging beyond adding the files up. A charge is one job; an agent run is charged its ceiling when it
-// starts and its real figure once a status read says it, the real one replacing the ceiling (same id).
+// merging beyond adding the files up. A charge is one call: its estimate is held while the request is
+// out and replaced by what it cost (same id); an agent run is charged its ceiling under its job id when
+// it starts and its real figure once a status read says it, the real one replacing the ceiling.
 // Files older than two days are removed by whichever window reads them. Pure: no `vscode`.
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
@@ -10,7 +11,7 @@ import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
 import type { ToolKind } from './budget';
 
 export interface SpendingEntry {
-  /** The job the call made (or a made-up id when the server named none): one charge. */
+  /** One charge: the call's own id, or an agent run's job id. */
   id: string;
   at: number;
   tool: ToolKind;
@@ -19,7 +20,7 @@ export interface SpendingEntry {
   unit: 'credits' | 'calls';
   /** The team (key and server) it was charged to. */
   team?: string;
-  /** A ceiling (an agent run just started): a later entry with the same id and no `upTo` replaces it. */
+  /** A ceiling (a call still out, an agent run just started): a later entry with the same id and no `upTo` replaces it. */
   upTo?: boolean;
 }
 

@@ -1,6 +1,7 @@
 // The whole of a page an AI agent fetched, one click away: read-only documents on their own scheme
 // (the result a model gets names the URI) and "Open Page Fetched by an AI Agent…", a pick of the
-// recent ones. The text is shown as Markdown source; VS Code's preview keeps scripts and command links off.
+// recent ones. The text is shown as Markdown source with its command addresses broken (the editor runs
+// a command link on Ctrl+Click); VS Code's preview keeps scripts off.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../../host/commands';
 import { COMMANDS, TOOL_RESULT_SCHEME } from '../../../ids';

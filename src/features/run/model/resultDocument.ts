@@ -2,11 +2,12 @@
 // own status, credits used, the job id, when) and then the result. Everything the service or a page
 // said in the header is escaped so it reads as the characters it is; the page itself follows as
 // the page's own Markdown, to be read as text or in VS Code's Markdown preview (which keeps
-// scripts and command links off). Pure: no `vscode`.
+// scripts off), its command addresses broken (the editor runs a command link on Ctrl+Click).
+// Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
 import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
 import { formatDateTime, formatExact, plural } from '../../../shared/format';
-import { escapeMarkdown } from '../../../shared/text';
+import { escapeMarkdown, inertCommandLinks } from '../../../shared/text';
 
 export interface HeaderFacts {
   /** When the result arrived (epoch ms). */
@@ -73,7 +74,7 @@ export function scrapeDocument(result: ScrapeResult, requested: string, at: numb
   }
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
-  const body = result.markdown.trim() ? result.markdown : l10n.t('(The page had no text.)');
+  const body = result.markdown.trim() ? inertCommandLinks(result.markdown) : l10n.t('(The page had no text.)');
   return `${header(lines)}\n\n---\n\n${body}\n`;
 }
 

@@ -1,6 +1,7 @@
 // Results open as untitled Markdown documents named after what was asked (the tab reads
-// `docs.example.org-pricing.md`, and Save offers that name): text in an editor, which VS Code's own
-// preview can render with its protections (no scripts, no command links). A result that can be rated is
+// `docs.example.org-pricing.md`, and Save offers that name): text in an editor (the model breaks a
+// page's command addresses, which the editor would run on Ctrl+Click), which VS Code's own preview can
+// render with its protections (no scripts). A result that can be rated is
 // remembered with its document; one that arrives while the person looks elsewhere says so in a
 // notification with a Rate button.
 import * as vscode from 'vscode';
