@@ -220,7 +220,11 @@ function analyse(run, figureMs, id) {
     const kind = m.t >= returned.t ? 'after' : end.t > returned.t ? 'await' : 'sync';
     statements.push({ name: m.name, ...span(m, end), kind });
   }
+  // activateExtension() in src/activation.ts runs synchronously inside one statement of activate().
+  const wiringMarks = run.marks.filter((m) => m.t >= called.t && m.t <= returned.t && /^A\d/.test(m.name));
+  const wiring = wiringMarks.map((m, i) => ({ name: m.name, ...span(m, wiringMarks[i + 1] ?? returned) }));
   return {
+    wiring,
     returnedPromise: run.returnedPromise,
     apiCopyMs: run.apiCopyMs,
     apiKeys: run.apiKeys,
@@ -281,6 +285,13 @@ function printBreakdown(analyses, importSites) {
     const wall = median(analyses.map((a) => a.statements[i]?.ms));
     const cpu = median(analyses.map((a) => a.statements[i]?.cpu));
     out.push(`    ${first[i].kind.padEnd(5)} ${f(wall).padStart(7)} wall ${f(cpu).padStart(6)} CPU  ${first[i].name}`);
+  }
+  if (analyses[0].wiring.length) {
+    out.push('  activateExtension() (src/activation.ts), its costliest statements (wall; CPU):');
+    for (const x of byName((a) => a.wiring, (x) => x.ms).slice(0, 12)) {
+      const cpu = median(analyses.map((a) => a.wiring.find((w) => w.name === x.name)?.cpu));
+      out.push(`    ${f(x.value).padStart(7)} ${f(cpu).padStart(6)}  ${x.name}`);
+    }
   }
   out.push(analyses.every((a) => a.returnedPromise)
     ? `  activate() returned after ${wc((a) => a.call)}; its promise settled ${wc((a) => a.settled)} after it was called`

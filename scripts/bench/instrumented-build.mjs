@@ -6,7 +6,8 @@
 //   - a mark when the bundle starts and ends evaluating, and one after each source module's top level
 //     (esbuild emits modules in dependency order, so the gap before a module's mark is its own cost);
 //   - a mark before each statement of activate() in src/extension.ts, found with the TypeScript
-//     parser, so an `await` shows as the gap between its statement and the next;
+//     parser, so an `await` shows as the gap between its statement and the next, and before each
+//     statement of activateExtension() in src/activation.ts (labels "A<line>"), which wires the features;
 //   - `vscode` through a shim whose namespaces time every call into them (each registration,
 //     executeCommand, createOutputChannel...) and when a returned promise settles, and the
 //     `require('vscode')` itself (the host builds the API object for the extension then); after
@@ -101,20 +102,20 @@ globalThis.__fcVscodeApi = api;
 module.exports = shim;
 __fcMark("vscode: shim built");`;
 
-/** Source of src/extension.ts with a mark before each statement of activate(). */
-function markActivate(root, source, file) {
+/** `source` with a mark before each top-level statement of the function `name`, labelled `<prefix><line>`. */
+function markStatements(root, source, file, name, prefix) {
   const ts = createRequire(join(root, 'package.json'))('typescript');
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const activate = sf.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'activate' && s.body);
+  const activate = sf.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === name && s.body);
   if (!activate) {
-    console.warn(`[bench] ${file}: no \`function activate\` found; the breakdown will have no statement marks`);
+    console.warn(`[bench] ${file}: no \`function ${name}\` found; the breakdown will have no statement marks for it`);
     return source;
   }
   const inserts = activate.body.statements.map((statement) => {
     const start = statement.getStart(sf);
     const line = sf.getLineAndCharacterOfPosition(start).line + 1;
     const text = statement.getText(sf).replace(/\s+/g, ' ');
-    const label = `L${line} ${text.length > 90 ? `${text.slice(0, 89)}…` : text}`;
+    const label = `${prefix}${line} ${text.length > 90 ? `${text.slice(0, 89)}…` : text}`;
     return { at: start, text: `__fcMark(${JSON.stringify(label)});` };
   });
   let out = source;
@@ -128,6 +129,7 @@ function markActivate(root, source, file) {
  */
 export async function buildInstrumented({ root, outfile }) {
   const entry = join(root, 'src', 'extension.ts');
+  const wiring = join(root, 'src', 'activation.ts');
   const plugin = {
     name: 'activation-marks',
     setup(build) {
@@ -137,7 +139,8 @@ export async function buildInstrumented({ root, outfile }) {
       build.onLoad({ filter: /\.(ts|js|mjs|cjs)$/ }, (args) => {
         if (args.path.endsWith('.d.ts')) return undefined;
         let source = readFileSync(args.path, 'utf8');
-        if (args.path === entry) source = markActivate(root, source, args.path);
+        if (args.path === entry) source = markStatements(root, source, args.path, 'activate', 'L');
+        if (args.path === wiring) source = markStatements(root, source, args.path, 'activateExtension', 'A');
         const name = relative(root, args.path).split(sep).join('/').replace(/^node_modules\//, '');
         const loader = args.path.endsWith('.ts') ? 'ts' : 'js';
         return { contents: `${source}\n;__fcMark(${JSON.stringify(`module: ${name}`)});\n`, loader };
