@@ -12,8 +12,10 @@ import { selectedText } from './editorInput';
 const COUNT_CAP = 2;
 
 export function trackSelectionJobIds(): vscode.Disposable {
-  let current: number | undefined;
-  let isUrl: boolean | undefined;
+  // An unset context key reads as 0 and false in every `when` clause that uses these: a window that
+  // starts without a selection sends nothing (the first setContext of a start-up costs most).
+  let current = 0;
+  let isUrl = false;
   const update = (editor: vscode.TextEditor | undefined) => {
     const text = selectedText(editor);
     const count = text ? Math.min(findJobIds(text).length, COUNT_CAP) : 0;

@@ -86,12 +86,12 @@ describe('credit usage panel', function () {
   it('keeps the loaded history in a file of the global storage, not in globalState', async () => {
     // globalState is sent whole with every write of any entry: megabytes of history must not ride along.
     assert.equal(api.researchDeps.storage.get('firecrawl.usageHistory.lastKnown'), undefined);
-    const file = path.join(api.globalStorage, 'usage', 'history.json');
-    type Kept = { apiUrl?: string; total?: { history: { periods: Array<{ creditsUsed: number }> } } };
+    const file = path.join(api.globalStorage, 'usage', 'history-total.json');
+    type Kept = { apiUrl?: string; snapshot?: { history: { periods: Array<{ creditsUsed: number }> } } };
     const kept = await until('the history file', (): Kept | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Kept) : undefined));
     assert.equal(kept.apiUrl, sandbox.url);
     assert.deepEqual(
-      kept.total?.history.periods.map((p) => p.creditsUsed),
+      kept.snapshot?.history.periods.map((p) => p.creditsUsed),
       [11_270, 15_604, 15_241, 5_531],
     );
   });

@@ -1,10 +1,10 @@
-// Where the last monthly history is kept between sessions: one file in the shared global storage,
-// taken back only for the same server, written whole after the read it must not be overtaken by,
-// and removed when nothing is left to keep.
+// Where the last monthly history is kept between sessions: one file per breakdown in the shared
+// global storage, taken back only for the same server, and removed when it is forgotten. A window
+// saving one breakdown never rewrites the other's file, whatever the other windows are doing.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsageHistory } from '../../../src/api';
-import { HISTORY_FILE, historyFile } from '../../../src/features/usage/model/historyFile';
+import { HISTORY_FILES, historyFile } from '../../../src/features/usage/model/historyFile';
 import { UsageHistoryStore } from '../../../src/features/usage/model/historyStore';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
@@ -12,23 +12,32 @@ import { MemoryDisk } from '../../support/memoryFiles';
 const URL_A = 'https://api.firecrawl.dev';
 const HISTORY: UsageHistory = { byApiKey: false, periods: [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 120 }] };
 const BY_KEY: UsageHistory = { byApiKey: true, periods: [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 120, apiKey: 'CI' }] };
+const TOTAL_FILE = HISTORY_FILES.total;
+const BY_KEY_FILE = HISTORY_FILES.byKey;
 
 /** Settles once every write the adapter queued has landed. */
 async function settled(disk: MemoryDisk, writes: number): Promise<void> {
   for (let i = 0; i < 50 && disk.writes < writes; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+async function until(what: string, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(check(), what);
+}
+
+const kept = (disk: MemoryDisk, name: string) => JSON.parse(disk.files.get(name)!) as { apiUrl?: string; snapshot?: { history: UsageHistory; fetchedAt: number } };
+
 describe('usage history file', () => {
-  test('a store keeps what it loaded in the file, and the next session starts from it', async () => {
+  test('a store keeps what it loaded, one file per breakdown, and the next session starts from them', async () => {
     const disk = new MemoryDisk();
     const clock = new FakeClock();
     const first = new UsageHistoryStore({ fetch: async (byKey) => (byKey ? BY_KEY : HISTORY), hasKey: () => true, isSelfHosted: () => false, clock, storage: historyFile(disk.view(), () => URL_A) });
     await first.refresh(false);
     await first.refresh(true);
     await settled(disk, 2);
-    const kept = JSON.parse(disk.files.get(HISTORY_FILE)!) as Record<string, unknown>;
-    assert.equal(kept.apiUrl, URL_A);
-    assert.deepEqual(Object.keys(kept).sort(), ['apiUrl', 'byKey', 'total']);
+    assert.equal(kept(disk, TOTAL_FILE).apiUrl, URL_A);
+    assert.deepEqual(kept(disk, TOTAL_FILE).snapshot?.history, HISTORY);
+    assert.deepEqual(kept(disk, BY_KEY_FILE).snapshot?.history, BY_KEY);
 
     let asked = 0;
     const next = new UsageHistoryStore({ fetch: async () => (asked++, HISTORY), hasKey: () => true, isSelfHosted: () => false, clock, storage: historyFile(disk.view(), () => URL_A) });
@@ -50,41 +59,54 @@ describe('usage history file', () => {
     const storage = historyFile(disk.view(), () => URL_A);
     storage.save('byKey', { history: large, fetchedAt: 5 });
     await settled(disk, 1);
-    assert.ok(disk.files.get(HISTORY_FILE)!.length > 64 * 1024, `${disk.files.get(HISTORY_FILE)!.length} characters`);
+    assert.ok(disk.files.get(BY_KEY_FILE)!.length > 64 * 1024, `${disk.files.get(BY_KEY_FILE)!.length} characters`);
     assert.deepEqual(await historyFile(disk.view(), () => URL_A).load(), { byKey: { history: large, fetchedAt: 5 } });
   });
 
   test("another server's history is not taken; damaged files are ignored", async () => {
     const disk = new MemoryDisk();
-    disk.put(HISTORY_FILE, JSON.stringify({ apiUrl: 'https://other.example', total: { history: HISTORY, fetchedAt: 1 } }));
+    disk.put(TOTAL_FILE, JSON.stringify({ apiUrl: 'https://other.example', snapshot: { history: HISTORY, fetchedAt: 1 } }));
     assert.deepEqual(await historyFile(disk.view(), () => URL_A).load(), {});
-    disk.put(HISTORY_FILE, JSON.stringify({ apiUrl: URL_A, total: { history: { periods: 'none' }, fetchedAt: 1 }, byKey: { history: BY_KEY, fetchedAt: 2 } }));
+    disk.put(TOTAL_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: { periods: 'none' }, fetchedAt: 1 } }));
+    disk.put(BY_KEY_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: BY_KEY, fetchedAt: 2 } }));
     assert.deepEqual(await historyFile(disk.view(), () => URL_A).load(), { byKey: { history: BY_KEY, fetchedAt: 2 } });
-    disk.put(HISTORY_FILE, '{"apiUrl":');
+    disk.put(BY_KEY_FILE, '{"apiUrl":');
     assert.deepEqual(await historyFile(disk.view(), () => URL_A).load(), {});
   });
 
-  test('a save keeps the other breakdown it read, and forgetting both removes the file', async () => {
-    const disk = new MemoryDisk();
-    disk.put(HISTORY_FILE, JSON.stringify({ apiUrl: URL_A, byKey: { history: BY_KEY, fetchedAt: 2 } }));
-    const storage = historyFile(disk.view(), () => URL_A);
-    // Saved before the read has finished: the read must not win over it, nor be lost.
-    storage.save('total', { history: HISTORY, fetchedAt: 3 });
-    await settled(disk, 1);
-    assert.deepEqual(JSON.parse(disk.files.get(HISTORY_FILE)!), { apiUrl: URL_A, byKey: { history: BY_KEY, fetchedAt: 2 }, total: { history: HISTORY, fetchedAt: 3 } });
-    storage.save('total', undefined);
-    storage.save('byKey', undefined);
-    for (let i = 0; i < 50 && disk.files.has(HISTORY_FILE); i++) await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(disk.files.has(HISTORY_FILE), false);
+  test('a window that found the other breakdown missing mid-replace does not drop it when it saves its own', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    disk.put(BY_KEY_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: BY_KEY, fetchedAt: 1 } }));
+    disk.put(TOTAL_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: HISTORY, fetchedAt: 1 } }));
+    // Another window replaces the per-key breakdown: VS Code deletes the file, then renames the new one in.
+    let landed: (() => void) | undefined;
+    disk.replaceGap = { ms: () => 3, schedule: (_ms, fn) => (landed = fn) };
+    const other = historyFile(disk.view(), () => URL_A);
+    other.save('byKey', { history: BY_KEY, fetchedAt: 2 });
+    await until('the old file deleted, the new one not yet there', () => landed !== undefined);
+    disk.replaceGap = undefined;
+    // This window starts inside that gap, finds no per-key breakdown, and saves the plain one.
+    const here = historyFile(disk.view(), () => URL_A);
+    assert.deepEqual(Object.keys(await here.load()), ['total']);
+    here.save('total', { history: HISTORY, fetchedAt: 3 });
+    await until('the plain breakdown written', () => kept(disk, TOTAL_FILE).snapshot?.fetchedAt === 3);
+    landed!();
+    await until('the per-key breakdown back', () => disk.files.has(BY_KEY_FILE));
+    assert.equal(kept(disk, BY_KEY_FILE).snapshot?.fetchedAt, 2);
+    assert.equal(kept(disk, TOTAL_FILE).snapshot?.fetchedAt, 3);
   });
 
-  test('forgotten before the read finished (a key change at start): the old history is not written back', async () => {
+  test('forgetting a breakdown removes its file and leaves the other', async () => {
     const disk = new MemoryDisk();
-    disk.put(HISTORY_FILE, JSON.stringify({ apiUrl: URL_A, total: { history: HISTORY, fetchedAt: 1 }, byKey: { history: BY_KEY, fetchedAt: 2 } }));
+    disk.put(TOTAL_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: HISTORY, fetchedAt: 1 } }));
+    disk.put(BY_KEY_FILE, JSON.stringify({ apiUrl: URL_A, snapshot: { history: BY_KEY, fetchedAt: 2 } }));
     const storage = historyFile(disk.view(), () => URL_A);
     storage.save('total', undefined);
+    await until('the plain breakdown removed', () => !disk.files.has(TOTAL_FILE));
+    assert.equal(kept(disk, BY_KEY_FILE).snapshot?.fetchedAt, 2);
+    storage.save('byKey', { history: BY_KEY, fetchedAt: 4 });
     storage.save('byKey', undefined);
-    for (let i = 0; i < 50 && disk.files.has(HISTORY_FILE); i++) await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(disk.files.has(HISTORY_FILE), false);
+    await until('the per-key breakdown removed after its save', () => !disk.files.has(BY_KEY_FILE) && disk.writes === 1);
   });
 });
