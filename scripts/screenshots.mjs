@@ -107,8 +107,13 @@ const SURFACES = [
     name: 'spike-alert',
     assets: ['media/readme/spike-alert.png'],
     crop: (wb) => [wb.page.locator('.notifications-toasts .notification-toast').first()],
-    // The sandbox's switchable spike, alerted after Refresh Credits (which brings the week's bins along).
+    // The sandbox's switchable spike, alerted after Refresh Credits. The usual rate comes from the
+    // week's bins: the 7 days range loads them (the poll would, 15 minutes in).
     async show(wb, sandbox) {
+      await wb.runCommand('Firecrawl: Show Credit Usage History');
+      const frame = wb.webviewFrame();
+      await frame.locator('button[data-range="last7d"]').click();
+      await frame.locator('.bar-hit').nth(7).waitFor();
       sandbox.startSpike(1_200);
       try {
         await wb.statusBarEntry('firecrawl.credits').filter({ hasText: /\d/ }).waitFor();
