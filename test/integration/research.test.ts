@@ -167,10 +167,19 @@ describe('deep research jobs', function () {
     await until('the setting to turn off', () => vscode.workspace.getConfiguration('firecrawl.research').inspect<boolean>('notifyOnCompletion')?.globalValue === false);
     shown.length = 0;
     const second = sandbox.createResearchJob({ durationMs: 2_000 });
-    await track(second);
-    await until('completion', () => status(second) === 'completed', 15_000);
-    // The notifier decides as the job finishes and shows what it gathered 400 ms later: a notification on its way has come by then.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The notifier decides as the job finishes (and would show what it gathered 400 ms later): its decision is the state to wait for.
+    let announced: boolean | undefined;
+    const decision = feature().notifier.onDidDecide((d) => {
+      if (d.jobId === second) announced = d.announced;
+    });
+    try {
+      await track(second);
+      await until('completion', () => status(second) === 'completed', 15_000);
+      await until("the notifier's decision on it", () => announced !== undefined);
+    } finally {
+      decision.dispose();
+    }
+    assert.equal(announced, false, 'not announced: nothing gathered for a notification');
     assert.deepEqual(shown, []);
   });
 

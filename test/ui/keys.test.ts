@@ -9,6 +9,13 @@ import { useWorkbench, type Workbench } from './workbench';
 
 const VIEW = 'Research';
 
+async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !check();) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('keys and windows in the workbench', () => {
   let sandbox: Sandbox;
   before(async () => {
@@ -25,6 +32,8 @@ describe('keys and windows in the workbench', () => {
       .treeRows(VIEW)
       .filter({ has: w.page.locator('.label-name', { hasText: label }) })
       .first();
+  /** Requests the sandbox has had about one job (either kind's status route). */
+  const askedAbout = (id: string) => sandbox.requests().filter((r) => r.path.endsWith(id)).length;
   const message = (w: Workbench) => w.page.locator(`.pane:has(.pane-header[aria-label^="${VIEW}"])`).getByText(/tracked with another API key or server/);
 
   async function setKey(w: Workbench, key: string): Promise<void> {
@@ -65,8 +74,29 @@ describe('keys and windows in the workbench', () => {
     await w.page.mouse.move(900, 700);
     await w.screenshot('keys-other-key');
     await offer.getByRole('button', { name: 'Keep Apart' }).click();
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
-    assert.equal(sandbox.requestCount('deepResearch'), 0, 'not polled with the other key');
+    // Nothing of the first key is asked while the store's timer runs under this one. A job of this key,
+    // tracked now, shows the timer at work: tracking reads it once, so every deep research read after
+    // the first is a round of the timer, in which a job the store still meant to poll would have been
+    // asked too. It then finishes and is cleared, so nothing of this key is left to hide once the first
+    // comes back. (Its 15 s leave the tracking time to see it still processing, twice polled.)
+    const ticking = sandbox.createResearchJob({ durationMs: 15_000 });
+    await w.runCommand('Firecrawl: Track Job');
+    await w.submitQuickInput(ticking);
+    const polls = () => sandbox.requests().filter((r) => r.route === 'deepResearch' && r.path.endsWith(ticking)).length;
+    await until('two rounds of the timer under this key', () => polls() >= 3, 30_000);
+    const finished = w.treeRows(VIEW).filter({ hasText: /completed\s·\sdeep research/ });
+    await finished.first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(askedAbout(id), 0, 'not polled with the other key');
+    assert.deepEqual(
+      sandbox
+        .requests()
+        .filter((r) => (r.route === 'deepResearch' || r.route === 'agentStatus') && !r.path.endsWith(ticking))
+        .map((r) => r.path),
+      [],
+      'no job but the one of this key asked about',
+    );
+    await w.runCommand('Firecrawl: Clear Finished Jobs');
+    await finished.first().waitFor({ state: 'detached', timeout: 20_000 });
 
     // The stored key goes: FIRECRAWL_API_KEY (the first key) is in use again, and so is its job.
     await w.runCommand('Firecrawl: Clear API Key');

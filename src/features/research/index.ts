@@ -63,6 +63,8 @@ export class ResearchFeature extends DisposableBase {
   readonly tree: ResearchTreeProvider;
   readonly view: ResearchView;
   readonly documents: ResearchDocuments;
+  /** Says when watched jobs finish; tests read its decisions. */
+  readonly notifier: CompletionNotifier;
 
   constructor(deps: ResearchDeps) {
     super();
@@ -105,7 +107,7 @@ export class ResearchFeature extends DisposableBase {
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
     const jobs = { store: this.store };
-    const notifier = new CompletionNotifier(
+    this.notifier = new CompletionNotifier(
       this.store,
       clock,
       {
@@ -138,7 +140,7 @@ export class ResearchFeature extends DisposableBase {
       this.tree,
       this.view,
       this.documents,
-      notifier,
+      this.notifier,
       endpoint,
       team.onDidChangeAttention(attend),
       team.onDidChangeRole(() => this.store.roleChanged()),

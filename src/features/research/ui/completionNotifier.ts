@@ -6,7 +6,7 @@ import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
-import type { Disposable } from '../../../shared/events';
+import { type Disposable, Emitter, type Event } from '../../../shared/events';
 
 const GATHER_MS = 400;
 
@@ -23,6 +23,12 @@ export class CompletionNotifier implements vscode.Disposable {
   private batch: TrackedJob[] = [];
   private timer: Disposable | undefined;
   private readonly subscription: { dispose(): void };
+  private readonly decided = new Emitter<{ jobId: string; announced: boolean }>();
+  /**
+   * Each finished job as the notifier decides on it: announced (gathered into the next notification)
+   * or not (the setting is off, or another window says it). Tests wait on it rather than on time.
+   */
+  readonly onDidDecide: Event<{ jobId: string; announced: boolean }> = this.decided.event;
 
   constructor(
     store: ResearchStore,
@@ -41,17 +47,21 @@ export class CompletionNotifier implements vscode.Disposable {
   }
 
   private onFinished(job: TrackedJob): void {
-    if (!this.enabled() || !this.shouldNotify()) return;
-    this.batch.push(job);
-    this.timer ??= this.clock.schedule(GATHER_MS, () => {
-      this.timer = undefined;
-      const jobs = this.batch.splice(0);
-      void this.show(jobs, this.actions);
-    });
+    const announced = this.enabled() && this.shouldNotify();
+    if (announced) {
+      this.batch.push(job);
+      this.timer ??= this.clock.schedule(GATHER_MS, () => {
+        this.timer = undefined;
+        const jobs = this.batch.splice(0);
+        void this.show(jobs, this.actions);
+      });
+    }
+    this.decided.fire({ jobId: job.id, announced });
   }
 
   dispose(): void {
     this.timer?.dispose();
     this.subscription.dispose();
+    this.decided.dispose();
   }
 }
