@@ -32,9 +32,9 @@ beforeEach(() => {
 
 const NONCE = '0123456789ab';
 
-function runner(options: { budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string } = {}) {
+function runner(options: { budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string; start?: number } = {}) {
   const server = options.server ?? sandbox;
-  const clock = new FakeClock(Date.now());
+  const clock = new FakeClock(options.start ?? Date.now());
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const client = new FirecrawlClient({
     baseUrl: server.url,
@@ -236,6 +236,19 @@ describe('tool calls against the sandbox', () => {
     assert.equal((await tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
     const again = await tools.run('scrape', { url: 'https://example.com/b' });
     assert.equal(again.charged, undefined, 'a second call with the same input was not confirmed');
+    assert.equal(sandbox.requestCount('scrape'), 2);
+  });
+
+  test('a confirmation no call used within the hour is forgotten; a fresh one is used', async () => {
+    // Noon: the hour passes within the day, so today's spending stays past the budget.
+    const { tools, clock } = runner({ budget: 1, start: new Date().setHours(12, 0, 0, 0) });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation);
+    await clock.advance(60 * 60_000);
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/c' })).confirmation);
+    const late = await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.match(late.parts[0] ?? '', /^Not run: /);
+    assert.equal((await tools.run('scrape', { url: 'https://example.com/c' })).charged, 1);
     assert.equal(sandbox.requestCount('scrape'), 2);
   });
 

@@ -143,6 +143,12 @@ export class ToolRunner {
   }
 
   private rememberConfirmation(input: ToolInput): void {
+    const key = JSON.stringify(input);
+    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), this.deps.clock.now()]);
+  }
+
+  /** Uses the confirmation `prepare` asked for this input, if there is one still kept; forgets every expired one. */
+  private takeConfirmation(input: ToolInput): boolean {
     const now = this.deps.clock.now();
     for (const [key, times] of this.confirmations) {
       const kept = times.filter((t) => now - t < CONFIRMATION_KEEP_MS);
@@ -150,17 +156,9 @@ export class ToolRunner {
       else this.confirmations.delete(key);
     }
     const key = JSON.stringify(input);
-    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), now]);
-  }
-
-  /** Uses the confirmation `prepare` asked for this input, if there is one still kept. */
-  private takeConfirmation(input: ToolInput): boolean {
-    const key = JSON.stringify(input);
-    const now = this.deps.clock.now();
-    const times = (this.confirmations.get(key) ?? []).filter((t) => now - t < CONFIRMATION_KEEP_MS);
-    const used = times.shift() !== undefined;
-    if (times.length) this.confirmations.set(key, times);
-    else this.confirmations.delete(key);
+    const times = this.confirmations.get(key);
+    const used = times?.shift() !== undefined;
+    if (times && !times.length) this.confirmations.delete(key);
     return used;
   }
 
