@@ -102,10 +102,20 @@ export class ToolRunner {
 
   constructor(private readonly deps: ToolRunnerDeps) {}
 
-  /** Today's tool spending, every window's (their files read first unless just read). */
+  /** Today's tool spending of this team, every window's (their files read first unless just read). */
   async spentToday(): Promise<number> {
     await this.deps.spending.ensureFresh();
-    return spentSince(this.deps.spending.entries(), startOfLocalDay(this.deps.clock.now()));
+    return this.spentOn(this.deps.clock.now(), this.deps.selfHosted() ? 'calls' : 'credits');
+  }
+
+  /**
+   * The day's charges the guard holds against the budget: another team's (key or server) are not this
+   * team's, and calls counted while a server kept no credits are not credits. Every team's while the
+   * team is not known yet: a budget errs towards asking.
+   */
+  private spentOn(now: number, unit: CostEstimate['unit']): number {
+    const entries = this.deps.spending.entries().filter((e) => e.unit === unit);
+    return spentSince(entries, startOfLocalDay(now), this.deps.team());
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
@@ -190,7 +200,7 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
     const now = this.deps.clock.now();
-    const decision = decide(input.kind, estimate, spentSince(this.deps.spending.entries(), startOfLocalDay(now)), this.deps.settings.dailyBudget());
+    const decision = decide(input.kind, estimate, this.spentOn(now, estimate.unit), this.deps.settings.dailyBudget());
     const confirmed = this.takeConfirmation(input);
     // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
     // that did not ask must not go past the budget now.
