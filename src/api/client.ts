@@ -11,7 +11,6 @@ import { isActivityFilter } from './activity';
 import type { ActivityList, AgentJob, AgentRunList, AgentStarted, CreditUsage, FeedbackReceipt, MapResult, QueueStatus, ResearchJob, ScrapeResult, SearchResult, UsageHistory } from './model';
 import type { MultipartBody } from './multipart';
 import { type AgentStartRequest, type MapRequest, RUN_INTEGRATION, type RunOrigin, type ScrapeRequest, type SearchRequest } from './run';
-import type { Unsuccessful } from './runResults';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
 import { rules } from './rules';
 
@@ -219,20 +218,20 @@ export class FirecrawlClient {
   async scrape(request: ScrapeRequest, call: CallOptions = {}): Promise<ScrapeResult> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, timeoutMs: body.timeout + RUN_TIMEOUT_MARGIN_MS, operation: 'scrape', method: 'POST', path: '/v2/scrape', body });
-    return this.succeeded('scrape', raw.status, rules().normalizeScrape(this.validate('scrape', rules().runSchemas().scrapeResponse, raw.body, raw.status)));
+    return rules().normalizeScrape(this.ran('scrape', rules().runSchemas().scrapeResponse, raw.body, raw.status));
   }
 
   /** The raw route: the official SDK drops the `id` that feedback needs. */
   async search(request: SearchRequest, call: CallOptions = {}): Promise<SearchResult> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'search', method: 'POST', path: '/v2/search', body });
-    return this.succeeded('search', raw.status, rules().normalizeSearch(this.validate('search', rules().runSchemas().searchResponse, raw.body, raw.status)));
+    return rules().normalizeSearch(this.ran('search', rules().runSchemas().searchResponse, raw.body, raw.status));
   }
 
   async map(request: MapRequest, call: CallOptions = {}): Promise<MapResult> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'map', method: 'POST', path: '/v2/map', body });
-    return this.succeeded('map', raw.status, rules().normalizeMap(this.validate('map', rules().runSchemas().mapResponse, raw.body, raw.status)));
+    return rules().normalizeMap(this.ran('map', rules().runSchemas().mapResponse, raw.body, raw.status));
   }
 
   /**
@@ -242,24 +241,26 @@ export class FirecrawlClient {
    */
   async parse(upload: MultipartBody, timeoutMs: number, call: CallOptions = {}): Promise<ScrapeResult> {
     const raw = await this.transport.request({ ...call, timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS, operation: 'parse', method: 'POST', path: '/v2/parse', upload });
-    return this.succeeded('parse', raw.status, rules().normalizeScrape(this.validate('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status)));
+    return rules().normalizeScrape(this.ran('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status));
   }
 
   /** Starts an agent run; `maxCredits` is always sent, since nothing previews a run's cost. */
   async startAgent(request: AgentStartRequest, call: CallOptions = {}): Promise<AgentStarted> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, operation: 'agentStart', method: 'POST', path: '/v2/agent', body });
-    const started = rules().normalizeAgentStart(this.validate('agentStart', rules().runSchemas().agentStartResponse, raw.body, raw.status));
+    const started = rules().normalizeAgentStart(this.ran('agentStart', rules().runSchemas().agentStartResponse, raw.body, raw.status));
     if (!started) throw new InvalidResponseError({ operation: 'agentStart', status: raw.status, path: 'id', problem: 'expected the id of the run, but it is missing' });
-    return this.succeeded('agentStart', raw.status, started);
+    return started;
   }
 
-  /** A 200 with `success:false` is the service saying it could not: an error with its words. */
-  private succeeded<T>(operation: Operation, status: number, result: T | Unsuccessful): T {
-    if (typeof result === 'object' && result !== null && 'unsuccessful' in result) {
-      throw new BadRequestError({ operation, status, serviceBody: true, ...(result.error ? { serverMessage: result.error.slice(0, 500) } : {}) });
-    }
-    return result;
+  /**
+   * A 200 with `success:false` is the service saying it could not: an error with its words, read
+   * before the route's schema, which such a body need not satisfy.
+   */
+  private ran<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {
+    const failed = rules().runSchemas().unsuccessfulResponse.safeParse(body);
+    if (failed.success) throw new BadRequestError({ operation, status, serviceBody: true, ...(failed.data.error ? { serverMessage: failed.data.error.slice(0, 500) } : {}) });
+    return this.validate(operation, schema, body, status);
   }
 
   private checkedJobId(operation: Operation, id: string): string {

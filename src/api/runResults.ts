@@ -1,6 +1,7 @@
 // The answers of the routes that run work (scrape, search, map, agent start): their schemas and
 // normalisation into ./model, built on first use like ./schemas. A scrape of a site that cannot be
-// reached is a 200 with `success:false`: the caller turns `unsuccessful` into an error.
+// reached is a 200 with `success:false`: the caller reads `unsuccessfulResponse` first and turns it
+// into an error, since such a body need not carry the fields a success has (a map's `links`).
 import * as z from 'zod/mini';
 import type { AgentStarted, MapResult, ScrapeResult, SearchHit, SearchResult } from './model';
 
@@ -60,7 +61,9 @@ function build() {
 
   const agentStartResponse = z.object({ success: z.optional(z.boolean()), error: text, id: text });
 
-  return { scrapeResponse, searchResponse, mapResponse, agentStartResponse };
+  const unsuccessfulResponse = z.object({ success: z.literal(false), error: text });
+
+  return { scrapeResponse, searchResponse, mapResponse, agentStartResponse, unsuccessfulResponse };
 }
 
 type RunSchemas = ReturnType<typeof build>;
@@ -70,24 +73,12 @@ export function runSchemas(): RunSchemas {
   return (built ??= build());
 }
 
-/** `success:false` with HTTP 200: the service could not do it (a site it cannot reach), with its words. */
-export interface Unsuccessful {
-  unsuccessful: true;
-  error: string;
-}
-
-function unsuccessful(body: { success?: boolean | undefined; error?: string | null | undefined }): Unsuccessful | undefined {
-  return body.success === false ? { unsuccessful: true, error: body.error ?? '' } : undefined;
-}
-
 function titleText(value: string | string[] | null | undefined): string | undefined {
   const joined = Array.isArray(value) ? value.join(' · ') : value;
   return joined?.trim() || undefined;
 }
 
-export function normalizeScrape(body: z.infer<RunSchemas['scrapeResponse']>): ScrapeResult | Unsuccessful {
-  const failed = unsuccessful(body);
-  if (failed) return failed;
+export function normalizeScrape(body: z.infer<RunSchemas['scrapeResponse']>): ScrapeResult {
   const data = body.data ?? {};
   const meta = data.metadata ?? {};
   const result: ScrapeResult = { markdown: data.markdown ?? '' };
@@ -112,9 +103,7 @@ function normalizeHit(h: string | { url: string; title?: string | null | undefin
   return out;
 }
 
-export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): SearchResult | Unsuccessful {
-  const failed = unsuccessful(body);
-  if (failed) return failed;
+export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): SearchResult {
   const result: SearchResult = { hits: (body.data?.web ?? []).map(normalizeHit) };
   if (body.id) result.jobId = body.id;
   if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
@@ -122,9 +111,7 @@ export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): Se
   return result;
 }
 
-export function normalizeMap(body: z.infer<RunSchemas['mapResponse']>): MapResult | Unsuccessful {
-  const failed = unsuccessful(body);
-  if (failed) return failed;
+export function normalizeMap(body: z.infer<RunSchemas['mapResponse']>): MapResult {
   const result: MapResult = { links: body.links.map(normalizeHit) };
   if (body.id) result.jobId = body.id;
   if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
@@ -133,6 +120,6 @@ export function normalizeMap(body: z.infer<RunSchemas['mapResponse']>): MapResul
 }
 
 /** undefined when a successful answer names no run (nothing to follow). */
-export function normalizeAgentStart(body: z.infer<RunSchemas['agentStartResponse']>): AgentStarted | Unsuccessful | undefined {
-  return unsuccessful(body) ?? (body.id ? { id: body.id } : undefined);
+export function normalizeAgentStart(body: z.infer<RunSchemas['agentStartResponse']>): AgentStarted | undefined {
+  return body.id ? { id: body.id } : undefined;
 }

@@ -32,9 +32,9 @@ beforeEach(() => {
 
 const NONCE = '0123456789ab';
 
-function runner(options: { budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string } = {}) {
+function runner(options: { budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string; start?: number; team?: string } = {}) {
   const server = options.server ?? sandbox;
-  const clock = new FakeClock(Date.now());
+  const clock = new FakeClock(options.start ?? Date.now());
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const client = new FirecrawlClient({
     baseUrl: server.url,
@@ -59,7 +59,7 @@ function runner(options: { budget?: number; maxChars?: number; server?: Sandbox;
     client: () => client,
     selfHosted: () => server === selfHosted,
     apiUrl: () => server.url,
-    team: () => 'team-1',
+    team: () => options.team ?? 'team-1',
     balance: () => 62_418,
     teamCredits: async () => ({ remaining: 62_418, plan: 100_000, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } }),
     spending,
@@ -116,6 +116,22 @@ describe('tool calls against the sandbox', () => {
     await shared.spending.whenWritten();
     const other = runner({ budget: 1, disk: shared.disk, windowId: 'b' });
     assert.equal((await other.tools.prepare('map', { url: 'https://example.com' })).decision.reason, 'overBudget');
+  });
+
+  test("today's budget counts only this team's spending, in the unit its guard counts", async () => {
+    const start = new Date().setHours(12, 0, 0, 0);
+    const other = runner({ windowId: 'other', start });
+    const charge = (team: string, unit: 'credits' | 'calls', units: number) => other.spending.record({ id: `${team}-${unit}`, at: start, tool: 'scrape', units, unit, team });
+    // Another team (another key or server), and this team's calls counted while its server kept no credits.
+    await Promise.all([charge('team-2', 'credits', 40), charge('team-1', 'calls', 30), charge('team-1', 'credits', 2)]);
+    const hosted = runner({ budget: 3, disk: other.disk, start });
+    assert.equal(await hosted.tools.spentToday(), 2);
+    assert.equal((await hosted.tools.prepare('scrape', { url: 'https://example.com/a' })).decision.reason, 'withinBudget');
+    assert.equal((await hosted.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1, 'sent unasked: 2 + 1 is within the budget');
+    const counted = runner({ server: selfHosted, budget: 50, disk: other.disk, start });
+    assert.equal(await counted.tools.spentToday(), 30);
+    const team2 = runner({ budget: 50, disk: other.disk, start, team: 'team-2' });
+    assert.equal(await team2.tools.spentToday(), 40);
   });
 
   test('an agent run always asks, with its ceiling, and the model is told how to follow it', async () => {
@@ -236,6 +252,19 @@ describe('tool calls against the sandbox', () => {
     assert.equal((await tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
     const again = await tools.run('scrape', { url: 'https://example.com/b' });
     assert.equal(again.charged, undefined, 'a second call with the same input was not confirmed');
+    assert.equal(sandbox.requestCount('scrape'), 2);
+  });
+
+  test('a confirmation no call used within the hour is forgotten; a fresh one is used', async () => {
+    // Noon: the hour passes within the day, so today's spending stays past the budget.
+    const { tools, clock } = runner({ budget: 1, start: new Date().setHours(12, 0, 0, 0) });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation);
+    await clock.advance(60 * 60_000);
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/c' })).confirmation);
+    const late = await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.match(late.parts[0] ?? '', /^Not run: /);
+    assert.equal((await tools.run('scrape', { url: 'https://example.com/c' })).charged, 1);
     assert.equal(sandbox.requestCount('scrape'), 2);
   });
 

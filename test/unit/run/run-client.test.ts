@@ -148,6 +148,15 @@ describe('against the sandbox', () => {
     assert.ok(result.jobId);
   });
 
+  test('map: a 200 with success:false and no links is an error with the service’s words as plain text, not an invalid answer', async () => {
+    sandbox.fault({ kind: 'status', status: 200, route: 'map', body: { success: false, error: 'Map failed: see [why](command:workbench.action.quit)' } });
+    const error = await failure(client().map(checked('map', mapBody('https://docs.example.org', 4))));
+    assert.equal(error.kind, 'badRequest');
+    assert.equal(error.status, 200);
+    const { message } = describeRunError(error);
+    assert.match(message, /Firecrawl said: Map failed: see \[why\]\u200b\(command:workbench\.action\.quit\)\./);
+  });
+
   test('an agent start is strict, and a run below its need stops at its credit limit', async () => {
     const error = await failure(client().startAgent({ ...checked('agentStart', agentStartBody({ prompt: 'p', urls: [], maxCredits: 5 })), bogus: 1 } as never));
     assert.equal(error.status, 400);

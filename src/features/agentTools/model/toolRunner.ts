@@ -102,10 +102,20 @@ export class ToolRunner {
 
   constructor(private readonly deps: ToolRunnerDeps) {}
 
-  /** Today's tool spending, every window's (their files read first unless just read). */
+  /** Today's tool spending of this team, every window's (their files read first unless just read). */
   async spentToday(): Promise<number> {
     await this.deps.spending.ensureFresh();
-    return spentSince(this.deps.spending.entries(), startOfLocalDay(this.deps.clock.now()));
+    return this.spentOn(this.deps.clock.now(), this.deps.selfHosted() ? 'calls' : 'credits');
+  }
+
+  /**
+   * The day's charges the guard holds against the budget: another team's (key or server) are not this
+   * team's, and calls counted while a server kept no credits are not credits. Every team's while the
+   * team is not known yet: a budget errs towards asking.
+   */
+  private spentOn(now: number, unit: CostEstimate['unit']): number {
+    const entries = this.deps.spending.entries().filter((e) => e.unit === unit);
+    return spentSince(entries, startOfLocalDay(now), this.deps.team());
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
@@ -143,6 +153,12 @@ export class ToolRunner {
   }
 
   private rememberConfirmation(input: ToolInput): void {
+    const key = JSON.stringify(input);
+    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), this.deps.clock.now()]);
+  }
+
+  /** Uses the confirmation `prepare` asked for this input, if there is one still kept; forgets every expired one. */
+  private takeConfirmation(input: ToolInput): boolean {
     const now = this.deps.clock.now();
     for (const [key, times] of this.confirmations) {
       const kept = times.filter((t) => now - t < CONFIRMATION_KEEP_MS);
@@ -150,17 +166,9 @@ export class ToolRunner {
       else this.confirmations.delete(key);
     }
     const key = JSON.stringify(input);
-    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), now]);
-  }
-
-  /** Uses the confirmation `prepare` asked for this input, if there is one still kept. */
-  private takeConfirmation(input: ToolInput): boolean {
-    const key = JSON.stringify(input);
-    const now = this.deps.clock.now();
-    const times = (this.confirmations.get(key) ?? []).filter((t) => now - t < CONFIRMATION_KEEP_MS);
-    const used = times.shift() !== undefined;
-    if (times.length) this.confirmations.set(key, times);
-    else this.confirmations.delete(key);
+    const times = this.confirmations.get(key);
+    const used = times?.shift() !== undefined;
+    if (times && !times.length) this.confirmations.delete(key);
     return used;
   }
 
@@ -192,7 +200,7 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
     const now = this.deps.clock.now();
-    const decision = decide(input.kind, estimate, spentSince(this.deps.spending.entries(), startOfLocalDay(now)), this.deps.settings.dailyBudget());
+    const decision = decide(input.kind, estimate, this.spentOn(now, estimate.unit), this.deps.settings.dailyBudget());
     const confirmed = this.takeConfirmation(input);
     // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
     // that did not ask must not go past the budget now.
