@@ -72,7 +72,8 @@ export const STATUS_BAR_ITEMS = {
 /** Context keys the manifest's `when` clauses read. */
 export const CONTEXT = {
   hasApiKey: 'firecrawl.hasApiKey',
-  hasResearchJobs: 'firecrawl.research.hasJobs',
+  /** The window knows its team's list of tracked jobs, and it is empty: the Research view's welcome shows. */
+  researchEmpty: 'firecrawl.research.empty',
   /** 'unknown', 'ok', 'rejected' (the key) or 'offline', from the last credits call. */
   connection: 'firecrawl.connection',
   /** 0, 1, or 2 for several: how many job ids the editor selection holds. */

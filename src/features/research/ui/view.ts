@@ -19,6 +19,8 @@ const RUNNING_CLOCK_TICK_MS = 10_000;
 export class ResearchView extends DisposableBase {
   readonly treeView: vscode.TreeView<ResearchTreeNode>;
   private unseenFinished = 0;
+  /** What the welcome's context key was last set to. */
+  private empty = false;
   private clockTimer: { dispose(): void } | undefined;
 
   constructor(
@@ -57,13 +59,13 @@ export class ResearchView extends DisposableBase {
         this.updateBadge();
       }),
       store.onDidChangeJobs(() => {
-        this.updateHasJobs();
+        this.updateEmpty();
         this.updateMessage();
       }),
       store.onDidChangeJob(() => this.updateMessage()),
       store.onDidChangeNotice(() => this.updateMessage()),
     );
-    this.updateHasJobs();
+    this.updateEmpty();
     // After activation: the first date formatted in a process loads the locale's data (milliseconds).
     this._register(this.clock.schedule(0, () => this.updateMessage()));
     this.updateAttention();
@@ -131,9 +133,13 @@ export class ResearchView extends DisposableBase {
     if (this.treeView.message !== message) this.treeView.message = message;
   }
 
-  private updateHasJobs(): void {
-    // Until the window knows its team the list is not known either: no "no jobs" welcome meanwhile.
-    void vscode.commands.executeCommand('setContext', CONTEXT.hasResearchJobs, this.store.size > 0 || this.store.teamId === undefined);
+  private updateEmpty(): void {
+    // Unset reads as "not empty": no "no jobs" welcome until the window knows its team's list, and no
+    // message to the workbench at start or on the polls that change nothing here.
+    const empty = this.store.size === 0 && this.store.teamId !== undefined;
+    if (empty === this.empty) return;
+    this.empty = empty;
+    void vscode.commands.executeCommand('setContext', CONTEXT.researchEmpty, empty);
   }
 
   private updateAttention(): void {
