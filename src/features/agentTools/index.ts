@@ -101,8 +101,8 @@ export class AgentToolsFeature extends DisposableBase {
     const now = this.deps.clock.now();
     const team = this.deps.team();
     if (!team) return { lastHour: 0, lastDay: 0 };
-    const entries = this.spending.entries().filter((e) => e.unit === 'credits');
-    return { lastHour: spentSince(entries, now - HOUR_MS, team), lastDay: spentSince(entries, now - 24 * HOUR_MS, team) };
+    const entries = this.spending.entries();
+    return { lastHour: spentSince(entries, now - HOUR_MS, 'credits', team), lastDay: spentSince(entries, now - 24 * HOUR_MS, 'credits', team) };
   }
 
   /** The balance (read again now), the burn of the last hours, the run-out and the queue. */

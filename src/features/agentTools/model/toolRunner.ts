@@ -114,8 +114,7 @@ export class ToolRunner {
    * team is not known yet: a budget errs towards asking.
    */
   private spentOn(now: number, unit: CostEstimate['unit']): number {
-    const entries = this.deps.spending.entries().filter((e) => e.unit === unit);
-    return spentSince(entries, startOfLocalDay(now), this.deps.team());
+    return spentSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'every team');
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
