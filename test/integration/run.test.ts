@@ -217,6 +217,23 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(scrapedUrls(), ['https://example.com/pricing', 'https://example.com/pricing']);
   });
 
+  it('Map a Site answered 200 with success:false: the service’s words as plain text in the error, nothing opens, Retry maps again', async () => {
+    sandbox.fault({ kind: 'status', status: 200, route: 'map', body: { success: false, error: 'Map failed: see [why](command:workbench.action.quit)' } });
+    answer = 'Retry';
+    const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
+    await answerPrompt(/Map a Site/, 'https://docs.example.org');
+    const outcome = (await pending)!;
+    assert.deepEqual(outcome.opened, [], 'no map document for a failed map');
+    const said = /Firecrawl said: Map failed: see \[why\]\u200b\(command:workbench\.action\.quit\)\./;
+    assert.match(outcome.failure?.message ?? '', said);
+    const shown = await until('the error message', () => errors.find((e) => said.test(e.message)));
+    assert.ok(shown.items.includes('Retry'), shown.items.join(', '));
+    // The retry gets the sandbox's normal answer: the map document and its pick of links.
+    await until('the retry', () => sandbox.requestCount('map') === 2);
+    await resultsPick();
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
   it('Search the Web: the results in a pick as plain text, and Enter with none checked opens them as a list rated as the search', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.searchWeb');
     await answerPrompt(/Search the Web/, 'web scraping api');
