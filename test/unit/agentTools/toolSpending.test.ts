@@ -16,12 +16,12 @@ describe('the shared spending record', () => {
     const at = clock.now();
     await Promise.all([a.record({ id: 'job-a', at, tool: 'scrape', units: 1, unit: 'credits', team: 't' }), b.record({ id: 'job-b', at, tool: 'search', units: 2, unit: 'credits', team: 't' })]);
     await Promise.all([a.refresh(), b.refresh()]);
-    assert.equal(spentSince(a.entries(), at, 'credits', 'every team'), 3);
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 3);
+    assert.equal(spentSince(a.entries(), at, 'credits', 'everyTeam'), 3);
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 3);
     // A third window opened later sees both.
     const c = new ToolSpending({ files: disk.view(), clock, windowId: 'c' });
     await c.refresh();
-    assert.equal(spentSince(c.entries(), at, 'credits', 'every team'), 3);
+    assert.equal(spentSince(c.entries(), at, 'credits', 'everyTeam'), 3);
     assert.deepEqual([...disk.files.keys()].filter((n) => n.startsWith(SPENDING_FOLDER)).sort(), [`${SPENDING_FOLDER}/a.json`, `${SPENDING_FOLDER}/b.json`]);
   });
 
@@ -35,7 +35,7 @@ describe('the shared spending record', () => {
     disk.put(`${SPENDING_FOLDER}/a.json.k3j5.tmp`, disk.files.get(`${SPENDING_FOLDER}/a.json`)!);
     const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
     await b.refresh();
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 1);
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 1);
   });
 
   test("another window's charges still count while that window replaces its file (VS Code deletes the old one first)", async () => {
@@ -46,17 +46,17 @@ describe('the shared spending record', () => {
     const at = clock.now();
     await a.record({ id: 'run-1', at, tool: 'startAgent', units: 500, unit: 'credits', upTo: true });
     await b.refresh();
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 500);
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 500);
     disk.replaceGap = { ms: () => 5, schedule: (ms, fn) => clock.schedule(ms, fn) };
     const written = a.record({ id: 'job-2', at: clock.now(), tool: 'scrape', units: 1, unit: 'credits' });
     // The write goes out on the next turn of the event loop; the old file is gone once it has begun.
     while (disk.files.has(`${SPENDING_FOLDER}/a.json`)) await new Promise((resolve) => setImmediate(resolve));
     await b.refresh();
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 500, 'what was read before still counts');
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 500, 'what was read before still counts');
     await clock.advance(5);
     await written;
     await b.refresh();
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 501);
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 501);
   });
 
   test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
@@ -67,12 +67,12 @@ describe('the shared spending record', () => {
     const at = clock.now();
     await a.record({ id: 'run-1', at, tool: 'startAgent', units: 500, unit: 'credits', upTo: true });
     await b.refresh();
-    assert.equal(spentSince(b.entries(), at, 'credits', 'every team'), 500);
+    assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 500);
     const ceiling = b.openCeiling('run-1');
     assert.ok(ceiling);
     await b.record({ id: 'run-1', at: ceiling.at, tool: 'startAgent', units: 37, unit: 'credits' });
     await a.refresh();
-    assert.equal(spentSince(a.entries(), at, 'credits', 'every team'), 37);
+    assert.equal(spentSince(a.entries(), at, 'credits', 'everyTeam'), 37);
     assert.equal(a.openCeiling('run-1'), undefined);
   });
 
@@ -84,7 +84,7 @@ describe('the shared spending record', () => {
       { id: '4', at: 300, tool: 'search' as const, units: 5, unit: 'calls' as const, team: 'x' },
     ];
     assert.equal(spentSince(entries, 0, 'credits', 'x'), 3);
-    assert.equal(spentSince(entries, 150, 'credits', 'every team'), 3);
+    assert.equal(spentSince(entries, 150, 'credits', 'everyTeam'), 3);
     assert.equal(spentSince(entries, 0, 'calls', 'x'), 5);
     assert.equal(spentSince(entries, 0, 'calls', 'y'), 0);
   });
@@ -106,6 +106,6 @@ describe('the shared spending record', () => {
     const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
     await a.refresh();
     assert.equal(disk.files.has(`${SPENDING_FOLDER}/old.json`), false);
-    assert.equal(spentSince(a.entries(), 0, 'credits', 'every team'), 1, 'only the well-formed charge of today');
+    assert.equal(spentSince(a.entries(), 0, 'credits', 'everyTeam'), 1, 'only the well-formed charge of today');
   });
 });

@@ -114,7 +114,7 @@ export class ToolRunner {
    * team is not known yet: a budget errs towards asking.
    */
   private spentOn(now: number, unit: CostEstimate['unit']): number {
-    return spentSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'every team');
+    return spentSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam');
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {

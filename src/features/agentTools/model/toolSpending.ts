@@ -75,10 +75,10 @@ export function charges(entries: readonly SpendingEntry[]): SpendingEntry[] {
   return [...byId.values()];
 }
 
-/** Units of `unit` charged since `since` by `team`, or by every team when it is 'every team'. */
-export function spentSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'every team'): number {
+/** Units of `unit` charged since `since` by `team`, or by every team with 'everyTeam'. */
+export function spentSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
   return charges(entries)
-    .filter((e) => e.at >= since && e.unit === unit && (team === 'every team' || e.team === team))
+    .filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team))
     .reduce((sum, e) => sum + e.units, 0);
 }
 
