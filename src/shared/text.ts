@@ -51,3 +51,19 @@ export function escapeMarkdown(text: string, options: { keepLines?: boolean } = 
   const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');
   return escaped.replace(/\r?\n/g, options.keepLines ? '  \n' : ' ');
 }
+
+/**
+ * For server text placed on one line of a document a person reads and edits as Markdown source (a
+ * title, a description, a warning): it renders as the characters it is, like escapeMarkdown, but only
+ * what can mean something there is escaped, so "Pricing - Acme.com: plans" stays as written. Inline
+ * syntax (code, emphasis, link brackets, HTML, entities, math, tables) is escaped wherever it stands;
+ * block syntax (headings, quotes, lists, rules) only at the start, where the text opens a line or a
+ * list item. A bare https address may render as a link, as anywhere in a scraped page.
+ */
+export function escapeDocumentText(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trimStart()
+    .replace(/[\\`*_[\]<|~$]|&(?=#?\w+;)/g, '\\$&')
+    .replace(/^(?:[#>+=-]|\d{1,9}(?=[.)]))/, (start) => (/\d/.test(start) ? `${start}\\` : `\\${start}`));
+}

@@ -265,7 +265,18 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await pending)!;
     const text = outcome.opened[0]?.getText() ?? '';
     assert.match(text, /^- `https:\/\/docs\.example\.org\/pricing` Sandbox pricing$/m);
+    assert.match(text, /^- `https:\/\/docs\.example\.org\/docs\/page-7` Sandbox docs\/page-7$/m, 'an ordinary title reads as written');
     assert.equal(sandbox.requestCount('scrape'), 0, 'closing the pick scrapes nothing');
+    // The sandbox's fourth title is a command link: in the source it reads as written, and it is no link.
+    assert.match(text, /^- `https:\/\/docs\.example\.org\/blog` \\\[Open me\\\]\(command:workbench\.action\.quit\)$/m);
+    const document = outcome.opened[0]!;
+    const links = async () => (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri)) ?? [];
+    await until('the Markdown links', async () => (await links()).some((l) => l.target?.scheme === 'https'));
+    assert.deepEqual(
+      (await links()).map((l) => l.target?.toString(true) ?? '').filter((t) => !/^https:\/\/docs\.example\.org\//.test(t)),
+      [],
+      'only the site’s addresses are links',
+    );
   });
 
   it('Search the Web with several results checked: each checked one is scraped and opens as its own document, in order, and nothing unchecked opens', async () => {

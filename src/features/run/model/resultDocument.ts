@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
 import { formatDateTime, formatExact, plural } from '../../../shared/format';
-import { escapeMarkdown, inertCommandLinks } from '../../../shared/text';
+import { escapeDocumentText, inertCommandLinks } from '../../../shared/text';
 
 export interface HeaderFacts {
   /** When the result arrived (epoch ms). */
@@ -72,24 +72,24 @@ export function scrapeDocument(result: ScrapeResult, requested: string, at: numb
         : l10n.t('Site status: {0}', String(result.statusCode)),
     );
   }
-  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
   const body = result.markdown.trim() ? inertCommandLinks(result.markdown) : l10n.t('(The page had no text.)');
   return `${header(lines)}\n\n---\n\n${body}\n`;
 }
 
 function hitLine(hit: SearchHit): string {
-  const title = hit.title ? escapeMarkdown(hit.title) : escapeMarkdown(hit.url);
+  const title = hit.title ? escapeDocumentText(hit.title) : escapeDocumentText(hit.url);
   const line = `- ${title}  \n  ${codeUrl(hit.url)}`;
-  return hit.description ? `${line}  \n  ${escapeMarkdown(hit.description)}` : line;
+  return hit.description ? `${line}  \n  ${escapeDocumentText(hit.description)}` : line;
 }
 
 export function searchDocument(query: string, result: SearchResult, at: number): string {
   const lines = [
-    l10n.t('Search: {0}', escapeMarkdown(query)),
+    l10n.t('Search: {0}', escapeDocumentText(query)),
     plural(result.hits.length, l10n.t('{0} result', formatExact(result.hits.length)), l10n.t('{0} results', formatExact(result.hits.length))),
   ];
-  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
   return `${header(lines)}\n\n---\n\n${result.hits.map(hitLine).join('\n')}\n`;
 }
@@ -97,8 +97,8 @@ export function searchDocument(query: string, result: SearchResult, at: number):
 /** One URL a line with its title, as the map found them. */
 export function mapDocument(site: string, result: MapResult, at: number): string {
   const lines = [l10n.t('Map of {0}', codeUrl(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
-  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeMarkdown(result.warning)));
+  if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
-  const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeMarkdown(l.title)}` : ''}`);
+  const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeDocumentText(l.title)}` : ''}`);
   return `${header(lines)}\n\n---\n\n${links.join('\n')}\n`;
 }

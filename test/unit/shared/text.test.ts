@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { suite, test } from 'node:test';
+import MarkdownIt from 'markdown-it';
+import { escapeDocumentText } from '../../../src/shared/text';
+
+// Rendered as VS Code's Markdown preview renders a document: raw HTML on, bare addresses linkified.
+const md = new MarkdownIt({ html: true, linkify: true });
+
+/** The text a person sees where `escaped` stands, and whether it made any element beyond the item's. */
+function rendered(markdown: string): { text: string; html: string } {
+  const html = md.render(markdown);
+  const text = html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .trim();
+  return { text, html };
+}
+
+const HOSTILE = [
+  '[Win](command:workbench.action.quit)',
+  '![pixel](https://tracker.example/p.png)',
+  '<b>bold</b> <img src=x onerror=alert(1)>',
+  '<command:workbench.action.quit>',
+  '*strong* and _emphasis_ and `code`',
+  '&amp; &#x27; &copy;',
+  '# A heading',
+  '> a quote',
+  '- a list',
+  '+ a list',
+  '1. a numbered list',
+  '2) another',
+  '---',
+  '===',
+  '| a | b |',
+  '~~struck~~',
+  'back\\slash\\',
+  '[ref]: command:x',
+];
+
+suite('escapeDocumentText', () => {
+  test('ordinary titles stay as they are written: dashes, dots, colons, parentheses, hashes and prices', () => {
+    for (const title of ['Pricing - Acme.com: plans (2026)', 'Sandbox docs/page-7', 'C# in 10 minutes!', 'Issue #42 + fixes', 'AT&T results', 'From 16.50 a month']) {
+      assert.equal(escapeDocumentText(title), title);
+    }
+  });
+
+  for (const [where, line] of [
+    ['opening a list item', (t: string) => `- ${t}\n`],
+    ['after text on a line', (t: string) => `Search: ${t}\n`],
+    ['on an item’s continuation line', (t: string) => `- \`https://r.example/1\`  \n  ${t}\n`],
+  ] as const) {
+    test(`server text ${where} renders as the characters it is: no command link, image, HTML, emphasis, code, heading, quote, list, rule or table`, () => {
+      const elements = (html: string) => (html.match(/<[a-z][a-z0-9]*/g) ?? []).sort();
+      const own = elements(rendered(line('x')).html);
+      for (const raw of HOSTILE) {
+        const { text, html } = rendered(line(escapeDocumentText(raw)));
+        assert.ok(text.endsWith(raw), `${raw} → ${html}`);
+        // A bare https address may become a link, as in any scraped page; nothing else is made.
+        const made = elements(html.replace(/<a href="https:\/\/[^"]*">/g, ''));
+        assert.deepEqual(made, own, `${raw} → ${html}`);
+      }
+    });
+  }
+
+  test('a line break or a control character never starts a line of its own', () => {
+    const { html } = rendered(`- ${escapeDocumentText('first\n# second\r\n> third\u0000')}\n`);
+    assert.doesNotMatch(html, /<h1|<blockquote/);
+    assert.match(html, /first # second &gt; third/);
+  });
+});
