@@ -59,8 +59,8 @@ async function showHits(services: RunServices, query: string, result: SearchResu
           ),
     placeholder: plural(
       count,
-      vscode.l10n.t('{0} result: check the ones to scrape, or press Enter with none checked to open all as a list', formatExact(count)),
-      vscode.l10n.t('{0} results: check the ones to scrape, or press Enter with none checked to open all as a list', formatExact(count)),
+      vscode.l10n.t('{0} result: check pages to scrape, or Enter for all as a list', formatExact(count)),
+      vscode.l10n.t('{0} results: check pages to scrape, or Enter for all as a list', formatExact(count)),
     ),
     many: true,
     // Everything here came from pages: plain text, no icons, no links.
