@@ -71,6 +71,8 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await scrape(w, 'https://docs.example.org/start');
     assert.match(await w.editorText(), /Credits used: 1 credit/);
     assert.match(await lens(w).first().innerText(), /Rate this result \(scrape job [0-9a-f]{8}…\)/);
+    // Named after what was asked: the tab (and Save) read the name, not the document's first line.
+    assert.equal((await w.page.locator('.tabs-container .tab.active .label-name').innerText()).trim(), 'docs.example.org-start.md');
     const resultShot = await w.screenshot('run-1-scrape-result-with-codelens');
 
     // From the open result to the receipt: the keybinding, then Enter on "Good", Enter on the review.
