@@ -111,12 +111,12 @@ export interface Spike {
   asOf: number;
 }
 
-/** The rule: the last hour ≥ minCredits and ≥ multiplier × the usual hourly rate of the last 7 days. */
 /** Whether the last hour is large enough to be a spike at some usual rate: only the week's bins can tell. */
 export function couldBeSpike(day: UsageBins, thresholds: SpikeThresholds): boolean {
   return (lastHour(day)?.credits ?? 0) >= thresholds.minCredits;
 }
 
+/** The rule: the last hour ≥ minCredits and ≥ multiplier × the usual hourly rate of the last 7 days. */
 export function detectSpike(day: UsageBins, week: UsageBins, thresholds: SpikeThresholds): Spike | undefined {
   const hour = lastHour(day);
   const baseline = usualRate(week);

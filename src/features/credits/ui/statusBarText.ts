@@ -30,7 +30,6 @@ export interface PresentationContext {
   /** The API URL is not the hosted service. */
   selfHosted: boolean;
   history?: readonly UsagePeriod[];
-  /** Whether the usage chart exists to be opened. */
   /** The last 24 hours, the 7-day pace and any spike (features/burn). */
   burn?: BurnView;
   /** Credits the editor's AI agents spent through Firecrawl tools (features/agentTools). */
