@@ -195,10 +195,13 @@ export function parseBody(file: ParseFile, request: ParseRequest, origin: RunOri
   return multipartBody([{ name: 'options', value: JSON.stringify({ ...request, ...origin }) }], { field: 'file', filename: file.name, contentType: file.contentType, bytes: file.bytes });
 }
 
-/** URLs typed in one line, separated by spaces or commas. */
+/**
+ * URLs typed in one line, separated by spaces or commas. A comma is a separator only before a space,
+ * the end or the next address: addresses hold commas of their own (`/wiki/Washington,_D.C.`).
+ */
 export function splitUrls(text: string): string[] {
   return text
-    .split(/[\s,]+/)
+    .split(/\s+|,(?=\s|,|$|[a-z][a-z0-9+.-]*:\/\/)/i)
     .map((u) => u.trim())
     .filter(Boolean);
 }

@@ -391,6 +391,21 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
+  it('Start Agent Job: Back from the URLs keeps what was typed there, and the page offers it again', async () => {
+    const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerPrompt(/Start Agent Job/, 'Find the pricing pages');
+    const urls = await until('the URLs page', () => (prompt()?.step === 2 ? (prompt() as vscode.InputBox) : undefined));
+    urls.value = 'https://a.example/pricing https://b.example/plans';
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    await until('the prompt page again', () => (prompt()?.step === 1 ? prompt() : undefined));
+    await answerPrompt(/Start Agent Job/);
+    const again = await until('the URLs page again', () => (prompt()?.step === 2 ? (prompt() as vscode.InputBox) : undefined));
+    assert.equal(again.value, 'https://a.example/pricing https://b.example/plans');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await pending, { cancelled: true });
+    assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
+  });
+
   it('Rate This Result on a scrape: the wizard opens at the rating with the job chosen, and "good" is sent with the page', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-me'))!;
     const document = outcome.opened[0]!;

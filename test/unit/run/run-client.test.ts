@@ -16,6 +16,7 @@ import {
   scrapeBody,
   searchBody,
   selectedWebUrl,
+  splitUrls,
   webUrlProblem,
 } from '../../../src/api';
 import { describeRunError } from '../../../src/host/errorText';
@@ -70,6 +71,16 @@ describe('request bodies', () => {
     const bad = agentStartBody({ prompt: '', urls: ['https://ok.example', 'mailto:x@y'], maxCredits: 0 });
     assert.equal(bad.ok, false);
     assert.deepEqual(!bad.ok && bad.problems.map((p) => p.path), ['prompt', 'urls[1]', 'maxCredits']);
+  });
+
+  test('agent URLs typed in one line: a comma inside an address is part of it, a comma between addresses separates them', () => {
+    assert.deepEqual(splitUrls('https://en.wikipedia.org/wiki/Washington,_D.C. https://example.com/maps/@40.7,-74.0,12z'), [
+      'https://en.wikipedia.org/wiki/Washington,_D.C.',
+      'https://example.com/maps/@40.7,-74.0,12z',
+    ]);
+    assert.deepEqual(splitUrls(' https://a.example/x, https://b.example/y,https://c.example/z ,'), ['https://a.example/x', 'https://b.example/y', 'https://c.example/z']);
+    assert.deepEqual(splitUrls('https://a.example/x\thttp://b.example/'), ['https://a.example/x', 'http://b.example/']);
+    assert.deepEqual(splitUrls('  '), []);
   });
 });
 

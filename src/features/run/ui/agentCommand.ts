@@ -85,12 +85,10 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
               .find((p) => p !== undefined),
         });
         if (a.kind === 'cancel') return { cancelled: true };
-        if (a.kind === 'back') step = 1;
-        else {
-          answers.urls = a.value;
-          services.typed.set('agentUrls', a.value);
-          step = 3;
-        }
+        const urls = a.kind === 'back' ? (a.text ?? answers.urls) : a.value;
+        answers.urls = urls;
+        services.typed.set('agentUrls', urls);
+        step = a.kind === 'back' ? 1 : 3;
         continue;
       }
       case 3: {

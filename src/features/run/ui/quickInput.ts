@@ -17,7 +17,8 @@ function track(input: vscode.QuickInput): void {
   });
 }
 
-export type Asked<T> = { kind: 'accept'; value: T } | { kind: 'back' } | { kind: 'cancel' };
+/** Back from an input box carries what it held, so the page can offer it again on return. */
+export type Asked<T> = { kind: 'accept'; value: T } | { kind: 'back'; text?: string } | { kind: 'cancel' };
 
 export interface PageFrame {
   title: string;
@@ -67,7 +68,7 @@ export function askText(page: TextPage): Promise<Asked<string>> {
       if (box.validationMessage === undefined) finish({ kind: 'accept', value: box.value });
     });
     box.onDidTriggerButton((button) => {
-      if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back' });
+      if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back', text: box.value });
     });
     box.onDidHide(() => finish({ kind: 'cancel' }));
     box.show();
