@@ -417,6 +417,27 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sent?.body.rating, 'good');
     assert.equal(sent?.body.url, 'https://example.com/rate-me');
     assert.equal(sent?.body.integration, '_vscode');
+    // Rated: the CodeLens says so, and the command shows the receipt again rather than a second rating.
+    const titles = await until('the CodeLens to say rated', async () => {
+      const now = await lensTitles(document.uri);
+      return now.some((t) => /^\$\(check\) Rated \(scrape job [0-9a-f]{8}…\)$/.test(t)) ? now : undefined;
+    });
+    assert.ok(!titles.some((t) => /Rate this result/.test(t)), titles.join(' | '));
+    const info = vscode.window.showInformationMessage;
+    const shown: string[] = [];
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+      shown.push(message);
+      return Promise.resolve(undefined);
+    };
+    try {
+      const submissions = sandbox.feedbackSubmissions().length;
+      assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined);
+      assert.deepEqual(shown, [(result as { message: string }).message], 'the receipt, again');
+      assert.equal(sandbox.feedbackSubmissions().length, submissions, 'nothing sent again');
+      assert.equal(api.feedback.page, undefined, 'no wizard page opened');
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
   });
 
   it('a result that arrives while the window is not focused says so with Rate This Result, which opens the wizard at the rating for that job; in a focused window it says nothing', async () => {

@@ -86,6 +86,9 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.notification(/Feedback sent/).waitFor({ state: 'visible', timeout: 15_000 });
     const good = keystrokes;
     assert.ok(good <= 4, `"good" took ${good} keystrokes`);
+    // The CodeLens now says it was rated; the editor-title action to rate it goes.
+    await w.page.locator('.codelens-decoration a', { hasText: /Rated \(scrape job [0-9a-f]{8}…\)/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await lens(w).count(), 0, 'no "Rate this result" on a rated result');
     const receiptShot = await w.screenshot('run-2-good-receipt');
     const sentGood = sandbox.feedbackSubmissions().at(-1);
     assert.equal(sentGood?.body.rating, 'good');

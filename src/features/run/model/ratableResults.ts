@@ -1,8 +1,9 @@
 // Which open result documents can be rated, and how: the endpoint and job id the run's answer
-// named, the page it was about, and whether the server has closed its window. Keyed by the
+// named, the page it was about, whether the server has closed its window, and whether it was rated. Keyed by the
 // document's URI as text. Pure: no `vscode`.
 import type { FeedbackEndpoint } from '../../../api';
 import { Emitter } from '../../../shared/events';
+import { isJobId } from '../../../shared/jobIds';
 
 export interface RatableResult {
   endpoint: FeedbackEndpoint;
@@ -13,6 +14,8 @@ export interface RatableResult {
   creditsUsed?: number;
   /** Set once the server said it is too late: its window in seconds, when it said one. */
   closed?: { windowSeconds?: number };
+  /** Set once a rating was recorded: the receipt's words. Firecrawl takes one per job; a repeat refunds nothing. */
+  rated?: { receipt: string };
 }
 
 export class RatableResults {
@@ -21,7 +24,9 @@ export class RatableResults {
   /** Fires the document key whose rating changed. */
   readonly onDidChange = this.changed.event;
 
+  /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
+    if (!isJobId(result.jobId)) return;
     this.results.set(key, { ...result });
     this.changed.fire(key);
   }
@@ -33,7 +38,15 @@ export class RatableResults {
   /** Whether the document can still be rated now. */
   isOpen(key: string): boolean {
     const result = this.results.get(key);
-    return result !== undefined && result.closed === undefined;
+    return result !== undefined && result.closed === undefined && result.rated === undefined;
+  }
+
+  /** A rating of this result was recorded: rating it again would only repeat it. */
+  rated(key: string, receipt: string): void {
+    const result = this.results.get(key);
+    if (!result) return;
+    result.rated = { receipt };
+    this.changed.fire(key);
   }
 
   /** The server refused because its window passed: this result cannot be rated any more. */

@@ -1,6 +1,7 @@
 // "Firecrawl: Rate This Result…": the feedback wizard opened on the result's endpoint and job, at the
 // rating page. When the server answers that its window has passed, rating closes for that result
-// and the CodeLens says so; the wizard's own notification has already said why.
+// and the CodeLens says so; the wizard's own notification has already said why. Once a rating is
+// recorded, the CodeLens says so and the command shows its receipt again instead of a second rating.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
 import type { FeedbackRunResult } from '../../feedback';
@@ -28,7 +29,12 @@ export async function rateCommand(services: RunServices, given?: unknown): Promi
     void vscode.window.showInformationMessage(closedText(result));
     return undefined;
   }
+  if (result.rated) {
+    void vscode.window.showInformationMessage(result.rated.receipt);
+    return undefined;
+  }
   const outcome = (await vscode.commands.executeCommand(COMMANDS.submitFeedback, ratingStart(result))) as FeedbackRunResult | undefined;
   if (outcome?.kind === 'failed' && outcome.code === 'FEEDBACK_WINDOW_EXPIRED') services.results.close(key, outcome.windowSeconds);
+  if (outcome?.kind === 'sent') services.results.rated(key, outcome.message);
   return outcome;
 }

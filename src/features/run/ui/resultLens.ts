@@ -1,4 +1,4 @@
-// The CodeLens on top of a result document ("Rate this result", or why it can no longer be rated,
+// The CodeLens on top of a result document ("Rate this result", that it was rated, or why it can no longer be rated,
 // and the Markdown preview), and the context key that shows the editor-title action while the
 // active editor holds a result that can be rated. Everything in them is our own words.
 import * as vscode from 'vscode';
@@ -39,12 +39,19 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
     const top = new vscode.Range(0, 0, 0, 0);
     const rate: vscode.Command = result.closed
       ? { title: closedText(result), command: COMMANDS.rateResult, arguments: [document.uri] }
-      : {
-          title: vscode.l10n.t('$(feedback) Rate this result ({0} job {1}…)', result.endpoint, shortJobId(result.jobId)),
-          command: COMMANDS.rateResult,
-          arguments: [document.uri],
-          tooltip: vscode.l10n.t('Tell Firecrawl how the result was (a poor one can refund credits)'),
-        };
+      : result.rated
+        ? {
+            title: vscode.l10n.t('$(check) Rated ({0} job {1}…)', result.endpoint, shortJobId(result.jobId)),
+            command: COMMANDS.rateResult,
+            arguments: [document.uri],
+            tooltip: vscode.l10n.t('Show the receipt again (Firecrawl takes one rating per job)'),
+          }
+        : {
+            title: vscode.l10n.t('$(feedback) Rate this result ({0} job {1}…)', result.endpoint, shortJobId(result.jobId)),
+            command: COMMANDS.rateResult,
+            arguments: [document.uri],
+            tooltip: vscode.l10n.t('Tell Firecrawl how the result was (a poor one can refund credits)'),
+          };
     return [new vscode.CodeLens(top, rate), new vscode.CodeLens(top, { title: vscode.l10n.t('Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] })];
   }
 
