@@ -45,9 +45,12 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   }
   if (error.kind === 'badRequest' && error.status === 400) {
     const field = error.details[0];
-    const message = field
-      ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path || '(body)', 80), plainText(field.message, 200))
-      : l10n.t('Firecrawl refused the request for {0} (400).', doing) + said;
+    // A rule about the whole body (an unknown key) names no field: the service's words say which.
+    const message = !field
+      ? l10n.t('Firecrawl refused the request for {0} (400).', doing) + said
+      : field.path
+        ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
+        : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
     return { message, actions: ['retry', 'showLogs'] };
   }
   if (error.kind === 'rateLimited') {

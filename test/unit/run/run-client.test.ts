@@ -122,7 +122,7 @@ describe('against the sandbox', () => {
     const error = await failure(client().scrape({ ...scrapeOf('https://example.com/'), waitForever: true } as never));
     assert.equal(error.kind, 'badRequest');
     assert.equal(error.status, 400);
-    assert.match(describeRunError(error).message, /waitForever/);
+    assert.match(describeRunError(error).message, /^Firecrawl refused the request for scraping the page: Unrecognized key\(s\) in object: 'waitForever'$/);
   });
 
   test('402 says the balance and offers the dashboard and Retry; 408 SCRAPE_TIMEOUT offers more time; 429 says the wait', async () => {
