@@ -409,4 +409,31 @@ describe('refresh scheduling', () => {
     assert.equal(after.snapshot?.usage.remainingCredits, 7);
     h.store.dispose();
   });
+
+  test('a following window whose server changes shows what the new server says, though the leader shares nothing', async () => {
+    const clock = new FakeClock(NOW);
+    let selfHosted = false;
+    const store = new CreditsStore({
+      // A self-hosted server answers 500 on the credit route: the leader shows "n/a" and publishes nothing.
+      fetch: () => (selfHosted ? Promise.reject(new ServerError({ operation: 'creditUsage', status: 500 })) : Promise.resolve(usage())),
+      isLeader: () => false,
+      shared: { read: async () => undefined, publish: () => undefined, onDidPublish: () => ({ dispose: () => undefined }) },
+      hasKey: () => true,
+      isSelfHosted: () => selfHosted,
+      intervalMs: () => 5 * 60_000,
+      clock,
+      focus: { focused: true, onDidChange: new Emitter<boolean>().event },
+      random: () => 0.5,
+    });
+    store.start();
+    await clock.advance(0);
+    assert.equal(store.state.snapshot?.usage.remainingCredits, 80_000);
+    selfHosted = true;
+    store.reset();
+    await clock.advance(60 * 60_000);
+    const after: CreditsState = store.state;
+    assert.equal(after.problem?.kind, 'unsupported');
+    assert.notEqual(presentCredits(after, ctx({ selfHosted: true })).text, '$(sync~spin) Firecrawl', 'not loading for good');
+    store.dispose();
+  });
 });

@@ -14,11 +14,14 @@ const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, pl
 function editor() {
   const requests: string[] = [];
   let remaining = 90_000;
+  /** Requests made while held are never answered (an answer still on its way). */
+  let held = false;
   const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
     const shared = sharedCredits(files, teamFile, () => API, looks);
     const store = new CreditsStore({
       fetch: async () => {
         requests.push(id);
+        if (held) await new Promise<never>(() => undefined);
         return usage(remaining);
       },
       isLeader: () => lease.isLeader,
@@ -32,7 +35,7 @@ function editor() {
     });
     return { store, shared };
   });
-  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n) };
+  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true) };
 }
 
 describe('credits in several windows', () => {
@@ -104,10 +107,12 @@ describe('credits in several windows', () => {
     await b.close();
   });
   test('after a key change, a balance fetched before it (a late file event from the old team) is not shown', async () => {
-    const { clock, disk, open } = editor();
+    const { clock, disk, open, hold } = editor();
     const a = await open('a', true);
     const b = await open('b', false);
     const before = clock.now();
+    // The new account's balance, which the window asks for itself, is still on its way.
+    hold();
     // A function, not a property path: TypeScript would narrow the path across awaits.
     const shown = () => b.store.state.snapshot?.usage.remainingCredits;
     await clock.advance(1_000);

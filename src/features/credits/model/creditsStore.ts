@@ -133,10 +133,13 @@ export class CreditsStore extends DisposableBase {
     this.resetAt = this.options.clock.now();
     this.queueUnsupported = false;
     this.current = { loading: false };
-    // Nothing is due from the old account: whoever polls for the new team asks at once.
+    // Nothing is due from the old account. Whoever polls for the new team asks at once, and a window
+    // that follows asks once too, as one opening does: a leader whose answer holds no balance (no
+    // billing record, a self-hosted server, a rejected key) shares nothing, so waiting for it would
+    // leave this window loading for good.
     this.due.set(undefined);
-    if (this.leader || !this.options.hasKey()) void this.refresh();
-    else this.update({});
+    this.update({});
+    void this.refresh();
   }
 
   /** Refreshes now, sharing a request already under way. */
