@@ -40,6 +40,20 @@ export class FeedbackWindows {
     return Promise.resolve(this.storage.update(STORAGE.feedbackWindows, Object.fromEntries(kept)));
   }
 
+  /**
+   * `server` took feedback for a job that ran at `ranAt`. A window it stated before that the job's age
+   * already passed has grown since (a deployment's setting changed; its next FEEDBACK_WINDOW_EXPIRED
+   * is the only other word on it, and with a longer window that may never come): it is forgotten, so
+   * no job is called past it until the server states one again.
+   */
+  accepted(server: string, ranAt: number | undefined): Promise<void> {
+    const all = this.read();
+    const seconds = all[server]?.seconds;
+    if (seconds === undefined || ranAt === undefined || (this.now() - ranAt) / 1000 <= seconds) return Promise.resolve();
+    delete all[server];
+    return Promise.resolve(this.storage.update(STORAGE.feedbackWindows, all));
+  }
+
   /** What is stored, re-read defensively: another version or a hand edit may have written it. */
   private read(): Record<string, Learned> {
     const raw = this.storage.get(STORAGE.feedbackWindows);

@@ -55,6 +55,12 @@ export class RecentFeedbackJobs implements Disposable {
     return known?.kind === 'failed' && known.unsupported ? { kind: 'unavailable', error: known.error, at: known.at } : undefined;
   }
 
+  /** When a job of the endpoint's loaded list ran, if the list has it and a time for it. */
+  ranAt(endpoint: FeedbackEndpoint, id: string): number | undefined {
+    const state = this.states.get(endpoint);
+    return state?.kind === 'loaded' ? state.jobs.find((job) => job.id === normalizeJobId(id))?.ranAt : undefined;
+  }
+
   /** Starts loading the endpoint's list unless it is loading or fresh already. */
   prefetch(endpoint: FeedbackEndpoint): void {
     if (this.disposed || this.loading.has(endpoint)) return;

@@ -147,7 +147,7 @@ export class FeedbackController implements vscode.Disposable {
       }
       const request = await runFeedbackWizard(draft, prompter, wizardOptions);
       if (!request) return { kind: 'cancelled' };
-      return await this.deliver(request);
+      return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId));
     } finally {
       if (this.prompter === prompter) this.prompter = undefined;
       prompter.dispose();
@@ -165,12 +165,15 @@ export class FeedbackController implements vscode.Disposable {
     this.drafts.save(draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
   }
 
-  private async deliver(request: FeedbackRequest): Promise<FeedbackRunResult> {
+  /** `ranAt`: when the job ran, if the job page's list said. */
+  private async deliver(request: FeedbackRequest, ranAt?: number): Promise<FeedbackRunResult> {
     this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
     const outcome = await sendFeedback(this.provider, request);
     if (outcome.kind === 'sent') {
       this.lastDraft = undefined;
       await this.drafts.clear().then(undefined, () => undefined);
+      // An old job taken is the server's word that its window grew: a countdown to the old one would refuse jobs it takes.
+      void this.windows.accepted(this.provider.url.url, ranAt).then(undefined, () => undefined);
       const receipt = describeReceipt(outcome.receipt);
       this.log.info(`Feedback ${outcome.receipt.feedbackId ?? ''} recorded: ${receipt.message}`);
       if (receipt.refreshCredits) void vscode.commands.executeCommand(COMMANDS.refreshCredits).then(undefined, () => undefined);
@@ -188,7 +191,7 @@ export class FeedbackController implements vscode.Disposable {
       selfHosted: this.provider.isSelfHosted,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    void this.offer(failure, request);
+    void this.offer(failure, request, ranAt);
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
@@ -200,21 +203,21 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
-  private async offer(failure: FailureMessage, request: FeedbackRequest): Promise<void> {
+  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined): Promise<void> {
     const labels = failure.actions.map((a) => nextStepLabel(a));
     const show = failure.severity === 'error' ? vscode.window.showErrorMessage : failure.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
     const action = failure.actions.find((a) => nextStepLabel(a) === choice);
-    if (action) await this.run(action, request);
+    if (action) await this.run(action, request, ranAt);
   }
 
-  private async run(action: FailureAction, request: FeedbackRequest): Promise<void> {
+  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined): Promise<void> {
     switch (action) {
       case 'editAndRetry':
         await this.start({ reopen: true });
         return;
       case 'sendAgain':
-        await this.deliver(request);
+        await this.deliver(request, ranAt);
         return;
       default:
         await runCommonStep(action);
