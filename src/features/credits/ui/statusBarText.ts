@@ -307,7 +307,9 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const short = formatCredits(remaining, ctx.locale);
   const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
   const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
-  if (forecast) lines.push('', forecastLine(forecast.basis, formatCredits(forecast.perDay, ctx.locale), formatDate(forecast.runOutAt, ctx.locale)));
+  // A slow pace keeps its decimal: a few credits left can run out at under one a day, never "~0/day".
+  const perDay = (pace: number) => (pace < 10 ? formatRatio(pace, ctx.locale) : formatCredits(pace, ctx.locale));
+  if (forecast) lines.push('', forecastLine(forecast.basis, perDay(forecast.perDay), formatDate(forecast.runOutAt, ctx.locale)));
   lines.push(...burnLines(ctx.burn, ctx));
   lines.push(...queueLines(snapshot.queue, ctx));
   lines.push('');

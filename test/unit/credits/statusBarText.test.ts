@@ -1,0 +1,24 @@
+// The credits tooltip's words, as the status bar shows them.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
+
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+
+describe('the forecast line', () => {
+  test('a slow pace that still runs out before the period ends is not said as ~0 a day', () => {
+    // 2 credits left, 0.3 a day over the last week: out around 27 November, before the period ends on 1 December.
+    const view = presentCredits(
+      { loading: false, snapshot: { usage: { remainingCredits: 2, planCredits: 500, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' }, fetchedAt: NOW } },
+      {
+        now: NOW,
+        locale: 'en-US',
+        thresholds: { warningPercent: 20, criticalPercent: 5 },
+        apiUrl: 'https://api.firecrawl.dev',
+        selfHosted: false,
+        burn: { summary: { weekPerDay: 0.3 }, alertsOff: false, muted: false },
+      },
+    );
+    assert.match(view.tooltip, /At the last 7 days' pace \(~0\.3\/day\) credits run out around \*\*Nov 27, 2026\*\*/);
+  });
+});
