@@ -54,8 +54,11 @@ export function formatExact(value: number, locale: string | undefined = defaultL
   return cached(exactFormats, locale, () => new Intl.NumberFormat(locale)).format(Math.round(value));
 }
 
+/** A share: one decimal near the ends, and never "100%" while something is left (nor "0%" for anything used). */
 export function formatPercent(fraction: number, locale: string | undefined = defaultLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: fraction < 0.1 && fraction > 0 ? 1 : 0 }).format(fraction);
+  const nearEnd = (fraction > 0 && fraction < 0.1) || (fraction > 0.99 && fraction < 1);
+  const shown = fraction > 0 && fraction < 0.001 ? 0.001 : fraction > 0.999 && fraction < 1 ? 0.999 : fraction;
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: nearEnd ? 1 : 0 }).format(shown);
 }
 
 export function formatDate(iso: string | number, locale: string | undefined = defaultLocale): string {

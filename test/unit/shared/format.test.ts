@@ -1,0 +1,21 @@
+import * as assert from 'node:assert/strict';
+import { suite, test } from 'node:test';
+import { formatPercent } from '../../../src/shared/format';
+
+suite('formatPercent', () => {
+  test('whole percents in the middle, one decimal near the ends', () => {
+    assert.equal(formatPercent(0.876, 'en-US'), '88%');
+    assert.equal(formatPercent(0.05, 'en-US'), '5%');
+    assert.equal(formatPercent(0.0123, 'en-US'), '1.2%');
+    assert.equal(formatPercent(0.995, 'en-US'), '99.5%');
+  });
+
+  test('never 100% while credits are left, nor 0% once any are used; the ends themselves as they are', () => {
+    assert.equal(formatPercent(498 / 500, 'en-US'), '99.6%');
+    assert.equal(formatPercent(499_999 / 500_000, 'en-US'), '99.9%');
+    assert.equal(formatPercent(1 / 500_000, 'en-US'), '0.1%');
+    assert.equal(formatPercent(1, 'en-US'), '100%');
+    assert.equal(formatPercent(0, 'en-US'), '0%');
+    assert.equal(formatPercent(1.2, 'en-US'), '120%');
+  });
+});
