@@ -38,7 +38,10 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     return { message: message + said, actions: ['openDashboard', 'retry'] };
   }
   if (error.kind === 'badRequest' && (error.status === 408 || error.code === 'SCRAPE_TIMEOUT')) {
-    return { message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said, actions: ['retry', 'openSettings'] };
+    // The setting is the time a scrape or a parse asks for; the other routes send none, so raising it changes nothing.
+    return error.operation === 'scrape' || error.operation === 'parse'
+      ? { message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said, actions: ['retry', 'openSettings'] }
+      : { message: l10n.t('Firecrawl ran out of time while {0} (408). Retry in a moment.', doing) + said, actions: ['retry'] };
   }
   if (error.kind === 'badRequest' && error.status === 200) {
     return { message: l10n.t('Firecrawl could not do it while {0}: the site could not be reached or refused.', doing) + said, actions: ['retry'] };

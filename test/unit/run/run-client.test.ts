@@ -134,6 +134,12 @@ describe('against the sandbox', () => {
     const timeout = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))));
     assert.match(timeout.message, /SCRAPE_TIMEOUT/);
     assert.deepEqual(timeout.actions, ['retry', 'openSettings']);
+    // The setting is a scrape's time: a map that runs out of time is not told to raise it.
+    sandbox.fault({ kind: 'status', status: 408, route: 'map' });
+    const mapTimeout = describeRunError(await failure(client().map(checked('map', mapBody('https://docs.example.org', 4)))));
+    assert.match(mapTimeout.message, /^Firecrawl ran out of time while mapping the site \(408\)\. Retry in a moment\./);
+    assert.doesNotMatch(mapTimeout.message, /timeoutSeconds/);
+    assert.deepEqual(mapTimeout.actions, ['retry']);
     sandbox.fault({ kind: 'status', status: 429, route: 'search', retryAfterSeconds: 12 });
     const limited = await failure(client().search(checked('search', searchBody('x', 5))));
     assert.match(describeRunError(limited).message, /try again in 12 s/);
