@@ -149,7 +149,11 @@ describe('running Firecrawl from the editor', function () {
     assert.ok(document);
     assert.equal(document.languageId, 'markdown');
     assert.equal(document.uri.scheme, 'untitled');
-    assert.equal(document.uri.path, 'docs.example.org-start.md', 'named after the URL: the tab and the Save dialog read it');
+    assert.equal(
+      document.uri.path,
+      vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'docs.example.org-start.md').path,
+      'named after the URL in the workspace folder: the tab reads it and Save writes there',
+    );
     const text = document.getText();
     assert.match(text, /^> Source: `https:\/\/docs\.example\.org\/start`/);
     assert.match(text, /Credits used: 1 credit/);
@@ -172,7 +176,10 @@ describe('running Firecrawl from the editor', function () {
   it('the same URL scraped twice opens two documents, the second named with -2, each with its own page', async () => {
     const first = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/twice'))!.opened[0]!;
     const second = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/twice'))!.opened[0]!;
-    assert.deepEqual([first.uri.path, second.uri.path], ['docs.example.org-twice.md', 'docs.example.org-twice-2.md']);
+    assert.deepEqual(
+      [first.uri.path, second.uri.path].map((p) => p.split('/').at(-1)),
+      ['docs.example.org-twice.md', 'docs.example.org-twice-2.md'],
+    );
     for (const document of [first, second]) assert.match(document.getText(), /^> Source: `https:\/\/docs\.example\.org\/twice`/);
     assert.notEqual(first.getText(), second.getText(), 'each its own fetch time and job id');
   });
@@ -437,6 +444,38 @@ describe('running Firecrawl from the editor', function () {
       assert.equal(api.feedback.page, undefined, 'no wizard page opened');
     } finally {
       (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
+  });
+
+  it('Save puts a result in the workspace folder under its name without asking, and the saved file keeps its Rate CodeLens', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    // A file of that name is never overwritten: the result takes the next name.
+    const taken = vscode.Uri.joinPath(folder, 'example.com-save-me.md');
+    await vscode.workspace.fs.writeFile(taken, new TextEncoder().encode('# mine\n'));
+    const second = vscode.Uri.joinPath(folder, 'example.com-save-me-2.md');
+    try {
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/save-me'))!;
+      const untitled = outcome.opened[0]!;
+      const jobId = /Job id: `([0-9a-f-]+)`/.exec(untitled.getText())?.[1];
+      assert.equal(untitled.uri.scheme, 'untitled');
+      assert.equal(untitled.uri.path, second.path, 'bound to the workspace folder, beside the file already there');
+      await vscode.window.showTextDocument(untitled);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await until('the untitled result to close', () => untitled.isClosed);
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(taken)), '# mine\n', 'the file already there is untouched');
+      const saved = await vscode.workspace.openTextDocument(second);
+      assert.match(saved.getText(), /^# Sandbox page example\.com\/save-me$/m);
+      const titles = await lensesShown('the CodeLens on the saved file', saved.uri);
+      assert.ok(
+        titles.some((t) => /^\$\(feedback\) Rate this result \(scrape job [0-9a-f]{8}…\)$/.test(t)),
+        titles.join(' | '),
+      );
+      const result = await rateGood(saved);
+      assert.equal(result.kind, 'sent');
+      assert.equal(sandbox.feedbackSubmissions().at(-1)?.jobId, jobId);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      for (const file of [taken, second]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
     }
   });
 

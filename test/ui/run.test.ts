@@ -5,6 +5,8 @@
 // here reaching completed in the Research view, each with a screenshot.
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { useWorkbench, type Workbench } from './workbench';
 
@@ -93,6 +95,13 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const sentGood = sandbox.feedbackSubmissions().at(-1);
     assert.equal(sentGood?.body.rating, 'good');
     assert.equal(sentGood?.body.url, 'https://docs.example.org/start');
+    // Ctrl+S writes the result into the workspace folder under its name, asking nothing, and the file keeps what the lens says.
+    await w.page.keyboard.press('Control+s');
+    const savedFile = path.join(w.workspace, 'docs.example.org-start.md');
+    await w.page.locator('.tabs-container .tab.active:not(.dirty) .label-name', { hasText: 'docs.example.org-start.md' }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(fs.readFileSync(savedFile, 'utf8'), /Credits used: 1 credit/);
+    await w.page.locator('.codelens-decoration a', { hasText: /Rated \(scrape job [0-9a-f]{8}…\)/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await w.quickInput().isVisible(), false, 'no Save dialog');
 
     await scrape(w, 'https://example.com/status/404');
     assert.match(await w.editorText(), /The site answered 404/);

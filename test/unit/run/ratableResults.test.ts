@@ -27,4 +27,20 @@ describe('RatableResults', () => {
     assert.equal(results.get('a'), undefined);
     assert.equal(results.isOpen('a'), false);
   });
+
+  test('a result saved under another name goes with it, rated or not, and closing the old name no longer forgets it', () => {
+    const results = new RatableResults();
+    const changed: string[] = [];
+    results.onDidChange((key) => changed.push(key));
+    results.add('untitled:a.md', { endpoint: 'scrape', jobId: JOB });
+    results.rated('untitled:a.md', 'receipt');
+    results.move('untitled:a.md', 'file:///w/a.md');
+    assert.deepEqual(results.get('file:///w/a.md')?.rated, { receipt: 'receipt' });
+    assert.equal(results.get('untitled:a.md'), undefined);
+    results.remove('untitled:a.md');
+    assert.ok(results.get('file:///w/a.md'));
+    results.move('untitled:none.md', 'file:///w/none.md');
+    assert.equal(results.get('file:///w/none.md'), undefined);
+    assert.deepEqual(changed, ['untitled:a.md', 'untitled:a.md', 'untitled:a.md', 'file:///w/a.md']);
+  });
 });

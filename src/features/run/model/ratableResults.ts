@@ -62,6 +62,16 @@ export class RatableResults {
     if (this.results.delete(key)) this.changed.fire(key);
   }
 
+  /** The document was saved under another name: its result, rated or not, goes with it. */
+  move(from: string, to: string): void {
+    const result = this.results.get(from);
+    if (!result || from === to) return;
+    this.results.delete(from);
+    this.results.set(to, result);
+    this.changed.fire(from);
+    this.changed.fire(to);
+  }
+
   dispose(): void {
     this.changed.dispose();
   }

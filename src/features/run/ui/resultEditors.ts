@@ -1,9 +1,11 @@
 // Results open as untitled Markdown documents named after what was asked (the tab reads
-// `docs.example.org-pricing.md`, and Save offers that name): text in an editor (the model breaks a
-// page's command addresses, which the editor would run on Ctrl+Click), which VS Code's own preview can
-// render with its protections (no scripts). A result that can be rated is
-// remembered with its document; one that arrives while the person looks elsewhere says so in a
-// notification with a Rate button.
+// `docs.example.org-pricing.md`): text in an editor (the model breaks a page's command addresses, which
+// the editor would run on Ctrl+Click), which VS Code's own preview can render with its protections (no
+// scripts). An untitled document with a name is bound to a path, which Save writes without asking: the
+// path is in the workspace folder, never the name alone (that is the root of the disk), and never a file
+// that exists (VS Code refuses to open it). Without a folder the document has no name and Save asks.
+// A result that can be rated is remembered with its document; one that arrives while the person looks
+// elsewhere says so in a notification with a Rate button.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
 import { plainText } from '../../../shared/text';
@@ -11,11 +13,13 @@ import type { RatableResult } from '../model/ratableResults';
 import type { RunServices } from './services';
 
 export async function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
-  const uri = unusedUntitled(fileName);
-  const document = await vscode.workspace.openTextDocument(uri);
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(uri, new vscode.Position(0, 0), content);
-  await vscode.workspace.applyEdit(edit);
+  const uri = await unusedUntitled(fileName);
+  const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  if (uri) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), content);
+    await vscode.workspace.applyEdit(edit);
+  }
   if (ratable) services.results.add(document.uri.toString(), ratable);
   const lookingElsewhere = !services.focused();
   await vscode.window.showTextDocument(document, { preview: false });
@@ -29,12 +33,19 @@ export async function openResult(services: RunServices, content: string, ratable
   return document;
 }
 
-/** An untitled document of that name that is not open yet: a second result for the same ask gets `-2`. */
-function unusedUntitled(fileName: string): vscode.Uri {
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+/** An untitled document bound to that name in the workspace folder, neither open nor on disk: a second result for the same ask gets `-2`. */
+async function unusedUntitled(fileName: string): Promise<vscode.Uri | undefined> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return undefined;
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
   const stem = fileName.replace(/\.md$/, '');
   for (let n = 1; ; n++) {
-    const uri = vscode.Uri.from({ scheme: 'untitled', path: n === 1 ? fileName : `${stem}-${n}.md` });
-    if (!open.has(uri.toString())) return uri;
+    const file = vscode.Uri.joinPath(folder.uri, n === 1 ? fileName : `${stem}-${n}.md`);
+    const onDisk = await vscode.workspace.fs.stat(file).then(
+      () => true,
+      () => false,
+    );
+    if (!open.has(file.path) && !onDisk) return vscode.Uri.from({ scheme: 'untitled', path: file.path });
   }
 }

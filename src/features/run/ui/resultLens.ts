@@ -26,8 +26,10 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
         this.changed.fire();
         this.updateContext();
       }),
-      vscode.languages.registerCodeLensProvider({ language: 'markdown', scheme: 'untitled' }, this),
+      // Any scheme: a result saved to a file keeps its lens; documents that hold no result get none.
+      vscode.languages.registerCodeLensProvider({ language: 'markdown' }, this),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
+      vscode.workspace.onDidSaveTextDocument((document) => this.documentSaved(document)),
       vscode.workspace.onDidCloseTextDocument((document) => results.remove(document.uri.toString())),
     );
     this.updateContext();
@@ -53,6 +55,19 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
             tooltip: vscode.l10n.t('Tell Firecrawl how the result was (a poor one can refund credits)'),
           };
     return [new vscode.CodeLens(top, rate), new vscode.CodeLens(top, { title: vscode.l10n.t('Open Preview'), command: 'markdown.showPreviewToSide', arguments: [document.uri] })];
+  }
+
+  /**
+   * Saving an untitled document writes a file, saves it, and only then empties and closes the untitled one;
+   * no event links the two. The result follows to the file saved at its path (Save), or holding its text
+   * (Save As under another name).
+   */
+  private documentSaved(saved: vscode.TextDocument): void {
+    const key = saved.uri.toString();
+    if (saved.uri.scheme === 'untitled' || this.results.get(key)) return;
+    const text = saved.getText();
+    const from = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'untitled' && this.results.get(d.uri.toString()) && (d.uri.path === saved.uri.path || d.getText() === text));
+    if (from) this.results.move(from.uri.toString(), key);
   }
 
   private updateContext(): void {
