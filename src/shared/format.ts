@@ -112,6 +112,19 @@ export function formatDuration(ms: number, locale: string | undefined = defaultL
   return `${unit(Math.floor(h / 24), 'day', locale)} ${unit(h % 24, 'hour', locale)}`;
 }
 
+/** A span stated in seconds (a feedback window) in its largest whole unit: `2 minutes`, `1 day`, `90 seconds`. */
+export function formatSpan(seconds: number, locale: string | undefined = defaultLocale): string {
+  const whole = (
+    [
+      ['day', 86_400],
+      ['hour', 3_600],
+      ['minute', 60],
+    ] as const
+  ).find(([, size]) => seconds >= size && seconds % size === 0);
+  const [name, size] = whole ?? (['second', 1] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(seconds / size);
+}
+
 /** An ISO time from the service as epoch ms, or undefined when absent or unreadable. */
 export function parseTime(iso: string | null | undefined): number | undefined {
   if (!iso) return undefined;

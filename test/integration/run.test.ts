@@ -532,7 +532,7 @@ describe('running Firecrawl from the editor', function () {
       return now.some((t) => /Rating closed/.test(t)) ? now : undefined;
     });
     assert.ok(
-      titles.some((t) => /within 120 seconds/.test(t)),
+      titles.some((t) => /within 2 minutes of the job/.test(t)),
       titles.join(' | '),
     );
     const before = sandbox.requestCount('feedback');

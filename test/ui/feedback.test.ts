@@ -270,7 +270,7 @@ describe('feedback wizard in the workbench', () => {
     const before = await countdown();
     assert.ok(before > 100 && before <= 120, `${before} s left`);
     await w.quickInputRows().filter({ hasText: sandbox.demoV2Jobs.expiredScrape }).filter({ hasText: 'expired' }).waitFor();
-    assert.match((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /This server takes feedback for 120 s after a job/);
+    assert.match((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /This server takes feedback for 2 minutes after a job/);
     await w.screenshot('feedback-job-list-expired');
     await fresh
       .filter({ hasText: `${before - 1} s left` })

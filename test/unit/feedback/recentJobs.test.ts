@@ -259,10 +259,10 @@ describe('the job page', () => {
             now.options.filter((o) => o.separator).map((o) => o.label),
             ['Past the feedback window', ''],
           );
-          assert.match(now.placeholder, /^Every listed map job is past the 120-second feedback window/);
+          assert.match(now.placeholder, /^Every listed map job is past the feedback window \(2 minutes\)/);
           return { kind: 'accept', value: option(now, `job:${job}`).value, text: '' };
         }),
-        expect((s) => assert.match(pickPrompt(s).placeholder, /^That job ran more than 120 s ago, so Firecrawl would refuse its feedback/), pick('paste', /Job id/)),
+        expect((s) => assert.match(pickPrompt(s).placeholder, /^That job ran more than 2 minutes ago, so Firecrawl would refuse its feedback/), pick('paste', /Job id/)),
         type('3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', /Job id/),
         back(),
         back(),
@@ -296,7 +296,7 @@ describe('the job page', () => {
             (s) => {
               const p = pickPrompt(s);
               assert.equal(option(p, `job:${old}`).description, '3m ago · 100 s left');
-              assert.match(p.placeholder, /This server takes feedback for 300 s after a job/);
+              assert.match(p.placeholder, /This server takes feedback for 5 minutes after a job/);
             },
             () => ({ kind: 'cancel' }),
           ),
@@ -312,6 +312,25 @@ describe('the job page', () => {
       .catch((e: unknown) => e);
     await windows.learn(sandbox.url, windowFromFeedbackError(later)!);
     assert.equal(windows.seconds(sandbox.url), 86_400);
+    // A day's window is said in hours, not as 86,200 seconds.
+    await run(
+      [
+        enter(/Endpoint/),
+        when(
+          loaded,
+          expect(
+            (s) => {
+              const p = pickPrompt(s);
+              assert.match(option(p, `job:${old}`).description ?? '', /^3m ago · 23h 56m left$/);
+              assert.match(p.placeholder, /This server takes feedback for 1 day after a job/);
+            },
+            () => ({ kind: 'cancel' }),
+          ),
+        ),
+      ],
+      emptyDraft(),
+      { windowSeconds: 86_400 },
+    );
     sandbox.feedbackWindowSeconds = 120;
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatPercent } from '../../../src/shared/format';
+import { formatPercent, formatSpan } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -17,5 +17,14 @@ suite('formatPercent', () => {
     assert.equal(formatPercent(1, 'en-US'), '100%');
     assert.equal(formatPercent(0, 'en-US'), '0%');
     assert.equal(formatPercent(1.2, 'en-US'), '120%');
+  });
+
+  test('a window in seconds is said in its largest whole unit', () => {
+    assert.equal(formatSpan(120, 'en-US'), '2 minutes');
+    assert.equal(formatSpan(86_400, 'en-US'), '1 day');
+    assert.equal(formatSpan(7_200, 'en-US'), '2 hours');
+    assert.equal(formatSpan(90, 'en-US'), '90 seconds');
+    assert.equal(formatSpan(1, 'en-US'), '1 second');
+    assert.equal(formatSpan(86_400, 'de'), '1 Tag');
   });
 });

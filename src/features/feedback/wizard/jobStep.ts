@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import { checkJobId, type FeedbackEndpoint } from '../../../api/feedback';
 import { recentJobsUnavailableText } from '../../../host/errorText';
-import { formatAgo, formatExact } from '../../../shared/format';
+import { formatAgo, formatDuration, formatExact, formatSpan } from '../../../shared/format';
 import { shortJobId, singleJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
 import { jobIdField } from '../model/catalog';
@@ -119,7 +119,9 @@ function openJobDescription(job: RecentFeedbackJob, now: number, windowSeconds: 
   if (job.ranAt === undefined) return l10n.t('time unknown');
   const left = secondsLeft(job, now, windowSeconds);
   const ago = formatAgo(job.ranAt, now);
-  return left === undefined ? ago : l10n.t('{0} · {1} s left', ago, formatExact(left));
+  if (left === undefined) return ago;
+  // A countdown of the last hour in seconds; a longer window (a day) in hours and minutes.
+  return left < 3_600 ? l10n.t('{0} · {1} s left', ago, formatExact(left)) : l10n.t('{0} · {1} left', ago, formatDuration(left * 1000));
 }
 
 /** Where the person's own id came from, said next to it. */
@@ -205,8 +207,8 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
   else if (!jobs.length) placeholder = l10n.t('No {0} jobs of the last 24 hours are listed; paste the job id.', endpoint);
   else if (windowSeconds === undefined) placeholder = l10n.t('Which job? Newest first.');
   else if (!open.length) {
-    placeholder = l10n.t('Every listed {0} job is past the {1}-second feedback window; run the job again, or paste an id.', endpoint, formatExact(windowSeconds));
-  } else placeholder = l10n.t('Which job? This server takes feedback for {0} s after a job.', formatExact(windowSeconds));
+    placeholder = l10n.t('Every listed {0} job is past the feedback window ({1}); run the job again, or paste an id.', endpoint, formatSpan(windowSeconds));
+  } else placeholder = l10n.t('Which job? This server takes feedback for {0} after a job.', formatSpan(windowSeconds));
 
   return { options, activeKey, busy: state === undefined || state.kind === 'loading', placeholder };
 }
@@ -283,7 +285,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       return advance(state, { id: 'rating' });
     case 'expired':
       // Only reachable once the server stated its window: without one no job is called expired.
-      ctx.jobPageNote = l10n.t('That job ran more than {0} s ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.', formatExact(ctx.windowSeconds ?? 0));
+      ctx.jobPageNote = l10n.t('That job ran more than {0} ago, so Firecrawl would refuse its feedback; pick a newer one or run the job again.', formatSpan(ctx.windowSeconds ?? 0));
       return { kind: 'stay', activeKey: jobKey(choice.id) };
     case 'showExpired':
       ctx.showAllExpired = true;

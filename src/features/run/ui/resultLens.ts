@@ -3,7 +3,7 @@
 // active editor holds a result that can be rated. Everything in them is our own words.
 import * as vscode from 'vscode';
 import { COMMANDS, CONTEXT } from '../../../ids';
-import { formatExact } from '../../../shared/format';
+import { formatSpan } from '../../../shared/format';
 import { DisposableBase } from '../../../shared/events';
 import { shortJobId } from '../../../shared/jobIds';
 import type { RatableResult, RatableResults } from '../model/ratableResults';
@@ -11,7 +11,7 @@ import type { RatableResult, RatableResults } from '../model/ratableResults';
 export function closedText(result: RatableResult): string {
   const seconds = result.closed?.windowSeconds;
   return seconds !== undefined
-    ? vscode.l10n.t('Rating closed: Firecrawl accepts feedback within {0} seconds of the job, and this one is older.', formatExact(seconds))
+    ? vscode.l10n.t('Rating closed: Firecrawl accepts feedback within {0} of the job, and this one is older.', formatSpan(seconds))
     : vscode.l10n.t('Rating closed: Firecrawl no longer accepts feedback for this job.');
 }
 
