@@ -188,7 +188,7 @@ describe('feedback wizard', function () {
     await until('the sent draft to be cleared', () => api.feedback.drafts.load() === undefined);
   });
 
-  it('Back keeps every value; closing the wizard sends nothing', async () => {
+  it('Back keeps every value; closing the wizard sends nothing and keeps what its box held', async () => {
     const job = sandbox.createV2Job('parse');
     const sent = sandbox.feedbackSubmissions().length;
     const result = start({ jobId: job });
@@ -211,10 +211,12 @@ describe('feedback wizard', function () {
     p = await pageTitled(/Job id$/);
     assert.equal(p.kind === 'input' && p.widget.value, 'half-typed');
     assert.match(String(p.kind === 'input' && (typeof p.widget.validationMessage === 'string' ? p.widget.validationMessage : p.widget.validationMessage?.message)), /not a UUID/);
+    // Escape keeps what the box holds as it closes, as Back does.
+    p.type('half-typed-more');
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
     assert.equal(sandbox.feedbackSubmissions().length, sent, 'nothing was sent');
-    await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.jobId === 'half-typed');
+    await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.jobId === 'half-typed-more');
   });
 
   it('warns when feedback was already submitted for the job', async () => {

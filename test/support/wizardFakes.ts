@@ -148,8 +148,9 @@ export function back(text?: string): Reply {
   return (shown) => ({ kind: 'back', text: text ?? (shown.kind === 'input' ? shown.prompt.value : '') });
 }
 
-export function cancel(): Reply {
-  return () => ({ kind: 'cancel' });
+/** Presses Escape; with `text`, what the box held as it closed. */
+export function cancel(text?: string): Reply {
+  return () => (text === undefined ? { kind: 'cancel' } : { kind: 'cancel', text });
 }
 
 export function button(id: string): Reply {

@@ -239,6 +239,15 @@ describe('feedback wizard: cancel', () => {
     await run([pick('scrape'), cancel()], emptyDraft(), { onChange: () => changes++ });
     assert.equal(changes, 2);
   });
+
+  test('Escape keeps what was typed in the box in the saved draft, checked or not', async () => {
+    const saved: WizardDraft[] = [];
+    const keep = { onChange: (d: WizardDraft) => saved.push(structuredClone(d)) };
+    await run([pick('scrape'), type(JOB), pick('partial'), pick('note'), cancel('Tables lo')], emptyDraft(), keep);
+    assert.equal(saved.at(-1)?.note, 'Tables lo');
+    await run([pick('scrape'), cancel('3f2b9c4e-half')], emptyDraft(), keep);
+    assert.equal(saved.at(-1)?.jobId, '3f2b9c4e-half');
+  });
 });
 
 describe('feedback wizard: issue labels', () => {

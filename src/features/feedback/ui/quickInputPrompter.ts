@@ -196,7 +196,7 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
     return { kind: 'button', id: (button as Button).id ?? '', text };
   }
 
-  private show<A>(widget: vscode.QuickInput, page: OpenPage, listen: (settle: (answer: A) => void) => vscode.Disposable[]): Promise<A> {
+  private show<A>(widget: vscode.QuickInput & { value: string }, page: OpenPage, listen: (settle: (answer: A) => void) => vscode.Disposable[]): Promise<A> {
     this.open?.cancel();
     return new Promise<A>((resolve) => {
       let settled = false;
@@ -211,9 +211,9 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
       };
       subscriptions.push(
         ...listen(settle),
-        widget.onDidHide(() => settle({ kind: 'cancel' } as A)),
+        widget.onDidHide(() => settle({ kind: 'cancel', text: widget.value } as A)),
       );
-      this.open = { page, cancel: () => settle({ kind: 'cancel' } as A) };
+      this.open = { page, cancel: () => settle({ kind: 'cancel', text: widget.value } as A) };
       widget.show();
     });
   }

@@ -13,7 +13,7 @@ import { plainText } from '../../../shared/text';
 import { jobIdField } from '../model/catalog';
 import type { RecentFeedbackJob, RecentJobsState } from '../model/recentJobs';
 import { advance, frame, leave, type WizardContext, type WizardState, type WizardStep } from './context';
-import type { PickOption, PickUpdate, Validation } from './prompts';
+import { keptText, type PickOption, type PickUpdate, type Validation } from './prompts';
 
 /** How long the page waits for a list still loading before it opens (busy) without it. */
 const SETTLE_MS = 400;
@@ -66,7 +66,8 @@ async function jobIdInput(state: WizardState, ctx: WizardContext, note: string |
     value: state.ref.seed ?? ctx.draft.jobId,
     validate: (text) => validateJobId(text, endpoint),
   });
-  if (answer.kind === 'back') ctx.draft.jobId = answer.text;
+  const kept = keptText(answer);
+  if (kept !== undefined) ctx.draft.jobId = kept;
   const left = leave(answer);
   if (left) return left;
   if (answer.kind !== 'accept') return { kind: 'stay' };

@@ -8,7 +8,7 @@ import { checkLabels, FEEDBACK_LIMITS, type FeedbackLabelKind } from '../../../a
 import { formatExact, plural } from '../../../shared/format';
 import { commonIssueLabels } from '../model/catalog';
 import { parseLabels } from '../model/parseInput';
-import type { PickOption } from './prompts';
+import { keptText, type PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardStep } from './context';
 
 type LabelChoice = { kind: 'continue' } | { kind: 'toggle'; label: string } | { kind: 'add'; labels: string[] } | { kind: 'fix'; text: string } | { kind: 'type' } | { kind: 'note' };
@@ -140,8 +140,9 @@ function labelsInput(kind: FeedbackLabelKind): WizardStep {
         return parsed.ok ? undefined : parsed.error;
       },
     });
-    // Back keeps even labels that break the rules: the review names them, nothing typed is lost.
-    if (answer.kind === 'back') ctx.draft[field] = splitLabels(answer.text);
+    // Back and Escape keep even labels that break the rules: the review names them, nothing typed is lost.
+    const kept = keptText(answer);
+    if (kept !== undefined) ctx.draft[field] = splitLabels(kept);
     const left = leave(answer);
     if (left) return left;
     if (answer.kind !== 'accept') return { kind: 'stay' };

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { checkDescription, checkReason, checkTopic, checkUrl, FEEDBACK_LIMITS } from '../../../api/feedback';
 import { formatExact } from '../../../shared/format';
 import type { DraftMissing, DraftSource } from '../model/draft';
-import type { PickOption } from './prompts';
+import { keptText, type PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardState, type WizardStep } from './context';
 
 type ListChoice = { kind: 'done' } | { kind: 'add' } | { kind: 'edit'; index: number };
@@ -110,10 +110,11 @@ function firstPartStep<T extends Record<F | S, string>, F extends string, S exte
       value: state.ref.seed ?? existing?.[kind.first] ?? '',
       validate: (text) => kind.checkFirst(text, required),
     });
-    if (answer.kind === 'back') {
-      // Back keeps what was typed, even half an item.
-      if (existing) existing[kind.first] = answer.text as T[F];
-      else if (answer.text.trim()) list.push(kind.make(answer.text));
+    const kept = keptText(answer);
+    if (kept !== undefined) {
+      // Back and Escape keep what was typed, even half an item.
+      if (existing) existing[kind.first] = kept as T[F];
+      else if (kept.trim()) list.push(kind.make(kept));
     }
     const left = leave(answer);
     if (left) return left;
@@ -141,7 +142,8 @@ function secondPartStep<T extends Record<F | S, string>, F extends string, S ext
       value: state.ref.seed ?? item[kind.second],
       validate: kind.checkSecond,
     });
-    if (answer.kind === 'back') item[kind.second] = answer.text as T[S];
+    const kept = keptText(answer);
+    if (kept !== undefined) item[kind.second] = kept as T[S];
     const left = leave(answer);
     if (left) return left;
     if (answer.kind !== 'accept') return { kind: 'stay' };

@@ -2,8 +2,13 @@
 // The steps are written against this port so they run unchanged on VS Code's QuickPick/InputBox
 // and on a scripted fake in plain-Node unit tests. Pure: no `vscode`.
 
-/** What became of one prompt. `text` is what was in the box at that moment, so Back can keep it. */
-export type Answer<T> = { kind: 'accept'; value: T; text: string } | { kind: 'back'; text: string } | { kind: 'button'; id: string; text: string } | { kind: 'cancel' };
+/** What became of one prompt. `text` is what was in the box at that moment, so Back and Escape can keep it. */
+export type Answer<T> = { kind: 'accept'; value: T; text: string } | { kind: 'back'; text: string } | { kind: 'button'; id: string; text: string } | { kind: 'cancel'; text?: string };
+
+/** What a page leaves in the draft when the person goes back or closes it: what was typed, checked or not. */
+export function keptText(answer: Answer<unknown>): string | undefined {
+  return answer.kind === 'back' || answer.kind === 'cancel' ? answer.text : undefined;
+}
 
 export interface PromptFrame {
   title: string;

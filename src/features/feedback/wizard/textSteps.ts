@@ -9,7 +9,7 @@ import { formatExact, plural } from '../../../shared/format';
 import { parsePageNumbers } from '../model/parseInput';
 import { draftToBody, parseMetadataText } from '../model/checkDraft';
 import type { WizardDraft } from '../model/draft';
-import type { PromptButton, TextEditing, Validation } from './prompts';
+import { keptText, type PromptButton, type TextEditing, type Validation } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardState, type WizardStep } from './context';
 
 type TextField = 'note' | 'url' | 'pageNumbers' | 'querySuggestions' | 'metadata';
@@ -73,7 +73,8 @@ function textStep(pageOf: () => TextPage): WizardStep {
       value: state.ref.seed ?? draft[page.field],
       validate: (text) => signalNeeded(state, draft, page.field, text, page.needed) ?? page.validate(text),
     });
-    if (answer.kind === 'back') draft[page.field] = answer.text;
+    const kept = keptText(answer);
+    if (kept !== undefined) draft[page.field] = kept;
     const left = leave(answer);
     if (left) return left;
     if (answer.kind === 'button' && page.editor) {
