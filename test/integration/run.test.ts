@@ -372,8 +372,23 @@ describe('running Firecrawl from the editor', function () {
     );
     const wrong = vscode.Uri.joinPath(folder, 'notes.txt');
     await vscode.workspace.fs.writeFile(wrong, new TextEncoder().encode('x'));
-    const refused = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', wrong))!;
-    assert.match(refused.failure?.message ?? '', /not \.txt/);
+    // Sending the same file again would be refused again: the step offered is another file.
+    const dialog = vscode.window.showOpenDialog;
+    let asked = 0;
+    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = () => {
+      asked++;
+      return Promise.resolve(undefined);
+    };
+    answer = 'Choose Another File…';
+    try {
+      const refused = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', wrong))!;
+      assert.match(refused.failure?.message ?? '', /not \.txt/);
+      assert.deepEqual(refused.failure?.actions, ['chooseFile']);
+      assert.deepEqual(errors.at(-1)?.items, ['Choose Another File…']);
+      await until('the file dialog', () => asked === 1);
+    } finally {
+      (vscode.window as { showOpenDialog: unknown }).showOpenDialog = dialog;
+    }
     assert.equal(sandbox.requestCount('parse'), 1, 'a refused file is not sent');
   });
 

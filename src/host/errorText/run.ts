@@ -8,8 +8,8 @@ import { plainText } from '../../shared/text';
 import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
-/** Every step a failed run can offer: Retry keeps what was typed; the dashboard is where credits are bought. */
-export type RunStep = NextStep | 'openDashboard';
+/** Every step a failed run can offer: Retry keeps what was typed; the dashboard is where credits are bought; a refused file is replaced. */
+export type RunStep = NextStep | 'openDashboard' | 'chooseFile';
 
 export interface RunErrorText {
   message: string;
@@ -22,7 +22,7 @@ export interface RunErrorContext extends ErrorContext {
 }
 
 export function runStepLabel(step: RunStep): string {
-  return step === 'openDashboard' ? l10n.t('Open Dashboard') : nextStepLabel(step);
+  return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
 export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
@@ -69,6 +69,8 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     return { message, actions: ['retry'] };
   }
   const general = describeError(error, ctx);
+  // A file refused before sending (its type, its size) is refused again as it is: only another file helps.
+  if (error.kind === 'invalidRequest' && error.operation === 'parse') return { message: general.message, actions: ['chooseFile'] };
   // Whatever failed on the way, what was typed is still there: Retry sends it again.
   return { message: general.message, actions: general.actions.includes('retry') ? general.actions : ['retry', ...general.actions] };
 }

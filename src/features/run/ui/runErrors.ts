@@ -21,7 +21,8 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
   void vscode.window.showErrorMessage(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
     const step = text.actions.find((a) => runStepLabel(a) === choice);
     if (!step) return;
-    if (step === 'retry') await retry();
+    // For a refused file, retrying is choosing another one: the command's own retry does that.
+    if (step === 'retry' || step === 'chooseFile') await retry();
     else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
     else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
     else if (isCommonStep(step)) await runCommonStep(step);
