@@ -80,6 +80,8 @@ async function main() {
       // A team that keeps working: a fresh scrape job every minute, so the feedback wizard always has one to rate.
       sandbox = await startSandbox({ root, port: options.sandboxPort, dialect: options.dialect, freshScrapeEveryMs: FRESH_SCRAPE_EVERY_MS });
       cleanups.push(() => sandbox.close());
+      // As the service: a search or map job is there for feedback a moment after its run, not at once.
+      sandbox.feedbackRowDelayMs = 500;
       if (options.spike !== undefined) sandbox.startSpike(options.spike ?? undefined);
       profile = sandboxProfile(sandbox);
     }

@@ -2,7 +2,7 @@
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
-import { BadRequestError, type FirecrawlError, InvalidRequestError, InvalidResponseError, type Operation } from './errors';
+import { BadRequestError, type FirecrawlError, InvalidRequestError, InvalidResponseError, isFirecrawlError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
@@ -15,6 +15,8 @@ import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model'
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+/** How long a search or map job takes to be there for feedback after its run, about. */
+const JOB_ROW_WAIT_MS = 1_000;
 
 /** How much longer than the service's own `timeout` the client waits, so the service's 408 arrives first. */
 const RUN_TIMEOUT_MARGIN_MS = 15_000;
@@ -283,8 +285,25 @@ export class FirecrawlClient {
    * twice, but it would turn a real answer into "already submitted".
    */
   async sendCheckedFeedback(body: FeedbackRequest, options: CallOptions = {}): Promise<FeedbackReceipt> {
-    const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body });
-    return rules().normalizeFeedbackReceipt(this.validate('feedback', rules().schemas().feedbackReceiptResponse, raw.body, raw.status));
+    const send = async () => {
+      const raw = await this.transport.request({ ...options, operation: 'feedback', method: 'POST', path: '/v2/feedback', body });
+      return rules().normalizeFeedbackReceipt(this.validate('feedback', rules().schemas().feedbackReceiptResponse, raw.body, raw.status));
+    };
+    try {
+      return await send();
+    } catch (error) {
+      // The service writes search and map jobs in the background: rated right after the run, the job may not be
+      // there yet. A 404 recorded nothing, so one more try is safe.
+      const notYet =
+        (body.endpoint === 'search' || body.endpoint === 'map') &&
+        isFirecrawlError(error) &&
+        error.kind === 'feedback' &&
+        error.status === 404 &&
+        /^(JOB|SEARCH)_NOT_FOUND$/.test(error.feedbackErrorCode);
+      if (!notYet) throw error;
+      await this.transport.wait(JOB_ROW_WAIT_MS, options.signal);
+      return send();
+    }
   }
 
   private validate<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {

@@ -191,6 +191,11 @@ export class Transport {
     return this.options.baseUrl;
   }
 
+  /** A pause on this transport's clock, ended early (rejected) by `signal`. */
+  wait(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.sleep(ms, signal);
+  }
+
   async request(spec: RequestSpec): Promise<RawResponse> {
     if (this.options.ready) await this.options.ready();
     if (this.options.loadRules && !haveRules()) provideRules(await this.options.loadRules());

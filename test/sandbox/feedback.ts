@@ -70,6 +70,8 @@ export interface FeedbackContext {
   mode: FeedbackMode;
   /** How old a job may be when its feedback arrives. */
   windowMs: number;
+  /** How long after its run a search or map job is there for feedback (the service writes them in the background). */
+  rowDelayMs: number;
   issueStyle: FeedbackIssueStyle;
   selfHosted: boolean;
   findJob(id: string): V2Job | undefined;
@@ -119,7 +121,8 @@ export class FeedbackLedger {
     }
 
     const job = ctx.findJob(jobId);
-    if (!job || job.endpoint !== endpoint) {
+    const written = !job || (endpoint !== 'search' && endpoint !== 'map') || ctx.now - job.createdAt >= ctx.rowDelayMs;
+    if (!job || job.endpoint !== endpoint || !written) {
       return failure(404, endpoint === 'search' ? 'SEARCH_NOT_FOUND' : 'JOB_NOT_FOUND', `${endpoint} job not found for this team.`);
     }
     if (endpoint === 'search' && job.failed) {

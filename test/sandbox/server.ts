@@ -139,6 +139,8 @@ export interface Sandbox {
   feedbackMode: FeedbackMode;
   selfHosted: boolean;
   feedbackWindowSeconds: number;
+  /** How long after its run a search or map job is there for feedback (404 before); 0 unless switched. */
+  feedbackRowDelayMs: number;
   feedbackIssueStyle: FeedbackIssueStyle;
   /** What a cancelled agent run reads as afterwards; `cancelled` unless switched. */
   agentCancelledReads: AgentCancelledReads;
@@ -211,6 +213,7 @@ class SandboxServer implements Sandbox {
   feedbackMode: FeedbackMode;
   selfHosted: boolean;
   feedbackWindowSeconds: number;
+  feedbackRowDelayMs = 0;
   feedbackIssueStyle: FeedbackIssueStyle;
   agentCancelledReads: AgentCancelledReads = 'cancelled';
   agentListEnd: AgentListEnd = 'noNext';
@@ -676,6 +679,7 @@ class SandboxServer implements Sandbox {
       now: this.now(),
       mode: this.feedbackMode,
       windowMs: this.feedbackWindowSeconds * 1000,
+      rowDelayMs: this.feedbackRowDelayMs,
       issueStyle: this.feedbackIssueStyle,
       selfHosted: this.selfHosted,
       findJob: (id) => this.v2Jobs.get(id),

@@ -228,3 +228,56 @@ describe('parse uploads', () => {
     assert.equal(parseUpload('exact.csv', MAX_PARSE_BYTES).ok, true);
   });
 });
+
+describe('rating right after the run', () => {
+  // The service writes search and map jobs in the background: the sandbox answers 404 for them until
+  // `feedbackRowDelayMs` after the run. The client's one wait moves the sandbox clock, so nothing here sleeps.
+  const waited: number[] = [];
+  const patient = () =>
+    new FirecrawlClient({
+      baseUrl: sandbox.url,
+      apiKey: () => sandbox.keys.valid,
+      clientName: 'firecrawl-vscode',
+      clientVersion: '0.3.0-test',
+      fetch: nodeFetch,
+      sleep: async (ms) => {
+        waited.push(ms);
+        sandbox.advanceClock(ms);
+      },
+    });
+  const rate = (endpoint: 'search' | 'map' | 'scrape', jobId: string) =>
+    patient().sendCheckedFeedback({
+      endpoint,
+      jobId,
+      ...(endpoint === 'search' ? { rating: 'bad' as const, querySuggestions: 'firecrawl pricing' } : { rating: 'good' as const, url: 'https://docs.example.org/' }),
+      integration: '_vscode',
+      origin: 'firecrawl-vscode@0.3.0-test',
+    });
+  const code = (error: FirecrawlError) => (error as { feedbackErrorCode?: string }).feedbackErrorCode;
+  const feedbackPosts = () => sandbox.requests().filter((r) => r.route === 'feedback').length;
+  beforeEach(() => {
+    waited.length = 0;
+    sandbox.feedbackRowDelayMs = 800;
+  });
+  after(() => (sandbox.feedbackRowDelayMs = 0));
+
+  test('a search or a map rated at once is sent again after a second, and the second answer is the receipt', async () => {
+    const search = await patient().search(checked('search', searchBody('web scraping', 2)));
+    assert.equal((await rate('search', search.jobId!)).alreadySubmitted, false);
+    const map = await patient().map(checked('map', mapBody('https://docs.example.org', 3)));
+    assert.equal((await rate('map', map.jobId!)).alreadySubmitted, false);
+    assert.deepEqual(waited, [1_000, 1_000]);
+    assert.equal(feedbackPosts(), 4);
+  });
+
+  test('a job the service still does not know after the wait is its 404; a scrape is never sent twice', async () => {
+    const unknown = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
+    const search = await failure(rate('search', unknown));
+    assert.equal(code(search), 'SEARCH_NOT_FOUND');
+    assert.equal(feedbackPosts(), 2);
+    const scrape = await failure(rate('scrape', unknown));
+    assert.equal(code(scrape), 'JOB_NOT_FOUND');
+    assert.equal(feedbackPosts(), 3);
+    assert.deepEqual(waited, [1_000]);
+  });
+});
