@@ -25,6 +25,11 @@ export function runStepLabel(step: RunStep): string {
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
+/** A file the upload's checks refused (its type, its size): sending it again is refused again. */
+export function isRefusedFile(error: unknown): boolean {
+  return isFirecrawlError(error) && error.kind === 'invalidRequest' && error.operation === 'parse' && error.problems.some((p) => p.path === 'file');
+}
+
 export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
   if (!isFirecrawlError(error)) return describeError(error, ctx);
   const doing = operationText(error.operation);
@@ -70,7 +75,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   }
   const general = describeError(error, ctx);
   // A file refused before sending (its type, its size) is refused again as it is: only another file helps.
-  if (error.kind === 'invalidRequest' && error.operation === 'parse') return { message: general.message, actions: ['chooseFile'] };
+  if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
   // Whatever failed on the way, what was typed is still there: Retry sends it again.
   return { message: general.message, actions: general.actions.includes('retry') ? general.actions : ['retry', ...general.actions] };
 }

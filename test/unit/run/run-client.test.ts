@@ -6,9 +6,11 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   agentStartBody,
+  API_KEY_PATH,
   checked,
   FirecrawlClient,
   type FirecrawlError,
+  InvalidRequestError,
   mapBody,
   MAX_PARSE_BYTES,
   parseBody,
@@ -226,6 +228,15 @@ describe('parse uploads', () => {
     assert.equal(big.ok, false);
     assert.match(!big.ok ? big.problems[0]!.message : '', /50\.0 MB; Firecrawl takes at most 50 MB/);
     assert.equal(parseUpload('exact.csv', MAX_PARSE_BYTES).ok, true);
+  });
+
+  test('a refused file offers another file, not Retry; a key that cannot be sent still asks for the key', () => {
+    const file = describeRunError(new InvalidRequestError({ operation: 'parse', problems: [{ path: 'file', message: 'The file is 60.0 MB; Firecrawl takes at most 50 MB.' }] }));
+    assert.deepEqual(file.actions, ['chooseFile']);
+    assert.match(file.message, /60\.0 MB/);
+    const key = describeRunError(new InvalidRequestError({ operation: 'parse', problems: [{ path: API_KEY_PATH, message: 'contains a line break' }] }));
+    assert.ok(key.actions.includes('setApiKey'), key.actions.join());
+    assert.ok(!key.actions.includes('chooseFile'));
   });
 });
 

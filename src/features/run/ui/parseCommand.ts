@@ -3,7 +3,8 @@
 // of those or it is over 50 MB, then uploaded. The Markdown opens like a scrape result and is rated
 // as a parse.
 import * as vscode from 'vscode';
-import { checked, isFirecrawlError, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
+import { checked, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
+import { isRefusedFile } from '../../../host/errorText';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
@@ -44,8 +45,7 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
     return client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal });
   });
   if (!outcome.ok) {
-    const refused = isFirecrawlError(outcome.error) && outcome.error.kind === 'invalidRequest';
-    const failure = reportRunError(outcome.error, services, () => (refused ? parseCommand(services) : runParse(services, uri)));
+    const failure = reportRunError(outcome.error, services, () => (isRefusedFile(outcome.error) ? parseCommand(services) : runParse(services, uri)));
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
   const result = outcome.value;
