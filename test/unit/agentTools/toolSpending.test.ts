@@ -108,4 +108,27 @@ describe('the shared spending record', () => {
     assert.equal(disk.files.has(`${SPENDING_FOLDER}/old.json`), false);
     assert.equal(spentSince(a.entries(), 0, 'credits', 'everyTeam'), 1, 'only the well-formed charge of today');
   });
+
+  test('a busy day keeps every charge: thousands of calls all count, in this window and the next, and the file stays readable', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const start = clock.now();
+    // Each call holds its estimate, then settles it under the same id: two entries per call.
+    for (let i = 0; i < 12_000; i++) {
+      const hold = { id: `call-${i}`, at: clock.now(), tool: 'scrape' as const, units: 1, unit: 'credits' as const, team: 't', upTo: true };
+      void a.record(hold);
+      const { upTo: _hold, ...settled } = hold;
+      void a.record(settled);
+      clock.sleep(5_000);
+      if (i % 1_000 === 0) await a.whenWritten();
+    }
+    await a.whenWritten();
+    assert.equal(spentSince(a.entries(), start, 'credits', 't'), 12_000);
+    assert.equal(spentSince(a.entries(), clock.now() - 60 * 60_000, 'credits', 't'), 720, 'the last hour is still told apart');
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    await b.refresh();
+    assert.equal(spentSince(b.entries(), start, 'credits', 't'), 12_000);
+    assert.ok(disk.files.get(`${SPENDING_FOLDER}/a.json`)!.length < 1024 * 1024);
+  });
 });

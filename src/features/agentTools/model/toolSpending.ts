@@ -27,8 +27,13 @@ export interface SpendingEntry {
 export const SPENDING_FOLDER = 'agent-tools/spending';
 /** Long enough for "today" in any time zone and the last 24 hours. */
 export const SPENDING_KEEP_MS = 2 * 24 * 60 * 60_000;
-/** A window's file stays small: an agent loop cannot grow it without bound. */
+/**
+ * A window's file stays small (an agent loop cannot grow it without bound) and loses no charge: past
+ * this many entries, a settled call's hold goes, then settled calls are added up by the minute (by
+ * ten minutes, by the hour if a minute is not enough).
+ */
 const MAX_OWN_ENTRIES = 5_000;
+const SUM_BY_MS = [60_000, 10 * 60_000, 60 * 60_000];
 const MAX_FILE_BYTES = 1024 * 1024;
 /**
  * Other windows' files are read again when the watcher reports them, and in full at most this often
@@ -80,6 +85,33 @@ export function spentSince(entries: readonly SpendingEntry[], since: number, uni
   return charges(entries)
     .filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team))
     .reduce((sum, e) => sum + e.units, 0);
+}
+
+/**
+ * Settled calls of one tool and team within `ms` as one charge, dated by the last of them: a sum is
+ * counted whole from any moment before its last call, so a guard reading it errs towards asking. An
+ * agent run's charge stays apart (its id is looked up when its real figure comes), as does a ceiling.
+ */
+function sumBy(entries: readonly SpendingEntry[], ms: number): SpendingEntry[] {
+  const sums = new Map<string, SpendingEntry>();
+  const out: SpendingEntry[] = [];
+  for (const entry of entries) {
+    if (entry.upTo || entry.tool === 'startAgent') {
+      out.push(entry);
+      continue;
+    }
+    const key = `${Math.floor(entry.at / ms)} ${entry.tool} ${entry.unit} ${entry.team ?? ''}`;
+    const sum = sums.get(key);
+    if (sum) sums.set(key, { ...sum, at: Math.max(sum.at, entry.at), units: sum.units + entry.units });
+    else sums.set(key, entry);
+  }
+  return [...out, ...sums.values()].sort((a, b) => a.at - b.at);
+}
+
+function compact(entries: readonly SpendingEntry[]): SpendingEntry[] {
+  let out = charges(entries);
+  for (const ms of SUM_BY_MS) if (out.length > MAX_OWN_ENTRIES) out = sumBy(out, ms);
+  return out;
 }
 
 export interface ToolSpendingDeps {
@@ -152,7 +184,7 @@ export class ToolSpending implements Disposable {
     const first = this.own[0];
     if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
     this.own.push(entry);
-    if (this.own.length > MAX_OWN_ENTRIES) this.own.splice(0, this.own.length - MAX_OWN_ENTRIES);
+    if (this.own.length > MAX_OWN_ENTRIES) this.own = compact(this.own);
     this.changed.fire();
     // Charges made while a write is under way share the next one: a burst of calls is a write or two.
     // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
