@@ -44,8 +44,9 @@ function runner(options: { budget?: number; maxChars?: number; server?: Sandbox;
     fetch: nodeFetch,
     sleep: async () => undefined,
   });
+  const guard = { budget: options.budget ?? 50 };
   const settings: ToolSettings = {
-    dailyBudget: () => options.budget ?? 50,
+    dailyBudget: () => guard.budget,
     maxResultCharacters: () => options.maxChars ?? 12_000,
     onlyMainContent: () => true,
     scrapeTimeoutMs: () => 30_000,
@@ -70,7 +71,7 @@ function runner(options: { budget?: number; maxChars?: number; server?: Sandbox;
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => NONCE,
   });
-  return { tools, spending, documents, disk, clock };
+  return { tools, spending, documents, disk, clock, guard };
 }
 
 describe('tool calls against the sandbox', () => {
@@ -253,6 +254,20 @@ describe('tool calls against the sandbox', () => {
     const again = await tools.run('scrape', { url: 'https://example.com/b' });
     assert.equal(again.charged, undefined, 'a second call with the same input was not confirmed');
     assert.equal(sandbox.requestCount('scrape'), 2);
+  });
+
+  test('a confirmation the person declined is not used by a later call that did not ask', async () => {
+    const { tools, guard } = runner({ budget: 1 });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    // Asked past the budget and declined: VS Code never invokes it.
+    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
+    guard.budget = 2;
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/y' })).confirmation, undefined);
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation, undefined);
+    const [y, x] = await Promise.all([tools.run('scrape', { url: 'https://example.com/y' }), tools.run('scrape', { url: 'https://example.com/x' })]);
+    assert.equal(y.charged, 1);
+    assert.match(x.parts[0] ?? '', /^Not run: /);
+    assert.equal(await tools.spentToday(), 2);
   });
 
   test('a confirmation no call used within the hour is forgotten; a fresh one is used', async () => {

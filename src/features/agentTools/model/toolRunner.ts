@@ -147,6 +147,10 @@ export class ToolRunner {
       prepared.confirmation = confirmationText(action, estimate, decision, this.deps.selfHosted() ? undefined : this.deps.balance());
       // VS Code invokes a tool that asked only once the person agreed (or allowed it for good).
       this.rememberConfirmation(check.input);
+    } else {
+      // Nothing says a question was declined (the call just never comes): the call this prepares did
+      // not ask, so an earlier question for the same input must not let it past the budget.
+      this.confirmations.delete(JSON.stringify(check.input));
     }
     return prepared;
   }
