@@ -16,7 +16,7 @@ import type { CreditsFeature } from '../credits';
 import type { ToolKind } from './model/budget';
 import { ToolDocuments } from './model/toolDocuments';
 import type { TeamCredits } from './model/toolRunner';
-import { spentSince, ToolSpending } from './model/toolSpending';
+import { spendingView, ToolSpending, type ToolSpendingView } from './model/toolSpending';
 import type { AgentTools } from './ui/agentTools';
 import { registerToolDocuments, toolDocumentUri } from './ui/toolResultDocuments';
 
@@ -46,12 +46,6 @@ export interface AgentToolsDeps {
   burn: BurnFeature;
   /** Adds a run an agent started to the Research view, without taking focus from the chat. */
   trackAgentRun(id: string): void;
-}
-
-/** What the AI agent tools spent of the current team's credits (the status bar and the spike alert say it). */
-export interface ToolSpendingView {
-  lastHour: number;
-  lastDay: number;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -96,13 +90,10 @@ export class AgentToolsFeature extends DisposableBase {
     return this.loading;
   }
 
-  /** Charges of the current team in the last hour and 24 hours (credits only: self-hosted calls are not credits). */
+  /** What the tools spent of the current team's credits in the last hour and 24 hours. */
   view(): ToolSpendingView {
-    const now = this.deps.clock.now();
     const team = this.deps.team();
-    if (!team) return { lastHour: 0, lastDay: 0 };
-    const entries = this.spending.entries();
-    return { lastHour: spentSince(entries, now - HOUR_MS, 'credits', team), lastDay: spentSince(entries, now - 24 * HOUR_MS, 'credits', team) };
+    return team ? spendingView(this.spending.entries(), this.deps.clock.now(), team) : { lastHour: 0, lastDay: 0 };
   }
 
   /** The balance (read again now), the burn of the last hours, the run-out and the queue. */

@@ -3,7 +3,7 @@
 // window's old file goes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SPENDING_FOLDER, SPENDING_KEEP_MS, spentSince, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
+import { SPENDING_FOLDER, SPENDING_KEEP_MS, type SpendingEntry, spendingView, spentSince, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
 
@@ -130,5 +130,18 @@ describe('the shared spending record', () => {
     await b.refresh();
     assert.equal(spentSince(b.entries(), start, 'credits', 't'), 12_000);
     assert.ok(disk.files.get(`${SPENDING_FOLDER}/a.json`)!.length < 1024 * 1024);
+  });
+
+  test('what the tools spent, as the status bar and spike alert say it: settled charges only, never a ceiling', () => {
+    const now = Date.parse('2026-11-20T12:00:00.000Z');
+    const entries: SpendingEntry[] = [
+      { id: 'run-1', at: now - 60_000, tool: 'startAgent' as const, units: 500, unit: 'credits' as const, team: 't', upTo: true },
+      { id: 'call-1', at: now - 30_000, tool: 'scrape' as const, units: 1, unit: 'credits' as const, team: 't', upTo: true },
+      { id: 'call-2', at: now - 2 * 60 * 60_000, tool: 'search' as const, units: 2, unit: 'credits' as const, team: 't' },
+      { id: 'call-3', at: now - 10_000, tool: 'map' as const, units: 1, unit: 'credits' as const, team: 'other' },
+    ];
+    assert.deepEqual(spendingView(entries, now, 't'), { lastHour: 0, lastDay: 2 });
+    entries.push({ id: 'run-1', at: now - 5_000, tool: 'startAgent', units: 37, unit: 'credits', team: 't' });
+    assert.deepEqual(spendingView(entries, now, 't'), { lastHour: 37, lastDay: 39 }, "the run's real figure replaces its ceiling");
   });
 });

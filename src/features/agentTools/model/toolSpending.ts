@@ -114,6 +114,22 @@ function compact(entries: readonly SpendingEntry[]): SpendingEntry[] {
   return out;
 }
 
+/** What the AI agent tools spent of a team's credits (the status bar and the spike alert say it). */
+export interface ToolSpendingView {
+  lastHour: number;
+  lastDay: number;
+}
+
+/**
+ * The last hour and 24 hours of `team`'s credits, settled charges only: a ceiling held while a call is
+ * out or an agent run works says the most it may cost, not what it spent.
+ */
+export function spendingView(entries: readonly SpendingEntry[], now: number, team: string): ToolSpendingView {
+  const settled = charges(entries).filter((e) => !e.upTo && e.unit === 'credits' && e.team === team);
+  const since = (ms: number) => settled.filter((e) => e.at >= now - ms).reduce((sum, e) => sum + e.units, 0);
+  return { lastHour: since(60 * 60_000), lastDay: since(24 * 60 * 60_000) };
+}
+
 export interface ToolSpendingDeps {
   files: SharedFiles;
   clock: Clock;
