@@ -121,7 +121,11 @@ describe('Firecrawl tools for AI agents', function () {
       value?.split('\n\n').slice(0, 3).join('\n\n'),
       `Scrape \`https://example.com/b\` · about 1 credit\n\nAI agent tools have spent ${spent + 1} of today's ${spent + 1} credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.`,
     );
-    assert.equal(asked.invocationMessage, 'Scrape `https://example.com/b` · about 1 credit');
+    // The chat's progress line renders it: Markdown, neither trusted nor allowed HTML.
+    const progress = asked.invocationMessage;
+    assert.ok(progress instanceof vscode.MarkdownString);
+    assert.equal(progress.value, 'Scrape `https://example.com/b` · about 1 credit');
+    assert.ok(!progress.isTrusted && !progress.supportHtml);
     // The spending record is a file every window reads.
     const files = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(vscode.Uri.file(api.globalStorage), 'agent-tools', 'spending'));
     assert.ok(files.length >= 1);

@@ -55,7 +55,8 @@ export class AgentTools {
   async prepare(kind: ToolKind, input: unknown): Promise<vscode.PreparedToolInvocation> {
     const prepared: Prepared = await this.runner.prepare(kind, input);
     return {
-      invocationMessage: prepared.action,
+      // The action is Markdown (addresses as code, a prompt escaped): a plain string would show its backticks.
+      invocationMessage: new vscode.MarkdownString(prepared.action),
       ...(prepared.confirmation ? { confirmationMessages: { title: prepared.confirmation.title, message: new vscode.MarkdownString(prepared.confirmation.message) } } : {}),
     };
   }
