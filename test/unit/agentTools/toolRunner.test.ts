@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
-import { ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
+import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 const NONCE = '0123456789ab';
 
-function runner(options: { budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string; start?: number; team?: string } = {}) {
+function runner(options: { credits?: TeamCredits; budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string; start?: number; team?: string } = {}) {
   const server = options.server ?? sandbox;
   const clock = new FakeClock(options.start ?? Date.now());
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
@@ -62,7 +62,7 @@ function runner(options: { budget?: number; maxChars?: number; server?: Sandbox;
     apiUrl: () => server.url,
     team: () => options.team ?? 'team-1',
     balance: () => 62_418,
-    teamCredits: async () => ({ remaining: 62_418, plan: 100_000, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } }),
+    teamCredits: async () => options.credits ?? { remaining: 62_418, plan: 100_000, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } },
     spending,
     documents,
     refusals: new RefusalEpisodes(),
@@ -220,6 +220,14 @@ describe('tool calls against the sandbox', () => {
     assert.match(text, /^Balance: 62,418 of a 100,000-credit plan\. Used in the last hour: 12 credits; in the last 24 hours: 300\./);
     assert.match(text, /Jobs running now: 1 of at most 5 at once; waiting: 0\./);
     assert.match(text, /AI agent tools have spent 0 of today's 50 credits/);
+  });
+
+  test('the credits tool with the balance used up or below zero says so, not that it lasts the period', async () => {
+    const used = (await runner({ credits: { remaining: 0, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(used, /^Balance: 0 of a 100,000-credit plan\. The balance is used up\. AI agent tools/);
+    const below = (await runner({ credits: { remaining: -250, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(below, /The balance is already below zero, by 250\./);
+    assert.doesNotMatch(used + below, /lasts/);
   });
 
   test('a call prepared while another is in flight sees that call: the in-flight one holds its estimate until the answer', async () => {

@@ -402,7 +402,9 @@ export class ToolRunner {
     else lines.push(l10n.t('Balance: {0} credits.', formatExact(facts.remaining)));
     if (facts.lastHour !== undefined)
       lines.push(l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', formatExact(Math.round(facts.lastHour)), formatExact(Math.round(facts.last24h ?? facts.lastHour))));
-    if (facts.runOutAt !== undefined) lines.push(l10n.t("At the last 7 days' pace the balance runs out around {0}, before the billing period ends.", formatDateTime(facts.runOutAt)));
+    if (facts.remaining !== undefined && facts.remaining <= 0)
+      lines.push(facts.remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-facts.remaining)) : l10n.t('The balance is used up.'));
+    else if (facts.runOutAt !== undefined) lines.push(l10n.t("At the last 7 days' pace the balance runs out around {0}, before the billing period ends.", formatDateTime(facts.runOutAt)));
     else if (facts.remaining !== undefined) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
     if (facts.queue) {
       lines.push(
