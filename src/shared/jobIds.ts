@@ -10,8 +10,14 @@ const JOB_ID_SOURCE = `${HEX}{8}-${HEX}{4}-[1-8]${HEX}{3}-[89ab]${HEX}{3}-${HEX}
 export const JOB_ID_PATTERN = new RegExp(`^${JOB_ID_SOURCE}$`, 'i');
 /** 32 hex digits grouped 8-4-4-4-12, whatever the version and variant: to explain why an id is refused. */
 export const UUID_SHAPE = new RegExp(`^${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}$`, 'i');
-// A UUID glued to more hex digits, or to "-<hex>", is part of a longer token that only looks like one.
-const EMBEDDED = new RegExp(`(?<!${HEX}-?)${JOB_ID_SOURCE}(?!-?${HEX})`, 'gi');
+// A UUID glued to more hex digits, or joined by a hyphen to a piece of hex digits only, is part of a
+// longer token that only looks like one; a word is not hex ("scrape-<id>.json", "<id>-done.md").
+const EMBEDDED = new RegExp(`(?<!${HEX}|(?:^|[^0-9a-z])${HEX}+-)${JOB_ID_SOURCE}(?!${HEX}|-${HEX}+(?![0-9a-z]))`, 'gi');
+/**
+ * How far beyond a window the pieces beside an id are read: a hex-only piece longer than this at the
+ * window's edge counts as all there is (a token that long is no word).
+ */
+export const JOB_ID_CONTEXT = 64;
 const SEPARATORS = /[\s,;]+/;
 const WRAPPERS = /^["'`([{<]+|["'`)\]}>.:]+$/g;
 
@@ -102,15 +108,15 @@ export interface JobIdRange {
 
 /**
  * The ids lying wholly inside `text[from, to)`, with where they are, and how many characters were
- * read. Only that window (and two characters either side, so an id glued to more hex digits is still
- * refused) is read, so a caller that bounds the window bounds the work, however long the text is.
+ * read. Only that window (and JOB_ID_CONTEXT characters either side, so an id glued to a longer token
+ * is still refused) is read, so a caller that bounds the window bounds the work, however long the text is.
  */
 export function jobIdRanges(text: string, from = 0, to = text.length): { ranges: JobIdRange[]; scanned: number } {
   const start = Math.max(0, from);
   const end = Math.min(text.length, to);
   if (end <= start) return { ranges: [], scanned: 0 };
-  const sliceStart = Math.max(0, start - 2);
-  const window = text.slice(sliceStart, Math.min(text.length, end + 2));
+  const sliceStart = Math.max(0, start - JOB_ID_CONTEXT);
+  const window = text.slice(sliceStart, Math.min(text.length, end + JOB_ID_CONTEXT));
   const ranges: JobIdRange[] = [];
   for (const match of window.matchAll(EMBEDDED)) {
     const at = sliceStart + match.index;

@@ -2,7 +2,7 @@
 // done for a hover or a terminal line is bounded by a window, not by the line's length.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobIdRanges } from '../../../src/shared/jobIds';
+import { JOB_ID_CONTEXT, jobIdRanges } from '../../../src/shared/jobIds';
 import { HOVER_REACH, idAtPosition, idsInTerminalLine, TERMINAL_LINE_LIMIT } from '../../../src/features/jobIds/model/lineIds';
 
 const A = '0b8f6c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
@@ -37,6 +37,15 @@ describe('job ids on a line', () => {
     assert.equal(idAtPosition(line, 2).found, undefined);
   });
 
+  test('an id in a file name with a word and a hyphen before it: the hover and the terminal find it', () => {
+    const line = `wrote out/parse-${A}.json and ${B}-done.md`;
+    assert.equal(idAtPosition(line, line.indexOf(A) + 3).found?.id, A);
+    assert.deepEqual(
+      idsInTerminalLine(line).ranges.map((r) => r.id),
+      [A, B],
+    );
+  });
+
   test('a hover on a line of 10,000 log entries reads the same window as on a short line', () => {
     const entry = `2026-01-01T00:00:00Z info scrape ${A} ok | `;
     const long = entry.repeat(10_000);
@@ -44,7 +53,7 @@ describe('job ids on a line', () => {
     const { found, scanned } = idAtPosition(long, position);
     assert.equal(found?.id, A);
     assert.ok(long.length > 400_000);
-    assert.ok(scanned <= 2 * HOVER_REACH + 4, `read ${scanned} characters`);
+    assert.ok(scanned <= 2 * HOVER_REACH + 2 * JOB_ID_CONTEXT, `read ${scanned} characters`);
     assert.equal(idAtPosition(entry, entry.indexOf(A)).found?.id, A);
   });
 
@@ -55,6 +64,6 @@ describe('job ids on a line', () => {
       ranges.map((r) => [r.id, r.start]),
       [[A, 0]],
     );
-    assert.ok(scanned <= TERMINAL_LINE_LIMIT + 2);
+    assert.ok(scanned <= TERMINAL_LINE_LIMIT + JOB_ID_CONTEXT);
   });
 });

@@ -46,6 +46,11 @@ describe('findJobIds', () => {
     assert.deepEqual(findJobIds(''), []);
   });
 
+  test('a word joined by a hyphen is no part of the id; a hex-only piece is', () => {
+    for (const text of [`out/scrape-${a}.json`, `request job-id-${a} failed`, `research/${a}-done.md`, `cache-${a}-final`, `PARSE-${a}`]) assert.deepEqual(findJobIds(text), [a], text);
+    for (const text of [`ab12-${a}`, `${a}-a`, `${a}-0f`, `x ffff-${a} y`]) assert.deepEqual(findJobIds(text), [], text);
+  });
+
   test('can be called repeatedly (no regex state leaks between calls)', () => {
     assert.deepEqual(findJobIds(a), [a]);
     assert.deepEqual(findJobIds(a), [a]);
