@@ -36,7 +36,7 @@ describe('bins as a chart', () => {
     assert.equal(byClass(tree, 'partial').filter((n) => n.tag === 'g').length, 2);
     assert.equal(textOf(byClass(byClass(tree, 'plan-off')[0]!, 'plan-label')[0]!), 'Plan pace 3,333 a day (above the chart)');
     assert.match(findAll(tree, (n) => n.tag === 'svg')[0]!.attrs['aria-label']!, /^Credits used per day, 31 days, oldest to newest\./);
-    assert.match(describeMonth(model, 30, 'en-US').aria, /^Fri, Nov 20, 2026, until \d{1,2}:30\s[AP]M \(in progress\): 125 credits used\. Plan pace: 3,333 a day\.$/);
+    assert.match(describeMonth(model, 30, 'en-US').aria, /^Fri, Nov 20, 2026, until 12:30\sPM UTC \(in progress\): 125 credits used\. Plan pace: 3,333 a day\.$/);
   });
 
   test('24 hours: 25 hourly bars in local time, a near plan drawn as a line', () => {
@@ -52,6 +52,27 @@ describe('bins as a chart', () => {
     assert.equal(textOf(byClass(tree, 'plan-label')[0]!), 'Plan pace 138.9 an hour'.replace('138.9', '139'));
     assert.match(model.months[24]!.longLabel, /^Fri, Nov 20, \d{1,2}:00\s[AP]M – \d{1,2}:30\s[AP]M$/);
     assert.ok(byClass(tree, 'month-label').length < 25, 'labels are thinned');
+  });
+
+  test('away from UTC: a cut day says its time in UTC, as its date is; an hour starting at :30 says so on the axis', () => {
+    const zone = process.env.TZ;
+    try {
+      // Los Angeles: the window ends Thu Nov 19, 7:30 PM there, which is Fri Nov 20, 3:30 AM UTC.
+      process.env.TZ = 'America/Los_Angeles';
+      const end = Date.UTC(2026, 10, 20, 3, 30);
+      const week = shapeBins(binsFor('week', end, { steady: 10 }), { locale: 'en-US' });
+      assert.match(week.months.at(-1)!.longLabel, /^Fri, Nov 20, 2026, until 3:30\sAM UTC$/);
+      assert.match(week.months[0]!.longLabel, /^Fri, Nov 13, 2026, from 3:30\sAM UTC$/);
+      // Kolkata, UTC+5:30: the hour from 06:00 UTC is 11:30 AM – 12:30 PM there.
+      process.env.TZ = 'Asia/Kolkata';
+      const day = shapeBins(binsFor('day', NOW, { steady: 10 }), { locale: 'en-US' });
+      const bar = day.months.find((m) => m.startDate === new Date(Date.UTC(2026, 10, 20, 6)).toISOString())!;
+      assert.match(bar.longLabel, /11:30\sAM – 12:30\sPM$/);
+      assert.match(bar.shortLabel, /^11:30\sAM$/);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   test('a sparse answer and a server without a window still give one bar per hour', () => {

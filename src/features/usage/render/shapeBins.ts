@@ -1,7 +1,7 @@
 // Usage bins (the last 30 or 7 days by day, the last 24 hours by hour) → the same ChartModel the
 // monthly chart draws, so the chart, table, keyboard and tooltips work alike in every range. Bins sit
 // on slots of shared/usageSlots (gaps filled, partial ones marked); days are UTC days, as the service
-// cuts them, and hours are labelled in local time. The plan becomes its pace per day or per hour.
+// cuts them (a cut day's time in UTC too), and hours are labelled in local time. The plan becomes its pace per day or per hour.
 import * as l10n from '@vscode/l10n';
 import type { UsageBin, UsageBinSize } from '../../../api';
 import { DAY_MS, HOUR_MS, placeSlots, type UsageSlot } from '../../../shared/usageSlots';
@@ -30,11 +30,14 @@ interface Formats {
   hourWithDay: Intl.DateTimeFormat;
   dateLocal: Intl.DateTimeFormat;
   time: Intl.DateTimeFormat;
+  timeWithDay: Intl.DateTimeFormat;
+  timeUtc: Intl.DateTimeFormat;
 }
 
 const formatsByLocale = new Map<string, Formats>();
+/** By locale and the time zone now: a laptop that travels gets its new local hours. */
 function formats(locale: string | undefined): Formats {
-  const key = locale ?? '';
+  const key = `${locale ?? ''} ${new Intl.DateTimeFormat().resolvedOptions().timeZone}`;
   let f = formatsByLocale.get(key);
   if (!f) {
     const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options);
@@ -45,30 +48,33 @@ function formats(locale: string | undefined): Formats {
       hourWithDay: make({ weekday: 'short', hour: 'numeric' }),
       dateLocal: make({ weekday: 'short', month: 'short', day: 'numeric' }),
       time: make({ hour: 'numeric', minute: '2-digit' }),
+      timeWithDay: make({ weekday: 'short', hour: 'numeric', minute: '2-digit' }),
+      timeUtc: make({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }),
     };
     formatsByLocale.set(key, f);
   }
   return f;
 }
 
-function labels(slot: UsageSlot, binSize: UsageBinSize, locale: string | undefined): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
-  const f = formats(locale);
+function labels(slot: UsageSlot, binSize: UsageBinSize, f: Formats): Pick<ChartMonth, 'shortLabel' | 'shortYearLabel' | 'longLabel' | 'year'> {
   const start = new Date(slot.start);
   if (binSize === 'day') {
     const short = f.day.format(start);
-    // A day cut by the window says from or until when, in local time.
+    // A day cut by the window says from or until when on the same clock as its date: UTC.
     const long =
       slot.partial === 'start'
-        ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.time.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
+        ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.timeUtc.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
         : slot.partial === 'current'
-          ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.time.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
+          ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.timeUtc.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
           : f.dayLong.format(start);
     return { shortLabel: short, shortYearLabel: short, longLabel: long, year: start.getUTCFullYear() };
   }
   const local = start.getFullYear() * 10_000 + (start.getMonth() + 1) * 100 + start.getDate();
+  // In a zone half an hour off UTC (India) an hour starts at :30: the axis says so.
+  const onTheHour = start.getMinutes() === 0;
   return {
-    shortLabel: f.hour.format(start),
-    shortYearLabel: f.hourWithDay.format(start),
+    shortLabel: (onTheHour ? f.hour : f.time).format(start),
+    shortYearLabel: (onTheHour ? f.hourWithDay : f.timeWithDay).format(start),
     longLabel: l10n.t({
       message: '{0}, {1} – {2}',
       args: [f.dateLocal.format(start), f.time.format(start), f.time.format(new Date(slot.end))],
@@ -83,6 +89,7 @@ export function shapeBins(data: BinsData, options: BinsShapeOptions = {}): Chart
   const { slots, undated } = placeSlots(data.bins, unitMs, data.windowStart, data.windowEnd);
   const inProgress = inProgressLabel();
   const cut = partialLabel();
+  const f = formats(options.locale);
   const months: ChartMonth[] = slots.map((slot) => ({
     startDate: new Date(slot.start).toISOString(),
     endDate: new Date(slot.end).toISOString(),
@@ -90,7 +97,7 @@ export function shapeBins(data: BinsData, options: BinsShapeOptions = {}): Chart
     ...(slot.partial ? { partialLabel: slot.partial === 'current' ? inProgress : cut } : {}),
     values: (slot.credits !== 0 ? { 0: slot.credits } : {}) as Record<number, number>,
     total: slot.credits,
-    ...labels(slot, data.binSize, options.locale),
+    ...labels(slot, data.binSize, f),
   }));
   // Bins the service could not date are counted, in one column at the end, as months are.
   if (undated !== 0 || data.bins.some((b) => b.startDate === null)) {
