@@ -392,6 +392,40 @@ describe('errors and stop conditions', () => {
     store.dispose();
   });
 
+  test('a failed request says nothing about a stall: after a sleep or a restart past the limit, the job is still followed to its end', async () => {
+    // The laptop sleeps 45 minutes mid-job; the first request after waking fails (the network is not back).
+    const { clock, service, store, finished, make } = setup();
+    const id = service.create({ durationMs: 300_000 });
+    store.track([id]);
+    await clock.advance(60_000);
+    clock.sleep(45 * 60_000);
+    service.fail(() => new NetworkError({ operation: 'researchJob', baseUrl: 'https://api.firecrawl.dev' }), 1);
+    await clock.advance(10_000);
+    assert.notEqual(store.get(id)?.poll.kind, 'stopped', pollNotice(store.get(id)!, clock.now()));
+    await clock.advance(120_000);
+    assert.equal(store.get(id)?.snapshot?.status, 'completed');
+    assert.deepEqual(finished, [id]);
+
+    // The editor closed for 45 minutes instead: the first check of the restored job fails once.
+    const other = service.create({ durationMs: 300_000 });
+    store.track([other]);
+    await clock.advance(60_000);
+    await store.flush();
+    store.dispose();
+    clock.sleep(45 * 60_000);
+    service.fail(() => new NetworkError({ operation: 'researchJob', baseUrl: 'https://api.firecrawl.dev' }), 1);
+    const again = make();
+    const heard: string[] = [];
+    again.onDidFinishJob((j) => heard.push(j.id));
+    await again.ready;
+    await clock.advance(0);
+    assert.notEqual(again.get(other)?.poll.kind, 'stopped', pollNotice(again.get(other)!, clock.now()));
+    await clock.advance(120_000);
+    assert.equal(again.get(other)?.snapshot?.status, 'completed');
+    assert.deepEqual(heard, [other]);
+    again.dispose();
+  });
+
   test('401: stops as refused; a key or URL change polls again', async () => {
     const { clock, service, store } = setup();
     const id = service.create({ durationMs: 600_000 });

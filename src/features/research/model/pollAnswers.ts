@@ -106,10 +106,8 @@ export function applyFailure(r: JobRecord, error: FirecrawlError | Error, manual
     ctx.log.warn(`Job ${r.id}: stopped polling: ${error.message}`);
     return { changed: true, shutDown: false };
   }
-  if (r.watchStartedAt !== undefined && now - r.watchStartedAt >= ctx.maxPollMs && !manual) {
-    stopForTimeLimit(r, r.snapshot, ctx);
-    return { changed: true, shutDown: false };
-  }
+  // No time limit here: a failed request says nothing about a stall (the first one after a sleep or a
+  // restart is often the network not back yet); the next answer that shows the job decides.
   const failures = (previous.kind === 'retrying' ? previous.failures : 0) + 1;
   if (kind === 'rateLimited') {
     const asked = (error as { retryAfterMs?: number }).retryAfterMs;
