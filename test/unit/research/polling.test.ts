@@ -426,6 +426,29 @@ describe('errors and stop conditions', () => {
     again.dispose();
   });
 
+  test('a window that does not poll and fails a manual refresh never takes the polling window back, nor announces the end twice', async () => {
+    const bad: string[] = [];
+    // The refresh fails at moments before, at and after the job ends (the follower's failure was saved with its older snapshot).
+    for (let offset = 0; offset < 8_000; offset += 500) {
+      const { clock, service, store: leader, finished, make } = setup();
+      const follower = make({ isLeader: () => false, windowId: 'b' });
+      const id = service.create({ durationMs: 30_000 });
+      leader.track([id]);
+      await clock.advance(22_000 + offset);
+      service.fail(() => new ServerError({ operation: 'researchJob', status: 502 }));
+      await follower.refresh(id);
+      const statuses: string[] = [];
+      leader.onDidChangeJob((j) => statuses.push(j.snapshot?.status ?? '-'));
+      await clock.advance(60_000);
+      const regressed = statuses.includes('completed') && statuses.lastIndexOf('processing') > statuses.indexOf('completed');
+      if (finished.length !== 1 || regressed || follower.get(id)?.snapshot?.status !== 'completed')
+        bad.push(`${offset}: ${statuses.join('>')}; finished ${finished.length}x; follower ${follower.get(id)?.snapshot?.status}`);
+      leader.dispose();
+      follower.dispose();
+    }
+    assert.deepEqual(bad, []);
+  });
+
   test('401: stops as refused; a key or URL change polls again', async () => {
     const { clock, service, store } = setup();
     const id = service.create({ durationMs: 600_000 });

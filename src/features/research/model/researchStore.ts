@@ -651,7 +651,9 @@ export class ResearchStore implements Disposable {
   private onFailure(r: JobRecord, error: FirecrawlError | Error, manual: boolean): void {
     const { changed, shutDown } = applyFailure(r, error, manual, this.answerContext());
     if (shutDown) this.notices.noteShutdown();
-    if (changed) this.changed(r);
+    // A window that does not poll keeps its failed refresh to itself: saved, it would carry the older
+    // snapshot over what the polling window writes meanwhile (a finished job read as running again).
+    if (changed) this.changed(r, this.isLeader());
   }
 
   private intervalFor(r: JobRecord): number {
