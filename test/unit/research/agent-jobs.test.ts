@@ -464,3 +464,72 @@ describe('rows say what the service said', () => {
     assert.equal(describeJob({ ...base, kind: 'deepResearch' } as never, clock.now()).label, 'Deep research 0b9e2a4c');
   });
 });
+
+describe('cancelling from the window that does not poll', () => {
+  test('a run cancelled in the window that does not poll reads cancelled in both, not failed (no file watcher: windows look on the lease beat)', async () => {
+    const clock = new FakeClock();
+    const service = new Service(clock);
+    // Newer deployments read a cancelled run as failed.
+    service.cancelledReads = 'failed';
+    const storage = new SharedMemento();
+    const disk = new MemoryDisk();
+    const make = (windowId: string, leader: boolean) => {
+      const s = new ResearchStore({ source: service, storage, files: disk.view({ watcher: false }), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+      s.setAttention({ focused: true, visible: true });
+      s.start();
+      return s;
+    };
+    const a = make('a', true);
+    const b = make('b', false);
+    const finishedA: string[] = [];
+    a.onDidFinishJob((j) => finishedA.push(`${j.id}:${j.snapshot?.status}`));
+    const id = service.createAgent({ durationMs: 600_000 });
+    a.track([id]);
+    const beat = async (ms: number) => {
+      for (let t = 0; t < ms; t += 3_000) {
+        await clock.advance(3_000);
+        await Promise.all([a.reconcile(), b.reconcile()]);
+      }
+    };
+    await beat(15_000);
+    assert.equal(b.get(id)?.snapshot?.status, 'processing', 'the follower follows the leader');
+    const outcome = await b.cancel(id);
+    assert.equal(outcome.error, undefined);
+    assert.equal(b.get(id)?.snapshot?.status, 'cancelled', 'the follower says cancelled at once');
+    await beat(30_000);
+    assert.deepEqual([a.get(id)?.snapshot?.status, b.get(id)?.snapshot?.status], ['cancelled', 'cancelled'], `leader heard: ${finishedA.join(', ')}`);
+    a.dispose();
+    b.dispose();
+  });
+
+  test("a run cancelled in the window that does not poll, at 16 moments between the polling window's reads: cancelled in both", async () => {
+    const results: string[] = [];
+    for (let offset = 0; offset < 4_000; offset += 250) {
+      const clock = new FakeClock();
+      const service = new Service(clock);
+      service.cancelledReads = 'failed';
+      const storage = new SharedMemento();
+      const disk = new MemoryDisk();
+      const make = (windowId: string, leader: boolean) => {
+        const s = new ResearchStore({ source: service, storage, files: disk.view(), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+        s.setAttention({ focused: true, visible: true });
+        s.start();
+        return s;
+      };
+      const a = make('a', true);
+      const b = make('b', false);
+      const id = service.createAgent({ durationMs: 600_000 });
+      a.track([id]);
+      await clock.advance(15_000 + offset);
+      await b.cancel(id);
+      await clock.advance(30_000);
+      results.push(`${offset}:${a.get(id)?.snapshot?.status}/${b.get(id)?.snapshot?.status}`);
+      a.dispose();
+      b.dispose();
+    }
+    assert.deepEqual(
+      results.filter((r) => !r.endsWith('cancelled/cancelled')),
+      [],
+    );
+  });
+});

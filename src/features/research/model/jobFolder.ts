@@ -57,8 +57,11 @@ export interface FolderHost {
   isLeader(): boolean;
   /** A job tracked in another window, or a job whose file cannot be used (asked about again). */
   listed(job: ListedJob): void;
-  /** A newer copy of a listed job's file, written by another window. */
-  updated(id: string, file: JobFile): void;
+  /**
+   * A newer copy of a listed job's file, written by another window. `mine` when this window has
+   * changes of it still to write: those win, and only what no window may lose (a cancel) is taken.
+   */
+  updated(id: string, file: JobFile, mine: boolean): void;
   /** Jobs another window dropped. */
   dropped(ids: string[]): void;
   /** How many jobs other teams track changed. */
@@ -334,8 +337,9 @@ export class JobFolder implements Disposable {
     this.applyRemovals();
     const followed = new Set<string>();
     for (const id of jobs) if (!this.host.get(id)) followed.add(id);
-    // The leader has the news first hand; a follower looks at the files of running jobs too.
-    if (!this.host.isLeader()) for (const id of this.host.running()) followed.add(id);
+    // Every window looks at the files of running jobs (a stamp, read only when it changed): the leader
+    // has the service's news first hand, but a cancel asked in another window is news only there.
+    for (const id of this.host.running()) followed.add(id);
     for (const id of followed) {
       if (this.disposed) return;
       await this.follow(id);
@@ -350,13 +354,14 @@ export class JobFolder implements Disposable {
   }
 
   /** Reads a job's file when it changed since this window last read or wrote it, and says what it holds. */
-  private async follow(id: string): Promise<void> {
-    if (this.isRemoving(id) || this.isDirty(id)) return;
+  async follow(id: string): Promise<void> {
+    // Its own write under way: what the watcher reports is that write.
+    if (this.isRemoving(id) || this.writing.has(id)) return;
     const stamp = await this.options.files.stat(jobFileName(this.options.team, id)).catch(() => undefined);
     // Missing is not removed: a replace under way, or a removal whose note says so.
     if (!stamp || this.stamps.get(id) === stampText(stamp) || this.unusable.get(id)?.stamp === stampText(stamp)) return;
     const read = await this.readJob(id);
-    if (this.disposed || this.isRemoving(id) || this.isDirty(id)) return;
+    if (this.disposed || this.isRemoving(id) || this.writing.has(id)) return;
     const current = this.host.get(id);
     if (read.state === 'damaged') {
       if (!current) this.host.listed({ id, file: undefined, seenAt: read.stamp.mtime });
@@ -369,7 +374,7 @@ export class JobFolder implements Disposable {
       if (file.writtenBy !== this.options.windowId) this.host.listed({ id, file });
       return;
     }
-    if (file.writtenBy !== this.options.windowId && file.writtenAt > current.writtenAt) this.host.updated(id, file);
+    if (file.writtenBy !== this.options.windowId && file.writtenAt > current.writtenAt) this.host.updated(id, file, this.isDirty(id));
   }
 
   private async readJob(id: string): Promise<{ state: 'ok'; file: JobFile } | { state: 'damaged'; stamp: FileStamp } | { state: 'missing' } | { state: 'newer' }> {

@@ -1,5 +1,6 @@
 // The store's private record of one tracked job: what views see (TrackedJob) plus the polling
 // bookkeeping, and how a job file written by this or another window is taken in.
+import { keepCancelled } from './cancelledRuns';
 import { isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
 import type { ListedJob } from './jobFolder';
 import { type JobFile, type PersistedRecord, readPoll } from './storage';
@@ -19,8 +20,6 @@ export interface JobRecord extends PersistedRecord {
   stoppedProgress: string | undefined;
   /** What was last shown, to tell a poll that changed something from one that did not. */
   shown: string;
-  /** This window asked the service to cancel it (see cancelledRuns.ts). */
-  cancelRequested?: boolean;
 }
 
 export function newRecord(id: string, trackedAt: number, kind: JobKind | undefined, seq: number): JobRecord {
@@ -64,7 +63,8 @@ export function shownKey(r: JobRecord): string {
 export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'elsewhere', now: number): boolean {
   const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
   r.kind = file.kind ?? r.kind;
-  r.snapshot = file.snapshot ?? r.snapshot;
+  if (file.cancelRequested) r.cancelRequested = true;
+  r.snapshot = file.snapshot ? keepCancelled(r.snapshot, file.snapshot, r.cancelRequested === true) : r.snapshot;
   r.fetchedAt = file.fetchedAt ?? r.fetchedAt;
   r.watchStartedAt = file.watchStartedAt ?? r.watchStartedAt ?? file.trackedAt;
   r.finishedAt = file.finishedAt;

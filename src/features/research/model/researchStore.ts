@@ -147,6 +147,11 @@ export class ResearchStore implements Disposable {
       if (!conflict) return { job: record, error: error instanceof Error ? error : new Error(String(error)) };
       if (conflict === 'cancelled') record.cancelRequested = true;
     }
+    // The window that polls learns of the cancel from the job's file, at once: its next read may say `failed`.
+    if (record.cancelRequested) {
+      this.folder?.markDirty(record.id, false);
+      void this.folder?.flush();
+    }
     this.log.info(conflict ? `Agent job ${record.id} was not running any more (${conflict})` : `Asked to cancel agent job ${record.id}`);
     // The row follows the service's next answer; a failed read is the poller's to retry, not a failed cancel.
     return this.request(record, true).then((outcome) => ({ job: outcome.job, ...(conflict ? { conflict } : {}) }));
@@ -534,9 +539,13 @@ export class ResearchStore implements Disposable {
         this.changed(r, false);
         this.schedule();
       },
-      updated: (id, file) => {
+      updated: (id, file, mine) => {
         const r = records.get(id);
-        if (!r || r.pending) return;
+        if (!r) return;
+        if (mine || r.pending) {
+          if (file.cancelRequested) this.cancelledElsewhere(r);
+          return;
+        }
         if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
         this.changed(r, false);
         this.schedule();
@@ -546,6 +555,15 @@ export class ResearchStore implements Disposable {
       },
       hiddenChanged: () => this.listChanged.fire(),
     };
+  }
+
+  /** Another window asked to cancel the run: its `failed` reads as cancelled here too, and this window's next write says so. */
+  private cancelledElsewhere(r: JobRecord): void {
+    if (r.cancelRequested) return;
+    r.cancelRequested = true;
+    if (r.snapshot) r.snapshot = keepCancelled(r.snapshot, r.snapshot, true);
+    this.folder?.markDirty(r.id, r.poll.kind === 'polling' || r.poll.kind === 'retrying');
+    this.changed(r, false);
   }
 
   private dropFromElsewhere(records: JobRecord[]): void {
@@ -610,6 +628,12 @@ export class ResearchStore implements Disposable {
     const pace = (abandoned: () => boolean) => this.pacer.take(() => this.disposed || abandoned());
     const answer = await readJob(this.options.source.client, r, options, pace);
     if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
+    // A run read as failed may have been cancelled in another window (the service reads a cancel as
+    // failed): its file says so, looked at before the end is announced.
+    if (!('error' in answer) && !r.cancelRequested && keepCancelled(undefined, answer.snapshot, true) !== answer.snapshot) {
+      await this.folder?.follow(r.id);
+      if (!this.isCurrent(r, controller)) return { job: this.records.get(r.id) };
+    }
     if ('error' in answer) {
       if (answer.kind) r.kind = answer.kind;
       const failure = answer.error instanceof Error ? answer.error : new Error(String(answer.error));

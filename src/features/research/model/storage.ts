@@ -59,6 +59,8 @@ export interface JobFile {
   nextPollAt?: number;
   /** What was left out of this copy to keep the file under its size cap (see jobFit.ts). */
   trimmed?: Trimmed;
+  /** A window asked the service to cancel this agent run (see cancelledRuns.ts): every window keeps it. */
+  cancelRequested?: true;
 }
 
 /** A job dropped at `removedAt`: a copy of it tracked before then is a leftover, whoever writes it. */
@@ -92,6 +94,8 @@ export interface PersistableJob {
   nextPollAt: number | undefined;
   /** What the snapshot held in memory already lacks (it was read from a trimmed copy). */
   trimmed?: Trimmed | undefined;
+  /** A window asked the service to cancel this agent run. */
+  cancelRequested?: boolean;
 }
 
 /** A record as the store keeps it, and when its file was last written or read by this window. */
@@ -159,6 +163,7 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   if (job.finishedAt !== undefined) out.finishedAt = job.finishedAt;
   if (job.nextPollAt !== undefined) out.nextPollAt = job.nextPollAt;
   if (job.trimmed) out.trimmed = job.trimmed;
+  if (job.cancelRequested) out.cancelRequested = true;
   return out;
 }
 
@@ -223,6 +228,7 @@ export function fromJobFile(value: unknown, id: string): JobFile | undefined {
   }
   const trimmed = readTrimmed(v.trimmed);
   if (trimmed) out.trimmed = trimmed;
+  if (v.cancelRequested === true) out.cancelRequested = true;
   return out;
 }
 
