@@ -121,7 +121,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     // What the AI agent tools spent in the last hour: the spike alert says when they drove it.
     toolCredits: () => agentTools.view().lastHour,
   });
-  const shareBurn = () => credits.statusBar.setBurn(burn.view());
+  const shareBurn = () => credits.statusBar.setBurn(burn.view);
   shareBurn();
   const burnSubscription = burn.onDidChange(shareBurn);
   context.subscriptions.push({ dispose: () => burnSubscription.dispose() });

@@ -134,6 +134,8 @@ describe('burn rate and the spike alert', function () {
     await look();
     await until('the alert', () => alerts().length === 1);
     await until('muted', () => api.burn.alerts.muted);
+    // At once, before anything new is read about the bins.
+    await until('the tooltip to say so', () => /Spike alerts are muted for today\./.test(tooltip()));
     sandbox.clearSpike();
     await look();
     answer = undefined;

@@ -100,6 +100,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   };
   const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
   const storeSubscription = store.onDidChange(recompute);
+  const muteSubscription = alerts.onDidChangeMute(() => changed.fire(view()));
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
@@ -110,6 +111,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     changed,
     { dispose: () => ageTimer?.dispose() },
     { dispose: () => storeSubscription.dispose() },
+    { dispose: () => muteSubscription.dispose() },
     { dispose: () => focusSubscription.dispose() },
     { dispose: () => providerSubscription.dispose() },
     team.onDidChangeRole(() => store.roleChanged()),
@@ -119,7 +121,6 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     registerCommand(COMMANDS.resumeSpikeAlerts, async () => {
       await setAlertsOff(false);
       alerts.unmute();
-      changed.fire(view());
       void vscode.window.showInformationMessage(vscode.l10n.t('Credit spike alerts are back on.'));
     }),
   );

@@ -96,8 +96,11 @@ export class SpikeAlerts implements Disposable {
   /** What this window knows, merged into every copy it reads or writes. */
   private known: AlertMemory = {};
   private readonly alerted = new Emitter<Spike>();
+  private readonly muteChanged = new Emitter<void>();
   /** Fires once per spike, in a window that can show it. */
   readonly onDidAlert = this.alerted.event;
+  /** Muted or unmuted here (what is shown of it changes now, not at the next look at the bins). */
+  readonly onDidChangeMute = this.muteChanged.event;
 
   constructor(private readonly options: SpikeAlertsOptions) {}
 
@@ -155,10 +158,12 @@ export class SpikeAlerts implements Disposable {
   muteForToday(): void {
     const now = this.options.clock.now();
     this.save({ ...this.load(), mutedAt: now, mutedUntil: endOfLocalDay(now) });
+    this.muteChanged.fire();
   }
 
   unmute(): void {
     this.save({ ...this.load(), unmutedAt: this.options.clock.now() });
+    this.muteChanged.fire();
   }
 
   /**
@@ -190,5 +195,6 @@ export class SpikeAlerts implements Disposable {
 
   dispose(): void {
     this.alerted.dispose();
+    this.muteChanged.dispose();
   }
 }

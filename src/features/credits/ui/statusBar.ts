@@ -18,7 +18,7 @@ const AGE_REFRESH_MS = 60_000;
 export class CreditsStatusBar extends DisposableBase {
   private readonly item: vscode.StatusBarItem;
   private history: readonly UsagePeriod[] | undefined;
-  private burn: BurnView | undefined;
+  private burn: (() => BurnView) | undefined;
   private tools: (() => { lastHour: number; lastDay: number }) | undefined;
   private ageTimer: Disposable | undefined;
   /** A draw asked for and not made yet: what changes together (activation sets four things) is drawn once. */
@@ -47,9 +47,9 @@ export class CreditsStatusBar extends DisposableBase {
     this.render();
   }
 
-  /** The last 24 hours, the 7-day pace and any spike, from the burn feature. */
-  setBurn(view: BurnView | undefined): void {
-    this.burn = view;
+  /** The last 24 hours, the 7-day pace and any spike, from the burn feature (read at each render: a mute ends at midnight, or in another window). */
+  setBurn(read: () => BurnView): void {
+    this.burn = read;
     this.render();
   }
 
@@ -85,7 +85,7 @@ export class CreditsStatusBar extends DisposableBase {
       apiUrl: this.provider.url.url,
       selfHosted: this.provider.isSelfHosted,
       history: this.history,
-      ...(this.burn ? { burn: this.burn } : {}),
+      ...(this.burn ? { burn: this.burn() } : {}),
       ...(this.tools ? { tools: this.tools() } : {}),
     });
     this.item.text = view.text;
