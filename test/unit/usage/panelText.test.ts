@@ -26,6 +26,8 @@ describe('panel text', () => {
     assert.equal(over.period, 'Billing period since Nov 8, 2026');
     assert.equal(over.balanceNote, 'Balance as of 3h ago; the last refresh failed.');
     assert.equal(over.balanceStale, true);
+    const packs = describePanel(base({ credits: { ...credits, remainingCredits: 150_000 } }));
+    assert.equal(packs.balance, '150,000 credits remaining (plan 100,000, plus packs or grants)', 'not "150,000 of 100,000"');
   });
 
   test('a server that reports no plan: the balance alone; unreadable period dates are left out', () => {
