@@ -3,7 +3,7 @@
 // polling a mix of both kinds, 410 Gone mid-poll, cancel, expiry, and what the rows and the view say.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
+import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NoRouteError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
@@ -26,6 +26,8 @@ class Service {
   private readonly agents = new Map<string, AgentRun>();
   private seq = 0;
   shutdownAt = Infinity;
+  /** From this instant the deep research route is not there at all: Express's 404 page, not the service's 404. */
+  unmountedAt = Infinity;
   sunset: string | undefined;
   cancelledReads: 'cancelled' | 'failed' = 'cancelled';
 
@@ -37,6 +39,7 @@ class Service {
       await Promise.resolve();
       if (options?.signal?.aborted) throw new CancelledError({ operation: 'researchJob' });
       if (this.clock.now() >= this.shutdownAt) throw new GoneError({ operation: 'researchJob', serverMessage: 'The Deep Research API was shut down.' });
+      if (this.clock.now() >= this.unmountedAt) throw new NoRouteError({ operation: 'researchJob', status: 404 });
       const planned = this.research.get(id);
       const rendered = renderResearch(planned ? researchSnapshot(planned, this.clock.now()) : null, 'live');
       if (rendered.status === 404) throw new NotFoundError({ operation: 'researchJob' });
@@ -202,6 +205,41 @@ describe('the Deep Research shutdown', () => {
     assert.equal(again.deepResearchNotice.shutDown, true, 'and the view still says Deep Research was shut down');
     assert.equal(restored.kind, 'deepResearch');
     assert.ok(storage.map.size > 0);
+  });
+
+  test('a route unmounted at the shutdown reads as the shutdown; before it, as a refusal', async () => {
+    const { clock, service, store, finished } = setup();
+    const timeline = { durationMs: 3_600_000, activities: 60, sources: 30 };
+    const early = service.createResearch(timeline);
+    // The service's Sunset brings the shutdown within the test's reach.
+    const sunsetAt = Math.floor((clock.now() + 600_000) / 1000) * 1000;
+    service.sunset = new Date(sunsetAt).toUTCString();
+    store.track([early]);
+    await clock.advance(30_000);
+    assert.equal(store.deepResearchNotice.sunsetAt, sunsetAt);
+    // Before the shutdown a missing route is a wrong address or a proxy: the job stops as refused.
+    service.unmountedAt = clock.now() + 1;
+    await clock.advance(30_000);
+    const refused = store.get(early)!;
+    assert.equal(refused.poll.kind === 'stopped' && refused.poll.reason, 'rejected');
+    assert.equal(store.deepResearchNotice.shutDown, false);
+    store.untrack(early);
+    // At the shutdown the route goes: the job being polled keeps what it found, and it can be saved.
+    service.unmountedAt = sunsetAt;
+    const late = service.createResearch(timeline);
+    store.track([late]);
+    await clock.advance(sunsetAt - clock.now() - 1_000);
+    const found = deepResearchOf(store.get(late)?.snapshot)!;
+    assert.ok(found.activities.length > 0 && store.get(late)!.poll.kind === 'polling');
+    await clock.advance(60_000);
+    const job = store.get(late)!;
+    assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'gone');
+    assert.ok(isFinished(job));
+    assert.equal(store.deepResearchNotice.shutDown, true);
+    assert.equal(deepResearchOf(job.snapshot)?.activities.length, found.activities.length, 'the last snapshot stays');
+    assert.match(jobContextValue(job), /\bresult\b/);
+    assert.equal(resultFormats(job)[0]!.label, 'What it found before it stopped (Markdown)');
+    assert.deepEqual(finished, [], 'neither is announced as finished');
   });
 
   test('a Sunset header moves the announced date; the view message counts the days and goes with the last deep research job', async () => {

@@ -17,6 +17,8 @@ export interface AnswerContext {
   interval(r: JobRecord): number;
   /** A 429 is about the whole team: every request waits until then. */
   pause(until: number): void;
+  /** When Deep Research stops answering: the service's Sunset, else the published date. */
+  sunsetAt: number;
 }
 
 /**
@@ -86,10 +88,13 @@ export function applyFailure(r: JobRecord, error: FirecrawlError | Error, manual
     if (previous.kind !== 'stopped' || previous.reason !== 'notFound') ctx.log.warn(`Job ${r.id}: expired or not found (404); stopped polling`);
     return { changed: true, shutDown: false };
   }
-  if (kind === 'gone') {
+  // Past the shutdown, a deep research route that is simply not there (a page, not the service's 404)
+  // is the shutdown too: the service may unmount the route rather than answer 410.
+  if (kind === 'gone' || (kind === 'noRoute' && r.kind === 'deepResearch' && now >= ctx.sunsetAt)) {
     r.poll = { kind: 'stopped', reason: 'gone', at: now };
     r.nextPollAt = undefined;
-    if (previous.kind !== 'stopped' || previous.reason !== 'gone') ctx.log.warn(`Job ${r.id}: the service answered 410 Gone (the API was shut down); its last snapshot stays`);
+    if (previous.kind !== 'stopped' || previous.reason !== 'gone')
+      ctx.log.warn(`Job ${r.id}: the service answered ${kind === 'gone' ? '410 Gone' : 'that the route is not there'} (the API was shut down); its last snapshot stays`);
     return { changed: true, shutDown: true };
   }
   if (kind === 'cancelled') return { changed: false, shutDown: false };

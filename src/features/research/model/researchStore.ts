@@ -657,6 +657,7 @@ export class ResearchStore implements Disposable {
       random: this.random,
       interval: (r) => this.intervalFor(r),
       pause: (until) => this.pacer.pause(until),
+      sunsetAt: this.notices.notice.sunsetAt,
     };
   }
 
