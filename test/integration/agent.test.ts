@@ -136,6 +136,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
 
   it('a run stopped at its credit limit: a warning row with its credits, and its partial result saved like a result', async () => {
     const id = sandbox.createAgentJob({ durationMs: 2_000, credits: 400, maxCredits: 100 });
+    answer = 'Open Result';
     await track(id);
     await until('stopped', () => store().get(id)?.snapshot?.status === 'failed', 15_000);
     const item = row(id)!;
@@ -144,6 +145,14 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'problemsWarningIcon.foreground');
     assert.deepEqual(labels(id), ['Partial result (JSON)']);
     assert.match(String(item.contextValue), /\bresult\b/);
+    // Its notice offers what it found, not only the row.
+    await until('the notice', () => shown.some((s) => s.message.startsWith('Agent job stopped at its credit limit')));
+    const notice = shown.find((s) => s.message.startsWith('Agent job stopped at its credit limit'))!;
+    assert.equal(notice.kind, 'warning');
+    assert.deepEqual(notice.items, ['Open Result', "Don't Show Again"]);
+    await until('the partial result open', () => vscode.window.activeTextEditor?.document.languageId === 'json');
+    assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), agentOf(store().get(id)?.snapshot)?.partial);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-partial-'));
     try {
       saveTo = vscode.Uri.file(path.join(dir, 'partial.json'));

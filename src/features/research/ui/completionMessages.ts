@@ -53,8 +53,11 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     } else {
       // The service's error is plain text like the rest.
       const why = first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
-      choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), showJob, dontShow);
+      // A run stopped at its credit limit keeps what it found: its partial data opens like a result.
+      const action = hasJson ? vscode.l10n.t('Open Result') : showJob;
+      choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), action, dontShow);
       if (choice === showJob) await actions.revealJob(first.id);
+      else if (choice === action) await actions.openJson(first.id);
     }
   } else {
     const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
