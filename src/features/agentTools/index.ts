@@ -15,7 +15,7 @@ import type { BurnFeature } from '../burn';
 import type { CreditsFeature } from '../credits';
 import type { ToolKind } from './model/budget';
 import { ToolDocuments } from './model/toolDocuments';
-import type { TeamCredits } from './model/toolRunner';
+import { type TeamCredits, teamCreditFacts } from './model/teamCredits';
 import { spendingView, ToolSpending, type ToolSpendingView } from './model/toolSpending';
 import type { AgentTools } from './ui/agentTools';
 import { registerToolDocuments, toolDocumentUri } from './ui/toolResultDocuments';
@@ -47,8 +47,6 @@ export interface AgentToolsDeps {
   /** Adds a run an agent started to the Research view, without taking focus from the chat. */
   trackAgentRun(id: string): void;
 }
-
-const HOUR_MS = 60 * 60_000;
 
 export class AgentToolsFeature extends DisposableBase {
   readonly spending: ToolSpending;
@@ -103,25 +101,11 @@ export class AgentToolsFeature extends DisposableBase {
     const state = credits.store.state;
     const snapshot = state.snapshot;
     const summary = burn.view().summary;
-    const out: TeamCredits = {};
-    if (snapshot) {
-      out.remaining = snapshot.usage.remainingCredits;
-      out.plan = snapshot.usage.planCredits;
-      if (snapshot.queue) out.queue = { active: snapshot.queue.active, waiting: snapshot.queue.waiting, maxConcurrency: snapshot.queue.maxConcurrency };
-      const end = snapshot.usage.billingPeriodEnd ? Date.parse(snapshot.usage.billingPeriodEnd) : NaN;
-      const perDay = summary.weekPerDay;
-      if (perDay && perDay > 0 && snapshot.usage.remainingCredits > 0) {
-        const at = clock.now() + (snapshot.usage.remainingCredits / perDay) * 24 * HOUR_MS;
-        if (Number.isNaN(end) || at < end) out.runOutAt = at;
-      }
-    } else if (state.problem) {
-      out.problem = state.problem.kind === 'noKey' ? vscode.l10n.t('no API key is set.') : vscode.l10n.t('the last read of the balance failed (see the Firecrawl log).');
+    const facts = teamCreditFacts(snapshot, { lastHour: summary.lastHour, last24h: summary.day?.total, weekPerDay: summary.weekPerDay }, clock.now());
+    if (!snapshot && state.problem) {
+      facts.problem = state.problem.kind === 'noKey' ? vscode.l10n.t('no API key is set.') : vscode.l10n.t('the last read of the balance failed (see the Firecrawl log).');
     }
-    if (summary.day) {
-      out.last24h = summary.day.total;
-      out.lastHour = summary.spike?.lastHour ?? summary.day.hourly.at(-1) ?? 0;
-    }
-    return out;
+    return facts;
   }
 
   register(context: vscode.ExtensionContext): void {

@@ -62,7 +62,7 @@ function runner(options: { credits?: TeamCredits; budget?: number; maxChars?: nu
     apiUrl: () => server.url,
     team: () => options.team ?? 'team-1',
     balance: () => 62_418,
-    teamCredits: async () => options.credits ?? { remaining: 62_418, plan: 100_000, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } },
+    teamCredits: async () => options.credits ?? { remaining: 62_418, plan: 100_000, periodKnown: true, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } },
     spending,
     documents,
     refusals: new RefusalEpisodes(),
@@ -228,6 +228,12 @@ describe('tool calls against the sandbox', () => {
     const below = (await runner({ credits: { remaining: -250, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
     assert.match(below, /The balance is already below zero, by 250\./);
     assert.doesNotMatch(used + below, /lasts/);
+  });
+
+  test('the credits tool without a known billing period end does not say the balance lasts it', async () => {
+    const text = (await runner({ credits: { remaining: 5_000, plan: 100_000, periodKnown: false } }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(text, /^Balance: 5,000 of a 100,000-credit plan\. AI agent tools/);
+    assert.doesNotMatch(text, /billing period/);
   });
 
   test('a call prepared while another is in flight sees that call: the in-flight one holds its estimate until the answer', async () => {

@@ -11,6 +11,7 @@ import { formatDateTime, formatExact } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
 import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLocalDay, type ToolKind } from './budget';
 import type { RefusalEpisodes, RefusalKind } from './refusals';
+import type { TeamCredits } from './teamCredits';
 import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, type ToolInput } from './toolInputs';
 import { type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
@@ -28,17 +29,7 @@ export interface ToolSettings {
 }
 
 /** The team's credits as the window knows them (credits and burn features), for the credits tool. */
-export interface TeamCredits {
-  remaining?: number;
-  plan?: number | null;
-  lastHour?: number;
-  last24h?: number;
-  /** When the balance runs out at the last 7 days' pace, before the period ends. */
-  runOutAt?: number;
-  queue?: { active: number; waiting: number; maxConcurrency: number | null };
-  /** Why the balance is not known, in our words. */
-  problem?: string;
-}
+export type { TeamCredits } from './teamCredits';
 
 export interface ToolRunnerDeps {
   client(): FirecrawlClient;
@@ -405,7 +396,7 @@ export class ToolRunner {
     if (facts.remaining !== undefined && facts.remaining <= 0)
       lines.push(facts.remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-facts.remaining)) : l10n.t('The balance is used up.'));
     else if (facts.runOutAt !== undefined) lines.push(l10n.t("At the last 7 days' pace the balance runs out around {0}, before the billing period ends.", formatDateTime(facts.runOutAt)));
-    else if (facts.remaining !== undefined) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
+    else if (facts.remaining !== undefined && facts.periodKnown) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
     if (facts.queue) {
       lines.push(
         facts.queue.maxConcurrency === null

@@ -147,6 +147,8 @@ export function runOut(remaining: number, perHour: number, now: number): RunOut 
 
 export interface BurnSummary {
   day?: LastDay;
+  /** The 60 minutes before the newest bin's end (see lastHour). */
+  lastHour?: number;
   baseline?: Baseline;
   /** Set while the last hour is a spike (and the hourly bins are recent enough to say so). */
   spike?: Spike;
@@ -164,6 +166,8 @@ export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now
   if (input.day) {
     const day = lastDay(input.day.bins);
     if (day) summary.day = day;
+    const hour = lastHour(input.day.bins);
+    if (hour) summary.lastHour = hour.credits;
   }
   if (input.week) {
     summary.baseline = usualRate(input.week.bins);

@@ -1,0 +1,49 @@
+// What the credits tool is told, from the balance and from bins cut by the sandbox: the last hour is 60
+// minutes, not the hour in progress; a run-out date only against a known end of the billing period.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CreditUsage } from '../../../src/api';
+import { teamCreditFacts } from '../../../src/features/agentTools/model/teamCredits';
+import { DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
+import { binsFor } from '../../support/usageBins';
+
+/** Five past noon UTC: the hour in progress is 5 minutes old. */
+const NOW = Date.UTC(2026, 10, 20, 12, 5);
+const usage = (over: Partial<CreditUsage> = {}): CreditUsage => ({
+  remainingCredits: 50_000,
+  planCredits: 100_000,
+  billingPeriodStart: '2026-11-01T00:00:00.000Z',
+  billingPeriodEnd: '2026-12-01T00:00:00.000Z',
+  ...over,
+});
+const burnOf = (series: Parameters<typeof binsFor>[2]) => {
+  const summary = summarizeBurn({ day: { bins: binsFor('day', NOW, series), fetchedAt: NOW }, week: { bins: binsFor('week', NOW, series), fetchedAt: NOW } }, DEFAULT_SPIKE_THRESHOLDS, NOW);
+  return { lastHour: summary.lastHour, last24h: summary.day?.total, weekPerDay: summary.weekPerDay };
+};
+
+describe('the credits facts the tool tells an agent', () => {
+  test('the last hour is the 60 minutes before the bins, not the 5 minutes of the hour in progress', () => {
+    const facts = teamCreditFacts({ usage: usage() }, burnOf({ hours: [[Date.UTC(2026, 10, 20, 11, 0), 300]] }), NOW);
+    assert.equal(facts.lastHour, 275, '11 of the 12 five-minute parts of 11:00–12:00');
+    assert.equal(facts.last24h, 300);
+  });
+
+  test('a run-out date only before a known end of the billing period', () => {
+    const burn = burnOf({ steady: 100 });
+    const known = teamCreditFacts({ usage: usage({ remainingCredits: 20_000 }) }, burn, NOW);
+    assert.equal(known.periodKnown, true);
+    assert.ok(known.runOutAt! > NOW && known.runOutAt! < Date.parse('2026-12-01T00:00:00.000Z'), '20,000 at 2,400 a day: about 8 days');
+    const lasting = teamCreditFacts({ usage: usage({ remainingCredits: 90_000 }) }, burn, NOW);
+    assert.equal(lasting.runOutAt, undefined, 'past the period end: it lasts');
+    const open = teamCreditFacts({ usage: usage({ billingPeriodEnd: null }) }, burnOf({ steady: 1 }), NOW);
+    assert.equal(open.periodKnown, false);
+    assert.equal(open.runOutAt, undefined, 'no period end: no date years away, and no "before it ends"');
+  });
+
+  test('without a balance the burn figures still come through', () => {
+    const facts = teamCreditFacts(undefined, burnOf({ steady: 10 }), NOW);
+    assert.equal(facts.remaining, undefined);
+    assert.equal(facts.last24h, 240);
+    assert.ok(Math.abs(facts.lastHour! - 10) < 0.5, 'a steady 10 an hour');
+  });
+});
