@@ -22,6 +22,11 @@ const JOB_ROW_WAIT_MS = 1_000;
 const RUN_TIMEOUT_MARGIN_MS = 15_000;
 /** Search and map crawl before answering: longer than a read's 30 s. */
 const RUN_CALL_TIMEOUT_MS = 120_000;
+/**
+ * A run's answer is the result it paid for: a 50 MB file's Markdown, a map of 100,000 links (about
+ * 20 MB). Refused whole it would be paid for and lost, so its cap is well above the reads' 5 MB.
+ */
+export const RUN_MAX_BODY_BYTES = 128 * 1024 * 1024;
 
 export interface ActivityQuery extends CallOptions {
   /** One of the route's kinds (`ACTIVITY_FILTERS`); absent lists every kind. */
@@ -219,20 +224,36 @@ export class FirecrawlClient {
    */
   async scrape(request: ScrapeRequest, call: CallOptions = {}): Promise<ScrapeResult> {
     const body = { ...request, ...this.runOrigin };
-    const raw = await this.transport.request({ ...call, timeoutMs: body.timeout + RUN_TIMEOUT_MARGIN_MS, operation: 'scrape', method: 'POST', path: '/v2/scrape', body });
+    const raw = await this.transport.request({
+      ...call,
+      timeoutMs: body.timeout + RUN_TIMEOUT_MARGIN_MS,
+      maxBodyBytes: RUN_MAX_BODY_BYTES,
+      operation: 'scrape',
+      method: 'POST',
+      path: '/v2/scrape',
+      body,
+    });
     return rules().normalizeScrape(this.ran('scrape', rules().runSchemas().scrapeResponse, raw.body, raw.status));
   }
 
   /** The raw route: the official SDK drops the `id` that feedback needs. */
   async search(request: SearchRequest, call: CallOptions = {}): Promise<SearchResult> {
     const body = { ...request, ...this.runOrigin };
-    const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'search', method: 'POST', path: '/v2/search', body });
+    const raw = await this.transport.request({
+      ...call,
+      timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS,
+      maxBodyBytes: RUN_MAX_BODY_BYTES,
+      operation: 'search',
+      method: 'POST',
+      path: '/v2/search',
+      body,
+    });
     return rules().normalizeSearch(this.ran('search', rules().runSchemas().searchResponse, raw.body, raw.status));
   }
 
   async map(request: MapRequest, call: CallOptions = {}): Promise<MapResult> {
     const body = { ...request, ...this.runOrigin };
-    const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, operation: 'map', method: 'POST', path: '/v2/map', body });
+    const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, maxBodyBytes: RUN_MAX_BODY_BYTES, operation: 'map', method: 'POST', path: '/v2/map', body });
     return rules().normalizeMap(this.ran('map', rules().runSchemas().mapResponse, raw.body, raw.status));
   }
 
@@ -242,7 +263,15 @@ export class FirecrawlClient {
    * Never retried.
    */
   async parse(upload: MultipartBody, timeoutMs: number, call: CallOptions = {}): Promise<ScrapeResult> {
-    const raw = await this.transport.request({ ...call, timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS, operation: 'parse', method: 'POST', path: '/v2/parse', upload });
+    const raw = await this.transport.request({
+      ...call,
+      timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS,
+      maxBodyBytes: RUN_MAX_BODY_BYTES,
+      operation: 'parse',
+      method: 'POST',
+      path: '/v2/parse',
+      upload,
+    });
     return rules().normalizeScrape(this.ran('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status));
   }
 

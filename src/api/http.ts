@@ -120,6 +120,8 @@ export interface RequestSpec extends CallOptions {
   body?: unknown;
   /** Sent as is instead of JSON (a multipart upload). */
   upload?: { contentType: string; bytes: Uint8Array<ArrayBuffer> };
+  /** A larger cap than the transport's for an answer that is the result itself (a paid run's). */
+  maxBodyBytes?: number;
 }
 
 export interface RawResponse {
@@ -309,7 +311,7 @@ export class Transport {
       }
       let text: string;
       try {
-        text = await this.readBody(response, controller, operation);
+        text = await this.readBody(response, controller, operation, spec.maxBodyBytes ?? this.maxBodyBytes);
       } catch (error) {
         if (error instanceof InvalidResponseError) throw error;
         throw interrupted(error);
@@ -321,10 +323,10 @@ export class Transport {
     }
   }
 
-  private async readBody(response: ResponseLike, controller: AbortController, operation: Operation): Promise<string> {
-    const tooLarge = () => new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(this.maxBodyBytes / 1024 / 1024)} MB` });
+  private async readBody(response: ResponseLike, controller: AbortController, operation: Operation, maxBytes: number): Promise<string> {
+    const tooLarge = () => new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB` });
     const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
+    if (Number.isFinite(declared) && declared > maxBytes) {
       controller.abort();
       throw tooLarge();
     }
@@ -333,7 +335,7 @@ export class Transport {
     if (!response.body) {
       // A transport without a stream hands over the text whole: at least refuse it whole.
       const whole = await response.text();
-      if (whole.length > this.maxBodyBytes) throw tooLarge();
+      if (whole.length > maxBytes) throw tooLarge();
       return whole;
     }
     const reader = response.body.getReader();
@@ -344,7 +346,7 @@ export class Transport {
       const { done, value } = await reader.read();
       if (done) break;
       received += value.byteLength;
-      if (received > this.maxBodyBytes) {
+      if (received > maxBytes) {
         controller.abort();
         await reader.cancel().catch(() => undefined);
         throw tooLarge();

@@ -196,12 +196,27 @@ const MAP_KEYS: Record<string, Check | null> = {
   origin,
 };
 
-/** POST /v2/map: up to `limit` links of the site (the sandbox's sites have 30 pages). */
+/** Pages of a `large.` site: a catalogue whose map answer runs to megabytes at a high `limit`. */
+const LARGE_SITE_PAGES = 100_000;
+
+/**
+ * POST /v2/map: up to `limit` links of the site (the sandbox's sites have 30 pages; a host starting
+ * with `large.` has 100,000, each with a title and a description, as a shop's catalogue would).
+ */
 export function map(raw: unknown, jobs: RunJobs): RunReply {
   const checked = strict(raw, MAP_KEYS);
   if (!checked.ok) return checked.reply;
   const site = new URL(String(checked.body.url));
   const limit = typeof checked.body.limit === 'number' ? checked.body.limit : 5000;
+  if (site.hostname.startsWith('large.')) {
+    const count = Math.min(limit, LARGE_SITE_PAGES);
+    const links = Array.from({ length: count }, (_, i) => ({
+      url: `${site.origin}/catalogue/item-${i + 1}`,
+      title: `Catalogue item ${i + 1} of the sandbox's large site`,
+      description: `The page of item ${i + 1}: its pictures, its sizes, what it costs and when it can be delivered.`,
+    }));
+    return { status: 200, body: { success: true, id: jobs.run('map', site.href, 1), links } };
+  }
   const pages = ['', 'docs', 'pricing', 'blog', 'about', ...Array.from({ length: 25 }, (_, i) => `docs/page-${i + 1}`)];
   const links = pages.slice(0, limit).map((path, i) => ({
     url: `${site.origin}/${path}`,

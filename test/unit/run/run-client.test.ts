@@ -167,6 +167,14 @@ describe('against the sandbox', () => {
     assert.ok(result.jobId);
   });
 
+  test("a paid answer past the reads' 5 MB cap is read whole: a map of 60,000 links", async () => {
+    const result = await client().map(checked('map', mapBody('https://large.example.org', 60_000)));
+    assert.equal(result.links.length, 60_000);
+    assert.equal(result.links.at(-1)?.url, 'https://large.example.org/catalogue/item-60000');
+    assert.ok(JSON.stringify(result.links).length > 10 * 1024 * 1024, 'well past 5 MB');
+    assert.ok(result.jobId, 'and it can be rated');
+  });
+
   test('map: a 200 with success:false and no links is an error with the service’s words as plain text, not an invalid answer', async () => {
     sandbox.fault({ kind: 'status', status: 200, route: 'map', body: { success: false, error: 'Map failed: see [why](command:workbench.action.quit)' } });
     const error = await failure(client().map(checked('map', mapBody('https://docs.example.org', 4))));
