@@ -462,6 +462,38 @@ describe('running Firecrawl from the editor', function () {
     }
   });
 
+  it('Rate This Result, then Back to another job: the feedback goes to that job, and this result stays unrated', async () => {
+    const first = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-first'))!.opened[0]!;
+    const second = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-second'))!.opened[0]!;
+    const secondId = /Job id: `([0-9a-f-]+)`/.exec(second.getText())?.[1];
+    assert.ok(secondId);
+    const rated = vscode.commands.executeCommand<FeedbackRunResult>('firecrawl.rateResult', first.uri);
+    const { feedback, page, accept } = await wizardPages(api);
+    const rating = await page(/Rating/);
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    await until('the job page', () => (feedback.page !== rating && /Job id/.test(feedback.page?.widget.title ?? '') ? feedback.page : undefined));
+    // Back reaches the job page: the list of recent scrape jobs; the highlight moves to the second one.
+    const job = await page(/Job id/);
+    assert.equal(job.kind, 'pick');
+    const names = () => `${job.widget.activeItems[0]?.label ?? ''} ${job.widget.activeItems[0]?.detail ?? ''}`;
+    await until('the job list to load', () => !job.widget.busy && job.widget.activeItems.length > 0);
+    for (let i = 0; i < 30 && !names().includes(secondId); i++) {
+      const before = job.widget.activeItems[0];
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await until('the highlight to move', () => job.widget.activeItems[0] !== before, 2_000);
+    }
+    assert.ok(names().includes(secondId), names());
+    await accept(job);
+    await accept(await page(/Rating/));
+    await accept(await page(/Review/));
+    const result = (await rated)!;
+    assert.equal(result.kind, 'sent');
+    assert.equal(result.kind === 'sent' ? result.job.jobId : undefined, secondId);
+    assert.equal(sandbox.feedbackSubmissions().at(-1)?.jobId, secondId);
+    const titles = await lensTitles(first.uri);
+    assert.ok(titles.some((t) => /Rate this result/.test(t)) && !titles.some((t) => /Rated/.test(t)), `the first result is still to be rated: ${titles.join(' | ')}`);
+  });
+
   it('Save puts a result in the workspace folder under its name without asking, and the saved file keeps its Rate CodeLens', async () => {
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     // A file of that name is never overwritten: the result takes the next name.

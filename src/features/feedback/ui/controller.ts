@@ -36,11 +36,17 @@ export interface StartOptions {
   rateResult?: boolean;
 }
 
+/** The job the feedback went to: the wizard's Back leads to the job page, so it may not be the one it opened on. */
+export interface FeedbackJob {
+  endpoint: FeedbackRequest['endpoint'];
+  jobId: string;
+}
+
 export type FeedbackRunResult =
   | { kind: 'cancelled' }
-  | { kind: 'sent'; receipt: FeedbackReceipt; message: string }
+  | { kind: 'sent'; job: FeedbackJob; receipt: FeedbackReceipt; message: string }
   /** `code` is the service's feedbackErrorCode, and `windowSeconds` the window a FEEDBACK_WINDOW_EXPIRED stated. */
-  | { kind: 'failed'; message: string; actions: string[]; code?: string; windowSeconds?: number };
+  | { kind: 'failed'; job: FeedbackJob; message: string; actions: string[]; code?: string; windowSeconds?: number };
 
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
@@ -178,7 +184,7 @@ export class FeedbackController implements vscode.Disposable {
       this.log.info(`Feedback ${outcome.receipt.feedbackId ?? ''} recorded: ${receipt.message}`);
       if (receipt.refreshCredits) void vscode.commands.executeCommand(COMMANDS.refreshCredits).then(undefined, () => undefined);
       void (receipt.severity === 'warning' ? vscode.window.showWarningMessage(receipt.message) : vscode.window.showInformationMessage(receipt.message));
-      return { kind: 'sent', receipt: outcome.receipt, message: receipt.message };
+      return { kind: 'sent', job: { endpoint: request.endpoint, jobId: request.jobId }, receipt: outcome.receipt, message: receipt.message };
     }
     const error = outcome.kind === 'cancelled' ? new CancelledError({ operation: 'feedback' }) : outcome.error;
     // The server says how long it accepts feedback only when it is too late: remember it for the countdown.
@@ -195,6 +201,7 @@ export class FeedbackController implements vscode.Disposable {
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
+      job: { endpoint: request.endpoint, jobId: request.jobId },
       message: failure.message,
       actions: failure.actions.map((a) => nextStepLabel(a)),
       ...(code ? { code } : {}),

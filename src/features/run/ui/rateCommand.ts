@@ -34,7 +34,9 @@ export async function rateCommand(services: RunServices, given?: unknown): Promi
     return undefined;
   }
   const outcome = (await vscode.commands.executeCommand(COMMANDS.submitFeedback, ratingStart(result))) as FeedbackRunResult | undefined;
-  if (outcome?.kind === 'failed' && outcome.code === 'FEEDBACK_WINDOW_EXPIRED') services.results.close(key, outcome.windowSeconds);
-  if (outcome?.kind === 'sent') services.results.rated(key, outcome.message);
+  // Back in the wizard reaches the job page: feedback sent for another job says nothing about this one.
+  if (outcome?.kind === 'cancelled' || outcome?.job.jobId !== result.jobId || outcome.job.endpoint !== result.endpoint) return outcome;
+  if (outcome.kind === 'failed' && outcome.code === 'FEEDBACK_WINDOW_EXPIRED') services.results.close(key, outcome.windowSeconds);
+  if (outcome.kind === 'sent') services.results.rated(key, outcome.message);
   return outcome;
 }
