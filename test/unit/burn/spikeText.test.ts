@@ -92,6 +92,17 @@ describe('the status bar with the burn', () => {
     assert.equal(presentCredits(state({ ...usage, remainingCredits: -10 }), ctx(burnView({ steady: 20, spike: { at: NOW - 60_000, credits: 1_200 } }))).level, 'critical');
   });
 
+  test('what the AI tools spent is never more than the bins it is a part of (their record is live, the bins lag)', () => {
+    // The bins say 20 in the last day, 1,220 in the last hour of the spike; the tools' live record says more.
+    const quiet = presentCredits(state(), { ...ctx(burnView({ hours: [[NOW - 3 * HOUR_MS, 20]] })), tools: { lastHour: 60, lastDay: 60 } });
+    assert.match(quiet.tooltip, /Last 24 h: \*\*20\*\* credits/);
+    assert.match(quiet.tooltip, /AI agents spent 20 credits of these through Firecrawl tools\./);
+    const spiking = presentCredits(state(), { ...ctx(burnView({ steady: 20, spike: { at: NOW - 10 * 60_000, credits: 1_200 } })), tools: { lastHour: 5_000, lastDay: 5_000 } });
+    assert.match(spiking.tooltip, /AI agents drove it: 1,220 of these credits went through Firecrawl tools in the last hour\./);
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', toolCredits: 5_000 }), /AI agents drove it: 1,220 of the last hour's credits went through/);
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', toolCredits: 100 }), /AI agents spent 100 of the last hour's credits through/);
+  });
+
   test('alerts off or muted are said, with a way back', () => {
     assert.match(presentCredits(state(), ctx(burnView({ steady: 20 }, { alertsOff: true }))).tooltip, /Spike alerts are off\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/);
     assert.match(presentCredits(state(), ctx(burnView({ steady: 20 }, { muted: true }))).tooltip, /Spike alerts are muted for today\./);

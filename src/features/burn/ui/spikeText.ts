@@ -40,7 +40,8 @@ export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
 
 /** Whether AI agents drove the spike through Firecrawl tools (half of the hour or more), or took part. */
 function toolSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {
-  const credits = ctx.toolCredits;
+  // The tools' record is live and the bins lag: "of the last hour's credits" is never more than the hour.
+  const credits = ctx.toolCredits === undefined ? undefined : Math.min(ctx.toolCredits, spike.lastHour);
   if (credits === undefined || credits <= 0) return undefined;
   const count = formatExact(Math.round(credits), ctx.locale);
   return credits * 2 >= spike.lastHour

@@ -69,11 +69,13 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
   // Inline code keeps the blocks in one font; the row reads oldest to newest.
   lines.push('', l10n.t('{0} hourly, oldest first; busiest hour {1}', `\`${sparkline(day.hourly)}\``, formatExact(day.peak, locale)));
   const tools = ctx.tools;
-  if (tools && tools.lastDay > 0) {
+  // The tools' record is live and the bins lag: "of these" is never more than the bins' own total.
+  const toolDay = tools ? Math.min(tools.lastDay, day.total) : 0;
+  if (toolDay > 0) {
     lines.push(
       '',
       pluralCount(
-        Math.round(tools.lastDay),
+        Math.round(toolDay),
         locale,
         (n) => l10n.t('AI agents spent {0} credit of these through Firecrawl tools.', n),
         (n) => l10n.t('AI agents spent {0} credits of these through Firecrawl tools.', n),
@@ -100,7 +102,8 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
 }
 
 /** Whether the AI agent tools drove the spike (half of the hour or more) or only took part in it. */
-export function toolShareText(toolCredits: number, hourCredits: number, locale: string | undefined): string {
+export function toolShareText(spent: number, hourCredits: number, locale: string | undefined): string {
+  const toolCredits = Math.min(spent, hourCredits);
   const count = formatExact(Math.round(toolCredits), locale);
   return toolCredits * 2 >= hourCredits
     ? l10n.t('AI agents drove it: {0} of these credits went through Firecrawl tools in the last hour.', count)
