@@ -145,8 +145,9 @@ describe('presentation of every state', () => {
   test('remaining above plan is normal and never "more than 100% used"', () => {
     const view = presentCredits(okState(usage({ remainingCredits: 150_000 })), ctx());
     assert.equal(view.level, 'normal');
-    assert.match(view.tooltip, /beyond the plan/);
-    assert.doesNotMatch(view.tooltip, /%/);
+    assert.match(view.tooltip, /^\*\*Firecrawl credits\*\*\n\n\*\*150,000\*\* credits remaining \(plan 100,000, plus packs or grants\)\n/);
+    assert.doesNotMatch(view.tooltip, /%|of 100,000/);
+    assert.match(view.accessibilityLabel, /^Firecrawl: 150,000 credits remaining \(plan 100,000, plus packs or grants\)/);
   });
 
   test('null period dates: no reset date, no crash', () => {

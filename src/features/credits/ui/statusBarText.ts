@@ -177,13 +177,13 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
           (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of),
           (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of),
         )
-      : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
+      : remaining > plan
+        ? l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', `**${formatExact(remaining, locale)}**`, of)
+        : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
   ];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
     const used = plan - remaining;
     lines.push('', l10n.t('Used this period: {0} ({1})', formatExact(used, locale), formatPercent(used / plan, locale)));
-  } else if (remaining > plan) {
-    lines.push('', l10n.t('Includes credits beyond the plan (packs or grants).'));
   }
   return lines;
 }
@@ -237,6 +237,7 @@ function balancePhrase(remaining: number, plan: number | null, locale: string | 
           (n) => l10n.t('over plan by {0} credits', n),
         );
   }
+  if (plan !== null && remaining > plan) return l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', formatExact(remaining, locale), formatExact(plan, locale));
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
   return pluralCount(
     remaining,
