@@ -140,7 +140,8 @@ export function scrape(raw: unknown, jobs: RunJobs): RunReply {
         metadata: {
           title: page.title,
           sourceURL: target.href,
-          url: target.pathname === '/redirect' ? `${target.origin}/landed` : target.href,
+          // A redirect lands where the site says (`?to=`), as a site chooses its own redirects.
+          url: target.pathname === '/redirect' ? `${target.origin}${target.searchParams.get('to') ?? '/landed'}` : target.href,
           statusCode: page.statusCode,
           contentType: 'text/html; charset=utf-8',
           scrapeId: id,

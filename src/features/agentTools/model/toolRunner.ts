@@ -291,7 +291,8 @@ export class ToolRunner {
         const result = await client.scrape(body, call);
         const charged = this.charge(hold, result.creditsUsed);
         const facts = [l10n.t('Firecrawl scraped {0}.', input.url)];
-        if (result.finalUrl && result.finalUrl !== input.url) facts.push(l10n.t('It ended up at {0}.', plainText(result.finalUrl, 500)));
+        // Where a redirect landed is the site's choice, words and all: it goes inside the fence with the page.
+        const landed = result.finalUrl && result.finalUrl !== input.url ? `${l10n.t('It ended up at {0}.', plainText(result.finalUrl, 500))}\n\n` : '';
         if (result.statusCode !== undefined) {
           facts.push(
             result.statusCode >= 400
@@ -301,7 +302,7 @@ export class ToolRunner {
         }
         facts.push(creditsUsedText(result.creditsUsed), jobIdText(result.jobId));
         const header = [l10n.t('Source: {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
-        const content = result.markdown.trim() ? (result.title ? `# ${result.title}\n\n${result.markdown}` : result.markdown) : l10n.t('(The page had no text.)');
+        const content = landed + (result.markdown.trim() ? (result.title ? `# ${result.title}\n\n${result.markdown}` : result.markdown) : l10n.t('(The page had no text.)'));
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Scrape of {0}', plainText(input.url, 200)), header, content)], charged };
       }
       case 'search': {
