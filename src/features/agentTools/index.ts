@@ -12,7 +12,7 @@ import type { Clock } from '../../shared/clock';
 import { DisposableBase, type Event } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { BurnFeature } from '../burn';
-import type { CreditsFeature } from '../credits';
+import { type CreditsFeature, forecastRunOut, forecastSentence } from '../credits';
 import type { ToolKind } from './model/budget';
 import { ToolDocuments } from './model/toolDocuments';
 import { type TeamCredits, teamCreditFacts } from './model/teamCredits';
@@ -101,7 +101,8 @@ export class AgentToolsFeature extends DisposableBase {
     const state = credits.store.state;
     const snapshot = state.snapshot;
     const summary = burn.view().summary;
-    const facts = teamCreditFacts(snapshot, { lastHour: summary.lastHour, last24h: summary.day?.total, weekPerDay: summary.weekPerDay }, clock.now());
+    const forecast = snapshot && forecastRunOut(snapshot.usage, clock.now(), undefined, summary.weekPerDay);
+    const facts = teamCreditFacts(snapshot, { lastHour: summary.lastHour, last24h: summary.day?.total }, forecast ? forecastSentence(forecast, vscode.env.language) : undefined);
     if (!snapshot && state.problem) {
       facts.problem = state.problem.kind === 'noKey' ? vscode.l10n.t('no API key is set.') : vscode.l10n.t('the last read of the balance failed (see the Firecrawl log).');
     }

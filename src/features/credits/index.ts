@@ -14,6 +14,7 @@ import { CreditsStore } from './model/creditsStore';
 import { CreditsStatusBar } from './ui/statusBar';
 
 export type { CreditsState, CreditsStore } from './model/creditsStore';
+export { forecastRunOut, forecastSentence } from './model/forecast';
 export type { CreditsStatusBar } from './ui/statusBar';
 
 export interface CreditsDeps {

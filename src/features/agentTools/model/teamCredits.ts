@@ -7,8 +7,8 @@ export interface TeamCredits {
   plan?: number | null;
   lastHour?: number;
   last24h?: number;
-  /** When the balance runs out at the last 7 days' pace, before the period ends. */
-  runOutAt?: number;
+  /** The status bar's forecast sentence, when the balance runs out before the period ends. */
+  runOut?: string;
   /** The billing period's end is known: without it no pace says whether the balance lasts. */
   periodKnown?: boolean;
   queue?: { active: number; waiting: number; maxConcurrency: number | null };
@@ -16,10 +16,8 @@ export interface TeamCredits {
   problem?: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** `balance` is absent when it is not known: the burn figures still are. */
-export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStatus } | undefined, burn: { lastHour?: number; last24h?: number; weekPerDay?: number }, now: number): TeamCredits {
+export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStatus } | undefined, burn: { lastHour?: number; last24h?: number }, runOut?: string): TeamCredits {
   const out: TeamCredits = {};
   if (burn.last24h !== undefined) {
     out.last24h = burn.last24h;
@@ -30,12 +28,7 @@ export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStat
   out.remaining = usage.remainingCredits;
   out.plan = usage.planCredits;
   if (queue) out.queue = { active: queue.active, waiting: queue.waiting, maxConcurrency: queue.maxConcurrency };
-  const end = usage.billingPeriodEnd ? Date.parse(usage.billingPeriodEnd) : NaN;
-  out.periodKnown = !Number.isNaN(end);
-  const perDay = burn.weekPerDay;
-  if (out.periodKnown && perDay && perDay > 0 && usage.remainingCredits > 0) {
-    const at = now + (usage.remainingCredits / perDay) * DAY_MS;
-    if (at < end) out.runOutAt = at;
-  }
+  out.periodKnown = usage.billingPeriodEnd !== null && !Number.isNaN(Date.parse(usage.billingPeriodEnd));
+  if (runOut) out.runOut = runOut;
   return out;
 }

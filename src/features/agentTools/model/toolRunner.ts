@@ -396,7 +396,7 @@ export class ToolRunner {
       lines.push(l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', formatExact(Math.round(facts.lastHour)), formatExact(Math.round(facts.last24h ?? facts.lastHour))));
     if (facts.remaining !== undefined && facts.remaining <= 0)
       lines.push(facts.remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-facts.remaining)) : l10n.t('The balance is used up.'));
-    else if (facts.runOutAt !== undefined) lines.push(l10n.t("At the last 7 days' pace the balance runs out around {0}, before the billing period ends.", formatDateTime(facts.runOutAt)));
+    else if (facts.runOut !== undefined) lines.push(facts.runOut);
     else if (facts.remaining !== undefined && facts.periodKnown) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
     if (facts.queue) {
       lines.push(

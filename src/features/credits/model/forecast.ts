@@ -2,9 +2,10 @@
 // before them (it is the more recent), from this period's usage so far otherwise, or, early in a
 // period with too little to go on, from the last complete month of history. The 7-day pace comes
 // from usage bins, so it holds when packs or grants make "used" unknown.
+import * as l10n from '@vscode/l10n';
 import type { CreditUsage, UsagePeriod } from '../../../api';
-
-const DAY_MS = 86_400_000;
+import { formatCredits, formatDate, formatRatio } from '../../../shared/format';
+import { DAY_MS } from '../../../shared/usageSlots';
 /** Below this much of the period the current pace is noise (one big crawl on day one). */
 const MIN_ELAPSED_MS = 2 * DAY_MS;
 
@@ -53,4 +54,19 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
   if (!perDay || perDay <= 0) return undefined;
   const runOutAt = now + (usage.remainingCredits / perDay) * DAY_MS;
   return runOutAt < end ? { runOutAt, perDay, basis } : undefined;
+}
+
+/** The forecast as one sentence, naming the pace it assumed; the date is in bold. */
+export function forecastSentence(forecast: Forecast, locale: string | undefined): string {
+  // A slow pace keeps its decimal: a few credits left can run out at under one a day, never "~0/day".
+  const perDay = forecast.perDay < 10 ? formatRatio(forecast.perDay, locale) : formatCredits(forecast.perDay, locale);
+  const date = formatDate(forecast.runOutAt, locale);
+  switch (forecast.basis) {
+    case 'week':
+      return l10n.t("At the last 7 days' pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date);
+    case 'period':
+      return l10n.t("At this period's pace so far (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date);
+    case 'history':
+      return l10n.t("At last month's pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date);
+  }
 }

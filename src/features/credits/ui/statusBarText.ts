@@ -7,7 +7,7 @@ import { describeError } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
-import { forecastRunOut } from '../model/forecast';
+import { forecastRunOut, forecastSentence } from '../model/forecast';
 import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
 import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
@@ -108,18 +108,6 @@ export function toolShareText(spent: number, hourCredits: number, locale: string
   return toolCredits * 2 >= hourCredits
     ? l10n.t('AI agents drove it: {0} of these credits went through Firecrawl tools in the last hour.', count)
     : l10n.t('AI agents spent {0} of these credits through Firecrawl tools in the last hour.', count);
-}
-
-/** Which pace the forecast used, said in its sentence. */
-function forecastLine(basis: 'week' | 'period' | 'history', perDay: string, date: string): string {
-  switch (basis) {
-    case 'week':
-      return `$(warning) ${l10n.t("At the last 7 days' pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
-    case 'period':
-      return `$(warning) ${l10n.t("At this period's pace so far (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
-    case 'history':
-      return `$(warning) ${l10n.t("At last month's pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date)}`;
-  }
 }
 
 /** Without a plan there is nothing to take a percentage of: only an empty or overdrawn balance stands out. */
@@ -311,9 +299,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const short = formatCredits(remaining, ctx.locale);
   const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
   const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
-  // A slow pace keeps its decimal: a few credits left can run out at under one a day, never "~0/day".
-  const perDay = (pace: number) => (pace < 10 ? formatRatio(pace, ctx.locale) : formatCredits(pace, ctx.locale));
-  if (forecast) lines.push('', forecastLine(forecast.basis, perDay(forecast.perDay), formatDate(forecast.runOutAt, ctx.locale)));
+  if (forecast) lines.push('', `$(warning) ${forecastSentence(forecast, ctx.locale)}`);
   lines.push(...burnLines(ctx.burn, ctx));
   lines.push(...queueLines(snapshot.queue, ctx));
   lines.push('');
