@@ -93,9 +93,7 @@ export function researchUnroutedText(): string {
 
 /** What the service's 410 on deep research means, and what replaces it. */
 export function researchGoneText(): string {
-  return l10n.t(
-    'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.',
-  );
+  return l10n.t('Firecrawl shut the Deep Research API down: deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.');
 }
 
 /** What follows "the key" about a key that cannot be sent (api/apiKeyText). */

@@ -63,7 +63,7 @@ describe('errorText through a translation bundle', () => {
     l10n.config({
       contents: {
         'Expired or not found: the service no longer has this agent job, or the id belongs to another team.': 'Abgelaufen oder nicht gefunden.',
-        'Firecrawl shut the Deep Research API down (410 Gone): deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.':
+        'Firecrawl shut the Deep Research API down: deep research jobs can no longer be read. New research runs as agent jobs (the Agent API, /v2/agent), which this view follows too.':
           'Die Deep-Research-API wurde abgeschaltet (410 Gone).',
       },
     });

@@ -181,7 +181,7 @@ describe('the Deep Research shutdown', () => {
     assert.ok(isFinished(job));
     assert.equal(deepResearchOf(job.snapshot)?.activities.length, before.activities.length, 'the last snapshot stays');
     assert.equal(describeJob(job, clock.now()).description, 'API shut down · deep research · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
-    assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down \(410 Gone\).*Agent API.*The last results stay here\.$/);
+    assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down: .*Agent API.*The last results stay here\.$/);
     assert.equal(store.deepResearchNotice.shutDown, true);
     // What it found can still be kept: the view tells people to save their results.
     const formats = resultFormats(job);
@@ -237,6 +237,9 @@ describe('the Deep Research shutdown', () => {
     assert.ok(isFinished(job));
     assert.equal(store.deepResearchNotice.shutDown, true);
     assert.equal(deepResearchOf(job.snapshot)?.activities.length, found.activities.length, 'the last snapshot stays');
+    const notice = pollNotice(job, clock.now()) ?? '';
+    assert.match(notice, /shut the Deep Research API down: .*The last results stay here\.$/);
+    assert.doesNotMatch(notice, /410/, 'the route answered a page, not 410 Gone');
     assert.match(jobContextValue(job), /\bresult\b/);
     assert.equal(resultFormats(job)[0]!.label, 'What it found before it stopped (Markdown)');
     assert.deepEqual(finished, [], 'neither is announced as finished');
