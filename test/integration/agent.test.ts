@@ -163,6 +163,23 @@ describe('agent jobs and the Deep Research shutdown', function () {
     }
   });
 
+  it('runs finishing together share one notice, which counts a run stopped at its credit limit apart from failures', async () => {
+    const done = sandbox.createAgentJob({ durationMs: 600_000 });
+    const limited = sandbox.createAgentJob({ durationMs: 600_000, credits: 400, maxCredits: 100 });
+    const failed = sandbox.createAgentJob({ durationMs: 600_000, outcome: 'failed' });
+    await track(`${done}\n${limited}\n${failed}`);
+    await until('all processing', () => [done, limited, failed].every((id) => store().get(id)?.snapshot?.status === 'processing'));
+    sandbox.advanceClock(600_000);
+    // One refresh reads all three at once, so they end in the same moment.
+    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+    await until('the notice', () => shown.some((s) => s.message.startsWith('Research jobs finished')));
+    const notices = shown.filter((s) => s.message.startsWith('Research jobs finished') || s.message.startsWith('Agent job'));
+    assert.deepEqual(
+      notices.map((s) => s.message),
+      ['Research jobs finished: 1 completed, 1 stopped at their credit limit, 1 failed or cancelled (agent jobs: 3, deep research: 0).'],
+    );
+  });
+
   it('the shutdown switched on mid-poll: the job keeps its snapshot, stops polling, says shut down; the view message changes', async () => {
     const id = sandbox.createResearchJob({ durationMs: 300_000, activities: 60 });
     await track(id);

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
-import type { TrackedJob } from '../model/trackedJob';
+import { jobCondition, type TrackedJob } from '../model/trackedJob';
 import { conditionText, jobTitle } from './treeRows';
 import { plainText } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
@@ -61,15 +61,22 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     }
   } else {
     const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
+    // A run stopped at its credit limit kept what it found: it is not counted as failed.
+    const limited = jobs.filter((j) => jobCondition(j) === 'creditLimit').length;
     const agents = jobs.filter((j) => j.kind === 'agent').length;
+    const [done, stopped, failed] = [formatExact(completed), formatExact(limited), formatExact(jobs.length - completed - limited)];
+    const [agentJobs, deepResearch] = [formatExact(agents), formatExact(jobs.length - agents)];
     // Counts after colons: no plural to agree with, in any language.
-    const message = vscode.l10n.t(
-      'Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).',
-      formatExact(completed),
-      formatExact(jobs.length - completed),
-      formatExact(agents),
-      formatExact(jobs.length - agents),
-    );
+    const message = limited
+      ? vscode.l10n.t(
+          'Research jobs finished: {0} completed, {1} stopped at their credit limit, {2} failed or cancelled (agent jobs: {3}, deep research: {4}).',
+          done,
+          stopped,
+          failed,
+          agentJobs,
+          deepResearch,
+        )
+      : vscode.l10n.t('Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).', done, failed, agentJobs, deepResearch);
     const showJobs = vscode.l10n.t('Show Jobs');
     choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);
     if (choice === showJobs) await actions.revealJob(first.id);
