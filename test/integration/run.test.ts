@@ -428,6 +428,50 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
   });
 
+  it('Start Agent Job: leaving at the confirm step to change the credit limit keeps the schema and the effort for the next run', async () => {
+    const schema = { type: 'object', properties: { plans: { type: 'array' } } };
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(schema) }));
+    /** Moves the highlight of the pick on screen to the row labelled `label`, as the arrow keys do. */
+    const choose = async (label: RegExp) => {
+      const pick = await until(`a pick with ${label}`, () => ((prompt() as Pick | undefined)?.items?.some((i) => label.test(i.label)) ? (prompt() as Pick) : undefined));
+      while (!label.test(pick.activeItems[0]?.label ?? '')) {
+        const from = pick.activeItems[0];
+        await vscode.commands.executeCommand('quickInput.next');
+        await until('the highlight to move', () => pick.activeItems[0] !== from);
+      }
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await until('the pick to go', () => prompt() !== pick);
+    };
+    const first = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerPrompt(/Start Agent Job/, 'Compare the plans of three scraping APIs');
+    await answerPrompt(/Start Agent Job/, '');
+    await choose(/^Use the JSON in the editor$/);
+    await choose(/^High effort$/);
+    await choose(/Change the credit limit/);
+    assert.deepEqual(await first, { cancelled: true });
+    assert.equal(sandbox.requestCount('agentStart'), 0);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor'); // the Settings editor
+    await vscode.window.showTextDocument(editor.document);
+
+    const again = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerPrompt(/Start Agent Job/);
+    await answerPrompt(/Start Agent Job/);
+    const schemaPage = await until('the schema page', () => (prompt()?.step === 3 ? (prompt() as Pick) : undefined));
+    assert.equal(schemaPage.activeItems[0]?.label, `Keep ${editor.document.fileName.split(/[\\/]/).pop()}`, 'the schema chosen before');
+    await answerPrompt(/Start Agent Job/);
+    const effortPage = await until('the effort page', () => (prompt()?.step === 4 ? (prompt() as Pick) : undefined));
+    assert.equal(effortPage.activeItems[0]?.label, 'High effort');
+    await answerPrompt(/Start Agent Job/);
+    await until('the confirm step', () => (prompt()?.step === 5 ? prompt() : undefined));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.ok((await again)?.id);
+    const body = sandbox.requests().find((r) => r.route === 'agentStart')?.body as Record<string, unknown>;
+    assert.equal(body.prompt, 'Compare the plans of three scraping APIs');
+    assert.deepEqual(body.schema, schema);
+    assert.equal(body.effort, 'high');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('Rate This Result on a scrape: the wizard opens at the rating with the job chosen, and "good" is sent with the page', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rate-me'))!;
     const document = outcome.opened[0]!;

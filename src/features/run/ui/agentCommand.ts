@@ -1,6 +1,7 @@
 // "Firecrawl: Start Agent Job…": the prompt (the selection, or typed), optional URLs, an optional
 // JSON Schema (the active editor when it holds one, or a file), the effort, and a confirm step that
-// shows the credit limit (always sent) next to the balance. Back keeps every answer. The run is
+// shows the credit limit (always sent) next to the balance. Back keeps every answer, and so does the
+// next run of the command (after changing the credit limit, say). The run is
 // tracked in the Research view at once, which polls it and offers its result when it completes.
 import * as vscode from 'vscode';
 import { AGENT_EFFORTS, type AgentEffort, agentStartBody, checked, splitUrls, webUrlProblem } from '../../../api';
@@ -13,19 +14,11 @@ import { askPick, askText } from './quickInput';
 import { reportRunError } from './runErrors';
 import type { RunErrorText } from '../../../host/errorText';
 import { withRunProgress } from './runProgress';
-import type { RunServices } from './services';
+import type { AgentAnswers, RunServices } from './services';
 
 const STEPS = 5;
 
-interface AgentAnswers {
-  prompt: string;
-  urls: string;
-  /** The schema's source, for the confirm step, and the parsed object. */
-  schema?: { name: string; value: Record<string, unknown> };
-  effort?: AgentEffort;
-}
-
-type SchemaChoice = { kind: 'none' } | { kind: 'editor' } | { kind: 'file' };
+type SchemaChoice = { kind: 'none' } | { kind: 'kept' } | { kind: 'editor' } | { kind: 'file' };
 
 /** The JSON object in `text`, or the reason it is not one. */
 export function readSchema(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
@@ -51,7 +44,8 @@ export interface AgentOutcome {
 
 export async function agentCommand(services: RunServices): Promise<AgentOutcome> {
   const selection = selectedText()?.trim();
-  const answers: AgentAnswers = { prompt: selection || services.typed.get('agentPrompt') || '', urls: services.typed.get('agentUrls') ?? '' };
+  const answers = services.agent;
+  if (selection) answers.prompt = selection;
   const title = vscode.l10n.t('Firecrawl: Start Agent Job');
   const jsonEditor = activeJson();
   let step = 1;
@@ -69,7 +63,6 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
         if (a.kind === 'accept') {
           if (!a.value.trim()) continue;
           answers.prompt = a.value.trim();
-          services.typed.set('agentPrompt', answers.prompt);
           step = 2;
         }
         continue;
@@ -85,9 +78,7 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
               .find((p) => p !== undefined),
         });
         if (a.kind === 'cancel') return { cancelled: true };
-        const urls = a.kind === 'back' ? (a.text ?? answers.urls) : a.value;
-        answers.urls = urls;
-        services.typed.set('agentUrls', urls);
+        answers.urls = a.kind === 'back' ? (a.text ?? answers.urls) : a.value;
         step = a.kind === 'back' ? 1 : 3;
         continue;
       }
@@ -95,16 +86,19 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
         const items: Array<vscode.QuickPickItem & { value: SchemaChoice }> = [
           { label: vscode.l10n.t('No schema'), detail: vscode.l10n.t('The agent answers in the shape it chooses.'), value: { kind: 'none' } },
         ];
+        // The schema chosen before stays chosen: Back, or a run begun again, does not ask for its file again.
+        const kept = answers.schema && { label: vscode.l10n.t('Keep {0}', plainText(answers.schema.name, 80)), value: { kind: 'kept' } as const };
+        if (kept) items.push(kept);
         if (jsonEditor) items.push({ label: vscode.l10n.t('Use the JSON in the editor'), description: plainText(jsonEditor.fileName.split(/[\\/]/).pop() ?? '', 80), value: { kind: 'editor' } });
         items.push({ label: vscode.l10n.t('Choose a JSON Schema file…'), value: { kind: 'file' } });
-        const a = await askPick<SchemaChoice>({ ...frame, placeholder: vscode.l10n.t('Optional: a JSON Schema for the result'), items, active: answers.schema ? items[1]?.value : items[0]?.value });
+        const a = await askPick<SchemaChoice>({ ...frame, placeholder: vscode.l10n.t('Optional: a JSON Schema for the result'), items, active: (kept ?? items[0])?.value });
         if (a.kind === 'cancel') return { cancelled: true };
         if (a.kind === 'back') {
           step = 2;
           continue;
         }
         if (a.value.kind === 'none') delete answers.schema;
-        else {
+        else if (a.value.kind !== 'kept') {
           const source = a.value.kind === 'editor' ? jsonEditor : await pickSchemaFile();
           if (!source) continue;
           const schema = readSchema(source.getText());

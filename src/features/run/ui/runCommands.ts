@@ -42,6 +42,7 @@ export class RunCommands implements vscode.Disposable {
       trackAgentRun: host.trackAgentRun,
       focused: host.focused,
       typed: new Map(),
+      agent: { prompt: '', urls: '' },
     };
     this.lens = new ResultLens(results);
   }

@@ -1,5 +1,6 @@
 // What every run command shares: the client, the open results that can be rated, the one balance
 // read after runs, and the way into the Research view for agent runs.
+import type { AgentEffort } from '../../../api';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import type { Clock } from '../../../shared/clock';
@@ -21,4 +22,14 @@ export interface RunServices {
   focused(): boolean;
   /** What was last typed into each prompt, offered again: a failed or cancelled run loses nothing. */
   typed: Map<string, string>;
+  /** The agent wizard's answers, offered again: leaving it to change the credit limit loses none of them. */
+  agent: AgentAnswers;
+}
+
+export interface AgentAnswers {
+  prompt: string;
+  urls: string;
+  /** The schema's source, for the pages, and the parsed object. */
+  schema?: { name: string; value: Record<string, unknown> };
+  effort?: AgentEffort;
 }
