@@ -311,13 +311,37 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
-  it('Search the Web: cancelling the pick of results opens and scrapes nothing', async () => {
-    // Checked rows are not an answer: only Enter is.
-    const { outcome, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [1, 3], 'close');
-    assert.equal(outcome.cancelled, true);
-    assert.deepEqual(outcome.opened, []);
-    assert.equal(sandbox.requestCount('scrape'), 0);
-    assert.deepEqual(opened.documents, [], 'no document opened');
+  it('Search the Web: cancelling the pick of results opens and scrapes nothing, and the paid results can be shown again without a second search', async () => {
+    const info = vscode.window.showInformationMessage;
+    const notices: Array<{ message: string; items: unknown[] }> = [];
+    let again: (choice: string | undefined) => void = () => undefined;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
+      notices.push({ message, items });
+      return new Promise((resolve) => (again = resolve));
+    };
+    try {
+      // Checked rows are not an answer: only Enter is.
+      const { outcome, urls, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [1, 3], 'close');
+      assert.equal(outcome.cancelled, true);
+      assert.deepEqual(outcome.opened, []);
+      assert.equal(sandbox.requestCount('scrape'), 0);
+      assert.deepEqual(opened.documents, [], 'no document opened');
+      await until('the notice', () => notices.length === 1);
+      assert.deepEqual(notices[0], { message: 'Firecrawl: the search results for pricing pages were closed; nothing was opened.', items: ['Show Results Again'] });
+      again('Show Results Again');
+      const shown = await resultsPick();
+      assert.deepEqual(
+        shown.items.map((i) => i.value),
+        urls,
+        'the same results',
+      );
+      assert.equal(sandbox.requestCount('search'), 1, 'not searched again');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await until('the notice again', () => notices.length === 2);
+      again(undefined);
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
   });
 
   it('Map a Site with several links checked: the map document, then each checked page as its own document; nothing unchecked opens', async () => {

@@ -1,6 +1,7 @@
 // "Firecrawl: Search the Web…": a query, the raw POST /v2/search (its `id` rates the search), and the
 // results in a pick as plain text: check some to scrape them, or take the list button (or Enter with
-// none checked) to open every result as one Markdown list, which is rated as the search.
+// none checked) to open every result as one Markdown list, which is rated as the search. A pick closed
+// without an answer can be shown again from a notification: the search is not sent twice.
 import * as vscode from 'vscode';
 import { checked, searchBody, type SearchResult } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
@@ -72,7 +73,14 @@ async function showHits(services: RunServices, query: string, result: SearchResu
     })),
     actions: [{ button: { iconPath: new vscode.ThemeIcon('list-unordered'), tooltip: vscode.l10n.t('Open All as a Markdown List') }, value: [OPEN_LIST] }],
   });
-  if (picked.kind !== 'accept') return { opened: [], cancelled: true };
+  if (picked.kind !== 'accept') {
+    // The search is paid for: a pick closed by Escape or a click elsewhere can come back without a second search.
+    const again = vscode.l10n.t('Show Results Again');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: the search results for {0} were closed; nothing was opened.', plainText(query, 80)), again).then((choice) => {
+      if (choice === again) void showHits(services, query, result);
+    });
+    return { opened: [], cancelled: true };
+  }
   const urls = picked.value.filter((u) => u !== OPEN_LIST);
   if (urls.length) return scrapeUrls(services, urls);
   const ratable = result.jobId ? { endpoint: 'search' as const, jobId: result.jobId, ...(credits !== undefined ? { creditsUsed: credits } : {}) } : undefined;
