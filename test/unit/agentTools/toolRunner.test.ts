@@ -10,6 +10,7 @@ import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocume
 import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
+import { balanceText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
@@ -229,6 +230,13 @@ describe('tool calls against the sandbox', () => {
     assert.match(text, /^Balance: 62,418 of a 100,000-credit plan\. Used in the last hour: 12 credits; in the last 24 hours: 300\./);
     assert.match(text, /Jobs running now: 1 of at most 5 at once; waiting: 0\./);
     assert.match(text, /AI agent tools have spent 0 of today's 50 credits/);
+  });
+
+  test('the credits tool says "1 credit", not "1 credits"', async () => {
+    const text = (await runner({ credits: { remaining: 1, plan: null, periodKnown: true, lastHour: 1, last24h: 1 } }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(text, /^Balance: 1 credit\. Used in the last hour: 1 credit; in the last 24 hours: 1\./);
+    // The confirmation's balance line too.
+    assert.deepEqual([balanceText(1), balanceText(2)], ['Balance: 1 credit.', 'Balance: 2 credits.']);
   });
 
   test('the credits tool with the balance used up or below zero says so, not that it lasts the period', async () => {

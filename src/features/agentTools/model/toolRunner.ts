@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
 import { describeRunError, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
-import { formatDateTime, formatExact } from '../../../shared/format';
+import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
 import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLocalDay, type ToolKind } from './budget';
 import type { RefusalEpisodes, RefusalKind } from './refusals';
@@ -16,7 +16,7 @@ import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, type ToolInput } from './toolInputs';
 import { type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
-import { actionText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
+import { actionText, balanceText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
 
 export interface ToolSettings {
   dailyBudget(): number;
@@ -391,9 +391,18 @@ export class ToolRunner {
     const lines: string[] = [];
     if (facts.remaining === undefined) lines.push(facts.problem ? l10n.t('The balance is not known: {0}', facts.problem) : l10n.t('The balance is not known yet.'));
     else if (facts.plan) lines.push(l10n.t('Balance: {0} of a {1}-credit plan.', formatExact(facts.remaining), formatExact(facts.plan)));
-    else lines.push(l10n.t('Balance: {0} credits.', formatExact(facts.remaining)));
-    if (facts.lastHour !== undefined)
-      lines.push(l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', formatExact(Math.round(facts.lastHour)), formatExact(Math.round(facts.last24h ?? facts.lastHour))));
+    else lines.push(balanceText(facts.remaining));
+    if (facts.lastHour !== undefined) {
+      const day = formatExact(Math.round(facts.last24h ?? facts.lastHour));
+      lines.push(
+        pluralCount(
+          facts.lastHour,
+          undefined,
+          (n) => l10n.t('Used in the last hour: {0} credit; in the last 24 hours: {1}.', n, day),
+          (n) => l10n.t('Used in the last hour: {0} credits; in the last 24 hours: {1}.', n, day),
+        ),
+      );
+    }
     if (facts.remaining !== undefined && facts.remaining <= 0)
       lines.push(facts.remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-facts.remaining)) : l10n.t('The balance is used up.'));
     else if (facts.runOut !== undefined) lines.push(facts.runOut);

@@ -3,7 +3,7 @@
 // so a confirmation cannot carry a link or markup; page text never appears here (toolText fences it).
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { formatExact } from '../../../shared/format';
+import { formatExact, pluralCount } from '../../../shared/format';
 import { escapeMarkdown, plainText } from '../../../shared/text';
 import type { CostEstimate, GuardDecision } from './budget';
 import type { ToolInput } from './toolInputs';
@@ -56,12 +56,22 @@ export function confirmationText(action: string, estimate: CostEstimate, decisio
   const lines = [action, '', spendingText(decision, estimate.unit)];
   if (decision.reason === 'agentRun') lines.push(l10n.t('An agent run always asks: nothing says what it will cost before it ends, and its credit limit is the most it may spend.'));
   else lines.push(l10n.t('This call would take it past the budget.'));
-  if (balance !== undefined) lines.push(l10n.t('Balance: {0} credits.', formatExact(balance)));
+  if (balance !== undefined) lines.push(balanceText(balance));
   return {
     title: decision.reason === 'agentRun' ? l10n.t('Start a Firecrawl agent run?') : l10n.t("Go past today's budget for Firecrawl AI agent tools?"),
     // Paragraphs: the chat renders the message as Markdown, the dialog outside a chat as plain text.
     message: lines.filter((l) => l !== '').join('\n\n'),
   };
+}
+
+/** "Balance: 1 credit." and "Balance: 62,418 credits." */
+export function balanceText(balance: number): string {
+  return pluralCount(
+    balance,
+    undefined,
+    (n) => l10n.t('Balance: {0} credit.', n),
+    (n) => l10n.t('Balance: {0} credits.', n),
+  );
 }
 
 /** The model is told what it may do next; the person sees the same line in the chat. */
