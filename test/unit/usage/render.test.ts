@@ -52,6 +52,24 @@ describe('chart tree', () => {
     assert.ok(Math.abs(top!.y + top!.h - bottom!.y) < 0.02, 'touching');
   });
 
+  test("a key's refund (a negative row) neither lowers the axis under the bar nor cuts the in-progress outline", () => {
+    const model = shapeHistory(
+      [
+        { startDate: nov, endDate: null, creditsUsed: 1_000, apiKey: 'CI' },
+        { startDate: nov, endDate: null, creditsUsed: -300, apiKey: 'Unknown' },
+      ],
+      true,
+    );
+    assert.equal(model.months[0]!.total, 700, 'the total stays net');
+    assert.ok(model.max >= 1_000, `the axis reaches the drawn bar: ${model.max}`);
+    const tree = renderChart(model, size);
+    const [segment] = byClass(tree, 'seg');
+    const top = Number(segment!.attrs.y);
+    assert.ok(top >= 0, 'the bar stays inside the plot');
+    const outline = byClass(tree, 'progress-outline')[0]!;
+    assert.ok(Math.abs(Number(outline.attrs.y) + 1.5 - top) < 0.01, 'the outline goes round the whole bar');
+  });
+
   test('labels bars and segments with exact numbers', () => {
     const model = shapeHistory(periods, true, { locale: 'en-US' });
     assert.equal(describeMonth(model, 2, 'en-US').aria, `November 2026 (in progress): 4,000 credits used by 2 keys. Default 3,000, ${HOSTILE} 1,000.`);

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural } from '../../../shared/format';
 import { describeMonth, describeSegment, planAboveText, planLabel, planText } from './barText';
-import { type ChartModel, inProgressLabel } from './shape';
+import { type ChartModel, inProgressLabel, stackHeight } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
 export interface ChartSize {
@@ -183,10 +183,10 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       if (pattern) children.push(h('rect', { class: 'pat', fill: `url(#fc-pat-${pattern})`, ...common, 'aria-hidden': 'true' }));
     }
     if (month.partial) {
-      const top = y(month.total);
+      const top = y(stackHeight(month));
       // Hatching plus a dashed outline plus words: "in progress" never rests on colour alone.
       // not localised: a reference to the hatch pattern
-      if (month.total > 0) children.push(h('rect', { class: 'progress-hatch', fill: 'url(#fc-hatch)', x, y: top, width: barW, height: bottom - top, 'aria-hidden': 'true' }));
+      if (top < bottom) children.push(h('rect', { class: 'progress-hatch', fill: 'url(#fc-hatch)', x, y: top, width: barW, height: bottom - top, 'aria-hidden': 'true' }));
       children.push(h('rect', { class: 'progress-outline', x: x - 1.5, y: Math.min(top, bottom - 2) - 1.5, width: barW + 3, height: Math.max(2, bottom - top) + 1.5, 'aria-hidden': 'true' }));
     }
     const text = labelText.get(i);

@@ -141,6 +141,16 @@ function monthFormats(locale: string | undefined) {
   return formats;
 }
 
+/**
+ * How high a bar stands: its positive parts stacked. A key's refund (a negative row) is in the total
+ * and the table but draws nothing, so it neither lowers the axis under the bar nor the bar's outline.
+ */
+export function stackHeight(month: Pick<ChartMonth, 'values'>): number {
+  let height = 0;
+  for (const value of Object.values(month.values)) if (value > 0) height += value;
+  return height;
+}
+
 /** The plan is drawn as a line (and the axis reaches it) when it is at most this many times the highest bar. */
 export const PLAN_NEAR_FACTOR = 1.5;
 
@@ -225,7 +235,7 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
   let highest = 0;
-  for (const month of months) highest = Math.max(highest, month.total);
+  for (const month of months) highest = Math.max(highest, stackHeight(month));
   return {
     byApiKey,
     unit: 'month',
