@@ -20,6 +20,12 @@ const JOB_ROW_WAIT_MS = 1_000;
 
 /** How much longer than the service's own `timeout` the client waits, so the service's 408 arrives first. */
 const RUN_TIMEOUT_MARGIN_MS = 15_000;
+/**
+ * The client's clock for a parse starts before its upload (fetch tells nothing of upload progress):
+ * it also allows for sending the file at 1 Mbit/s, so a 50 MB file on a slow link is not given up
+ * while the service, which got it whole, goes on and bills.
+ */
+const SLOW_UPLINK_BYTES_PER_MS = 125;
 /** Search and map crawl before answering: longer than a read's 30 s. */
 const RUN_CALL_TIMEOUT_MS = 120_000;
 /**
@@ -265,7 +271,7 @@ export class FirecrawlClient {
   async parse(upload: MultipartBody, timeoutMs: number, call: CallOptions = {}): Promise<ScrapeResult> {
     const raw = await this.transport.request({
       ...call,
-      timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS,
+      timeoutMs: timeoutMs + RUN_TIMEOUT_MARGIN_MS + Math.ceil(upload.bytes.byteLength / SLOW_UPLINK_BYTES_PER_MS),
       maxBodyBytes: RUN_MAX_BODY_BYTES,
       operation: 'parse',
       method: 'POST',

@@ -23,6 +23,7 @@ import {
 } from '../../../src/api';
 import { describeRunError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { type Clock, systemClock } from '../../../src/shared/clock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { failure } from '../../support/failure';
 
@@ -225,6 +226,19 @@ describe('against the sandbox', () => {
     const sent = sandbox.requests().find((r) => r.route === 'parse');
     assert.match(sent?.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
     assert.match(String(sent?.body), /name="options"\r\n\r\n\{"formats":\["markdown"\],"timeout":30000,"integration":"_vscode","origin":"firecrawl-vscode@0\.3\.0-test"\}/);
+  });
+});
+
+describe('parse deadline', () => {
+  test("the client's time limit for a parse allows for sending the file on a slow link", async () => {
+    const timers: number[] = [];
+    const clock: Clock = { now: () => systemClock.now(), schedule: (ms, fn) => (timers.push(ms), systemClock.schedule(ms, fn)) };
+    const c = new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.3.0-test', fetch: nodeFetch, clock });
+    const bytes = new TextEncoder().encode(`name,plan\n${'Example,Hobby\n'.repeat(80_000)}`);
+    const upload = parseBody({ name: 'big.csv', contentType: 'text/csv', bytes }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin);
+    await c.parse(upload, 30_000);
+    // 1.1 MB at 1 Mbit/s (125 bytes a millisecond) is about 9 s on top of the service's 30 s and the margin.
+    assert.deepEqual(timers, [30_000 + 15_000 + Math.ceil(upload.bytes.byteLength / 125)]);
   });
 });
 
