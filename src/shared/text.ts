@@ -31,12 +31,14 @@ export function sentence(text: string): string {
 }
 
 /**
- * For a page's own Markdown placed whole in a document: every `command:` address broken by a zero-width
- * space before its colon. VS Code's Markdown support makes `[text](command:…)`, `<command:…>` and
- * `[ref]: command:…` links in the editor, which runs a command link on Ctrl+Click; the page reads the same.
+ * For a page's own Markdown placed whole in a document: every `command:` address, and every address of
+ * the editor's own scheme (`vscode:`, which hands its path and query to an extension's URI handler),
+ * broken by a zero-width space before its colon. VS Code's Markdown support makes `[text](command:…)`,
+ * `<command:…>` and `[ref]: command:…` links in the editor, which opens them on Ctrl+Click; the page
+ * reads the same.
  */
 export function inertCommandLinks(markdown: string): string {
-  return markdown.replace(/(^|[^a-z0-9+.-])(command):/gi, `$1$2${ZWSP}:`);
+  return markdown.replace(/(^|[^a-z0-9+.-])(command|vscode(?:-insiders)?):/gi, `$1$2${ZWSP}:`);
 }
 
 // `:` too: VS Code's Markdown turns a bare `https://…` into a live link, and an escaped colon stops it.

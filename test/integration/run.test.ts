@@ -194,10 +194,12 @@ describe('running Firecrawl from the editor', function () {
     const targets = (await links()).map((l) => l.target?.toString(true) ?? '');
     assert.ok(targets.includes('https://example.com/'), targets.join(' | '));
     assert.deepEqual(
-      targets.filter((t) => /^command:/i.test(t)),
+      targets.filter((t) => /^(command|vscode(-insiders)?):/i.test(t)),
       [],
+      "neither a command nor an address for another extension's URI handler",
     );
     assert.match(document.getText(), /\[this harmless link\]/, 'the page text is kept');
+    assert.match(document.getText(), /\[this address\]\(vscode\u200b:\/\/firecrawl-community/);
   });
 
   it('a cancelled prompt sends nothing; a non-web address is refused in the box before sending', async () => {

