@@ -119,7 +119,7 @@ describe('Firecrawl tools for AI agents', function () {
     const value = typeof message === 'string' ? message : message?.value;
     assert.equal(
       value?.split('\n\n').slice(0, 3).join('\n\n'),
-      `Scrape \`https://example.com/b\` · about 1 credit\n\nAI agent tools have spent ${spent + 1} of today's ${spent + 1} credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.`,
+      `Scrape \`https://example.com/b\` · about 1 credit\n\nAI agent tools have spent ${spent + 1} of today's ${spent + 1} ${spent + 1 === 1 ? 'credit' : 'credits'} (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.`,
     );
     // The chat's progress line renders it: Markdown, neither trusted nor allowed HTML.
     const progress = asked.invocationMessage;

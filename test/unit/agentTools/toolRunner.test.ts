@@ -10,7 +10,7 @@ import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocume
 import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
-import { balanceText } from '../../../src/features/agentTools/model/toolTexts';
+import { balanceText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
@@ -217,10 +217,10 @@ describe('tool calls against the sandbox', () => {
     assert.equal(first.action, 'Search the web for `x` (40 results) · 1 call (a self-hosted server keeps no credits)');
     await tools.run('search', { query: 'x', limit: 40 });
     const second = await tools.prepare('scrape', { url: 'https://example.com' });
-    assert.match(second.confirmation?.message ?? '', /AI agent tools have made 1 of today's 1 calls/);
+    assert.match(second.confirmation?.message ?? '', /AI agent tools have made 1 of today's 1 call \(/);
     assert.match(
       (await tools.run('credits', {})).parts[0] ?? '',
-      /^This is a self-hosted Firecrawl server \(http:\/\/127\.0\.0\.1:\d+\): it keeps no credits\. AI agent tools have made 1 of today's 1 calls/,
+      /^This is a self-hosted Firecrawl server \(http:\/\/127\.0\.0\.1:\d+\): it keeps no credits\. AI agent tools have made 1 of today's 1 call \(/,
     );
   });
 
@@ -237,6 +237,19 @@ describe('tool calls against the sandbox', () => {
     assert.match(text, /^Balance: 1 credit\. Used in the last hour: 1 credit; in the last 24 hours: 1\./);
     // The confirmation's balance line too.
     assert.deepEqual([balanceText(1), balanceText(2)], ['Balance: 1 credit.', 'Balance: 2 credits.']);
+  });
+
+  test('a daily budget of 1 reads "of today\'s 1 credit" (or call), not "1 credits"', () => {
+    const decision = (spentToday: number, budget: number) => ({ ask: true, reason: 'overBudget' as const, spentToday, budget });
+    assert.deepEqual(
+      [spendingText(decision(1, 1), 'credits'), spendingText(decision(1, 2), 'credits'), spendingText(decision(0, 1), 'calls'), spendingText(decision(3, 5), 'calls')],
+      [
+        "AI agent tools have spent 1 of today's 1 credit (setting firecrawl.agentTools.dailyCreditBudget).",
+        "AI agent tools have spent 1 of today's 2 credits (setting firecrawl.agentTools.dailyCreditBudget).",
+        "AI agent tools have made 0 of today's 1 call (setting firecrawl.agentTools.dailyCreditBudget).",
+        "AI agent tools have made 3 of today's 5 calls (setting firecrawl.agentTools.dailyCreditBudget).",
+      ],
+    );
   });
 
   test('the credits tool with the balance used up or below zero says so, not that it lasts the period', async () => {
@@ -273,7 +286,7 @@ describe('tool calls against the sandbox', () => {
     assert.equal(sandbox.requestCount('scrape'), 1, 'one request: the budget holds one credit');
     const refused = outs.find((o) => o.charged === undefined);
     assert.match(refused?.parts[0] ?? '', /^Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget\. Nothing was sent or spent\./);
-    assert.match(refused?.parts[0] ?? '', /AI agent tools have spent 1 of today's 1 credits \(setting firecrawl\.agentTools\.dailyCreditBudget\)\./);
+    assert.match(refused?.parts[0] ?? '', /AI agent tools have spent 1 of today's 1 credit \(setting firecrawl\.agentTools\.dailyCreditBudget\)\./);
     assert.equal(await tools.spentToday(), 1);
   });
 

@@ -3,7 +3,7 @@
 // so a confirmation cannot carry a link or markup; page text never appears here (toolText fences it).
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { formatExact, pluralCount } from '../../../shared/format';
+import { formatExact, plural, pluralCount } from '../../../shared/format';
 import { escapeMarkdown, plainText } from '../../../shared/text';
 import type { CostEstimate, GuardDecision } from './budget';
 import type { ToolInput } from './toolInputs';
@@ -39,11 +39,22 @@ export function actionText(input: ToolInput, estimate: CostEstimate | undefined,
   }
 }
 
-/** Today's tool spending against the budget, in credits or (self-hosted) calls. */
+/** Today's tool spending against the budget, in credits or (self-hosted) calls; the unit agrees with the budget. */
 export function spendingText(decision: GuardDecision, unit: 'credits' | 'calls'): string {
-  return unit === 'calls'
-    ? l10n.t("AI agent tools have made {0} of today's {1} calls (setting firecrawl.agentTools.dailyCreditBudget).", formatExact(decision.spentToday), formatExact(decision.budget))
-    : l10n.t("AI agent tools have spent {0} of today's {1} credits (setting firecrawl.agentTools.dailyCreditBudget).", formatExact(decision.spentToday), formatExact(decision.budget));
+  const spent = formatExact(decision.spentToday);
+  const budget = formatExact(decision.budget);
+  if (unit === 'calls') {
+    return plural(
+      decision.budget,
+      l10n.t("AI agent tools have made {0} of today's {1} call (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+      l10n.t("AI agent tools have made {0} of today's {1} calls (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+    );
+  }
+  return plural(
+    decision.budget,
+    l10n.t("AI agent tools have spent {0} of today's {1} credit (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+    l10n.t("AI agent tools have spent {0} of today's {1} credits (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+  );
 }
 
 export interface Confirmation {
