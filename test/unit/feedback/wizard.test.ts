@@ -240,6 +240,15 @@ describe('feedback wizard: cancel', () => {
     assert.equal(changes, 2);
   });
 
+  test('rating a result: Escape on its rating page reports no change (a saved draft stays); a rating chosen does', async () => {
+    const rating = () => Object.assign(emptyDraft(JOB), { endpoint: 'scrape' as const });
+    let changes = 0;
+    await run([cancel()], rating(), { start: 'rating', onChange: () => changes++ });
+    assert.equal(changes, 0);
+    await run([pick('bad'), cancel()], rating(), { start: 'rating', onChange: () => changes++ });
+    assert.equal(changes, 2);
+  });
+
   test('Escape keeps what was typed in the box in the saved draft, checked or not', async () => {
     const saved: WizardDraft[] = [];
     const keep = { onChange: (d: WizardDraft) => saved.push(structuredClone(d)) };

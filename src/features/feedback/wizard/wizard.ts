@@ -57,7 +57,7 @@ export interface WizardOptions {
   apiUrl?: string;
   /** Where the draft's starting job id came from. */
   startingJobId?: StartingJobId;
-  /** After every page: the draft may have changed (save it). Not called when the person leaves the first page untouched. */
+  /** After every page: the draft may have changed (save it). Not called when the person leaves the page it opened on untouched. */
   onChange?: (draft: WizardDraft) => void;
 }
 
@@ -79,8 +79,9 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
   let moved = options.start === 'review';
   const outcome = await runFlow<StepId, WizardContext>(WIZARD_STEPS, initial, context, {
     onTransition: (stack, transition: Transition<StepId>) => {
-      // Escape on an untouched first page must not overwrite a saved draft with an empty one.
-      if (transition.kind !== 'cancel' || stack.length > 1) moved = true;
+      // Escape on the untouched page it opened on (the first, or the rating of a result) must not
+      // overwrite a saved draft with one the person never touched.
+      if (transition.kind !== 'cancel' || stack.length > initial.length) moved = true;
       if (moved) options.onChange?.(draft);
     },
   });
