@@ -400,6 +400,37 @@ describe('feedback wizard', function () {
     assert.deepEqual(await result, { kind: 'cancelled' });
   });
 
+  it('Send Again on an older failure keeps the feedback written since, and clears nothing of it', async () => {
+    const first = sandbox.createV2Job('scrape');
+    const second = sandbox.createV2Job('scrape');
+    // The failure's notification stays open (its choice is made later), as one left in the notification centre.
+    let answer: (item: string | undefined) => void = () => undefined;
+    const later = new Promise<string | undefined>((resolve) => (answer = resolve));
+    const recording = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: string[]) => (shown.push({ kind: 'error', message, items }), later);
+    try {
+      sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+      assert.equal((await fastPath({ jobId: first })).kind, 'failed');
+      await until('the failure offered Send Again', () => shown.find((s) => s.kind === 'error')?.items.includes('Send Again'));
+      // A second feedback, written and left unsent.
+      const result = start({ jobId: second });
+      await accept(await pageTitled(/Endpoint$/));
+      await accept((await jobPage()).p);
+      await choose(/Rating$/, 'Bad');
+      await pageTitled(/Issue labels$/);
+      await closeWizard();
+      assert.deepEqual(await result, { kind: 'cancelled' });
+      await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
+      answer('Send Again');
+      await until('the first feedback sent again', () => shown.find((s) => s.message.startsWith('Feedback sent')));
+      assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === first));
+      await api.feedback.drafts.settled();
+      assert.equal(api.feedback.drafts.load()?.draft.jobId, second, 'the draft written since is kept');
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = recording;
+    }
+  });
+
   it('offers the drafts other windows left too: one from a window since closed moves here when resumed', async () => {
     // A draft another window of this editor saved and left: its window wrote no attention file lately.
     const other = 'gone0001';

@@ -56,6 +56,8 @@ export class FeedbackController implements vscode.Disposable {
   private prompter: QuickInputPrompter | undefined;
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
+  /** Counts the saves of this window's draft: a request sent again later clears only a draft not edited since it failed. */
+  private edits = 0;
 
   constructor(
     private readonly provider: ClientProvider,
@@ -167,17 +169,23 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   private keep(draft: WizardDraft): void {
+    this.edits++;
     this.lastDraft = cloneDraft(draft);
     this.drafts.save(draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
   }
 
-  /** `ranAt`: when the job ran, if the job page's list said. */
-  private async deliver(request: FeedbackRequest, ranAt?: number): Promise<FeedbackRunResult> {
+  /**
+   * `ranAt`: when the job ran, if the job page's list said. `edits`: the draft's saves when this request
+   * left the wizard; "Send Again" on an old notification must not clear feedback written since.
+   */
+  private async deliver(request: FeedbackRequest, ranAt?: number, edits = this.edits): Promise<FeedbackRunResult> {
     this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
     const outcome = await sendFeedback(this.provider, request);
     if (outcome.kind === 'sent') {
-      this.lastDraft = undefined;
-      await this.drafts.clear().then(undefined, () => undefined);
+      if (this.edits === edits) {
+        this.lastDraft = undefined;
+        await this.drafts.clear().then(undefined, () => undefined);
+      }
       // An old job taken is the server's word that its window grew: a countdown to the old one would refuse jobs it takes.
       void this.windows.accepted(this.provider.url.url, ranAt).then(undefined, () => undefined);
       const receipt = describeReceipt(outcome.receipt);
@@ -197,7 +205,7 @@ export class FeedbackController implements vscode.Disposable {
       selfHosted: this.provider.isSelfHosted,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    void this.offer(failure, request, ranAt);
+    void this.offer(failure, request, ranAt, edits);
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
@@ -210,21 +218,21 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
-  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined): Promise<void> {
+  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<void> {
     const labels = failure.actions.map((a) => nextStepLabel(a));
     const show = failure.severity === 'error' ? vscode.window.showErrorMessage : failure.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
     const action = failure.actions.find((a) => nextStepLabel(a) === choice);
-    if (action) await this.run(action, request, ranAt);
+    if (action) await this.run(action, request, ranAt, edits);
   }
 
-  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined): Promise<void> {
+  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<void> {
     switch (action) {
       case 'editAndRetry':
         await this.start({ reopen: true });
         return;
       case 'sendAgain':
-        await this.deliver(request, ranAt);
+        await this.deliver(request, ranAt, edits);
         return;
       default:
         await runCommonStep(action);
