@@ -34,6 +34,7 @@ export interface AgentRun {
   cancelledAt: number | undefined;
   expireAfterMs: number;
   origin: string;
+  hidden: boolean;
 }
 
 function isNumberOrUndefined(v: unknown): boolean {
@@ -52,6 +53,7 @@ export function validateAgentTimeline(t: unknown): AgentTimeline {
   for (const name of ['prompt', 'error', 'model', 'message', 'effort', 'origin']) {
     if (o[name] !== undefined && typeof o[name] !== 'string') throw new Error(`${name} must be a string`);
   }
+  if (o.hidden !== undefined && typeof o.hidden !== 'boolean') throw new Error('hidden must be a boolean');
   if (o.urls !== undefined && !(Array.isArray(o.urls) && o.urls.every((u) => typeof u === 'string'))) throw new Error('urls must be an array of strings');
   return o as AgentTimeline;
 }
@@ -90,6 +92,7 @@ export function createAgentRun(id: string, createdAt: number, timeline: AgentTim
     cancelledAt: undefined,
     expireAfterMs: t.expireAfterMs ?? DEFAULT_EXPIRY_MS,
     origin: t.origin ?? 'api',
+    hidden: t.hidden ?? false,
   };
 }
 
@@ -166,7 +169,7 @@ function listItem(run: AgentRun, now: number): Record<string, unknown> {
     createdAt: new Date(run.createdAt).toISOString(),
     targetHint: run.urls[0] ?? run.prompt.slice(0, 80),
     origin: run.origin,
-    settings: { hidden: false, starred: false },
+    settings: { hidden: run.hidden, starred: false },
     // The list reports a cancelled run as failed: it has no 'cancelled' state.
     status: status === 'cancelled' || status === 'creditLimit' ? 'failed' : status,
     options: { ...(run.urls.length ? { urls: [...run.urls] } : {}), prompt: run.prompt, model: run.model, effort: run.effort },

@@ -93,6 +93,8 @@ export interface AgentTimeline {
   thread?: { id: string; turn: number };
   /** Who started it (the start body's `origin`). */
   origin?: string;
+  /** Hidden in the dashboard: the list item's `settings.hidden`. */
+  hidden?: boolean;
 }
 
 /** What a run cancelled earlier reads as: `cancelled` (older servers) or `failed` (newer ones map it so). */

@@ -79,6 +79,17 @@ describe('loadRecentRuns', () => {
     assert.equal(sandbox.requestCount('agentList'), 2);
   });
 
+  test('a run hidden in the dashboard stays out of the group, though the activity list names it', async () => {
+    const hidden = sandbox.createAgentJob({ prompt: 'a run I hid', hidden: true });
+    const shown = sandbox.createAgentJob({ prompt: 'a run I kept' });
+    const { runs } = await loadRecentRuns(client(), activity, clock.now(), 0);
+    assert.deepEqual(
+      runs.map((r) => r.target),
+      ['a run I kept'],
+    );
+    assert.ok(!runs.some((r) => r.id === hidden) && runs.some((r) => r.id === shown));
+  });
+
   test('one list failing leaves the others; all failing throws the first failure', async () => {
     const research = sandbox.createResearchJob();
     const agent = sandbox.createAgentJob({ prompt: 'still listed by activity' });

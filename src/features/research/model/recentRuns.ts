@@ -74,13 +74,15 @@ export async function loadRecentRuns(reader: RecentRunsReader, activity: Activit
     }
     byId.set(key, run);
   };
+  // A run hidden in the dashboard stays hidden: the activity list, which knows nothing of it, must not bring it back.
+  const hidden = new Set<string>();
   for (const a of agents?.runs ?? []) {
-    if (a.hidden) continue;
-    merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: parseTime(a.createdAt), status: a.status, model: a.model });
+    if (a.hidden) hidden.add(normalizeJobId(a.id));
+    else merge(a.id, 'agent', { target: a.prompt ?? a.targetHint, ranAt: parseTime(a.createdAt), status: a.status, model: a.model });
   }
   for (const e of read.kind === 'loaded' ? read.list.entries : []) {
     const kind = ACTIVITY_KINDS[e.endpoint];
-    if (kind) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
+    if (kind && !hidden.has(normalizeJobId(e.id))) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
   }
   const runs = [...byId.values()]
     .filter((r) => r.ranAt === undefined || r.ranAt > since)
