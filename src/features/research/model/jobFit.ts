@@ -11,6 +11,7 @@
 import type { AgentJob, ResearchJob } from '../../../api';
 import type { JobFile } from './storage';
 import type { Trimmed } from './trackedJob';
+import { isTerminalStatus } from './jobFacts';
 
 export const DEFAULT_MAX_JOB_BYTES = 4 * 1024 * 1024;
 
@@ -88,13 +89,13 @@ function trimAgent(s: AgentJob, excess: number): { snapshot: AgentJob; more: Par
   const more: Partial<Trimmed> = {};
   const snapshot: AgentJob = { ...s };
   let left = excess;
-  // Partial data of a run that is over with no other result is that run's result.
-  const partialIsResult = snapshot.data === undefined && snapshot.status !== 'processing';
+  // Partial data of a run that is over with no other result is that run's result, and is missed as one.
+  const partialIsResult = snapshot.data === undefined && isTerminalStatus(snapshot.status);
   const dropPartial = () => {
     if (snapshot.partial === undefined) return;
     const bytes = jsonBytes(snapshot.partial);
     delete snapshot.partial;
-    more.partialBytes = bytes;
+    more[partialIsResult ? 'resultBytes' : 'partialBytes'] = bytes;
     left -= bytes;
   };
   if (!partialIsResult) dropPartial();
