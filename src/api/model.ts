@@ -245,3 +245,15 @@ export interface MapResult {
 export interface AgentStarted {
   id: string;
 }
+
+const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+
+/** Unknown statuses count as still running: the service may add states such as 'queued'. */
+export function isTerminalStatus(status: string): boolean {
+  return TERMINAL.has(status);
+}
+
+/** The service still runs the job: 'processing', or a state it may add (such as 'queued'). */
+export function isRunning(snapshot: { status: string } | undefined): boolean {
+  return snapshot !== undefined && !TERMINAL.has(snapshot.status);
+}

@@ -148,6 +148,16 @@ describe('tool calls against the sandbox', () => {
     assert.equal(out.charged, 120);
   });
 
+  test('a run in a state the service may add (queued) is still running: its ceiling stays held, and the model is told to ask again', async () => {
+    const { tools } = runner({ budget: 10_000 });
+    const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
+    const id = /Job id: ([0-9a-f-]{36})/.exec(started.parts[0] ?? '')?.[1] ?? '';
+    sandbox.fault({ route: 'agentStatus', kind: 'status', status: 200, body: { success: true, status: 'queued', creditsUsed: 0, expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+    const status = await tools.run('agentStatus', { id });
+    assert.match(status.parts[0] ?? '', /^Agent run [0-9a-f-]{36}: queued\. Credits used so far: 0\. Still running: ask again/);
+    assert.equal(await tools.spentToday(), 120, 'the ceiling is held until the run ends');
+  });
+
   test('a hostile page stays text between the markers: its fake end marker is defused', async () => {
     const { tools } = runner();
     const out = await tools.run('scrape', { url: 'https://hostile.example/' });

@@ -8,7 +8,7 @@ import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/a
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
-import { agentTooltipRows } from '../../../src/features/research/ui/agentRows';
+import { agentGroups, agentTooltipRows } from '../../../src/features/research/ui/agentRows';
 import { cancelConflictText } from '../../../src/host/errorText';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
@@ -483,6 +483,10 @@ describe('rows say what the service said', () => {
     const hostile = { ...job, snapshot: { ...job.snapshot!, status: '[x](command:evil)' } } as typeof job;
     assert.doesNotMatch(describeJob(hostile, clock.now()).description ?? '', /\]\(command:/);
     assert.equal(isFinished(queued), false);
+    // Running in every way the rows ask: it can be cancelled, and its partial data previewed.
+    assert.match(jobContextValue(queued), /\bcancelable\b/);
+    const withPartial = { ...queued, snapshot: { ...agentOf(queued.snapshot)!, partial: { rows: [1] } } } as typeof job;
+    assert.ok(agentGroups(agentOf(withPartial.snapshot)!).includes('partial'));
   });
 
   test('an agent 404 before its expiresAt (a skewed clock, an early delete) still names the date it was due', async () => {

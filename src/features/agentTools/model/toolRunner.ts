@@ -4,7 +4,7 @@
 // and the result as our facts plus page text fenced as untrusted. A 402 or 429 becomes a short result
 // that tells the model to stop, and a flag for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
 import * as l10n from '@vscode/l10n';
-import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
+import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, isRunning, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
 import { describeRunError, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
@@ -357,7 +357,7 @@ export class ToolRunner {
 
   /** A finished run's real cost replaces the ceiling charged when it started. */
   private async settleCeiling(job: AgentJob): Promise<void> {
-    if (job.status === 'processing' || job.creditsUsed === undefined) return;
+    if (isRunning(job) || job.creditsUsed === undefined) return;
     await this.deps.spending.refresh();
     const ceiling = this.deps.spending.openCeiling(job.id);
     if (!ceiling) return;
@@ -370,7 +370,7 @@ export class ToolRunner {
     if (job.creditsUsed !== undefined) facts.push(l10n.t('Credits used so far: {0}.', formatExact(job.creditsUsed)));
     if (job.stopReason === 'credit_limit_reached') facts.push(l10n.t('It stopped at its credit limit; what it gathered is below as partial data.'));
     if (job.error) facts.push(l10n.t('The service said: {0}', plainText(job.error, 500)));
-    if (job.status === 'processing') facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
+    if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
     const data = job.data ?? job.partial;
     if (data === undefined) return [facts.join(' ')];
     const json = JSON.stringify(data, null, 2) ?? '';

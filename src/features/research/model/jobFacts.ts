@@ -2,13 +2,6 @@
 // they run on every poll of every job (1,000 activities each at scale).
 import type { AgentJob, ResearchJob, TrackedSnapshot } from '../../../api';
 
-const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
-
-/** Unknown statuses count as still running: the service may add states such as 'queued'. */
-export function isTerminalStatus(status: string): boolean {
-  return TERMINAL.has(status);
-}
-
 /**
  * The job is about to finish: it is writing its synthesis, or it has reached its last depth.
  * The synthesis activity is almost always last, so the scan from the end stops at once.

@@ -1,7 +1,8 @@
 // The store's private record of one tracked job: what views see (TrackedJob) plus the polling
 // bookkeeping, and how a job file written by this or another window is taken in.
+import { isTerminalStatus } from '../../../api';
 import { keepCancelled } from './cancelledRuns';
-import { isTerminalStatus, progressSignature, snapshotSignature } from './jobFacts';
+import { progressSignature, snapshotSignature } from './jobFacts';
 import type { ListedJob } from './jobFolder';
 import { type JobFile, type PersistedRecord, readPoll } from './storage';
 import type { JobKind } from './trackedJob';

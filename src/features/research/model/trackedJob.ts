@@ -1,5 +1,6 @@
 // What the store knows about one tracked job (a deep research job or an agent run): the last snapshot
 // the service sent, and where polling stands. Views render this; the store is the only writer.
+import { isRunning } from '../../../api';
 import type { TrackedSnapshot } from '../../../api';
 
 /** Which API a job belongs to; unknown until the first answer says. */
@@ -73,7 +74,7 @@ export function isFinished(job: TrackedJob): boolean {
 export function hasKeepableResult(job: TrackedJob, markdown: string | undefined, json: unknown): boolean {
   const s = job.snapshot;
   if (!s) return false;
-  if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) && (s.activities.length > 0 || s.sources.length > 0);
+  if (isRunning(s)) return s.kind === 'deepResearch' && isFinished(job) && (s.activities.length > 0 || s.sources.length > 0);
   return Boolean(markdown) || json !== undefined;
 }
 

@@ -2,6 +2,7 @@
 // the partial data while it runs, and the result once done (the partial data of a run stopped at its
 // credit limit). All of it is server text: plain labels, and tooltip rows that are escaped when
 // rendered.
+import { isRunning } from '../../../api';
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatExact, plural } from '../../../shared/format';
@@ -42,7 +43,7 @@ export function agentGroups(s: AgentJob): GroupKind[] {
   if ((s.status === 'failed' && !limit) || s.error) groups.push('error');
   if (s.message) groups.push('message');
   if (s.pendingApproval !== undefined) groups.push('approval');
-  if (s.status === 'processing' && s.partial !== undefined) groups.push('partial');
+  if (isRunning(s) && s.partial !== undefined) groups.push('partial');
   const result = agentResult(s);
   if (typeof result === 'string' && result.trim()) groups.push('analysis');
   else if (result !== undefined && typeof result !== 'string') groups.push('json');
@@ -55,7 +56,7 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
   switch (group) {
     case 'message': {
       const text = s.message ?? '';
-      const heading = s.status === 'processing' ? l10n.t('What the agent is doing') : l10n.t("The agent's message");
+      const heading = isRunning(s) ? l10n.t('What the agent is doing') : l10n.t("The agent's message");
       return { id, label: plainText(text, 120), tooltip: () => ({ heading, rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
     }
     case 'approval': {

@@ -1,6 +1,7 @@
 // The rows under a deep research job: its activities, its sources, the final analysis and the JSON
 // result. Server text stays plain text (labels) or tooltip rows (escaped when rendered).
 import type { ResearchActivity, ResearchJob, ResearchSource } from '../../../api';
+import { isRunning } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatAgo, formatExact, formatTimestamp, parseTime, plural } from '../../../shared/format';
 import * as l10n from '@vscode/l10n';
@@ -153,7 +154,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   if (at !== undefined) parts.push(formatAgo(at, now));
   // A step the service still calls running only moves while the job does: once the job is over
   // (finished, failed, shut down, no longer polled) it is a step that never finished.
-  const moving = a.status === 'processing' && (job.poll.kind === 'polling' || job.poll.kind === 'retrying') && job.snapshot?.status === 'processing';
+  const moving = a.status === 'processing' && (job.poll.kind === 'polling' || job.poll.kind === 'retrying') && isRunning(job.snapshot);
   if (a.status !== 'complete') {
     parts.push(
       a.status !== 'processing'

@@ -1,7 +1,7 @@
 // The Research view's commands. Each takes what VS Code passes from a tree menu (the clicked node,
 // then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
-import { isFirecrawlError } from '../../../api';
+import { isFirecrawlError, isRunning } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
@@ -150,7 +150,7 @@ export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Pr
 
 /** After a confirmation; the row changes when the service says the run was cancelled, not before. */
 export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
-  const running = (j: TrackedJob) => j.kind === 'agent' && j.snapshot?.status === 'processing';
+  const running = (j: TrackedJob) => j.kind === 'agent' && isRunning(j.snapshot);
   const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), running));
   const job = id ? deps.store.get(id) : undefined;
   if (!job || !running(job)) return false;

@@ -1,5 +1,6 @@
 // Keeping what a job found: Save Result… writes the analysis as Markdown or the result as JSON to a
 // file the person picks, Copy Result puts it on the clipboard.
+import { isRunning } from '../../../api';
 import * as vscode from 'vscode';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { plainText } from '../../../shared/text';
@@ -37,7 +38,7 @@ async function chooseResult(store: ResearchStore, clicked: unknown, prompts: Res
   if (!formats.length) {
     const label = plainText(jobLabel(job), 80);
     void vscode.window.showInformationMessage(
-      job.snapshot?.status === 'processing' ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label) : vscode.l10n.t('{0} has no result to keep.', label),
+      isRunning(job.snapshot) ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label) : vscode.l10n.t('{0} has no result to keep.', label),
     );
     return undefined;
   }

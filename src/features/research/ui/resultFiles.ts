@@ -1,4 +1,5 @@
 // What a finished job can be kept as, and the file name it is offered under. Pure: no `vscode`.
+import { isRunning } from '../../../api';
 import * as l10n from '@vscode/l10n';
 import type { ResearchJob } from '../../../api';
 import { formatExact } from '../../../shared/format';
@@ -27,7 +28,7 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   // Keep in step with hasKeepableResult, which the tree asks without building any text.
   const s = job.snapshot;
   if (!s) return [];
-  if (s.status === 'processing') return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
+  if (isRunning(s)) return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
   const formats: ResultFormat[] = [];
   const markdown = resultMarkdown(s);
   // As the document view shows it: a saved copy opened in a Markdown preview must not run commands

@@ -2,6 +2,7 @@
 // benchmarked in Node, and every string from the server stays a string (labels and descriptions are
 // plain text in VS Code; tooltips are built from these rows with every value escaped). A job row
 // says its kind first; the rows under it come from deepResearchRows or agentRows.
+import { isRunning } from '../../../api';
 import * as l10n from '@vscode/l10n';
 import { agentNotFoundText, describeError, jobNotFoundText, researchGoneText } from '../../../host/errorText';
 import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, formatTimestamp, parseTime } from '../../../shared/format';
@@ -155,7 +156,7 @@ export function jobContextValue(job: TrackedJob): string {
   if (markdown) tokens.push('analysis');
   if (json !== undefined) tokens.push('json');
   if (hasKeepableResult(job, markdown, json)) tokens.push('result');
-  if (job.kind === 'agent' && job.snapshot?.status === 'processing' && !isFinished(job)) tokens.push('cancelable');
+  if (job.kind === 'agent' && isRunning(job.snapshot) && !isFinished(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
 
@@ -225,7 +226,7 @@ export function jobChildren(job: TrackedJob): GroupKind[] {
   const s = job.snapshot;
   const groups: GroupKind[] = job.poll.kind === 'retrying' || job.poll.kind === 'stopped' ? ['notice'] : [];
   if (!s) return groups;
-  const notKept: GroupKind[] = job.trimmed?.resultBytes || (job.trimmed?.partialBytes && s.status === 'processing') ? ['notKept'] : [];
+  const notKept: GroupKind[] = job.trimmed?.resultBytes || (job.trimmed?.partialBytes && isRunning(s)) ? ['notKept'] : [];
   return [...groups, ...(s.kind === 'deepResearch' ? deepResearchGroups(s) : agentGroups(s)), ...notKept];
 }
 
