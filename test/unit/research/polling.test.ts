@@ -392,6 +392,20 @@ describe('errors and stop conditions', () => {
     store.dispose();
   });
 
+  test('the system clock set back (an NTP fix) mid-job: polling goes on at its pace, not once the clock catches up', async () => {
+    const { clock, service, store } = setup();
+    const id = service.createAgent({ durationMs: 30 * 60_000 });
+    store.track([id]);
+    await clock.advance(5 * 60_000);
+    const before = service.agentCalls.length;
+    clock.sleep(-20 * 60_000);
+    await clock.advance(3 * 60_000);
+    const after = service.agentCalls.filter((c) => c.method === 'GET').length - before;
+    assert.ok(after >= 15, `${after} requests in the 3 minutes after the clock went back; at 10 s apart about 18`);
+    assert.equal(store.get(id)?.poll.kind, 'polling');
+    store.dispose();
+  });
+
   test('a failed request says nothing about a stall: after a sleep or a restart past the limit, the job is still followed to its end', async () => {
     // The laptop sleeps 45 minutes mid-job; the first request after waking fails (the network is not back).
     const { clock, service, store, finished, make } = setup();

@@ -60,7 +60,9 @@ export class RequestPacer {
   }
 
   private refill(now: number): void {
-    if (now <= this.refilledAt) return;
+    // A wall clock set back (an NTP fix) counts from where it is now, not once it catches up.
+    if (now < this.refilledAt) this.refilledAt = now;
+    if (now === this.refilledAt) return;
     this.tokens = Math.min(this.burst, this.tokens + (now - this.refilledAt) / this.msPerToken);
     this.refilledAt = now;
   }

@@ -29,6 +29,8 @@ export * from './storeOptions';
 export const DEFAULT_MAX_POLL_MS = 30 * 60_000;
 /** How often the leader removes what nothing refers to any more (see JobFolder.sweep). */
 const SWEEP_EVERY_MS = 10 * 60_000;
+/** A timer that fires this much before its wall-clock time means the clock was set back, not timer slack. */
+const CLOCK_STEP_MS = 1_000;
 
 const nullLog: ResearchLog = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 
@@ -736,6 +738,10 @@ export class ResearchStore implements Disposable {
     this.timer = this.options.clock.schedule(Math.max(0, earliest - this.now()), () => {
       this.timer = undefined;
       this.timerAt = undefined;
+      // Timers run on their own clock: a wall clock set back meanwhile (an NTP fix) would leave every
+      // job due only once it catches up. The times still ahead move back with it.
+      const step = this.now() - earliest;
+      if (step < -CLOCK_STEP_MS) for (const r of this.records.values()) if (r.nextPollAt !== undefined) r.nextPollAt += step;
       void this.tick();
     });
   }
