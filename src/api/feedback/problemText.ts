@@ -93,7 +93,7 @@ export function notHttpText(noun: string, url: string, protocol: string): string
 /** Where the job id is found, as a sentence to follow a jobId problem: `field` is where `endpoint`'s response has it. */
 function jobIdHint(endpoint: FeedbackEndpoint | undefined, field: string | undefined): string {
   if (endpoint === undefined || field === undefined) {
-    return l10n.t('It is the id returned by the job: search and map → response id; scrape → metadata.scrapeId; parse → data.metadata.scrapeId.');
+    return l10n.t('It is the id returned by the job: search and map → response id; scrape and parse → data.metadata.scrapeId.');
   }
   return field === 'id' ? l10n.t('For {0} it is the {0} response’s top-level id.', endpoint) : l10n.t('For {0} it is the {0} response’s {1}.', endpoint, field);
 }

@@ -103,7 +103,7 @@ export const FEEDBACK_RATING_IDS: readonly FeedbackRating[] = ['good', 'partial'
 
 /** Where each endpoint's response carries the id feedback needs. */
 export const FEEDBACK_JOB_ID_FIELDS: Readonly<Record<FeedbackEndpoint, string>> = {
-  scrape: 'metadata.scrapeId',
+  scrape: 'data.metadata.scrapeId',
   parse: 'data.metadata.scrapeId',
   map: 'id',
   search: 'id',

@@ -142,7 +142,7 @@ describe('validateFeedback: jobId', () => {
   });
 
   test('the message says where the id comes from for the chosen endpoint', () => {
-    assert.match(single(body({ endpoint: 'scrape', jobId: 'x' }), 'jobId', 'not_uuid'), /metadata\.scrapeId/);
+    assert.match(single(body({ endpoint: 'scrape', jobId: 'x' }), 'jobId', 'not_uuid'), /data\.metadata\.scrapeId/);
     assert.match(single(body({ endpoint: 'parse', jobId: 'x' }), 'jobId', 'not_uuid'), /data\.metadata\.scrapeId/);
     assert.match(single(body({ endpoint: 'map', jobId: 'x' }), 'jobId', 'not_uuid'), /top-level id/);
     assert.match(checkJobId('', 'search') ?? '', /required.*top-level id/);

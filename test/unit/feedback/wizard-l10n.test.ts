@@ -56,13 +56,13 @@ describe('the feedback wizard in another language (a fake bundle)', () => {
         assert.equal(p.title, 'Firecrawl: Feedback senden — Endpunkt');
         assert.equal(p.placeholder, 'Welcher Endpunkt hat den Job ausgeführt?');
         assert.equal(option(p, 'scrape').label, 'Scrapen');
-        assert.equal(option(p, 'scrape').detail, 'Job-ID: metadata.scrapeId in der scrape-Antwort.');
+        assert.equal(option(p, 'scrape').detail, 'Job-ID: data.metadata.scrapeId in der scrape-Antwort.');
         // Not in the fake bundle: the English source is the fallback.
         assert.equal(option(p, 'parse').label, 'Parse');
       }, pick('scrape')),
       expect((s) => {
         assert.equal(section(s), 'Job-ID');
-        assert.equal(inputPrompt(s).prompt, 'Die ID des Jobs (eine UUID): metadata.scrapeId in der scrape-Antwort. Bald nach dem Job senden.');
+        assert.equal(inputPrompt(s).prompt, 'Die ID des Jobs (eine UUID): data.metadata.scrapeId in der scrape-Antwort. Bald nach dem Job senden.');
       }, type(JOB)),
       expect((s) => {
         assert.equal(section(s), 'Bewertung');

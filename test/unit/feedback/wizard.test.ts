@@ -71,7 +71,7 @@ describe('feedback wizard: fast path', () => {
       expect((s) => {
         const p = pickPrompt(s);
         for (const key of ['scrape', 'parse', 'map', 'search']) assert.match(option(p, key).detail ?? '', /Job id: the .* response/);
-        assert.match(option(p, 'scrape').detail ?? '', /metadata\.scrapeId/);
+        assert.match(option(p, 'scrape').detail ?? '', /data\.metadata\.scrapeId/);
         assert.match(option(p, 'parse').detail ?? '', /data\.metadata\.scrapeId/);
       }, cancel()),
     ]);
