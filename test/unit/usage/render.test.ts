@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../../src/api';
 import { axisLabels, renderChart, seriesClass, seriesPattern, tickFormatter } from '../../../src/features/usage/render/chart';
-import { describeMonth } from '../../../src/features/usage/render/barText';
+import { describeMonth, describeSegment } from '../../../src/features/usage/render/barText';
 import { renderLegend } from '../../../src/features/usage/render/legend';
 import { shapeHistory } from '../../../src/features/usage/render/shape';
 import { renderTable } from '../../../src/features/usage/render/table';
@@ -76,6 +76,21 @@ describe('chart tree', () => {
     const tree = renderChart(model, size);
     const seg = byClass(tree, 'seg').find((s) => s.attrs['data-month'] === '0' && s.attrs['data-series'] === '0')!;
     assert.equal(seg.attrs['aria-label'], 'Default, September 2026: 8,000 credits (80% of 10,000).');
+  });
+
+  test("a key's small share is never 0%, nor the large one beside it 100%", () => {
+    const model = shapeHistory(
+      [
+        { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 1_200, apiKey: 'Default' },
+        { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 1, apiKey: 'CI' },
+      ],
+      true,
+      { locale: 'en-US' },
+    );
+    const ci = model.series.findIndex((s) => s.name === 'CI');
+    const big = model.series.findIndex((s) => s.name === 'Default');
+    assert.equal(describeSegment(model, 0, ci, 'en-US').lines[0]?.value, '1 (0.1% of 1,201)');
+    assert.equal(describeSegment(model, 0, big, 'en-US').lines[0]?.value, '1,200 (99.9% of 1,201)');
   });
 
   test('marks the month in progress with hatching, a dashed outline and words', () => {

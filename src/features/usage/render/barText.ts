@@ -1,7 +1,7 @@
 // The words for one bar or one segment, shared by screen-reader labels and the hover/focus tooltip,
 // so what people hear and what they see never differ.
 import * as l10n from '@vscode/l10n';
-import { formatExact, formatRatio, plural, pluralCount } from '../../../shared/format';
+import { formatExact, formatPercent, formatRatio, plural, pluralCount } from '../../../shared/format';
 import { type ChartModel, type ChartMonth, inProgressLabel } from './shape';
 
 /** Per-key names spoken in a bar label; the rest are reachable with Up/Down. */
@@ -133,23 +133,12 @@ export function describeSegment(model: ChartModel, monthIndex: number, seriesInd
   if (!(month.total > 0)) {
     return { title, lines: [{ label: series.name, value: amount, series: seriesIndex }], aria: l10n.t('{0}, {1}: {2}.', series.name, title, used) };
   }
-  const share = wholePercent(value / month.total, locale);
+  // Never 0% for a key that used credits, nor 100% beside another key's share.
+  const share = formatPercent(value / month.total, locale);
   const total = formatExact(month.total, locale);
   return {
     title,
     lines: [{ label: series.name, value: l10n.t('{0} ({1} of {2})', amount, share, total), series: seriesIndex }],
     aria: l10n.t('{0}, {1}: {2} ({3} of {4}).', series.name, title, used, share, total),
   };
-}
-
-const percentFormats = new Map<string, Intl.NumberFormat>();
-/** "80%", "80 %", "٨٠٪": a share rounded to a whole percent, as the locale writes it. */
-function wholePercent(fraction: number, locale: string | undefined): string {
-  const key = locale ?? '';
-  let format = percentFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-    percentFormats.set(key, format);
-  }
-  return format.format(fraction);
 }
