@@ -4,6 +4,7 @@
 import type { UsageBin, UsagePeriod, UsageTimeRange } from '../../api';
 import type { CommonStep } from '../../host/errorText/nextSteps';
 import { PANELS } from '../../ids';
+import { oneLine } from '../../shared/text';
 
 export const VIEW_TYPE = PANELS.usage;
 
@@ -229,10 +230,18 @@ export function isPanelState(value: unknown): value is PanelState {
   return panelStateProblem(value) === undefined;
 }
 
+/** The longest notice the page takes. */
+const NOTICE_MAX = 500;
+
+/** A notice the page will take: a long one (an error naming a deep path) is cut, not refused and lost. */
+export function noticeMessage(level: 'info' | 'error', text: string): HostMessage {
+  return { type: 'notice', level, text: oneLine(text, NOTICE_MAX) };
+}
+
 export function isHostMessage(value: unknown): value is HostMessage {
   if (!isDict(value)) return false;
   if (value.type === 'state') return isPanelState(value.state);
-  if (value.type === 'notice') return isOneOf(value.level, ['info', 'error'] as const) && isText(value.text, 500);
+  if (value.type === 'notice') return isOneOf(value.level, ['info', 'error'] as const) && isText(value.text, NOTICE_MAX);
   if (value.type === 'range') return isOneOf(value.range, USAGE_RANGES);
   return false;
 }

@@ -1,7 +1,7 @@
 // The panel ⇄ page protocol guards: well-formed messages pass, anything else is rejected.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundPeriods, isHostMessage, isPageMessage, isPanelState, MAX_PERIODS, panelStateProblem, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
+import { boundPeriods, isHostMessage, isPageMessage, noticeMessage, isPanelState, MAX_PERIODS, panelStateProblem, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
 
 const state: PanelState = {
   range: 'months',
@@ -60,6 +60,14 @@ describe('host → page messages', () => {
     assert.equal(isHostMessage({ type: 'range', range: 'last7d' }), true);
     assert.equal(isHostMessage({ type: 'range', range: 'year' }), false);
     assert.equal(isHostMessage({ type: 'notice', level: 'info', text: 'Copied' }), true);
+  });
+
+  test('a notice as long as a failed save naming a deep path twice is cut, not refused (and lost)', () => {
+    const path = `/home/someone/${'deep-folder/'.repeat(20)}usage.csv`;
+    const notice = noticeMessage('error', `Could not save usage.csv: Unable to write file '${path}' (NoPermissions (FileSystemError): Error: EACCES: permission denied, open '${path}')`);
+    assert.equal(isHostMessage({ type: 'notice', level: 'error', text: `Could not save usage.csv: '${path}' '${path}'` }), false, 'the page refuses it whole');
+    assert.equal(isHostMessage(notice), true);
+    assert.match(notice.type === 'notice' ? notice.text : '', /^Could not save usage\.csv: Unable to write file .*…$/);
   });
 
   test('what the host sends always passes: over-long names and dates are cut there, not refused here', () => {

@@ -17,6 +17,7 @@ import {
   type PageLanguage,
   pageLanguageProblem,
   type PageMessage,
+  noticeMessage,
   type PanelState,
   panelStateProblem,
   readSavedState,
@@ -178,7 +179,7 @@ class PanelSession extends DisposableBase {
 
   private notify(result: ExportResult): void {
     if (!result) return;
-    this.notices.push({ type: 'notice', level: result.level, text: result.text });
+    this.notices.push(noticeMessage(result.level, result.text));
     this.flush();
   }
 
