@@ -70,6 +70,26 @@ describe('the cap on tracked jobs', () => {
     );
   });
 
+  test('the words agree with the counts: one job refused with nothing tracked, one job running', () => {
+    assert.equal(
+      capMessage({ added: [], evicted: [], refused: ['y'] }, 200)?.text,
+      'The new job was not tracked: at most 200 jobs are tracked, and all of them are still running. Stop tracking jobs you no longer need to make room.',
+    );
+    assert.match(capMessage({ added: [], evicted: [], refused: ['y', 'z'] }, 200)?.text ?? '', /^The 2 new jobs were not tracked: at most 200 jobs/);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => uuid(i)).join(' ');
+    assert.equal(
+      jobIdInputMessage(ids(200), () => false, { room: 199, max: 200 })?.message,
+      '200 new job ids, but only 199 more fit: at most 200 jobs are tracked and 1 is still running. The first 199 will be tracked.',
+    );
+    assert.deepEqual(
+      jobIdInputMessage(ids(1), () => false, { room: 0, max: 200 }),
+      {
+        message: 'No more jobs fit: at most 200 jobs are tracked, and all of them are still running. Stop tracking jobs you no longer need to make room.',
+        severity: 'error',
+      },
+    );
+  });
+
   test('the track box says beforehand how many of the pasted ids fit', () => {
     const pasted = Array.from({ length: 1_000 }, (_, i) => uuid(i)).join('\n');
     assert.deepEqual(

@@ -51,7 +51,19 @@ export function capMessage(r: { added: readonly string[]; evicted: readonly stri
       ),
     );
   }
-  if (r.refused.length) {
+  if (r.refused.length && !r.added.length) {
+    parts.push(
+      plural(
+        r.refused.length,
+        l10n.t('The new job was not tracked: at most {0} jobs are tracked, and all of them are still running. Stop tracking jobs you no longer need to make room.', most),
+        l10n.t(
+          'The {0} new jobs were not tracked: at most {1} jobs are tracked, and all of them are still running. Stop tracking jobs you no longer need to make room.',
+          formatExact(r.refused.length),
+          most,
+        ),
+      ),
+    );
+  } else if (r.refused.length) {
     const args = [formatExact(r.added.length), formatExact(r.added.length + r.refused.length), formatExact(r.refused.length), most, formatExact(max - r.added.length)];
     parts.push(
       plural(

@@ -30,15 +30,21 @@ export function jobIdInputMessage(text: string, isTracked: (id: string) => boole
   const fresh = ids.filter((id) => !isTracked(id));
   if (!fresh.length) return { message: ids.length === 1 ? l10n.t('Already tracked.') : l10n.t('All of these are already tracked.'), severity: 'info' };
   if (capacity && fresh.length > capacity.room) {
-    const count = formatExact(fresh.length);
-    const room = formatExact(capacity.room);
     const max = formatExact(capacity.max);
-    const running = formatExact(capacity.max - capacity.room);
+    if (capacity.room <= 0) {
+      return {
+        message: l10n.t('No more jobs fit: at most {0} jobs are tracked, and all of them are still running. Stop tracking jobs you no longer need to make room.', max),
+        // Enter would track nothing: the box stays open with what was typed.
+        severity: 'error',
+      };
+    }
+    // More ids than room, and room for one at least: always several ids.
+    const args = [formatExact(fresh.length), formatExact(capacity.room), max, formatExact(capacity.max - capacity.room)];
     return {
       message: plural(
-        fresh.length,
-        l10n.t('{0} new job id, but only {1} more fit: at most {2} jobs are tracked and {3} are still running. The first {1} will be tracked.', count, room, max, running),
-        l10n.t('{0} new job ids, but only {1} more fit: at most {2} jobs are tracked and {3} are still running. The first {1} will be tracked.', count, room, max, running),
+        capacity.max - capacity.room,
+        l10n.t('{0} new job ids, but only {1} more fit: at most {2} jobs are tracked and {3} is still running. The first {1} will be tracked.', ...args),
+        l10n.t('{0} new job ids, but only {1} more fit: at most {2} jobs are tracked and {3} are still running. The first {1} will be tracked.', ...args),
       ),
       severity: 'info',
     };
