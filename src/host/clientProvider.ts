@@ -100,8 +100,24 @@ export class ClientProvider extends DisposableBase {
 
   /** A client for a key that is not stored yet, e.g. to check a key before saving it: it goes where a stored key may. */
   clientFor(key: string): FirecrawlClient {
-    const url = this.apiUrl.source === 'environment' && !this.consent.allows(this.apiUrl.url) ? DEFAULT_API_URL : this.apiUrl.url;
-    return this.create(() => key, url);
+    return this.create(() => key, this.storedKeyUrl());
+  }
+
+  /** Where the stored key goes: an environment address only once allowed. */
+  private storedKeyUrl(): string {
+    const wanted = resolveApiUrl(platform().env);
+    if (wanted.source !== 'environment') return this.apiUrl.url;
+    return this.consent.allows(wanted.url) ? wanted.url : DEFAULT_API_URL;
+  }
+
+  /**
+   * Where a key about to be typed will be checked and then used. A key typed is a key stored, so an
+   * environment address not allowed yet is asked about first: the check then goes where the box says.
+   */
+  async keyCheckUrl(): Promise<string> {
+    const wanted = resolveApiUrl(platform().env);
+    if (wanted.source === 'environment' && !this.consent.allows(wanted.url)) await this.consent.ask(wanted.url, DEFAULT_API_URL);
+    return this.storedKeyUrl();
   }
 
   /**

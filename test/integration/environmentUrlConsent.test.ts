@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
+import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { ClientProvider } from '../../src/host/clientProvider';
 import { EnvironmentUrlConsent, type UrlAnswer } from '../../src/host/environmentUrlConsent';
 import { setBundleLocation } from '../../src/host/onDemand';
@@ -162,5 +163,26 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     await until('the address withheld again', () => api.provider.url.withheld === sandbox.url);
     assert.equal(api.provider.url.url, DEFAULT_API_URL);
     assert.equal(api.researchDeps.storage.get(ANSWERS), undefined);
+  });
+
+  it('Set API Key asks about the environment address first, then checks the key typed where its box says', async () => {
+    await api.keys.clear();
+    const asked: string[] = [];
+    const consent = new EnvironmentUrlConsent(new MemoryMemento(), async (url) => (asked.push(url), 'allowed'));
+    const provider = new ClientProvider(api.keys, api.log, '0.0.0-test', consent);
+    providers.push(provider);
+    assert.equal(await provider.keyCheckUrl(), sandbox.url);
+    assert.deepEqual(asked, [sandbox.url]);
+    sandbox.resetCounts();
+    const verdict = await verifyKey(provider, sandbox.keys.valid, new AbortController().signal);
+    assert.equal(verdict.kind, 'valid', JSON.stringify(verdict));
+    assert.equal(sentWith(sandbox.keys.valid).length, 1, 'the key typed went to the address the box names, not to the hosted service');
+
+    // Refused: the box names the hosted service, and the check goes there.
+    const refusing = new EnvironmentUrlConsent(new MemoryMemento(), async () => 'refused');
+    const other = new ClientProvider(api.keys, api.log, '0.0.0-test', refusing);
+    providers.push(other);
+    assert.equal(await other.keyCheckUrl(), DEFAULT_API_URL);
+    assert.equal(other.clientFor(sandbox.keys.valid).baseUrl, DEFAULT_API_URL);
   });
 });

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { isFirecrawlError, keyProblem, trimKey } from '../../../api';
 import { describeError, describeKeyCheckFailure } from '../../../host/errorText';
+import { isDefaultApiUrl } from '../../../host/settings';
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
@@ -14,8 +15,11 @@ type Verdict = { kind: 'valid'; detail?: string } | { kind: 'rejected'; message:
 
 /** What checking `key` against the configured server found; exported for the integration tests. */
 export async function verifyKey(provider: ClientProvider, key: string, signal: AbortSignal): Promise<Verdict> {
+  let target = provider.url.url;
   try {
-    const usage = await provider.clientFor(key).getCreditUsage({ signal, timeoutMs: 15_000 });
+    const client = provider.clientFor(key);
+    target = client.baseUrl;
+    const usage = await client.getCreditUsage({ signal, timeoutMs: 15_000 });
     const detail = pluralCount(
       usage.remainingCredits,
       vscode.env.language,
@@ -29,18 +33,19 @@ export async function verifyKey(provider: ClientProvider, key: string, signal: A
     // in the API URL, another web server) says nothing about the key.
     if (error.kind === 'notFound' && error.serviceBody) return { kind: 'valid', detail: vscode.l10n.t('the team has no billing information') };
     if (error.kind === 'cancelled') throw error;
-    const text = describeKeyCheckFailure(error, { apiUrl: provider.url.url, selfHosted: provider.isSelfHosted });
+    const text = describeKeyCheckFailure(error, { apiUrl: target, selfHosted: !isDefaultApiUrl(target) });
     return { kind: text.verdict, message: text.message };
   }
 }
 
 export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, log: Logger): Promise<boolean> {
+  const target = await provider.keyCheckUrl();
   const box = vscode.window.createInputBox();
   box.title = vscode.l10n.t('Firecrawl: Set API Key');
   box.password = true;
   box.ignoreFocusOut = true;
   box.placeholder = 'fc-…'; // not localised: how every key starts
-  const where = vscode.l10n.t("Your Firecrawl API key, checked against {0} and kept in VS Code's secret storage.", plainText(provider.url.url, 200));
+  const where = vscode.l10n.t("Your Firecrawl API key, checked against {0} and kept in VS Code's secret storage.", plainText(target, 200));
   box.prompt = provider.url.path ? `${where} ${vscode.l10n.t('Note: the API URL has a path ({0}); a Firecrawl server is usually at the root.', plainText(provider.url.path, 80))}` : where;
   // Keys for the hosted service are made on its dashboard (a self-hosted server makes its own, or needs none).
   const getKey: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: vscode.l10n.t('Get an API key (opens the Firecrawl dashboard)') };
@@ -62,7 +67,14 @@ export async function setApiKey(keys: ApiKeyService, provider: ClientProvider, l
     };
     /** `checked` says, for the log (English), whether the key was checked before it was stored. */
     const save = async (value: string, checked: boolean, detail?: string) => {
-      await keys.store(value);
+      try {
+        await keys.store(value);
+      } catch (error) {
+        // Secret storage refused (a locked or missing OS keyring): the box stays open with the key in it.
+        log.warn(`Could not store the API key: ${describeError(error).message}`);
+        box.validationMessage = vscode.l10n.t('Could not keep the key in secret storage: {0}', describeError(error).message);
+        return;
+      }
       log.info(checked ? 'API key stored (checked)' : 'API key stored (not verified)');
       void vscode.window.showInformationMessage(detail ? vscode.l10n.t('Firecrawl API key saved: {0}.', detail) : vscode.l10n.t('Firecrawl API key saved.'));
       finish(true);
