@@ -112,11 +112,12 @@ export class ClientProvider extends DisposableBase {
 
   /**
    * Where a key about to be typed will be checked and then used. A key typed is a key stored, so an
-   * environment address not allowed yet is asked about first: the check then goes where the box says.
+   * environment address not allowed yet is asked about first, in a dialog (the box waits for it): the
+   * check then goes where the box says.
    */
   async keyCheckUrl(): Promise<string> {
     const wanted = resolveApiUrl(platform().env);
-    if (wanted.source === 'environment' && !this.consent.allows(wanted.url)) await this.consent.ask(wanted.url, DEFAULT_API_URL);
+    if (wanted.source === 'environment' && !this.consent.allows(wanted.url)) await this.consent.ask(wanted.url, DEFAULT_API_URL, true);
     return this.storedKeyUrl();
   }
 

@@ -9,8 +9,8 @@ import { Emitter } from '../shared/events';
 
 export type UrlAnswer = 'allowed' | 'refused';
 
-/** Asks the person about one address; undefined when they dismissed the question. */
-export type UrlQuestion = (url: string, meanwhile: string) => Thenable<UrlAnswer | undefined>;
+/** Asks the person about one address; undefined when they dismissed the question. `modal` when something waits on the answer. */
+export type UrlQuestion = (url: string, meanwhile: string, modal?: boolean) => Thenable<UrlAnswer | undefined>;
 
 export class EnvironmentUrlConsent implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
@@ -39,10 +39,10 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
   }
 
   /** Asks about `url` unless it was answered, or asked this session; an answer is kept and announced. */
-  async ask(url: string, meanwhile: string): Promise<void> {
+  async ask(url: string, meanwhile: string, modal = false): Promise<void> {
     if (this.answerFor(url) || this.asked.has(url)) return;
     this.asked.add(url);
-    const answer = await this.question(url, meanwhile);
+    const answer = await this.question(url, meanwhile, modal);
     if (!answer) return;
     await this.state.update(STORAGE.environmentUrlAnswers, { ...this.answers(), [url]: answer });
     this.changed.fire();

@@ -37,7 +37,7 @@ export function activateConnection({ context, channel, keys, provider, log }: Co
 }
 
 /** Asks whether the stored key may go to an address from FIRECRAWL_API_URL (loads the key input's bundle). */
-export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile) => (await keyInput()).askAboutEnvironmentUrl(url, meanwhile);
+export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile, modal) => (await keyInput()).askAboutEnvironmentUrl(url, meanwhile, modal);
 
 /** Once the key is known: asks for one when there is none (at most once per 12 h across windows). */
 export function promptForKeyIfMissing(context: vscode.ExtensionContext, keys: ApiKeyService): void {

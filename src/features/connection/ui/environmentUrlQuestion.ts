@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import type { UrlQuestion } from '../../../host/environmentUrlConsent';
 import { plainText } from '../../../shared/text';
 
-export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile) => {
+export const askAboutEnvironmentUrl: UrlQuestion = async (url, meanwhile, modal = false) => {
   const allow = vscode.l10n.t('Allow');
   const refuse = vscode.l10n.t("Don't Allow");
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Firecrawl: FIRECRAWL_API_URL in this environment asks to send your stored API key to {0}. Allow it? Until you do, Firecrawl uses {1}.', plainText(url, 200), meanwhile),
+    { modal },
     allow,
     refuse,
   );
