@@ -112,6 +112,12 @@ describe('API key, settings and credits', function () {
       assert.match(problem, /must not contain a query or fragment \(a \? or #\)/);
       assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
     }
+    // A key pasted into the path is refused like a query, and not repeated.
+    await setApiUrl(`${sandbox.url}/fc-0123456789abcdef`);
+    const problem = await until('the fallback for a key in the path', () => api.provider.url.problem);
+    assert.match(problem, /must not contain an API key/);
+    assert.doesNotMatch(problem, /0123456789abcdef/);
+    assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
     await setApiUrl(`${sandbox.url}/v2`);
     await until('the URL with a path', () => api.provider.url.path === '/v2');
     assert.equal(api.provider.url.problem, undefined, 'a path is allowed: a proxy may serve the API there');
@@ -126,6 +132,12 @@ describe('API key, settings and credits', function () {
     try {
       const own = await verifyKey(api.provider, sandbox.keys.valid, new AbortController().signal);
       assert.deepEqual(own, { kind: 'valid', detail: 'the team has no billing information' });
+      // A key pasted into the path is refused like a query, and not repeated.
+      await setApiUrl(`${sandbox.url}/fc-0123456789abcdef`);
+      const problem = await until('the fallback for a key in the path', () => api.provider.url.problem);
+      assert.match(problem, /must not contain an API key/);
+      assert.doesNotMatch(problem, /0123456789abcdef/);
+      assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
       await setApiUrl(`${sandbox.url}/v2`);
       await until('the URL with a path', () => api.provider.url.path === '/v2');
       const other = await verifyKey(api.provider, REJECTED_KEY, new AbortController().signal);
