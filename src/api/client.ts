@@ -12,6 +12,7 @@ import type { ActivityList, AgentJob, AgentRunList, AgentStarted, CreditUsage, F
 import type { MultipartBody } from './multipart';
 import { type AgentStartRequest, type MapRequest, RUN_INTEGRATION, type RunOrigin, type ScrapeRequest, type SearchRequest } from './run';
 import { USAGE_TIME_RANGES, type UsageBins, type UsageTimeRange } from './model';
+import { redact, type Secrets } from './redact';
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
@@ -239,7 +240,7 @@ export class FirecrawlClient {
       path: '/v2/scrape',
       body,
     });
-    return rules().normalizeScrape(this.ran('scrape', rules().runSchemas().scrapeResponse, raw.body, raw.status));
+    return rules().normalizeScrape(this.ran('scrape', rules().runSchemas().scrapeResponse, raw));
   }
 
   /** The raw route: the official SDK drops the `id` that feedback needs. */
@@ -254,13 +255,13 @@ export class FirecrawlClient {
       path: '/v2/search',
       body,
     });
-    return rules().normalizeSearch(this.ran('search', rules().runSchemas().searchResponse, raw.body, raw.status));
+    return rules().normalizeSearch(this.ran('search', rules().runSchemas().searchResponse, raw));
   }
 
   async map(request: MapRequest, call: CallOptions = {}): Promise<MapResult> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, timeoutMs: call.timeoutMs ?? RUN_CALL_TIMEOUT_MS, maxBodyBytes: RUN_MAX_BODY_BYTES, operation: 'map', method: 'POST', path: '/v2/map', body });
-    return rules().normalizeMap(this.ran('map', rules().runSchemas().mapResponse, raw.body, raw.status));
+    return rules().normalizeMap(this.ran('map', rules().runSchemas().mapResponse, raw));
   }
 
   /**
@@ -278,14 +279,14 @@ export class FirecrawlClient {
       path: '/v2/parse',
       upload,
     });
-    return rules().normalizeScrape(this.ran('parse', rules().runSchemas().scrapeResponse, raw.body, raw.status));
+    return rules().normalizeScrape(this.ran('parse', rules().runSchemas().scrapeResponse, raw));
   }
 
   /** Starts an agent run; `maxCredits` is always sent, since nothing previews a run's cost. */
   async startAgent(request: AgentStartRequest, call: CallOptions = {}): Promise<AgentStarted> {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, operation: 'agentStart', method: 'POST', path: '/v2/agent', body });
-    const started = rules().normalizeAgentStart(this.ran('agentStart', rules().runSchemas().agentStartResponse, raw.body, raw.status));
+    const started = rules().normalizeAgentStart(this.ran('agentStart', rules().runSchemas().agentStartResponse, raw));
     if (!started) throw new InvalidResponseError({ operation: 'agentStart', status: raw.status, path: 'id', problem: 'expected the id of the run, but it is missing' });
     return started;
   }
@@ -294,9 +295,10 @@ export class FirecrawlClient {
    * A 200 with `success:false` is the service saying it could not: an error with its words, read
    * before the route's schema, which such a body need not satisfy.
    */
-  private ran<T extends z.ZodMiniType>(operation: Operation, schema: T, body: unknown, status: number): z.infer<T> {
+  private ran<T extends z.ZodMiniType>(operation: Operation, schema: T, { body, status, secrets }: { body: unknown; status: number; secrets: Secrets }): z.infer<T> {
     const failed = rules().runSchemas().unsuccessfulResponse.safeParse(body);
-    if (failed.success) throw new BadRequestError({ operation, status, serviceBody: true, ...(failed.data.error ? { serverMessage: failed.data.error.slice(0, 500) } : {}) });
+    // Redacted as an error answer's text is: the key sent, and anything shaped like a key or a bearer token.
+    if (failed.success) throw new BadRequestError({ operation, status, serviceBody: true, ...(failed.data.error ? { serverMessage: redact(failed.data.error, secrets).slice(0, 500) } : {}) });
     return this.validate(operation, schema, body, status);
   }
 

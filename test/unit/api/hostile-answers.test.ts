@@ -5,7 +5,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { submitFeedback } from '../../../src/api/feedbackSubmit';
-import { FirecrawlClient, type RequestLog } from '../../../src/api';
+import { checked, FirecrawlClient, type RequestLog, scrapeBody } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
 import { redact, redactSecret } from '../../../src/api/redact';
 import { describeError, describeFeedbackFailure, describeKeyCheckFailure } from '../../../src/host/errorText';
@@ -210,6 +210,13 @@ for (const [name, impl] of [
             .toUpperCase()
             .includes(key.toUpperCase()),
         );
+      });
+
+      test("a run's 200 success:false text is redacted like an error answer's: the key sent, other keys and bearer tokens", async () => {
+        const key = sandbox.keys.valid;
+        sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: { success: false, error: `Bearer fc-otherkey12345678 and ${key} were refused` } });
+        const error = await failure(client().scrape(checked('scrape', scrapeBody({ url: 'https://example.com', onlyMainContent: true, timeoutMs: 30_000 }))));
+        assert.equal(error.serverMessage, 'Bearer *** and *** were refused', JSON.stringify(error));
       });
 
       test('a short self-hosted key echoed in an error is redacted in the words too', async () => {
