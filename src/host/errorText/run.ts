@@ -76,6 +76,15 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   const general = describeError(error, ctx);
   // A file refused before sending (its type, its size) is refused again as it is: only another file helps.
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
-  // Whatever failed on the way, what was typed is still there: Retry sends it again.
-  return { message: general.message, actions: general.actions.includes('retry') ? general.actions : ['retry', ...general.actions] };
+  // The client gave up waiting; the service may not have, and a paid request sent again is paid again.
+  const message =
+    error.kind !== 'timeout'
+      ? general.message
+      : error.operation === 'agentStart'
+        ? `${general.message} ${l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.")}`
+        : `${general.message} ${l10n.t('It may still have run on Firecrawl and used credits.')}`;
+  // Whatever failed on the way, what was typed is still there: Retry sends it again. A step that
+  // fixes the cause (a new key) comes first: retrying as it is fails the same way.
+  if (general.actions.includes('retry')) return { message, actions: general.actions };
+  return { message, actions: general.actions.includes('setApiKey') ? [...general.actions, 'retry'] : ['retry', ...general.actions] };
 }

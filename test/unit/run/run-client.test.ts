@@ -150,6 +150,17 @@ describe('against the sandbox', () => {
     assert.equal(sandbox.requestCount('search'), 1);
   });
 
+  test('a rejected key offers Set API Key before Retry; a timed-out paid request says it may have run and been paid', async () => {
+    sandbox.fault({ kind: 'status', status: 401, route: 'scrape' });
+    assert.equal(describeRunError(await failure(client().scrape(scrapeOf('https://example.com/')))).actions[0], 'setApiKey');
+    sandbox.fault({ kind: 'hang', route: 'search' });
+    const slow = describeRunError(await failure(client().search(checked('search', searchBody('x', 5)), { timeoutMs: 200 })));
+    assert.match(slow.message, /It may still have run on Firecrawl and used credits\.$/);
+    sandbox.fault({ kind: 'hang', route: 'agentStart' });
+    const agent = describeRunError(await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'x', urls: [], maxCredits: 100 })), { timeoutMs: 200 })));
+    assert.match(agent.message, /The run may have started anyway: look in the Research view's Recent group before you retry/);
+  });
+
   test('search keeps the response’s id and the results as sent', async () => {
     const result = await client().search(checked('search', searchBody('web scraping', 3)));
     assert.equal(result.hits.length, 3);
