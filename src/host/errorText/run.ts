@@ -2,7 +2,7 @@
 // refused (credits, a timeout, the rate limit, a field), or what went wrong on the way. The rest is
 // worded as every other failure (./general). Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { isFirecrawlError } from '../../api';
+import { isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { formatExact } from '../../shared/format';
 import { plainText } from '../../shared/text';
 import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
@@ -35,6 +35,10 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   const doing = operationText(error.operation);
   const said = serverSaid(error.serverMessage);
   if (error.kind === 'cancelled') return { message: l10n.t('Cancelled {0}; nothing more was sent.', doing), actions: [] };
+  if (error.operation === 'agentStart' && isUnsupportedOnServer(error, ctx.selfHosted === true)) {
+    // Retrying cannot help: the server answers every start this way.
+    return { message: l10n.t('Agent runs are not available on this server: self-hosted Firecrawl answers HTTP 500 when one is started.'), actions: ['openSettings'] };
+  }
   if (error.kind === 'badRequest' && error.status === 402) {
     const message =
       ctx.balance !== undefined

@@ -161,6 +161,17 @@ describe('against the sandbox', () => {
     assert.match(agent.message, /The run may have started anyway: look in the Research view's Recent group before you retry/);
   });
 
+  test('a self-hosted server answers an agent start with 500: said plainly, with no Retry', async () => {
+    sandbox.fault({ kind: 'status', status: 500, route: 'agentStart' });
+    const error = await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'x', urls: [], maxCredits: 100 }))));
+    assert.deepEqual(describeRunError(error, { apiUrl: sandbox.url, selfHosted: true }), {
+      message: 'Agent runs are not available on this server: self-hosted Firecrawl answers HTTP 500 when one is started.',
+      actions: ['openSettings'],
+    });
+    // The hosted service's 500 is a passing fault: Retry stays.
+    assert.ok(describeRunError(error, { selfHosted: false }).actions.includes('retry'));
+  });
+
   test('search keeps the response’s id and the results as sent', async () => {
     const result = await client().search(checked('search', searchBody('web scraping', 3)));
     assert.equal(result.hits.length, 3);
