@@ -55,7 +55,9 @@ export class SpikeNotifier implements vscode.Disposable {
   private async show(spike: Spike): Promise<void> {
     const { clock } = this.deps;
     // The balance is often being refreshed with the bins (Refresh Credits asks for both): quote the new one.
-    const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => setTimeout(resolve, BALANCE_WAIT_MS))]);
+    let waited: { dispose(): void } | undefined;
+    const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => (waited = clock.schedule(BALANCE_WAIT_MS, () => resolve(undefined))))]);
+    waited?.dispose();
     const toolCredits = this.deps.toolCredits?.();
     const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining, ...(toolCredits ? { toolCredits } : {}) });
     const actions = spikeActions();
