@@ -2,7 +2,7 @@
 export * from './client';
 export * from './errors';
 export * from './model';
-export { redact, redactKeyShapes, type Secrets } from './redact';
+export { redact, type Secrets } from './redact';
 export { keyProblem, trimKey } from './apiKeyText';
 export type { CallOptions, RequestLog } from './http';
 export * from './feedback';

@@ -2,7 +2,7 @@
 // application-scoped, so a workspace can never point the key at another server; FIRECRAWL_API_URL
 // is the fallback for devcontainers and CI.
 import * as vscode from 'vscode';
-import { DEFAULT_API_URL, redactKeyShapes } from '../api';
+import { DEFAULT_API_URL } from '../api';
 import { SETTINGS, SETTINGS_SECTION } from '../ids';
 
 export interface ApiUrl {
@@ -25,6 +25,8 @@ export interface ApiUrl {
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** A Firecrawl key (fc- and 32 hex digits), or one of a self-hosted server's as long, in a URL's path. */
+const KEY_IN_PATH = /(?<![A-Za-z0-9])fc-[A-Za-z0-9_-]{16,}/;
 
 /** `problem` is a clause for "Firecrawl: <setting>: <problem>. Using <default> instead." */
 export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean; path?: string } {
@@ -40,8 +42,9 @@ export function checkApiUrl(raw: string): { url?: string; problem?: string; inse
   if (parsed.username || parsed.password) return { problem: vscode.l10n.t('the API URL must not contain a user name or password') };
   // A bare trailing `?` or `#` parses to an empty query or fragment: look at what was written.
   if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: vscode.l10n.t('the API URL must not contain a query or fragment (a ? or #)') };
-  // A key pasted after the address would be shown with it in every message naming the server.
-  if (redactKeyShapes(parsed.pathname) !== parsed.pathname) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
+  // A key pasted after the address would be shown with it in every message naming the server. Only a
+  // key's length counts here: a path such as /fc-gateway is a proxy's, not a key.
+  if (KEY_IN_PATH.test(parsed.pathname)) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
   const url = parsed.toString().replace(/\/+$/, '');
   const path = parsed.pathname.replace(/\/+$/, '');
   return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname), ...(path ? { path } : {}) };

@@ -118,6 +118,10 @@ describe('API key, settings and credits', function () {
     assert.match(problem, /must not contain an API key/);
     assert.doesNotMatch(problem, /0123456789abcdef/);
     assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
+    // A proxy's path that only starts like a key is a path.
+    await setApiUrl(`${sandbox.url}/fc-gateway`);
+    await until('the URL with a proxy path', () => api.provider.url.path === '/fc-gateway');
+    assert.equal(api.provider.url.problem, undefined);
     await setApiUrl(`${sandbox.url}/v2`);
     await until('the URL with a path', () => api.provider.url.path === '/v2');
     assert.equal(api.provider.url.problem, undefined, 'a path is allowed: a proxy may serve the API there');
