@@ -226,6 +226,25 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(scrapedUrls(), ['https://example.com/pricing', 'https://example.com/pricing']);
   });
 
+  it('400 naming the URL: Edit and Retry opens it in the box rather than sending it again unchanged', async () => {
+    sandbox.fault({
+      kind: 'status',
+      status: 400,
+      route: 'scrape',
+      body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: url: This website is not supported', details: [{ code: 'custom', path: ['url'], message: 'This website is not supported' }] },
+    });
+    answer = 'Edit and Retry';
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://blocked.example.com/page'))!;
+    assert.match(outcome.failure?.message ?? '', /refused the request for scraping the page: url This website is not supported/);
+    assert.deepEqual(errors[0]?.items, ['Edit and Retry', 'Show Logs'], 'no Retry: the same URL is refused the same way');
+    const box = (await until('the Scrape URL box', () => (prompt() && /Scrape URL/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(box.value, 'https://blocked.example.com/page', 'the URL that was refused, ready to change');
+    assert.equal(sandbox.requestCount('scrape'), 1, 'nothing sent again by itself');
+    await answerPrompt(/Scrape URL/, 'https://example.com/page');
+    await until('the edited scrape', () => sandbox.requestCount('scrape') === 2);
+    assert.deepEqual(scrapedUrls(), ['https://blocked.example.com/page', 'https://example.com/page']);
+  });
+
   it('Map a Site answered 200 with success:false: the service’s words as plain text in the error, nothing opens, Retry maps again', async () => {
     sandbox.fault({ kind: 'status', status: 200, route: 'map', body: { success: false, error: 'Map failed: see [why](command:workbench.action.quit)' } });
     answer = 'Retry';

@@ -8,7 +8,11 @@ import { plainText } from '../../shared/text';
 import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
-/** Every step a failed run can offer: Retry keeps what was typed; the dashboard is where credits are bought; a refused file is replaced. */
+/**
+ * Every step a failed run can offer: Retry sends what was typed again; Edit and Retry opens it for a
+ * change first (a refused field is refused again as it is); the dashboard is where credits are bought;
+ * a refused file is replaced.
+ */
 export type RunStep = NextStep | 'openDashboard' | 'chooseFile';
 
 export interface RunErrorText {
@@ -63,7 +67,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
       : field.path
         ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
         : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
-    return { message, actions: ['retry', 'showLogs'] };
+    return { message, actions: ['editAndRetry', 'showLogs'] };
   }
   if (error.kind === 'rateLimited') {
     const wait = waitText(error.retryAfterMs);

@@ -126,6 +126,7 @@ describe('against the sandbox', () => {
     assert.equal(error.kind, 'badRequest');
     assert.equal(error.status, 400);
     assert.match(describeRunError(error).message, /^Firecrawl refused the request for scraping the page: Unrecognized key\(s\) in object: 'waitForever'$/);
+    assert.deepEqual(describeRunError(error).actions, ['editAndRetry', 'showLogs'], 'sent again unchanged, it is refused again');
   });
 
   test('402 says the balance and offers the dashboard and Retry; 408 SCRAPE_TIMEOUT offers more time; 429 says the wait', async () => {

@@ -193,7 +193,12 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
     ),
   );
   if (!outcome.ok) {
-    const failure = reportRunError(outcome.error, services, () => start(services, answers, maxCredits));
+    const failure = reportRunError(
+      outcome.error,
+      services,
+      () => start(services, answers, maxCredits),
+      () => agentCommand(services),
+    );
     return failure ? { failure } : { cancelled: true };
   }
   const { id } = outcome.value;

@@ -33,7 +33,12 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     services.provider.client.map(checked('map', mapBody(site, runSettings.mapLimit())), { signal }),
   );
   if (!outcome.ok) {
-    const failure = reportRunError(outcome.error, services, () => runMap(services, site));
+    const failure = reportRunError(
+      outcome.error,
+      services,
+      () => runMap(services, site),
+      () => mapCommand(services),
+    );
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
   const result = outcome.value;

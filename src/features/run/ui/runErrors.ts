@@ -1,5 +1,6 @@
 // A failed run as one notification with its next steps (host/errorText words it). Retry sends again
-// what was typed; the other steps run here. The command does not wait for the person's choice.
+// what was typed, Edit and Retry opens it first; the other steps run here. The command does not wait
+// for the person's choice.
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../../ids';
 import { describeRunError, isCommonStep, type RunErrorText, runStepLabel } from '../../../host/errorText';
@@ -8,21 +9,27 @@ import { openSetting } from '../../../host/settings';
 import { isFirecrawlError } from '../../../api';
 import type { RunServices } from './services';
 
-/** Says why the run failed and returns those words (undefined for a cancel the person asked for). */
-export function reportRunError(error: unknown, services: RunServices, retry: () => unknown): RunErrorText | undefined {
+/**
+ * Says why the run failed and returns those words (undefined for a cancel the person asked for).
+ * `edit` opens what was sent for a change; where there is nothing to edit, a refused field has no
+ * step that could help, and none is offered.
+ */
+export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
   if (isFirecrawlError(error) && error.kind === 'cancelled') return undefined;
   const balance = services.balance();
-  const text = describeRunError(error, {
+  const described = describeRunError(error, {
     apiUrl: services.provider.url.url,
     selfHosted: services.provider.isSelfHosted,
     ...(balance !== undefined ? { balance } : {}),
   });
+  const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
   void vscode.window.showErrorMessage(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
     const step = text.actions.find((a) => runStepLabel(a) === choice);
     if (!step) return;
     // For a refused file, retrying is choosing another one: the command's own retry does that.
     if (step === 'retry' || step === 'chooseFile') await retry();
+    else if (step === 'editAndRetry') await edit?.();
     else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
     else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
     else if (isCommonStep(step)) await runCommonStep(step);

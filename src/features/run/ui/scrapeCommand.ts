@@ -38,8 +38,16 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
       services.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })), { signal }),
     );
     if (!outcome.ok) {
-      // Retry takes up where this stopped: this URL and the ones not scraped yet.
-      const failure = reportRunError(outcome.error, services, () => scrapeUrls(services, urls.slice(index)));
+      // Retry takes up where this stopped: this URL and the ones not scraped yet. Edit opens this URL in the box.
+      const failure = reportRunError(
+        outcome.error,
+        services,
+        () => scrapeUrls(services, urls.slice(index)),
+        () => {
+          services.typed.set('scrape', url);
+          return scrapeCommand(services);
+        },
+      );
       return failure ? { opened, failure } : { opened, cancelled: true };
     }
     const result = outcome.value;
