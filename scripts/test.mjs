@@ -24,6 +24,8 @@ const layers = picked.length > 0
   ? [...new Set(picked.map((p) => p.layer))]
   : onlyArg ? onlyArg.slice('--only='.length).split(',') : ['unit', 'integration', 'ui'];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, a line each, said again just before the last line: a log cut to its tail still names it. */
+const failures = [];
 const timings = [];
 
 function step(name, cmd, args) {
@@ -33,6 +35,7 @@ function step(name, cmd, args) {
   if (result.status !== 0) {
     console.error(`[test] ${name} failed`);
     totals.failed += 1;
+    failures.push(`${name}: exit code ${result.status ?? result.signal}`);
     return false;
   }
   return true;
@@ -43,6 +46,7 @@ function add(counts, name, started) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+  failures.push(...(counts.failures ?? []).map((f) => `${name}: ${f}`));
   console.log(`[test] ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 }
 
@@ -78,7 +82,9 @@ try {
 } catch (error) {
   console.error('[test] aborted:', error instanceof Error ? error.stack : error);
   totals.failed += 1;
+  failures.push(`aborted: ${error instanceof Error ? error.message : error}`);
 }
+for (const failure of failures) console.log(`[test] failed: ${failure}`);
 console.log(`[test] timings: ${timings.map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)}s`).join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -13,11 +13,20 @@ export function testFiles(dir) {
   }).sort();
 }
 
-/** Runs `files` with the spec reporter on stdout and returns the counts of leaf tests. */
+/** The first line of what a failure says, short enough for the run's last lines. */
+export function failureLine(name, error) {
+  const said = String(error?.cause?.message ?? error?.message ?? error ?? '').split('\n').find((l) => l.trim()) ?? '';
+  return `${name}: ${said.trim().slice(0, 300)}`;
+}
+
+/**
+ * Runs `files` with the spec reporter on stdout and returns the counts of leaf tests, with a line for
+ * each failure (repeated at the end of the run, where a log cut to its tail still shows it).
+ */
 export async function runNodeTests(files, { concurrency = true, timeout } = {}) {
   const { run } = await import('node:test');
   const { spec } = await import('node:test/reporters');
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (files.length === 0) return counts;
   const stream = run({ files, concurrency, timeout });
   stream.on('test:pass', (event) => {
@@ -29,6 +38,7 @@ export async function runNodeTests(files, { concurrency = true, timeout } = {}) 
     // A suite fails when a test in it fails: count the test, not the suite again.
     if (event.details?.type === 'suite' && event.details?.error?.failureType === 'subtestsFailed') return;
     counts.failed += 1;
+    counts.failures.push(failureLine(event.name, event.details?.error));
   });
   await new Promise((resolve, reject) => {
     const reporter = stream.compose(spec);

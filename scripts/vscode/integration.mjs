@@ -12,19 +12,19 @@ import { makeRunDir } from './codeserver.mjs';
 
 const defaultRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
+/** @returns {Promise<{ passed: number, failed: number, skipped: number, failures: string[] }>} */
 export async function runIntegration({ root = defaultRoot, files } = {}) {
   const entry = join(root, 'out', 'test', 'integration', 'index.js');
   if (!existsSync(entry)) {
     console.error(`[integration] ${entry} is missing: run the build first (node scripts/build.mjs).`);
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: ['the integration tests are not built'] };
   }
   try {
     await provision({ root });
   } catch (error) {
     console.error(error instanceof ProvisionError ? error.message : error);
     console.error('[integration] cannot run VS Code integration tests: provisioning failed (see above).');
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: ['VS Code could not be provisioned'] };
   }
 
   const launcher = join(root, 'scripts', 'vscode', 'launcher.mjs');
@@ -59,11 +59,13 @@ export async function runIntegration({ root = defaultRoot, files } = {}) {
   }
   if (!counts) {
     console.error(`[integration] the test run produced no results (exit code ${exitCode}): the extension host did not reach the test runner.`);
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: [`the extension host did not reach the test runner (exit code ${exitCode})`] };
   }
+  counts.failures ??= [];
   if (exitCode !== 0 && counts.failed === 0) {
     console.error(`[integration] VS Code exited with code ${exitCode} although no test failed.`);
     counts.failed += 1;
+    counts.failures.push(`VS Code exited with code ${exitCode}`);
   }
   return counts;
 }

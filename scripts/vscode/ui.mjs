@@ -58,14 +58,14 @@ export async function prepareExtension({ root = defaultRoot, log = (line) => con
 /** Test files under out/test/ui/web/ run against the web variant (only the `browser` entry). */
 const isWebTest = (file) => /[\\/]ui[\\/]web[\\/]/.test(file);
 
-/** @returns {Promise<{ passed: number, failed: number, skipped: number }>} */
+/** @returns {Promise<{ passed: number, failed: number, skipped: number, failures: string[] }>} */
 export async function runUi({ root = defaultRoot, files } = {}) {
   files ??= testFiles(join(root, 'out', 'test', 'ui'));
   if (files.length === 0) {
     console.log('[ui] no UI test files in out/test/ui');
-    return { passed: 0, failed: 0, skipped: 0 };
+    return { passed: 0, failed: 0, skipped: 0, failures: [] };
   }
-  const total = { passed: 0, failed: 0, skipped: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const [variant, group] of [['node', files.filter((f) => !isWebTest(f))], ['web', files.filter(isWebTest)]]) {
     if (group.length === 0) continue;
     let prepared;
@@ -75,13 +75,15 @@ export async function runUi({ root = defaultRoot, files } = {}) {
       console.error(error instanceof ProvisionError ? error.message : `[ui] ${error instanceof Error ? error.message : error}`);
       console.error(`[ui] cannot run the ${variant} UI tests (see above).`);
       total.failed += 1;
+      total.failures.push(`the ${variant} UI tests could not start`);
       continue;
     }
     try {
       if (variant === 'web') console.log('[ui] the web variant: a manifest with only the browser entry, run by the web-worker extension host');
       // Each test is bounded; a workbench also bounds its own lifetime (openWorkbench timeoutMs).
       const counts = await runNodeTests(group, { concurrency: false, timeout: Number(process.env.FIRECRAWL_UI_TEST_TIMEOUT_MS) || 300_000 });
-      for (const k of Object.keys(total)) total[k] += counts[k];
+      for (const k of ['passed', 'failed', 'skipped']) total[k] += counts[k];
+      total.failures.push(...counts.failures);
     } finally {
       prepared.dispose();
     }

@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
   // focused window: tests that count requests, or queue a fault for whichever request comes next,
   // would meet its reads. It is off for the run; recent.test.ts turns it on for its own tests.
   await vscode.workspace.getConfiguration('firecrawl.research').update('showRecent', false, vscode.ConfigurationTarget.Global);
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] as string[] };
   const resultsFile = process.env.FIRECRAWL_TEST_RESULTS;
   const write = () => {
     if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(counts));
@@ -73,7 +73,7 @@ export async function run(): Promise<void> {
   }
 }
 
-function runMocha(mocha: Mocha, counts: { passed: number; failed: number; skipped: number }, write: () => void): Promise<void> {
+function runMocha(mocha: Mocha, counts: { passed: number; failed: number; skipped: number; failures: string[] }, write: () => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
       write();
@@ -83,8 +83,10 @@ function runMocha(mocha: Mocha, counts: { passed: number; failed: number; skippe
     runner.on('pass', () => {
       counts.passed += 1;
     });
-    runner.on('fail', () => {
+    runner.on('fail', (test, error: unknown) => {
       counts.failed += 1;
+      const said = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim()) ?? '';
+      counts.failures.push(`${test.fullTitle()}: ${said.trim().slice(0, 300)}`);
     });
     runner.on('pending', () => {
       counts.skipped += 1;
