@@ -191,12 +191,17 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.match(String(row(id)?.description), /^API shut down · deep research/);
     assert.ok((deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) >= kept, 'the last snapshot stays');
     assert.match(api.research.view.treeView.message ?? '', /^Deep Research was shut down/);
+    // Whoever waited for it to finish hears that it will not, once.
+    const said = /^Deep research API shut down \(.+\): it can no longer be read; what it found before is kept\.$/;
+    const notice = await until('the notice that it can no longer be read', () => shown.find((s) => s.kind === 'warning' && said.test(s.message)));
+    assert.deepEqual(notice.items, ['Show Job', "Don't Show Again"]);
     const asked = askedAbout(sandbox, id);
     // Deep research is shut down now: an agent run shows the store's timer firing again.
     await storeTicked(api, sandbox, 'agent');
     assert.equal(askedAbout(sandbox, id), asked, 'no more polling');
     store().untrack(id);
     await until('the message to go with the job', () => api.research.view.treeView.message === undefined);
+    assert.equal(shown.filter((s) => said.test(s.message)).length, 1, 'said once');
   });
 
   it('tracking a deep research id after the shutdown says so in one message, naming the Agent API', async () => {

@@ -167,6 +167,44 @@ describe('finding the kind of a tracked id', () => {
 });
 
 describe('the Deep Research shutdown', () => {
+  test('410 while running: the job is announced once in the window that polled and once in the one that followed; a finished job is not announced again', async () => {
+    const clock = new FakeClock();
+    const service = new Service(clock);
+    const storage = new SharedMemento();
+    const disk = new MemoryDisk();
+    const make = (windowId: string, leader: boolean) => {
+      const s = new ResearchStore({ source: service, storage, files: disk.view({ watcher: false }), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+      s.setAttention({ focused: true, visible: true });
+      s.start();
+      return s;
+    };
+    const a = make('a', true);
+    const b = make('b', false);
+    const heard: string[] = [];
+    a.onDidFinishJob((j) => heard.push(`a:${j.id === running ? 'running' : 'done'}`));
+    b.onDidFinishJob((j) => heard.push(`b:${j.id === running ? 'running' : 'done'}`));
+    const running = service.createResearch({ durationMs: 600_000, activities: 4 });
+    const done = service.createResearch({ durationMs: 20_000 });
+    a.track([running, done]);
+    const beat = async (ms: number) => {
+      for (let t = 0; t < ms; t += 3_000) {
+        await clock.advance(3_000);
+        await Promise.all([a.reconcile(), b.reconcile()]);
+      }
+    };
+    await beat(60_000);
+    assert.equal(b.get(running)?.snapshot?.status, 'processing', 'the follower follows the leader');
+    assert.deepEqual(heard.sort(), ['a:done', 'b:done']);
+    heard.length = 0;
+    service.shutdownAt = clock.now() + 1;
+    await beat(60_000);
+    const lost = a.get(running)!;
+    assert.equal(lost.poll.kind === 'stopped' && lost.poll.reason, 'gone');
+    assert.deepEqual(heard.sort(), ['a:running', 'b:running'], 'each window hears of it once; the finished job stays quiet');
+    a.dispose();
+    b.dispose();
+  });
+
   test('410 mid-poll: the job keeps its snapshot, stops polling for good, says the API was shut down', async () => {
     const { clock, service, store, storage, make } = setup();
     const id = service.createResearch({ durationMs: 300_000, activities: 10, sources: 6 });
@@ -242,7 +280,7 @@ describe('the Deep Research shutdown', () => {
     assert.doesNotMatch(notice, /410/, 'the route answered a page, not 410 Gone');
     assert.match(jobContextValue(job), /\bresult\b/);
     assert.equal(resultFormats(job)[0]!.label, 'What it found before it stopped (Markdown)');
-    assert.deepEqual(finished, [], 'neither is announced as finished');
+    assert.deepEqual(finished, [late], 'the job lost at the shutdown is announced (it will not finish); the refused one is not');
   });
 
   test('a Sunset header moves the announced date; the view message counts the days and goes with the last deep research job', async () => {

@@ -57,12 +57,23 @@ export function shownKey(r: JobRecord): string {
 }
 
 /**
+ * A running job this window followed that can no longer be read (the service no longer knows it, or
+ * its API shut down): for the person waiting on it, it has ended, and is announced like a finish.
+ */
+export function lostWhileRunning(before: JobRecord['poll'], r: JobRecord): boolean {
+  const followed = before.kind === 'polling' || before.kind === 'retrying';
+  const lost = r.poll.kind === 'stopped' && (r.poll.reason === 'gone' || r.poll.reason === 'notFound');
+  return followed && lost && r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
+}
+
+/**
  * Takes what a job file says. On restore a retry or a refusal is checked again, since the window
  * that saw it may be gone; from another window's fresh write, everything is taken as it is.
- * Returns true when this showed a job that was running finish.
+ * Returns true when this showed a job that was running finish, or end unread (lostWhileRunning).
  */
 export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'elsewhere', now: number): boolean {
   const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
+  const before = r.poll;
   r.kind = file.kind ?? r.kind;
   if (file.cancelRequested) r.cancelRequested = true;
   r.snapshot = file.snapshot ? keepCancelled(r.snapshot, file.snapshot, r.cancelRequested === true) : r.snapshot;
@@ -79,7 +90,7 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   if (r.poll.kind === 'stopped' && r.poll.reason === 'timeLimit' && r.snapshot) r.stoppedProgress = progressSignature(r.snapshot);
   const polled = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
   r.nextPollAt = !polled ? undefined : from === 'restore' ? now : (file.nextPollAt ?? now);
-  return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
+  return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && (isTerminalStatus(r.snapshot.status) || lostWhileRunning(before, r));
 }
 
 /**

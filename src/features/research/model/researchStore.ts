@@ -15,7 +15,7 @@ import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
 import { isFinalPhase } from './jobFacts';
 import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
 import { readJob } from './jobReads';
-import { applyJobFile, type JobRecord, newRecord, recordOfListed, shownKey } from './jobRecord';
+import { applyJobFile, type JobRecord, lostWhileRunning, newRecord, recordOfListed, shownKey } from './jobRecord';
 import { type AnswerContext, applyFailure, applySnapshot } from './pollAnswers';
 import { POLL, pollInterval } from './pollPolicy';
 import { RequestPacer, Slots } from './requestPacer';
@@ -69,7 +69,7 @@ export class ResearchStore implements Disposable {
   readonly onDidChangeJobs: Event<void> = this.listChanged.event;
   /** When something shown about one job changed: its `revision` moved. Polls that brought nothing new are silent. */
   readonly onDidChangeJob: Event<TrackedJob> = this.jobChanged.event;
-  /** A job this editor watched while processing completed, failed or was cancelled. */
+  /** A job this editor watched while processing completed, failed or was cancelled, or can no longer be read. */
   readonly onDidFinishJob: Event<TrackedJob> = this.jobFinished.event;
   /** What the service said about the Deep Research shutdown changed. */
   readonly onDidChangeNotice: Event<void>;
@@ -676,11 +676,13 @@ export class ResearchStore implements Disposable {
   }
 
   private onFailure(r: JobRecord, error: FirecrawlError | Error, manual: boolean): void {
+    const before = r.poll;
     const { changed, shutDown } = applyFailure(r, error, manual, this.answerContext());
     if (shutDown) this.notices.noteShutdown();
     // A window that does not poll keeps its failed refresh to itself: saved, it would carry the older
     // snapshot over what the polling window writes meanwhile (a finished job read as running again).
     if (changed) this.changed(r, this.isLeader());
+    if (lostWhileRunning(before, r)) this.jobFinished.fire(r);
   }
 
   private intervalFor(r: JobRecord): number {

@@ -1,6 +1,7 @@
 // The words of a finished-jobs notification and what its buttons do. Part of the research actions
 // bundle: they are needed only when a job finishes, not to start the extension.
 import * as vscode from 'vscode';
+import { isTerminalStatus } from '../../../api';
 import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { jobCondition, type TrackedJob } from '../model/trackedJob';
@@ -51,8 +52,9 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
       choice = await vscode.window.showInformationMessage(completed, showJob, dontShow);
       if (choice === showJob) await actions.revealJob(first.id);
     } else {
-      // The service's error is plain text like the rest.
-      const why = first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
+      // The service's error is plain text like the rest. A job lost while running has none: the words say what is left.
+      const lost = !isTerminalStatus(first.snapshot?.status ?? 'processing');
+      const why = lost ? vscode.l10n.t('it can no longer be read; what it found before is kept.') : first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
       // A run stopped at its credit limit keeps what it found: its partial data opens like a result.
       const action = hasJson ? vscode.l10n.t('Open Result') : showJob;
       choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), action, dontShow);
