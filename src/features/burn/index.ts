@@ -9,9 +9,10 @@ import type { ApiKeyService } from '../../host/keyService';
 import { onDidChangeSettings, spikeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
 import type { Clock } from '../../shared/clock';
-import { type Disposable, Emitter, type FocusSource } from '../../shared/events';
+import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
-import { type BurnSummary, couldBeSpike, SPIKE_DATA_MAX_AGE_MS, summarizeBurn } from './model/burnRules';
+import { couldBeSpike } from './model/burnRules';
+import { BurnWatch } from './model/burnWatch';
 import { RecentUsageStore } from './model/recentUsageStore';
 import { sharedRecentUsage } from './model/sharedRecentUsage';
 import { SpikeAlerts } from './model/spikeAlerts';
@@ -19,16 +20,7 @@ import { alertsOff, setAlertsOff, SpikeNotifier } from './ui/spikeNotifier';
 
 export type { BurnSummary, Baseline, LastDay, Spike } from './model/burnRules';
 export type { BinsSnapshot, RangeState, RecentUsageState, RecentUsageStore } from './model/recentUsageStore';
-
-/** What the credits status bar shows of the burn: data, worded there. */
-export interface BurnView {
-  summary: BurnSummary;
-  /** When the hourly bins were fetched. */
-  dayFetchedAt?: number;
-  alertsOff: boolean;
-  /** Alerts are muted until the end of the local day. */
-  muted: boolean;
-}
+export type { BurnView } from './model/burnWatch';
 
 export interface BurnDeps {
   context: vscode.ExtensionContext;
@@ -76,31 +68,8 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     isOff: alertsOff,
     canShow: () => windowFocus.focused,
   });
-  const changed = new Emitter<BurnView>();
-  let summary: BurnSummary = {};
-  let ageTimer: Disposable | undefined;
-
-  const view = (): BurnView => ({
-    summary,
-    ...(store.state.day.snapshot ? { dayFetchedAt: store.state.day.snapshot.fetchedAt } : {}),
-    alertsOff: alertsOff(),
-    muted: alerts.muted,
-  });
-  const recompute = () => {
-    const { day, week } = store.state;
-    const now = clock.now();
-    summary = summarizeBurn({ ...(day.snapshot ? { day: day.snapshot } : {}), ...(week.snapshot ? { week: week.snapshot } : {}) }, spikeSettings.thresholds(), now);
-    // A verdict needs recent hourly bins and a usual rate; without them a spike neither starts nor ends.
-    const verdict = day.snapshot && summary.baseline?.kind === 'rate' && now - day.snapshot.fetchedAt <= SPIKE_DATA_MAX_AGE_MS ? summary.day?.asOf : undefined;
-    alerts.observe(summary.spike, verdict);
-    // Bins that grow old stop saying a spike lasts: look again when they do.
-    ageTimer?.dispose();
-    if (day.snapshot) ageTimer = clock.schedule(Math.max(0, day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS + 1 - now), recompute);
-    changed.fire(view());
-  };
+  const watch = new BurnWatch({ store, alerts, clock, thresholds: () => spikeSettings.thresholds(), alertsOff });
   const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
-  const storeSubscription = store.onDidChange(recompute);
-  const muteSubscription = alerts.onDidChangeMute(() => changed.fire(view()));
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
@@ -108,16 +77,13 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     store,
     alerts,
     notifier,
-    changed,
-    { dispose: () => ageTimer?.dispose() },
-    { dispose: () => storeSubscription.dispose() },
-    { dispose: () => muteSubscription.dispose() },
+    watch,
     { dispose: () => focusSubscription.dispose() },
     { dispose: () => providerSubscription.dispose() },
     team.onDidChangeRole(() => store.roleChanged()),
-    onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], recompute),
+    onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], () => watch.recompute()),
     // Turned off or on here, in another window or on another machine (Settings Sync): the status bar follows.
-    onDidChangeSettings([SETTINGS.spikeAlerts], () => changed.fire(view())),
+    onDidChangeSettings([SETTINGS.spikeAlerts], () => watch.announce()),
     registerCommand(COMMANDS.resumeSpikeAlerts, async () => {
       await setAlertsOff(false);
       alerts.unmute();
@@ -128,8 +94,8 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   return {
     store,
     alerts,
-    view,
-    onDidChange: changed.event,
+    view: () => watch.view(),
+    onDidChange: watch.onDidChange,
     /** Refresh Credits asks for the last 24 hours too (and the week's bins when they are old). */
     refreshNow: () => store.refreshNow(),
     /** Settles once the spike alerts under way are shown and their choices handled. */

@@ -1,0 +1,85 @@
+// The burn view on a fake clock: recomputed as the bins change, a spike handed to the alerts while the
+// hourly bins are recent, and exactly one more look when they grow old (no window polls while none is
+// focused, so bins can stay old for hours).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { UsageTimeRange } from '../../../src/api';
+import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, SPIKE_DATA_MAX_AGE_MS } from '../../../src/features/burn/model/burnRules';
+import { BurnWatch, type BurnView } from '../../../src/features/burn/model/burnWatch';
+import { RecentUsageStore } from '../../../src/features/burn/model/recentUsageStore';
+import { SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
+import { Emitter } from '../../../src/shared/events';
+import { FakeClock } from '../../support/fakeClock';
+import { binsFor, HOUR_MS } from '../../support/usageBins';
+
+const MIN = 60_000;
+
+function setup() {
+  const clock = new FakeClock();
+  const focusChanged = new Emitter<boolean>();
+  let focused = true;
+  const focus = {
+    get focused() {
+      return focused;
+    },
+    onDidChange: focusChanged.event,
+  };
+  const calls: UsageTimeRange[] = [];
+  const store = new RecentUsageStore({
+    fetch: async (range) => {
+      calls.push(range);
+      return binsFor(range, clock.now(), { steady: 20, hours: [[clock.now() - 30 * MIN, 2_400]] });
+    },
+    hasKey: () => true,
+    isSelfHosted: () => false,
+    clock,
+    focus,
+    couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+  });
+  let memory: unknown;
+  const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
+  const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+  const views: BurnView[] = [];
+  watch.onDidChange((v) => {
+    views.push(v);
+    // Stops a loop rather than hang the run: the assertion below says how many there were.
+    if (views.length > 50) watch.dispose();
+  });
+  const unfocus = () => {
+    focused = false;
+    focusChanged.fire(false);
+  };
+  return { clock, store, alerts, watch, views, calls, unfocus };
+}
+
+describe('the burn view', () => {
+  test('a spike in recent bins is handed to the alerts and shown; the view carries when the bins were fetched', async () => {
+    const { clock, store, alerts, watch, views } = setup();
+    const alerted: number[] = [];
+    alerts.onDidAlert((s) => alerted.push(s.lastHour));
+    store.start();
+    await clock.advance(0);
+    assert.ok(views.length >= 1);
+    const view = watch.view();
+    assert.ok(view.summary.spike && view.summary.spike.lastHour >= 2_400);
+    assert.equal(view.dayFetchedAt, clock.now());
+    assert.equal(alerted.length, 1);
+    watch.dispose();
+    store.dispose();
+  });
+
+  test('bins that grow old are looked at once when they do, then left alone for hours while no window polls', async () => {
+    const { clock, store, watch, views, calls, unfocus } = setup();
+    store.start();
+    await clock.advance(0);
+    const fetchedAt = watch.view().dayFetchedAt!;
+    unfocus();
+    const before = views.length;
+    await clock.advance(3 * HOUR_MS);
+    assert.equal(calls.filter((r) => r === 'day').length, 1, 'nothing polled while unfocused');
+    assert.equal(views.length - before, 1, `one look when the bins turned old, not ${views.length - before}`);
+    assert.ok(clock.now() > fetchedAt + SPIKE_DATA_MAX_AGE_MS);
+    watch.dispose();
+    store.dispose();
+  });
+});
