@@ -394,6 +394,45 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
+  it('Map a Site with links checked, the first refused (400): Edit and Retry opens it, then goes on with the rest', async () => {
+    sandbox.fault({
+      kind: 'status',
+      status: 400,
+      route: 'scrape',
+      body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: url: Not allowed', details: [{ code: 'custom', path: ['url'], message: 'Not allowed' }] },
+    });
+    answer = 'Edit and Retry';
+    const pending = pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [1, 2, 5], 'accept');
+    const box = (await until('the Scrape URL box', () => (prompt() && /Scrape URL/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(box.value, 'https://docs.example.org/docs', 'the refused page, ready to change');
+    await answerPrompt(/Scrape URL/, 'https://docs.example.org/docs/');
+    const { outcome } = await pending;
+    assert.ok(outcome.failure, 'the first try ended at the refusal');
+    await until('the rest scraped', () => sandbox.requestCount('scrape') === 4);
+    assert.deepEqual(scrapedUrls(), ['https://docs.example.org/docs', 'https://docs.example.org/docs/', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1']);
+  });
+
+  it('Edit and Retry after editing a search the selection began: the box holds what was typed, not the selection', async () => {
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'vector databases\n' }));
+    editor.selection = new vscode.Selection(0, 0, 0, 'vector databases'.length);
+    sandbox.fault({
+      kind: 'status',
+      status: 400,
+      route: 'search',
+      body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: query: Too vague', details: [{ code: 'custom', path: ['query'], message: 'Too vague' }] },
+    });
+    answer = 'Edit and Retry';
+    const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+    const first = (await until('the search box', () => (prompt() && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(first.value, 'vector databases', 'the selection seeds a new search');
+    await answerPrompt(/Search the Web/, 'vector databases compared');
+    assert.ok((await pending)?.failure);
+    const again = (await until('the search box again', () => (prompt() && prompt() !== first && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(again.value, 'vector databases compared', 'what was typed, with the selection still there');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Map a Site: cancelling the pick of links scrapes and opens nothing beyond the map document', async () => {
     const { outcome, opened } = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [0, 1], 'close');
     assert.equal(outcome.opened.length, 1);

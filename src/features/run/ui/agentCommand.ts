@@ -45,7 +45,11 @@ export interface AgentOutcome {
 export async function agentCommand(services: RunServices): Promise<AgentOutcome> {
   const selection = selectedText()?.trim();
   const answers = services.agent;
-  if (selection) answers.prompt = selection;
+  // A selection new since the last run seeds the prompt; the same one again leaves what was typed since.
+  if (selection && selection !== services.typed.get('agent:selection')) {
+    services.typed.set('agent:selection', selection);
+    answers.prompt = selection;
+  }
   const title = vscode.l10n.t('Firecrawl: Start Agent Job');
   const jsonEditor = activeJson();
   let step = 1;

@@ -12,14 +12,14 @@ import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { scrapeUrls } from './scrapeCommand';
-import type { RunServices } from './services';
+import { openingValue, type RunServices } from './services';
 
 export async function mapCommand(services: RunServices): Promise<RunOutcome> {
   const answer = await askText({
     title: vscode.l10n.t('Firecrawl: Map a Site'),
     prompt: vscode.l10n.t('The site whose pages to list (http or https).'),
     placeholder: 'https://docs.example.com',
-    value: selectedWebUrl(selectedText()) ?? services.typed.get('map') ?? '',
+    value: openingValue(services, 'map', selectedWebUrl(selectedText())),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };

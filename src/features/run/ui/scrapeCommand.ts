@@ -11,23 +11,26 @@ import { askText } from './quickInput';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
-import type { RunServices } from './services';
+import { openingValue, type RunServices } from './services';
 
 export async function scrapeCommand(services: RunServices, given?: unknown): Promise<RunOutcome> {
-  let url = typeof given === 'string' ? selectedWebUrl(given) : undefined;
-  if (!url) {
-    const answer = await askText({
-      title: vscode.l10n.t('Firecrawl: Scrape URL'),
-      prompt: vscode.l10n.t('The page to fetch as Markdown (http or https).'),
-      placeholder: 'https://example.com/docs',
-      value: selectedWebUrl(selectedText()) ?? services.typed.get('scrape') ?? '',
-      validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
-    });
-    if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
-    url = answer.value.trim();
-    services.typed.set('scrape', url);
-  }
-  return scrapeUrls(services, [url]);
+  const url = (typeof given === 'string' ? selectedWebUrl(given) : undefined) ?? (await askUrl(services, selectedWebUrl(selectedText())));
+  return url ? scrapeUrls(services, [url]) : { opened: [], cancelled: true };
+}
+
+/** The URL typed in the box, which opens with `selection` when it is new, else with what was typed last. */
+async function askUrl(services: RunServices, selection: string | undefined): Promise<string | undefined> {
+  const answer = await askText({
+    title: vscode.l10n.t('Firecrawl: Scrape URL'),
+    prompt: vscode.l10n.t('The page to fetch as Markdown (http or https).'),
+    placeholder: 'https://example.com/docs',
+    value: openingValue(services, 'scrape', selection),
+    validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+  });
+  if (answer.kind !== 'accept' || !answer.value.trim()) return undefined;
+  const url = answer.value.trim();
+  services.typed.set('scrape', url);
+  return url;
 }
 
 /** Scrapes each URL in turn under one progress notification; each page opens as it arrives. */
@@ -38,14 +41,17 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
       services.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })), { signal }),
     );
     if (!outcome.ok) {
-      // Retry takes up where this stopped: this URL and the ones not scraped yet. Edit opens this URL in the box.
+      // Retry takes up where this stopped: this URL and the ones not scraped yet. Edit opens this URL
+      // in the box first, and goes on with the rest.
+      const rest = urls.slice(index + 1);
       const failure = reportRunError(
         outcome.error,
         services,
         () => scrapeUrls(services, urls.slice(index)),
-        () => {
+        async () => {
           services.typed.set('scrape', url);
-          return scrapeCommand(services);
+          const edited = await askUrl(services, undefined);
+          return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
         },
       );
       return failure ? { opened, failure } : { opened, cancelled: true };

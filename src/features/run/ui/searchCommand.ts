@@ -14,7 +14,7 @@ import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { scrapeUrls } from './scrapeCommand';
-import type { RunServices } from './services';
+import { openingValue, type RunServices } from './services';
 
 /** The list button's answer: no URL can be empty. */
 const OPEN_LIST = '';
@@ -24,7 +24,7 @@ export async function searchCommand(services: RunServices): Promise<RunOutcome> 
   const answer = await askText({
     title: vscode.l10n.t('Firecrawl: Search the Web'),
     prompt: vscode.l10n.t('What to search for.'),
-    value: (selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined) ?? services.typed.get('search') ?? '',
+    value: openingValue(services, 'search', selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
   const query = answer.value.trim();

@@ -26,6 +26,19 @@ export interface RunServices {
   agent: AgentAnswers;
 }
 
+/**
+ * What a prompt opens with: a selection new since the last one seeds it; the same selection again (a
+ * retry to edit, a return from the settings) gives way to what was typed since.
+ */
+export function openingValue(services: RunServices, prompt: string, selection: string | undefined): string {
+  const seed = `${prompt}:selection`;
+  if (selection && selection !== services.typed.get(seed)) {
+    services.typed.set(seed, selection);
+    return selection;
+  }
+  return services.typed.get(prompt) ?? selection ?? '';
+}
+
 export interface AgentAnswers {
   prompt: string;
   urls: string;
