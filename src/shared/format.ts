@@ -61,8 +61,14 @@ export function formatPercent(fraction: number, locale: string | undefined = def
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: nearEnd ? 1 : 0 }).format(shown);
 }
 
+/** A date the service states (a billing period's end, a month): the UTC day it names. */
 export function formatDate(iso: string | number, locale: string | undefined = defaultLocale): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A moment worked out here (when credits run out): the person's own day. */
+export function formatLocalDate(ms: number, locale: string | undefined = defaultLocale): string {
+  return new Date(ms).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 const relativeFormats: Map<string, Intl.RelativeTimeFormat> = new Map();

@@ -21,4 +21,30 @@ describe('the forecast line', () => {
     );
     assert.match(view.tooltip, /At the last 7 days' pace \(~0\.3\/day\) credits run out around \*\*Nov 27, 2026\*\*/);
   });
+
+  test("the run-out day is the person's own: 4 pm in Los Angeles is not tomorrow", () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // 1,100 left at 200 a day from 20 November, 12:00 UTC (4 am there): out on 26 November at 00:00 UTC, 25 November at 4 pm there.
+      const view = presentCredits(
+        {
+          loading: false,
+          snapshot: { usage: { remainingCredits: 1_100, planCredits: 5_000, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' }, fetchedAt: NOW },
+        },
+        {
+          now: NOW,
+          locale: 'en-US',
+          thresholds: { warningPercent: 20, criticalPercent: 5 },
+          apiUrl: 'https://api.firecrawl.dev',
+          selfHosted: false,
+          burn: { summary: { weekPerDay: 200 }, alertsOff: false, muted: false },
+        },
+      );
+      assert.match(view.tooltip, /credits run out around \*\*Nov 25, 2026\*\*/);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
 });

@@ -4,7 +4,7 @@
 // from usage bins, so it holds when packs or grants make "used" unknown.
 import * as l10n from '@vscode/l10n';
 import type { CreditUsage, UsagePeriod } from '../../../api';
-import { formatCredits, formatDate, formatRatio } from '../../../shared/format';
+import { formatCredits, formatLocalDate, formatRatio } from '../../../shared/format';
 import { DAY_MS } from '../../../shared/usageSlots';
 /** Below this much of the period the current pace is noise (one big crawl on day one). */
 const MIN_ELAPSED_MS = 2 * DAY_MS;
@@ -60,7 +60,8 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
 export function forecastSentence(forecast: Forecast, locale: string | undefined): string {
   // A slow pace keeps its decimal: a few credits left can run out at under one a day, never "~0/day".
   const perDay = forecast.perDay < 10 ? formatRatio(forecast.perDay, locale) : formatCredits(forecast.perDay, locale);
-  const date = formatDate(forecast.runOutAt, locale);
+  // A moment, not a date the service named: the day it falls on where the person is.
+  const date = formatLocalDate(forecast.runOutAt, locale);
   switch (forecast.basis) {
     case 'week':
       return l10n.t("At the last 7 days' pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date);
