@@ -15,8 +15,9 @@ export function testFiles(dir) {
 
 /** The first line of what a failure says, short enough for the run's last lines. */
 export function failureLine(name, error) {
-  const said = String(error?.cause?.message ?? error?.message ?? error ?? '').split('\n').find((l) => l.trim()) ?? '';
-  return `${name}: ${said.trim().slice(0, 300)}`;
+  // "Expected values to be strictly equal:" says little alone: the lines after it say what differed.
+  const lines = String(error?.cause?.message ?? error?.message ?? error ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  return `${name}: ${lines.slice(0, 4).join(' ').slice(0, 300)}`;
 }
 
 /**

@@ -85,8 +85,12 @@ function runMocha(mocha: Mocha, counts: { passed: number; failed: number; skippe
     });
     runner.on('fail', (test, error: unknown) => {
       counts.failed += 1;
-      const said = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim()) ?? '';
-      counts.failures.push(`${test.fullTitle()}: ${said.trim().slice(0, 300)}`);
+      // "Expected values to be strictly equal:" says little alone: the lines after it say what differed.
+      const lines = (error instanceof Error ? error.message : String(error))
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      counts.failures.push(`${test.fullTitle()}: ${lines.slice(0, 4).join(' ').slice(0, 300)}`);
     });
     runner.on('pending', () => {
       counts.skipped += 1;

@@ -2,7 +2,9 @@
 // markers a page cannot forge or close early.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { estimateCost } from '../../../src/features/agentTools/model/budget';
 import { beginMarker, defuseMarkers, endMarker, newNonce, trimContent, untrustedBlock } from '../../../src/features/agentTools/model/toolText';
+import { actionText } from '../../../src/features/agentTools/model/toolTexts';
 
 describe('trimming page text', () => {
   test('text within the limit is kept whole', () => {
@@ -54,5 +56,16 @@ describe('untrusted page text', () => {
     const a = newNonce();
     assert.match(a, /^[0-9a-f]{12}$/);
     assert.notEqual(a, newNonce());
+  });
+});
+
+describe('the action and its cost, as the chat shows them', () => {
+  const limits = { searchLimit: 10, mapLimit: 500 };
+  test('one of a thing is said as one', () => {
+    const agent = actionText({ kind: 'startAgent', prompt: 'find the pricing', urls: [], maxCredits: 1 }, estimateCost('startAgent', { maxCredits: 1 }, false), limits);
+    assert.equal(agent, 'Start a Firecrawl agent run: find the pricing · up to 1 credit');
+    assert.match(actionText({ kind: 'search', query: 'firecrawl', limit: 1 }, estimateCost('search', { limit: 1 }, false), limits), /\(1 result\) · about 2 credits$/);
+    assert.match(actionText({ kind: 'map', url: 'https://example.com', limit: 1 }, estimateCost('map', {}, false), limits), /\(up to 1 link\) · about 1 credit$/);
+    assert.match(actionText({ kind: 'search', query: 'firecrawl' }, estimateCost('search', {}, false), limits), /\(10 results\) · about 2 credits$/);
   });
 });

@@ -148,6 +148,10 @@ describe('presentation of every state', () => {
     assert.match(view.tooltip, /^\*\*Firecrawl credits\*\*\n\n\*\*150,000\*\* credits remaining \(plan 100,000, plus packs or grants\)\n/);
     assert.doesNotMatch(view.tooltip, /%|of 100,000/);
     assert.match(view.accessibilityLabel, /^Firecrawl: 150,000 credits remaining \(plan 100,000, plus packs or grants\)/);
+    // A plan of 0 with one credit granted: one credit, in the tooltip and to screen readers.
+    const one = presentCredits(okState(usage({ planCredits: 0, remainingCredits: 1 })), ctx());
+    assert.match(one.tooltip, /\*\*1\*\* credit remaining \(plan 0, plus packs or grants\)/);
+    assert.match(one.accessibilityLabel, /^Firecrawl: 1 credit remaining \(plan 0, plus packs or grants\)/);
   });
 
   test('null period dates: no reset date, no crash', () => {

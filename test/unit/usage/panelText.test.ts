@@ -28,6 +28,7 @@ describe('panel text', () => {
     assert.equal(over.balanceStale, true);
     const packs = describePanel(base({ credits: { ...credits, remainingCredits: 150_000 } }));
     assert.equal(packs.balance, '150,000 credits remaining (plan 100,000, plus packs or grants)', 'not "150,000 of 100,000"');
+    assert.equal(describePanel(base({ credits: { ...credits, planCredits: 0, remainingCredits: 1 } })).balance, '1 credit remaining (plan 0, plus packs or grants)');
   });
 
   test('a server that reports no plan: the balance alone; unreadable period dates are left out', () => {

@@ -310,7 +310,12 @@ export class ToolRunner {
         const result = await client.search(checked('search', searchBody(input.query, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
         const facts = [
-          l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), formatExact(result.hits.length)),
+          pluralCount(
+            result.hits.length,
+            undefined,
+            (n) => l10n.t('Firecrawl searched the web for "{0}": {1} result.', plainText(input.query, 200), n),
+            (n) => l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), n),
+          ),
           creditsUsedText(result.creditsUsed),
           jobIdText(result.jobId),
         ];
@@ -322,7 +327,16 @@ export class ToolRunner {
         const limit = input.limit ?? Math.min(5_000, settings.mapLimit());
         const result = await client.map(checked('map', mapBody(input.url, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
-        const facts = [l10n.t('Firecrawl mapped {0}: {1} links.', input.url, formatExact(result.links.length)), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
+        const facts = [
+          pluralCount(
+            result.links.length,
+            undefined,
+            (n) => l10n.t('Firecrawl mapped {0}: {1} link.', input.url, n),
+            (n) => l10n.t('Firecrawl mapped {0}: {1} links.', input.url, n),
+          ),
+          creditsUsedText(result.creditsUsed),
+          jobIdText(result.jobId),
+        ];
         const list = result.links.map((l) => (l.title ? `${l.url} (${l.title})` : l.url)).join('\n');
         const header = [l10n.t('Map of {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Map of {0}', plainText(input.url, 200)), header, list)], charged };
@@ -335,11 +349,23 @@ export class ToolRunner {
         this.deps.trackAgentRun?.(started.id);
         return {
           parts: [
-            l10n.t(
-              'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
-              started.id,
-              formatExact(maxCredits),
-              'firecrawl_agent_status',
+            pluralCount(
+              maxCredits,
+              undefined,
+              (n) =>
+                l10n.t(
+                  'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credit (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
+                  started.id,
+                  n,
+                  'firecrawl_agent_status',
+                ),
+              (n) =>
+                l10n.t(
+                  'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
+                  started.id,
+                  n,
+                  'firecrawl_agent_status',
+                ),
             ),
           ],
           charged,

@@ -16,7 +16,13 @@ export function codeText(text: string, max = 300): string {
 export function costText(estimate: CostEstimate | undefined): string {
   if (!estimate) return l10n.t('no credits');
   if (estimate.unit === 'calls') return l10n.t('1 call (a self-hosted server keeps no credits)');
-  if (estimate.upTo) return l10n.t('up to {0} credits', formatExact(estimate.units));
+  if (estimate.upTo)
+    return pluralCount(
+      estimate.units,
+      undefined,
+      (n) => l10n.t('up to {0} credit', n),
+      (n) => l10n.t('up to {0} credits', n),
+    );
   return estimate.units === 1 ? l10n.t('about 1 credit') : l10n.t('about {0} credits', formatExact(estimate.units));
 }
 
@@ -27,9 +33,19 @@ export function actionText(input: ToolInput, estimate: CostEstimate | undefined,
     case 'scrape':
       return l10n.t('Scrape {0} · {1}', codeText(input.url), cost);
     case 'search':
-      return l10n.t('Search the web for {0} ({1} results) · {2}', codeText(input.query, 200), formatExact(input.limit ?? limits.searchLimit), cost);
+      return pluralCount(
+        input.limit ?? limits.searchLimit,
+        undefined,
+        (n) => l10n.t('Search the web for {0} ({1} result) · {2}', codeText(input.query, 200), n, cost),
+        (n) => l10n.t('Search the web for {0} ({1} results) · {2}', codeText(input.query, 200), n, cost),
+      );
     case 'map':
-      return l10n.t('Map {0} (up to {1} links) · {2}', codeText(input.url), formatExact(input.limit ?? limits.mapLimit), cost);
+      return pluralCount(
+        input.limit ?? limits.mapLimit,
+        undefined,
+        (n) => l10n.t('Map {0} (up to {1} link) · {2}', codeText(input.url), n, cost),
+        (n) => l10n.t('Map {0} (up to {1} links) · {2}', codeText(input.url), n, cost),
+      );
     case 'startAgent':
       return l10n.t('Start a Firecrawl agent run: {0} · {1}', escapeMarkdown(plainText(input.prompt, 200)), cost);
     case 'agentStatus':

@@ -166,7 +166,12 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
           (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of),
         )
       : remaining > plan
-        ? l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', `**${formatExact(remaining, locale)}**`, of)
+        ? pluralCount(
+            remaining,
+            locale,
+            (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', `**${n}**`, of),
+            (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', `**${n}**`, of),
+          )
         : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
   ];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
@@ -225,7 +230,15 @@ function balancePhrase(remaining: number, plan: number | null, locale: string | 
           (n) => l10n.t('over plan by {0} credits', n),
         );
   }
-  if (plan !== null && remaining > plan) return l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', formatExact(remaining, locale), formatExact(plan, locale));
+  if (plan !== null && remaining > plan) {
+    const of = formatExact(plan, locale);
+    return pluralCount(
+      remaining,
+      locale,
+      (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', n, of),
+      (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', n, of),
+    );
+  }
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
   return pluralCount(
     remaining,

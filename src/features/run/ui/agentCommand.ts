@@ -8,7 +8,7 @@ import { AGENT_EFFORTS, type AgentEffort, agentStartBody, checked, splitUrls, we
 import { selectedText } from '../../../host/editorInput';
 import { openSetting, runSettings } from '../../../host/settings';
 import { SETTINGS } from '../../../ids';
-import { formatExact } from '../../../shared/format';
+import { formatExact, pluralCount } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { askPick, askText } from './quickInput';
 import { reportRunError } from './runErrors';
@@ -137,12 +137,27 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
           ...frame,
           placeholder:
             balance === undefined
-              ? vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits).', formatExact(maxCredits))
-              : vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits); your balance is {1}.', formatExact(maxCredits), formatExact(balance)),
+              ? pluralCount(
+                  maxCredits,
+                  undefined,
+                  (n) => vscode.l10n.t('At most {0} credit (firecrawl.run.agentMaxCredits).', n),
+                  (n) => vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits).', n),
+                )
+              : pluralCount(
+                  maxCredits,
+                  undefined,
+                  (n) => vscode.l10n.t('At most {0} credit (firecrawl.run.agentMaxCredits); your balance is {1}.', n, formatExact(balance)),
+                  (n) => vscode.l10n.t('At most {0} credits (firecrawl.run.agentMaxCredits); your balance is {1}.', n, formatExact(balance)),
+                ),
           items: [
             {
               label: vscode.l10n.t('$(play) Start the agent job'),
-              description: vscode.l10n.t('spends at most {0} credits', formatExact(maxCredits)),
+              description: pluralCount(
+                maxCredits,
+                undefined,
+                (n) => vscode.l10n.t('spends at most {0} credit', n),
+                (n) => vscode.l10n.t('spends at most {0} credits', n),
+              ),
               detail: plainText(answers.prompt, 200),
               value: 'start',
             },

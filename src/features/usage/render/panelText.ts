@@ -95,7 +95,15 @@ function balanceText(remaining: number, plan: number | null, locale: string): st
     );
   }
   // Packs or grants put the balance above the plan: "150,000 of 100,000" would read as a mistake.
-  if (plan !== null && remaining > plan) return l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', formatExact(remaining, locale), formatExact(plan, locale));
+  if (plan !== null && remaining > plan) {
+    const of = formatExact(plan, locale);
+    return pluralCount(
+      remaining,
+      locale,
+      (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', n, of),
+      (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', n, of),
+    );
+  }
   if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
   return pluralCount(
     remaining,
