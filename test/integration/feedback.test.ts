@@ -278,11 +278,11 @@ describe('feedback wizard', function () {
         message: /^Firecrawl rejected the feedback: Note: Too big: expected string to have <=4000 characters\. Choose Edit and Retry/,
         actions: ['Edit and Retry'],
       },
-      { name: 'FEEDBACK_WINDOW_EXPIRED', setup: () => sandbox.demoV2Jobs.expiredScrape, message: /only within 120 seconds of the job/, actions: ['Edit and Retry'] },
+      { name: 'FEEDBACK_WINDOW_EXPIRED', setup: () => sandbox.demoV2Jobs.expiredScrape, message: /only within 2 minutes of the job/, actions: ['Edit and Retry'] },
       {
         name: 'FEEDBACK_WINDOW_EXPIRED (a deployment with a 300-second window)',
         setup: () => ((sandbox.feedbackWindowSeconds = 300), sandbox.createV2Job('scrape', { ageMs: 301_000 })),
-        message: /Too late for this job: Firecrawl accepts feedback only within 300 seconds of the job\./,
+        message: /Too late for this job: Firecrawl accepts feedback only within 5 minutes of the job\./,
         actions: ['Edit and Retry'],
       },
       { name: 'JOB_NOT_FOUND', setup: () => UNKNOWN_JOB, message: /found no scrape job 5c0ffee0-.* Check the job id/, actions: ['Edit and Retry'] },

@@ -237,7 +237,7 @@ describe('feedback wizard in the workbench', () => {
     await waitForPage(w, 'Review');
     await w.page.keyboard.press('Enter');
 
-    const error = w.notification(/within 120 seconds of the job/);
+    const error = w.notification(/within 2 minutes of the job/);
     await error.waitFor({ state: 'visible', timeout: 15_000 });
     await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
     await w.settled(error);

@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { FEEDBACK_JOB_ID_FIELDS, type FeedbackEndpoint } from '../../api/feedback';
 import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
-import { formatExact, plural } from '../../shared/format';
+import { formatExact, formatSpan } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
 import { keyFaultText, serverSaid, waitText } from './general';
@@ -73,21 +73,10 @@ export function windowFromFeedbackError(error: unknown): number | undefined {
  * A phrase: what follows "Firecrawl accepts feedback".
  */
 export function feedbackWindowText(serverMessage: string | undefined): string {
-  const match = serverMessage ? WINDOW_IN_TEXT.exec(serverMessage) : null;
-  if (!match?.[1]) return l10n.t({ message: 'only for a short time after the job (the server sets how long)', args: [], comment: ['follows "Firecrawl accepts feedback"'] });
-  const count = Number(match[1]);
-  const n = formatExact(count);
-  return /^m/i.test(match[2] ?? '')
-    ? plural(
-        count,
-        l10n.t({ message: 'only within {0} minute of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
-        l10n.t({ message: 'only within {0} minutes of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
-      )
-    : plural(
-        count,
-        l10n.t({ message: 'only within {0} second of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
-        l10n.t({ message: 'only within {0} seconds of the job', args: [n], comment: ['follows "Firecrawl accepts feedback"'] }),
-      );
+  const seconds = feedbackWindowSeconds(serverMessage);
+  if (seconds === undefined) return l10n.t({ message: 'only for a short time after the job (the server sets how long)', args: [], comment: ['follows "Firecrawl accepts feedback"'] });
+  // In the largest whole unit: newer servers say "86400 seconds", which is a day.
+  return l10n.t({ message: 'only within {0} of the job', args: [formatSpan(seconds)], comment: ['follows "Firecrawl accepts feedback"; {0} is a span such as "5 minutes" or "1 day"'] });
 }
 
 /** Where `endpoint`'s response holds the job id, as a phrase inside "Check the job id (…)". */

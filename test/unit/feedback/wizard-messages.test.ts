@@ -84,10 +84,12 @@ describe('failure messages', () => {
 
   test('FEEDBACK_WINDOW_EXPIRED states the window the server said, never a number of its own', () => {
     const m = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 300 seconds of the job.'), ctx);
-    assert.match(m.message, /^Too late for this job: Firecrawl accepts feedback only within 300 seconds of the job\./);
+    assert.match(m.message, /^Too late for this job: Firecrawl accepts feedback only within 5 minutes of the job\./);
     assert.match(m.message, /only the job id changes/);
     const minute = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 1 minute.'), ctx);
     assert.match(minute.message, /only within 1 minute of the job/);
+    const day = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 86400 seconds of the job.'), ctx);
+    assert.match(day.message, /only within 1 day of the job/, 'not "86,400 seconds"');
     const silent = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Too late.'), ctx);
     assert.match(silent.message, /only for a short time after the job \(the server sets how long\)/);
     for (const text of [m.message, minute.message, silent.message]) assert.doesNotMatch(text, /120/);
