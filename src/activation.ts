@@ -163,6 +163,10 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     // Once the window knows its team (the run is that team's); not revealed: the chat keeps the focus.
     trackAgentRun: (id) => void research.store.listKnown.then(() => research.store.track([id], 'agent')),
   });
+  // A run an agent started is followed in the Research view: a finished read of it there settles the
+  // ceiling it was charged, though the agent may never read its status again.
+  const runFinished = research.store.onDidChangeJob((job) => agentTools.runSeen(job.id, job.snapshot));
+  context.subscriptions.push({ dispose: () => runFinished.dispose() });
   const shareToolSpending = () => credits.statusBar.setToolSpending(() => agentTools.view());
   shareToolSpending();
   const toolSubscription = agentTools.onDidChange(shareToolSpending);

@@ -9,6 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
+import { spentSince } from '../../src/features/agentTools/model/toolSpending';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox } from './helpers';
 
@@ -146,6 +147,17 @@ describe('Firecrawl tools for AI agents', function () {
     // The person follows what the agent started where they follow their own runs.
     const id = /Job id: ([0-9a-f-]{36})/.exec(text(result))![1]!;
     await until('the run in the Research view', () => api.research.store.get(id)?.kind === 'agent');
+    assert.equal(api.agentTools.spending.openCeiling(id)?.units, 200, 'its ceiling counts while it runs');
+    // It finishes where the person follows it (here read first once finished); the agent never asks again.
+    // What it cost replaces the ceiling.
+    sandbox.advanceClock(61_000);
+    const run = await until('the run finished in the Research view', () => {
+      const snapshot = api.research.store.get(id)?.snapshot;
+      return snapshot?.kind === 'agent' && snapshot.status === 'completed' ? snapshot : undefined;
+    });
+    await until('the ceiling settled', () => api.agentTools.spending.openCeiling(id) === undefined);
+    const ofRun = api.agentTools.spending.entries().filter((e) => e.id === id);
+    assert.equal(spentSince(ofRun, 0, 'credits', 'everyTeam'), run.creditsUsed, 'what it cost, counted once, not the 200 ceiling');
   });
 
   it('cancelling from the caller aborts the request', async () => {

@@ -3,6 +3,7 @@
 // stand-ins that load the tools' bundle (dist/agentTools.js) on first use; the spending record (which
 // the status bar and the spike alert read) and the fetched pages' documents live here.
 import * as vscode from 'vscode';
+import { isRunning, type TrackedSnapshot } from '../../api';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 import { loadOnDemand } from '../../host/onDemand';
@@ -86,6 +87,12 @@ export class AgentToolsFeature extends DisposableBase {
     );
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
+  }
+
+  /** A run read in the Research view: once it has finished, what it cost replaces the ceiling an agent was charged for it. */
+  runSeen(id: string, run: TrackedSnapshot | undefined): void {
+    // Most runs are nobody's ceiling: only one this window knows of is worth reading the files for.
+    if (run?.kind === 'agent' && !isRunning(run) && run.creditsUsed !== undefined && this.spending.openCeiling(id)) void this.spending.settleCeiling(id, run.creditsUsed);
   }
 
   /** What the tools spent of the current team's credits in the last hour and 24 hours. */

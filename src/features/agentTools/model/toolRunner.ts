@@ -383,12 +383,7 @@ export class ToolRunner {
 
   /** A finished run's real cost replaces the ceiling charged when it started. */
   private async settleCeiling(job: AgentJob): Promise<void> {
-    if (isRunning(job) || job.creditsUsed === undefined) return;
-    await this.deps.spending.refresh();
-    const ceiling = this.deps.spending.openCeiling(job.id);
-    if (!ceiling) return;
-    const { upTo: _ceiling, ...charge } = ceiling;
-    await this.deps.spending.record({ ...charge, units: job.creditsUsed });
+    if (!isRunning(job) && job.creditsUsed !== undefined) await this.deps.spending.settleCeiling(job.id, job.creditsUsed);
   }
 
   private agentParts(job: AgentJob): string[] {

@@ -228,6 +228,18 @@ export class ToolSpending implements Disposable {
     return all.some((e) => !e.upTo) ? undefined : all.find((e) => e.upTo);
   }
 
+  /**
+   * A finished run's real cost replaces the ceiling charged when an agent started it, whoever saw it
+   * finish (the status tool, or the Research view following the run).
+   */
+  async settleCeiling(id: string, creditsUsed: number): Promise<void> {
+    await this.refresh();
+    const ceiling = this.openCeiling(id);
+    if (!ceiling) return;
+    const { upTo: _ceiling, ...charge } = ceiling;
+    await this.record({ ...charge, units: creditsUsed });
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
