@@ -178,6 +178,10 @@ describe('presentation of every state', () => {
     assert.match(view.tooltip, /Updated 20m ago/);
     // The tooltip is Markdown with every character of the message escaped; read it unescaped.
     assert.match(view.tooltip.replace(/\\(.)/g, '$1'), /Could not refresh: Could not reach Firecrawl at https:\/\/api\.firecrawl\.dev while reading remaining credits; retrying in 45 s\./);
+    // Past its retry time (no retry armed in this window): no countdown stuck at "1 s".
+    const later = presentCredits(state, ctx({ now: NOW + 10 * 60_000 }));
+    assert.match(later.tooltip.replace(/\\(.)/g, '$1'), /Could not refresh: Could not reach Firecrawl at https:\/\/api\.firecrawl\.dev while reading remaining credits\./);
+    assert.doesNotMatch(later.tooltip + later.accessibilityLabel, /retrying in/);
   });
 
   test('server text in the tooltip cannot inject links, commands or HTML', () => {

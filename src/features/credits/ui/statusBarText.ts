@@ -209,7 +209,9 @@ function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
 
 /** The problem in words, escaped for the tooltip's Markdown. */
 function problemText(error: unknown, ctx: PresentationContext, retryAt?: number): string {
-  const retryInMs = retryAt === undefined ? undefined : Math.max(0, retryAt - ctx.now);
+  // A retry time gone by is not a countdown: this window is not the one retrying (another polls for the
+  // team), or it waits for a focused window first. "Retrying in 1 s" would stay for the whole outage.
+  const retryInMs = retryAt === undefined || retryAt <= ctx.now ? undefined : retryAt - ctx.now;
   return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
 }
 
