@@ -130,7 +130,7 @@ export const TOOL_RESULT_SCHEME = 'firecrawl-tool-result';
 
 /** globalState keys. */
 export const STORAGE = {
-  /** The spike being alerted and "Mute for Today" (this machine only). */
+  /** The spike being alerted and "Mute for Today" (this machine only), one key per team: see spikeMemoryKey. */
   spikeAlertMemory: 'firecrawl.burn.alertMemory',
   /** What the service said about the Deep Research shutdown: a Sunset date, or that it answered 410. */
   researchNotice: 'firecrawl.research.deepResearchNotice',
@@ -142,6 +142,11 @@ export const STORAGE = {
   keyPromptShownAt: 'firecrawl.keyPrompt.shownAt',
   keyPromptMuted: 'firecrawl.keyPrompt.muted',
 } as const;
+
+/** A team's own spike memory: windows of different teams never write over each other's. */
+export function spikeMemoryKey(team: string): string {
+  return team ? `${STORAGE.spikeAlertMemory}.${team}` : STORAGE.spikeAlertMemory;
+}
 
 /** SecretStorage keys. */
 export const SECRETS = {

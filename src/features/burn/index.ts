@@ -7,7 +7,7 @@ import type { ClientProvider } from '../../host/clientProvider';
 import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
 import { onDidChangeSettings, spikeSettings } from '../../host/settings';
-import { COMMANDS, SETTINGS, STORAGE } from '../../ids';
+import { COMMANDS, SETTINGS, spikeMemoryKey } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
@@ -63,8 +63,10 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   });
   const alerts = new SpikeAlerts({
     clock,
-    load: () => context.globalState.get(STORAGE.spikeAlertMemory),
-    save: (memory) => void context.globalState.update(STORAGE.spikeAlertMemory, memory.episode || memory.mutedUntil ? memory : undefined),
+    // One memory per team: another team's spike is not this one's, nor is its end.
+    scope: () => team.current?.id ?? '',
+    load: (scope) => context.globalState.get(spikeMemoryKey(scope)),
+    save: (memory, scope) => void context.globalState.update(spikeMemoryKey(scope), memory.episode || memory.mutedUntil ? memory : undefined),
     isOff: alertsOff,
     canShow: () => windowFocus.focused,
   });

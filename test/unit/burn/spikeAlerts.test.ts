@@ -207,3 +207,58 @@ describe('spike alerts', () => {
     assert.deepEqual(readMemory(null), {});
   });
 });
+
+describe('spike alerts of several teams', () => {
+  /** Windows on one machine: one store of memories by key, as globalState holds them. */
+  function machine() {
+    const clock = new FakeClock(START);
+    const stored = new Map<string, AlertMemory>();
+    const shown: string[] = [];
+    const window = (team: { id: string }) => {
+      const alerts = new SpikeAlerts({
+        clock,
+        scope: () => team.id,
+        load: (scope) => stored.get(scope),
+        save: (m, scope) => stored.set(scope, m),
+        isOff: () => false,
+        canShow: () => true,
+      });
+      alerts.onDidAlert(() => shown.push(team.id));
+      const look = (series: Series) => {
+        const now = clock.now();
+        const summary = summarizeBurn({ day: { bins: binsFor('day', now, series), fetchedAt: now }, week: { bins: binsFor('week', now, series), fetchedAt: now } }, DEFAULT_SPIKE_THRESHOLDS, now);
+        alerts.observe(summary.spike, summary.baseline?.kind === 'rate' ? summary.day?.asOf : undefined);
+      };
+      return { alerts, look };
+    };
+    return { clock, stored, shown, window };
+  }
+
+  test("a key changed to another team that is spiking too: its spike is alerted, not taken for the first team's", async () => {
+    const m = machine();
+    const team = { id: 'team-a' };
+    const w = m.window(team);
+    await m.clock.advance(5 * MIN);
+    w.look({ steady: 20, spike: { at: m.clock.now(), credits: 1_200 } });
+    assert.deepEqual(m.shown, ['team-a']);
+    team.id = 'team-b';
+    await m.clock.advance(15 * MIN);
+    w.look({ steady: 20, spike: { at: m.clock.now(), credits: 5_000 } });
+    assert.deepEqual(m.shown, ['team-a', 'team-b']);
+    assert.deepEqual([...m.stored.keys()].sort(), ['team-a', 'team-b']);
+  });
+
+  test("two windows on two teams: one team's quiet look does not end the other's spike, which is alerted once", async () => {
+    const m = machine();
+    const a = m.window({ id: 'team-a' });
+    const b = m.window({ id: 'team-b' });
+    await m.clock.advance(5 * MIN);
+    const burst = { steady: 20, spike: { at: m.clock.now(), credits: 5_000 } };
+    for (let i = 0; i < 4; i++) {
+      a.look({ steady: 20 });
+      b.look(burst);
+      await m.clock.advance(15 * MIN);
+    }
+    assert.deepEqual(m.shown, ['team-b']);
+  });
+});

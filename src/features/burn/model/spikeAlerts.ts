@@ -57,9 +57,11 @@ export function isMuted(memory: AlertMemory, now: number): boolean {
 
 export interface SpikeAlertsOptions {
   clock: Clock;
-  /** The stored copy, unchecked (readMemory checks it). */
-  load(): unknown;
-  save(memory: AlertMemory): void;
+  /** Whose spikes these are (the team): each keeps a memory of its own. Default: one memory. */
+  scope?(): string;
+  /** The stored copy of `scope`'s memory, unchecked (readMemory checks it). */
+  load(scope: string): unknown;
+  save(memory: AlertMemory, scope: string): void;
   /** "Don't Show Again" was chosen (kept in synced state). */
   isOff(): boolean;
   /** Whether this window may show a notification now (it is focused). */
@@ -93,8 +95,8 @@ export function readMemory(value: unknown): AlertMemory {
 
 export class SpikeAlerts implements Disposable {
   private latest: Spike | undefined;
-  /** What this window knows, merged into every copy it reads or writes. */
-  private known: AlertMemory = {};
+  /** What this window knows of each scope's memory, merged into every copy it reads or writes. */
+  private readonly known = new Map<string, AlertMemory>();
   private readonly alerted = new Emitter<Spike>();
   private readonly muteChanged = new Emitter<void>();
   /** Fires once per spike, in a window that can show it. */
@@ -171,20 +173,24 @@ export class SpikeAlerts implements Disposable {
    * written over a newer one) is written again, so the other windows learn it too.
    */
   private load(): AlertMemory {
-    const stored = readMemory(this.options.load());
-    this.known = mergeMemory(this.known, stored);
-    const clean = this.clean();
-    if (JSON.stringify(clean) !== JSON.stringify(this.clean(stored))) this.options.save(clean);
-    return this.known;
+    const scope = this.options.scope?.() ?? '';
+    const stored = readMemory(this.options.load(scope));
+    const known = mergeMemory(this.known.get(scope) ?? {}, stored);
+    this.known.set(scope, known);
+    const clean = this.clean(known);
+    if (JSON.stringify(clean) !== JSON.stringify(this.clean(stored))) this.options.save(clean, scope);
+    return known;
   }
 
   private save(memory: AlertMemory): void {
-    this.known = mergeMemory(this.known, memory);
-    this.options.save(this.clean());
+    const scope = this.options.scope?.() ?? '';
+    const known = mergeMemory(this.known.get(scope) ?? {}, memory);
+    this.known.set(scope, known);
+    this.options.save(this.clean(known), scope);
   }
 
   /** What is worth storing: a mute that has run out says nothing any more. */
-  private clean(memory = this.known): AlertMemory {
+  private clean(memory: AlertMemory): AlertMemory {
     const out: AlertMemory = {};
     if (memory.episode) out.episode = memory.episode;
     if (memory.mutedUntil !== undefined && memory.mutedUntil > this.options.clock.now()) {
