@@ -174,6 +174,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
   const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
+  const feedbackAnswers = feedback.onDidDeliver((result) => run.feedbackDelivered(result));
+  context.subscriptions.push({ dispose: () => feedbackAnswers.dispose() });
   const started = keys.ready.then(async () => {
     const key = keys.current;
     log.info(

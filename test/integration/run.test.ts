@@ -695,6 +695,20 @@ describe('running Firecrawl from the editor', function () {
     }
   });
 
+  it('a rating that failed and then went through on Send Again is recorded on the result: the CodeLens says Rated, and rating again opens nothing', async () => {
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/send-again'))!;
+    const document = outcome.opened[0]!;
+    sandbox.fault({ route: 'feedback', kind: 'status', status: 500, body: { success: false, error: 'Internal error', feedbackErrorCode: 'INTERNAL' } });
+    answer = 'Send Again';
+    const result = await rateGood(document);
+    assert.equal(result.kind, 'failed', 'the first try failed');
+    await until('the second try', () => sandbox.requestCount('feedback') === 2);
+    await until('the rated CodeLens', async () => ((await lensTitles(document.uri)).some((t) => /Rated \(scrape job/.test(t)) ? true : undefined));
+    answer = undefined;
+    assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined, 'rating it again opens nothing');
+    assert.equal(sandbox.requestCount('feedback'), 2);
+  });
+
   it('a 409 naming the window closes rating for that result, and the CodeLens says so', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/too-late'))!;
     const document = outcome.opened[0]!;

@@ -6,7 +6,8 @@ import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
 import { COMMANDS } from '../../ids';
 import { loadOnDemand } from '../../host/onDemand';
 import { selectedText } from '../../host/editorInput';
-import type { FeedbackController, StartOptions } from './ui/controller';
+import type { FeedbackController, FeedbackRunResult, StartOptions } from './ui/controller';
+import { Emitter, type Event } from '../../shared/events';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
 import type { RecentActivity } from '../activity';
@@ -34,6 +35,9 @@ export type { FeedbackController, FeedbackRunResult } from './ui/controller';
 export class LazyFeedback implements vscode.Disposable {
   private instance: FeedbackController | undefined;
   private loading: Promise<FeedbackController> | undefined;
+  private readonly delivered = new Emitter<FeedbackRunResult>();
+  /** Every answer to a feedback sent from this window: a rated result learns it, whichever try it was. */
+  readonly onDidDeliver: Event<FeedbackRunResult> = this.delivered.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -47,7 +51,7 @@ export class LazyFeedback implements vscode.Disposable {
   /** The wizard's controller, its bundle loaded the first time it is asked for. */
   controller(): Promise<FeedbackController> {
     this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
-      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows, this.activity);
+      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows, this.activity, (result) => this.delivered.fire(result));
       return this.instance;
     });
     this.loading.catch(() => (this.loading = undefined));
@@ -66,6 +70,7 @@ export class LazyFeedback implements vscode.Disposable {
 
   dispose(): void {
     this.instance?.dispose();
+    this.delivered.dispose();
   }
 }
 

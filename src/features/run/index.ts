@@ -7,6 +7,7 @@ import { selectedText } from '../../host/editorInput';
 import { loadOnDemand } from '../../host/onDemand';
 import { COMMANDS } from '../../ids';
 import type { RunCommands, RunHost } from './ui/runCommands';
+import type { FeedbackRunResult } from '../feedback';
 
 export type { RunCommands, RunHost } from './ui/runCommands';
 export type { RunOutcome } from './ui/runErrors';
@@ -23,6 +24,11 @@ export class RunFeature implements vscode.Disposable {
     this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('runCommands').then((bundle) => (this.instance = new bundle.RunCommands(this.host)));
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
+  }
+
+  /** A feedback answer reaches the results it rates (none before the first run loaded the commands). */
+  feedbackDelivered(result: FeedbackRunResult): void {
+    this.instance?.feedbackDelivered(result);
   }
 
   dispose(): void {

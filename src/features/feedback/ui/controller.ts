@@ -68,6 +68,8 @@ export class FeedbackController implements vscode.Disposable {
     private readonly openWindows: () => Promise<ReadonlySet<string>>,
     /** The team's recent activity the window shares: the job page's list. */
     private readonly activity: ActivitySource,
+    /** Every answer to a feedback sent, the first try's and a later Send Again's alike. */
+    private readonly delivered: (result: FeedbackRunResult) => void = () => undefined,
   ) {
     // Another window's globalState write can replace this window's draft: it is looked at again and rewritten.
     this.settled = new SettledWrites(storage, systemClock);
@@ -179,6 +181,12 @@ export class FeedbackController implements vscode.Disposable {
    * left the wizard; "Send Again" on an old notification must not clear feedback written since.
    */
   private async deliver(request: FeedbackRequest, ranAt?: number, edits = this.edits): Promise<FeedbackRunResult> {
+    const result = await this.send(request, ranAt, edits);
+    this.delivered(result);
+    return result;
+  }
+
+  private async send(request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<FeedbackRunResult> {
     this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
     const outcome = await sendFeedback(this.provider, request);
     if (outcome.kind === 'sent') {

@@ -57,6 +57,18 @@ export class RatableResults {
     this.changed.fire(key);
   }
 
+  /**
+   * Feedback for a job was answered (sent from a result, the palette, or a later Send Again): every
+   * open result of that job learns it.
+   */
+  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: number | undefined }): void {
+    for (const [key, result] of this.results) {
+      if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
+      if ('receipt' in answer) this.rated(key, answer.receipt);
+      else this.close(key, answer.closed);
+    }
+  }
+
   /** A closed document is forgotten. */
   remove(key: string): void {
     if (this.results.delete(key)) this.changed.fire(key);

@@ -33,10 +33,7 @@ export async function rateCommand(services: RunServices, given?: unknown): Promi
     void vscode.window.showInformationMessage(result.rated.receipt);
     return undefined;
   }
-  const outcome = (await vscode.commands.executeCommand(COMMANDS.submitFeedback, ratingStart(result))) as FeedbackRunResult | undefined;
-  // Back in the wizard reaches the job page: feedback sent for another job says nothing about this one.
-  if (outcome?.kind === 'cancelled' || outcome?.job.jobId !== result.jobId || outcome.job.endpoint !== result.endpoint) return outcome;
-  if (outcome.kind === 'failed' && outcome.code === 'FEEDBACK_WINDOW_EXPIRED') services.results.close(key, outcome.windowSeconds);
-  if (outcome.kind === 'sent') services.results.rated(key, outcome.message);
-  return outcome;
+  // The answer reaches this result through RunCommands.feedbackDelivered, like a later Send Again's: only
+  // if it was for this job (Back in the wizard reaches the job page).
+  return (await vscode.commands.executeCommand(COMMANDS.submitFeedback, ratingStart(result))) as FeedbackRunResult | undefined;
 }

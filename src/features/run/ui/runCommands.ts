@@ -15,6 +15,7 @@ import { ResultLens } from './resultLens';
 import { scrapeCommand } from './scrapeCommand';
 import { searchCommand } from './searchCommand';
 import type { RunServices } from './services';
+import type { FeedbackRunResult } from '../../feedback';
 
 export interface RunHost {
   provider: ClientProvider;
@@ -53,6 +54,12 @@ export class RunCommands implements vscode.Disposable {
   parse = (given?: unknown) => parseCommand(this.services, given);
   startAgent = () => agentCommand(this.services);
   rate = (given?: unknown) => rateCommand(this.services, given);
+
+  /** A feedback answer: the results of its job are rated, or closed when its window has passed. */
+  feedbackDelivered(result: FeedbackRunResult): void {
+    if (result.kind === 'sent') this.services.results.answered(result.job.endpoint, result.job.jobId, { receipt: result.message });
+    else if (result.kind === 'failed' && result.code === 'FEEDBACK_WINDOW_EXPIRED') this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: result.windowSeconds });
+  }
 
   /** The run prompt on screen, for tests that drive the real widgets. */
   get prompt(): vscode.QuickInput | undefined {
