@@ -415,6 +415,12 @@ describe('running Firecrawl from the editor', function () {
   it('Edit and Retry after editing a search the selection began: the box holds what was typed, not the selection', async () => {
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'vector databases\n' }));
     editor.selection = new vscode.Selection(0, 0, 0, 'vector databases'.length);
+    // Closed unanswered and opened again with the same selection: the selection again, not an older search.
+    const closed = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+    const opened = (await until('the search box', () => (prompt() && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(opened.value, 'vector databases');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal((await closed)?.cancelled, true);
     sandbox.fault({
       kind: 'status',
       status: 400,
@@ -424,7 +430,7 @@ describe('running Firecrawl from the editor', function () {
     answer = 'Edit and Retry';
     const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
     const first = (await until('the search box', () => (prompt() && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
-    assert.equal(first.value, 'vector databases', 'the selection seeds a new search');
+    assert.equal(first.value, 'vector databases', 'the same selection, as nothing else was typed since');
     await answerPrompt(/Search the Web/, 'vector databases compared');
     assert.ok((await pending)?.failure);
     const again = (await until('the search box again', () => (prompt() && prompt() !== first && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;

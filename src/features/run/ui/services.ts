@@ -34,6 +34,8 @@ export function openingValue(services: RunServices, prompt: string, selection: s
   const seed = `${prompt}:selection`;
   if (selection && selection !== services.typed.get(seed)) {
     services.typed.set(seed, selection);
+    // What the box holds from now on, accepted or not: closing it and coming back with the same selection finds it again.
+    services.typed.set(prompt, selection);
     return selection;
   }
   return services.typed.get(prompt) ?? selection ?? '';
