@@ -93,6 +93,13 @@ export interface Workbench {
   submitQuickInput(text: string): Promise<void>;
   /** A notification toast whose text matches. */
   notification(text: string | RegExp): Locator;
+  /**
+   * A notification with its buttons: its toast, or its row in the notification center, opened for it when
+   * no toast came. VS Code shows no toast for a notification that comes while the center is open or
+   * right after three others (800 ms); it is in the center all the same. `inCenter`: close the center
+   * when done (toasts stay hidden while it is open).
+   */
+  noticeWithButtons(text: string | RegExp): Promise<{ notice: Locator; inCenter: boolean }>;
   /** Rows of a tree view by its name (the pane header); read `.label-name` / `.label-description`. */
   treeRows(viewName: string): Locator;
   /** Opens a view container from the activity bar by its title. */
@@ -355,6 +362,18 @@ function bindWorkbench(
     },
     notification(text) {
       return page.locator('.notifications-toasts .notification-toast', { hasText: text });
+    },
+    async noticeWithButtons(text) {
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text });
+      const shown = await toast
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) return { notice: toast, inCenter: false };
+      await this.runCommand('Notifications: Show Notifications');
+      const row = page.locator('.notifications-center .notification-list-item', { hasText: text });
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      return { notice: row, inCenter: true };
     },
     treeRows(viewName) {
       return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
