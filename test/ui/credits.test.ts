@@ -74,7 +74,7 @@ describe('API key and credits status bar', () => {
     const hover = wb().page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'remaining' });
     await hover.first().waitFor({ state: 'visible', timeout: 10_000 });
     const text = await hover.first().innerText();
-    assert.match(text, /45,210 of 100,000 remaining/);
+    assert.match(text, /45,210 of 100,000 credits remaining/);
     assert.match(text, /Used this period: 54,790 \(55%\)/);
     assert.match(text, /Billing period/);
     // The team's queue, asked with the balance: the sandbox's one running job of five at once.

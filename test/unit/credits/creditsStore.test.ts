@@ -118,7 +118,7 @@ describe('presentation of every state', () => {
     const view = presentCredits(okState(usage({ remainingCredits: 12_345 })), ctx());
     assert.equal(view.text, '$(flame) 12,345');
     assert.equal(view.level, 'warning');
-    assert.match(view.tooltip, /\*\*12,345\*\* of 100,000 remaining/);
+    assert.match(view.tooltip, /\*\*12,345\*\* of 100,000 credits remaining/);
     assert.match(view.tooltip, /Used this period: 87,655 \(88%\)/);
     assert.match(view.tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · resets in 11 days/);
     assert.match(view.tooltip, /secret storage/);
@@ -138,7 +138,7 @@ describe('presentation of every state', () => {
     const view = presentCredits(okState(usage({ remainingCredits: -1_234 })), ctx());
     assert.equal(view.level, 'critical');
     assert.equal(view.text, '$(flame) -1,234');
-    assert.match(view.tooltip, /Over plan by 1,234 credits/);
+    assert.match(view.tooltip, /Over plan by \*\*1,234\*\* credits \(plan 100,000\)/);
     assert.doesNotMatch(view.tooltip, /Used this period/);
   });
 

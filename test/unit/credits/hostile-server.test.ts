@@ -180,7 +180,7 @@ describe('balances as older or odder servers send them', () => {
     await store.refreshNow();
     const over = presentCredits(store.state, ctx());
     assert.equal(over.level, 'critical');
-    assert.match(over.tooltip, /\*\*Over by 20 credits\*\*/);
+    assert.match(over.tooltip, /Over by \*\*20\*\* credits/);
     store.dispose();
   });
 

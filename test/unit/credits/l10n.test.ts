@@ -37,7 +37,7 @@ describe('the status bar in another language', () => {
     });
     setLocale('de');
     const view = presentCredits(state, ctx);
-    assert.match(view.tooltip, /^\*\*Firecrawl-Credits\*\*\n\n\*\*62\.418\*\* von 100\.000 übrig\n/);
+    assert.match(view.tooltip, /^\*\*Firecrawl-Credits\*\*\n\n\*\*62\.418\*\* von 100\.000 Credits übrig\n/);
     assert.match(view.tooltip, /Abrechnungszeitraum: 8\. Nov\. 2026 – 8\. Dez\. 2026 · beginnt neu in 18 Tagen/);
     assert.ok(view.tooltip.includes(`[Aktualisieren](command:${COMMANDS.refreshCredits})`), view.tooltip);
     assert.equal(view.accessibilityLabel, 'Firecrawl: 62.418 von 100.000 Credits übrig');

@@ -9,6 +9,7 @@ import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut, forecastSentence } from '../model/forecast';
 import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
+import { balanceText } from '../../../shared/balanceText';
 import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
 import type { BurnView } from '../../burn';
@@ -138,42 +139,9 @@ function keyLine(ctx: PresentationContext): string | undefined {
 
 /** Remaining against the plan, what was used, or what is beyond it; the balance alone when there is no plan. */
 function balanceLines(remaining: number, plan: number | null, locale: string | undefined): string[] {
-  if (plan === null) {
-    // The number in bold, as an argument: the same message as the screen readers' "4,321 credits remaining".
-    const balance =
-      remaining < 0
-        ? pluralCount(
-            -remaining,
-            locale,
-            (n) => l10n.t('**Over by {0} credit**', n),
-            (n) => l10n.t('**Over by {0} credits**', n),
-          )
-        : pluralCount(
-            remaining,
-            locale,
-            (n) => l10n.t('{0} credit remaining', `**${n}**`),
-            (n) => l10n.t('{0} credits remaining', `**${n}**`),
-          );
-    return [balance, '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
-  }
-  const of = formatExact(plan, locale);
-  const lines = [
-    remaining < 0
-      ? pluralCount(
-          -remaining,
-          locale,
-          (n) => l10n.t('**Over plan by {0} credit** (plan {1})', n, of),
-          (n) => l10n.t('**Over plan by {0} credits** (plan {1})', n, of),
-        )
-      : remaining > plan
-        ? pluralCount(
-            remaining,
-            locale,
-            (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', `**${n}**`, of),
-            (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', `**${n}**`, of),
-          )
-        : l10n.t('**{0}** of {1} remaining', formatExact(remaining, locale), of),
-  ];
+  const bold = (n: string) => `**${n}**`;
+  if (plan === null) return [balanceText(remaining, null, locale, bold), '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
+  const lines = [balanceText(remaining, plan, locale, bold)];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
     const used = plan - remaining;
     lines.push('', l10n.t('Used this period: {0} ({1})', formatExact(used, locale), formatPercent(used / plan, locale)));
@@ -213,41 +181,6 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
   // team), or it waits for a focused window first. "Retrying in 1 s" would stay for the whole outage.
   const retryInMs = retryAt === undefined || retryAt <= ctx.now ? undefined : retryAt - ctx.now;
   return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
-}
-
-/** The balance as a phrase for screen readers: "1,234 of 5,000 credits remaining", "over plan by 20 credits". */
-function balancePhrase(remaining: number, plan: number | null, locale: string | undefined): string {
-  if (remaining < 0) {
-    return plan === null
-      ? pluralCount(
-          -remaining,
-          locale,
-          (n) => l10n.t('over the balance by {0} credit', n),
-          (n) => l10n.t('over the balance by {0} credits', n),
-        )
-      : pluralCount(
-          -remaining,
-          locale,
-          (n) => l10n.t('over plan by {0} credit', n),
-          (n) => l10n.t('over plan by {0} credits', n),
-        );
-  }
-  if (plan !== null && remaining > plan) {
-    const of = formatExact(plan, locale);
-    return pluralCount(
-      remaining,
-      locale,
-      (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', n, of),
-      (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', n, of),
-    );
-  }
-  if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
-  return pluralCount(
-    remaining,
-    locale,
-    (n) => l10n.t('{0} credit remaining', n),
-    (n) => l10n.t('{0} credits remaining', n),
-  );
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
@@ -325,7 +258,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (stale) lines.push('', `$(warning) ${l10n.t('Could not refresh: {0}', escapeMarkdown(problemText(problem.error, ctx, problem.retryAt)))}`);
   lines.push('', links());
 
-  const balance = balancePhrase(remaining, plan, ctx.locale);
+  const balance = balanceText(remaining, plan, ctx.locale);
   const spike = ctx.burn?.summary.spike;
   let accessibilityLabel: string;
   if (!spike) accessibilityLabel = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed', balance, age) : l10n.t('Firecrawl: {0}', balance);

@@ -1,7 +1,8 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
 import * as l10n from '@vscode/l10n';
-import { formatAgo, formatDate, formatExact, parseTime, pluralCount } from '../../../shared/format';
+import { balanceText } from '../../../shared/balanceText';
+import { formatAgo, formatDate, parseTime } from '../../../shared/format';
 import type { PageCommand, PanelState, UsageRange } from '../protocol';
 
 export interface PanelStatus {
@@ -77,42 +78,6 @@ export function perKeyUnavailable(): string {
 }
 
 /** The balance as a phrase: what is left of the plan, or how far beyond it (or beyond nothing) it went. */
-function balanceText(remaining: number, plan: number | null, locale: string): string {
-  if (remaining < 0) {
-    if (plan === null)
-      return pluralCount(
-        -remaining,
-        locale,
-        (n) => l10n.t('Over by {0} credit', n),
-        (n) => l10n.t('Over by {0} credits', n),
-      );
-    const of = formatExact(plan, locale);
-    return pluralCount(
-      -remaining,
-      locale,
-      (n) => l10n.t('Over plan by {0} credit (plan {1})', n, of),
-      (n) => l10n.t('Over plan by {0} credits (plan {1})', n, of),
-    );
-  }
-  // Packs or grants put the balance above the plan: "150,000 of 100,000" would read as a mistake.
-  if (plan !== null && remaining > plan) {
-    const of = formatExact(plan, locale);
-    return pluralCount(
-      remaining,
-      locale,
-      (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', n, of),
-      (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', n, of),
-    );
-  }
-  if (plan !== null) return l10n.t('{0} of {1} credits remaining', formatExact(remaining, locale), formatExact(plan, locale));
-  return pluralCount(
-    remaining,
-    locale,
-    (n) => l10n.t('{0} credit remaining', n),
-    (n) => l10n.t('{0} credits remaining', n),
-  );
-}
-
 function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balance' | 'period' | 'balanceNote' | 'balanceStale'> {
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};

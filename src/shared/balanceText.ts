@@ -1,0 +1,45 @@
+// The balance in words, said the same way in the status bar's tooltip and screen-reader label and in
+// the usage panel's header.
+import * as l10n from '@vscode/l10n';
+import { formatExact, pluralCount } from './format';
+
+/**
+ * "1,234 of 5,000 credits remaining", "Over plan by 20 credits (plan 100)", "4,321 credits remaining"
+ * when there is no plan. `mark` wraps the number alone (Markdown bold in the tooltip), so the words
+ * are one message whatever the surface.
+ */
+export function balanceText(remaining: number, plan: number | null, locale: string | undefined, mark: (count: string) => string = (n) => n): string {
+  if (remaining < 0) {
+    if (plan === null)
+      return pluralCount(
+        -remaining,
+        locale,
+        (n) => l10n.t('Over by {0} credit', mark(n)),
+        (n) => l10n.t('Over by {0} credits', mark(n)),
+      );
+    const of = formatExact(plan, locale);
+    return pluralCount(
+      -remaining,
+      locale,
+      (n) => l10n.t('Over plan by {0} credit (plan {1})', mark(n), of),
+      (n) => l10n.t('Over plan by {0} credits (plan {1})', mark(n), of),
+    );
+  }
+  // Packs or grants put the balance above the plan: "150,000 of 100,000" would read as a mistake.
+  if (plan !== null && remaining > plan) {
+    const of = formatExact(plan, locale);
+    return pluralCount(
+      remaining,
+      locale,
+      (n) => l10n.t('{0} credit remaining (plan {1}, plus packs or grants)', mark(n), of),
+      (n) => l10n.t('{0} credits remaining (plan {1}, plus packs or grants)', mark(n), of),
+    );
+  }
+  if (plan !== null) return l10n.t('{0} of {1} credits remaining', mark(formatExact(remaining, locale)), formatExact(plan, locale));
+  return pluralCount(
+    remaining,
+    locale,
+    (n) => l10n.t('{0} credit remaining', mark(n)),
+    (n) => l10n.t('{0} credits remaining', mark(n)),
+  );
+}
