@@ -103,6 +103,30 @@ function setup() {
   return { clock, service, storage, store, finished, make };
 }
 
+/** Two windows on one team, "a" polling and "b" following, each looking at the shared list on every 3-second beat. */
+function twoWindows(options: { watcher?: boolean; cancelledReads?: Service['cancelledReads'] } = {}) {
+  const clock = new FakeClock();
+  const service = new Service(clock);
+  if (options.cancelledReads) service.cancelledReads = options.cancelledReads;
+  const storage = new SharedMemento();
+  const disk = new MemoryDisk();
+  const make = (windowId: string, leader: boolean) => {
+    const s = new ResearchStore({ source: service, storage, files: disk.view({ watcher: options.watcher ?? true }), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+    s.setAttention({ focused: true, visible: true });
+    s.start();
+    return s;
+  };
+  const a = make('a', true);
+  const b = make('b', false);
+  const beat = async (ms: number) => {
+    for (let t = 0; t < ms; t += 3_000) {
+      await clock.advance(3_000);
+      await Promise.all([a.reconcile(), b.reconcile()]);
+    }
+  };
+  return { clock, service, a, b, beat };
+}
+
 describe('finding the kind of a tracked id', () => {
   test('an agent id is asked as an agent job only, and polled to completion', async () => {
     const { clock, service, store, finished } = setup();
@@ -168,30 +192,13 @@ describe('finding the kind of a tracked id', () => {
 
 describe('the Deep Research shutdown', () => {
   test('410 while running: the job is announced once in the window that polled and once in the one that followed; a finished job is not announced again', async () => {
-    const clock = new FakeClock();
-    const service = new Service(clock);
-    const storage = new SharedMemento();
-    const disk = new MemoryDisk();
-    const make = (windowId: string, leader: boolean) => {
-      const s = new ResearchStore({ source: service, storage, files: disk.view({ watcher: false }), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
-      s.setAttention({ focused: true, visible: true });
-      s.start();
-      return s;
-    };
-    const a = make('a', true);
-    const b = make('b', false);
+    const { clock, service, a, b, beat } = twoWindows({ watcher: false });
     const heard: string[] = [];
     a.onDidFinishJob((j) => heard.push(`a:${j.id === running ? 'running' : 'done'}`));
     b.onDidFinishJob((j) => heard.push(`b:${j.id === running ? 'running' : 'done'}`));
     const running = service.createResearch({ durationMs: 600_000, activities: 4 });
     const done = service.createResearch({ durationMs: 20_000 });
     a.track([running, done]);
-    const beat = async (ms: number) => {
-      for (let t = 0; t < ms; t += 3_000) {
-        await clock.advance(3_000);
-        await Promise.all([a.reconcile(), b.reconcile()]);
-      }
-    };
     await beat(60_000);
     assert.equal(b.get(running)?.snapshot?.status, 'processing', 'the follower follows the leader');
     assert.deepEqual(heard.sort(), ['a:done', 'b:done']);
@@ -550,30 +557,12 @@ describe('rows say what the service said', () => {
 
 describe('cancelling from the window that does not poll', () => {
   test('a run cancelled in the window that does not poll reads cancelled in both, not failed (no file watcher: windows look on the lease beat)', async () => {
-    const clock = new FakeClock();
-    const service = new Service(clock);
     // Newer deployments read a cancelled run as failed.
-    service.cancelledReads = 'failed';
-    const storage = new SharedMemento();
-    const disk = new MemoryDisk();
-    const make = (windowId: string, leader: boolean) => {
-      const s = new ResearchStore({ source: service, storage, files: disk.view({ watcher: false }), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
-      s.setAttention({ focused: true, visible: true });
-      s.start();
-      return s;
-    };
-    const a = make('a', true);
-    const b = make('b', false);
+    const { service, a, b, beat } = twoWindows({ watcher: false, cancelledReads: 'failed' });
     const finishedA: string[] = [];
     a.onDidFinishJob((j) => finishedA.push(`${j.id}:${j.snapshot?.status}`));
     const id = service.createAgent({ durationMs: 600_000 });
     a.track([id]);
-    const beat = async (ms: number) => {
-      for (let t = 0; t < ms; t += 3_000) {
-        await clock.advance(3_000);
-        await Promise.all([a.reconcile(), b.reconcile()]);
-      }
-    };
     await beat(15_000);
     assert.equal(b.get(id)?.snapshot?.status, 'processing', 'the follower follows the leader');
     const outcome = await b.cancel(id);
@@ -588,19 +577,7 @@ describe('cancelling from the window that does not poll', () => {
   test("a run cancelled in the window that does not poll, at 16 moments between the polling window's reads: cancelled in both", async () => {
     const results: string[] = [];
     for (let offset = 0; offset < 4_000; offset += 250) {
-      const clock = new FakeClock();
-      const service = new Service(clock);
-      service.cancelledReads = 'failed';
-      const storage = new SharedMemento();
-      const disk = new MemoryDisk();
-      const make = (windowId: string, leader: boolean) => {
-        const s = new ResearchStore({ source: service, storage, files: disk.view(), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
-        s.setAttention({ focused: true, visible: true });
-        s.start();
-        return s;
-      };
-      const a = make('a', true);
-      const b = make('b', false);
+      const { clock, service, a, b } = twoWindows({ cancelledReads: 'failed' });
       const id = service.createAgent({ durationMs: 600_000 });
       a.track([id]);
       await clock.advance(15_000 + offset);
