@@ -156,6 +156,10 @@ describe('tool calls against the sandbox', () => {
     const status = await tools.run('agentStatus', { id });
     assert.match(status.parts[0] ?? '', /^Agent run [0-9a-f-]{36}: queued\. Credits used so far: 0\. Still running: ask again/);
     assert.equal(await tools.spentToday(), 120, 'the ceiling is held until the run ends');
+    const credits = (await tools.run('credits', {})).parts[0] ?? '';
+    assert.match(credits, /AI agent tools have spent 120 of today's 10,000 credits .*\. Of that, up to 120 credits are held for calls and agent runs still going; what each costs replaces its hold\./);
+    const scrape = await tools.prepare('scrape', { url: 'https://example.com/' });
+    assert.equal(scrape.decision.heldToday, 120, 'the guard says it too when it asks');
   });
 
   test('a hostile page stays text between the markers: its fake end marker is defused', async () => {

@@ -43,10 +43,12 @@ export interface GuardDecision {
   /** Today's tool spending before this call, and the budget it is held against. */
   spentToday: number;
   budget: number;
+  /** Of `spentToday`, the ceilings still held: calls still out and agent runs not yet seen finished. */
+  heldToday?: number;
 }
 
-export function decide(kind: ToolKind, estimate: CostEstimate | undefined, spentToday: number, budget: number): GuardDecision {
-  const base = { spentToday, budget };
+export function decide(kind: ToolKind, estimate: CostEstimate | undefined, spentToday: number, budget: number, heldToday = 0): GuardDecision {
+  const base = { spentToday, budget, ...(heldToday > 0 ? { heldToday } : {}) };
   if (!estimate) return { ask: false, reason: 'free', ...base };
   if (kind === 'startAgent') return { ask: true, reason: 'agentRun', ...base };
   if (spentToday + estimate.units > budget) return { ask: true, reason: 'overBudget', ...base };

@@ -14,7 +14,7 @@ import type { RefusalEpisodes, RefusalKind } from './refusals';
 import type { TeamCredits } from './teamCredits';
 import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, type ToolInput } from './toolInputs';
-import { type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
+import { heldSince, type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
 import { actionText, balanceText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
 
@@ -95,8 +95,15 @@ export class ToolRunner {
 
   /** Today's tool spending of this team, every window's (their files read first unless just read). */
   async spentToday(): Promise<number> {
+    return (await this.today()).spent;
+  }
+
+  /** Today's spending and, of it, what is still only a ceiling, every window's. */
+  private async today(): Promise<{ spent: number; held: number }> {
     await this.deps.spending.ensureFresh();
-    return this.spentOn(this.deps.clock.now(), this.deps.selfHosted() ? 'calls' : 'credits');
+    const now = this.deps.clock.now();
+    const unit = this.deps.selfHosted() ? 'calls' : 'credits';
+    return { spent: this.spentOn(now, unit), held: heldSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam') };
   }
 
   /**
@@ -130,8 +137,8 @@ export class ToolRunner {
     const budget = this.deps.settings.dailyBudget();
     if (!check.ok) return { check, decision: { ask: false, reason: 'free', spentToday: 0, budget }, action: l10n.t('Firecrawl: the input is not valid; nothing will be sent.') };
     const estimate = estimateCost(kind, this.costInput(check.input), this.deps.selfHosted());
-    const spent = estimate ? await this.spentToday() : 0;
-    const decision = decide(kind, estimate, spent, budget);
+    const { spent, held } = estimate ? await this.today() : { spent: 0, held: 0 };
+    const decision = decide(kind, estimate, spent, budget, held);
     const action = actionText(check.input, estimate, this.limits());
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
     if (decision.ask && estimate) {
@@ -194,7 +201,8 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
     const now = this.deps.clock.now();
-    const decision = decide(input.kind, estimate, this.spentOn(now, estimate.unit), this.deps.settings.dailyBudget());
+    const held = heldSince(this.deps.spending.entries(), startOfLocalDay(now), estimate.unit, this.deps.team() ?? 'everyTeam');
+    const decision = decide(input.kind, estimate, this.spentOn(now, estimate.unit), this.deps.settings.dailyBudget(), held);
     const confirmed = this.takeConfirmation(input);
     // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
     // that did not ask must not go past the budget now.
@@ -400,12 +408,12 @@ export class ToolRunner {
 
   private async creditsText(): Promise<string> {
     const now = this.deps.clock.now();
-    const spent = await this.spentToday();
+    const { spent, held } = await this.today();
     const budget = this.deps.settings.dailyBudget();
     if (this.deps.selfHosted()) {
       return [
         l10n.t('This is a self-hosted Firecrawl server ({0}): it keeps no credits.', plainText(this.deps.apiUrl(), 200)),
-        spendingText({ ask: false, reason: 'free', spentToday: spent, budget }, 'calls'),
+        spendingText(decide('credits', undefined, spent, budget), 'calls'),
       ].join(' ');
     }
     const facts = await this.deps.teamCredits();
@@ -435,7 +443,7 @@ export class ToolRunner {
           : l10n.t('Jobs running now: {0} of at most {1} at once; waiting: {2}.', formatExact(facts.queue.active), formatExact(facts.queue.maxConcurrency), formatExact(facts.queue.waiting)),
       );
     }
-    lines.push(spendingText({ ask: false, reason: 'free', spentToday: spent, budget }, 'credits'));
+    lines.push(spendingText(decide('credits', undefined, spent, budget, held), 'credits'));
     lines.push(l10n.t('As of {0}.', formatDateTime(now)));
     return lines.join(' ');
   }

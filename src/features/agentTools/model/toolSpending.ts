@@ -82,9 +82,21 @@ export function charges(entries: readonly SpendingEntry[]): SpendingEntry[] {
 
 /** Units of `unit` charged since `since` by `team`, or by every team with 'everyTeam'. */
 export function spentSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
-  return charges(entries)
-    .filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team))
-    .reduce((sum, e) => sum + e.units, 0);
+  return sumSince(charges(entries), since, unit, team);
+}
+
+/** Of what `spentSince` counts, the part that is ceilings: calls still out, agent runs not yet seen finished. */
+export function heldSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
+  return sumSince(
+    charges(entries).filter((e) => e.upTo),
+    since,
+    unit,
+    team,
+  );
+}
+
+function sumSince(charged: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
+  return charged.filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team)).reduce((sum, e) => sum + e.units, 0);
 }
 
 /**

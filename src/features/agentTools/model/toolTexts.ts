@@ -66,11 +66,20 @@ export function spendingText(decision: GuardDecision, unit: 'credits' | 'calls')
       l10n.t("AI agent tools have made {0} of today's {1} calls (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
     );
   }
-  return plural(
+  const said = plural(
     decision.budget,
     l10n.t("AI agent tools have spent {0} of today's {1} credit (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
     l10n.t("AI agent tools have spent {0} of today's {1} credits (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
   );
+  // A ceiling is the most a call or run may cost, not what it cost: "spent" alone would overstate it.
+  if (!decision.heldToday) return said;
+  const held = pluralCount(
+    decision.heldToday,
+    undefined,
+    (n) => l10n.t('Of that, up to {0} credit is held for calls and agent runs still going; what each costs replaces its hold.', n),
+    (n) => l10n.t('Of that, up to {0} credits are held for calls and agent runs still going; what each costs replaces its hold.', n),
+  );
+  return `${said} ${held}`;
 }
 
 export interface Confirmation {
