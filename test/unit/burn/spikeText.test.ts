@@ -98,7 +98,7 @@ describe('the status bar with the burn', () => {
     assert.match(quiet.tooltip, /Last 24 h: \*\*20\*\* credits/);
     assert.match(quiet.tooltip, /AI agents spent 20 credits of these through Firecrawl tools\./);
     const spiking = presentCredits(state(), { ...ctx(burnView({ steady: 20, spike: { at: NOW - 10 * 60_000, credits: 1_200 } })), tools: { lastHour: 5_000, lastDay: 5_000 } });
-    assert.match(spiking.tooltip, /AI agents drove it: 1,220 of these credits went through Firecrawl tools in the last hour\./);
+    assert.match(spiking.tooltip, /AI agents drove it: 1,220 of the last hour's credits went through the editor's Firecrawl tools\./);
     assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', toolCredits: 5_000 }), /AI agents drove it: 1,220 of the last hour's credits went through/);
     assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', toolCredits: 100 }), /AI agents spent 100 of the last hour's credits through/);
   });

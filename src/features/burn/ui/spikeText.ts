@@ -3,6 +3,7 @@
 // and times go through shared/format; each sentence is one message with placeholders.
 import * as l10n from '@vscode/l10n';
 import { formatDateTime, formatExact, formatIn, formatRatio, pluralCount } from '../../../shared/format';
+import { toolShareText } from '../../../shared/creditWords';
 import { runOut, type Spike } from '../model/burnRules';
 
 /** The alert's buttons, in the editor's language (asked for when shown: the language is set after load). */
@@ -34,19 +35,8 @@ export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
     (count) => l10n.t('Firecrawl credits are draining fast: {0} credits used in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', count, ratio, rate),
   );
   const second = runOutSentence(spike, ctx);
-  const tools = toolSentence(spike, ctx);
+  const tools = toolShareText(ctx.toolCredits, spike.lastHour, locale);
   return [first, second, tools].filter((s) => s !== undefined).join(' ');
-}
-
-/** Whether AI agents drove the spike through Firecrawl tools (half of the hour or more), or took part. */
-function toolSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {
-  // The tools' record is live and the bins lag: "of the last hour's credits" is never more than the hour.
-  const credits = ctx.toolCredits === undefined ? undefined : Math.min(ctx.toolCredits, spike.lastHour);
-  if (credits === undefined || credits <= 0) return undefined;
-  const count = formatExact(Math.round(credits), ctx.locale);
-  return credits * 2 >= spike.lastHour
-    ? l10n.t("AI agents drove it: {0} of the last hour's credits went through the editor's Firecrawl tools.", count)
-    : l10n.t("AI agents spent {0} of the last hour's credits through the editor's Firecrawl tools.", count);
 }
 
 function runOutSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {

@@ -9,7 +9,7 @@ import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut, forecastSentence } from '../model/forecast';
 import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
-import { balanceText } from '../../../shared/balanceText';
+import { balanceText, toolShareText } from '../../../shared/creditWords';
 import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
 import type { BurnView } from '../../burn';
@@ -95,20 +95,12 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
       (n) => l10n.t('**Spike:** {0} credits in the last hour, {1}× the usual rate of the last 7 days ({2} an hour).', n, ratio, rate),
     );
     lines.push('', `$(warning) ${said}`);
-    if (tools && tools.lastHour > 0) lines.push('', toolShareText(tools.lastHour, spike.lastHour, locale));
+    const share = toolShareText(tools?.lastHour, spike.lastHour, locale);
+    if (share) lines.push('', share);
   }
   if (burn.alertsOff) lines.push('', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`));
   else if (burn.muted) lines.push('', l10n.t('Spike alerts are muted for today.'));
   return lines;
-}
-
-/** Whether the AI agent tools drove the spike (half of the hour or more) or only took part in it. */
-export function toolShareText(spent: number, hourCredits: number, locale: string | undefined): string {
-  const toolCredits = Math.min(spent, hourCredits);
-  const count = formatExact(Math.round(toolCredits), locale);
-  return toolCredits * 2 >= hourCredits
-    ? l10n.t('AI agents drove it: {0} of these credits went through Firecrawl tools in the last hour.', count)
-    : l10n.t('AI agents spent {0} of these credits through Firecrawl tools in the last hour.', count);
 }
 
 /** Without a plan there is nothing to take a percentage of: only an empty or overdrawn balance stands out. */

@@ -8,8 +8,7 @@
 //   credit limit) keeps it as its result, to go last.
 // What was left out is written into the copy (`trimmed`), so the views can say so; a refresh fetches
 // it all again while the service still has the job. Pure: no `vscode`, no Node built-ins.
-import { isTerminalStatus } from '../../../api';
-import type { AgentJob, ResearchJob } from '../../../api';
+import { type AgentJob, isTerminalStatus, type ResearchJob } from '../../../api';
 import type { JobFile } from './storage';
 import type { Trimmed } from './trackedJob';
 

@@ -1,7 +1,7 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
 import * as l10n from '@vscode/l10n';
-import { balanceText } from '../../../shared/balanceText';
+import { balanceText } from '../../../shared/creditWords';
 import { formatAgo, formatDate, parseTime } from '../../../shared/format';
 import type { PageCommand, PanelState, UsageRange } from '../protocol';
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CreditUsage } from '../../../src/api';
-import { balanceText } from '../../../src/shared/balanceText';
+import { balanceText } from '../../../src/shared/creditWords';
 import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
 import { describePanel } from '../../../src/features/usage/render/panelText';
 

@@ -1,5 +1,6 @@
-// The balance in words, said the same way in the status bar's tooltip and screen-reader label and in
-// the usage panel's header.
+// Words about credits that more than one surface says, so they say it alike: the balance (the status
+// bar's tooltip and screen-reader label, the usage panel's header) and the AI agents' part of a spike
+// (the status bar's tooltip, the spike alert).
 import * as l10n from '@vscode/l10n';
 import { formatExact, pluralCount } from './format';
 
@@ -42,4 +43,18 @@ export function balanceText(remaining: number, plan: number | null, locale: stri
     (n) => l10n.t('{0} credit remaining', mark(n)),
     (n) => l10n.t('{0} credits remaining', mark(n)),
   );
+}
+
+/**
+ * Whether AI agents drove the spike through Firecrawl tools (half of the hour or more) or took part; the
+ * alert and the status bar's tooltip say it alike.
+ */
+export function toolShareText(toolCredits: number | undefined, hourCredits: number, locale: string | undefined): string | undefined {
+  // The tools' record is live and the bins lag: "of the last hour's credits" is never more than the hour.
+  const credits = toolCredits === undefined ? undefined : Math.min(toolCredits, hourCredits);
+  if (credits === undefined || credits <= 0) return undefined;
+  const count = formatExact(Math.round(credits), locale);
+  return credits * 2 >= hourCredits
+    ? l10n.t("AI agents drove it: {0} of the last hour's credits went through the editor's Firecrawl tools.", count)
+    : l10n.t("AI agents spent {0} of the last hour's credits through the editor's Firecrawl tools.", count);
 }
