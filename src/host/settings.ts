@@ -96,7 +96,12 @@ export const researchSettings = {
   maxPollMs: (): number => bounded(SETTINGS.maxPollMinutes, 30, 1, 360) * 60_000,
   notifyOnCompletion: (): boolean => config().get<boolean>(local(SETTINGS.notifyOnCompletion), true) !== false,
   showRecent: (): boolean => config().get<boolean>(local(SETTINGS.showRecent), true) !== false,
-  stopNotifying: (): Thenable<void> => config().update(local(SETTINGS.notifyOnCompletion), false, vscode.ConfigurationTarget.Global),
+  /** Off for good: globally, and in the workspace too where it turns it on (it would win over the global value). */
+  stopNotifying: async (): Promise<void> => {
+    const key = local(SETTINGS.notifyOnCompletion);
+    await config().update(key, false, vscode.ConfigurationTarget.Global);
+    if (config().inspect<boolean>(key)?.workspaceValue === true) await config().update(key, false, vscode.ConfigurationTarget.Workspace);
+  },
 };
 
 /** Scrape, search, map and agent runs started from the editor. */

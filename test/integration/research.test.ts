@@ -159,6 +159,20 @@ describe('deep research jobs', function () {
     assert.deepEqual(opened, ['https://example.com/a?b=1']);
   });
 
+  it('"Don\'t Show Again" also turns off a workspace setting that turned the notification on (it would win over the global value)', async () => {
+    const setting = () => vscode.workspace.getConfiguration('firecrawl.research');
+    await setting().update('notifyOnCompletion', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      answer = "Don't Show Again";
+      const id = sandbox.createResearchJob({ durationMs: 2_000 });
+      await track(id);
+      await until('the setting to turn off', () => setting().get<boolean>('notifyOnCompletion') === false, 15_000);
+      assert.deepEqual([setting().inspect<boolean>('notifyOnCompletion')?.globalValue, setting().inspect<boolean>('notifyOnCompletion')?.workspaceValue], [false, false]);
+    } finally {
+      await setting().update('notifyOnCompletion', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('"Don\'t Show Again" turns the notification setting off globally', async () => {
     answer = "Don't Show Again";
     const id = sandbox.createResearchJob({ durationMs: 3_000 });
