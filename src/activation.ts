@@ -128,7 +128,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, activity, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
-  const usage = activateUsage({ context, files, keys, provider, credits: credits.store, recent: burn.store, log, clock });
+  const usage = activateUsage({ context, files, keys, provider, team, credits: credits.store, recent: burn.store, log, clock });
   // The status bar's forecast borrows the monthly history the chart loaded.
   const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
   shareHistory();

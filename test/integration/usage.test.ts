@@ -83,10 +83,11 @@ describe('credit usage panel', function () {
     await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
   });
 
-  it('keeps the loaded history in a file of the global storage, not in globalState', async () => {
+  it("keeps the loaded history in a file of the team's folder in the global storage, not in globalState", async () => {
     // globalState is sent whole with every write of any entry: megabytes of history must not ride along.
     assert.equal(api.researchDeps.storage.get('firecrawl.usageHistory.lastKnown'), undefined);
-    const file = path.join(api.globalStorage, 'usage', 'history-total.json');
+    // In the team's folder: a window with another key never shows this team's months.
+    const file = path.join(api.globalStorage, 'teams', api.team.current!.id, 'usage-history-total.json');
     type Kept = { apiUrl?: string; snapshot?: { history: { periods: Array<{ creditsUsed: number }> } } };
     const kept = await until('the history file', (): Kept | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Kept) : undefined));
     assert.equal(kept.apiUrl, sandbox.url);

@@ -5,6 +5,7 @@ import { registerCommand } from '../../host/commands';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
+import type { Team } from '../../host/team';
 import { runCommonStep } from '../../host/nextStepCommands';
 import { COMMANDS } from '../../ids';
 import type { Clock } from '../../shared/clock';
@@ -28,6 +29,8 @@ export interface UsageDeps {
   files: SharedFiles;
   keys: ApiKeyService;
   provider: ClientProvider;
+  /** The key and server: the kept history is the team's. */
+  team: Team;
   credits: CreditsStore;
   /** Usage by hour and by day (features/burn): the panel's 30 days, 7 days and 24 hours. */
   recent: RecentUsageStore;
@@ -35,15 +38,20 @@ export interface UsageDeps {
   clock: Clock;
 }
 
-export function activateUsage({ context, files, keys, provider, credits, recent, log, clock }: UsageDeps) {
+export function activateUsage({ context, files, keys, provider, team, credits, recent, log, clock }: UsageDeps) {
   const store = new UsageHistoryStore({
     fetch: (byApiKey, signal) => provider.client.getCreditUsageHistory(byApiKey, { signal }),
     hasKey: () => keys.current !== undefined,
     keyKnown: () => keys.ready,
     isSelfHosted: () => provider.isSelfHosted,
     clock,
-    // Only history from the same server is shown again; a key change resets it below.
-    storage: historyFile(files, () => provider.url.url),
+    // Only the team's own history is shown again; a key change resets it below.
+    storage: historyFile(
+      files,
+      (file) => team.sharedName(file),
+      () => provider.url.url,
+      () => keys.ready.then(() => team.known),
+    ),
   });
   const panel = new UsagePanelHost({
     extensionUri: context.extensionUri,

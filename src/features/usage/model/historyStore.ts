@@ -35,7 +35,7 @@ export type SavedHistory = Partial<Record<HistoryMode, HistorySnapshot>>;
 export interface HistoryStorage {
   /** What was kept last time, read once (from a file: activation does not wait for it). */
   load(): Promise<SavedHistory>;
-  save(mode: HistoryMode, snapshot: HistorySnapshot | undefined): void;
+  save(mode: HistoryMode, snapshot: HistorySnapshot): void;
 }
 
 export interface UsageHistoryStoreOptions {
@@ -107,7 +107,8 @@ export class UsageHistoryStore implements Disposable {
     if (!this.isRestored) return this.restored.then(() => this.ensure(byApiKey));
     const state = this.current[modeOf(byApiKey)];
     const age = state.snapshot ? this.options.clock.now() - state.snapshot.fetchedAt : Infinity;
-    if (age < (this.options.maxAgeMs ?? DEFAULT_MAX_AGE_MS) && !state.problem) return Promise.resolve();
+    // A time ahead of the clock (it stepped back) says nothing about how old the data is.
+    if (age >= 0 && age < (this.options.maxAgeMs ?? DEFAULT_MAX_AGE_MS) && !state.problem) return Promise.resolve();
     return this.refresh(byApiKey);
   }
 
@@ -129,10 +130,8 @@ export class UsageHistoryStore implements Disposable {
   /** The key or API URL changed: the old history belongs to another team or server. */
   reset(): void {
     this.resets += 1;
-    for (const mode of MODES) {
-      this.controllers.get(mode)?.abort();
-      this.options.storage?.save(mode, undefined);
-    }
+    // What was kept stays: it is the other team's, for its windows and for coming back to it.
+    for (const mode of MODES) this.controllers.get(mode)?.abort();
     // An aborted request must not be shared with the first caller after the reset.
     this.inFlight.clear();
     this.current = { total: { loading: false }, byKey: { loading: false } };
