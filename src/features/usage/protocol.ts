@@ -52,7 +52,8 @@ export interface PanelState {
   history?: { periods: UsagePeriod[]; fetchedAt: number };
   /** The range's bins, for every range but months. */
   bins?: PanelBins;
-  problem?: { kind: ProblemKind; message: string };
+  /** `step`: what the error says to do, when it is something the page can offer (else the log). */
+  problem?: { kind: ProblemKind; message: string; step?: PageCommand };
   credits?: CreditsHeader;
   /** Why there is no balance header, when there is none and a reason is known. */
   creditsNote?: string;
@@ -219,7 +220,7 @@ export function panelStateProblem(value: unknown): string | undefined {
   }
   if (value.problem !== undefined) {
     const p = value.problem;
-    if (!isDict(p) || !isOneOf(p.kind, PROBLEM_KINDS) || !isText(p.message)) return 'problem';
+    if (!isDict(p) || !isOneOf(p.kind, PROBLEM_KINDS) || !isText(p.message) || (p.step !== undefined && !isOneOf(p.step, PAGE_COMMANDS))) return 'problem';
   }
   if (value.credits !== undefined && !isCreditsHeader(value.credits)) return 'credits';
   if (value.creditsNote !== undefined && !isText(value.creditsNote)) return 'creditsNote';

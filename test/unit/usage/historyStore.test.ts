@@ -2,10 +2,11 @@
 // data, the self-hosted and rejected-key states, reset, persistence, and the panel state built from it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NetworkError, ServerError, UnauthorizedError, type UsageHistory } from '../../../src/api';
+import { ForbiddenError, NetworkError, NoRouteError, ServerError, UnauthorizedError, type UsageHistory } from '../../../src/api';
 import type { CreditsState } from '../../../src/features/credits';
 import { type HistoryMode, type HistorySnapshot, UsageHistoryStore, type UsageHistoryStoreOptions } from '../../../src/features/usage/model/historyStore';
-import { isHostMessage } from '../../../src/features/usage/protocol';
+import { isHostMessage, isPanelState } from '../../../src/features/usage/protocol';
+import { describePanel } from '../../../src/features/usage/render/panelText';
 import { buildPanelState, type PanelContext } from '../../../src/features/usage/ui/panelState';
 import { FakeClock } from '../../support/fakeClock';
 
@@ -279,6 +280,19 @@ describe('panel state', () => {
       fetchedAt: 5,
     },
   };
+
+  test('a failure offers what its words say to do: the URL setting for a route that is not there, the key for a 403; else the log', () => {
+    const failing = (error: Error) => ({ total: { loading: false, problem: { kind: 'unavailable' as const, error } }, byKey: { loading: false } }) as never;
+    const offered = (error: Error) => describePanel(buildPanelState(failing(error), { loading: false }, panel())).status?.action?.command;
+    assert.equal(offered(new NoRouteError({ operation: 'creditUsageHistory' })), 'openSettings');
+    assert.equal(offered(new ForbiddenError({ operation: 'creditUsageHistory' })), 'setApiKey');
+    assert.equal(offered(new ServerError({ operation: 'creditUsageHistory', status: 500 })), 'showLogs');
+    const state = buildPanelState(failing(new NoRouteError({ operation: 'creditUsageHistory' })), { loading: false }, panel());
+    assert.ok(isPanelState(state), 'the page takes the step along with the words');
+    assert.equal(isPanelState({ ...state, problem: { ...state.problem!, step: 'workbench.action.quit' } }), false, 'and no other command');
+    const over = describePanel({ ...state, history: { periods: HISTORY.periods, fetchedAt: 1 } });
+    assert.equal(over.status?.action?.command, 'openSettings', 'over older data too');
+  });
 
   test('takes the chosen breakdown from history and the header from the credits store', async () => {
     const t = setup();

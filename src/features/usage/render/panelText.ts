@@ -94,6 +94,11 @@ function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balan
   };
 }
 
+function stepAction(command: PageCommand): NonNullable<PanelStatus['action']> {
+  const label = command === 'setApiKey' ? l10n.t('Set API Key') : command === 'openSettings' ? l10n.t('Open API URL Setting') : l10n.t('Show Logs');
+  return { command, label };
+}
+
 function statusOf(state: PanelState): PanelStatus | undefined {
   const { problem, loading } = state;
   const history = state.range === 'months' ? state.history : state.bins;
@@ -107,9 +112,14 @@ function statusOf(state: PanelState): PanelStatus | undefined {
       return { tone: 'info', text: problem.message, action: { command: 'openSettings', label: l10n.t('Open API URL Setting') } };
     case 'unavailable':
       if (loading) break;
+      // What the error says to do (a key, the URL setting); else the log. Over older data, only a real step.
       return history
-        ? { tone: 'warning', text: l10n.t('Could not refresh: {0} Showing the data loaded {1}.', problem.message, formatAgo(history.fetchedAt, state.now, state.locale)) }
-        : { tone: 'error', text: words.failed(problem.message), action: { command: 'showLogs', label: l10n.t('Show Logs') } };
+        ? {
+            tone: 'warning',
+            text: l10n.t('Could not refresh: {0} Showing the data loaded {1}.', problem.message, formatAgo(history.fetchedAt, state.now, state.locale)),
+            ...(problem.step && problem.step !== 'showLogs' ? { action: stepAction(problem.step) } : {}),
+          }
+        : { tone: 'error', text: words.failed(problem.message), action: stepAction(problem.step ?? 'showLogs') };
     default:
       break;
   }

@@ -2,7 +2,7 @@
 // bins for the chart, the shared credits store for the balance header. Pure, so every state is
 // unit-testable.
 import * as l10n from '@vscode/l10n';
-import { describeError, type ErrorContext } from '../../../host/errorText';
+import { describeError, type ErrorContext, isCommonStep } from '../../../host/errorText';
 import type { RecentUsageState } from '../../burn';
 import type { CreditsState } from '../../credits';
 import { type HistoryProblem, modeOf, type UsageHistoryState } from '../model/historyStore';
@@ -24,8 +24,10 @@ export function noKeyText(): string {
 type Problem = HistoryProblem;
 
 function problemPart(problem: Problem, errors: ErrorContext): NonNullable<PanelState['problem']> {
-  const message = problem.kind === 'noKey' ? noKeyText() : describeError(problem.error, errors).message;
-  return { kind: problem.kind, message };
+  if (problem.kind === 'noKey') return { kind: problem.kind, message: noKeyText() };
+  const { message, actions } = describeError(problem.error, errors);
+  const step = actions.find(isCommonStep);
+  return { kind: problem.kind, message, ...(step ? { step } : {}) };
 }
 
 function creditsPart(credits: CreditsState, errors: ErrorContext): Pick<PanelState, 'credits' | 'creditsNote'> {
