@@ -47,4 +47,11 @@ describe('chart colours', () => {
       assert.equal(new Set(values).size, 8, theme);
     }
   });
+
+  test('in high contrast, the outline every segment gets does not hide the focused one', () => {
+    const outline = css.indexOf('.vscode-high-contrast .seg,');
+    const focus = css.indexOf('.vscode-high-contrast .seg:focus-visible');
+    assert.ok(outline >= 0 && focus > outline, 'a high-contrast focus rule after the outline');
+    assert.match(css.slice(focus), /^[^}]*stroke: var\(--vscode-focusBorder\);\s*stroke-width: 3;/);
+  });
 });
