@@ -143,7 +143,7 @@ describe('several windows', () => {
     await clock.advance(600_000);
     assert.equal(b.store.size, 200);
     const fresh = [service.create({ durationMs: 600_000 }), service.create({ durationMs: 600_000 })];
-    const result = a.store.track(fresh);
+    const result = a.store.track(fresh, 'deepResearch');
     assert.equal(result.evicted.length, 2);
     assert.ok(result.evicted.every((id) => old.includes(id)));
     assert.deepEqual(result.refused, []);
@@ -258,7 +258,7 @@ describe('several windows', () => {
     await clock.advance(60_000);
     assert.equal(b.store.size, 200);
     const more = Array.from({ length: 100 }, () => service.create({ durationMs: 3_600_000 }));
-    const result = b.store.track(more);
+    const result = b.store.track(more, 'deepResearch');
     assert.equal(result.evicted.length, 50, 'every finished job made room');
     assert.deepEqual(result.evicted.sort(), [...finished].sort());
     assert.deepEqual(result.added, more.slice(0, 50), 'the first 50, in the order given');
@@ -275,6 +275,34 @@ describe('several windows', () => {
     assert.deepEqual([full.added.length, full.evicted.length, full.refused.length], [0, 0, 1], 'nothing more fits beside 200 running jobs');
     await a.close();
     await b.close();
+  });
+
+  test('an id of no known kind makes room only once it was looked up: one that is no job costs no finished job', async () => {
+    const { clock, service, open } = editor();
+    const a = await open('a');
+    const old = Array.from({ length: 200 }, () => service.create({ durationMs: 0 }));
+    a.store.track(old);
+    await clock.advance(600_000);
+    const unknown = '0b8f6c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
+    const looked = a.store.track([unknown]);
+    assert.deepEqual([looked.added, looked.evicted], [[unknown], []], 'tracked for the look, nothing dropped yet');
+    const { job } = await a.store.refresh(unknown);
+    assert.equal(job?.poll.kind === 'stopped' && job.poll.reason, 'notFound');
+    a.store.untrack(unknown);
+    assert.deepEqual(a.store.makeRoom([unknown]), []);
+    assert.equal(a.store.size, 200);
+    assert.ok(
+      old.every((id) => a.store.get(id)),
+      'every finished job still tracked',
+    );
+    const real = service.create({ durationMs: 600_000 });
+    a.store.track([real]);
+    await a.store.refresh(real);
+    const evicted = a.store.makeRoom([real]);
+    assert.equal(evicted.length, 1);
+    assert.ok(old.includes(evicted[0]!) && a.store.get(real), 'a job that is there makes room as before');
+    assert.equal(a.store.size, 200);
+    await a.close();
   });
 
   test('untracked in one window while the leader has a write of it pending: the removal wins, nothing brings it back', async () => {

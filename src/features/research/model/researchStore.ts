@@ -274,7 +274,9 @@ export class ResearchStore implements Disposable {
   /**
    * Tracks ids of a known kind, or (without `kind`) finds each one's kind: agent first, then deep
    * research. At most `maxJobs` are tracked: room is made by dropping the jobs that finished longest
-   * ago, and what does not fit beside running jobs is not tracked (the result says which).
+   * ago, and what does not fit beside running jobs is not tracked (the result says which). An id of no
+   * known kind may be no job at all: room for it is made only by `makeRoom`, once it was looked up, so
+   * a mistyped id never costs a finished job.
    */
   track(ids: readonly string[], kind?: JobKind): TrackResult {
     const fresh: string[] = [];
@@ -292,11 +294,7 @@ export class ResearchStore implements Disposable {
       return result;
     }
     const plan = planTrack(fresh, [...this.records.values()], this.maxJobs);
-    if (plan.evict.length) {
-      this.removeRecords(plan.evict);
-      result.evicted = plan.evict.map((r) => r.id);
-      this.log.info(`Stopped tracking ${plan.evict.length} finished job(s), those finished longest ago, to stay within ${this.maxJobs} tracked jobs`);
-    }
+    if (kind !== undefined) result.evicted = this.evict(plan.evict);
     if (plan.refused.length) this.log.warn(`Not tracked: ${plan.refused.length} job(s) beyond the ${this.maxJobs} a team tracks (the others are still running)`);
     const now = this.now();
     plan.add.forEach((id, seq) => {
@@ -312,11 +310,34 @@ export class ResearchStore implements Disposable {
     this.order = [...plan.add, ...this.order];
     for (const id of plan.add) this.folder.markDirty(id, false);
     if (plan.add.length) this.log.info(`Tracking ${plan.add.join(', ')}`);
-    if (plan.add.length || plan.evict.length) {
+    if (plan.add.length || result.evicted.length) {
       this.listChanged.fire();
       this.schedule();
     }
     return result;
+  }
+
+  /**
+   * Drops the jobs that finished longest ago while more than `maxJobs` are tracked, never one of `keep`
+   * (the ids just looked up); returns the ids dropped.
+   */
+  makeRoom(keep: readonly string[]): string[] {
+    const over = this.records.size - this.maxJobs;
+    if (over <= 0) return [];
+    const others = [...this.records.values()].filter((r) => !keep.includes(r.id));
+    const evicted = this.evict(planTrack([], others, others.length - over).evict);
+    if (evicted.length) {
+      this.listChanged.fire();
+      this.schedule();
+    }
+    return evicted;
+  }
+
+  private evict(records: JobRecord[]): string[] {
+    if (!records.length) return [];
+    this.removeRecords(records);
+    this.log.info(`Stopped tracking ${records.length} finished job(s), those finished longest ago, to stay within ${this.maxJobs} tracked jobs`);
+    return records.map((r) => r.id);
   }
 
   untrack(id: string): boolean {

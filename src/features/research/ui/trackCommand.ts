@@ -65,7 +65,6 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   if (!result.added.length && !result.refused.length && result.existing.length) {
     void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
   }
-  sayCap(result, deps.store.maxJobs);
   const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
   for (const { job } of await firstAnswers) {
     if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
@@ -76,6 +75,9 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
     else continue;
     deps.store.untrack(job.id);
   }
+  // Room is made only for what was found (or could not be asked yet): a mistyped id costs no finished job.
+  outcome.evicted = deps.store.makeRoom(result.added);
+  sayCap(outcome, deps.store.maxJobs);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
       vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
