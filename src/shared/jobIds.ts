@@ -12,7 +12,11 @@ export const JOB_ID_PATTERN = new RegExp(`^${JOB_ID_SOURCE}$`, 'i');
 export const UUID_SHAPE = new RegExp(`^${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}$`, 'i');
 // A UUID glued to more hex digits, or joined by a hyphen to a piece of hex digits only, is part of a
 // longer token that only looks like one; a word is not hex ("scrape-<id>.json", "<id>-done.md").
-const EMBEDDED = new RegExp(`(?<!${HEX}|(?:^|[^0-9a-z])${HEX}+-)${JOB_ID_SOURCE}(?!${HEX}|-${HEX}+(?![0-9a-z]))`, 'gi');
+// Three look like such pieces and are not: a percent escape before the id ("%2F<id>" in an encoded
+// URL), a date before it ("2026-11-22-<id>.md"), and a short copy number after it ("<id>-2.md").
+const GLUED_BEFORE = `(?<!%${HEX})${HEX}|(?<!\\d{4}-\\d{2})(?:^|[^0-9a-z])${HEX}+-`;
+const GLUED_AFTER = `${HEX}|-(?!\\d{1,3}(?![0-9a-z]))${HEX}+(?![0-9a-z])`;
+const EMBEDDED = new RegExp(`(?<!${GLUED_BEFORE})${JOB_ID_SOURCE}(?!${GLUED_AFTER})`, 'gi');
 /**
  * How far beyond a window the pieces beside an id are read: a hex-only piece longer than this at the
  * window's edge counts as all there is (a token that long is no word).

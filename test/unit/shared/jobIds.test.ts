@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findJobIds, JOB_ID_PATTERN } from '../../../src/shared/jobIds';
+import { findJobIds, JOB_ID_PATTERN, jobIdRanges } from '../../../src/shared/jobIds';
 
 describe('JOB_ID_PATTERN', () => {
   test('accepts versions 1–8 and variants 8, 9, a, b in any case', () => {
@@ -48,7 +48,16 @@ describe('findJobIds', () => {
 
   test('a word joined by a hyphen is no part of the id; a hex-only piece is', () => {
     for (const text of [`out/scrape-${a}.json`, `request job-id-${a} failed`, `research/${a}-done.md`, `cache-${a}-final`, `PARSE-${a}`]) assert.deepEqual(findJobIds(text), [a], text);
-    for (const text of [`ab12-${a}`, `${a}-a`, `${a}-0f`, `x ffff-${a} y`]) assert.deepEqual(findJobIds(text), [], text);
+    for (const text of [`ab12-${a}`, `${a}-a`, `${a}-0f`, `x ffff-${a} y`, `${a}-1234`, `11-22-${a}`]) assert.deepEqual(findJobIds(text), [], text);
+  });
+
+  test('a percent escape or a date before the id, or a copy number after it, is no part of it', () => {
+    for (const text of [`https://x.example/login?next=%2Fapp%2Fagent%2F${a}`, `q=job%20${a}`, `"%22${a}%22"`, `results/2026-11-22-${a}.md`, `${a}-2.md`, `out/${a}-10.json`])
+      assert.deepEqual(findJobIds(text), [a], text);
+    assert.deepEqual(
+      jobIdRanges(`see %2F${a}`).ranges.map((r) => r.id),
+      [a],
+    );
   });
 
   test('can be called repeatedly (no regex state leaks between calls)', () => {
