@@ -2,6 +2,8 @@
 // each tree row shows (labels, descriptions, icons, context values), including hostile server text.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { NetworkError, type ResearchJob } from '../../../src/api';
 import { analysisTitle, isFinalPhase } from '../../../src/features/research/model/jobFacts';
 import { backoffDelay } from '../../../src/shared/backoff';
@@ -10,6 +12,8 @@ import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../s
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { childNodes, describeActivity, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { formatAgo, formatDuration } from '../../../src/shared/format';
+
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
 import { sanitizeMarkdown } from '../../../src/shared/markdown';
 import { isWebUrl } from '../../../src/shared/urls';
 
@@ -222,6 +226,15 @@ describe('tree descriptors', () => {
     const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW, afterMs: 30 * 60_000 } });
     assert.match(pollNotice(stopped, NOW) ?? '', /^Still processing after 30 min of polling/);
     assert.equal(jobContextValue(stopped), 'job deepResearch timedOut running refreshable');
+    const shutDown = tracked({ poll: { kind: 'stopped', reason: 'gone', at: NOW } });
+    assert.doesNotMatch(jobContextValue(shutDown), /refreshable/, 'a shut-down API answers 410 for good: no Refresh button');
+    const menu = (manifest.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>).filter((m) => m.command === 'firecrawl.refreshResearchJob');
+    for (const { when, group } of menu) {
+      const regex = /viewItem =~ \/(.*)\/$/.exec(when)?.[1];
+      assert.ok(regex, when);
+      assert.equal(new RegExp(regex).test(jobContextValue(shutDown)), false, `${group} offers Refresh on a shut-down job`);
+      assert.equal(new RegExp(regex).test(jobContextValue(stopped)), true, `${group} offers Refresh on a job that stopped polling`);
+    }
   });
 
   test('activities and sources: counts, ids stable by position, relative times', () => {

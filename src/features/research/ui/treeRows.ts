@@ -150,7 +150,8 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
 export function jobContextValue(job: TrackedJob): string {
   const condition = jobCondition(job);
   const tokens = ['job', job.kind ?? 'unknownKind', condition, isFinished(job) ? 'finished' : 'running'];
-  if (job.poll.kind === 'stopped' || job.poll.kind === 'retrying') tokens.push('refreshable');
+  // A shut-down API answers 410 for good: asking again tells nothing new.
+  if ((job.poll.kind === 'stopped' && job.poll.reason !== 'gone') || job.poll.kind === 'retrying') tokens.push('refreshable');
   const markdown = resultMarkdown(job.snapshot);
   const json = resultJson(job.snapshot);
   if (markdown) tokens.push('analysis');
