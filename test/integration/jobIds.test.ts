@@ -61,6 +61,14 @@ describe('job ids in documents and the terminal', function () {
     assert.deepEqual(commandsLinked(tracked), ['command:firecrawl.trackJob', 'command:firecrawl.copyJobIdText']);
     assert.equal(sandbox.requestCount('activity'), 0, 'a tracked job needs no list');
 
+    // A run that stopped at its credit limit reads "failed" from the service: the hover says what the Research view says.
+    const limited = sandbox.createAgentJob({ prompt: 'Compare plans', durationMs: 1_000, credits: 500, maxCredits: 100 });
+    await vscode.commands.executeCommand('firecrawl.trackJob', limited);
+    await until('the run to stop at its limit', () => api.research.store.get(limited)?.snapshot?.status === 'failed');
+    const limitedDocument = await vscode.workspace.openTextDocument({ content: `run ${limited}\n` });
+    assert.match(hoverText(await hoverOn(limitedDocument, limited)), /Status: stopped at its credit limit/);
+    api.research.store.untrack(limited);
+
     const recent = hoverText(await hoverOn(document, scrape));
     assert.match(recent, /recent activity/);
     assert.match(recent, /Endpoint: scrape/);

@@ -8,7 +8,7 @@ import { COMMANDS, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import { parseTime } from '../../shared/format';
 import type { RecentActivity } from '../activity';
-import type { TrackedJob } from '../research';
+import { conditionText, type TrackedJob } from '../research';
 import type { KnownJob } from './model/jobIdFacts';
 import { LookUpMisses } from './model/lookUpMisses';
 import { copyJobIdText, lookUpJobId } from './ui/actions';
@@ -34,7 +34,8 @@ export interface JobIdsFeature {
 }
 
 function trackedFacts(job: TrackedJob): KnownJob {
-  return { source: 'tracked', kind: job.kind, status: job.snapshot?.status, credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
+  // The Research view's words for the job (the API shut down, expired, stopped at its credit limit), not the last raw status.
+  return { source: 'tracked', kind: job.kind, status: conditionText(job), credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
 }
 
 export function activateJobIds({ context, tracked, activity, source, clock }: JobIdsDeps): JobIdsFeature {

@@ -29,6 +29,7 @@ export type { AddRecentOutcome } from './ui/recentCommands';
 export type { TrackOutcome } from './ui/trackCommand';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
+export { conditionText } from './ui/treeRows';
 
 export interface ResearchDeps {
   storage: ResearchStorage;
