@@ -8,7 +8,7 @@ import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/a
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
-import { agentGroups, agentTooltipRows } from '../../../src/features/research/ui/agentRows';
+import { agentFacts, agentGroups, agentTooltipRows } from '../../../src/features/research/ui/agentRows';
 import { cancelConflictText } from '../../../src/host/errorText';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
@@ -126,6 +126,13 @@ function twoWindows(options: { watcher?: boolean; cancelledReads?: Service['canc
   };
   return { clock, service, a, b, beat };
 }
+
+describe('agent rows', () => {
+  test('the credits word agrees with the number shown, rounded (the service may send a fraction)', () => {
+    const run = (creditsUsed: number) => agentFacts({ kind: 'agent', id: 'x', status: 'completed', creditsUsed } as AgentJob, 'en-US');
+    assert.deepEqual([run(1.4), run(1), run(1.6), run(0)], [['1 credit'], ['1 credit'], ['2 credits'], ['0 credits']]);
+  });
+});
 
 describe('finding the kind of a tracked id', () => {
   test('an agent id is asked as an agent job only, and polled to completion', async () => {

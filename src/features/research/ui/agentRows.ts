@@ -5,7 +5,7 @@
 import { isRunning } from '../../../api';
 import type { AgentJob } from '../../../api';
 import { COMMANDS } from '../../../ids';
-import { formatExact, plural } from '../../../shared/format';
+import { formatExact, pluralCount } from '../../../shared/format';
 import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
 import { agentResult, stoppedAtCreditLimit } from '../model/jobFacts';
@@ -23,7 +23,15 @@ export function jsonText(value: unknown, max = 2_000): string {
 export function agentFacts(s: AgentJob, locale?: string): string[] {
   const parts: string[] = [];
   if (s.model) parts.push(plainText(s.model, 40));
-  if (s.creditsUsed !== undefined) parts.push(plural(s.creditsUsed, l10n.t('{0} credit', formatExact(s.creditsUsed, locale)), l10n.t('{0} credits', formatExact(s.creditsUsed, locale))));
+  if (s.creditsUsed !== undefined)
+    parts.push(
+      pluralCount(
+        s.creditsUsed,
+        locale,
+        (n) => l10n.t('{0} credit', n),
+        (n) => l10n.t('{0} credits', n),
+      ),
+    );
   return parts;
 }
 
