@@ -3,6 +3,7 @@
 // the recent-activity list is read only when a hover or a link first needs it.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { describeError } from '../../host/errorText';
 import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
@@ -22,7 +23,7 @@ export interface JobIdsDeps {
   /** The team's recent activity, shared with the wizard and the Recent group. */
   activity: RecentActivity;
   /** Fires when the key or server changes: Look Up's misses were another team's. */
-  source: { onDidChange(listener: () => void): { dispose(): void } };
+  source: { onDidChange(listener: () => void): { dispose(): void }; readonly url: { url: string }; readonly isSelfHosted: boolean };
   clock: Clock;
 }
 
@@ -45,8 +46,10 @@ export function activateJobIds({ context, tracked, activity, source, clock }: Jo
     known: async (id) => {
       const job = tracked(id);
       if (job) return trackedFacts(job);
-      const entry = await activity.find(id);
-      if (!entry) return undefined;
+      const found = await activity.find(id);
+      if (!found) return undefined;
+      if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted }).message };
+      const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };
     },
   };

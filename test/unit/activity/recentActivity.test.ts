@@ -33,13 +33,15 @@ beforeEach(async () => {
   sandbox.selfHosted = false;
 });
 
+const entry = (found: Awaited<ReturnType<RecentActivity['find']>>) => (found?.kind === 'found' ? found.entry : undefined);
+
 describe('the shared recent-activity list', () => {
   test('every kind in one unfiltered read; many callers within a minute share it; after the minute, one more', async () => {
     const scrape = sandbox.createV2Job('scrape', { target: 'https://example.com' });
     const agent = sandbox.createAgentJob({ prompt: 'Compare three APIs' });
     const activity = new RecentActivity(client, clock);
     const [a, b, c] = await Promise.all([activity.find(scrape.toUpperCase()), activity.find(agent), activity.read()]);
-    assert.deepEqual([a?.endpoint, a?.target, b?.endpoint], ['scrape', 'https://example.com', 'agent']);
+    assert.deepEqual([entry(a)?.endpoint, entry(a)?.target, entry(b)?.endpoint], ['scrape', 'https://example.com', 'agent']);
     assert.equal(c.kind === 'loaded' && c.list.entries.length, 2);
     assert.equal(await activity.find('1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5'), undefined);
     assert.deepEqual(activityQueries(), ['limit=100']);
@@ -62,7 +64,8 @@ describe('the shared recent-activity list', () => {
     const job = sandbox.createV2Job('map');
     const fresh = await activity.read(15_000);
     assert.equal(fresh.kind === 'loaded' && fresh.list.entries[0]?.id, job);
-    assert.equal((await activity.find(job))?.endpoint, 'map');
+    const found = await activity.find(job);
+    assert.equal(found?.kind === 'found' && found.entry.endpoint, 'map');
     assert.equal(sandbox.requestCount('activity'), 2);
   });
 
@@ -94,7 +97,7 @@ describe('the shared recent-activity list', () => {
     const activity = new RecentActivity(client, clock);
     const failed = await activity.read();
     assert.deepEqual([failed.kind, failed.kind === 'failed' && failed.unsupported], ['failed', false]);
-    assert.equal(await activity.find(sandbox.createV2Job('scrape')), undefined);
+    assert.equal((await activity.find(sandbox.createV2Job('scrape')))?.kind, 'failed', 'no list to look in: said as such, not as "not in it"');
     assert.equal(sandbox.requestCount('activity'), 1, 'no hover asks a failing server again within the minute');
     assert.equal(activity.cached(0), undefined);
     await activity.read(0);
@@ -116,7 +119,7 @@ describe('the shared recent-activity list', () => {
   test('a key or server change forgets the list and drops the read on its way', async () => {
     const job = sandbox.createV2Job('scrape');
     const activity = new RecentActivity(client, clock);
-    assert.ok(await activity.find(job));
+    assert.equal((await activity.find(job))?.kind, 'found');
     sandbox.fault({ route: 'activity', kind: 'latency', ms: 200 });
     await clock.advance(RECENT_ACTIVITY_MS);
     const old = activity.read();
@@ -124,7 +127,7 @@ describe('the shared recent-activity list', () => {
     assert.equal(activity.cached(), undefined);
     assert.equal((await old).kind, 'failed', 'the dropped read was aborted');
     assert.equal(activity.cached(), undefined, 'and is not kept');
-    assert.ok(await activity.find(job));
+    assert.equal((await activity.find(job))?.kind, 'found');
     assert.equal(activity.reads, 3);
   });
 });

@@ -165,7 +165,8 @@ describe('recent jobs for feedback', () => {
     await activity.read();
     assert.deepEqual(changes, ['scrape']);
     assert.equal(recent.state('scrape')?.kind, 'loading');
-    assert.equal((await activity.find(job))?.endpoint, 'scrape');
+    const found = await activity.find(job);
+    assert.equal(found?.kind === 'found' && found.entry.endpoint, 'scrape');
     assert.equal(sandbox.requestCount('activity'), 1);
   });
 });

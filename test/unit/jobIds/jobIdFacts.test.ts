@@ -40,5 +40,14 @@ describe('what a job id gets', () => {
     const d = describeJobId(undefined, NOW);
     assert.equal(d.title, 'Firecrawl job id');
     assert.deepEqual(d.actions, [{ kind: 'lookUp' }, { kind: 'copy' }]);
+    assert.deepEqual(d.facts, [{ label: 'Known', value: "Not tracked and not in the team's recent activity yet." }]);
+  });
+
+  test('an id the recent activity could not be looked up in says why, not that it is absent', () => {
+    const failed = describeJobId({ source: 'unread', unsupported: false, reason: 'Could not reach Firecrawl at https://api.firecrawl.dev.' }, NOW);
+    assert.deepEqual(failed.facts, [{ label: 'Known', value: 'Not tracked; the recent activity could not be read: Could not reach Firecrawl at https://api.firecrawl.dev.' }]);
+    assert.deepEqual(failed.actions, [{ kind: 'lookUp' }, { kind: 'copy' }]);
+    const selfHosted = describeJobId({ source: 'unread', unsupported: true, reason: 'Not served.' }, NOW);
+    assert.deepEqual(selfHosted.facts, [{ label: 'Known', value: 'Not tracked; this server keeps no recent activity to look it up in.' }]);
   });
 });

@@ -63,12 +63,13 @@ export class RecentActivity {
     return read;
   }
 
-  /** The entry naming `id`, or undefined (also while the list cannot be read). */
-  async find(id: string): Promise<ActivityEntry | undefined> {
+  /** The entry naming `id`; undefined when the list does not name it; the failed read when there is no list to look in. */
+  async find(id: string): Promise<{ kind: 'found'; entry: ActivityEntry } | Extract<ActivityRead, { kind: 'failed' }> | undefined> {
     const read = await this.read();
-    if (read.kind !== 'loaded') return undefined;
+    if (read.kind !== 'loaded') return read;
     if (this.index?.of !== read) this.index = { of: read, byId: byId(read.list.entries) };
-    return this.index.byId.get(normalizeJobId(id));
+    const entry = this.index.byId.get(normalizeJobId(id));
+    return entry && { kind: 'found', entry };
   }
 
   /** Forgets the list and drops a read on its way: the key or the server changed, so it is another team's. */

@@ -26,7 +26,16 @@ export interface RecentFacts {
   ranAt: number | undefined;
 }
 
-export type KnownJob = TrackedFacts | RecentFacts | undefined;
+/** Neither tracked nor looked up: the recent activity could not be read. */
+export interface UnreadFacts {
+  source: 'unread';
+  /** The server keeps no such list (self-hosted): not a failure to mend. */
+  unsupported: boolean;
+  /** Why, in words (from the one module that words errors). */
+  reason: string;
+}
+
+export type KnownJob = TrackedFacts | RecentFacts | UnreadFacts | undefined;
 
 /** `track` on a job already tracked shows its row (Track Job brings it into sight and refreshes it). */
 export type JobIdAction = { kind: 'rate'; endpoint: FeedbackEndpoint } | { kind: 'track'; tracked?: true } | { kind: 'lookUp' } | { kind: 'copy' };
@@ -69,9 +78,16 @@ export function describeJobId(known: KnownJob, now: number): JobIdDescription {
     actions.push({ kind: 'copy' });
     return { title: l10n.t("Firecrawl job in the team's recent activity"), facts, actions };
   }
+  // "Not in the recent activity" only when the list was read: a list that could not be read says why.
+  const status =
+    known?.source === 'unread'
+      ? known.unsupported
+        ? l10n.t('Not tracked; this server keeps no recent activity to look it up in.')
+        : l10n.t('Not tracked; the recent activity could not be read: {0}', known.reason)
+      : l10n.t("Not tracked and not in the team's recent activity yet.");
   return {
     title: l10n.t('Firecrawl job id'),
-    facts: [{ label: l10n.t('Known'), value: l10n.t("Not tracked and not in the team's recent activity yet.") }],
+    facts: [{ label: l10n.t('Known'), value: status }],
     actions: [{ kind: 'lookUp' }, { kind: 'copy' }],
   };
 }
