@@ -124,6 +124,34 @@ describe('job ids in documents and the terminal', function () {
     );
   });
 
+  it("a hover moved away from, or a terminal link's pick closed, stops waiting for a recent-activity read that hangs", async () => {
+    api.activity.clear();
+    sandbox.fault({ route: 'activity', kind: 'hang' });
+    try {
+      const document = await vscode.workspace.openTextDocument({ content: `id ${UNKNOWN}` });
+      const position = document.positionAt(document.getText().indexOf(UNKNOWN) + 5);
+      const leaving = new vscode.CancellationTokenSource();
+      const hover = api.jobIds.hover.provideHover(document, position, leaving.token);
+      await until('the read to be asked for', () => sandbox.requestCount('activity') > 0);
+      leaving.cancel();
+      assert.equal(await hover, undefined);
+      assert.equal(api.activity.cached(), undefined, 'the read is still out: the hover did not wait for it');
+
+      // The pick opens at once, busy; closing it ends the click, however long the read takes.
+      const click = api.jobIds.terminalLinks.handleTerminalLink({ id: UNKNOWN, startIndex: 0, length: 36 });
+      let ended = false;
+      void click.then(() => (ended = true));
+      await until('the pick to close the click', async () => {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        return ended;
+      });
+      assert.equal(api.activity.cached(), undefined, 'the read is still out');
+    } finally {
+      sandbox.clearFaults();
+      api.activity.clear();
+    }
+  });
+
   it('turning the hover setting off removes the hover at once', async () => {
     const document = await vscode.workspace.openTextDocument({ content: `id ${UNKNOWN}` });
     assert.ok(hoverText(await hoverOn(document, UNKNOWN)).includes('Firecrawl job id'));

@@ -33,9 +33,19 @@ export class JobIdHoverProvider implements vscode.HoverProvider {
     const line = document.lineAt(position.line).text;
     const { found } = idAtPosition(line, position.character);
     if (!found) return undefined;
-    const known = await this.lookup.known(found.id, token);
+    // A hover moved away from stops waiting at once; the read goes on for the next hover to share.
+    const known = await unlessCancelled(this.lookup.known(found.id, token), token);
     if (token.isCancellationRequested) return undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
     return new vscode.Hover(hoverMarkdown(found.id, known, this.lookup.now()), range);
   }
+}
+
+/** What `work` gives, or undefined as soon as `token` is cancelled, whichever comes first. */
+export function unlessCancelled<T>(work: Promise<T>, token: vscode.CancellationToken): Promise<T | undefined> {
+  if (token.isCancellationRequested) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const cancelled = token.onCancellationRequested(() => resolve(undefined));
+    work.then(resolve, reject).finally(() => cancelled.dispose());
+  });
 }
