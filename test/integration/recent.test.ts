@@ -162,6 +162,20 @@ describe('recent runs in the Research view', function () {
     await until('the group to go once nothing is left in it', () => recentGroup() === undefined);
   });
 
+  it('Track Job on several selected runs tracks them all', async () => {
+    const one = sandbox.createAgentJob({ prompt: 'Selected first', durationMs: 60_000 });
+    const two = sandbox.createAgentJob({ prompt: 'Selected second', durationMs: 60_000 });
+    await look();
+    await api.research.recent.refresh();
+    const chosen = () => recentRows().filter((r) => /Selected (first|second)/.test(labelOf(r.item) ?? ''));
+    await until('both runs in the group', () => chosen().length === 2);
+    const [a, b] = chosen().map((r) => r.node);
+    await vscode.commands.executeCommand('firecrawl.trackRecentJob', a, [a, b]);
+    assert.deepEqual([store().get(one)?.kind, store().get(two)?.kind], ['agent', 'agent']);
+    store().untrack(one);
+    store().untrack(two);
+  });
+
   it('the setting turns the group off and on', async () => {
     sandbox.createAgentJob({ prompt: 'Shown, then hidden', durationMs: 5_000 });
     await look();

@@ -156,7 +156,7 @@ export class ResearchFeature extends DisposableBase {
       registerCommand(COMMANDS.trackJob, async (arg?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg)),
       registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
       registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
-      registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked)),
+      registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown, selected?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked, selected)),
       this.view.treeView.onDidChangeVisibility(attendRecent),
       deps.focus.onDidChange(attendRecent),
       onDidChangeSettings([SETTINGS.showRecent], () => {

@@ -10,6 +10,7 @@ import { backoffDelay } from '../../../src/shared/backoff';
 import { POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
 import { findJobIds, isJobId, normalizeJobId, parseJobIdInput } from '../../../src/shared/jobIds';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { selectedOf } from '../../../src/features/research/ui/rowTypes';
 import { childNodes, describeActivity, describeChildren, describeJob, describeSource, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { formatAgo, formatDuration } from '../../../src/shared/format';
 
@@ -323,5 +324,30 @@ describe('tree descriptors', () => {
     const s = describeChildren(job, { kind: 'group', jobId: A, group: 'sources' }, NOW);
     assert.equal(a.length + s.length, 2_000);
     assert.equal(new Set([...a, ...s].map((d) => d.id)).size, 2_000, 'every row has its own id');
+  });
+});
+
+describe('what a multi-select command acts on', () => {
+  const jobId = (value: unknown) => (typeof value === 'object' && value !== null && typeof (value as { jobId?: unknown }).jobId === 'string' ? (value as { jobId: string }).jobId : undefined);
+  const a = { kind: 'job', jobId: 'a' };
+  const b = { kind: 'job', jobId: 'b' };
+  const sourceOfC = { kind: 'source', jobId: 'c', index: 0 };
+
+  test("the selected rows of the clicked row's kind: a source selected beside jobs does not stand for its job", () => {
+    assert.deepEqual(selectedOf(a, [a, sourceOfC, b], jobId), ['a', 'b']);
+    assert.deepEqual(selectedOf(a, [a, sourceOfC], jobId), ['a']);
+  });
+
+  test('the clicked row alone when nothing else is selected; a child row stands for its job when clicked', () => {
+    assert.deepEqual(selectedOf(a, undefined, jobId), ['a']);
+    assert.deepEqual(selectedOf(a, [a], jobId), ['a']);
+    assert.deepEqual(selectedOf(sourceOfC, [sourceOfC], jobId), ['c']);
+    assert.deepEqual(selectedOf(a, [a, { ...a }], jobId), ['a'], 'once each');
+  });
+
+  test('recent runs selected together are all taken', () => {
+    const run = (runId: string) => ({ kind: 'recentRun', runId });
+    const runId = (value: unknown) => (value as { runId?: string }).runId;
+    assert.deepEqual(selectedOf(run('x'), [run('x'), run('y'), a], runId), ['x', 'y']);
   });
 });

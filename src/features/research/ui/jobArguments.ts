@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
+import { selectedOf } from './rowTypes';
 import { conditionText, jobLabel, kindText, type ResearchNode } from './treeRows';
 
 export function isNode(value: unknown): value is ResearchNode {
@@ -16,10 +17,9 @@ export function jobIdOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The clicked node plus any others selected with it (VS Code passes both for multi-select). */
+/** The clicked node's job plus the other jobs selected with it (VS Code passes both for multi-select). */
 export function jobIdsOf(clicked: unknown, selected: unknown): string[] {
-  const all = Array.isArray(selected) && selected.length ? selected : [clicked];
-  return [...new Set(all.map(jobIdOf).filter((id): id is string => id !== undefined))];
+  return selectedOf(clicked, selected, jobIdOf);
 }
 
 export async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import type { RecentRun, RecentRuns } from '../model/recentRuns';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
 import type { JobKind } from '../model/trackedJob';
 import { recentRunDescription, recentRunLabel } from './recentRows';
+import { selectedOf } from './rowTypes';
 import { sayCap } from './trackCommand';
 
 export interface RecentCommandDeps {
@@ -135,12 +136,17 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
 }
 
 /** The Recent group's row (or its inline button): tracks that one run. */
-export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 'reveal' | 'recent'>, argument: unknown): Promise<string[]> {
-  // A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId}.
+export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 'reveal' | 'recent'>, clicked: unknown, selected?: unknown): Promise<string[]> {
+  const runs = selectedOf(clicked, selected, (argument) => recentRunOf(deps, argument));
+  return runs.length ? trackRuns(deps, runs) : [];
+}
+
+/** A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId}. */
+function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind } | undefined {
   const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown };
   const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
-  if (!raw || !isJobId(raw)) return [];
+  if (!raw || !isJobId(raw)) return undefined;
   const id = normalizeJobId(raw);
   const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : deps.recent.runs.find((r) => r.id === id)?.kind;
-  return kind ? trackRuns(deps, [{ id, kind }]) : [];
+  return kind ? { id, kind } : undefined;
 }

@@ -31,6 +31,17 @@ export function isRecentNode(node: ResearchTreeNode): node is RecentNode {
   return node.kind === 'recent' || node.kind === 'recentRun';
 }
 
+/**
+ * What a multi-select command acts on: the clicked row alone, or, when VS Code passes a selection of
+ * several, the selected rows of the clicked row's kind. A source selected beside a job row does not
+ * stand for its job: Stop Tracking drops only the jobs selected.
+ */
+export function selectedOf<T>(clicked: unknown, selected: unknown, pick: (value: unknown) => T | undefined): T[] {
+  const kindOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined);
+  const rows = Array.isArray(selected) && selected.length > 1 ? selected.filter((value) => kindOf(value) === kindOf(clicked)) : [clicked];
+  return [...new Set(rows.map(pick).filter((v): v is T => v !== undefined))];
+}
+
 export interface IconSpec {
   /** A codicon id, e.g. `sync~spin`. */
   id: string;
