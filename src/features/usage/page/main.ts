@@ -43,6 +43,10 @@ let hovered: ChartFocus | undefined;
 let chartWidth = 0;
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 let statusCommand: PageCommand | undefined;
+/** When this page got the state it shows (the host's clock says `state.now`; ages move on from there). */
+let receivedAt = Date.now();
+/** Ages in words move on with nothing new from the host (a window that is not focused polls nothing). */
+const AGE_TICK_MS = 60_000;
 
 function post(message: PageMessage): void {
   api.postMessage(message);
@@ -81,19 +85,7 @@ function render(): void {
   setPressed(ui.tableToggle, saved.view === 'table');
 
   const state = matches(panel) ? panel : undefined;
-  const text = state ? describePanel(state) : { showData: false, empty: false, status: { tone: 'info' as const, text: loadingText(range(), saved.byApiKey) } };
-  setText(ui.balance, text.balance);
-  setText(ui.period, text.period);
-  setText(ui.balanceNote, text.balanceNote);
-  ui.balanceNote.classList.toggle('stale', !!text.balanceStale);
-  setText(ui.updated, text.updated);
-  ui.status.hidden = !text.status;
-  ui.status.className = `status ${text.status?.tone ?? ''}`;
-  ui.statusText.textContent = text.status?.text ?? '';
-  statusCommand = text.status?.action?.command;
-  ui.statusAction.hidden = !text.status?.action;
-  ui.statusAction.textContent = text.status?.action?.label ?? '';
-  ui.data.setAttribute('aria-busy', String(!!state?.loading));
+  const text = renderText(state);
 
   ui.copy.disabled = !text.showData;
   ui.save.disabled = !text.showData;
@@ -119,6 +111,26 @@ function render(): void {
   }
   if (saved.view === 'table') ui.tableView.replaceChildren(mount(renderTable(model, state.locale)));
   else ui.tableView.replaceChildren();
+}
+
+/** The words around the chart, with ages ("updated 5m ago") as of now rather than as of when the state came. */
+function renderText(state: PanelState | undefined): ReturnType<typeof describePanel> {
+  const text = state
+    ? describePanel({ ...state, now: state.now + (Date.now() - receivedAt) })
+    : { showData: false, empty: false, status: { tone: 'info' as const, text: loadingText(range(), saved.byApiKey) } };
+  setText(ui.balance, text.balance);
+  setText(ui.period, text.period);
+  setText(ui.balanceNote, text.balanceNote);
+  ui.balanceNote.classList.toggle('stale', !!text.balanceStale);
+  setText(ui.updated, text.updated);
+  ui.status.hidden = !text.status;
+  ui.status.className = `status ${text.status?.tone ?? ''}`;
+  ui.statusText.textContent = text.status?.text ?? '';
+  statusCommand = text.status?.action?.command;
+  ui.statusAction.hidden = !text.status?.action;
+  ui.statusAction.textContent = text.status?.action?.label ?? '';
+  ui.data.setAttribute('aria-busy', String(!!state?.loading));
+  return text;
 }
 
 /** The chart's numbers: months per breakdown, or the range's bins with the plan's pace for their size. */
@@ -328,9 +340,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   // A state for the other range or breakdown was on its way before the user switched: the next one is ours.
   if (!matches(message.state)) return;
   panel = message.state;
+  receivedAt = Date.now();
   persist();
   render();
 });
+
+setInterval(() => {
+  if (matches(panel)) renderText(panel);
+}, AGE_TICK_MS);
 
 setText(ui.notice, undefined);
 render();
