@@ -408,6 +408,13 @@ describe('deep research jobs', function () {
     await until('completion', () => status(id) === 'completed', 15_000);
     assert.equal(feature().view.badgeCount, 1);
     assert.equal(feature().view.treeView.badge?.value, 1);
+    // A finished job untracked while the view is hidden is no longer waiting to be seen.
+    const second = sandbox.createResearchJob({ durationMs: 2_000 });
+    store().track([second]);
+    await until('the second completion', () => status(second) === 'completed', 15_000);
+    assert.equal(feature().view.treeView.badge?.value, 2);
+    store().untrack(second);
+    assert.equal(feature().view.treeView.badge?.value, 1);
     await vscode.commands.executeCommand('workbench.view.extension.firecrawl');
     await until('the view to be visible', () => feature().view.treeView.visible);
     assert.equal(feature().view.treeView.badge, undefined);

@@ -18,7 +18,11 @@ const RUNNING_CLOCK_TICK_MS = 10_000;
 
 export class ResearchView extends DisposableBase {
   readonly treeView: vscode.TreeView<ResearchTreeNode>;
-  private unseenFinished = 0;
+  /** Jobs finished while the view was hidden, still tracked: what the badge counts. */
+  private readonly unseenFinished = new Set<string>();
+  /** Rows to open after the render that asked for it, and the one timer that opens them. */
+  private readonly toOpen: ResearchTreeNode[] = [];
+  private openTimer: { dispose(): void } | undefined;
   /** What the welcome's context key was last set to. */
   private empty = false;
   private clockTimer: { dispose(): void } | undefined;
@@ -36,7 +40,7 @@ export class ResearchView extends DisposableBase {
       this.treeView,
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible) {
-          this.unseenFinished = 0;
+          this.unseenFinished.clear();
           this.updateBadge();
           tree.refreshClocks();
           this.updateMessage();
@@ -47,18 +51,25 @@ export class ResearchView extends DisposableBase {
       this.treeView.onDidExpandElement((e) => tree.noteExpansion(e.element, true)),
       // After the render that asked for it: revealing from inside getTreeItem would re-enter the tree.
       tree.onDidAskToOpen((node) => {
-        const timer = this.clock.schedule(0, () => {
-          if (this.treeView.visible) void this.treeView.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+        this.toOpen.push(node);
+        this.openTimer ??= this.clock.schedule(0, () => {
+          this.openTimer = undefined;
+          for (const open of this.toOpen.splice(0)) {
+            if (this.treeView.visible) void this.treeView.reveal(open, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+          }
         });
-        this._register(timer);
       }),
       this.treeView.onDidCollapseElement((e) => tree.noteExpansion(e.element, false)),
-      store.onDidFinishJob(() => {
+      store.onDidFinishJob((job) => {
         if (this.treeView.visible) return;
-        this.unseenFinished++;
+        this.unseenFinished.add(job.id);
         this.updateBadge();
       }),
       store.onDidChangeJobs(() => {
+        // A job untracked or cleared meanwhile is no longer waiting to be seen.
+        const before = this.unseenFinished.size;
+        for (const id of this.unseenFinished) if (!this.store.get(id)) this.unseenFinished.delete(id);
+        if (this.unseenFinished.size !== before) this.updateBadge();
         this.updateEmpty();
         this.updateMessage();
       }),
@@ -87,7 +98,7 @@ export class ResearchView extends DisposableBase {
   }
 
   get badgeCount(): number {
-    return this.unseenFinished;
+    return this.unseenFinished.size;
   }
 
   /** Shows the view and selects the job, e.g. from a notification. */
@@ -98,7 +109,7 @@ export class ResearchView extends DisposableBase {
   }
 
   private updateBadge(): void {
-    const n = this.unseenFinished;
+    const n = this.unseenFinished.size;
     if (!n) {
       this.treeView.badge = undefined;
       return;
@@ -148,6 +159,7 @@ export class ResearchView extends DisposableBase {
 
   override dispose(): void {
     this.clockTimer?.dispose();
+    this.openTimer?.dispose();
     super.dispose();
   }
 }
