@@ -2,7 +2,7 @@
 // No `vscode`, no Node built-ins: it runs unchanged in a browser extension host.
 import * as l10n from '@vscode/l10n';
 import type * as z from 'zod/mini';
-import { BadRequestError, type FirecrawlError, InvalidRequestError, InvalidResponseError, isFirecrawlError, type Operation } from './errors';
+import { BadRequestError, CancelledError, type FirecrawlError, InvalidRequestError, InvalidResponseError, isFirecrawlError, type Operation } from './errors';
 import type { FeedbackRequest } from './feedback';
 import { isJobId } from '../shared/jobIds';
 import { type CallOptions, Transport, type TransportOptions } from './http';
@@ -129,7 +129,8 @@ export class FirecrawlClient {
   /** A failed job (HTTP 200, `success:false`) is a result with status `failed`, not an error. */
   async getResearchJob(id: string, options: CallOptions = {}): Promise<ResearchJob> {
     const jobId = this.checkedJobId('researchJob', id);
-    const raw = await this.transport.request({ ...options, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
+    // What a job found is paid for, like a run's answer: a big one is read whole, not refused at every poll.
+    const raw = await this.transport.request({ ...options, maxBodyBytes: RUN_MAX_BODY_BYTES, operation: 'researchJob', method: 'GET', path: `/v1/deep-research/${encodeURIComponent(jobId)}` });
     const job = rules().normalizeResearchJob(jobId, this.validate('researchJob', rules().schemas().researchJobResponse, raw.body, raw.status));
     const deprecation = readDeprecation(raw.headers, raw.body, raw.secrets);
     if (deprecation) job.deprecation = deprecation;
@@ -139,7 +140,7 @@ export class FirecrawlClient {
   /** An agent run; a failed one (HTTP 200, `success:false`) is a result with status `failed`. */
   async getAgentJob(id: string, options: CallOptions = {}): Promise<AgentJob> {
     const jobId = this.checkedJobId('agentJob', id);
-    const raw = await this.transport.request({ ...options, operation: 'agentJob', method: 'GET', path: `/v2/agent/${encodeURIComponent(jobId)}` });
+    const raw = await this.transport.request({ ...options, maxBodyBytes: RUN_MAX_BODY_BYTES, operation: 'agentJob', method: 'GET', path: `/v2/agent/${encodeURIComponent(jobId)}` });
     return rules().normalizeAgentJob(jobId, this.validate('agentJob', rules().schemas().agentJobResponse, raw.body, raw.status));
   }
 
@@ -338,7 +339,9 @@ export class FirecrawlClient {
         error.status === 404 &&
         /^(JOB|SEARCH)_NOT_FOUND$/.test(error.feedbackErrorCode);
       if (!notYet) throw error;
-      await this.transport.wait(JOB_ROW_WAIT_MS, options.signal);
+      await this.transport.wait(JOB_ROW_WAIT_MS, options.signal).catch(() => {
+        throw new CancelledError({ operation: 'feedback' });
+      });
       return send();
     }
   }

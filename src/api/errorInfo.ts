@@ -16,6 +16,7 @@ import {
   NotFoundError,
   type Operation,
   RateLimitedError,
+  RedirectError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
@@ -34,6 +35,10 @@ export interface ErrorInfo {
   problem?: string;
   feedbackErrorCode?: string;
   details?: FeedbackErrorDetail[];
+  /** A redirect's address, already redacted. */
+  location?: string;
+  /** The body was the service's own error (see FirecrawlError.serviceBody). */
+  serviceBody?: boolean;
   /** For errors that are not the client's: their message. */
   message?: string;
 }
@@ -46,7 +51,9 @@ export function errorInfo(error: unknown): ErrorInfo {
   if (error.status !== undefined) info.status = error.status;
   if (error.serverMessage !== undefined) info.serverMessage = error.serverMessage;
   if (error.code !== undefined) info.code = error.code;
-  if (error.kind === 'rateLimited' && error.retryAfterMs !== undefined) info.retryAfterMs = error.retryAfterMs;
+  info.serviceBody = error.serviceBody;
+  if ((error.kind === 'rateLimited' || error.kind === 'server') && error.retryAfterMs !== undefined) info.retryAfterMs = error.retryAfterMs;
+  if (error.kind === 'redirect' && error.location !== undefined) info.location = error.location;
   if (error.kind === 'network') info.baseUrl = error.baseUrl;
   if (error.kind === 'timeout') info.timeoutMs = error.timeoutMs;
   if (error.kind === 'invalidResponse') Object.assign(info, { path: error.path, problem: error.problem });
@@ -76,6 +83,7 @@ export function errorFromInfo(value: unknown): Error {
   if (serverMessage !== undefined) init.serverMessage = serverMessage;
   const code = text(v.code);
   if (code !== undefined) init.code = code;
+  if (typeof v.serviceBody === 'boolean') init.serviceBody = v.serviceBody;
   const details = Array.isArray(v.details)
     ? v.details.flatMap((d) => (d && typeof d === 'object' ? [{ path: text((d as Record<string, unknown>).path) ?? '', message: text((d as Record<string, unknown>).message) ?? '' }] : []))
     : [];
@@ -98,8 +106,14 @@ export function errorFromInfo(value: unknown): Error {
       return new FeedbackError({ ...init, feedbackErrorCode: text(v.feedbackErrorCode) ?? 'UNKNOWN', details });
     case 'invalidRequest':
       return new InvalidRequestError({ ...init, problems: details });
-    case 'server':
-      return new ServerError(init);
+    case 'server': {
+      const retryAfterMs = num(v.retryAfterMs);
+      return new ServerError({ ...init, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    }
+    case 'redirect': {
+      const location = text(v.location);
+      return new RedirectError({ ...init, ...(location !== undefined ? { location } : {}) });
+    }
     case 'invalidResponse':
       return new InvalidResponseError({ ...init, path: text(v.path) ?? '', problem: text(v.problem) ?? 'unreadable' });
     case 'network':

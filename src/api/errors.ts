@@ -74,10 +74,11 @@ function logText(what: string, init: ErrorInit): string {
   return `${what} (${init.operation})${init.serverMessage ? `: ${init.serverMessage}` : ''}`;
 }
 
+/** 401. Without the service's own body (`serviceBody` false) it is something in between asking for its sign-in, not Firecrawl refusing the key. */
 export class UnauthorizedError extends FirecrawlError {
   readonly kind = 'unauthorized';
   constructor(init: ErrorInit) {
-    super(logText('401 Unauthorized', init), { ...init, status: 401 });
+    super(logText('401 Unauthorized', init), { ...init, status: 401, serviceBody: init.serviceBody ?? true });
   }
 }
 
@@ -188,8 +189,11 @@ export class InvalidRequestError extends FirecrawlError {
 
 export class ServerError extends FirecrawlError {
   readonly kind = 'server';
-  constructor(init: ErrorInit) {
+  /** What a `Retry-After` asked for (a 503 in maintenance), if anything. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: ErrorInit & { retryAfterMs?: number }) {
     super(logText(`HTTP ${init.status ?? '5xx'}`, init), init);
+    this.retryAfterMs = init.retryAfterMs;
   }
   override get transient(): boolean {
     return true;

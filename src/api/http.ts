@@ -158,10 +158,12 @@ function sleepOn(clock: Clock): (ms: number, signal?: AbortSignal) => Promise<vo
 
 /** Seconds to wait from a `Retry-After` header (seconds or HTTP date), else from the service's "retry after Ns" text. */
 export function parseRetryAfter(header: string | null, text: string | undefined, now: number): number | undefined {
-  if (header) {
-    const seconds = Number(header.trim());
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-    const date = Date.parse(header);
+  const value = header?.trim();
+  // Seconds are digits only; an HTTP date has a weekday and a month. A blank or negative value is
+  // neither ("-5" parses as a year), so the service's own words decide.
+  if (value && /^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  if (value && /[a-z]/i.test(value)) {
+    const date = Date.parse(value);
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
   const match = text ? /retry after\s+(\d+(?:\.\d+)?)\s*s/i.exec(text) : null;
@@ -236,10 +238,11 @@ export class Transport {
   /** How long to wait before retrying after `error`, or undefined when it must not be retried. */
   private retryDelay(error: FirecrawlError, attempt: number, deadline: number | undefined): number | undefined {
     let delay: number;
-    if (error instanceof RateLimitedError) {
+    if (error instanceof RateLimitedError || (error instanceof ServerError && RETRY_STATUSES.has(error.status ?? 0))) {
+      // A 503 in maintenance may ask for minutes too: a wait that long is the caller's, not a quick retry.
       if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_INLINE_RATE_LIMIT_WAIT_MS) return undefined;
       delay = error.retryAfterMs ?? this.backoff(attempt);
-    } else if (error instanceof NetworkError || (error instanceof ServerError && RETRY_STATUSES.has(error.status ?? 0))) {
+    } else if (error instanceof NetworkError) {
       delay = this.backoff(attempt);
     } else {
       return undefined;
@@ -397,6 +400,7 @@ export class Transport {
     }
     switch (status) {
       case 401:
+        // Only the service's own {success:false,error} is Firecrawl refusing the key; a page is a proxy's sign-in.
         throw new UnauthorizedError(init);
       case 403:
         throw new ForbiddenError(init);
@@ -410,7 +414,10 @@ export class Transport {
       case 429:
         throw new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), serverMessage, this.now()) });
     }
-    if (status >= 500) throw new ServerError(init);
+    if (status >= 500) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), undefined, this.now());
+      throw new ServerError({ ...init, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    }
     throw new BadRequestError({ ...init, details: readIssueDetails(fields.details, secret) });
   }
 }

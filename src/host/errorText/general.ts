@@ -113,6 +113,16 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
   const said = serverSaid(error.serverMessage);
   switch (error.kind) {
     case 'unauthorized':
+      if (!error.serviceBody) {
+        return {
+          message: l10n.t(
+            "{0} answered 401 while {1}, and not with Firecrawl's own error: something in between (a proxy or a gateway) asks for its own sign-in, or the API URL is wrong. Check the API URL setting and the network.",
+            theServer(ctx.apiUrl),
+            doing,
+          ),
+          actions: ['openSettings', 'showLogs'],
+        };
+      }
       return { message: l10n.t('Firecrawl rejected the API key (401). Set a valid key.') + said, actions: ['setApiKey'] };
     case 'forbidden':
       return {
@@ -240,7 +250,7 @@ function unreadableText(doing: string, at: string | undefined, retry: string | u
 export type KeyCheckText = { verdict: 'rejected' | 'unverified'; message: string };
 
 export function describeKeyCheckFailure(error: unknown, ctx: ErrorContext = {}): KeyCheckText {
-  if (isFirecrawlError(error) && error.kind === 'unauthorized') {
+  if (isFirecrawlError(error) && error.kind === 'unauthorized' && error.serviceBody) {
     return { verdict: 'rejected', message: l10n.t('Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.') };
   }
   const why = sentence(describeError(error, ctx).message);

@@ -5,7 +5,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { submitFeedback } from '../../../src/api/feedbackSubmit';
-import { checked, FirecrawlClient, type RequestLog, scrapeBody } from '../../../src/api';
+import { checked, errorFromInfo, errorInfo, FirecrawlClient, type RequestLog, scrapeBody, type ServerError } from '../../../src/api';
+import { parseRetryAfter } from '../../../src/api/http';
 import type { FetchLike } from '../../../src/api/http';
 import { redact, redactSecret } from '../../../src/api/redact';
 import { describeError, describeFeedbackFailure, describeKeyCheckFailure } from '../../../src/host/errorText';
@@ -45,6 +46,72 @@ beforeEach(() => {
   sandbox.resetCounts();
   sandbox.feedbackIssueStyle = 'flat';
   logs.length = 0;
+});
+
+describe('gateways, proxies and big answers', () => {
+  test('a 503 asking for minutes (Retry-After) is handed back at once, not retried within a second', async () => {
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 503, text: '<html>Down for maintenance</html>', headers: { 'Retry-After': '120' }, times: 3 });
+    const waits: number[] = [];
+    const error = await failure(client({ sleep: async (ms) => void waits.push(ms) }).getCreditUsage());
+    assert.equal(error.kind, 'server');
+    assert.equal((error as ServerError).retryAfterMs, 120_000);
+    assert.deepEqual([sandbox.requestCount('creditUsage'), waits], [1, []]);
+    sandbox.clearFaults();
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 503, text: 'busy', headers: { 'Retry-After': '2' } });
+    await client({ sleep: async (ms) => void waits.push(ms) }).getCreditUsage();
+    assert.deepEqual(waits, [2_000], 'a short wait is waited as asked');
+  });
+
+  test("a blank or negative Retry-After leaves the wait to the service's own words", () => {
+    assert.equal(parseRetryAfter('  ', 'please retry after 7s', 0), 7_000);
+    assert.equal(parseRetryAfter('-5', 'please retry after 7s', Date.now()), 7_000);
+    assert.equal(parseRetryAfter('3', undefined, 0), 3_000);
+    assert.equal(parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', undefined, Date.parse('2015-10-21T07:27:00Z')), 60_000);
+  });
+
+  test('a 401 page from a proxy is not Firecrawl refusing the key: the key can still be saved, the URL is what to check', async () => {
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401, text: '<html><body>401 Authorization Required</body></html>' });
+    const proxy = await failure(client().getCreditUsage());
+    assert.equal(proxy.kind, 'unauthorized');
+    assert.equal(describeKeyCheckFailure(proxy).verdict, 'unverified');
+    const words = describeError(proxy, { apiUrl: 'https://gateway.example' });
+    assert.match(words.message, /^The server at https:\/\/gateway\.example answered 401 while reading remaining credits, and not with Firecrawl's own error/);
+    assert.deepEqual(words.actions, ['openSettings', 'showLogs']);
+    sandbox.fault({ route: 'creditUsage', kind: 'status', status: 401 });
+    const refused = await failure(client().getCreditUsage());
+    assert.equal(describeKeyCheckFailure(refused).verdict, 'rejected', "the service's own 401 still is");
+    assert.equal(describeKeyCheckFailure(errorFromInfo(JSON.parse(JSON.stringify(errorInfo(proxy))))).verdict, 'unverified', 'and a stored copy says the same');
+  });
+
+  test("an agent run's result over 5 MB is read whole: it is paid for, and refused it would be asked again until it expired", async () => {
+    const id = sandbox.createAgentJob({ durationMs: 0, data: { rows: 'x'.repeat(6 * 1024 * 1024) } });
+    const job = await client().getAgentJob(id);
+    assert.equal(job.status, 'completed');
+    assert.equal((job.data as { rows: string }).rows.length, 6 * 1024 * 1024);
+  });
+
+  test('a redirect stored with a job comes back as a redirect, with where it pointed', () => {
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 301, location: 'https://elsewhere.example/' });
+    return failure(client().getResearchJob('9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01')).then((error) => {
+      const back = errorFromInfo(JSON.parse(JSON.stringify(errorInfo(error))));
+      assert.equal(back instanceof Error && 'kind' in back && back.kind, 'redirect');
+      assert.equal(describeError(back).message, describeError(error).message);
+      assert.match(describeError(back).message, /elsewhere\.example/);
+    });
+  });
+
+  test('cancelling while feedback waits to ask again (search not written yet) is a cancel, not a failure', async () => {
+    sandbox.fault({ route: 'feedback', kind: 'status', status: 404, body: { success: false, error: 'Search job not found', feedbackErrorCode: 'SEARCH_NOT_FOUND' } });
+    const controller = new AbortController();
+    // The person cancels while the client waits: the pause ends as a pause does, with the signal's reason.
+    const sleep = (_ms: number, signal?: AbortSignal) => {
+      controller.abort();
+      return Promise.reject(signal?.reason);
+    };
+    const error = await failure(submitFeedback(client({ sleep }), { endpoint: 'search', jobId: FEEDBACK.jobId, rating: 'bad', querySuggestions: 'x' } as never, { signal: controller.signal }));
+    assert.equal(error.kind, 'cancelled');
+    assert.equal(sandbox.requestCount('feedback'), 1);
+  });
 });
 
 describe('redaction, as text', () => {
