@@ -278,6 +278,11 @@ export function isUnsupportedOnServer(error: unknown, selfHosted: boolean): bool
 }
 
 /** True for any error of this client, from whichever bundle; narrow further by `kind`. */
+/** The wait the server asked for (a 429's, or a 503's `Retry-After`), if it asked. */
+export function askedWaitMs(error: unknown): number | undefined {
+  return isFirecrawlError(error) && (error.kind === 'rateLimited' || error.kind === 'server') ? error.retryAfterMs : undefined;
+}
+
 export function isFirecrawlError(value: unknown): value is AnyFirecrawlError {
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }

@@ -370,6 +370,17 @@ describe('refresh scheduling', () => {
     h.store.dispose();
   });
 
+  test('a 503 in maintenance waits as long as its Retry-After asks', async () => {
+    const h = harness();
+    h.answers.push(() => Promise.reject(new ServerError({ operation: 'creditUsage', status: 503, retryAfterMs: 200_000 })));
+    h.store.start();
+    await h.clock.advance(199_000);
+    assert.equal(h.requests, 1);
+    await h.clock.advance(2_000);
+    assert.equal(h.requests, 2);
+    h.store.dispose();
+  });
+
   test('a rejected key stops polling until asked', async () => {
     const h = harness();
     h.answers.push(() => Promise.reject(new UnauthorizedError({ operation: 'creditUsage' })));

@@ -6,7 +6,7 @@
 // a poll, the panel or a refresh), with no usual rate at hand (right after a start, before the week's
 // turn), bring the week's bins along at once, since a spike cannot be told without them and the
 // week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
-import { isFirecrawlError, isUnsupportedOnServer, RateLimitedError, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
+import { askedWaitMs, isFirecrawlError, isUnsupportedOnServer, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
@@ -217,7 +217,7 @@ export class RecentUsageStore extends DisposableBase {
     }
     this.update(range, { loading: false, problem: { kind: 'unavailable', error } });
     // The next turn comes at the usual pace, or later when the service asks for a longer wait.
-    const asked = error instanceof RateLimitedError ? (error.retryAfterMs ?? 0) : 0;
+    const asked = askedWaitMs(error) ?? 0;
     if (range === 'day' || range === 'week') this.schedule(now + Math.max(this.interval, Math.min(asked, 4 * this.interval)));
   }
 

@@ -2,7 +2,7 @@
 // plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
 // either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
-import { type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus, RateLimitedError } from '../../../api';
+import { askedWaitMs, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { backoffDelay } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
@@ -236,7 +236,7 @@ export class CreditsStore extends DisposableBase {
     }
     this.failures += 1;
     const jittered = backoffDelay(this.failures, BACKOFF_BASE_MS, this.options.intervalMs(), this.options.random);
-    const asked = error instanceof RateLimitedError ? Math.min(error.retryAfterMs ?? 0, MAX_SERVER_WAIT_MS) : 0;
+    const asked = Math.min(askedWaitMs(error) ?? 0, MAX_SERVER_WAIT_MS);
     const delay = Math.max(jittered, asked);
     this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delay } });
     this.schedule(delay);

@@ -1,7 +1,7 @@
 // What one answer from the service does to a tracked job: a snapshot moves it on (finished, still
 // running, or stalled past the time limit); a failure stops it, retries it with backoff, or leaves a
 // finished job as it was. The store decides when to ask; this decides what the answer means.
-import { type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
+import { askedWaitMs, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { backoffDelay } from '../../../shared/backoff';
 import { progressSignature } from './jobFacts';
 import type { JobRecord } from './jobRecord';
@@ -121,7 +121,8 @@ export function applyFailure(r: JobRecord, error: FirecrawlError | Error, manual
     r.poll = { kind: 'retrying', reason: 'rateLimited', failures, retryAt: now + wait, error };
     r.nextPollAt = now + wait;
   } else {
-    const wait = backoffDelay(failures, POLL.backoffBaseMs, POLL.backoffCapMs, ctx.random);
+    // A 503 in maintenance may say how long: never sooner than it asked.
+    const wait = Math.max(backoffDelay(failures, POLL.backoffBaseMs, POLL.backoffCapMs, ctx.random), Math.min(askedWaitMs(error) ?? 0, POLL.maxServerWaitMs));
     r.poll = { kind: 'retrying', reason: 'unreachable', failures, retryAt: now + wait, error };
     r.nextPollAt = now + wait;
   }
