@@ -79,10 +79,10 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const keys = new ApiKeyService(context.secrets);
   const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl);
+  const clock = systemClock;
+  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl, clock);
   const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
-  const clock = systemClock;
   // Windows of this editor share one global storage folder: job snapshots, the team's lease.
   const files = new GlobalFiles(context.globalStorageUri);
   const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });

@@ -5,7 +5,9 @@
 // this machine (not synced: environments differ per machine) until Forget… revokes it.
 import type * as vscode from 'vscode';
 import { STORAGE } from '../ids';
+import { type Clock, systemClock } from '../shared/clock';
 import { Emitter } from '../shared/events';
+import { SettledWrites } from '../shared/settledState';
 
 export type UrlAnswer = 'allowed' | 'refused';
 
@@ -17,12 +19,20 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
   /** Each address is asked about once per session at most, however often the URL is resolved. */
   private readonly asked = new Set<string>();
   readonly onDidChange = this.changed.event;
+  /**
+   * Another window writing globalState from an older copy can take a write back (settledState.ts):
+   * a revoked address would be allowed again. Each write is looked at again and made again.
+   */
+  private readonly writes: SettledWrites;
 
   constructor(
     private readonly state: vscode.Memento,
     /** The question itself (features/connection): it loads with the key input, when first asked. */
     private readonly question: UrlQuestion,
-  ) {}
+    clock: Clock = systemClock,
+  ) {
+    this.writes = new SettledWrites(state, clock);
+  }
 
   private answers(): Record<string, UrlAnswer> {
     const value = this.state.get<unknown>(STORAGE.environmentUrlAnswers);
@@ -38,24 +48,32 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     return this.answerFor(url) === 'allowed';
   }
 
-  /** Asks about `url` unless it was answered, or asked this session; an answer is kept and announced. */
+  /**
+   * Asks about `url` unless it was answered, or (without `modal`) asked this session; an answer is kept
+   * and announced. `modal` is something waiting on the answer (Set API Key): it asks even while an
+   * earlier, non-modal question is still on screen or was dismissed.
+   */
   async ask(url: string, meanwhile: string, modal = false): Promise<void> {
-    if (this.answerFor(url) || this.asked.has(url)) return;
+    if (this.answerFor(url) || (!modal && this.asked.has(url))) return;
     this.asked.add(url);
     const answer = await this.question(url, meanwhile, modal);
-    if (!answer) return;
-    await this.state.update(STORAGE.environmentUrlAnswers, { ...this.answers(), [url]: answer });
+    if (!answer || this.answerFor(url)) return;
+    // Made again while the address lacks an answer (another window's older copy took it away); an
+    // answer given there since stands.
+    await this.writes.write(STORAGE.environmentUrlAnswers, { ...this.answers(), [url]: answer }, (current) => !(current && typeof current === 'object' && url in current));
     this.changed.fire();
   }
 
   /** Forgets every answer: the stored key goes to no environment address until asked again. */
   async forget(): Promise<void> {
     this.asked.clear();
-    await this.state.update(STORAGE.environmentUrlAnswers, undefined);
+    // A revocation must last, whatever older copy another window writes back.
+    await this.writes.write(STORAGE.environmentUrlAnswers, undefined);
     this.changed.fire();
   }
 
   dispose(): void {
+    this.writes.dispose();
     this.changed.dispose();
   }
 }

@@ -1,0 +1,76 @@
+// The person's answers about FIRECRAWL_API_URL addresses, on a model of globalState as VS Code shares it
+// between windows (a write reaches the others about 0.1 s later, whole): a revocation lasts whatever
+// older copy another window writes back, and Set API Key asks in a dialog even while the quiet
+// question from start-up is still on screen.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EnvironmentUrlConsent, type UrlAnswer } from '../../../src/host/environmentUrlConsent';
+import { STORAGE } from '../../../src/ids';
+import { FakeClock } from '../../support/fakeClock';
+import { EditorState } from '../../support/memoryFiles';
+
+const SELF_HOSTED = 'http://self-hosted.example:3002';
+const DEFAULT = 'https://api.firecrawl.dev';
+const nobodyAsked = async (): Promise<UrlAnswer | undefined> => undefined;
+
+describe('environment URL consent', () => {
+  test('Forget lasts when another window writes globalState from its older copy a moment later', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    await state.window().update(STORAGE.environmentUrlAnswers, { [SELF_HOSTED]: 'allowed' });
+    await clock.advance(1_000);
+    const a = state.window();
+    const b = state.window();
+    const consentA = new EnvironmentUrlConsent(a as never, nobodyAsked, clock);
+    const consentB = new EnvironmentUrlConsent(b as never, nobodyAsked, clock);
+    await consentA.forget();
+    await clock.advance(50);
+    // Any write of window B (a feedback draft, the spike memory) carries its copy of every key.
+    await b.update('firecrawl.feedback.draft.b', { note: 'x' });
+    await clock.advance(120_000);
+    assert.equal(consentA.allows(SELF_HOSTED), false, 'the revoked address stays revoked here');
+    assert.equal(consentB.allows(SELF_HOSTED), false, 'and in the other window');
+    consentA.dispose();
+    consentB.dispose();
+  });
+
+  test('an answer lasts the same way', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    const a = state.window();
+    const b = state.window();
+    const consentA = new EnvironmentUrlConsent(a as never, async () => 'allowed', clock);
+    await consentA.ask(SELF_HOSTED, DEFAULT);
+    await clock.advance(50);
+    await b.update('firecrawl.feedback.draft.b', { note: 'x' });
+    await clock.advance(120_000);
+    assert.equal(consentA.allows(SELF_HOSTED), true);
+    assert.equal(new EnvironmentUrlConsent(b as never, nobodyAsked, clock).allows(SELF_HOSTED), true);
+    consentA.dispose();
+  });
+
+  test('Set API Key asks in a dialog while the quiet question from start-up is still open; a quiet ask comes once a session', async () => {
+    const clock = new FakeClock();
+    const asked: Array<boolean | undefined> = [];
+    let answerDialog: ((answer: UrlAnswer) => void) | undefined;
+    const consent = new EnvironmentUrlConsent(
+      new EditorState(clock).window() as never,
+      (_url, _meanwhile, modal) => {
+        asked.push(modal);
+        // The notification nobody acted on yet; the dialog is answered below.
+        return new Promise<UrlAnswer | undefined>((resolve) => {
+          if (modal) answerDialog = resolve;
+        });
+      },
+      clock,
+    );
+    void consent.ask(SELF_HOSTED, DEFAULT);
+    void consent.ask(SELF_HOSTED, DEFAULT);
+    const dialog = consent.ask(SELF_HOSTED, DEFAULT, true);
+    assert.deepEqual(asked, [false, true]);
+    answerDialog?.('allowed');
+    await dialog;
+    assert.equal(consent.allows(SELF_HOSTED), true);
+    consent.dispose();
+  });
+});
