@@ -126,8 +126,12 @@ export class TeamLease implements Disposable {
 
   /** Takes part in the election; resolves once this window knows its role. */
   async start(): Promise<void> {
-    await this.writeAttention();
-    await this.readAttention();
+    // not localised: a log line. Bounded like every beat: a file call that never returns must not
+    // keep the window from its role, nor every later join (a key change) waiting behind this one.
+    await this.bounded(
+      this.writeAttention().then(() => this.readAttention()),
+      'attention',
+    ).catch(() => undefined);
     await this.check();
     // Released while starting (the key changed again): no beats for a team this window left.
     if (this.disposed) return;
@@ -172,7 +176,11 @@ export class TeamLease implements Disposable {
     // Given up in words, not by deleting it: a missing lease may be a renewal under way (see MISSING_LOOK_AGAIN_MS).
     if (this.leader) writes.push(files.write(this.leaseName, JSON.stringify({ owner: '', renewedAt: this.options.clock.now() } satisfies LeaseFile)));
     this.leader = false;
-    await Promise.allSettled(writes);
+    // not localised: a log line
+    await this.bounded(
+      Promise.allSettled(writes).then(() => undefined),
+      'release',
+    );
   }
 
   dispose(): void {
@@ -247,7 +255,8 @@ export class TeamLease implements Disposable {
     if (this.disposed) return;
     const { files, clock, windowId } = this.options;
     let lease = readLease(await readJson(files, this.leaseName));
-    if (outlived()) return;
+    // Released while reading (a key change, the window closing): a write now would take the lease back.
+    if (outlived() || this.disposed) return;
     // Another window held it at the last look: missing now may be its renewal under way.
     if (!lease && this.otherOwner) {
       await new Promise<void>((resolve) => clock.schedule(MISSING_LOOK_AGAIN_MS, resolve));
@@ -273,7 +282,7 @@ export class TeamLease implements Disposable {
     // Free or expired: claim it, then read it back; of two windows claiming at once, the last write wins.
     await files.write(this.leaseName, JSON.stringify({ owner: windowId, renewedAt: now } satisfies LeaseFile));
     const after = readLease(await readJson(files, this.leaseName));
-    if (outlived()) return;
+    if (outlived() || this.disposed) return;
     this.setLeader(after?.owner === windowId);
   }
 

@@ -313,3 +313,60 @@ describe('which windows of the editor are open', () => {
     lease.dispose();
   });
 });
+
+describe('a file system that does not answer, and a window that leaves mid-look', () => {
+  test('start settles and the window learns its role when its first attention write never returns', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const files = disk.view();
+    let hangOnce = true;
+    const stalling = {
+      ...files,
+      write: (name: string, text: string) => (name.includes('/windows/') && hangOnce ? ((hangOnce = false), new Promise<never>(() => undefined)) : files.write(name, text)),
+    };
+    const lease = new TeamLease({ files: stalling, clock, windowId: 'a', team: 'team-a' });
+    let started = false;
+    void lease.start().then(() => (started = true));
+    await clock.advance(60_000);
+    assert.equal(started, true, 'a join waiting behind this start would wait for ever');
+    assert.equal(lease.isLeader, true, 'alone, it leads');
+    lease.dispose();
+  });
+
+  test('a leader released while its renewal read is on its way does not take the lease back', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const filesA = disk.view();
+    let gate: (() => void) | undefined;
+    let slow = false;
+    const a = new TeamLease({
+      files: {
+        ...filesA,
+        read: async (name: string) => {
+          const text = await filesA.read(name);
+          if (slow && name.endsWith('lease.json')) await new Promise<void>((resolve) => (gate = resolve));
+          return text;
+        },
+      },
+      clock,
+      windowId: 'a',
+      team: 'team-a',
+    });
+    await a.start();
+    const b = window(disk, clock, 'b');
+    await b.lease.start();
+    assert.ok(a.isLeader && !b.lease.isLeader);
+    slow = true;
+    await clock.advance(RENEW_MS);
+    assert.ok(gate, 'the renewal read is on its way');
+    await a.release();
+    await clock.advance(0);
+    assert.equal(b.lease.isLeader, true, 'b takes over at once');
+    gate!();
+    await clock.advance(5_000);
+    assert.notEqual((JSON.parse(disk.files.get('teams/team-a/lease.json')!) as { owner: string }).owner, 'a', 'the window that left holds nothing');
+    assert.equal(b.lease.isLeader, true, 'and b goes on leading');
+    a.dispose();
+    b.lease.dispose();
+  });
+});
