@@ -87,6 +87,11 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const files = new GlobalFiles(context.globalStorageUri);
   const team = new Team({ files, keys, provider, focus, clock, log: log.child('team') });
   context.subscriptions.push(channel, keys, consent, provider, focus, files, team);
+  // An address allowed or forgotten in another window reaches this one when it looks again.
+  context.subscriptions.push(
+    focus.onDidChange((focused) => focused && consent.lookAgain()),
+    team.onDidLook(() => consent.lookAgain()),
+  );
 
   void keys.initialize();
   holdCommandsUntil(keys.ready);

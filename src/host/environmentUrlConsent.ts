@@ -32,11 +32,26 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     clock: Clock = systemClock,
   ) {
     this.writes = new SettledWrites(state, clock);
+    this.seen = JSON.stringify(this.answers());
   }
+
+  /** The answers as this window last acted on them. */
+  private seen: string;
 
   private answers(): Record<string, UrlAnswer> {
     const value = this.state.get<unknown>(STORAGE.environmentUrlAnswers);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, UrlAnswer>) : {};
+  }
+
+  /**
+   * Hears an answer or a Forget given in another window: globalState has no change event, so this
+   * looks (cheaply) whenever the window has a reason to look again (focus, the team's beat).
+   */
+  lookAgain(): void {
+    const now = JSON.stringify(this.answers());
+    if (now === this.seen) return;
+    this.seen = now;
+    this.changed.fire();
   }
 
   /** Only `allowed` lets the key go; anything else kept (a damaged entry too) means "asked already". */
@@ -61,6 +76,7 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     // Made again while the address lacks an answer (another window's older copy took it away); an
     // answer given there since stands.
     await this.writes.write(STORAGE.environmentUrlAnswers, { ...this.answers(), [url]: answer }, (current) => !(current && typeof current === 'object' && url in current));
+    this.seen = JSON.stringify(this.answers());
     this.changed.fire();
   }
 
@@ -69,6 +85,7 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     this.asked.clear();
     // A revocation must last, whatever older copy another window writes back.
     await this.writes.write(STORAGE.environmentUrlAnswers, undefined);
+    this.seen = JSON.stringify(this.answers());
     this.changed.fire();
   }
 

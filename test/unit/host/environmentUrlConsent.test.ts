@@ -73,4 +73,25 @@ describe('environment URL consent', () => {
     assert.equal(consent.allows(SELF_HOSTED), true);
     consent.dispose();
   });
+
+  test('an answer or a Forget given in another window is heard when this one looks again', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    await state.window().update(STORAGE.environmentUrlAnswers, { [SELF_HOSTED]: 'allowed' });
+    await clock.advance(1_000);
+    const a = new EnvironmentUrlConsent(state.window() as never, nobodyAsked, clock);
+    const b = new EnvironmentUrlConsent(state.window() as never, nobodyAsked, clock);
+    let heard = 0;
+    b.onDidChange(() => heard++);
+    b.lookAgain();
+    assert.equal(heard, 0, 'nothing new');
+    await a.forget();
+    await clock.advance(1_000);
+    b.lookAgain();
+    assert.deepEqual([heard, b.allows(SELF_HOSTED)], [1, false]);
+    b.lookAgain();
+    assert.equal(heard, 1, 'once');
+    a.dispose();
+    b.dispose();
+  });
 });
