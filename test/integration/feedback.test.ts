@@ -188,6 +188,32 @@ describe('feedback wizard', function () {
     await until('the sent draft to be cleared', () => api.feedback.drafts.load() === undefined);
   });
 
+  it("rating a result sets the window's unsent draft of another job aside: the next wizard offers it again", async () => {
+    const earlier = sandbox.createV2Job('scrape');
+    await api.feedback.drafts.save({ ...emptyDraft(earlier), endpoint: 'scrape', rating: 'bad', note: 'written before, not sent' });
+    await api.feedback.drafts.settled();
+    const rated = sandbox.createV2Job('scrape');
+    const result = start({ endpoint: 'scrape', jobId: rated, rateResult: true });
+    await choose(/Rating$/, 'Bad');
+    await pageTitled(/Issue labels$/);
+    await closeWizard();
+    assert.equal((await result).kind, 'cancelled');
+    await api.feedback.drafts.settled();
+    assert.equal(api.feedback.drafts.load()?.draft.jobId, rated, "the rating is the window's draft now");
+    const aside = api.feedback.drafts.others().filter((d) => api.feedback.drafts.isSetAsideHere(d));
+    assert.deepEqual(
+      aside.map((d) => d.draft.note),
+      ['written before, not sent'],
+    );
+    // Leaves nothing behind for the tests after: taken back into an empty place, then cleared.
+    await api.feedback.drafts.clear();
+    for (const d of aside) {
+      await api.feedback.drafts.adopt(d);
+      await api.feedback.drafts.clear();
+    }
+    await api.feedback.drafts.settled();
+  });
+
   it('Back keeps every value; closing the wizard sends nothing and keeps what its box held', async () => {
     const job = sandbox.createV2Job('parse');
     const sent = sandbox.feedbackSubmissions().length;

@@ -78,12 +78,28 @@ export class DraftStore {
   /** A draft of a window that is gone becomes this window's (so it is offered once, and sent from here). */
   adopt(other: OtherDraft): Promise<void> {
     void this.enqueue(other.key, undefined);
+    this.setAside();
     return this.save(other.draft);
   }
 
   /** A draft of a window still open is copied here: that window keeps its own, and may still be editing it. */
   copy(other: OtherDraft): Promise<void> {
+    this.setAside();
     return this.save(other.draft);
+  }
+
+  /**
+   * Moves this window's draft out of its one place, under a key of its own beside it, when another
+   * takes the place (a draft resumed from elsewhere, a rating): it is offered again, not written over.
+   */
+  setAside(): void {
+    const raw = this.storage.get(this.key);
+    if (this.load()) void this.enqueue(`${this.key}.${this.now().toString(36)}`, raw);
+  }
+
+  /** Whether `other` is one of this window's drafts set aside. */
+  isSetAsideHere(other: OtherDraft): boolean {
+    return other.key.startsWith(`${this.key}.`);
   }
 
   save(draft: WizardDraft): Promise<void> {

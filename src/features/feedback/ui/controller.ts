@@ -95,11 +95,12 @@ export class FeedbackController implements vscode.Disposable {
     // One look at which windows are open, whatever the number of drafts.
     const openNow = others.length ? await this.openWindows().catch(() => new Set<string>()) : new Set<string>();
     for (const other of others) {
-      const open = other.windowId !== undefined && openNow.has(other.windowId);
+      const here = this.drafts.isSetAsideHere(other);
+      const open = !here && other.windowId !== undefined && openNow.has(other.windowId);
       out.push({
         draft: other.draft,
         savedAt: other.savedAt,
-        origin: open ? 'open' : 'closed',
+        origin: here ? 'here' : open ? 'open' : 'closed',
         ...(other.window ? { window: other.window } : {}),
         adopt: () => void (open ? this.drafts.copy(other) : this.drafts.adopt(other)),
       });
@@ -124,7 +125,7 @@ export class FeedbackController implements vscode.Disposable {
     const recent = new RecentFeedbackJobs(this.activity);
     try {
       const saved = await this.resumable();
-      const own = saved[0]?.origin === 'here' ? saved[0].draft : undefined;
+      const own = this.drafts.load()?.draft;
       const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
       const server = this.provider.url.url;
@@ -139,7 +140,9 @@ export class FeedbackController implements vscode.Disposable {
         draft = reopened;
         wizardOptions.start = 'review';
       } else if (options.rateResult && options.endpoint && options.jobId) {
-        // Rating the result just opened: nothing to guess, nothing to resume.
+        // Rating the result just opened: nothing to guess, nothing to resume. An unsent draft of another
+        // job in this window's place is set aside, offered again next time, not written over.
+        if (own && own.jobId !== options.jobId) this.drafts.setAside();
         draft = emptyDraft(options.jobId);
         draft.endpoint = options.endpoint;
         if (options.url) draft.url = options.url;
