@@ -254,7 +254,7 @@ describe('feedback wizard', function () {
     const warning = shown.find((s) => s.kind === 'warning');
     assert.match(
       warning?.message ?? '',
-      /^Feedback was already submitted for this job: no credits refunded\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/,
+      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/,
     );
   });
 
@@ -424,6 +424,22 @@ describe('feedback wizard', function () {
     assert.ok(review.kind === 'pick' && review.widget.items.some((i) => i.label === 'Job id' && i.description === UNKNOWN_JOB));
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
+  });
+
+  it('Send Again after an answer that never came, refused as too late, says the earlier attempt may have been recorded', async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    answers.error = 'Send Again';
+    sandbox.fault({
+      route: 'feedback',
+      kind: 'status',
+      status: 409,
+      body: { success: false, error: 'Feedback must be submitted within 120 seconds of the job.', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED' },
+    });
+    assert.equal((await fastPath({ jobId: job })).kind, 'failed');
+    const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning'));
+    assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
+    assert.equal(shown.filter((s) => s.kind === 'error').length, 1, 'the first failure only');
   });
 
   it('Send Again on an older failure keeps the feedback written since, and clears nothing of it', async () => {

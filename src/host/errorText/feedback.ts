@@ -27,6 +27,8 @@ export interface FailureContext {
   apiUrl: string;
   /** The API URL is not the hosted service. */
   selfHosted: boolean;
+  /** This is a Send Again after an attempt whose answer never came (a time-out, a dropped connection, a gateway's 502/504): it may have been recorded. */
+  earlierMayHaveLanded?: boolean;
 }
 
 /** Every feedbackErrorCode the service documents; others get a generic message. */
@@ -120,6 +122,17 @@ function feedbackCodeMessage(code: string, details: readonly { path: string; mes
         actions: ['editAndRetry'],
       };
     case 'FEEDBACK_WINDOW_EXPIRED':
+      // The service looks at the time before it looks for a repeat: the attempt that timed out may be the one recorded.
+      if (ctx.earlierMayHaveLanded) {
+        return {
+          message: l10n.t(
+            'Too late to send it again: Firecrawl accepts feedback {0}. The earlier attempt may have been recorded all the same (its answer never came): look for its refund in your usage before you run the job again.',
+            feedbackWindowText(serverMessage),
+          ),
+          severity: 'warning',
+          actions: ['editAndRetry'],
+        };
+      }
       return {
         message: l10n.t(
           'Too late for this job: Firecrawl accepts feedback {0}. Run the job again and send feedback right after it; {1} keeps everything you entered, so only the job id changes.',

@@ -56,7 +56,11 @@ describe('receipt', () => {
     assert.match(cap.message, /Firecrawl says: Daily refund cap of 50 credits reached \[x\]\u200b\(command:evil\)\./);
     const repeat = describeReceipt(receipt({ creditsRefunded: 0, alreadySubmitted: true, warning: 'Feedback was already submitted for this job; no additional refund issued.' }));
     assert.equal(repeat.severity, 'warning');
-    assert.match(repeat.message, /^Feedback was already submitted for this job: no credits refunded\. Refunded today: .*no additional refund issued\.$/);
+    assert.match(
+      repeat.message,
+      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. Refunded today: .*no additional refund issued\.$/,
+    );
+    assert.equal(repeat.refreshCredits, true, 'the first sending may have refunded credits the status bar has not seen');
   });
 
   test('without a warning text the flags still explain themselves', () => {
@@ -93,6 +97,14 @@ describe('failure messages', () => {
     const silent = describeFeedbackFailure(feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Too late.'), ctx);
     assert.match(silent.message, /only for a short time after the job \(the server sets how long\)/);
     for (const text of [m.message, minute.message, silent.message]) assert.doesNotMatch(text, /120/);
+  });
+
+  test('too late on a Send Again after an answer that never came: the earlier attempt may be the one recorded', () => {
+    const expired = feedbackError('FEEDBACK_WINDOW_EXPIRED', 409, [], 'Feedback must be submitted within 300 seconds of the job.');
+    const m = describeFeedbackFailure(expired, { ...ctx, earlierMayHaveLanded: true });
+    assert.match(m.message, /^Too late to send it again: Firecrawl accepts feedback only within 5 minutes of the job\. The earlier attempt may have been recorded all the same/);
+    assert.equal(m.severity, 'warning');
+    assert.match(describeFeedbackFailure(expired, ctx).message, /^Too late for this job/, 'a first sending is told as before');
   });
 
   test('a rate limit while sending names no window length of its own', () => {

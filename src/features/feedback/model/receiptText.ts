@@ -11,7 +11,7 @@ export interface ReceiptMessage {
   message: string;
   /** 'warning' when nothing more can be refunded (repeat, or the daily cap). */
   severity: 'info' | 'warning';
-  /** Credits came back, so the credits status bar is out of date. */
+  /** Credits came back (now, or at a first sending this repeats), so the credits status bar may be out of date. */
   refreshCredits: boolean;
 }
 
@@ -19,7 +19,8 @@ export interface ReceiptMessage {
 function headText(alreadySubmitted: boolean, refunded: number): string {
   const n = formatExact(refunded);
   if (alreadySubmitted) {
-    if (refunded <= 0) return l10n.t('Feedback was already submitted for this job: no credits refunded.');
+    // Often a Send Again after an answer that never came: the first sending was the one recorded.
+    if (refunded <= 0) return l10n.t('Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands.');
     return plural(refunded, l10n.t('Feedback was already submitted for this job: {0} credit refunded.', n), l10n.t('Feedback was already submitted for this job: {0} credits refunded.', n));
   }
   if (refunded <= 0) return l10n.t('Feedback sent: no credits refunded.');
@@ -45,6 +46,7 @@ export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   return {
     message: parts.join(' '),
     severity: receipt.alreadySubmitted || receipt.dailyCapReached ? 'warning' : 'info',
-    refreshCredits: refunded > 0,
+    // A repeat: the first sending may have refunded credits the status bar has not seen.
+    refreshCredits: refunded > 0 || receipt.alreadySubmitted,
   };
 }

@@ -183,13 +183,13 @@ export class FeedbackController implements vscode.Disposable {
    * `ranAt`: when the job ran, if the job page's list said. `edits`: the draft's saves when this request
    * left the wizard; "Send Again" on an old notification must not clear feedback written since.
    */
-  private async deliver(request: FeedbackRequest, ranAt?: number, edits = this.edits): Promise<FeedbackRunResult> {
-    const result = await this.send(request, ranAt, edits);
+  private async deliver(request: FeedbackRequest, ranAt?: number, edits = this.edits, earlierMayHaveLanded = false): Promise<FeedbackRunResult> {
+    const result = await this.send(request, ranAt, edits, earlierMayHaveLanded);
     this.delivered(result);
     return result;
   }
 
-  private async send(request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<FeedbackRunResult> {
+  private async send(request: FeedbackRequest, ranAt: number | undefined, edits: number, earlierMayHaveLanded: boolean): Promise<FeedbackRunResult> {
     this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
     const outcome = await sendFeedback(this.provider, request);
     if (outcome.kind === 'sent') {
@@ -214,9 +214,10 @@ export class FeedbackController implements vscode.Disposable {
       jobId: request.jobId,
       apiUrl: this.provider.url.url,
       selfHosted: this.provider.isSelfHosted,
+      earlierMayHaveLanded,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    void this.offer(failure, request, ranAt, edits);
+    void this.offer(failure, request, ranAt, edits, earlierMayHaveLanded || mayHaveLanded(error));
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
@@ -229,27 +230,33 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
-  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<void> {
+  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined, edits: number, mayHaveLanded: boolean): Promise<void> {
     const labels = failure.actions.map((a) => nextStepLabel(a));
     const show = failure.severity === 'error' ? vscode.window.showErrorMessage : failure.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
     const action = failure.actions.find((a) => nextStepLabel(a) === choice);
-    if (action) await this.run(action, request, ranAt, edits);
+    if (action) await this.run(action, request, ranAt, edits, mayHaveLanded);
   }
 
-  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined, edits: number): Promise<void> {
+  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined, edits: number, mayHaveLanded: boolean): Promise<void> {
     switch (action) {
       case 'editAndRetry':
         await this.start({ reopen: true });
         return;
       case 'sendAgain':
-        await this.deliver(request, ranAt, edits);
+        await this.deliver(request, ranAt, edits, mayHaveLanded);
         return;
       default:
         await runCommonStep(action);
         return;
     }
   }
+}
+
+/** A failure whose answer never came: the feedback may have been recorded before the connection or the wait gave out. */
+function mayHaveLanded(error: unknown): boolean {
+  if (!isFirecrawlError(error)) return false;
+  return error.kind === 'timeout' || error.kind === 'network' || (error.kind === 'server' && (error.status === 502 || error.status === 504));
 }
 
 /** The server's window for the wizard, only when one of its answers stated it. */
