@@ -179,6 +179,8 @@ describe('feedback wizard: Back keeps every value', () => {
         const p = pickPrompt(s);
         assert.equal(p.activeKey, 'continue');
         assert.equal(option(p, 'label:broken-tables').icon, 'pass-filled');
+        assert.match(option(p, 'label:broken-tables').description ?? '', /^checked: /, 'said in words, not by the icon alone');
+        assert.doesNotMatch(option(p, 'label:missing-content').description ?? '', /checked/);
       }, enter()),
       pick('send'),
     ]);

@@ -75,7 +75,9 @@ export const issuesStep: WizardStep = async (state, ctx) => {
   options.push({ key: 'sep:common', value: { kind: 'continue' }, label: l10n.t('Common {0} issues', endpoint), separator: true });
   for (const info of common) {
     const on = chosen.includes(info.label);
-    options.push({ key: labelKey(info.label), value: { kind: 'toggle', label: info.label }, label: info.label, description: info.description, icon: on ? 'pass-filled' : 'circle-large-outline' });
+    // Said in words too, not by the icon alone: a screen reader reads the label and its description.
+    const description = on ? l10n.t({ message: 'checked: {0}', args: [info.description], comment: ['an issue label that is chosen; {0} says what it means'] }) : info.description;
+    options.push({ key: labelKey(info.label), value: { kind: 'toggle', label: info.label }, label: info.label, description, icon: on ? 'pass-filled' : 'circle-large-outline' });
   }
   const custom = chosen.filter((l) => !known.includes(l));
   if (custom.length) {
