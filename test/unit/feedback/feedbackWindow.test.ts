@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { RecentActivity } from '../../../src/features/activity/model/recentActivity';
-import { FeedbackWindows } from '../../../src/features/feedback/model/feedbackWindow';
+import { FeedbackWindows, LEARNED_KEEP_MS } from '../../../src/features/feedback/model/feedbackWindow';
 import { RecentFeedbackJobs } from '../../../src/features/feedback/model/recentJobs';
 import { jobPickOptions } from '../../../src/features/feedback/wizard/jobStep';
 import { windowFromFeedbackError } from '../../../src/host/errorText';
@@ -74,6 +74,18 @@ describe('the feedback window of a server', () => {
     await windows.accepted(sandbox.url, recent.ranAt('scrape', '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4'));
     assert.equal(windows.seconds(sandbox.url), 120);
     recent.dispose();
+  });
+
+  test('what a server said is trusted for a day, then nothing is assumed until it says it again', async () => {
+    const windows = new FeedbackWindows(new SharedMemento(), () => clock.now());
+    await windows.learn(sandbox.url, 120);
+    await clock.advance(LEARNED_KEEP_MS - 1_000);
+    assert.equal(windows.seconds(sandbox.url), 120);
+    await windows.learn(sandbox.url, 120);
+    await clock.advance(2_000);
+    assert.equal(windows.seconds(sandbox.url), 120, 'said again: trusted for another day');
+    await clock.advance(LEARNED_KEEP_MS);
+    assert.equal(windows.seconds(sandbox.url), undefined, 'no job is called past a window the server stated days ago');
   });
 });
 

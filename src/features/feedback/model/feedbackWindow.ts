@@ -1,8 +1,8 @@
 // How long after a job its feedback is accepted: a server setting with no published value (older
 // deployments default to 120 s, newer ones to a day). The only place a server says so is the text of
 // its FEEDBACK_WINDOW_EXPIRED error, so nothing is assumed before that: the value learned there is
-// kept per server (in globalState, for every window), replaced when a later answer says otherwise,
-// and only then used for the job list's countdown. Pure: no `vscode`.
+// kept per server (in globalState, for every window) for a day, replaced when a later answer says
+// otherwise, and only then used for the job list's countdown. Pure: no `vscode`.
 import { STORAGE } from '../../../ids';
 import type { KeyValueStorage } from './draftStore';
 
@@ -10,6 +10,11 @@ import type { KeyValueStorage } from './draftStore';
 const MAX_WINDOW_SECONDS = 7 * 86_400;
 /** Servers remembered at most (a handful in practice; the oldest go first). */
 const MAX_SERVERS = 20;
+/**
+ * What a server said is trusted this long: its setting can change (newer deployments keep a deadline
+ * per job), and a window that grew would otherwise keep every older job unpickable for good.
+ */
+export const LEARNED_KEEP_MS = 24 * 60 * 60_000;
 
 interface Learned {
   seconds: number;
@@ -24,7 +29,8 @@ export class FeedbackWindows {
 
   /** The window of `server` in seconds as it said last, or undefined while it has said nothing. */
   seconds(server: string): number | undefined {
-    return this.read()[server]?.seconds;
+    const learned = this.read()[server];
+    return learned && this.now() - learned.at <= LEARNED_KEEP_MS ? learned.seconds : undefined;
   }
 
   /** Keeps what `server` said its window is. */
@@ -32,7 +38,8 @@ export class FeedbackWindows {
     if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WINDOW_SECONDS) return Promise.resolve();
     const all = this.read();
     const rounded = Math.round(seconds);
-    if (all[server]?.seconds === rounded) return Promise.resolve();
+    // Said again: kept, and trusted for another day from now.
+    if (all[server]?.seconds === rounded && this.now() - all[server].at < 60 * 60_000) return Promise.resolve();
     all[server] = { seconds: rounded, at: this.now() };
     const kept = Object.entries(all)
       .sort((a, b) => b[1].at - a[1].at)
