@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { FeedbackRunResult } from '../../src/features/feedback/ui/controller';
-import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
+import { type OpenPage, QuickInputPrompter } from '../../src/features/feedback/ui/quickInputPrompter';
 import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
@@ -212,6 +212,14 @@ describe('feedback wizard', function () {
       await api.feedback.drafts.clear();
     }
     await api.feedback.drafts.settled();
+  });
+
+  it('a wizard a newer one replaced shows no page over it (its note editor may still have been open)', async () => {
+    const replaced = new QuickInputPrompter(async () => 'written in the editor');
+    replaced.dispose();
+    const answer = await replaced.pick({ title: 'Firecrawl: Submit Feedback — Note', placeholder: '', canGoBack: true, options: [{ key: 'a', value: 'a', label: 'A' }] });
+    assert.equal(answer.kind, 'cancel');
+    assert.equal(replaced.page, undefined, 'nothing was shown');
   });
 
   it('Back keeps every value; closing the wizard sends nothing and keeps what its box held', async () => {

@@ -45,6 +45,8 @@ function sameOptions(a: readonly PickOption<unknown>[], b: readonly PickOption<u
 
 export class QuickInputPrompter implements Prompter, vscode.Disposable {
   private open: { page: OpenPage; cancel(): void } | undefined;
+  /** Replaced by a newer wizard: a page this one still asks for (after its note editor, say) is not shown over the newer one's. */
+  private disposed = false;
 
   constructor(private readonly editor: (editing: TextEditing) => Promise<string | undefined>) {}
 
@@ -176,6 +178,7 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.open?.cancel();
   }
 
@@ -197,6 +200,10 @@ export class QuickInputPrompter implements Prompter, vscode.Disposable {
   }
 
   private show<A>(widget: vscode.QuickInput & { value: string }, page: OpenPage, listen: (settle: (answer: A) => void) => vscode.Disposable[]): Promise<A> {
+    if (this.disposed) {
+      widget.dispose();
+      return Promise.resolve({ kind: 'cancel', text: widget.value } as A);
+    }
     this.open?.cancel();
     return new Promise<A>((resolve) => {
       let settled = false;
