@@ -19,6 +19,8 @@ export class MemoryDisk {
    * new one is there only `ms()` later on the test's clock; meanwhile readers find nothing.
    */
   replaceGap: { ms: () => number; schedule(ms: number, fn: () => void): unknown } | undefined;
+  /** A write of a name this returns a promise for lands only once the promise settles (a slow disk). */
+  writeGate: ((name: string) => Promise<void> | undefined) | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -46,6 +48,7 @@ export class MemoryDisk {
       write: async (name, text) => {
         if (this.failWrite.has(name)) throw new Error(`ENOSPC: ${name}`);
         this.writes++;
+        await this.writeGate?.(name);
         const gap = this.replaceGap;
         if (gap && this.files.has(name)) {
           this.files.delete(name);

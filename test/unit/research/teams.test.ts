@@ -54,6 +54,29 @@ describe('teams: one key on one server each', () => {
     await w.close();
   });
 
+  test('a key changed right after tracking: the job not yet written when the new list was counted is counted once it is', async () => {
+    const { clock, service, disk, open } = editor();
+    const w = await open('w', { team: 'a' });
+    const job = service.create({ durationMs: 600_000 }, 'a');
+    // The job's first write is slow: the new team's list is read and counted before it lands.
+    let land: () => void = () => undefined;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    disk.writeGate = (name) => (name === jobFileName('a', job) ? landed : undefined);
+    w.store.track([job]);
+    await w.switchTeam('empty');
+    await w.store.ready;
+    assert.equal(w.store.hiddenJobs, 0, 'counted before the write landed');
+    const heard: number[] = [];
+    w.store.onDidChangeJobs(() => heard.push(w.store.hiddenJobs));
+    disk.writeGate = undefined;
+    land();
+    await w.store.previousWritten;
+    await clock.advance(1_000);
+    assert.equal(w.store.hiddenJobs, 1, 'not only at the recount a minute later');
+    assert.equal(heard.at(-1), 1, 'and the view hears of it');
+    await w.close();
+  });
+
   test("a window that changes key shows that team's jobs; its old jobs stay saved, unpolled, and come back with the key", async () => {
     const { clock, service, disk, open } = editor();
     const w = await open('w', { team: 'a' });

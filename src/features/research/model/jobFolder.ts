@@ -345,12 +345,16 @@ export class JobFolder implements Disposable {
       await this.follow(id);
     }
     if (this.options.clock.now() - this.hiddenCountedAt < HIDDEN_RECOUNT_MS) return;
+    await this.recountHidden();
+  }
+
+  /** Counts other teams' jobs again now (the team just left has finished writing its list, say). */
+  async recountHidden(): Promise<void> {
     this.hiddenCountedAt = this.options.clock.now();
     const hidden = await this.countHidden();
-    if (hidden !== this.hidden) {
-      this.hidden = hidden;
-      this.host.hiddenChanged();
-    }
+    if (this.disposed || hidden === this.hidden) return;
+    this.hidden = hidden;
+    this.host.hiddenChanged();
   }
 
   /** Reads a job's file when it changed since this window last read or wrote it, and says what it holds. */

@@ -209,6 +209,12 @@ export class ResearchStore implements Disposable {
     this.folder = folder;
     this.listChanged.fire();
     if (this.started) this.loading = this.loadSaved(folder);
+    // The list just put away is counted among other teams' jobs only once its files are written: the
+    // count the new list makes may come first.
+    void this.putAwayWrites
+      .then(() => this.loading)
+      .then(() => (this.folder === folder ? folder.recountHidden() : undefined))
+      .catch(() => undefined);
     wait?.resolve();
     this.known.resolve();
     this.schedule();
