@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyDraft } from '../../../src/features/feedback/model/draft';
 import { draftKey, DraftStore } from '../../../src/features/feedback/model/draftStore';
+import { SharedMemento } from '../../support/memoryFiles';
 
 test('saves and a clear are written in order, each after the previous finished', async () => {
   const calls: Array<{ value: unknown; startedWhileBusy: boolean }> = [];
@@ -39,27 +40,13 @@ test('saves and a clear are written in order, each after the previous finished',
   await drafts.settled();
 });
 
-class MemoryStorage {
-  readonly data = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.data.get(key);
-  }
-  keys(): string[] {
-    return [...this.data.keys()];
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, JSON.parse(JSON.stringify(value)));
-  }
-}
-
 const JOB = '3f2b8c1e-9d4a-4b6f-8e2d-1a2b3c4d5e6f';
 const OTHER_JOB = '019a1b2c-3d4e-7f60-9a1b-2c3d4e5f6a7b';
 const withNote = (jobId: string, note: string) => ({ ...emptyDraft(jobId), endpoint: 'scrape' as const, rating: 'bad' as const, note });
-const notes = (storage: MemoryStorage) => [...storage.data.values()].map((v) => (v as { draft: { note: string } }).draft.note).sort();
+const notes = (storage: SharedMemento) => [...storage.map.values()].map((v) => (v as { draft: { note: string } }).draft.note).sort();
 
 test("resuming another window's draft sets this window's own aside: it is offered again as this window's, not lost", async () => {
-  const storage = new MemoryStorage();
+  const storage = new SharedMemento();
   await new DraftStore(storage, 'gone', () => 1_000).save(withNote(JOB, 'from a closed window'));
   const here = new DraftStore(storage, 'here', () => 2_000);
   await here.save(withNote(OTHER_JOB, 'written here'));
@@ -80,12 +67,12 @@ test("resuming another window's draft sets this window's own aside: it is offere
 });
 
 test('a copy of an open window’s draft sets this window’s own aside too; nothing to set aside, nothing written', async () => {
-  const storage = new MemoryStorage();
+  const storage = new SharedMemento();
   await new DraftStore(storage, 'open', () => 1_000).save(withNote(JOB, 'still being edited there'));
   const here = new DraftStore(storage, 'here', () => 2_000);
   here.setAside();
   await here.settled();
-  assert.equal(storage.data.size, 1);
+  assert.equal(storage.map.size, 1);
   await here.save(withNote(OTHER_JOB, 'mine'));
   await here.copy(here.others()[0]!);
   await here.settled();

@@ -137,20 +137,6 @@ describe('usage history file', () => {
     assert.deepEqual(await historyFile(disk.view(), inTeam('x'), () => URL_A).load(), {}, 'a per-key breakdown is not the plain one');
   });
 
-  test('history stamped ahead of the clock (it stepped back) is asked for again, not kept as fresh', async () => {
-    const clock = new FakeClock();
-    let asked = 0;
-    const store = new UsageHistoryStore({
-      fetch: async () => (asked++, HISTORY),
-      hasKey: () => true,
-      isSelfHosted: () => false,
-      clock,
-      storage: { load: async () => ({ total: { history: HISTORY, fetchedAt: clock.now() + 6 * 3_600_000 } }), save: () => undefined },
-    });
-    await store.ensure(false);
-    assert.equal(asked, 1);
-  });
-
   test('a key change keeps what the other team kept', async () => {
     const disk = new MemoryDisk();
     const clock = new FakeClock();

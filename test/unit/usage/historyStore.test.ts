@@ -231,6 +231,20 @@ describe('usage history store', () => {
     assert.equal(reset.state.total.snapshot, undefined, 'a reset forgets what was kept for the old key');
   });
 
+  test('history stamped ahead of the clock (it stepped back) is asked for again, not kept as fresh', async () => {
+    const clock = new FakeClock();
+    let asked = 0;
+    const store = new UsageHistoryStore({
+      fetch: async () => (asked++, HISTORY),
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      storage: { load: async () => ({ total: { history: HISTORY, fetchedAt: clock.now() + 6 * 3_600_000 } }), save: () => undefined },
+    });
+    await store.ensure(false);
+    assert.equal(asked, 1);
+  });
+
   test('ensure() waits for what was kept and asks nothing when it is fresh', async () => {
     const clock = new FakeClock();
     let asked = 0;
