@@ -253,6 +253,29 @@ describe('feedback wizard', function () {
     await until('the draft to be kept', () => api.feedback.drafts.load()?.draft.jobId === 'half-typed-more');
   });
 
+  it('a wizard replaced on a page keeps what the page held, and the newer wizard offers it to resume', async () => {
+    const job = sandbox.createV2Job('parse');
+    const first = start({ jobId: job });
+    await choose(/Endpoint$/, 'Parse');
+    const p = await pageTitled(/Job id$/);
+    assert.equal(p.kind, 'input');
+    p.type('typed-before-the-next-wizard');
+    const second = start();
+    const next = await until('the newer wizard', () => (page() && page() !== p ? page() : undefined));
+    assert.deepEqual(await first, { kind: 'cancelled' });
+    assert.match(title(next), /Endpoint$/);
+    await choose(/Endpoint$/, 'Resume unsent feedback');
+    const review = await pageTitled(/Review$/);
+    // The review lists the problems first (one of them the job id), then the values.
+    const values = review.kind === 'pick' ? review.widget.items.filter((i) => i.label === 'Job id' && i.description) : [];
+    assert.deepEqual(
+      values.map((i) => i.description),
+      ['typed-before-the-next-wizard'],
+    );
+    await closeWizard();
+    assert.deepEqual(await second, { kind: 'cancelled' });
+  });
+
   it('warns when feedback was already submitted for the job', async () => {
     const job = sandbox.createV2Job('scrape');
     assert.equal((await fastPath({ jobId: job })).kind, 'sent');

@@ -54,6 +54,8 @@ export class FeedbackController implements vscode.Disposable {
   /** Each server's feedback window, as its own errors said. */
   readonly windows: FeedbackWindows;
   private prompter: QuickInputPrompter | undefined;
+  /** The open wizard's walk through its pages: it ends with the save of what its last page held. */
+  private walk: Promise<unknown> = Promise.resolve();
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
   private lastDraft: WizardDraft | undefined;
   /** Counts the saves of this window's draft: a request sent again later clears only a draft not edited since it failed. */
@@ -119,11 +121,19 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   async start(options: StartOptions = {}): Promise<FeedbackRunResult> {
+    // A wizard replaced on one of its pages keeps what that page held as it closes: the new one reads
+    // the drafts after that save, or it would offer the draft without it. (A replaced wizard in its
+    // note editor is not waited for: that editor stays open until the person closes it.)
+    const replacedOnPage = this.prompter?.page !== undefined;
     this.prompter?.dispose();
     const prompter = new QuickInputPrompter(editInUntitledDocument);
     this.prompter = prompter;
     const recent = new RecentFeedbackJobs(this.activity);
     try {
+      if (replacedOnPage) {
+        await this.walk;
+        await this.drafts.settled();
+      }
       const saved = await this.resumable();
       const own = this.drafts.load()?.draft;
       const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
@@ -158,7 +168,9 @@ export class FeedbackController implements vscode.Disposable {
         if (options.endpoint) draft.endpoint = options.endpoint;
         if (saved.length) wizardOptions.resumable = saved;
       }
-      const request = await runFeedbackWizard(draft, prompter, wizardOptions);
+      const walk = runFeedbackWizard(draft, prompter, wizardOptions);
+      this.walk = walk.catch(() => undefined);
+      const request = await walk;
       if (!request) return { kind: 'cancelled' };
       return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId));
     } finally {
