@@ -87,6 +87,16 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     assert.equal(await f.locator('.range-note').isVisible(), false);
   });
 
+  it('a range the host chose crossing a click on another: both settle on one range, never "Loading…"', async () => {
+    const f = wb().webviewFrame();
+    // The click's setRange is on its way to the host when the host's own choice, sent before it saw the click, arrives.
+    await press(f, '7 days');
+    await f.locator('body').evaluate(() => window.postMessage({ type: 'range', range: 'last24h' }, '*'));
+    await f.locator('.bar-hit').nth(24).waitFor({ timeout: 20_000 });
+    assert.equal(await rangeButton(f, 'last24h').getAttribute('aria-pressed'), 'true');
+    await showRange(f, 'Months', 4);
+  });
+
   it('keyboard, hover, table and CSV work in a range of bins', async () => {
     const f = wb().webviewFrame();
     await showRange(f, '24 hours', 25);

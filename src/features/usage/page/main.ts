@@ -317,11 +317,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   if (message.type === 'range') {
-    // The host chose a range (the spike alert's "Show Usage"): follow it without asking back.
+    // The host chose a range (the spike alert's "Show Usage"): follow it, and say so. A click on
+    // another range may have crossed it on the way; the host then shows the clicked one, and the page
+    // would wait for a state of this range that never comes.
     if (range() !== message.range) {
       saved = { ...saved, range: message.range };
       focus = undefined;
       persist();
+      post({ type: 'setRange', range: message.range });
       render();
     }
     return;
