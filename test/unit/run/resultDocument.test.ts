@@ -2,6 +2,7 @@
 // and page-chosen text that cannot become markup or a link in the header or the lists.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import { mapDocument, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
 
 const AT = Date.parse('2026-11-27T08:00:00Z');
@@ -37,6 +38,22 @@ describe('result documents', () => {
     // The address stays one code span: its backticks cannot close it early.
     assert.match(header, /Source: `https:\/\/e\.com\/%60\[a\]\(command:x\)%60`/);
     assert.match(header, /Firecrawl warned: \\<script>alert\(1\)\\<\/script> \\\$\(alert\)/);
+  });
+
+  test('a line break the service put in an address or a job id cannot end the header: what follows stays inside the code', () => {
+    const evil = '\n\n[Click to continue](command:workbench.action.quit)\r<img src=x>';
+    const links = (doc: string) => [...new MarkdownIt({ html: true }).render(doc).matchAll(/href="command:|<img/g)].length;
+    const scrape = scrapeDocument({ markdown: 'x', sourceUrl: 'https://e.com/a', finalUrl: `https://e.com/b${evil}`, jobId: `${JOB}${evil}` }, 'https://e.com', AT);
+    assert.equal(links(scrape), 0);
+    const header = scrape.split('\n\n---\n\n')[0] ?? '';
+    assert.ok(
+      header.split('\n').every((line) => line.startsWith('> ')),
+      header,
+    );
+    assert.match(header, /Final URL: `https:\/\/e\.com\/b%0A%0A\[Click%20to%20continue\]\(command:workbench\.action\.quit\)%0D<img%20src=x>`/);
+    const map = mapDocument('https://docs.example.org', { links: [{ url: `https://docs.example.org/a${evil}` }] }, AT);
+    assert.equal(links(map), 0);
+    assert.equal(map.split('\n').filter((line) => line.startsWith('- ')).length, 1);
   });
 
   test("the page's own Markdown is kept, but its command addresses are broken: the editor would run them on Ctrl+Click", () => {

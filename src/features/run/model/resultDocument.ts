@@ -25,14 +25,18 @@ function factLines(facts: HeaderFacts): string[] {
   const lines: string[] = [];
   const credits = creditsLine(facts.creditsUsed);
   if (credits) lines.push(credits);
-  if (facts.jobId) lines.push(l10n.t('Job id: {0}', `\`${facts.jobId.replace(/`/g, '')}\``));
+  if (facts.jobId) lines.push(l10n.t('Job id: {0}', codeUrl(facts.jobId)));
   lines.push(l10n.t('Fetched: {0}', formatDateTime(facts.at)));
   return lines;
 }
 
-/** An address as code: read as written, never a live link (a page chose it). */
+/**
+ * An address (or id) the service sent, as code: read as written, never a live link. A backtick would
+ * close the code, and a line break would end the quoted header, and what follows would render as
+ * Markdown (a command link with it): both are percent-encoded, as any address may carry them.
+ */
 function codeUrl(url: string): string {
-  return `\`${url.replace(/`/g, '%60')}\``;
+  return `\`${url.replace(/[`\s\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c))}\``;
 }
 
 /** A quoted block of header lines: Markdown's line breaks keep one fact a line. */
