@@ -216,6 +216,26 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('scrape'), 0);
   });
 
+  it('a box closed with Escape keeps what it held: the next Scrape URL, Search and Map offer it again', async () => {
+    for (const [command, text] of [
+      ['firecrawl.scrapeUrl', 'https://docs.example.org/a/long/path/typed/by/hand'],
+      ['firecrawl.searchWeb', 'firecrawl pricing typed by hand'],
+      ['firecrawl.mapSite', 'https://docs.example.org/typed'],
+    ] as const) {
+      const first = vscode.commands.executeCommand<RunOutcome>(command);
+      const box = (await until(`the box of ${command}`, () => prompt())) as vscode.InputBox;
+      box.value = text;
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal((await first)?.cancelled, true);
+      const second = vscode.commands.executeCommand<RunOutcome>(command);
+      const again = (await until(`the box of ${command} again`, () => (prompt() !== box ? prompt() : undefined))) as vscode.InputBox;
+      assert.equal(again.value, text, command);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await second;
+    }
+    assert.equal(sandbox.requests().filter((r) => ['scrape', 'search', 'map'].includes(r.route)).length, 0);
+  });
+
   it('402: the balance and Open Dashboard, and Retry sends the same URL again', async () => {
     sandbox.fault({ kind: 'status', status: 402, route: 'scrape' });
     answer = 'Retry';
@@ -503,6 +523,43 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
+  it('Retry on an agent start refused earlier sends that prompt, even after the wizard started another run', async () => {
+    /** Runs the wizard with `text` as the prompt and no URLs through to Start. */
+    const startRun = async (text: string) => {
+      const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+      await answerPrompt(/Start Agent Job/, text);
+      await answerPrompt(/Start Agent Job/, '');
+      await answerPrompt(/Start Agent Job/);
+      await answerPrompt(/Start Agent Job/);
+      await until('the confirm step', () => (/At most/.test((prompt() as vscode.QuickPick<vscode.QuickPickItem> | undefined)?.placeholder ?? '') ? prompt() : undefined));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return (await pending)!;
+    };
+    let retry: (choice: string) => void = () => undefined;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
+      errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
+      return new Promise((resolve) => (retry = resolve));
+    };
+    try {
+      sandbox.fault({ kind: 'status', status: 429, route: 'agentStart' });
+      const refused = await startRun('Prompt A: compare the pricing pages');
+      assert.ok(refused.failure);
+      assert.ok((await startRun('Prompt B: list every changelog entry')).id);
+      retry(errors[0]!.items.find((i) => /Retry/.test(i))!);
+      await until('the retry', () => sandbox.requests().filter((r) => r.route === 'agentStart').length === 3);
+      const prompts = sandbox
+        .requests()
+        .filter((r) => r.route === 'agentStart')
+        .map((r) => (r.body as { prompt?: string }).prompt);
+      assert.deepEqual(prompts, ['Prompt A: compare the pricing pages', 'Prompt B: list every changelog entry', 'Prompt A: compare the pricing pages']);
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
+        errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
+        return Promise.resolve(answer);
+      };
+    }
+  });
+
   it('Start Agent Job: Back from the URLs keeps what was typed there, and the page offers it again', async () => {
     const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
     await answerPrompt(/Start Agent Job/, 'Find the pricing pages');
@@ -515,6 +572,24 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(again.value, 'https://a.example/pricing https://b.example/plans');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(await pending, { cancelled: true });
+    assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
+  });
+
+  it('Start Agent Job: Escape on the URLs keeps them and the prompt for the next run', async () => {
+    const first = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerPrompt(/Start Agent Job/, 'Find the pricing of every plan');
+    const urls = await until('the URLs page', () => (prompt()?.step === 2 ? (prompt() as vscode.InputBox) : undefined));
+    urls.value = 'https://a.example/pricing https://b.example/plans';
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await first, { cancelled: true });
+    const second = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    const step1 = await until('the prompt page', () => (prompt()?.step === 1 ? (prompt() as vscode.InputBox) : undefined));
+    assert.equal(step1.value, 'Find the pricing of every plan');
+    await answerPrompt(/Start Agent Job/);
+    const again = await until('the URLs page again', () => (prompt()?.step === 2 ? (prompt() as vscode.InputBox) : undefined));
+    assert.equal(again.value, 'https://a.example/pricing https://b.example/plans');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await second, { cancelled: true });
     assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
   });
 

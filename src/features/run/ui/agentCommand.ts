@@ -62,6 +62,7 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
           prompt: vscode.l10n.t('What should the agent find or do?'),
           value: answers.prompt,
           validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined),
+          keep: (t) => (answers.prompt = t),
         });
         if (a.kind === 'cancel') return { cancelled: true };
         if (a.kind === 'accept') {
@@ -80,6 +81,7 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
             splitUrls(t)
               .map(webUrlProblem)
               .find((p) => p !== undefined),
+          keep: (t) => (answers.urls = t),
         });
         if (a.kind === 'cancel') return { cancelled: true };
         answers.urls = a.kind === 'back' ? (a.text ?? answers.urls) : a.value;
@@ -173,7 +175,8 @@ export async function agentCommand(services: RunServices): Promise<AgentOutcome>
           await openSetting(SETTINGS.agentMaxCredits);
           return { cancelled: true };
         }
-        return start(services, answers, maxCredits);
+        // A copy: a Retry on this run's failure must send this prompt, not what a later run of the wizard typed.
+        return start(services, { ...answers }, maxCredits);
       }
     }
   }

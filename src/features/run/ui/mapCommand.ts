@@ -21,6 +21,7 @@ export async function mapCommand(services: RunServices): Promise<RunOutcome> {
     placeholder: 'https://docs.example.com',
     value: openingValue(services, 'map', selectedWebUrl(selectedText())),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+    keep: (text) => services.typed.set('map', text),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
   const site = answer.value.trim();

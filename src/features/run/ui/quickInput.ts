@@ -33,6 +33,8 @@ export interface TextPage extends PageFrame {
   placeholder?: string;
   /** A problem with the text, shown under it; Enter does nothing while there is one. */
   validate?: (text: string) => string | undefined;
+  /** Told what the box held when it closed without an answer (Escape), to offer it again next time. */
+  keep?: (text: string) => void;
 }
 
 function frame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, page: PageFrame): void {
@@ -70,7 +72,10 @@ export function askText(page: TextPage): Promise<Asked<string>> {
     box.onDidTriggerButton((button) => {
       if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back', text: box.value });
     });
-    box.onDidHide(() => finish({ kind: 'cancel' }));
+    box.onDidHide(() => {
+      if (!done) page.keep?.(box.value);
+      finish({ kind: 'cancel' });
+    });
     box.show();
   });
 }

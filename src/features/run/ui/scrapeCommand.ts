@@ -26,6 +26,7 @@ async function askUrl(services: RunServices, selection: string | undefined): Pro
     placeholder: 'https://example.com/docs',
     value: openingValue(services, 'scrape', selection),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+    keep: (text) => services.typed.set('scrape', text),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return undefined;
   const url = answer.value.trim();

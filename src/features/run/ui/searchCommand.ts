@@ -25,6 +25,7 @@ export async function searchCommand(services: RunServices): Promise<RunOutcome> 
     title: vscode.l10n.t('Firecrawl: Search the Web'),
     prompt: vscode.l10n.t('What to search for.'),
     value: openingValue(services, 'search', selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined),
+    keep: (text) => services.typed.set('search', text),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
   const query = answer.value.trim();
