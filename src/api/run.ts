@@ -133,7 +133,8 @@ export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStart
     const problem = webUrlProblem(url);
     if (problem) problems.push({ path: `urls[${i}]`, message: problem });
   });
-  if (!Number.isFinite(options.maxCredits) || options.maxCredits <= 0) problems.push({ path: 'maxCredits', message: l10n.t('A number of credits above 0.') });
+  // Sent as a whole number: a cap below 1 would go out as 0, which a server may read as no cap.
+  if (!Number.isFinite(options.maxCredits) || options.maxCredits < 1) problems.push({ path: 'maxCredits', message: l10n.t('At least 1 credit.') });
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,

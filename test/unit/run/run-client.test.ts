@@ -74,6 +74,9 @@ describe('request bodies', () => {
     const bad = agentStartBody({ prompt: '', urls: ['https://ok.example', 'mailto:x@y'], maxCredits: 0 });
     assert.equal(bad.ok, false);
     assert.deepEqual(!bad.ok && bad.problems.map((p) => p.path), ['prompt', 'urls[1]', 'maxCredits']);
+    // Sent whole: a cap of half a credit would go out as 0.
+    const half = agentStartBody({ prompt: 'x', urls: [], maxCredits: 0.5 });
+    assert.deepEqual(!half.ok && half.problems, [{ path: 'maxCredits', message: 'At least 1 credit.' }]);
   });
 
   test('agent URLs typed in one line: a comma inside an address is part of it, a comma between addresses separates them', () => {
