@@ -16,6 +16,14 @@ export function clampDelay(ms: number): number {
   return Math.min(ms, MAX_TIMER_MS);
 }
 
+/** How far ahead of the clock a time written on this machine may be before it means the clock stepped back. */
+const AHEAD_SLACK_MS = 2_000;
+
+/** A time written when the clock ran ahead (it has stepped back since): it says nothing about age or freshness. */
+export function isAhead(at: number, now: number): boolean {
+  return at > now + AHEAD_SLACK_MS;
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   schedule(ms, fn) {

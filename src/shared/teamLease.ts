@@ -6,7 +6,7 @@
 // writes whether it is looked at, so the leader polls at the pace the team's windows deserve: the team
 // counts as focused when any of its windows is. A team is one API key on one server (`team` is a
 // hash of both, never the key).
-import type { Clock } from './clock';
+import { type Clock, isAhead } from './clock';
 import { type Disposable, Emitter, type Event } from './events';
 import { readJson, type SharedFiles } from './sharedFiles';
 
@@ -44,11 +44,6 @@ export const LEASE_MS = 9_000;
 export const RENEW_MS = 3_000;
 
 const NOBODY: Attention = { focused: false, researchVisible: false };
-/**
- * A lease or attention stamped later than now by more than this was written before the clock stepped
- * back (all windows share one machine's clock): it is not taken as fresh.
- */
-const FUTURE_SLACK_MS = 2_000;
 /**
  * A lease found missing is looked at again after this long before it is taken: VS Code replaces a file
  * by deleting it a moment before the new one is there, so the leader's renewal can look like no lease.
@@ -375,7 +370,7 @@ const isJsonName = (name: string) => name.endsWith('.json');
 
 /** Written less than `maxAgeMs` ago, and not later than now (a time ahead of the clock is from before it stepped back). */
 function isFresh(at: number, now: number, maxAgeMs: number): boolean {
-  return at <= now + FUTURE_SLACK_MS && now - at < maxAgeMs;
+  return !isAhead(at, now) && now - at < maxAgeMs;
 }
 
 function readLease(value: unknown): LeaseFile | undefined {

@@ -142,3 +142,20 @@ describe('the spike rule: last hour ≥ 5× the usual rate and ≥ 100 credits',
     assert.equal(DAY_MS, 86_400_000);
   });
 });
+
+describe('bins without window dates', () => {
+  test('sparse hourly bins without window dates: a burst 10 hours ago is not "the last hour"', () => {
+    const now = Date.UTC(2026, 10, 20, 12, 15);
+    const full = binsFor('day', now, { hours: [[Date.UTC(2026, 10, 20, 2, 0), 1_200]] });
+    // The service left empty bins out and did not date its window.
+    const sparse = { ...full, windowStart: null, windowEnd: null, bins: full.bins.filter((b) => b.creditsUsed !== 0) };
+    assert.equal(sparse.bins.length, 1);
+    const summary = summarizeBurn(
+      { day: { bins: sparse, fetchedAt: now }, week: { bins: binsFor('week', now, { steady: 1, hours: [[Date.UTC(2026, 10, 20, 2, 0), 1_200]] }), fetchedAt: now } },
+      DEFAULT_SPIKE_THRESHOLDS,
+      now,
+    );
+    assert.ok(!summary.lastHour, `the last hour reads ${summary.lastHour} credits`);
+    assert.equal(summary.spike, undefined, 'a spike is reported for a burst 10 hours old');
+  });
+});

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NetworkError, RateLimitedError, UnauthorizedError, type UsageTimeRange } from '../../../src/api';
-import { RecentUsageStore, type RecentUsageStoreOptions } from '../../../src/features/burn/model/recentUsageStore';
+import { RecentUsageStore, type RecentUsageStoreOptions, type SharedSnapshots } from '../../../src/features/burn/model/recentUsageStore';
 import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
 import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
 import { Emitter } from '../../../src/shared/events';
@@ -385,5 +385,99 @@ describe('recent usage in several windows', () => {
     await clock.advance(11 * MIN);
     assert.equal(calls.length, count + 1);
     await again.close();
+  });
+});
+
+/** A store whose team file is in the test's hands: `file` is what read() returns, `publish` fires onDidPublish. */
+function storeWithFile(file: SharedSnapshots | undefined) {
+  const clock = new FakeClock();
+  const published = new Emitter<SharedSnapshots>();
+  const calls: Array<{ range: UsageTimeRange; at: number }> = [];
+  let team = 'old';
+  const store = new RecentUsageStore({
+    fetch: async (range) => {
+      calls.push({ range, at: clock.now() });
+      return binsFor(range, clock.now(), team === 'old' ? { steady: 999 } : { steady: 1 });
+    },
+    shared: { read: async () => file, publish: () => undefined, onDidPublish: published.event },
+    hasKey: () => true,
+    isSelfHosted: () => false,
+    clock,
+    focus: focusSource(true),
+  });
+  return { clock, store, calls, published, setTeam: (t: string) => (team = t) };
+}
+
+describe('recent usage: a key change, a clock stepped back, a night away', () => {
+  test("after a key change, the old team's bins written by another window just before are not taken for the new team's", async () => {
+    const t = storeWithFile(undefined);
+    t.store.start();
+    await t.clock.advance(0);
+    // Another window (still on the old key) fetched the old team's bins a moment ago...
+    const oldTeamWrite = { day: { bins: binsFor('day', t.clock.now(), { steady: 999 }), fetchedAt: t.clock.now() } };
+    await t.clock.advance(MIN);
+    // ...the key changes here; the new team's answer is slow to come.
+    t.setTeam('new');
+    t.store.reset();
+    // The old window's write reaches this window late (file events lag).
+    t.published.fire(oldTeamWrite);
+    const shown = t.store.state.day.snapshot;
+    assert.equal(shown, undefined, "the old team's hours are shown for the new key");
+    t.store.dispose();
+  });
+
+  test('after a key change, a late write of the old team does not put off asking the new team', async () => {
+    const t = storeWithFile(undefined);
+    t.store.start();
+    await t.clock.advance(0);
+    const oldTeamWrite = { day: { bins: binsFor('day', t.clock.now(), { steady: 999 }), fetchedAt: t.clock.now() } };
+    await t.clock.advance(MIN);
+    const before = t.calls.length;
+    t.setTeam('new');
+    t.store.reset();
+    t.published.fire(oldTeamWrite);
+    await t.clock.advance(MIN);
+    assert.equal(t.calls.length, before + 1, 'the new team is not asked at once (the old write moved the next poll 14 minutes on)');
+    t.store.dispose();
+  });
+
+  test('bins stamped ahead of the clock (the clock stepped back) do not stop polling for hours', async () => {
+    const clock = new FakeClock();
+    // Written when the clock read 3 hours later than it does now.
+    const ahead = clock.now() + 3 * HOUR_MS;
+    const t = storeWithFile({ day: { bins: binsFor('day', ahead, { steady: 20 }), fetchedAt: ahead } });
+    t.store.start();
+    await t.clock.advance(30 * MIN);
+    assert.ok(t.calls.length >= 1, `no request in 30 minutes (next due in ${(t.store as unknown as { due: { due: number } }).due.due / MIN - t.clock.now() / MIN} min)`);
+    t.store.dispose();
+  });
+
+  test('the panel asking for a range stamped ahead of the clock loads it', async () => {
+    const t = storeWithFile(undefined);
+    t.store.start();
+    await t.clock.advance(0);
+    const ahead = t.clock.now() + 3 * HOUR_MS;
+    t.published.fire({ month: { bins: binsFor('month', ahead, { steady: 20 }), fetchedAt: ahead } });
+    const before = t.calls.length;
+    await t.store.ensure('month');
+    assert.equal(t.calls.length, before + 1, 'ensure() took a snapshot from the future as fresh');
+    t.store.dispose();
+  });
+
+  test("opening the editor with yesterday's bins in the team file asks for the last 24 hours first", async () => {
+    const clock = new FakeClock();
+    const yesterday = clock.now() - 20 * HOUR_MS;
+    const t = storeWithFile({
+      day: { bins: binsFor('day', yesterday, { steady: 20 }), fetchedAt: yesterday },
+      week: { bins: binsFor('week', yesterday, { steady: 20 }), fetchedAt: yesterday },
+    });
+    t.store.start();
+    await t.clock.advance(0);
+    assert.deepEqual(
+      t.calls.map((c) => c.range),
+      ['day'],
+      "the week's bins went first: the tooltip shows hours from 20 hours ago, and no spike can be seen, for another 15 minutes",
+    );
+    t.store.dispose();
   });
 });

@@ -262,3 +262,32 @@ describe('spike alerts of several teams', () => {
     assert.deepEqual(m.shown, ['team-b']);
   });
 });
+
+describe('a spike that ended', () => {
+  test('a window that still holds an ended spike does not alert it again when it gains focus', () => {
+    const clock = new FakeClock(Date.UTC(2026, 10, 20, 12, 0));
+    const stored: { value: unknown } = { value: undefined };
+    const make = (focused: { value: boolean }) => {
+      const alerts = new SpikeAlerts({ clock, load: () => stored.value, save: (m) => (stored.value = m), isOff: () => false, canShow: () => focused.value });
+      const shown: Spike[] = [];
+      alerts.onDidAlert((s) => shown.push(s));
+      return { alerts, shown, focused };
+    };
+    const a = make({ value: true });
+    const b = make({ value: false });
+    const t1 = clock.now();
+    const spike: Spike = { lastHour: 1_200, perHour: 20, ratio: 60, threshold: 100, asOf: t1 };
+    // Both windows look at the same bins: a (focused) alerts, b (not focused) keeps the spike for later.
+    a.alerts.observe(spike, t1);
+    b.alerts.observe(spike, t1);
+    assert.equal(a.shown.length, 1);
+    // 15 minutes later the leader's look finds none: the spike has ended.
+    const t2 = t1 + 15 * MIN;
+    a.alerts.observe(undefined, t2);
+    assert.equal(readMemory(stored.value).episode?.ended, true);
+    // b has not taken the newer bins yet when someone clicks into it.
+    b.focused.value = true;
+    b.alerts.focusGained();
+    assert.equal(a.shown.length + b.shown.length, 1, 'the same, already ended spike is alerted a second time');
+  });
+});

@@ -457,3 +457,45 @@ describe('refresh scheduling', () => {
     store.dispose();
   });
 });
+
+describe('a clock stepped back', () => {
+  test('a balance stamped ahead of the clock (the clock stepped back) does not stop the leader polling for hours', async () => {
+    const clock = new FakeClock();
+    const ahead = clock.now() + 3 * 3_600_000;
+    let requests = 0;
+    const usage = { remainingCredits: 10, planCredits: 100, billingPeriodStart: null, billingPeriodEnd: null };
+    const store = new CreditsStore({
+      fetch: async () => {
+        requests++;
+        return usage;
+      },
+      shared: { read: async () => ({ usage, fetchedAt: ahead }), publish: () => undefined, onDidPublish: new Emitter<CreditsSnapshot>().event },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      intervalMs: () => 5 * 60_000,
+      clock,
+      focus: { focused: true, onDidChange: new Emitter<boolean>().event },
+      random: () => 0.5,
+    });
+    store.start();
+    await clock.advance(30 * 60_000);
+    assert.ok(requests >= 1, 'no balance request in 30 minutes with a 5-minute interval');
+    store.dispose();
+  });
+});
+
+describe('forecast from the months', () => {
+  test("early in a period, the current month (the spec's shape: endDate set to the month's end) is not taken as last month", () => {
+    const early = Date.parse('2026-11-01T12:00:00.000Z');
+    const usage = { remainingCredits: 20_000, planCredits: 100_000, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' };
+    const history = [
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 62_000 },
+      // The spec types endDate as a string: the month in progress carries its end.
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-11-30T23:59:59.999Z', creditsUsed: 100 },
+    ];
+    const f = forecastRunOut(usage, early, history);
+    assert.ok(f, 'no forecast: the month in progress (100 credits over 30 days) was used as last month');
+    assert.equal(f.basis, 'history');
+    assert.ok(Math.abs(f.perDay - 2_000) < 5, `per day ${f.perDay}`);
+  });
+});

@@ -25,8 +25,10 @@ function used(slot: UsageSlot): number {
   return Math.max(0, slot.credits);
 }
 
-function slotsOf(bins: UsageBins, unitMs: number): UsageSlot[] {
-  return placeSlots(bins.bins, unitMs, bins.windowStart, bins.windowEnd).slots;
+function slotsOf(bins: UsageBins, unitMs: number, fetchedAt?: number): UsageSlot[] {
+  // Without the window's end, the bins alone cannot say how recent they are (empty ones may be left out): the answer ends when it was fetched.
+  const end = bins.windowEnd ?? (fetchedAt !== undefined ? new Date(fetchedAt).toISOString() : null);
+  return placeSlots(bins.bins, unitMs, bins.windowStart, end).slots;
 }
 
 export interface LastDay {
@@ -56,8 +58,8 @@ export interface LastHour {
  * it that falls inside those 60 minutes (usage inside an hour taken as even). A burst at 12:05 counts
  * in full at 12:15, rather than waiting for 13:00 to complete its hour.
  */
-export function lastHour(day: UsageBins): LastHour | undefined {
-  const slots = slotsOf(day, HOUR_MS);
+export function lastHour(day: UsageBins, fetchedAt?: number): LastHour | undefined {
+  const slots = slotsOf(day, HOUR_MS, fetchedAt);
   const newest = slots[slots.length - 1];
   if (!newest) return undefined;
   const previous = slots[slots.length - 2];
@@ -117,8 +119,8 @@ export function couldBeSpike(day: UsageBins, thresholds: SpikeThresholds): boole
 }
 
 /** The rule: the last hour ≥ minCredits and ≥ multiplier × the usual hourly rate of the last 7 days. */
-export function detectSpike(day: UsageBins, week: UsageBins, thresholds: SpikeThresholds): Spike | undefined {
-  const hour = lastHour(day);
+export function detectSpike(day: UsageBins, week: UsageBins, thresholds: SpikeThresholds, fetchedAt?: number): Spike | undefined {
+  const hour = lastHour(day, fetchedAt);
   const baseline = usualRate(week);
   if (!hour || baseline.kind !== 'rate') return undefined;
   const threshold = Math.max(thresholds.minCredits, thresholds.multiplier * baseline.perHour);
@@ -166,7 +168,7 @@ export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now
   if (input.day) {
     const day = lastDay(input.day.bins);
     if (day) summary.day = day;
-    const hour = lastHour(input.day.bins);
+    const hour = lastHour(input.day.bins, input.day.fetchedAt);
     if (hour) summary.lastHour = hour.credits;
   }
   if (input.week) {
@@ -175,7 +177,7 @@ export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now
     if (pace !== undefined) summary.weekPerDay = pace;
   }
   if (input.day && input.week && now - input.day.fetchedAt <= SPIKE_DATA_MAX_AGE_MS) {
-    const spike = detectSpike(input.day.bins, input.week.bins, thresholds);
+    const spike = detectSpike(input.day.bins, input.week.bins, thresholds, input.day.fetchedAt);
     if (spike) summary.spike = spike;
   }
   return summary;

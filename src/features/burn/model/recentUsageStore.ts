@@ -7,7 +7,7 @@
 // turn), bring the week's bins along at once, since a spike cannot be told without them and the
 // week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
 import { askedWaitMs, isFirecrawlError, isUnsupportedOnServer, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
-import type { Clock } from '../../../shared/clock';
+import { type Clock, isAhead } from '../../../shared/clock';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
@@ -73,6 +73,8 @@ export class RecentUsageStore extends DisposableBase {
   private readonly changed = this._register(new Emitter<RecentUsageState>());
   private started = false;
   private disposed = false;
+  /** When the key or server last changed: bins fetched before then are another team's. */
+  private resetAt = Number.NEGATIVE_INFINITY;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: RecentUsageStoreOptions) {
@@ -124,6 +126,7 @@ export class RecentUsageStore extends DisposableBase {
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
     this.inFlight.clear();
+    this.resetAt = this.options.clock.now();
     this.current = emptyState();
     this.changed.fire(this.current);
     this.due.set(this.options.clock.now());
@@ -133,7 +136,7 @@ export class RecentUsageStore extends DisposableBase {
   ensure(range: UsageTimeRange, maxAgeMs = this.interval): Promise<void> {
     const state = this.current[range];
     const age = state.snapshot ? this.options.clock.now() - state.snapshot.fetchedAt : Infinity;
-    if (age < maxAgeMs && !state.problem) return Promise.resolve();
+    if (age >= 0 && age < maxAgeMs && !state.problem) return Promise.resolve();
     return this.refresh(range);
   }
 
@@ -162,7 +165,8 @@ export class RecentUsageStore extends DisposableBase {
   /** What the poll asks next: the hourly bins, or the week's when the usual rate needs renewing. */
   nextRange(): UsageTimeRange {
     // The last 24 hours come first (the tooltip shows them); the baseline takes the next turn.
-    return this.weekOld && this.current.day.snapshot && this.lastTurn !== 'week' ? 'week' : 'day';
+    // Only after a turn of the hours: bins taken from the team's file at a start may be from yesterday.
+    return this.weekOld && this.current.day.snapshot && this.lastTurn === 'day' ? 'week' : 'day';
   }
 
   /** A refresh someone asked for (Refresh Credits): the last 24 hours, and the week's bins too if they are old. */
@@ -238,6 +242,8 @@ export class RecentUsageStore extends DisposableBase {
       const theirs = snapshots[range];
       const mine = this.current[range].snapshot;
       if (!theirs || (mine && mine.fetchedAt >= theirs.fetchedAt) || theirs.bins.timeRange !== range) continue;
+      // Another team's (written before the key changed), or written when the clock ran ahead (it stepped back since).
+      if (theirs.fetchedAt < this.resetAt || isAhead(theirs.fetchedAt, this.options.clock.now())) continue;
       this.update(range, { snapshot: theirs, problem: undefined });
       if (range === 'day') this.schedule(theirs.fetchedAt + this.interval);
     }

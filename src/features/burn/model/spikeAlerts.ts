@@ -128,6 +128,8 @@ export class SpikeAlerts implements Disposable {
       }
     } else {
       this.latest = spike;
+      // A spike no newer than the look that ended it is that spike, seen again from older bins.
+      if (episode?.ended && spike.asOf <= episode.lastSeen) return;
       if (!episode || episode.ended || spike.asOf - episode.lastSeen > SPIKE_GAP_MS) {
         episode = { since: spike.asOf, lastSeen: spike.asOf, handled: false };
         changed = true;

@@ -3,7 +3,7 @@
 // either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
 import { askedWaitMs, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus } from '../../../api';
-import type { Clock } from '../../../shared/clock';
+import { type Clock, isAhead } from '../../../shared/clock';
 import { backoffDelay } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
@@ -96,7 +96,7 @@ export class CreditsStore extends DisposableBase {
     const mine = this.current.snapshot;
     // A window's write for the old team can arrive after the key changed (file events lag, and the
     // team's folder is renamed only once the new team is joined): never show it for the new key.
-    if (snapshot.fetchedAt < this.resetAt) return;
+    if (snapshot.fetchedAt < this.resetAt || isAhead(snapshot.fetchedAt, this.options.clock.now())) return;
     if (this.disposed || (mine && mine.fetchedAt >= snapshot.fetchedAt) || !this.options.hasKey()) return;
     this.failures = 0;
     this.update({ snapshot, loading: false, problem: undefined });

@@ -41,7 +41,7 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
     basis = 'week';
   }
   if (perDay === undefined && history) {
-    const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate));
+    const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate) && Date.parse(p.endDate) <= now);
     if (full?.endDate && full.startDate) {
       const total = history.filter((p) => p.startDate === full.startDate).reduce((sum, p) => sum + p.creditsUsed, 0);
       const days = (Date.parse(full.endDate) - Date.parse(full.startDate)) / DAY_MS;
