@@ -105,7 +105,7 @@ describe('the status bar with the burn', () => {
 
   test('alerts off or muted are said, with a way back', () => {
     assert.match(presentCredits(state(), ctx(burnView({ steady: 20 }, { alertsOff: true }))).tooltip, /Spike alerts are off\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/);
-    assert.match(presentCredits(state(), ctx(burnView({ steady: 20 }, { muted: true }))).tooltip, /Spike alerts are muted for today\./);
+    assert.match(presentCredits(state(), ctx(burnView({ steady: 20 }, { muted: true }))).tooltip, /Spike alerts are muted for today\. \[Turn On\]\(command:firecrawl\.resumeSpikeAlerts\)/);
   });
 
   test('old hourly bins say how old', () => {

@@ -56,7 +56,12 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
   if (!burn) return [];
   const day = burn.summary.day;
   // Whether alerts are off or muted is said with or without the hours to show: it is the way back.
-  if (!day) return burn.alertsOff ? ['', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`)] : burn.muted ? ['', l10n.t('Spike alerts are muted for today.')] : [];
+  if (!day)
+    return burn.alertsOff
+      ? ['', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`)]
+      : burn.muted
+        ? ['', l10n.t('Spike alerts are muted for today. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`)]
+        : [];
   const { locale } = ctx;
   const lines = [
     '',
@@ -99,7 +104,7 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
     if (share) lines.push('', share);
   }
   if (burn.alertsOff) lines.push('', l10n.t('Spike alerts are off. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`));
-  else if (burn.muted) lines.push('', l10n.t('Spike alerts are muted for today.'));
+  else if (burn.muted) lines.push('', l10n.t('Spike alerts are muted for today. [Turn On]({0})', `command:${COMMANDS.resumeSpikeAlerts}`));
   return lines;
 }
 
