@@ -184,6 +184,17 @@ describe('running Firecrawl from the editor', function () {
     assert.notEqual(first.getText(), second.getText(), 'each its own fetch time and job id');
   });
 
+  it('two results of the same URL arriving together open two documents, each rated as its own job', async () => {
+    const [a, b] = await Promise.all([1, 2].map(async () => (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/together'))!.opened[0]!));
+    assert.notEqual(a!.uri.toString(), b!.uri.toString());
+    const jobIds = [a!, b!].map((d) => /Job id: `([^`]+)`/.exec(d.getText())?.[1]);
+    assert.equal(new Set(jobIds).size, 2, 'each its own job');
+    for (const [i, d] of [a!, b!].entries()) {
+      assert.equal(d.getText().match(/^> Source:/gm)?.length, 1, 'one page a document');
+      assert.equal(run.services.results.get(d.uri.toString())?.jobId, jobIds[i]);
+    }
+  });
+
   it("a scraped page's command links are not links in its document: Ctrl+Click cannot run a command the page chose", async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://hostile.example/'))!;
     const [document] = outcome.opened;

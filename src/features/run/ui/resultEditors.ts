@@ -12,7 +12,16 @@ import { plainText } from '../../../shared/text';
 import type { RatableResult } from '../model/ratableResults';
 import type { RunServices } from './services';
 
-export async function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
+/** Results that arrive together open one after the other: each looks for its unused name once the one before holds its own. */
+let opening: Promise<unknown> = Promise.resolve();
+
+export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
+  const opened = opening.then(() => openNow(services, content, ratable, name, fileName));
+  opening = opened.catch(() => undefined);
+  return opened;
+}
+
+async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
   const uri = await unusedUntitled(fileName);
   const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ language: 'markdown', content });
   if (uri) {
