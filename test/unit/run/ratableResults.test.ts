@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RatableResults } from '../../../src/features/run/model/ratableResults';
+import { feedbackUrl, RatableResults } from '../../../src/features/run/model/ratableResults';
 
 const JOB = '3f1c9a2e-6b7d-4e8f-9a0b-1c2d3e4f5a6b';
 
@@ -42,5 +42,12 @@ describe('RatableResults', () => {
     results.move('untitled:none.md', 'file:///w/none.md');
     assert.equal(results.get('file:///w/none.md'), undefined);
     assert.deepEqual(changed, ['untitled:a.md', 'untitled:a.md', 'untitled:a.md', 'file:///w/a.md']);
+  });
+
+  test('the page a rating names is the first address feedback can take: a final URL the service sent may be neither http nor short enough', () => {
+    const long = `https://example.com/${'a'.repeat(2_048)}`;
+    assert.equal(feedbackUrl('javascript:alert(1)', long, 'https://example.com/asked'), 'https://example.com/asked');
+    assert.equal(feedbackUrl('https://example.com/final', 'https://example.com/source', 'https://example.com/asked'), 'https://example.com/final');
+    assert.equal(feedbackUrl(undefined, 'file:///etc/passwd'), undefined);
   });
 });

@@ -1,7 +1,7 @@
 // Which open result documents can be rated, and how: the endpoint and job id the run's answer
 // named, the page it was about, whether the server has closed its window, and whether it was rated. Keyed by the
 // document's URI as text. Pure: no `vscode`.
-import type { FeedbackEndpoint } from '../../../api';
+import { FEEDBACK_LIMITS, type FeedbackEndpoint, webUrlProblem } from '../../../api';
 import { Emitter } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
 
@@ -16,6 +16,11 @@ export interface RatableResult {
   closed?: { windowSeconds?: number };
   /** Set once a rating was recorded: the receipt's words. Firecrawl takes one per job; a repeat refunds nothing. */
   rated?: { receipt: string };
+}
+
+/** The first address feedback can take as its `url` (http or https, at most 2,048 characters): the service's may be neither. */
+export function feedbackUrl(...candidates: ReadonlyArray<string | undefined>): string | undefined {
+  return candidates.find((url): url is string => url !== undefined && url.trim().length <= FEEDBACK_LIMITS.urlMaxLength && !webUrlProblem(url));
 }
 
 export class RatableResults {

@@ -6,6 +6,7 @@ import { checked, scrapeBody, selectedWebUrl, webUrlProblem } from '../../../api
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
+import { feedbackUrl } from '../model/ratableResults';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { askText } from './quickInput';
 import { openResult } from './resultEditors';
@@ -60,8 +61,9 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     const result = outcome.value;
     services.refresh.request();
     services.log.info(`Scraped ${url}: job ${result.jobId ?? '(none)'}, site status ${result.statusCode ?? '?'}, ${result.creditsUsed ?? '?'} credits`);
+    const page = feedbackUrl(result.finalUrl, result.sourceUrl, url);
     const ratable = result.jobId
-      ? { endpoint: 'scrape' as const, jobId: result.jobId, url: result.finalUrl ?? result.sourceUrl ?? url, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
+      ? { endpoint: 'scrape' as const, jobId: result.jobId, ...(page ? { url: page } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
       : undefined;
     opened.push(await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url, resultFileName(url)));
   }
