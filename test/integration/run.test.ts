@@ -56,6 +56,19 @@ describe('running Firecrawl from the editor', function () {
   });
 
   const prompt = () => run.prompt;
+  /** The error notifications' answer given later, by `choose`, rather than at once. */
+  function answerLater(): { choose(choice: string): void; restore(): void } {
+    let chosen: (choice: string) => void = () => undefined;
+    const immediate = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
+      errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
+      return new Promise((resolve) => (chosen = resolve));
+    };
+    return {
+      choose: (choice) => chosen(choice),
+      restore: () => ((vscode.window as { showErrorMessage: unknown }).showErrorMessage = immediate),
+    };
+  }
   /** Waits for a prompt whose title matches, sets its text if given, and accepts it. */
   async function answerPrompt(title: RegExp, text?: string): Promise<void> {
     const shown = await until(`a prompt titled ${title}`, () => (prompt() && title.test(prompt()?.title ?? '') ? prompt() : undefined));
@@ -470,6 +483,30 @@ describe('running Firecrawl from the editor', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('Edit and Retry opens the search that failed, even with other text selected since', async () => {
+    sandbox.fault({
+      kind: 'status',
+      status: 400,
+      route: 'search',
+      body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: query: Too vague', details: [{ code: 'custom', path: ['query'], message: 'Too vague' }] },
+    });
+    const later = answerLater();
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+      await answerPrompt(/Search the Web/, 'headless browsers compared');
+      assert.ok((await pending)?.failure);
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'something else entirely\n' }));
+      editor.selection = new vscode.Selection(0, 0, 0, 'something else entirely'.length);
+      later.choose('Edit and Retry');
+      const again = (await until('the search box again', () => (prompt() && /Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+      assert.equal(again.value, 'headless browsers compared');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      later.restore();
+    }
+  });
+
   it('Map a Site: cancelling the pick of links scrapes and opens nothing beyond the map document', async () => {
     const { outcome, opened } = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [0, 1], 'close');
     assert.equal(outcome.opened.length, 1);
@@ -546,17 +583,13 @@ describe('running Firecrawl from the editor', function () {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       return (await pending)!;
     };
-    let retry: (choice: string) => void = () => undefined;
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
-      errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-      return new Promise((resolve) => (retry = resolve));
-    };
+    const later = answerLater();
     try {
       sandbox.fault({ kind: 'status', status: 429, route: 'agentStart' });
       const refused = await startRun('Prompt A: compare the pricing pages');
       assert.ok(refused.failure);
       assert.ok((await startRun('Prompt B: list every changelog entry')).id);
-      retry(errors[0]!.items.find((i) => /Retry/.test(i))!);
+      later.choose('Retry');
       await until('the retry', () => sandbox.requests().filter((r) => r.route === 'agentStart').length === 3);
       const prompts = sandbox
         .requests()
@@ -564,10 +597,7 @@ describe('running Firecrawl from the editor', function () {
         .map((r) => (r.body as { prompt?: string }).prompt);
       assert.deepEqual(prompts, ['Prompt A: compare the pricing pages', 'Prompt B: list every changelog entry', 'Prompt A: compare the pricing pages']);
     } finally {
-      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
-        errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-        return Promise.resolve(answer);
-      };
+      later.restore();
     }
   });
 

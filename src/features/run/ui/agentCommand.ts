@@ -42,8 +42,10 @@ export interface AgentOutcome {
   cancelled?: boolean;
 }
 
-export async function agentCommand(services: RunServices): Promise<AgentOutcome> {
-  const selection = selectedText()?.trim();
+/** `editing`: the answers of a start that failed, opened for a change (Edit and Retry), whatever is selected now. */
+export async function agentCommand(services: RunServices, editing?: AgentAnswers): Promise<AgentOutcome> {
+  if (editing) services.agent = { ...editing };
+  const selection = editing ? undefined : selectedText()?.trim();
   const answers = services.agent;
   // A selection new since the last run seeds the prompt; the same one again leaves what was typed since.
   if (selection && selection !== services.typed.get('agent:selection')) {
@@ -219,7 +221,7 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
       outcome.error,
       services,
       () => start(services, answers, maxCredits),
-      () => agentCommand(services),
+      () => agentCommand(services, answers),
     );
     return failure ? { failure } : { cancelled: true };
   }

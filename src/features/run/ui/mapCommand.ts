@@ -14,12 +14,14 @@ import { withRunProgress } from './runProgress';
 import { scrapeUrls } from './scrapeCommand';
 import { openingValue, type RunServices } from './services';
 
-export async function mapCommand(services: RunServices): Promise<RunOutcome> {
+/** `editing`: the site of a map that failed, opened for a change (Edit and Retry), whatever is selected now. */
+export async function mapCommand(services: RunServices, editing?: string): Promise<RunOutcome> {
+  if (editing !== undefined) services.typed.set('map', editing);
   const answer = await askText({
     title: vscode.l10n.t('Firecrawl: Map a Site'),
     prompt: vscode.l10n.t('The site whose pages to list (http or https).'),
     placeholder: 'https://docs.example.com',
-    value: openingValue(services, 'map', selectedWebUrl(selectedText())),
+    value: openingValue(services, 'map', editing === undefined ? selectedWebUrl(selectedText()) : undefined),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
     keep: (text) => services.typed.set('map', text),
   });
@@ -38,7 +40,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
       outcome.error,
       services,
       () => runMap(services, site),
-      () => mapCommand(services),
+      () => mapCommand(services, site),
     );
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }

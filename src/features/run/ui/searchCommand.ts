@@ -19,8 +19,10 @@ import { openingValue, type RunServices } from './services';
 /** The list button's answer: no URL can be empty. */
 const OPEN_LIST = '';
 
-export async function searchCommand(services: RunServices): Promise<RunOutcome> {
-  const selection = selectedText()?.trim();
+/** `editing`: the query of a search that failed, opened for a change (Edit and Retry), whatever is selected now. */
+export async function searchCommand(services: RunServices, editing?: string): Promise<RunOutcome> {
+  if (editing !== undefined) services.typed.set('search', editing);
+  const selection = editing === undefined ? selectedText()?.trim() : undefined;
   const answer = await askText({
     title: vscode.l10n.t('Firecrawl: Search the Web'),
     prompt: vscode.l10n.t('What to search for.'),
@@ -42,7 +44,7 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
       outcome.error,
       services,
       () => runSearch(services, query),
-      () => searchCommand(services),
+      () => searchCommand(services, query),
     );
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
