@@ -12,6 +12,7 @@ import { ToolSpending } from '../../../src/features/agentTools/model/toolSpendin
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
 import { balanceText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import type { SharedFiles } from '../../../src/shared/sharedFiles';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
@@ -33,7 +34,21 @@ beforeEach(() => {
 
 const NONCE = '0123456789ab';
 
-function runner(options: { credits?: TeamCredits; budget?: number; maxChars?: number; server?: Sandbox; disk?: MemoryDisk; windowId?: string; start?: number; team?: string } = {}) {
+function runner(
+  options: {
+    credits?: TeamCredits;
+    budget?: number;
+    maxChars?: number;
+    server?: Sandbox;
+    disk?: MemoryDisk;
+    /** The disk as this window sees it (a slower one, say). */
+    files?: (disk: MemoryDisk) => SharedFiles;
+    windowId?: string;
+    start?: number;
+    /** The team, or what the window knows of it at each call. */
+    team?: string | (() => string | undefined);
+  } = {},
+) {
   const server = options.server ?? sandbox;
   const clock = new FakeClock(options.start ?? Date.now());
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
@@ -55,13 +70,13 @@ function runner(options: { credits?: TeamCredits; budget?: number; maxChars?: nu
     mapLimit: () => 500,
     agentMaxCredits: () => 500,
   };
-  const spending = new ToolSpending({ files: disk.view(), clock, windowId: options.windowId ?? 'w1' });
+  const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId ?? 'w1' });
   const documents = new ToolDocuments();
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => server === selfHosted,
     apiUrl: () => server.url,
-    team: () => options.team ?? 'team-1',
+    team: typeof options.team === 'function' ? options.team : () => (options.team as string | undefined) ?? 'team-1',
     balance: () => 62_418,
     teamCredits: async () => options.credits ?? { remaining: 62_418, plan: 100_000, periodKnown: true, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } },
     spending,
@@ -363,5 +378,53 @@ describe('tool calls against the sandbox', () => {
     while (sandbox.requestCount('scrape') === 0) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     await assert.rejects(pending, (error: { kind?: string }) => error.kind === 'cancelled');
+  });
+});
+
+describe('the guard at its edges', () => {
+  test('a charge made before the window knows its team still counts once the team is known', async () => {
+    const known: { team?: string } = {};
+    const { tools } = runner({ budget: 1, team: () => known.team });
+    // The first call comes between keys.ready and the team's join (team.current is still undefined).
+    assert.equal((await tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    known.team = 'team-1';
+    assert.equal(await tools.spentToday(), 1, 'the credit spent a moment ago is still today’s spending');
+    const next = await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.equal(next.charged, undefined, 'a second unasked scrape must not go past a budget of 1');
+    assert.equal(sandbox.requestCount('scrape'), 1);
+  });
+
+  test("a call while the activation's read of other windows is under way waits for it", async () => {
+    const a = runner({ budget: 1, windowId: 'a' });
+    await a.tools.run('scrape', { url: 'https://example.com/a' });
+    await a.spending.whenWritten();
+    // Window b: a real disk takes a few ms per read.
+    const slow = (disk: MemoryDisk): SharedFiles => {
+      const view = disk.view();
+      return { ...view, read: async (name: string) => (await new Promise((r) => setTimeout(r, 5)), view.read(name)) } as SharedFiles;
+    };
+    const b = runner({ budget: 1, windowId: 'b', disk: a.disk, files: slow });
+    void b.spending.refresh(); // activateAgentTools does this at activation
+    const out = await b.tools.run('scrape', { url: 'https://example.com/b' });
+    assert.equal(out.charged, undefined, 'window a already spent the whole budget of 1: not sent unasked');
+    assert.equal(sandbox.requestCount('scrape'), 1);
+  });
+
+  test('a call cancelled before its request went out holds nothing (an agent run here: 500 credits)', async () => {
+    const { tools } = runner({ budget: 600 });
+    const controller = new AbortController();
+    const pending = tools.run('startAgent', { prompt: 'Compare three plans' }, controller.signal);
+    controller.abort(); // the person presses Stop while the guard reads the spending files
+    await assert.rejects(pending, (e: { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(sandbox.requestCount('agentStart'), 0, 'nothing was sent');
+    assert.equal(await tools.spentToday(), 0, 'nothing was sent, so nothing is charged against the budget');
+  });
+
+  test("a gateway's 504 (not the service's answer) keeps the hold: the service may have done and billed the work", async () => {
+    const { tools } = runner({ budget: 5 });
+    sandbox.fault({ kind: 'status', status: 504, route: 'scrape', text: '<html><body><h1>504 Gateway Time-out</h1></body></html>' });
+    await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.equal(sandbox.requestCount('scrape'), 1, 'the request reached the service');
+    assert.equal(await tools.spentToday(), 1, 'counted like a timeout: the credit may be spent');
   });
 });

@@ -178,13 +178,17 @@ export class ToolRunner {
     const check = readToolInput(kind, raw);
     if (!check.ok) return { parts: [[l10n.t('Not run: the input is not valid. Nothing was sent or spent.'), ...check.problems].join('\n')] };
     // A call cancelled before it starts sends nothing: it holds nothing either (the client says cancelled).
-    const hold = signal?.aborted ? undefined : await this.hold(check.input);
-    if (hold && 'refused' in hold) return hold.refused;
+    const holding = signal?.aborted ? undefined : await this.hold(check.input);
+    if (holding && 'refused' in holding) return holding.refused;
+    // Cancelled while the guard read the files: nothing will be sent, so nothing stays held.
+    const hold = holding && signal?.aborted ? (this.settle(holding, 0), undefined) : holding;
     try {
       return await this.call(check.input, hold, signal ? { signal } : {});
     } catch (error) {
       // A refusal or a failure the service answered cost nothing; a call that may have run keeps its hold.
-      if (hold && !(isFirecrawlError(error) && MAYBE_BILLED.has(error.kind))) this.settle(hold, 0);
+      // A 5xx that is not the service's own answer (a gateway's 502/504) says nothing of the work either.
+      const maybeBilled = isFirecrawlError(error) && (MAYBE_BILLED.has(error.kind) || (error.kind === 'server' && !error.serviceBody));
+      if (hold && !maybeBilled) this.settle(hold, 0);
       if (isFirecrawlError(error) && error.kind === 'cancelled') throw error;
       return this.failed(error);
     }

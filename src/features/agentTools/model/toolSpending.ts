@@ -96,7 +96,8 @@ export function heldSince(entries: readonly SpendingEntry[], since: number, unit
 }
 
 function sumSince(charged: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
-  return charged.filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team)).reduce((sum, e) => sum + e.units, 0);
+  // A charge made before the window knew its team is some team's: it counts for every team (errs towards asking).
+  return charged.filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team || e.team === undefined)).reduce((sum, e) => sum + e.units, 0);
 }
 
 /**
@@ -154,6 +155,8 @@ export class ToolSpending implements Disposable {
   private readonly changed = new Emitter<void>();
   private readonly subscription: Disposable;
   private readAt: number | undefined;
+  /** The read of the other windows' files under way, which a decision waits for. */
+  private refreshing: Promise<void> | undefined;
   private written: Promise<void> = Promise.resolve();
   /** A write waiting for the one under way: it will write whatever is charged by then. */
   private pending: Promise<void> | undefined;
@@ -172,11 +175,20 @@ export class ToolSpending implements Disposable {
 
   /** Reads every other window's file unless that was done moments ago (the watcher covers the gap). */
   async ensureFresh(): Promise<void> {
+    if (this.refreshing) return this.refreshing;
     if (this.readAt === undefined || this.deps.clock.now() - this.readAt >= SPENDING_REREAD_MS) await this.refresh();
   }
 
   /** Reads every other window's file. */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    const reading = this.readAll().finally(() => {
+      if (this.refreshing === reading) this.refreshing = undefined;
+    });
+    this.refreshing = reading;
+    return reading;
+  }
+
+  private async readAll(): Promise<void> {
     this.readAt = this.deps.clock.now();
     const listed = await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[]);
     const names = new Set(listed.filter((n) => n.endsWith('.json')).map((n) => `${SPENDING_FOLDER}/${n}`));
