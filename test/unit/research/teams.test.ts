@@ -5,6 +5,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jobFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { type AgentJob, GoneError, NotFoundError, type ResearchJob } from '../../../src/api';
+import { ResearchStore } from '../../../src/features/research/model/researchStore';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 import { editor } from '../../support/researchWindows';
 
 const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id).sort();
@@ -154,5 +158,46 @@ describe('teams: one key on one server each', () => {
     assert.deepEqual(ids(old.store.jobs), [], "the old key's window let it go");
     await old.close();
     await w.close();
+  });
+});
+
+describe('the same team joined again', () => {
+  const ID = '00000000-0000-4000-8000-000000000001';
+  test('after the 410, re-entering the same key neither asks about the shut-down job again nor announces it again', async () => {
+    const clock = new FakeClock();
+    let gone = false;
+    let asked = 0;
+    const job = (): ResearchJob => ({ kind: 'deepResearch', id: ID, status: 'processing', currentDepth: 1, maxDepth: 3, totalUrls: 2, expiresAt: null, activities: [], sources: [], warnings: [] });
+    const client = {
+      getAgentJob: async (): Promise<AgentJob> => {
+        throw new NotFoundError({ operation: 'agentJob' });
+      },
+      getResearchJob: async (): Promise<ResearchJob> => {
+        asked++;
+        if (gone) throw new GoneError({ operation: 'researchJob' });
+        return job();
+      },
+      cancelAgentJob: async () => undefined,
+    };
+    const store = new ResearchStore({ source: { client }, storage: new SharedMemento(), files: new MemoryDisk(() => clock.now()).view(), team: 't', clock, random: () => 0.5 });
+    store.setAttention({ focused: true, visible: true });
+    store.start();
+    const heard: string[] = [];
+    store.onDidFinishJob((j) => heard.push(j.id));
+    store.track([ID], 'deepResearch');
+    await clock.advance(10_000);
+    gone = true;
+    await clock.advance(10_000);
+    const p = store.get(ID)!.poll;
+    assert.equal(p.kind === 'stopped' && p.reason, 'gone');
+    assert.deepEqual(heard, [ID]);
+    const before = asked;
+    // The person stores the same key again: same key, same server, same team.
+    store.endpointChanged();
+    store.joinTeam('t');
+    await clock.advance(60_000);
+    assert.equal(asked, before, 'a job finished for good is not asked about again');
+    assert.deepEqual(heard, [ID], 'and is not announced a second time');
+    store.dispose();
   });
 });

@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { LEFTOVER_GRACE_MS, REMOVAL_KEPT_MS } from '../../../src/features/research/model/jobFolder';
 import { jobFileName, removalFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { type AgentJob, type CallOptions, NotFoundError, type ResearchJob } from '../../../src/api';
+import { ResearchStore } from '../../../src/features/research/model/researchStore';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk, SharedMemento } from '../../support/memoryFiles';
 import { editor } from '../../support/researchWindows';
 
 const ids = (jobs: readonly TrackedJob[]) => jobs.map((j) => j.id);
@@ -342,5 +346,100 @@ describe('several windows', () => {
     assert.equal(disk.jobState(jobFileName('t', id)), 'job');
     assert.equal(a.store.get(id)?.snapshot?.status, 'completed');
     await a.close();
+  });
+});
+
+describe('a manual refresh in a window that does not poll', () => {
+  const ID = '00000000-0000-4000-9000-000000000001';
+  test('a follower refresh that read "processing" never brings the leader\'s completed job back (no second notice)', async () => {
+    const clock = new FakeClock();
+    let status = 'processing';
+    let step = 0;
+    const agent = (): AgentJob => ({ kind: 'agent', id: ID, status, suggestions: [], expiresAt: null, message: `step ${++step}` });
+    const client = {
+      getAgentJob: async (_id: string, _o?: CallOptions) => agent(),
+      getResearchJob: async (): Promise<ResearchJob> => {
+        throw new NotFoundError({ operation: 'researchJob' });
+      },
+      cancelAgentJob: async () => undefined,
+    };
+    const disk = new MemoryDisk(() => clock.now());
+    const storage = new SharedMemento();
+    const make = (windowId: string, leader: boolean) => {
+      const s = new ResearchStore({ source: { client }, storage, files: disk.view(), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+      s.setAttention({ focused: true, visible: true });
+      s.start();
+      return s;
+    };
+    const a = make('a', true);
+    const b = make('b', false);
+    const heardA: string[] = [];
+    const heardB: string[] = [];
+    a.onDidFinishJob((j) => heardA.push(j.snapshot!.status));
+    b.onDidFinishJob((j) => heardB.push(j.snapshot!.status));
+    a.track([ID], 'agent');
+    await clock.advance(20_000);
+    assert.equal(b.get(ID)?.snapshot?.status, 'processing');
+    // The follower refreshes by hand and reads "processing"; a moment later the run completes and the leader reads it.
+    await b.refresh(ID);
+    status = 'completed';
+    await clock.advance(60_000);
+    assert.equal(a.get(ID)?.snapshot?.status, 'completed', 'the leader still shows it completed');
+    assert.equal(b.get(ID)?.snapshot?.status, 'completed');
+    assert.deepEqual(heardA, ['completed'], 'the leader announces the end once');
+    a.dispose();
+    b.dispose();
+  });
+
+  test('a follower whose refresh was in flight when the leader wrote the end still shows the end', async () => {
+    const clock = new FakeClock();
+    let status = 'processing';
+    const agent = (s: string): AgentJob => ({ kind: 'agent', id: ID, status: s, suggestions: [], expiresAt: null, message: 'working' });
+    const notFound = async (): Promise<ResearchJob> => {
+      throw new NotFoundError({ operation: 'researchJob' });
+    };
+    const fast = { getAgentJob: async () => agent(status), getResearchJob: notFound, cancelAgentJob: async () => undefined };
+    // The follower's network is slow: its answer (read before the run ended) arrives when the test lets it.
+    let release: (() => void) | undefined;
+    const slow = {
+      getAgentJob: async () => {
+        const seen = status;
+        await new Promise<void>((r) => (release = r));
+        return agent(seen);
+      },
+      getResearchJob: notFound,
+      cancelAgentJob: async () => undefined,
+    };
+    const disk = new MemoryDisk(() => clock.now());
+    const storage = new SharedMemento();
+    const make = (windowId: string, leader: boolean, client: typeof fast) => {
+      const s = new ResearchStore({ source: { client }, storage, files: disk.view(), team: 't', windowId, isLeader: () => leader, clock, random: () => 0.5 });
+      s.setAttention({ focused: true, visible: true });
+      s.start();
+      return s;
+    };
+    const a = make('a', true, fast);
+    const b = make('b', false, slow);
+    const heardB: string[] = [];
+    b.onDidFinishJob((j) => heardB.push(j.snapshot!.status));
+    a.track([ID], 'agent');
+    await clock.advance(20_000);
+    assert.equal(b.get(ID)?.snapshot?.status, 'processing');
+    const refreshing = b.refresh(ID);
+    await clock.advance(0);
+    status = 'completed';
+    await clock.advance(10_000); // the leader reads the end and writes it; b's request is still out
+    assert.equal(a.get(ID)?.snapshot?.status, 'completed');
+    release!();
+    await refreshing;
+    // Minutes later, with the lease's beat looking at the folder every few seconds:
+    for (let i = 0; i < 40; i++) {
+      await clock.advance(3_000);
+      await Promise.all([a.reconcile(), b.reconcile()]);
+    }
+    assert.equal(b.get(ID)?.snapshot?.status, 'completed', 'the follower shows the run completed');
+    assert.deepEqual(heardB, ['completed'], 'and heard of its end');
+    a.dispose();
+    b.dispose();
   });
 });

@@ -27,6 +27,8 @@ export interface AnswerContext {
  */
 export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolean, ctx: AnswerContext): { finished: boolean; kindChanged: boolean } {
   const { now } = ctx;
+  // A finished job never runs again: an answer that shows it running was read before its end.
+  if (r.snapshot && isTerminalStatus(r.snapshot.status) && !isTerminalStatus(job.status)) return { finished: false, kindChanged: false };
   const kindChanged = r.kind !== job.kind;
   r.kind = job.kind;
   const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);

@@ -6,7 +6,7 @@
 // follow even where no file watcher tells them. Polls only jobs that are still running, with one self-rescheduling timer
 // set for the earliest due job (none at all once every job is finished), a shared request budget,
 // and one request per job at a time shared by every caller.
-import type { CallOptions, FirecrawlError, TrackedSnapshot } from '../../../api';
+import { type CallOptions, type FirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { deferred, type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
 import { agentCancelConflict } from '../../../host/errorText';
@@ -504,7 +504,10 @@ export class ResearchStore implements Disposable {
   private pollAgain(): void {
     const now = this.now();
     for (const r of this.records.values()) {
-      const retry = r.poll.kind === 'polling' || r.poll.kind === 'retrying' || (r.poll.kind === 'stopped' && r.poll.reason !== 'timeLimit');
+      // A job the service no longer knows, or whose API shut down, is finished for good (asked again, it
+      // would be announced again); a refusal or an unreachable server may have been the old key's or URL's.
+      const stopped = r.poll.kind === 'stopped' ? r.poll.reason : undefined;
+      const retry = r.poll.kind === 'polling' || r.poll.kind === 'retrying' || (stopped !== undefined && stopped !== 'timeLimit' && stopped !== 'gone' && stopped !== 'notFound');
       if (!retry) continue;
       if (r.poll.kind !== 'polling') {
         r.poll = { kind: 'polling' };
@@ -571,8 +574,16 @@ export class ResearchStore implements Disposable {
       updated: (id, file, mine) => {
         const r = records.get(id);
         if (!r) return;
-        if (mine || r.pending) {
+        const shownFinished = r.snapshot !== undefined && isTerminalStatus(r.snapshot.status);
+        const copyFinished = file.snapshot !== undefined && isTerminalStatus(file.snapshot.status);
+        // A finished job never runs again: a copy showing it running is an older answer (a manual
+        // refresh in a window that does not poll), and this window's finished copy is written over it.
+        // While this window's own request is out, only a copy that shows the end is taken: the answer,
+        // read before that end, cannot undo it (applySnapshot), and nothing would bring the end here again.
+        const older = shownFinished && file.snapshot !== undefined && !copyFinished;
+        if (mine || older || (r.pending && !copyFinished)) {
           if (file.cancelRequested) this.cancelledElsewhere(r);
+          if (older) this.folder?.markDirty(r.id, false);
           return;
         }
         if (applyJobFile(r, file, 'elsewhere', this.now())) this.jobFinished.fire(r);
