@@ -427,4 +427,17 @@ describe('the guard at its edges', () => {
     assert.equal(sandbox.requestCount('scrape'), 1, 'the request reached the service');
     assert.equal(await tools.spentToday(), 1, 'counted like a timeout: the credit may be spent');
   });
+
+  test('a cost the service reports below zero counts as nothing: it never lowers the day below what was charged', async () => {
+    const { tools } = runner({ budget: 5 });
+    assert.equal((await tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    sandbox.fault({
+      route: 'scrape',
+      kind: 'status',
+      status: 200,
+      body: { success: true, data: { markdown: 'hello', metadata: { sourceURL: 'https://example.com/b', statusCode: 200, creditsUsed: -40 } } },
+    });
+    await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.equal(await tools.spentToday(), 1);
+  });
 });

@@ -271,7 +271,8 @@ export class ToolRunner {
   private charge(hold: Hold | undefined, reported: number | undefined, runId?: string): number {
     if (!hold) return 0;
     const { estimate } = hold;
-    const units = estimate.unit === 'calls' ? 1 : estimate.upTo ? estimate.units : (reported ?? estimate.units);
+    // A figure below zero is no cost: it would lower the day's spending below what was charged.
+    const units = estimate.unit === 'calls' ? 1 : estimate.upTo ? estimate.units : Math.max(0, reported ?? estimate.units);
     if (estimate.upTo && runId) {
       // In one turn: the ceiling never counts twice, nor not at all.
       this.settle(hold, 0);

@@ -261,7 +261,8 @@ export class ToolSpending implements Disposable {
     const ceiling = this.openCeiling(id);
     if (!ceiling) return;
     const { upTo: _ceiling, ...charge } = ceiling;
-    await this.record({ ...charge, units: creditsUsed });
+    // A figure below zero is no cost (other windows would refuse the entry, and keep the ceiling).
+    await this.record({ ...charge, units: Math.max(0, creditsUsed) });
   }
 
   dispose(): void {
