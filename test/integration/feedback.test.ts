@@ -120,6 +120,17 @@ describe('feedback wizard', function () {
 
   const closeWizard = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
 
+  /** This window's draft and every draft it set aside: each test starts with none. */
+  async function clearDrafts(): Promise<void> {
+    const drafts = api.feedback.drafts;
+    await drafts.clear();
+    for (const aside of drafts.others().filter((d) => drafts.isSetAsideHere(d))) {
+      await drafts.adopt(aside);
+      await drafts.clear();
+    }
+    await drafts.settled();
+  }
+
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
@@ -151,7 +162,7 @@ describe('feedback wizard', function () {
     sandbox.setFeedbackMode('normal');
     sandbox.feedbackWindowSeconds = 120;
     sandbox.clearFaults();
-    await api.feedback.drafts.clear();
+    await clearDrafts();
   });
 
   afterEach(async () => {
@@ -455,6 +466,22 @@ describe('feedback wizard', function () {
     assert.ok(review.kind === 'pick' && review.widget.items.some((i) => i.label === 'Job id' && i.description === UNKNOWN_JOB));
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
+  });
+
+  it('a new feedback started over an unsent draft sets it aside: the next wizard offers it again', async () => {
+    const earlier = sandbox.createV2Job('scrape');
+    await api.feedback.drafts.save({ ...emptyDraft(earlier), endpoint: 'scrape', rating: 'bad', note: 'written before, not sent' });
+    await api.feedback.drafts.settled();
+    const result = start({ jobId: sandbox.createV2Job('map') });
+    await choose(/Endpoint$/, 'Map');
+    await pageTitled(/Job id$/);
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+    await api.feedback.drafts.settled();
+    const drafts = api.feedback.drafts;
+    const offered = [drafts.load(), ...drafts.others()].filter((d) => d !== undefined).map((d) => d.draft.note);
+    assert.ok(offered.includes('written before, not sent'), JSON.stringify(offered));
+    assert.equal(drafts.load()?.draft.endpoint, 'map', "the new one is the window's draft");
   });
 
   it('Send Again after an answer that never came, refused as too late, says the earlier attempt may have been recorded', async () => {

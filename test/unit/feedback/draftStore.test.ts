@@ -78,3 +78,18 @@ test('a copy of an open window’s draft sets this window’s own aside too; not
   await here.settled();
   assert.deepEqual(notes(storage), ['mine', 'still being edited there', 'still being edited there']);
 });
+
+test('a draft set aside is moved, not copied: offered once after the wizard that set it aside is cancelled untouched', async () => {
+  const storage = new SharedMemento();
+  let now = 1_000;
+  const drafts = new DraftStore(storage, 'here', () => now);
+  await drafts.save({ ...emptyDraft(JOB), endpoint: 'scrape', rating: 'bad', note: 'written before, not sent' });
+  now = 2_000;
+  // controller.start({rateResult}) for another job: `if (own && own.jobId !== options.jobId) this.drafts.setAside()`,
+  // then the wizard is escaped on its untouched first page (runFeedbackWizard does not save then).
+  drafts.setAside();
+  await drafts.settled();
+  // What the next wizard's first page offers (controller.resumable()).
+  const offered = [...(drafts.load() ? [drafts.load()!] : []), ...drafts.others()].map((d) => d.draft.note);
+  assert.deepEqual(offered, ['written before, not sent'], 'the unsent draft is offered once');
+});

@@ -5,7 +5,7 @@
 // the clipboard's id, "Paste a job id…", and the input box with one line when nothing can be listed.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient } from '../../../src/api';
+import { type ActivityList, FirecrawlClient } from '../../../src/api';
 import { RecentActivity } from '../../../src/features/activity/model/recentActivity';
 import { emptyDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
 import { FeedbackWindows } from '../../../src/features/feedback/model/feedbackWindow';
@@ -527,5 +527,52 @@ describe('FeedbackWindows', () => {
     assert.equal(said('Feedback must be submitted within 2 minutes of the job.'), 120);
     assert.equal(said('Too late.'), undefined);
     assert.equal(windowFromFeedbackError(new Error('within 5 seconds')), undefined);
+  });
+});
+
+describe("the wizard's first read", () => {
+  const OLD_JOB = '11111111-1111-4111-8111-111111111111';
+  const NEW_SEARCH = '22222222-2222-4222-8222-222222222222';
+  test('a search run just before the wizard opened is in the search list, even when the endpoint page highlighted scrape first', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-22T09:41:00.000Z'));
+    const lists: ActivityList[] = [
+      { entries: [{ id: OLD_JOB, endpoint: 'search', apiVersion: 'v2', createdAt: '2026-11-22T09:40:50.000Z', target: 'old query' }], truncated: false },
+      {
+        entries: [
+          { id: NEW_SEARCH, endpoint: 'search', apiVersion: 'v2', createdAt: '2026-11-22T09:41:04.000Z', target: 'new query' },
+          { id: OLD_JOB, endpoint: 'search', apiVersion: 'v2', createdAt: '2026-11-22T09:40:50.000Z', target: 'old query' },
+        ],
+        truncated: false,
+      },
+    ];
+    let release: () => void = () => undefined;
+    let call = 0;
+    const reader = () => ({
+      listActivity: async (): Promise<ActivityList> => {
+        const list = lists[call++]!;
+        // The second read (the wizard's own) answers only when the test says so.
+        if (call === 2) await new Promise<void>((resolve) => (release = resolve));
+        return list;
+      },
+    });
+    const activity = new RecentActivity(reader, clock);
+    // A hover read the list a few seconds ago.
+    await activity.read();
+    await clock.advance(5_000);
+    // A search is run now; then the wizard opens on the endpoint page, highlighting scrape.
+    const recent = new RecentFeedbackJobs(activity);
+    recent.prefetch('scrape');
+    // The person moves to Search (onActive) and presses Enter: the job page prefetches it again.
+    recent.prefetch('search');
+    recent.prefetch('search');
+    // The wizard's own read answers.
+    release();
+    await clock.flush();
+    await new Promise((r) => setImmediate(r));
+    const state = recent.state('search');
+    assert.equal(state?.kind, 'loaded');
+    const ids = state?.kind === 'loaded' ? state.jobs.map((j) => j.id) : [];
+    assert.ok(ids.includes(NEW_SEARCH), `the search just run is listed (got ${ids.join(', ')})`);
+    recent.dispose();
   });
 });

@@ -94,7 +94,10 @@ export class DraftStore {
    */
   setAside(): void {
     const raw = this.storage.get(this.key);
-    if (this.load()) void this.enqueue(`${this.key}.${this.now().toString(36)}`, raw);
+    if (!this.load()) return;
+    void this.enqueue(`${this.key}.${this.now().toString(36)}`, raw);
+    // Moved, not copied: a wizard that leaves its first page untouched saves nothing in its place.
+    void this.enqueue(this.key, undefined);
   }
 
   /** Whether `other` is one of this window's drafts set aside. */

@@ -42,6 +42,8 @@ export class RecentFeedbackJobs implements Disposable {
   private disposed = false;
   /** Whether this wizard has read the list yet: its first read is a new one. */
   private read = false;
+  /** That first read while it is out: every endpoint waits for it, rather than taking the older list cached. */
+  private first: Promise<ActivityRead> | undefined;
   /** The list of an endpoint changed state (loading, loaded, unavailable). */
   readonly onDidChange: Event<FeedbackEndpoint> = this.changed.event;
 
@@ -64,7 +66,7 @@ export class RecentFeedbackJobs implements Disposable {
   /** Starts loading the endpoint's list unless it is loading or fresh already. */
   prefetch(endpoint: FeedbackEndpoint): void {
     if (this.disposed || this.loading.has(endpoint)) return;
-    const cached = this.read ? this.activity.cached(RECENT_FRESH_MS) : undefined;
+    const cached = this.read && !this.first ? this.activity.cached(RECENT_FRESH_MS) : undefined;
     const current = this.states.get(endpoint);
     if (cached && current && current.kind !== 'loading' && current.at === cached.at) return;
     if (cached) return this.set(endpoint, stateOf(cached, endpoint));
@@ -75,11 +77,20 @@ export class RecentFeedbackJobs implements Disposable {
     this.loading.add(endpoint);
     // A list on screen stays while a newer one loads.
     if (this.states.get(endpoint)?.kind !== 'loaded') this.set(endpoint, { kind: 'loading' });
-    const maxAgeMs = this.read ? RECENT_FRESH_MS : 0;
-    this.read = true;
-    const list = await this.activity.read(maxAgeMs);
+    const list = await this.readList();
     this.loading.delete(endpoint);
     if (!this.disposed) this.set(endpoint, stateOf(list, endpoint));
+  }
+
+  private readList(): Promise<ActivityRead> {
+    if (this.first) return this.first;
+    if (this.read) return this.activity.read(RECENT_FRESH_MS);
+    this.read = true;
+    const first = this.activity.read(0).finally(() => {
+      if (this.first === first) this.first = undefined;
+    });
+    this.first = first;
+    return first;
   }
 
   private set(endpoint: FeedbackEndpoint, state: RecentJobsState): void {

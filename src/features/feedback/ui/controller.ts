@@ -134,7 +134,6 @@ export class FeedbackController implements vscode.Disposable {
         await this.walk;
         await this.drafts.settled();
       }
-      const saved = await this.resumable();
       const own = this.drafts.load()?.draft;
       const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
@@ -159,6 +158,13 @@ export class FeedbackController implements vscode.Disposable {
         wizardOptions.start = 'rating';
         wizardOptions.startingJobId = { id: options.jobId, from: 'command' };
       } else {
+        // A new feedback begins in this window's place: its unsent draft moves aside first, offered to
+        // resume (Back included) and never written over by what the new one saves.
+        if (own) {
+          this.drafts.setAside();
+          await this.drafts.settled();
+        }
+        const saved = await this.resumable();
         const selection = selectedText();
         const clipboard = options.jobId ? undefined : await readClipboard();
         const jobId = prefillJobId({ explicit: options.jobId, selection, clipboard });
