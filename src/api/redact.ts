@@ -43,7 +43,10 @@ function formsOf(secret: string): string[] {
   const b64 = base64(secret);
   const unpadded = b64.replace(/=+$/, '');
   const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
-  return [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, unpadded, urlSafe].filter((form) => form.length > 0);
+  // The service reads `fc-<32 hex>` as a UUID (its parseApi): the bare hex, and with the dashes back.
+  const hex = /^fc-([0-9a-f]{32})$/i.exec(secret)?.[1];
+  const service = hex ? [hex, hex.replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, '$1-$2-$3-$4-$5')] : [];
+  return [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, unpadded, urlSafe, ...service].filter((form) => form.length > 0);
 }
 
 function matcherFor(secrets: Secrets): SecretMatcher | undefined {

@@ -44,7 +44,14 @@ export function checkApiUrl(raw: string): { url?: string; problem?: string; inse
   if (parsed.search || parsed.hash || /[?#]/.test(text)) return { problem: vscode.l10n.t('the API URL must not contain a query or fragment (a ? or #)') };
   // A key pasted after the address would be shown with it in every message naming the server. Only a
   // key's length counts here: a path such as /fc-gateway is a proxy's, not a key.
-  if (KEY_IN_PATH.test(parsed.pathname)) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
+  // The path as written: a space or quote before the key is percent-encoded (`%20fc-…`) by the parser.
+  let written = parsed.pathname;
+  try {
+    written = decodeURIComponent(parsed.pathname);
+  } catch {
+    // A malformed escape: the path as parsed.
+  }
+  if (KEY_IN_PATH.test(written)) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
   const url = parsed.toString().replace(/\/+$/, '');
   const path = parsed.pathname.replace(/\/+$/, '');
   return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname), ...(path ? { path } : {}) };

@@ -118,6 +118,13 @@ describe('API key, settings and credits', function () {
     assert.match(problem, /must not contain an API key/);
     assert.doesNotMatch(problem, /0123456789abcdef/);
     assert.equal(api.provider.url.url, 'https://api.firecrawl.dev');
+    // Pasted after a space or a quote, which the address keeps percent-encoded (`%20fc-…`).
+    for (const separator of [' ', '"', ' Bearer ']) {
+      await setApiUrl(sandbox.url);
+      await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+      await setApiUrl(`${sandbox.url}/${separator}fc-0123456789abcdef`);
+      await until(`the fallback for a key after ${JSON.stringify(separator)}`, () => /must not contain an API key/.test(api.provider.url.problem ?? ''));
+    }
     // A proxy's path that only starts like a key is a path.
     await setApiUrl(`${sandbox.url}/fc-gateway`);
     await until('the URL with a proxy path', () => api.provider.url.path === '/fc-gateway');

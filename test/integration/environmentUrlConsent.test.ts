@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
 import { ClientProvider } from '../../src/host/clientProvider';
+import type { ApiKeyService } from '../../src/host/keyService';
 import { EnvironmentUrlConsent, type UrlAnswer } from '../../src/host/environmentUrlConsent';
 import { setBundleLocation } from '../../src/host/onDemand';
 import { setPlatform } from '../../src/host/platform';
@@ -40,6 +41,8 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
   let sandbox: Sandbox;
   const saved = { url: process.env.FIRECRAWL_API_URL, key: process.env.FIRECRAWL_API_KEY };
   const providers: ClientProvider[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
+  const hostPlatform = { ...nodePlatform, loadBundle: async (name: string, uri: vscode.Uri) => require(path.join(uri.fsPath, 'dist', `${name}.js`)) as unknown };
 
   /** Requests the sandbox saw carrying `key` in their Authorization header. */
   const sentWith = (key: string) => sandbox.requests().filter((r) => r.headers.authorization === `Bearer ${key}`);
@@ -55,8 +58,7 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     // The providers built here are this file's own copies of the modules: they get what the Node
     // entry point gives the extension's (process.env, where the variables are set; the bundles).
     // nodePlatform loads bundles from beside its own file, which here is out/, not dist/.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
-    setPlatform({ ...nodePlatform, loadBundle: async (name, uri) => require(path.join(uri.fsPath, 'dist', `${name}.js`)) as unknown });
+    setPlatform(hostPlatform);
     setBundleLocation(vscode.extensions.getExtension(extensionId)!.extensionUri);
     sandbox = await startSandbox();
     await api.keys.clear();
@@ -88,7 +90,9 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
       assert.equal(api.keys.current?.source, 'environment');
       sandbox.resetCounts();
       await api.provider.client.getCreditUsage();
-      assert.equal(sentWith(sandbox.keys.second).length, 1);
+      // The extension's own credits poll may ask too: every request carries the environment's key.
+      assert.ok(sentWith(sandbox.keys.second).length >= 1);
+      assert.equal(sandbox.requests().length, sentWith(sandbox.keys.second).length);
     } finally {
       delete process.env.FIRECRAWL_API_KEY;
     }
@@ -152,6 +156,44 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     assert.equal(afterNo.url.withheld, sandbox.url);
     await elsewhere.ask(sandbox.url, DEFAULT_API_URL);
     assert.equal(askedElsewhere, 0, 'a no is not asked again either');
+  });
+
+  it("the environment's own key never goes to the default address that stood in for the environment's", async () => {
+    const ENV_KEY = 'self-hosted-key-0123456789';
+    const sent: Array<{ origin: string; auth: string | undefined }> = [];
+    setPlatform({
+      ...hostPlatform,
+      fetch: (url, init) => {
+        sent.push({ origin: new URL(url).origin, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
+        return Promise.reject(new TypeError('fetch failed'));
+      },
+    });
+    // Secret storage not read yet: the address is withheld until it is known whether a stored key exists.
+    let read: () => void = () => undefined;
+    const keys = {
+      isReady: false,
+      current: undefined as { source: 'environment'; value: string } | undefined,
+      ready: new Promise<void>((resolve) => (read = resolve)),
+      heldKeys: [] as string[],
+      onDidChange: () => ({ dispose: () => undefined }),
+    };
+    const consent = new EnvironmentUrlConsent(new MemoryMemento(), () => new Promise<UrlAnswer | undefined>(() => undefined));
+    const provider = new ClientProvider(keys as unknown as ApiKeyService, api.log, '0.0.0-test', consent);
+    providers.push(provider);
+    try {
+      assert.equal(provider.url.withheld, sandbox.url);
+      const early = provider.client.getCreditUsage({ maxAttempts: 1 }).catch(() => undefined);
+      // Nothing was stored: the environment's key is the key.
+      Object.assign(keys, { isReady: true, current: { source: 'environment', value: ENV_KEY } });
+      read();
+      await early;
+      assert.deepEqual(
+        sent.filter((s) => s.auth === `Bearer ${ENV_KEY}` && s.origin !== sandbox.url),
+        [],
+      );
+    } finally {
+      setPlatform(hostPlatform);
+    }
   });
 
   it('Forget Allowed FIRECRAWL_API_URL Addresses revokes a yes the extension had', async () => {

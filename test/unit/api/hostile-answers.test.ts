@@ -125,6 +125,14 @@ describe('redaction, as text', () => {
     assert.equal(redactSecret(`q=${encodeURIComponent(odd)}`, odd), 'q=***', 'URL-encoded');
   });
 
+  test('the forms the service itself gives the key are redacted: its hex as a UUID, and without the prefix', () => {
+    const served = 'fc-3d478a296e59403e85c794aba81ffd2a';
+    const uuid = '3d478a29-6e59-403e-85c7-94aba81ffd2a';
+    assert.equal(redact(`no team for api key ${uuid}`, served), 'no team for api key ***');
+    assert.equal(redact('token 3d478a296e59403e85c794aba81ffd2a refused', served), 'token *** refused');
+    assert.equal(redactSecret(`key ${uuid.toUpperCase()} is blocked`, served), 'key *** is blocked');
+  });
+
   test('key shapes are redacted wherever they start, glued to a prefix too, but not inside a word', () => {
     assert.equal(redact('KEY_fc-abcdef123456 rejected'), 'KEY_fc-*** rejected');
     assert.equal(redact('x=fc-abcdef123456'), 'x=fc-***');
