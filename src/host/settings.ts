@@ -73,8 +73,10 @@ function bounded(key: string, fallback: number, min: number, max: number): numbe
 }
 
 export function resolveApiUrl(env: Readonly<Record<string, string | undefined>>): ApiUrl {
-  const inspected = config().inspect<string>(local(SETTINGS.apiUrl));
-  const configured = inspected?.globalValue?.trim();
+  const inspected = config().inspect<unknown>(local(SETTINGS.apiUrl));
+  // settings.json may hold anything (a number, say): read as text and checked, it cannot stop activation.
+  const written = inspected?.globalValue;
+  const configured = written === undefined || written === null ? undefined : (typeof written === 'string' ? written : JSON.stringify(written)).trim();
   const fromEnv = env.FIRECRAWL_API_URL?.trim();
   const [raw, source] = configured ? [configured, 'setting' as const] : fromEnv ? [fromEnv, 'environment' as const] : [undefined, 'default' as const];
   if (!raw) return { url: DEFAULT_API_URL, source: 'default' };

@@ -125,6 +125,11 @@ describe('API key, settings and credits', function () {
       await setApiUrl(`${sandbox.url}/${separator}fc-0123456789abcdef`);
       await until(`the fallback for a key after ${JSON.stringify(separator)}`, () => /must not contain an API key/.test(api.provider.url.problem ?? ''));
     }
+    // Not text at all (settings.json is edited by hand): refused in words, not thrown.
+    await setApiUrl(sandbox.url);
+    await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+    await vscode.workspace.getConfiguration('firecrawl').update('apiUrl', 42, vscode.ConfigurationTarget.Global);
+    await until('the fallback for a number', () => /^firecrawl\.apiUrl: /.test(api.provider.url.problem ?? ''));
     // A proxy's path that only starts like a key is a path.
     await setApiUrl(`${sandbox.url}/fc-gateway`);
     await until('the URL with a proxy path', () => api.provider.url.path === '/fc-gateway');
