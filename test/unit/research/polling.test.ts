@@ -406,6 +406,22 @@ describe('errors and stop conditions', () => {
     store.dispose();
   });
 
+  test('the system clock set back during a 429 pause: polling goes on once the pause has passed, not once the clock catches up', async () => {
+    const { clock, service, store } = setup();
+    const id = service.create({ durationMs: 30 * 60_000 });
+    store.track([id], 'deepResearch');
+    await clock.advance(60_000);
+    service.fail(() => new RateLimitedError({ operation: 'researchJob', retryAfterMs: 60_000 }), 1);
+    await clock.advance(15_000);
+    assert.equal(store.get(id)?.poll.kind, 'retrying');
+    clock.sleep(-20 * 60_000);
+    const before = service.count(id);
+    await clock.advance(3 * 60_000);
+    const after = service.count(id) - before;
+    assert.ok(after >= 10, `${after} requests in the 3 minutes after the clock went back`);
+    store.dispose();
+  });
+
   test('a failed request says nothing about a stall: after a sleep or a restart past the limit, the job is still followed to its end', async () => {
     // The laptop sleeps 45 minutes mid-job; the first request after waking fails (the network is not back).
     const { clock, service, store, finished, make } = setup();

@@ -50,6 +50,12 @@ export class RequestPacer {
     this.wakeAll();
   }
 
+  /** The wall clock moved by `ms` (set back: below zero): a pause the service asked for counts from where the clock is now. */
+  clockStepped(ms: number): void {
+    if (this.pauseUntil > 0) this.pauseUntil += ms;
+    this.wakeAll();
+  }
+
   get pausedUntil(): number {
     return this.pauseUntil;
   }

@@ -781,7 +781,13 @@ export class ResearchStore implements Disposable {
       // Timers run on their own clock: a wall clock set back meanwhile (an NTP fix) would leave every
       // job due only once it catches up. The times still ahead move back with it.
       const step = this.now() - earliest;
-      if (step < -CLOCK_STEP_MS) for (const r of this.records.values()) if (r.nextPollAt !== undefined) r.nextPollAt += step;
+      if (step < -CLOCK_STEP_MS) {
+        for (const r of this.records.values()) {
+          if (r.nextPollAt !== undefined) r.nextPollAt += step;
+          if (r.poll.kind === 'retrying' && r.poll.retryAt !== undefined) r.poll = { ...r.poll, retryAt: r.poll.retryAt + step };
+        }
+        this.pacer.clockStepped(step);
+      }
       void this.tick();
     });
   }
