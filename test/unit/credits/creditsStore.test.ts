@@ -67,6 +67,14 @@ describe('thresholds', () => {
     assert.equal(levelFor(0, 0, t), 'critical');
     assert.equal(levelFor(10, 0, t), 'normal');
   });
+
+  test('a balance exactly at a threshold takes its level ("at or below"), whatever the percentage', () => {
+    // In floating point (7 / 100) * 100 is 7.000000000000001: above a 7% threshold.
+    assert.equal(levelFor(7_000, 100_000, { warningPercent: 20, criticalPercent: 7 }), 'critical');
+    assert.equal(levelFor(35, 500, { warningPercent: 20, criticalPercent: 7 }), 'critical');
+    assert.equal(levelFor(14_000, 100_000, { warningPercent: 14, criticalPercent: 5 }), 'warning');
+    assert.equal(levelFor(7_001, 100_000, { warningPercent: 20, criticalPercent: 7 }), 'warning');
+  });
 });
 
 describe('forecast', () => {

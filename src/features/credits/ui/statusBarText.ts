@@ -112,9 +112,9 @@ function burnLines(burn: BurnView | undefined, ctx: PresentationContext): string
 export function levelFor(remaining: number, plan: number | null, thresholds: Thresholds): Level {
   if (remaining < 0) return 'critical';
   if (plan === null || plan <= 0) return remaining === 0 ? 'critical' : 'normal';
-  const percent = (remaining / plan) * 100;
-  if (percent <= thresholds.criticalPercent) return 'critical';
-  if (percent <= thresholds.warningPercent) return 'warning';
+  // Compared without dividing: (7 / 100) * 100 is 7.000000000000001, above a 7% threshold.
+  if (remaining * 100 <= thresholds.criticalPercent * plan) return 'critical';
+  if (remaining * 100 <= thresholds.warningPercent * plan) return 'warning';
   return 'normal';
 }
 
