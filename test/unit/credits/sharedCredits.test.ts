@@ -99,6 +99,12 @@ describe('credits in several windows', () => {
     await view.write('teams/t/credits.json', '{"apiUrl": "https://api.firecrawl.dev", "value": {"usage": {"remainingCredits": "lots"}, "fetchedAt": 1e15}}');
     await clock.advance(0);
     assert.equal(b.store.state.snapshot, shown, 'a balance that is not a number');
+    for (const odd of [{ planCredits: 'plenty' }, { planCredits: 100, billingPeriodEnd: 7 }, { billingPeriodStart: 'x'.repeat(500) }]) {
+      const value = { usage: { ...usage(2), ...odd }, fetchedAt: later };
+      await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: 'https://api.firecrawl.dev', value }));
+      await clock.advance(0);
+      assert.equal(b.store.state.snapshot, shown, `a plan or period that does not read right: ${JSON.stringify(odd).slice(0, 60)}`);
+    }
     await view.write('teams/t/credits.json', '{"apiUrl": ');
     await clock.advance(0);
     assert.equal(b.store.state.snapshot, shown, 'a damaged file');

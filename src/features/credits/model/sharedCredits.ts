@@ -6,6 +6,7 @@ import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/share
 import type { CreditsSnapshot } from './creditsStore';
 
 const isCount = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+const isDateOrNull = (v: unknown): boolean => v === null || (typeof v === 'string' && v.length <= 64);
 
 function isQueue(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -22,6 +23,9 @@ function isSnapshot(value: unknown): value is CreditsSnapshot {
     !!usage &&
     typeof usage.remainingCredits === 'number' &&
     Number.isFinite(usage.remainingCredits) &&
+    (usage.planCredits === null || (typeof usage.planCredits === 'number' && Number.isFinite(usage.planCredits))) &&
+    isDateOrNull(usage.billingPeriodStart) &&
+    isDateOrNull(usage.billingPeriodEnd) &&
     (queue === undefined || isQueue(queue))
   );
 }
