@@ -15,7 +15,7 @@ export const UUID_SHAPE = new RegExp(`^${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-$
 // Three look like such pieces and are not: a percent escape before the id ("%2F<id>" in an encoded
 // URL), a date before it ("2026-11-22-<id>.md"), and a short copy number after it ("<id>-2.md").
 const GLUED_BEFORE = `(?<!%${HEX})${HEX}|(?<!\\d{4}-\\d{2})(?:^|[^0-9a-z])${HEX}+-`;
-const GLUED_AFTER = `${HEX}|-(?!\\d{1,3}(?![0-9a-z]))${HEX}+(?![0-9a-z])`;
+const GLUED_AFTER = `${HEX}|-(?!\\d{1,3}(?![0-9a-z])|\\d{4}-\\d{2}(?!\\d))${HEX}+(?![0-9a-z])`;
 const EMBEDDED = new RegExp(`(?<!${GLUED_BEFORE})${JOB_ID_SOURCE}(?!${GLUED_AFTER})`, 'gi');
 /**
  * How far beyond a window the pieces beside an id are read: a hex-only piece longer than this at the

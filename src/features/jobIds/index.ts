@@ -48,6 +48,7 @@ export function activateJobIds({ context, tracked, activity, source, clock }: Jo
       if (job) return trackedFacts(job);
       const found = await activity.find(id);
       if (!found) return undefined;
+      if (found.kind === 'unlisted') return { source: 'unlisted' };
       if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted }).message };
       const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };

@@ -131,3 +131,21 @@ describe('the shared recent-activity list', () => {
     assert.equal(activity.reads, 3);
   });
 });
+
+describe('a list cut at its page cap', () => {
+  const ID = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
+  const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+  test('an id missing from a list cut at its page cap is not said to be absent from the recent activity', async () => {
+    // A busy team: the newest 300 jobs fill the pages read, and the service has more (truncated).
+    const entries = Array.from({ length: 300 }, (_, i) => ({
+      id: `${i.toString(16).padStart(8, '0')}-1d2a-4b5c-8d6e-7f8091a2b3c4`,
+      endpoint: 'scrape',
+      apiVersion: 'v2',
+      createdAt: new Date(NOW - i * 1_000).toISOString(),
+      target: 'https://example.com',
+    }));
+    const activity = new RecentActivity(() => ({ listActivity: async () => ({ entries, truncated: true }) }), new FakeClock(NOW));
+    // undefined is what the hover words as "Not tracked and not in the team's recent activity yet."
+    assert.notEqual(await activity.find(ID), undefined, 'a job older than the pages read was not looked for, so it is not known to be absent');
+  });
+});

@@ -308,7 +308,7 @@ describe('the Deep Research shutdown', () => {
     assert.equal(store.deepResearchNotice.sunsetAt, Date.parse('2026-12-10T15:00:00Z'));
     assert.equal(
       shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-11-23T12:00:00Z'), 'en-US'),
-      'Deep Research shuts down on Dec 10, 2026 (in 18 days). Save results you want to keep.',
+      'Deep Research shuts down on Dec 10, 2026 (in 17 days). Save results you want to keep.',
     );
     assert.equal(
       shutdownMessage(store.jobs, store.deepResearchNotice, Date.parse('2026-12-10T03:00:00Z'), 'en-US'),

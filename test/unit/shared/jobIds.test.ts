@@ -65,3 +65,13 @@ describe('findJobIds', () => {
     assert.deepEqual(findJobIds(a), [a]);
   });
 });
+
+describe('an id beside a date', () => {
+  const ID = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
+  test('an id followed by a date, as in a file name, is found like one preceded by a date', () => {
+    assert.deepEqual(findJobIds(`results/2026-11-22-${ID}.md`), [ID]);
+    assert.deepEqual(findJobIds(`results/${ID}-2026-11-22.md`), [ID]);
+    // Still refused: a hex piece glued after it.
+    assert.deepEqual(findJobIds(`${ID}-1234`), []);
+  });
+});

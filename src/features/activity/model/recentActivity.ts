@@ -64,12 +64,14 @@ export class RecentActivity {
   }
 
   /** The entry naming `id`; undefined when the list does not name it; the failed read when there is no list to look in. */
-  async find(id: string): Promise<{ kind: 'found'; entry: ActivityEntry } | Extract<ActivityRead, { kind: 'failed' }> | undefined> {
+  async find(id: string): Promise<{ kind: 'found'; entry: ActivityEntry } | { kind: 'unlisted' } | Extract<ActivityRead, { kind: 'failed' }> | undefined> {
     const read = await this.read();
     if (read.kind !== 'loaded') return read;
     if (this.index?.of !== read) this.index = { of: read, byId: byId(read.list.entries) };
     const entry = this.index.byId.get(normalizeJobId(id));
-    return entry && { kind: 'found', entry };
+    if (entry) return { kind: 'found', entry };
+    // Only the newest pages were read: a job older than them was not looked for.
+    return read.list.truncated ? { kind: 'unlisted' } : undefined;
   }
 
   /** Forgets the list and drops a read on its way: the key or the server changed, so it is another team's. */

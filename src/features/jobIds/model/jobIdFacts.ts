@@ -35,7 +35,12 @@ export interface UnreadFacts {
   reason: string;
 }
 
-export type KnownJob = TrackedFacts | RecentFacts | UnreadFacts | undefined;
+/** Not among the newest jobs read (the team ran more than the pages read hold). */
+export interface UnlistedFacts {
+  source: 'unlisted';
+}
+
+export type KnownJob = TrackedFacts | RecentFacts | UnreadFacts | UnlistedFacts | undefined;
 
 /** `track` on a job already tracked shows its row (Track Job brings it into sight and refreshes it). */
 export type JobIdAction = { kind: 'rate'; endpoint: FeedbackEndpoint } | { kind: 'track'; tracked?: true } | { kind: 'lookUp' } | { kind: 'copy' };
@@ -84,7 +89,9 @@ export function describeJobId(known: KnownJob, now: number): JobIdDescription {
       ? known.unsupported
         ? l10n.t('Not tracked; this server keeps no recent activity to look it up in.')
         : l10n.t('Not tracked; the recent activity could not be read: {0}', known.reason)
-      : l10n.t("Not tracked and not in the team's recent activity yet.");
+      : known?.source === 'unlisted'
+        ? l10n.t("Not tracked and not among the newest jobs of the team's recent activity that were read.")
+        : l10n.t("Not tracked and not in the team's recent activity yet.");
   return {
     title: l10n.t('Firecrawl job id'),
     facts: [{ label: l10n.t('Known'), value: status }],

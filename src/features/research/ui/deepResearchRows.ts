@@ -200,7 +200,7 @@ export function describeSource(job: TrackedJob, index: number): ItemDescriptor |
   };
   return {
     id: `${job.id}/sources/${index}`,
-    label: src.title ? plainText(src.title, 160) : (hostOf(src.url) ?? plainText(src.url, 160)),
+    label: plainText(src.title || hostOf(src.url) || src.url, 160),
     description: plainText(src.url, 200),
     tooltip: () => ({ heading: l10n.t('Source {0}', formatExact(index + 1 + (job.trimmed?.sources ?? 0))), rows: rows() }),
     icon: { id: web ? 'link' : 'circle-slash' },

@@ -2,13 +2,13 @@
 import { isRunning } from '../../../api';
 import * as l10n from '@vscode/l10n';
 import type { ResearchJob } from '../../../api';
-import { formatExact } from '../../../shared/format';
+import { formatExact, plural } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
 import { shortJobId } from '../../../shared/jobIds';
 import { escapeMarkdown } from '../../../shared/text';
 import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import { isFinished, type TrackedJob } from '../model/trackedJob';
+import { isFinished, type TrackedJob, type Trimmed } from '../model/trackedJob';
 import { jobTitle } from './deepResearchRows';
 
 export interface ResultFormat {
@@ -28,7 +28,7 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   // Keep in step with hasKeepableResult, which the tree asks without building any text.
   const s = job.snapshot;
   if (!s) return [];
-  if (isRunning(s)) return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s) : [];
+  if (isRunning(s)) return s.kind === 'deepResearch' && isFinished(job) ? partialFormats(s, job.trimmed) : [];
   const formats: ResultFormat[] = [];
   const markdown = resultMarkdown(s);
   // As the document view shows it: a saved copy opened in a Markdown preview must not run commands
@@ -40,12 +40,18 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   return formats;
 }
 
-function partialFormats(s: ResearchJob): ResultFormat[] {
+function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
   if (!s.activities.length && !s.sources.length) return [];
   // Server text, escaped: the file is the user's, but they may well open it in a Markdown preview.
   const lines = [`# ${l10n.t('What deep research job {0} found before it stopped', shortJobId(s.id))}`, ''];
   if (s.activities.length) {
     lines.push(`## ${l10n.t('Activities ({0})', formatExact(s.activities.length))}`, '');
+    // The saved copy this window read left the oldest out: after the shutdown nothing can fetch them again.
+    if (trimmed?.activities)
+      lines.push(
+        `_${plural(trimmed.activities, l10n.t('{0} earlier activity not kept', formatExact(trimmed.activities)), l10n.t('{0} earlier activities not kept', formatExact(trimmed.activities)))}_`,
+        '',
+      );
     for (const a of s.activities) {
       const activity = l10n.t({ message: '{0} (depth {1}): {2}', args: [escapeMarkdown(a.type), formatExact(a.depth), escapeMarkdown(a.message)], comment: ['type, depth, message'] });
       lines.push(`- ${a.timestamp ? `${escapeMarkdown(a.timestamp)} ` : ''}${activity}`);
@@ -54,6 +60,8 @@ function partialFormats(s: ResearchJob): ResultFormat[] {
   }
   if (s.sources.length) {
     lines.push(`## ${l10n.t('Sources ({0})', formatExact(s.sources.length))}`, '');
+    if (trimmed?.sources)
+      lines.push(`_${plural(trimmed.sources, l10n.t('{0} earlier source not kept', formatExact(trimmed.sources)), l10n.t('{0} earlier sources not kept', formatExact(trimmed.sources)))}_`, '');
     for (const src of s.sources) {
       const web = isWebUrl(src.url) && !/[\s<>]/.test(src.url);
       lines.push(`- ${src.title ? `${escapeMarkdown(src.title)}: ` : ''}${web ? `<${src.url}>` : escapeMarkdown(src.url)}`);

@@ -18,8 +18,8 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
       ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
       : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
-  const days = Math.ceil((notice.sunsetAt - now) / DAY_MS);
-  if (days <= 1) return l10n.t('Deep Research shuts down on {0} (in less than a day). Save results you want to keep.', date);
+  const days = Math.floor((notice.sunsetAt - now) / DAY_MS);
+  if (days < 1) return l10n.t('Deep Research shuts down on {0} (in less than a day). Save results you want to keep.', date);
   const n = formatExact(days, locale);
   return plural(
     days,
