@@ -2,6 +2,7 @@
 // server's text as plain text in a row, what a trimmed copy left out, and whole days to the shutdown.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import type { ResearchJob } from '../../../src/api';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeSource } from '../../../src/features/research/ui/treeRows';
@@ -64,5 +65,17 @@ describe('a deep research job in the view and in saved copies', () => {
     const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z'), shutDown: false };
     // 25 hours before the shutdown: it is tomorrow, not in 2 days.
     assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-09T14:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 1 day). Save results you want to keep.');
+  });
+
+  test('what a shut-down job found reads as written in a saved file, and its server text cannot become a link or markup', () => {
+    const hostile = '[Run](command:workbench.action.quit) <img src=x onerror=alert(1)>';
+    const job = tracked(
+      research({ activities: [{ type: 'search', status: 'complete', message: hostile, depth: 1, timestamp: '2026-11-20T11:00:00Z' }], sources: [{ url: 'command:x', title: hostile }] }),
+      { poll: { kind: 'stopped', reason: 'gone', at: NOW } },
+    );
+    const text = resultFormats(job).find((f) => f.format === 'markdown')?.text ?? '';
+    assert.match(text, /- 2026-11-20T11:00:00Z search/, 'a time as written, without backslashes');
+    const html = new MarkdownIt({ html: true }).render(text);
+    assert.doesNotMatch(html, /href="command:|<img/);
   });
 });

@@ -5,7 +5,7 @@ import type { ResearchJob } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
 import { shortJobId } from '../../../shared/jobIds';
-import { escapeMarkdown } from '../../../shared/text';
+import { escapeDocumentText } from '../../../shared/text';
 import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { isFinished, type TrackedJob, type Trimmed } from '../model/trackedJob';
@@ -53,8 +53,8 @@ function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
         '',
       );
     for (const a of s.activities) {
-      const activity = l10n.t({ message: '{0} (depth {1}): {2}', args: [escapeMarkdown(a.type), formatExact(a.depth), escapeMarkdown(a.message)], comment: ['type, depth, message'] });
-      lines.push(`- ${a.timestamp ? `${escapeMarkdown(a.timestamp)} ` : ''}${activity}`);
+      const activity = l10n.t({ message: '{0} (depth {1}): {2}', args: [escapeDocumentText(a.type), formatExact(a.depth), escapeDocumentText(a.message)], comment: ['type, depth, message'] });
+      lines.push(`- ${a.timestamp ? `${escapeDocumentText(a.timestamp)} ` : ''}${activity}`);
     }
     lines.push('');
   }
@@ -64,7 +64,7 @@ function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
       lines.push(`_${plural(trimmed.sources, l10n.t('{0} earlier source not kept', formatExact(trimmed.sources)), l10n.t('{0} earlier sources not kept', formatExact(trimmed.sources)))}_`, '');
     for (const src of s.sources) {
       const web = isWebUrl(src.url) && !/[\s<>]/.test(src.url);
-      lines.push(`- ${src.title ? `${escapeMarkdown(src.title)}: ` : ''}${web ? `<${src.url}>` : escapeMarkdown(src.url)}`);
+      lines.push(`- ${src.title ? `${escapeDocumentText(src.title)}: ` : ''}${web ? `<${src.url}>` : escapeDocumentText(src.url)}`);
     }
     lines.push('');
   }
