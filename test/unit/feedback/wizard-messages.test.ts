@@ -67,6 +67,12 @@ describe('receipt', () => {
     assert.match(describeReceipt(receipt({ alreadySubmitted: true, creditsRefunded: 0 })).message, /A repeat never refunds twice\./);
     assert.match(describeReceipt(receipt({ dailyCapReached: true })).message, /daily refund cap is reached/);
   });
+
+  test("a zero-data-retention team's all-zero feedback id says the feedback was taken, not stored", () => {
+    const m = describeReceipt(receipt({ feedbackId: '00000000-0000-0000-0000-000000000000' }));
+    assert.equal(m.message, 'Feedback sent: 1 credit refunded. Refunded today: 11 of the 50-credit daily cap. Your team has zero data retention: Firecrawl took the feedback without storing it.');
+    assert.doesNotMatch(describeReceipt(receipt()).message, /zero data retention/);
+  });
 });
 
 describe('failure messages', () => {

@@ -36,6 +36,9 @@ function todayText({ creditsRefundedToday: today, dailyRefundCap: cap }: Feedbac
   return [l10n.t('Refunded today: {0} of the {1}-credit daily cap.', formatExact(today), formatExact(cap))];
 }
 
+/** The id a zero-data-retention team's feedback gets: accepted (and refunded), not stored. */
+const NOT_STORED_ID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
+
 export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   const refunded = receipt.creditsRefunded;
   // The toast shows one line: what happened comes first, the cap second (when the receipt says it).
@@ -43,6 +46,7 @@ export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   if (receipt.warning?.trim()) parts.push(l10n.t('Firecrawl says: {0}', sentence(plainText(receipt.warning, 300))));
   else if (receipt.alreadySubmitted) parts.push(l10n.t('A repeat never refunds twice.'));
   else if (receipt.dailyCapReached) parts.push(l10n.t('The daily refund cap is reached; the feedback is still recorded.'));
+  if (receipt.feedbackId && NOT_STORED_ID.test(receipt.feedbackId)) parts.push(l10n.t('Your team has zero data retention: Firecrawl took the feedback without storing it.'));
   return {
     message: parts.join(' '),
     severity: receipt.alreadySubmitted || receipt.dailyCapReached ? 'warning' : 'info',
