@@ -178,10 +178,13 @@ export class ToolRunner {
     const check = readToolInput(kind, raw);
     if (!check.ok) return { parts: [[l10n.t('Not run: the input is not valid. Nothing was sent or spent.'), ...check.problems].join('\n')] };
     // A call cancelled before it starts sends nothing: it holds nothing either (the client says cancelled).
-    const holding = signal?.aborted ? undefined : await this.hold(check.input);
-    if (holding && 'refused' in holding) return holding.refused;
-    // Cancelled while the guard read the files: nothing will be sent, so nothing stays held.
-    const hold = holding && signal?.aborted ? (this.settle(holding, 0), undefined) : holding;
+    let hold = signal?.aborted ? undefined : await this.hold(check.input);
+    if (hold && 'refused' in hold) return hold.refused;
+    if (hold && signal?.aborted) {
+      // Cancelled while the guard read the files: nothing will be sent, so nothing stays held.
+      this.settle(hold, 0);
+      hold = undefined;
+    }
     try {
       return await this.call(check.input, hold, signal ? { signal } : {});
     } catch (error) {
