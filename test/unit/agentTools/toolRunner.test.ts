@@ -398,14 +398,18 @@ describe('the guard at its edges', () => {
     const a = runner({ budget: 1, windowId: 'a' });
     await a.tools.run('scrape', { url: 'https://example.com/a' });
     await a.spending.whenWritten();
-    // Window b: a real disk takes a few ms per read.
+    // Window b's reads answer only once the call has been made (a real disk takes a moment).
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
     const slow = (disk: MemoryDisk): SharedFiles => {
       const view = disk.view();
-      return { ...view, read: async (name: string) => (await new Promise((r) => setTimeout(r, 5)), view.read(name)) } as SharedFiles;
+      return { ...view, read: async (name: string) => (await answered, view.read(name)) } as SharedFiles;
     };
     const b = runner({ budget: 1, windowId: 'b', disk: a.disk, files: slow });
     void b.spending.refresh(); // activateAgentTools does this at activation
-    const out = await b.tools.run('scrape', { url: 'https://example.com/b' });
+    const call = b.tools.run('scrape', { url: 'https://example.com/b' });
+    release();
+    const out = await call;
     assert.equal(out.charged, undefined, 'window a already spent the whole budget of 1: not sent unasked');
     assert.equal(sandbox.requestCount('scrape'), 1);
   });
