@@ -2,9 +2,10 @@
 // asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CreditUsage } from '../../../src/api';
+import { type CreditUsage, NetworkError } from '../../../src/api';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { sharedCredits } from '../../../src/features/credits/model/sharedCredits';
+import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
 import { RENEW_MS } from '../../../src/shared/teamLease';
 import { teamWindows } from '../../support/teamWindows';
 
@@ -16,12 +17,15 @@ function editor() {
   let remaining = 90_000;
   /** Requests made while held are never answered (an answer still on its way). */
   let held = false;
+  /** Requests made while offline fail as the network would. */
+  let offline = false;
   const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
     const shared = sharedCredits(files, teamFile, () => API, looks);
     const store = new CreditsStore({
       fetch: async () => {
         requests.push(id);
         if (held) await new Promise<never>(() => undefined);
+        if (offline) throw new NetworkError({ operation: 'creditUsage', baseUrl: API });
         return usage(remaining);
       },
       isLeader: () => lease.isLeader,
@@ -35,7 +39,8 @@ function editor() {
     });
     return { store, shared };
   });
-  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true) };
+  const setOffline = (value: boolean) => (offline = value);
+  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true), setOffline };
 }
 
 describe('credits in several windows', () => {
@@ -131,6 +136,54 @@ describe('credits in several windows', () => {
     await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(8), fetchedAt: clock.now() } }));
     await clock.advance(0);
     assert.equal(shown(), 8, 'a balance fetched after the change');
+    view.dispose();
+    await a.close();
+    await b.close();
+  });
+
+  test("the leader's failed refresh shows in every window as a stale balance, worded from the same error, until one succeeds", async () => {
+    const { clock, requests, open, setOffline } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    const c = await open('c', false, { watcher: false });
+    setOffline(true);
+    await clock.advance(5 * 60_000 + RENEW_MS);
+    const problem = a.store.state.problem;
+    assert.equal(problem?.kind, 'unavailable', 'the leader knows');
+    for (const w of [b, c]) {
+      const seen = w.store.state.problem;
+      assert.equal(seen?.kind, 'unavailable', `window ${w.id} shows the balance as stale`);
+      assert.equal(seen.kind === 'unavailable' && problem.kind === 'unavailable' && seen.retryAt, problem.retryAt, `window ${w.id}: the same next try`);
+      assert.ok(seen.kind === 'unavailable' && seen.error instanceof NetworkError && seen.error.baseUrl === API, `window ${w.id}: the same words`);
+      assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000, `window ${w.id} keeps the last balance`);
+    }
+    const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted: false });
+    assert.match(shown(a).tooltip, /Could not refresh: Could not reach Firecrawl at/);
+    for (const w of [b, c]) assert.deepEqual(shown(w), shown(a), `window ${w.id} says what the leader says`);
+    assert.deepEqual(new Set(requests), new Set(['a']), 'and the followers still ask nothing themselves');
+    setOffline(false);
+    await clock.advance(5 * 60_000 + RENEW_MS);
+    for (const w of [a, b, c]) assert.equal(w.store.state.problem, undefined, `window ${w.id} is fresh again`);
+    for (const w of [a, b, c]) await w.close();
+  });
+
+  test('a failure another window shared that does not read right is not taken', async () => {
+    const { clock, disk, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    const shown = b.store.state.snapshot;
+    const view = disk.view();
+    const fetchedAt = clock.now() + 1_000;
+    for (const failure of [
+      { at: 'now', retryAt: 1, kind: 'network' },
+      { at: 1, retryAt: 2, kind: 'exploded' },
+      { at: 1, retryAt: 2, kind: 'network', baseUrl: 7 },
+    ]) {
+      await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(3), fetchedAt, failure } }));
+      await clock.advance(0);
+      assert.equal(b.store.state.snapshot, shown, JSON.stringify(failure));
+      assert.equal(b.store.state.problem, undefined);
+    }
     view.dispose();
     await a.close();
     await b.close();

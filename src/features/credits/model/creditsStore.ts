@@ -8,6 +8,7 @@ import { backoffDelay } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
+import { failureError, type SharedCredits, sharedFailure } from './sharedCredits';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
@@ -40,7 +41,7 @@ export interface CreditsStoreOptions {
   /** Whether this window polls for the team (default: yes); the others follow `shared`. */
   isLeader?: () => boolean;
   /** The balance as the team's windows share it: the window that polls publishes each new value, and a window opening shows the last one. */
-  shared?: Pick<TeamFile<CreditsSnapshot>, 'publish' | 'read' | 'onDidPublish'>;
+  shared?: Pick<TeamFile<SharedCredits>, 'publish' | 'read' | 'onDidPublish'>;
   hasKey: () => boolean;
   /** Settles once `hasKey` can be trusted and the team's shared files have a name (both known a moment after activation). */
   ready?: () => Promise<void>;
@@ -91,16 +92,24 @@ export class CreditsStore extends DisposableBase {
     else this.due.arm();
   }
 
-  /** A newer balance another window fetched: shown here as if fetched here, and the next fetch counts from it. */
-  private adopt(snapshot: CreditsSnapshot): void {
+  /**
+   * A newer balance another window fetched, or the polling window's failure to refresh it: shown here as
+   * if it happened here, and the next fetch counts from it.
+   */
+  private adopt({ failure, ...snapshot }: SharedCredits): void {
     const mine = this.current.snapshot;
     // A window's write for the old team can arrive after the key changed (file events lag, and the
     // team's folder is renamed only once the new team is joined): never show it for the new key.
     if (snapshot.fetchedAt < this.resetAt || isAhead(snapshot.fetchedAt, this.options.clock.now())) return;
-    if (this.disposed || (mine && mine.fetchedAt >= snapshot.fetchedAt) || !this.options.hasKey()) return;
+    if (this.disposed || !this.options.hasKey()) return;
+    // This window's own failure it words from the error itself.
+    const failed = this.leader ? undefined : failure;
+    const problem = this.current.problem;
+    const known = !failed || (problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
+    if (mine && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known))) return;
     this.failures = 0;
-    this.update({ snapshot, loading: false, problem: undefined });
-    this.due.set(snapshot.fetchedAt + this.options.intervalMs());
+    this.update({ snapshot, loading: false, problem: failed && { kind: 'unavailable', error: failureError(failed), retryAt: failed.retryAt } });
+    this.due.set(failed ? failed.retryAt : snapshot.fetchedAt + this.options.intervalMs());
   }
 
   get state(): CreditsState {
@@ -238,7 +247,10 @@ export class CreditsStore extends DisposableBase {
     const jittered = backoffDelay(this.failures, BACKOFF_BASE_MS, this.options.intervalMs(), this.options.random);
     const asked = Math.min(askedWaitMs(error) ?? 0, MAX_SERVER_WAIT_MS);
     const delay = Math.max(jittered, asked);
-    this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delay } });
+    const now = this.options.clock.now();
+    this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: now + delay } });
+    const last = this.current.snapshot;
+    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now + delay) });
     this.schedule(delay);
   }
 
