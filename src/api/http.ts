@@ -396,7 +396,8 @@ export class Transport {
     // A browser's fetch reports a redirect it was told not to follow as status 0, without the address.
     if ((status >= 300 && status < 400) || status === 0) {
       const location = response.headers.get('location');
-      throw new RedirectError({ ...init, ...(location ? { location: redact(location, secret).slice(0, 500) } : {}) });
+      // Status 0 is the browser hiding the real one: unknown, not a status to show.
+      throw new RedirectError({ ...init, ...(status === 0 ? { status: undefined } : {}), ...(location ? { location: redact(location, secret).slice(0, 500) } : {}) });
     }
     switch (status) {
       case 401:
