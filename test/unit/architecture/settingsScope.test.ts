@@ -1,0 +1,22 @@
+// Settings a folder's .vscode/settings.json must not decide: where the key goes, and how much AI agents
+// may spend without asking. A cloned repository (trusted or not: the manifest declares full support for
+// untrusted workspaces) would otherwise raise the budget and let a prompt-injected agent spend unasked.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SETTINGS } from '../../../src/ids';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
+const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+
+/** Scopes a workspace or folder setting cannot override (VS Code ignores those values). */
+const NOT_FROM_A_WORKSPACE = ['application', 'machine'];
+
+describe('settings a workspace cannot set', () => {
+  for (const key of [SETTINGS.apiUrl, SETTINGS.agentToolsDailyBudget]) {
+    test(key, () => {
+      assert.ok(NOT_FROM_A_WORKSPACE.includes(properties[key]?.scope ?? 'window'), `${key} is ${properties[key]?.scope ?? 'window'}-scoped: a workspace can set it`);
+    });
+  }
+});
