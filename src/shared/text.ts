@@ -3,6 +3,11 @@
 // into something that is only read: plain text for plain-text surfaces, escaped text for Markdown.
 
 const ZWSP = '\u200b';
+/**
+ * Unicode direction controls (embeddings, overrides, isolates): one in server text reverses or moves
+ * everything after it on the line, our own words included. Dropped; the letters themselves stay.
+ */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** One line, at most `max` characters: server text can be long and multi-line. */
 export function oneLine(text: string, max = 160): string {
@@ -15,7 +20,7 @@ export function oneLine(text: string, max = 160): string {
  * characters, and link and icon syntax broken by a zero-width space that changes nothing a person reads.
  */
 export function plainText(text: string, max = 400): string {
-  const flat = oneLine(text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '), Number.MAX_SAFE_INTEGER)
+  const flat = oneLine(text.replace(DIRECTION_CONTROLS, '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '), Number.MAX_SAFE_INTEGER)
     .replace(/\]\s*\(/g, `]${ZWSP}(`)
     .replace(/\$\(/g, `$${ZWSP}(`);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -50,7 +55,10 @@ const MARKDOWN_SYNTAX = /[\\`*_{}[\]()#+\-.!<>&|~$:]/g;
  * does not become a link). Line breaks become spaces, or hard breaks with `keepLines`.
  */
 export function escapeMarkdown(text: string, options: { keepLines?: boolean } = {}): string {
-  const escaped = text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').replace(MARKDOWN_SYNTAX, '\\$&');
+  const escaped = text
+    .replace(DIRECTION_CONTROLS, '')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+    .replace(MARKDOWN_SYNTAX, '\\$&');
   return escaped.replace(/\r?\n/g, options.keepLines ? '  \n' : ' ');
 }
 
