@@ -293,10 +293,11 @@ export class Transport {
     if (spec.upload) headers['Content-Type'] = spec.upload.contentType;
     else if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
 
-    const interrupted = (cause: unknown): FirecrawlError => {
+    // `status`: the service had begun to answer, so it got the request (a paid run may have run).
+    const interrupted = (cause: unknown, status?: number): FirecrawlError => {
       if (spec.signal?.aborted) return new CancelledError({ operation, cause });
       if (timedOut) return new TimeoutError({ operation, timeoutMs, cause });
-      return new NetworkError({ operation, baseUrl: this.options.baseUrl, cause });
+      return new NetworkError({ operation, baseUrl: this.options.baseUrl, cause, ...(status !== undefined ? { status } : {}) });
     };
 
     try {
@@ -317,7 +318,7 @@ export class Transport {
         text = await this.readBody(response, controller, operation, spec.maxBodyBytes ?? this.maxBodyBytes);
       } catch (error) {
         if (error instanceof InvalidResponseError) throw error;
-        throw interrupted(error);
+        throw interrupted(error, response.status);
       }
       return this.interpret(spec, response, text, this.secrets(key));
     } finally {

@@ -84,13 +84,14 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   const general = describeError(error, ctx);
   // A file refused before sending (its type, its size) is refused again as it is: only another file helps.
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
-  // The client gave up waiting; the service may not have, and a paid request sent again is paid again.
-  const message =
-    error.kind !== 'timeout'
-      ? general.message
-      : error.operation === 'agentStart'
-        ? `${general.message} ${l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.")}`
-        : `${general.message} ${l10n.t('It may still have run on Firecrawl and used credits.')}`;
+  // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
+  // service got the request and may have run it, and a paid request sent again is paid again.
+  const mayHaveRun = error.kind === 'timeout' || (error.kind === 'network' && error.status !== undefined) || (error.kind === 'server' && (error.status === 502 || error.status === 504));
+  const message = !mayHaveRun
+    ? general.message
+    : error.operation === 'agentStart'
+      ? `${general.message} ${l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.")}`
+      : `${general.message} ${l10n.t('It may still have run on Firecrawl and used credits.')}`;
   // Whatever failed on the way, what was typed is still there: Retry sends it again. A step that
   // fixes the cause (a new key) comes first: retrying as it is fails the same way.
   if (general.actions.includes('retry')) return { message, actions: general.actions };
