@@ -28,7 +28,7 @@ export const KEY_TABLE: readonly ApiKeyInfo[] = [
 export type AuthOutcome = { ok: true; key: ApiKeyInfo } | { ok: false; status: 401 | 403; body: { success: false; error: string } };
 
 /** Routes a restricted key may call (the service always allows team and feedback routes). */
-const ALWAYS_ALLOWED: ReadonlySet<RouteName> = new Set<RouteName>(['creditUsage', 'creditUsageHistorical', 'creditUsageV1', 'activity', 'feedback', 'searchFeedback']);
+const ALWAYS_ALLOWED: ReadonlySet<RouteName> = new Set<RouteName>(['creditUsage', 'creditUsageHistorical', 'creditUsageV1', 'activity', 'queueStatus', 'feedback', 'searchFeedback']);
 
 export function authenticate(authorization: string | undefined, route: RouteName): AuthOutcome {
   if (!authorization) return { ok: false, status: 401, body: { success: false, error: 'Unauthorized' } };
