@@ -173,7 +173,8 @@ const SEARCH_KEYS: Record<string, Check | null> = {
 /** POST /v2/search: `limit` results (default 10), one of them with a title that tries markup. */
 export function search(raw: unknown, jobs: RunJobs): RunReply {
   const checked = strict(raw, SEARCH_KEYS);
-  if (!checked.ok) return checked.reply;
+  // The search route words a bad body its own way: "Invalid request body", without a `code`.
+  if (!checked.ok) return { status: 400, body: { success: false, error: 'Invalid request body', details: checked.reply.body.details } };
   const query = String(checked.body.query).trim();
   const limit = typeof checked.body.limit === 'number' ? checked.body.limit : 10;
   const slug = encodeURIComponent(query.toLowerCase().replace(/\s+/g, '-')).slice(0, 60);
