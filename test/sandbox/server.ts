@@ -11,7 +11,7 @@ import { creditUsage, creditUsageHistorical, creditUsageV1, validateCredits, val
 import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredits, demoHistory } from './demoData';
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
-import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText } from './http';
+import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText, unknownErrorBody } from './http';
 import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import { defaultQueue, type QueueState, queueStatusBody } from './queue';
@@ -585,7 +585,8 @@ class SandboxServer implements Sandbox {
       }
       case 'creditUsageHistorical': {
         const timeRange = query.get('timeRange');
-        const refused = this.selfHosted ? undefined : refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey'), timeRangeCount: query.getAll('timeRange').length });
+        // Checked before billing: a self-hosted server refuses a bad one too.
+        const refused = refuseTimeRange({ timeRange, byApiKey: query.get('byApiKey'), timeRangeCount: query.getAll('timeRange').length });
         const r =
           refused ??
           (timeRange === null
@@ -595,7 +596,8 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'deepResearch': {
-        const job = this.research.get(match.id ?? '');
+        // Self-hosted servers answer every id as not found, with the deprecation fields.
+        const job = this.selfHosted ? undefined : this.research.get(match.id ?? '');
         const r = renderResearch(job ? researchSnapshot(job, this.now()) : null, this.dialect, this.researchSunset ? { Sunset: this.researchSunset } : {}, this.researchDeprecationStyle);
         sendJson(res, r.status, r.body, r.headers);
         return;
@@ -606,19 +608,25 @@ class SandboxServer implements Sandbox {
           sendJson(res, refused.status, refused.body);
           return;
         }
+        // Self-hosted servers cannot start a run: their generic 500.
+        if (this.selfHosted) {
+          sendJson(res, 500, unknownErrorBody());
+          return;
+        }
         const start = readAgentStart(body);
         if (!start.ok) sendJson(res, 400, { success: false, error: start.error });
         else sendJson(res, 200, { success: true, id: this.createAgentJob(start.timeline) });
         return;
       }
       case 'agentStatus': {
-        const status = agentStatusBody(this.agents.get(match.id ?? ''), this.now(), this.agentCancelledReads);
+        // Self-hosted servers know no runs: status and cancel are 404.
+        const status = this.selfHosted ? null : agentStatusBody(this.agents.get(match.id ?? ''), this.now(), this.agentCancelledReads);
         if (status) sendJson(res, 200, status);
         else sendJson(res, 404, { success: false, error: 'Agent job not found' });
         return;
       }
       case 'agentCancel': {
-        const answer = cancelAgentRun(this.agents.get(match.id ?? ''), this.now());
+        const answer = cancelAgentRun(this.selfHosted ? undefined : this.agents.get(match.id ?? ''), this.now());
         sendJson(res, answer.status, answer.body);
         return;
       }

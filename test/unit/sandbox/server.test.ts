@@ -223,7 +223,7 @@ describe('seed: false', () => {
 });
 
 describe('self-hosted mode', () => {
-  test('no auth; 500 on credit routes; 503 DB_DISABLED on feedback; deep research still served', async () => {
+  test('no auth; 500 on credit routes; 503 DB_DISABLED on feedback; deep research 404 with its deprecation fields', async () => {
     await withSandbox({ now: clock.now, selfHosted: true }, async (s) => {
       for (const path of ['/v2/team/credit-usage', '/v2/team/credit-usage/historical', '/v1/team/credit-usage']) {
         const r = await call(s, path, { key: null });
@@ -234,7 +234,8 @@ describe('self-hosted mode', () => {
       const fb = await call(s, '/v2/feedback', { key: null, body: { endpoint: 'scrape', jobId: s.demoV2Jobs.scrape, rating: 'bad', note: 'x' } });
       assert.equal(fb.status, 503);
       assert.equal(fb.json.feedbackErrorCode, 'DB_DISABLED');
-      assert.equal((await call(s, `/v1/deep-research/${s.demoJobs.completed}`, { key: null })).status, 200);
+      const research = await call(s, `/v1/deep-research/${s.demoJobs.completed}`, { key: null });
+      assert.deepEqual([research.status, research.json.replacement], [404, '/v2/search']);
       s.selfHosted = false;
       assert.equal((await call(s, '/v2/team/credit-usage', { key: null })).status, 401);
     });
