@@ -7,3 +7,6 @@ export function backoffDelay(failures: number, baseMs: number, capMs: number, ra
   const step = Math.min(capMs, baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(step / 2 + random() * (step / 2));
 }
+
+/** However long a server asks to wait (a 429's or a 503's Retry-After), a poll asks again after this. */
+export const MAX_SERVER_WAIT_MS = 15 * 60_000;

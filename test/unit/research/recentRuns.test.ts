@@ -10,6 +10,7 @@ import { loadRecentRuns, RECENT_MIN_INTERVAL_MS, RecentRuns } from '../../../src
 import { describeRecentGroup, describeRecentRun, withRecentTitle } from '../../../src/features/research/ui/recentRows';
 import { untrackedRuns } from '../../../src/features/research/model/recentRuns';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { MAX_SERVER_WAIT_MS } from '../../../src/shared/backoff';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
@@ -197,6 +198,25 @@ describe('the Recent group’s pace', () => {
       [agent],
       'what was read stays through the failures',
     );
+    recent.dispose();
+  });
+
+  test('a 429 asking for a day is waited out for at most a quarter of an hour, as the other polls do', async () => {
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    // A function, not a property path: TypeScript would narrow the path across awaits.
+    const kind = () => recent.state.kind;
+    await pass(1_000);
+    assert.equal(kind(), 'loaded');
+    for (const route of ['activity', 'agentList'] as const) sandbox.fault({ route, kind: 'status', status: 429, retryAfterSeconds: 24 * 3_600, times: 1 });
+    // One read falls due a minute on (nothing is new, so it comes then or a little later).
+    await pass(4 * RECENT_MIN_INTERVAL_MS, 10_000);
+    assert.equal(kind(), 'unavailable', 'the 429 was read');
+    const failedAt = clock.now();
+    const next = recent.nextRefreshAt();
+    assert.ok(next !== undefined && next - failedAt <= MAX_SERVER_WAIT_MS, `asked again ${next === undefined ? 'never' : `after ${Math.round((next - failedAt) / 60_000)} min`}`);
+    await pass(MAX_SERVER_WAIT_MS + RECENT_MIN_INTERVAL_MS, 60_000);
+    assert.equal(kind(), 'loaded', 'read again within the quarter of an hour');
     recent.dispose();
   });
 

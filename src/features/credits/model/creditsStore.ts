@@ -4,7 +4,7 @@
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
 import { askedWaitMs, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus } from '../../../api';
 import { type Clock, isAhead } from '../../../shared/clock';
-import { backoffDelay } from '../../../shared/backoff';
+import { backoffDelay, MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
@@ -54,8 +54,6 @@ export interface CreditsStoreOptions {
 
 /** The first retry comes 20–40 s after a failure, then twice that, up to the refresh interval. */
 const BACKOFF_BASE_MS = 40_000;
-/** However long a 429 asks for, the balance is asked again after this. */
-export const MAX_SERVER_WAIT_MS = 15 * 60_000;
 
 export class CreditsStore extends DisposableBase {
   private current: CreditsState = { loading: false };

@@ -1,5 +1,6 @@
 // When to ask about a processing job again. Pure functions of what the poller knows, so the timing
 // can be tested and tuned without a server or a timer.
+import { MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 
 export const POLL = {
   /** What the official SDKs use, for a job's first seconds: short jobs finish there. */
@@ -24,8 +25,7 @@ export const POLL = {
   budgetPerMinute: 240,
   backoffBaseMs: 2_000,
   backoffCapMs: 60_000,
-  /** However long a 429 asks for, polling resumes after this. */
-  maxServerWaitMs: 15 * 60_000,
+  maxServerWaitMs: MAX_SERVER_WAIT_MS,
   /** A focus or visibility catch-up skips jobs polled this recently. */
   catchUpFreshMs: 1_000,
 } as const;

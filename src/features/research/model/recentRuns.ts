@@ -4,9 +4,10 @@
 // itself, and only while its view is visible in a focused window: at most once a minute, easing to
 // once in five minutes while nothing changes, backing off on errors, and not at all on a server that
 // has no such list. Pure: no `vscode`; the client, the shared list and the clock are injected.
-import type { AgentListQuery, AgentRunList } from '../../../api';
+import { type AgentListQuery, type AgentRunList, askedWaitMs } from '../../../api';
 import type { ActivityRead } from '../../activity';
 import { isListingUnsupported } from '../../../host/errorText';
+import { MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { parseTime } from '../../../shared/format';
@@ -216,9 +217,8 @@ export class RecentRuns implements Disposable {
     if (state.kind === 'unavailable' && state.unsupported) return undefined;
     if (this.lastAttemptAt === undefined) return this.options.clock.now();
     if (state.kind === 'unavailable') {
-      const retryAfter = (state.error as { retryAfterMs?: unknown }).retryAfterMs;
       const backoff = Math.min(RECENT_ERROR_MAX_MS, RECENT_MIN_INTERVAL_MS * 2 ** Math.max(0, this.failures - 1));
-      return this.lastAttemptAt + Math.max(backoff, typeof retryAfter === 'number' ? retryAfter : 0);
+      return this.lastAttemptAt + Math.max(backoff, Math.min(askedWaitMs(state.error) ?? 0, MAX_SERVER_WAIT_MS));
     }
     return this.lastAttemptAt + this.interval;
   }
