@@ -55,6 +55,8 @@ async function unusedUntitled(fileName: string): Promise<vscode.Uri | undefined>
       () => true,
       () => false,
     );
-    if (!open.has(file.path) && !onDisk) return vscode.Uri.from({ scheme: 'untitled', path: file.path });
+    // With the folder's authority: without a remote, Save swaps only the scheme, and a virtual
+    // workspace's folder (github.dev's vscode-vfs://github/…) is nowhere without its authority.
+    if (!open.has(file.path) && !onDisk) return vscode.Uri.from({ scheme: 'untitled', authority: file.authority, path: file.path });
   }
 }
