@@ -49,6 +49,9 @@ export class ApiKeyService implements vscode.Disposable {
         const stored = (await this.secrets.get(SECRET_NAME)) || undefined;
         // A key set while this read was under way is newer than what it read.
         if (!this.loaded) this.stored = stored;
+      } catch {
+        // A keychain that does not answer: the environment's key, if any, still serves, and the views
+        // and palette must still learn whether there is a key.
       } finally {
         this.loaded = true;
       }

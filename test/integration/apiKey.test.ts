@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
+import { CONTEXT } from '../../src/ids';
+import { ApiKeyService } from '../../src/host/keyService';
 import { creditsSettings } from '../../src/host/settings';
 import { teamName } from '../../src/host/team';
 import { verifyKey } from '../../src/features/connection/ui/apiKeyCommands';
@@ -288,5 +290,34 @@ describe('API key, settings and credits', function () {
       return /GET \/v2\/team\/credit-usage → 401/.test(t) ? t : undefined;
     });
     for (const secret of secrets) assert.ok(!text.includes(secret), 'no key in the log');
+  });
+
+  it('a keychain that will not answer: the environment key still counts, the views and palette know it, and nothing is left unhandled', async () => {
+    const contexts: unknown[][] = [];
+    const commands = vscode.commands as { executeCommand: typeof vscode.commands.executeCommand };
+    const executeCommand = commands.executeCommand;
+    // The window's own key context stays as the other tests left it: this service's calls are only recorded.
+    commands.executeCommand = (async (command: string, ...args: unknown[]) => {
+      if (command !== 'setContext' || args[0] !== CONTEXT.hasApiKey) return executeCommand(command, ...args);
+      contexts.push(args);
+      return undefined;
+    }) as typeof executeCommand;
+    const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    const keychain: vscode.SecretStorage = {
+      get: () => Promise.reject(new Error('no keyring daemon answered')),
+      store: async () => undefined,
+      delete: async () => undefined,
+      onDidChange: changed.event,
+    };
+    const service = new ApiKeyService(keychain, { FIRECRAWL_API_KEY: sandbox.keys.valid });
+    try {
+      await service.initialize();
+      assert.equal(service.current?.source, 'environment');
+      assert.deepEqual(contexts, [[CONTEXT.hasApiKey, true]]);
+    } finally {
+      commands.executeCommand = executeCommand;
+      service.dispose();
+      changed.dispose();
+    }
   });
 });
