@@ -571,6 +571,30 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
+  it('a run started here that ends before the Research view first reads it is still announced', async () => {
+    sandbox.startedAgentDurationMs = 0;
+    // Every decision, by job: the run may end, and be decided on, before the command returns its id.
+    const decisions = new Map<string, boolean>();
+    const decision = api.research.notifier.onDidDecide((d) => decisions.set(d.jobId, d.announced));
+    try {
+      const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+      await answerPrompt(/Start Agent Job/, 'Summarise one page');
+      await answerPrompt(/Start Agent Job/, 'https://a.example');
+      await answerPrompt(/Start Agent Job/);
+      await answerPrompt(/Start Agent Job/);
+      await until('the confirm step', () => (/At most/.test((prompt() as vscode.QuickPick<vscode.QuickPickItem> | undefined)?.placeholder ?? '') ? prompt() : undefined));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const id = (await pending)!.id;
+      assert.ok(id);
+      await until('the Research view to read it completed', () => api.research.store.get(id)?.snapshot?.status === 'completed');
+      await until("the notifier's decision on it", () => decisions.has(id));
+      assert.equal(decisions.get(id), true);
+    } finally {
+      decision.dispose();
+      sandbox.startedAgentDurationMs = undefined;
+    }
+  });
+
   it('Retry on an agent start refused earlier sends that prompt, even after the wizard started another run', async () => {
     /** Runs the wizard with `text` as the prompt and no URLs through to Start. */
     const startRun = async (text: string) => {

@@ -133,6 +133,8 @@ export interface DemoV2Jobs {
 export interface Sandbox {
   readonly url: string;
   readonly port: number;
+  /** How long a run started through the API runs (default: the timeline's minute). */
+  startedAgentDurationMs: number | undefined;
   readonly keys: SandboxKeys;
   /** Switchable at runtime. */
   dialect: Dialect;
@@ -240,6 +242,8 @@ class SandboxServer implements Sandbox {
   private usage: UsageLedger;
   private readonly research = new Map<string, ResearchJob>();
   private readonly agents = new Map<string, AgentRun>();
+  /** How long a run started through the API runs (default: the timeline's minute). */
+  startedAgentDurationMs: number | undefined;
   private readonly v2Jobs = new Map<string, V2Job>();
   private readonly activityLog = new ActivityLog();
   private freshJobs: ReturnType<typeof setInterval> | undefined;
@@ -615,7 +619,7 @@ class SandboxServer implements Sandbox {
         }
         const start = readAgentStart(body);
         if (!start.ok) sendJson(res, 400, { success: false, error: start.error });
-        else sendJson(res, 200, { success: true, id: this.createAgentJob(start.timeline) });
+        else sendJson(res, 200, { success: true, id: this.createAgentJob({ ...start.timeline, ...(this.startedAgentDurationMs === undefined ? {} : { durationMs: this.startedAgentDurationMs }) }) });
         return;
       }
       case 'agentStatus': {

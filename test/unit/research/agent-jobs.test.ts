@@ -562,6 +562,37 @@ describe('rows say what the service said', () => {
   });
 });
 
+describe('a run started from this editor', () => {
+  test('that ends before its first answer is announced; a run tracked after it ended is not', async () => {
+    const { clock, service, store, finished } = setup();
+    const quick = service.createAgent({ durationMs: 500 });
+    const old = service.createAgent({ durationMs: 500 });
+    await clock.advance(1_000);
+    store.track([quick], 'agent', [quick]);
+    store.track([old], 'agent');
+    await clock.advance(5_000);
+    assert.equal(store.get(quick)?.snapshot?.status, 'completed');
+    assert.equal(store.get(old)?.snapshot?.status, 'completed');
+    assert.deepEqual(finished, [quick]);
+    store.dispose();
+  });
+
+  test("in the window that does not poll: announced there when the polling window's copy shows it ended", async () => {
+    const { clock, service, a, b, beat } = twoWindows();
+    const heard: string[] = [];
+    a.onDidFinishJob((j) => heard.push(`a:${j.id}`));
+    b.onDidFinishJob((j) => heard.push(`b:${j.id}`));
+    const quick = service.createAgent({ durationMs: 500 });
+    await clock.advance(1_000);
+    b.track([quick], 'agent', [quick]);
+    await beat(12_000);
+    assert.equal(b.get(quick)?.snapshot?.status, 'completed');
+    assert.deepEqual(heard, [`b:${quick}`]);
+    a.dispose();
+    b.dispose();
+  });
+});
+
 describe('cancelling from the window that does not poll', () => {
   test('a run cancelled in the window that does not poll reads cancelled in both, not failed (no file watcher: windows look on the lease beat)', async () => {
     // Newer deployments read a cancelled run as failed.

@@ -21,6 +21,13 @@ export interface JobRecord extends PersistedRecord {
   stoppedProgress: string | undefined;
   /** What was last shown, to tell a poll that changed something from one that did not. */
   shown: string;
+  /** Started from this window a moment ago: its first answer is news even when it shows the end. */
+  startedHere?: boolean;
+}
+
+/** Whether `r` was running as this window last knew it, so an end it learns of now is news. */
+export function wasRunning(r: JobRecord): boolean {
+  return r.snapshot ? !isTerminalStatus(r.snapshot.status) : r.startedHere === true;
 }
 
 export function newRecord(id: string, trackedAt: number, kind: JobKind | undefined, seq: number): JobRecord {
@@ -72,7 +79,7 @@ export function lostWhileRunning(before: JobRecord['poll'], r: JobRecord): boole
  * Returns true when this showed a job that was running finish, or end unread (lostWhileRunning).
  */
 export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'elsewhere', now: number): boolean {
-  const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
+  const running = wasRunning(r);
   const before = r.poll;
   r.kind = file.kind ?? r.kind;
   if (file.cancelRequested) r.cancelRequested = true;
@@ -90,7 +97,7 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   if (r.poll.kind === 'stopped' && r.poll.reason === 'timeLimit' && r.snapshot) r.stoppedProgress = progressSignature(r.snapshot);
   const polled = r.poll.kind === 'polling' || r.poll.kind === 'retrying';
   r.nextPollAt = !polled ? undefined : from === 'restore' ? now : (file.nextPollAt ?? now);
-  return from === 'elsewhere' && wasRunning && r.snapshot !== undefined && (isTerminalStatus(r.snapshot.status) || lostWhileRunning(before, r));
+  return from === 'elsewhere' && running && r.snapshot !== undefined && (isTerminalStatus(r.snapshot.status) || lostWhileRunning(before, r));
 }
 
 /**

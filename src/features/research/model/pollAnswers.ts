@@ -4,7 +4,7 @@
 import { askedWaitMs, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { backoffDelay } from '../../../shared/backoff';
 import { progressSignature } from './jobFacts';
-import type { JobRecord } from './jobRecord';
+import { type JobRecord, wasRunning } from './jobRecord';
 import { POLL } from './pollPolicy';
 import type { ResearchLog } from './storeOptions';
 
@@ -31,7 +31,7 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
   if (r.snapshot && isTerminalStatus(r.snapshot.status) && !isTerminalStatus(job.status)) return { finished: false, kindChanged: false };
   const kindChanged = r.kind !== job.kind;
   r.kind = job.kind;
-  const wasRunning = r.snapshot !== undefined && !isTerminalStatus(r.snapshot.status);
+  const running = wasRunning(r);
   const previous = r.poll;
   r.snapshot = job.kind === 'deepResearch' && job.warnings.length ? { ...job, warnings: [] } : job;
   r.fetchedAt = now;
@@ -44,7 +44,7 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
     r.finishedAt ??= now;
     if (previous.kind !== 'idle') ctx.log.info(`Job ${r.id} ${job.status}${job.error ? `: ${job.error}` : ''}`);
     // Only a change this editor watched is news; a job tracked after it finished is not.
-    return { finished: wasRunning, kindChanged };
+    return { finished: running, kindChanged };
   }
 
   r.finishedAt = undefined;

@@ -282,9 +282,10 @@ export class ResearchStore implements Disposable {
    * research. At most `maxJobs` are tracked: room is made by dropping the jobs that finished longest
    * ago, and what does not fit beside running jobs is not tracked (the result says which). An id of no
    * known kind may be no job at all: room for it is made only by `makeRoom`, once it was looked up, so
-   * a mistyped id never costs a finished job.
+   * a mistyped id never costs a finished job. `started`: the ids this editor started a moment ago, whose
+   * end is news even when the first answer already shows it.
    */
-  track(ids: readonly string[], kind?: JobKind): TrackResult {
+  track(ids: readonly string[], kind?: JobKind, started: readonly string[] = []): TrackResult {
     const fresh: string[] = [];
     const existing: string[] = [];
     for (const raw of ids) {
@@ -308,6 +309,7 @@ export class ResearchStore implements Disposable {
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
+      if (started.includes(id)) record.startedHere = true;
       this.records.set(id, record);
     });
     result.added = plan.add;

@@ -32,14 +32,18 @@ export interface AddRecentOutcome {
 }
 
 /** Tracks runs of known kinds, one call per kind; reveals the first new one. */
-export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind }>): Promise<string[]> {
+export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean }>): Promise<string[]> {
   // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
   await deps.store.listKnown;
   const result: TrackResult = { added: [], existing: [], evicted: [], refused: [] };
   for (const kind of ['agent', 'deepResearch'] as const) {
     const ids = runs.filter((r) => r.kind === kind).map((r) => r.id);
     if (!ids.length) continue;
-    const tracked = deps.store.track(ids, kind);
+    const tracked = deps.store.track(
+      ids,
+      kind,
+      runs.filter((r) => r.started).map((r) => r.id),
+    );
     for (const key of ['added', 'existing', 'evicted', 'refused'] as const) result[key].push(...tracked[key]);
   }
   sayCap(result, deps.store.maxJobs);
@@ -141,12 +145,15 @@ export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 're
   return runs.length ? trackRuns(deps, runs) : [];
 }
 
-/** A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId}. */
-function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind } | undefined {
-  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown };
+/**
+ * A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId};
+ * a run this editor just started passes {id, kind, started: true}.
+ */
+function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean } | undefined {
+  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown };
   const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
   if (!raw || !isJobId(raw)) return undefined;
   const id = normalizeJobId(raw);
   const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : deps.recent.runs.find((r) => r.id === id)?.kind;
-  return kind ? { id, kind } : undefined;
+  return kind ? { id, kind, started: given.started === true } : undefined;
 }
