@@ -1,0 +1,208 @@
+// The documents against the code they describe, where a mismatch can be found mechanically: the README's
+// settings table against the manifest (names, defaults, ranges), the ranges the setting descriptions state,
+// the README's commands against the palette, the files, functions and tests docs/architecture.md names,
+// and the last line of `npm test` CONTRIBUTING.md quotes.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..', '..', '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const manifest = JSON.parse(read('package.json'));
+const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
+const properties = manifest.contributes.configuration.properties as Record<string, { default?: unknown; minimum?: number; maximum?: number; description?: string; markdownDescription?: string }>;
+
+/** The rows of the Markdown table under `heading`, each as its cells. */
+function tableRows(markdown: string, heading: string): string[][] {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  assert.ok(start >= 0, `no section ${heading}`);
+  const rows: string[][] = [];
+  let inTable = false;
+  for (const line of markdown.slice(start + heading.length + 2).split('\n')) {
+    if (line.startsWith('#')) break;
+    if (!line.startsWith('|')) {
+      if (inTable) break;
+      continue;
+    }
+    inTable = true;
+    if (/^\|[-\s|]+\|$/.test(line)) continue;
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim()),
+    );
+  }
+  return rows.slice(1);
+}
+
+const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+const number = (text: string) => Number(text.replace(/,/g, ''));
+
+describe('README settings table', () => {
+  const rows = tableRows(read('README.md'), '## Settings');
+  /** `firecrawl.run.searchLimit` / `mapLimit`: the later names replace the last part of the first. */
+  const settingsOf = (cell: string) => {
+    const [first, ...rest] = ticked(cell);
+    const prefix = first!.slice(0, first!.lastIndexOf('.') + 1);
+    return [first!, ...rest.map((name) => prefix + name)];
+  };
+
+  test('names every setting the manifest declares, and only those', () => {
+    const named = rows.flatMap((row) => settingsOf(row[0]!));
+    assert.deepEqual([...named].sort(), Object.keys(properties).sort());
+  });
+
+  test("states each setting's default", () => {
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const names = settingsOf(row[0]!);
+      const defaults = ticked(row[1]!);
+      assert.equal(defaults.length, names.length, row[0]);
+      names.forEach((name, i) => {
+        const declared = properties[name]?.default;
+        if (String(declared) !== defaults[i]) wrong.push(`${name}: README ${defaults[i]}, package.json ${String(declared)}`);
+      });
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test('a range it states is the manifest range', () => {
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const names = settingsOf(row[0]!);
+      const range = /\((\d[\d,]*)\s*(?:–|-|to)\s*(\d[\d,]*)/.exec(row[2]!);
+      if (!range || names.length !== 1) continue;
+      const { minimum, maximum } = properties[names[0]!]!;
+      if (number(range[1]!) !== minimum || number(range[2]!) !== maximum) wrong.push(`${names[0]}: README ${range[0]}), package.json ${minimum}–${maximum}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+});
+
+describe('setting descriptions (package.nls.json)', () => {
+  test('a range a description states is the manifest range', () => {
+    const wrong: string[] = [];
+    for (const [name, property] of Object.entries(properties)) {
+      const key = /^%(.+)%$/.exec(property.markdownDescription ?? property.description ?? '')?.[1];
+      const text = key ? nls[key] : undefined;
+      const range = text && /\((?:[a-z ]+, )?(\d[\d,]*)\s*(?:–|to)\s*(\d[\d,]*)\)/.exec(text);
+      if (!range) continue;
+      if (number(range[1]!) !== property.minimum || number(range[2]!) !== property.maximum) wrong.push(`${name}: "${range[0]}", package.json ${property.minimum}–${property.maximum}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+});
+
+describe('README commands table', () => {
+  const rows = tableRows(read('README.md'), '## Commands');
+  const commands = manifest.contributes.commands as Array<{ command: string; title: string }>;
+  const titled = new Map(commands.map((c) => [nls[/^%(.+)%$/.exec(c.title)?.[1] ?? ''] ?? c.title, c.command]));
+  const hidden = new Set((manifest.contributes.menus.commandPalette as Array<{ command: string; when?: string }>).filter((m) => m.when === 'false').map((m) => m.command));
+  const named = rows.flatMap((row) => row[0]!.replace(/^Firecrawl: /, '').split(' / '));
+
+  test('every command it names has that title', () => {
+    assert.deepEqual(
+      named.filter((title) => !titled.has(title)),
+      [],
+    );
+  });
+
+  test('every command it names can be found in the palette', () => {
+    assert.deepEqual(
+      named.filter((title) => hidden.has(titled.get(title) ?? '')),
+      [],
+    );
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const doc = read('docs/architecture.md').replace(/```[\s\S]*?```/g, '');
+  const sources: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      const path = `${dir}/${name}`;
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else if (name.endsWith('.ts')) sources.push(path.slice('src/'.length, -'.ts'.length));
+    }
+  };
+  walk('src');
+  /** `credits/model/creditsStore`, `creditsStore` or `api/client`: the source files it can mean. */
+  const filesOf = (module: string) => sources.filter((s) => s === module || s === `${module}/index` || s.endsWith(`/${module}`) || s.endsWith(`/${module}/index`)).map((s) => `src/${s}.ts`);
+  /** The file's source and what it re-exports, one level down. */
+  const textOf = (file: string) => {
+    const text = read(file);
+    const more = [...text.matchAll(/export\s+(?:\*|\{[^}]*\})\s+from\s+'(\.[^']+)'/g)].flatMap((m) => {
+      const base = join(file, '..', m[1]!);
+      return [`${base}.ts`, `${base}/index.ts`].filter((f) => existsSync(join(root, f))).map(read);
+    });
+    return [text, ...more].join('\n');
+  };
+  const defines = (text: string, name: string) =>
+    new RegExp(
+      `(^|\\n)\\s*(export\\s+)?((private|public|protected|readonly|static|async|override|get|set|abstract)\\s+)*(function\\*?\\s+|class\\s+|interface\\s+|type\\s+|const\\s+|let\\s+)?${name}\\s*[(<:=!?]|export\\s*\\{[^}]*\\b${name}\\b`,
+    ).test(text);
+
+  test('every file:function it names is defined there', () => {
+    const wrong: string[] = [];
+    for (const ref of new Set(ticked(doc))) {
+      const match = /^([A-Za-z][\w/]*?)(?:\.ts)?:([\w./]+)$/.exec(ref);
+      if (!match || match[1] === 'node') continue;
+      const files = filesOf(match[1]!);
+      if (files.length === 0) {
+        wrong.push(`${ref}: no such file`);
+        continue;
+      }
+      for (const step of match[2]!.split('/')) {
+        const name = step.split('.').at(-1)!;
+        if (!files.some((file) => defines(textOf(file), name))) wrong.push(`${ref}: ${name} is not defined in ${files.join(', ')}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test('every source, test and script path it names exists', () => {
+    const missing = ticked(doc)
+      .filter((ref) => /^(src|test|scripts)\/[\w./-]+$/.test(ref) || /^(api|shared|host|platform|features|research|usage|credits|burn|feedback)\/[\w/]+\.ts$/.test(ref))
+      .filter((ref) => ![root, join(root, 'src'), join(root, 'src', 'features')].some((dir) => existsSync(join(dir, ref))));
+    assert.deepEqual(missing, []);
+  });
+
+  test("each feature row's stores, views and tests exist", () => {
+    const wrong: string[] = [];
+    for (const [featureCell, stores, views, , tests] of tableRows(doc, '## The features, one row each')) {
+      const feature = ticked(featureCell!)[0]!;
+      const inFeature = sources.filter((s) => s.startsWith(`features/${feature}/`));
+      for (const name of [...ticked(stores!), ...ticked(views!)]) {
+        if (name.includes(' ') || name.startsWith('agent-tools') || existsSync(join(root, 'src', 'features', name, 'index.ts'))) continue;
+        const path = name.replace(/\/$/, '');
+        const found = path.includes('/')
+          ? filesOf(path).length > 0 || existsSync(join(root, 'src', 'features', feature, path))
+          : inFeature.some((s) => s.endsWith(`/${path}`) || s.includes(`/${path}/`));
+        if (!found) wrong.push(`${feature}: ${name}`);
+      }
+      let layer = '';
+      for (const part of tests!.split(/(`[^`]+`)/)) {
+        const word = /\b(unit|integration|UI)\b/.exec(part);
+        if (!part.startsWith('`')) {
+          if (word) layer = word[1] === 'UI' ? 'ui' : word[1]!;
+          continue;
+        }
+        const name = part.slice(1, -1).replace(/\/\*?$/, '');
+        const found = existsSync(join(root, 'test', layer, name)) || existsSync(join(root, 'test', layer, `${name}.test.ts`));
+        if (!found) wrong.push(`${feature}: ${layer} test ${name}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+});
+
+describe('CONTRIBUTING.md', () => {
+  test('quotes the last line npm test prints', () => {
+    const quoted = /ending with one line `([^`]+)`/.exec(read('CONTRIBUTING.md'))?.[1];
+    const printed = /console\.log\(`(\$\{totals\.passed\} passed[^`]*)`\)/.exec(read('scripts/test.mjs'))?.[1];
+    assert.ok(quoted && printed);
+    assert.equal(quoted, printed.replace(/\$\{totals\.\w+\}/g, 'N'));
+  });
+});
