@@ -43,7 +43,22 @@ export function sentence(text: string): string {
  * reads the same.
  */
 export function inertCommandLinks(markdown: string): string {
-  return markdown.replace(/(^|[^a-z0-9+.-])(command|vscode(?:-insiders)?):/gi, `$1$2${ZWSP}:`);
+  return markdown.replace(SCHEME_AND_COLON, (whole, scheme: string, colon: string) => (INERT_SCHEMES.test(decodeSchemeText(scheme)) ? `${scheme}${ZWSP}${colon}` : whole));
+}
+
+// The preview reads an address after decoding backslash escapes and character references, so
+// `vscode\:` and `&#99;ommand&colon;` are `vscode:` and `command:` there: a scheme is matched as the
+// preview decodes it: 6 to 16 characters (or references) from a `c` or a `v`, which keeps a page of
+// character references, or of short words and colons, linear and cheap.
+const ENCODED = String.raw`&#(?:[0-9]{1,7}|[xX][0-9a-fA-F]{1,6});`;
+const SCHEME_AND_COLON = new RegExp(String.raw`(?<![a-z0-9+.-])((?:[cv]|${ENCODED})(?:[a-z0-9+.-]|\\[+.-]|${ENCODED}){5,15}?)(:|\\:|&colon;|&#0*58;|&#[xX]0*3[aA];)`, 'gi');
+const INERT_SCHEMES = /^(?:command|vscode(?:-insiders)?)$/i;
+
+function decodeSchemeText(text: string): string {
+  return text.replace(/\\([+.-])/g, '$1').replace(/&#([xX]?)([0-9a-fA-F]+);/g, (_, hex: string, digits: string) => {
+    const code = parseInt(digits, hex ? 16 : 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+  });
 }
 
 // `:` too: VS Code's Markdown turns a bare `https://…` into a live link, and an escaped colon stops it.
