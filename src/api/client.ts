@@ -288,7 +288,7 @@ export class FirecrawlClient {
     const body = { ...request, ...this.runOrigin };
     const raw = await this.transport.request({ ...call, operation: 'agentStart', method: 'POST', path: '/v2/agent', body });
     const started = rules().normalizeAgentStart(this.ran('agentStart', rules().runSchemas().agentStartResponse, raw));
-    if (!started) throw new InvalidResponseError({ operation: 'agentStart', status: raw.status, path: 'id', problem: 'expected the id of the run, but it is missing' });
+    if (!started) throw new InvalidResponseError({ operation: 'agentStart', status: raw.status, path: 'id', problem: 'expected the id of the run (a UUID), but it is missing or not one' });
     return started;
   }
 

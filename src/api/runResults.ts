@@ -3,6 +3,7 @@
 // reached is a 200 with `success:false`: the caller reads `unsuccessfulResponse` first and turns it
 // into an error, since such a body need not carry the fields a success has (a map's `links`).
 import * as z from 'zod/mini';
+import { isJobId } from '../shared/jobIds';
 import type { AgentStarted, MapResult, ScrapeResult, SearchHit, SearchResult } from './model';
 
 function build() {
@@ -73,6 +74,15 @@ export function runSchemas(): RunSchemas {
   return (built ??= build());
 }
 
+/**
+ * A job id the answer names, only when it is one: the id is shown beside our own words (a result's
+ * header, what an AI agent reads outside the fence around page text), where other text from the
+ * server could pass for ours.
+ */
+function jobIdOf(value: string | null | undefined): string | undefined {
+  return value && isJobId(value) ? value.trim() : undefined;
+}
+
 function titleText(value: string | string[] | null | undefined): string | undefined {
   const joined = Array.isArray(value) ? value.join(' · ') : value;
   return joined?.trim() || undefined;
@@ -83,7 +93,8 @@ export function normalizeScrape(body: z.infer<RunSchemas['scrapeResponse']>): Sc
   const meta = data.metadata ?? {};
   const result: ScrapeResult = { markdown: data.markdown ?? '' };
   const title = titleText(meta.title);
-  if (meta.scrapeId) result.jobId = meta.scrapeId;
+  const jobId = jobIdOf(meta.scrapeId);
+  if (jobId) result.jobId = jobId;
   if (title) result.title = title;
   if (meta.sourceURL) result.sourceUrl = meta.sourceURL;
   if (meta.url) result.finalUrl = meta.url;
@@ -105,7 +116,8 @@ function normalizeHit(h: string | { url: string; title?: string | null | undefin
 
 export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): SearchResult {
   const result: SearchResult = { hits: (body.data?.web ?? []).map(normalizeHit) };
-  if (body.id) result.jobId = body.id;
+  const jobId = jobIdOf(body.id);
+  if (jobId) result.jobId = jobId;
   if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
   if (body.warning) result.warning = body.warning;
   return result;
@@ -113,13 +125,15 @@ export function normalizeSearch(body: z.infer<RunSchemas['searchResponse']>): Se
 
 export function normalizeMap(body: z.infer<RunSchemas['mapResponse']>): MapResult {
   const result: MapResult = { links: body.links.map(normalizeHit) };
-  if (body.id) result.jobId = body.id;
+  const jobId = jobIdOf(body.id);
+  if (jobId) result.jobId = jobId;
   if (typeof body.creditsUsed === 'number') result.creditsUsed = body.creditsUsed;
   if (body.warning) result.warning = body.warning;
   return result;
 }
 
-/** undefined when a successful answer names no run (nothing to follow). */
+/** undefined when a successful answer names no run, or names it by something that is no job id (nothing to follow). */
 export function normalizeAgentStart(body: z.infer<RunSchemas['agentStartResponse']>): AgentStarted | undefined {
-  return body.id ? { id: body.id } : undefined;
+  const id = jobIdOf(body.id);
+  return id ? { id } : undefined;
 }
