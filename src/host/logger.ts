@@ -13,7 +13,8 @@ export interface Logger {
 }
 
 export function createLogger(channel: vscode.LogOutputChannel, secret: () => Secrets, component?: string): Logger {
-  const clean = (message: string) => redact(component ? `[${component}] ${message}` : message, secret());
+  // One entry a line: a line break or terminal escape in server text would start a line that reads as an entry of its own.
+  const clean = (message: string) => redact(component ? `[${component}] ${message}` : message, secret()).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   return {
     debug: (m) => channel.debug(clean(m)),
     info: (m) => channel.info(clean(m)),
