@@ -29,9 +29,11 @@ export function runStepLabel(step: RunStep): string {
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
-/** A file the upload's checks refused (its type, its size): sending it again is refused again. */
+/** A file the upload's checks refused (its type, its size), or a server refused as too large: sending it again is refused again. */
 export function isRefusedFile(error: unknown): boolean {
-  return isFirecrawlError(error) && error.kind === 'invalidRequest' && error.operation === 'parse' && error.problems.some((p) => p.path === 'file');
+  if (!isFirecrawlError(error) || error.operation !== 'parse') return false;
+  // A 413 is the server (or a proxy in front of it, nginx's default is 1 MB) refusing the file's size.
+  return error.kind === 'invalidRequest' ? error.problems.some((p) => p.path === 'file') : error.status === 413;
 }
 
 export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
@@ -82,7 +84,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     return { message, actions: ['retry'] };
   }
   const general = describeError(error, ctx);
-  // A file refused before sending (its type, its size) is refused again as it is: only another file helps.
+  // A refused file (its type, its size) is refused again as it is: only another file helps.
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
   // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
   // service got the request and may have run it, and a paid request sent again is paid again.

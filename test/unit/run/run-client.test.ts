@@ -255,6 +255,20 @@ describe('against the sandbox', () => {
   });
 });
 
+describe('a file too large for the server in front of Firecrawl', () => {
+  test("a proxy's 413 page on a parse offers another file, not Retry", async () => {
+    // A self-hosted server behind nginx, whose default body limit is 1 MB: the same file fails the same way.
+    sandbox.fault({ route: 'parse', kind: 'status', status: 413, text: '<html><body><h1>413 Request Entity Too Large</h1></body></html>', contentType: 'text/html' });
+    const c = client();
+    const error = await failure(
+      c.parse(parseBody({ name: 'big.csv', contentType: 'text/csv', bytes: new TextEncoder().encode('a,b\n1,2\n') }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin), 30_000),
+    );
+    const words = describeRunError(error);
+    assert.deepEqual(words.actions, ['chooseFile']);
+    assert.match(words.message, /413/);
+  });
+});
+
 describe('parse deadline', () => {
   test("the client's time limit for a parse allows for sending the file on a slow link", async () => {
     const timers: number[] = [];
