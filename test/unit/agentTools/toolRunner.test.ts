@@ -5,6 +5,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
+import type { FetchLike } from '../../../src/api/http';
 import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
 import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
@@ -12,6 +13,7 @@ import { ToolSpending } from '../../../src/features/agentTools/model/toolSpendin
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
 import { balanceText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import type { Clock } from '../../../src/shared/clock';
 import type { SharedFiles } from '../../../src/shared/sharedFiles';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
@@ -47,17 +49,22 @@ function runner(
     start?: number;
     /** The team, or what the window knows of it at each call. */
     team?: string | (() => string | undefined);
+    /** The time as this window reads it, when not the fake clock's own (a clock stepped back, say). */
+    clock?: (fake: FakeClock) => Clock;
+    /** The transport, when not the plain one (a connection that drops mid-answer, say). */
+    fetch?: FetchLike;
   } = {},
 ) {
   const server = options.server ?? sandbox;
-  const clock = new FakeClock(options.start ?? Date.now());
+  const fake = new FakeClock(options.start ?? Date.now());
+  const clock = options.clock ? options.clock(fake) : fake;
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const client = new FirecrawlClient({
     baseUrl: server.url,
     apiKey: () => server.keys.valid,
     clientName: 'firecrawl-vscode',
     clientVersion: '0.3.0-test',
-    fetch: nodeFetch,
+    fetch: options.fetch ?? nodeFetch,
     sleep: async () => undefined,
   });
   const guard = { budget: options.budget ?? 50 };
@@ -87,7 +94,7 @@ function runner(
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => NONCE,
   });
-  return { tools, spending, documents, disk, clock, guard };
+  return { tools, spending, documents, disk, clock: fake, guard };
 }
 
 describe('tool calls against the sandbox', () => {
@@ -430,6 +437,46 @@ describe('the guard at its edges', () => {
     await tools.run('scrape', { url: 'https://example.com/a' });
     assert.equal(sandbox.requestCount('scrape'), 1, 'the request reached the service');
     assert.equal(await tools.spentToday(), 1, 'counted like a timeout: the credit may be spent');
+  });
+
+  test("a clock stepped back does not stop the reads of other windows' files (a host whose file watcher failed)", async () => {
+    const start = new Date().setHours(12, 0, 0, 0);
+    const a = runner({ budget: 1, windowId: 'a', start });
+    const step = { back: 0 };
+    const b = runner({
+      budget: 1,
+      windowId: 'b',
+      start,
+      disk: a.disk,
+      files: (disk) => disk.view({ watcher: false }),
+      clock: (fake) => ({ now: () => fake.now() - step.back, schedule: (ms, fn) => fake.schedule(ms, fn) }),
+    });
+    assert.equal(await b.tools.spentToday(), 0);
+    // The system clock is set back an hour (still the same day); meanwhile window a spends the budget.
+    step.back = 60 * 60_000;
+    assert.equal((await a.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    await a.spending.whenWritten();
+    await b.clock.advance(10_000);
+    // Window a spent the whole budget of 1: the call asks (and a call that did not ask is not sent).
+    assert.equal((await b.tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget');
+    assert.match((await b.tools.run('credits', {})).parts[0] ?? '', /AI agent tools have spent 1 of today's 1 credit/);
+    assert.equal(sandbox.requestCount('scrape'), 1);
+  });
+
+  test('an answer cut off after the service began it (200, then the connection dropped) keeps the hold: the page was fetched and billed', async () => {
+    // The service answers in full; the connection drops while its body comes in.
+    const cut: FetchLike = async (url, init) => {
+      const response = await nodeFetch(url, init);
+      await response.text();
+      const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('read ECONNRESET')) });
+      return { status: response.status, headers: { get: () => null }, body, text: () => Promise.reject(new Error('read ECONNRESET')) };
+    };
+    const { tools } = runner({ budget: 1, fetch: cut });
+    const out = await tools.run('scrape', { url: 'https://example.com/a' });
+    assert.equal(sandbox.requestCount('scrape'), 1, 'the request reached the service, which answered 200');
+    assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: /);
+    assert.equal(await tools.spentToday(), 1, 'the credit the scrape cost still counts');
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget', 'the next scrape asks');
   });
 
   test('a cost the service reports below zero counts as nothing: it never lowers the day below what was charged', async () => {

@@ -189,8 +189,9 @@ export class ToolRunner {
       return await this.call(check.input, hold, signal ? { signal } : {});
     } catch (error) {
       // A refusal or a failure the service answered cost nothing; a call that may have run keeps its hold.
-      // A 5xx that is not the service's own answer (a gateway's 502/504) says nothing of the work either.
-      const maybeBilled = isFirecrawlError(error) && (MAYBE_BILLED.has(error.kind) || (error.kind === 'server' && !error.serviceBody));
+      // A 5xx that is not the service's own answer (a gateway's 502/504) says nothing of the work either,
+      // and a connection lost once the answer had begun (a status came) lost a finished, billed call.
+      const maybeBilled = isFirecrawlError(error) && (MAYBE_BILLED.has(error.kind) || (error.kind === 'server' && !error.serviceBody) || (error.kind === 'network' && error.status !== undefined));
       if (hold && !maybeBilled) this.settle(hold, 0);
       if (isFirecrawlError(error) && error.kind === 'cancelled') throw error;
       return this.failed(error);

@@ -176,7 +176,9 @@ export class ToolSpending implements Disposable {
   /** Reads every other window's file unless that was done moments ago (the watcher covers the gap). */
   async ensureFresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
-    if (this.readAt === undefined || this.deps.clock.now() - this.readAt >= SPENDING_REREAD_MS) await this.refresh();
+    const now = this.deps.clock.now();
+    // A read dated after now was made before the clock was set back: how long ago is not known.
+    if (this.readAt === undefined || now - this.readAt >= SPENDING_REREAD_MS || now < this.readAt) await this.refresh();
   }
 
   /** Reads every other window's file. */
