@@ -32,6 +32,10 @@ interface Formats {
   time: Intl.DateTimeFormat;
   timeWithDay: Intl.DateTimeFormat;
   timeUtc: Intl.DateTimeFormat;
+  hourZone: Intl.DateTimeFormat;
+  hourWithDayZone: Intl.DateTimeFormat;
+  timeZone: Intl.DateTimeFormat;
+  timeWithDayZone: Intl.DateTimeFormat;
 }
 
 const formatsByLocale = new Map<string, Formats>();
@@ -50,6 +54,10 @@ function formats(locale: string | undefined): Formats {
       time: make({ hour: 'numeric', minute: '2-digit' }),
       timeWithDay: make({ weekday: 'short', hour: 'numeric', minute: '2-digit' }),
       timeUtc: make({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }),
+      hourZone: make({ hour: 'numeric', timeZoneName: 'short' }),
+      hourWithDayZone: make({ weekday: 'short', hour: 'numeric', timeZoneName: 'short' }),
+      timeZone: make({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+      timeWithDayZone: make({ weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
     };
     formatsByLocale.set(key, f);
   }
@@ -72,12 +80,16 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, f: Formats): Pick<ChartM
   const local = start.getFullYear() * 10_000 + (start.getMonth() + 1) * 100 + start.getDate();
   // In a zone half an hour off UTC (India) an hour starts at :30: the axis says so.
   const onTheHour = start.getMinutes() === 0;
+  // Next to a clock change the wall time repeats (1 AM twice when clocks go back, an hour that reads
+  // 1:00 – 1:00) or jumps: those hours name their zone's offset, so every bar reads as its own hour.
+  const zoned = new Date(slot.start - HOUR_MS).getTimezoneOffset() !== new Date(slot.end).getTimezoneOffset();
+  const time = zoned ? f.timeZone : f.time;
   return {
-    shortLabel: (onTheHour ? f.hour : f.time).format(start),
-    shortYearLabel: (onTheHour ? f.hourWithDay : f.timeWithDay).format(start),
+    shortLabel: (onTheHour ? (zoned ? f.hourZone : f.hour) : time).format(start),
+    shortYearLabel: (onTheHour ? (zoned ? f.hourWithDayZone : f.hourWithDay) : zoned ? f.timeWithDayZone : f.timeWithDay).format(start),
     longLabel: l10n.t({
       message: '{0}, {1} – {2}',
-      args: [f.dateLocal.format(start), f.time.format(start), f.time.format(new Date(slot.end))],
+      args: [f.dateLocal.format(start), time.format(start), time.format(new Date(slot.end))],
       comment: ['an hour of the chart: {0} is the date, {1} and {2} the times it starts and ends'],
     }),
     year: local,
