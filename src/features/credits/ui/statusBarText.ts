@@ -167,6 +167,8 @@ function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
     const days = formatExact(left, ctx.locale);
     const to = formatDate(end, ctx.locale);
     const span = start === undefined ? to : l10n.t({ message: '{0} – {1}', args: [formatDate(start, ctx.locale), to], comment: ['a range of dates'] });
+    // The service can report a period for a while after its end (before it rolls over): nothing resets "in 0 days".
+    if (end <= ctx.now) return ['', l10n.t({ message: 'Billing period: {0} · ended', args: [span], comment: ['the service has not reported the next period yet'] })];
     return ['', plural(left, l10n.t('Billing period: {0} · resets in {1} day', span, days), l10n.t('Billing period: {0} · resets in {1} days', span, days))];
   }
   return start === undefined ? [] : ['', l10n.t('Billing period since {0}', formatDate(start, ctx.locale))];

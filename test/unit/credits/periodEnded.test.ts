@@ -1,0 +1,22 @@
+// The billing period line once the period's end has passed (the service has not rolled it over yet).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
+
+const ctx = (now: number) => ({ now, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'https://api.firecrawl.dev', selfHosted: false });
+const usage = { remainingCredits: 100, planCredits: 500, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' };
+
+describe('a billing period that has ended', () => {
+  test('three hours after the end: not "resets in 0 days"', () => {
+    const now = Date.parse('2026-12-01T03:00:00Z');
+    const tooltip = presentCredits({ loading: false, snapshot: { usage, fetchedAt: now } }, ctx(now)).tooltip;
+    assert.doesNotMatch(tooltip, /in 0 days/);
+    assert.match(tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · ended/);
+  });
+
+  test('while it runs, the count is unchanged', () => {
+    const now = Date.parse('2026-11-30T23:00:00Z');
+    const tooltip = presentCredits({ loading: false, snapshot: { usage, fetchedAt: now } }, ctx(now)).tooltip;
+    assert.match(tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · resets in 1 day\n/);
+  });
+});
