@@ -1,6 +1,7 @@
 // Response schemas for both dialects (the spec's and the live service's) and their normalisation
 // into ./model. zod/mini keeps the bundle small: the classic zod API costs ~450 KB minified.
 import * as z from 'zod/mini';
+import { readServiceTime } from './activity';
 import { formatPath } from './path';
 import { redactKeyShapes } from './redact';
 import type { AgentJob, CreditUsage, FeedbackReceipt, QueueStatus, ResearchActivity, ResearchJob, ResearchSource, UsageHistory } from './model';
@@ -364,11 +365,12 @@ export function normalizeUsageBins(body: UsageBinsBody, timeRange: UsageTimeRang
   return {
     timeRange,
     binSize,
-    windowStart: readableDate(body.window.startDate),
-    windowEnd: readableDate(body.window.endDate),
+    // Read as the activity list's times are: a time without a zone (ClickHouse's way) is UTC.
+    windowStart: readServiceTime(body.window.startDate),
+    windowEnd: readServiceTime(body.window.endDate),
     bins: body.periods.map((p) => ({
-      startDate: p.startDate ?? null,
-      endDate: p.endDate ?? null,
+      startDate: readServiceTime(p.startDate),
+      endDate: readServiceTime(p.endDate),
       creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
     })),
   };

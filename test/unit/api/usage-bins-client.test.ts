@@ -141,6 +141,30 @@ describe('usage bins: what the service refuses or does not know', () => {
     assert.deepEqual(bins.bins, [{ startDate: null, endDate: null, creditsUsed: 3 }]);
   });
 
+  test("times without a zone (as the service's ClickHouse writes them) are UTC, wherever the editor is", async () => {
+    sandbox.fault({
+      route: 'creditUsageHistorical',
+      kind: 'status',
+      status: 200,
+      body: {
+        success: true,
+        window: { timeRange: 'day', binSize: 'hour', startDate: '2026-11-26 10:30:00', endDate: '2026-11-27 10:30:00' },
+        periods: [{ startDate: '2026-11-27 09:00:00', endDate: '2026-11-27 10:00:00.5', creditsUsed: 4 }],
+      },
+    });
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const bins = await client().getCreditUsageBins('day');
+      assert.equal(bins.windowStart, '2026-11-26T10:30:00.000Z');
+      assert.equal(bins.windowEnd, '2026-11-27T10:30:00.000Z');
+      assert.deepEqual(bins.bins, [{ startDate: '2026-11-27T09:00:00.000Z', endDate: '2026-11-27T10:00:00.500Z', creditsUsed: 4 }]);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   test('self-hosted: the plain 500 reads as "not available on this server"', async () => {
     sandbox.selfHosted = true;
     try {
