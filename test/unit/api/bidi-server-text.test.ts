@@ -5,12 +5,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { submitFeedback } from '../../../src/api/feedbackSubmit';
-import { FirecrawlClient } from '../../../src/api';
 import { describeError, describeFeedbackFailure } from '../../../src/host/errorText';
-import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { escapeMarkdown, plainText } from '../../../src/shared/text';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { failure } from '../../support/failure';
+import { sandboxClient } from '../../support/sandboxClient';
 
 let sandbox: Sandbox;
 before(async () => {
@@ -22,14 +21,7 @@ const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
 const FEEDBACK = { endpoint: 'scrape' as const, jobId: '9a6e2c4b-1f3d-4e5a-8b7c-0d1e2f3a4b01', rating: 'bad' as const, note: 'missed the pricing table' };
 
 test('direction controls in the service’s words never reach a notification or a tooltip', async () => {
-  const client = new FirecrawlClient({
-    baseUrl: sandbox.url,
-    apiKey: () => sandbox.keys.valid,
-    clientName: 'firecrawl-vscode',
-    clientVersion: '0.1.0-test',
-    fetch: nodeFetch,
-    sleep: async () => undefined,
-  });
+  const client = sandboxClient(sandbox);
   sandbox.fault({
     route: 'feedback',
     kind: 'status',

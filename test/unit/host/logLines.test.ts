@@ -4,10 +4,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { FirecrawlClient } from '../../../src/api';
 import { createLogger, logRequest } from '../../../src/host/logger';
-import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { sandboxClient } from '../../support/sandboxClient';
 
 let sandbox: Sandbox;
 before(async () => {
@@ -30,15 +29,7 @@ describe('server text in the log', () => {
     const { lines, channel: out } = channel();
     const log = createLogger(out, () => undefined);
     sandbox.fault({ route: 'scrape', kind: 'status', status: 400, body: { success: false, error: `Bad request\n${FAKE_ENTRY}\r\n\u001b[2K${FAKE_ENTRY}` } });
-    const client = new FirecrawlClient({
-      baseUrl: sandbox.url,
-      apiKey: () => sandbox.keys.valid,
-      clientName: 'firecrawl-vscode',
-      clientVersion: '0.3.0-test',
-      fetch: nodeFetch,
-      sleep: async () => undefined,
-      onRequest: (entry) => logRequest(log, entry),
-    });
+    const client = sandboxClient(sandbox, { onRequest: (entry) => logRequest(log, entry) });
     await assert.rejects(client.scrape({ url: 'https://example.com/', formats: ['markdown'], onlyMainContent: true, timeout: 30_000 }));
     const logged = lines.find((l) => l.includes('Bad request')) ?? '';
     assert.match(logged, /API key stored/, `the words are kept: ${JSON.stringify(lines)}`);
