@@ -66,12 +66,17 @@ export default async function jobIdsBench({ root, record }) {
       known: async (id) => {
         const job = tracked.get(id);
         if (job) return job;
-        const entry = await activity.find(id);
-        return entry && { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: modules.format.parseTime(entry.createdAt) };
+        const found = await activity.find(id);
+        if (!found) return undefined;
+        if (found.kind === 'unlisted') return { source: 'unlisted' };
+        if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: String(found.error) };
+        const { entry } = found;
+        return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: modules.format.parseTime(entry.createdAt) };
       },
     };
     const provider = new JobIdHoverProvider(lookup);
-    const token = { isCancellationRequested: false };
+    // A hover nobody moves away from: never cancelled.
+    const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
 
     const log = (lines) => {
       const text = [];
