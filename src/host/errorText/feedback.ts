@@ -109,7 +109,7 @@ function editToFix(): string {
   return l10n.t('Choose {0} to fix it; everything you entered is kept.', nextStepLabel('editAndRetry'));
 }
 
-function feedbackCodeMessage(code: string, details: readonly { path: string; message: string }[], serverMessage: string | undefined, ctx: FailureContext): FailureMessage {
+function feedbackCodeMessage(code: string, details: readonly { path: string; message: string }[], serverMessage: string | undefined, ctx: FailureContext, status?: number): FailureMessage {
   const job = ctx.jobId || undefined;
   const said = serverSaid(serverMessage);
   switch (code) {
@@ -188,6 +188,14 @@ function feedbackCodeMessage(code: string, details: readonly { path: string; mes
         actions: ['sendAgain', 'editAndRetry'],
       };
     default:
+      // A code we do not know on a 5xx is an outage on their side, not a verdict on the feedback: the same
+      // feedback may go through later (a repeat is answered as already submitted, never twice).
+      if (status !== undefined && status >= 500)
+        return {
+          message: l10n.t('Firecrawl could not record the feedback right now ({0}); nothing was refunded. Try again in a moment.', plainText(code, 60)) + said,
+          severity: 'error',
+          actions: ['sendAgain', 'editAndRetry'],
+        };
       return {
         message: l10n.t('Firecrawl rejected the feedback ({0}).', plainText(code, 60)) + said,
         severity: 'error',
@@ -206,7 +214,7 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
   switch (error.kind) {
     case 'feedback': {
       const { details, feedbackErrorCode: code } = error;
-      return feedbackCodeMessage(code, details, error.serverMessage, ctx);
+      return feedbackCodeMessage(code, details, error.serverMessage, ctx, error.status);
     }
     case 'invalidRequest': {
       const { problems } = error;

@@ -151,6 +151,13 @@ describe('failure messages', () => {
     assert.equal(internal.actions[0], 'sendAgain');
   });
 
+  test('a code we do not know, on a 5xx (ALEXANDRIA_UNAVAILABLE 503): an outage on their side, sent again as it is, not a rejection', () => {
+    const outage = describeFeedbackFailure(feedbackError('ALEXANDRIA_UNAVAILABLE', 503, [], 'storage is down'), ctx);
+    assert.doesNotMatch(outage.message, /rejected/);
+    assert.match(outage.message, /could not record the feedback right now \(ALEXANDRIA_UNAVAILABLE\); nothing was refunded\. Try again in a moment\. Firecrawl said: storage is down/);
+    assert.deepEqual(outage.actions, ['sendAgain', 'editAndRetry']);
+  });
+
   test('every documented code has its own message, none of them the generic one', () => {
     const generic = describeFeedbackFailure(feedbackError('SOMETHING_NEW', 418, [], 'teapot'), ctx);
     assert.match(generic.message, /rejected the feedback \(SOMETHING_NEW\)\. Firecrawl said: teapot/);
