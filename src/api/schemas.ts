@@ -139,18 +139,14 @@ type JobFieldsBody = NonNullable<ResearchJobBody['data']>;
 type ActivityBody = NonNullable<ResearchJobBody['activities']>[number];
 type SourceBody = NonNullable<ResearchJobBody['sources']>[number];
 
-/** An ISO date the service sent, or null when it sent none or one no calendar has. */
-function readableDate(value: string | null | undefined): string | null {
-  return value && !Number.isNaN(Date.parse(value)) ? value : null;
-}
-
 export function normalizeCreditUsage(body: CreditUsageBody): CreditUsage {
   const d = body.data;
   return {
     remainingCredits: d.remainingCredits,
     planCredits: d.planCredits ?? null,
-    billingPeriodStart: readableDate(d.billingPeriodStart),
-    billingPeriodEnd: readableDate(d.billingPeriodEnd),
+    // One reader for every time the service sends: a time without a zone is UTC, not the editor's.
+    billingPeriodStart: readServiceTime(d.billingPeriodStart),
+    billingPeriodEnd: readServiceTime(d.billingPeriodEnd),
   };
 }
 
@@ -365,7 +361,6 @@ export function normalizeUsageBins(body: UsageBinsBody, timeRange: UsageTimeRang
   return {
     timeRange,
     binSize,
-    // Read as the activity list's times are: a time without a zone (ClickHouse's way) is UTC.
     windowStart: readServiceTime(body.window.startDate),
     windowEnd: readServiceTime(body.window.endDate),
     bins: body.periods.map((p) => ({

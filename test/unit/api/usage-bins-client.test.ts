@@ -165,6 +165,24 @@ describe('usage bins: what the service refuses or does not know', () => {
     }
   });
 
+  test('a billing period without a zone is UTC too: one reader for every time the service sends', async () => {
+    sandbox.fault({
+      route: 'creditUsage',
+      kind: 'status',
+      status: 200,
+      body: { success: true, data: { remainingCredits: 5, planCredits: 10, billingPeriodStart: '2026-11-01 00:00:00', billingPeriodEnd: '2026-12-01 00:00:00' } },
+    });
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const usage = await client().getCreditUsage();
+      assert.deepEqual([usage.billingPeriodStart, usage.billingPeriodEnd], ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z']);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   test('self-hosted: the plain 500 reads as "not available on this server"', async () => {
     sandbox.selfHosted = true;
     try {
