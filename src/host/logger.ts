@@ -3,6 +3,7 @@
 // answer to a request sent before a key change) reaches the log.
 import * as vscode from 'vscode';
 import { redact, type RequestLog, type Secrets } from '../api';
+import { CONTROL_CHARACTERS } from '../shared/text';
 
 export interface Logger {
   debug(message: string): void;
@@ -14,7 +15,10 @@ export interface Logger {
 
 export function createLogger(channel: vscode.LogOutputChannel, secret: () => Secrets, component?: string): Logger {
   // One entry a line: a line break or terminal escape in server text would start a line that reads as an entry of its own.
-  const clean = (message: string) => redact(component ? `[${component}] ${message}` : message, secret()).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const clean = (message: string) =>
+    redact(component ? `[${component}] ${message}` : message, secret())
+      .replace(CONTROL_CHARACTERS, ' ')
+      .replace(/[\u2028\u2029]/g, ' ');
   return {
     debug: (m) => channel.debug(clean(m)),
     info: (m) => channel.info(clean(m)),

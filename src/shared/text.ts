@@ -8,6 +8,8 @@ const ZWSP = '\u200b';
  * everything after it on the line, our own words included. Dropped; the letters themselves stay.
  */
 const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Control characters (C0, DEL, C1): line breaks and terminal escapes among them. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 /** One line, at most `max` characters: server text can be long and multi-line. */
 export function oneLine(text: string, max = 160): string {
@@ -20,7 +22,7 @@ export function oneLine(text: string, max = 160): string {
  * characters, and link and icon syntax broken by a zero-width space that changes nothing a person reads.
  */
 export function plainText(text: string, max = 400): string {
-  const flat = oneLine(text.replace(DIRECTION_CONTROLS, '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '), Number.MAX_SAFE_INTEGER)
+  const flat = oneLine(text.replace(DIRECTION_CONTROLS, '').replace(CONTROL_CHARACTERS, ' '), Number.MAX_SAFE_INTEGER)
     .replace(/\]\s*\(/g, `]${ZWSP}(`)
     .replace(/\$\(/g, `$${ZWSP}(`);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
