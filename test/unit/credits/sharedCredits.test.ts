@@ -2,9 +2,10 @@
 // asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CreditUsage, NetworkError } from '../../../src/api';
+import { type CreditUsage, InvalidResponseError, NetworkError, RateLimitedError, RedirectError, ServerError, TimeoutError } from '../../../src/api';
+import { describeError } from '../../../src/host/errorText';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
-import { sharedCredits } from '../../../src/features/credits/model/sharedCredits';
+import { failureError, sharedCredits, sharedFailure } from '../../../src/features/credits/model/sharedCredits';
 import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
 import { RENEW_MS } from '../../../src/shared/teamLease';
 import { teamWindows } from '../../support/teamWindows';
@@ -187,5 +188,26 @@ describe('credits in several windows', () => {
     view.dispose();
     await a.close();
     await b.close();
+  });
+});
+
+describe('a failure as another window words it', () => {
+  test('each kind the leader can meet is worded in a follower as in the leader; any other kind reads as the server failing', () => {
+    const operation = 'creditUsage' as const;
+    const ctx = { apiUrl: API };
+    const errors = [
+      new NetworkError({ operation, baseUrl: API }),
+      new TimeoutError({ operation, timeoutMs: 30_000 }),
+      new RateLimitedError({ operation, retryAfterMs: 90_000 }),
+      new InvalidResponseError({ operation, status: 200, path: '', problem: 'not JSON' }),
+      new ServerError({ operation, status: 503 }),
+    ];
+    for (const error of errors) {
+      const shared = JSON.parse(JSON.stringify(sharedFailure(error, 1, 2)));
+      assert.equal(shared.kind, error.kind);
+      assert.equal(describeError(failureError(shared), ctx).message, describeError(error, ctx).message, error.kind);
+    }
+    const other = failureError(sharedFailure(new RedirectError({ operation, status: 302 }), 1, 2));
+    assert.deepEqual([other.kind, other.status], ['server', 302]);
   });
 });
