@@ -2,7 +2,7 @@
 // asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CreditUsage, InvalidResponseError, NetworkError, RateLimitedError, RedirectError, ServerError, TimeoutError } from '../../../src/api';
+import { type CreditUsage, InvalidResponseError, NetworkError, RateLimitedError, RedirectError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
 import { describeError } from '../../../src/host/errorText';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { failureError, sharedCredits, sharedFailure } from '../../../src/features/credits/model/sharedCredits';
@@ -20,6 +20,8 @@ function editor() {
   let held = false;
   /** Requests made while offline fail as the network would. */
   let offline = false;
+  /** Requests made while rejected fail as for a revoked key. */
+  let rejected = false;
   const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
     const shared = sharedCredits(files, teamFile, () => API, looks);
     const store = new CreditsStore({
@@ -27,6 +29,7 @@ function editor() {
         requests.push(id);
         if (held) await new Promise<never>(() => undefined);
         if (offline) throw new NetworkError({ operation: 'creditUsage', baseUrl: API });
+        if (rejected) throw new UnauthorizedError({ operation: 'creditUsage' });
         return usage(remaining);
       },
       isLeader: () => lease.isLeader,
@@ -41,7 +44,8 @@ function editor() {
     return { store, shared };
   });
   const setOffline = (value: boolean) => (offline = value);
-  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true), setOffline };
+  const reject = () => (rejected = true);
+  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true), setOffline, reject };
 }
 
 describe('credits in several windows', () => {
@@ -168,6 +172,25 @@ describe('credits in several windows', () => {
     for (const w of [a, b, c]) await w.close();
   });
 
+  test('a key revoked while windows are open reads as rejected in every window, not as a fresh balance, and nobody polls it', async () => {
+    const { clock, requests, open, reject } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    const c = await open('c', false, { watcher: false });
+    reject();
+    await clock.advance(5 * 60_000 + RENEW_MS);
+    assert.equal(a.store.state.problem?.kind, 'unauthorized', 'the leader knows');
+    const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted: false });
+    for (const w of [b, c]) {
+      assert.equal(w.store.state.problem?.kind, 'unauthorized', `window ${w.id}`);
+      assert.deepEqual(shown(w), shown(a), `window ${w.id} says what the leader says`);
+    }
+    const asked = requests.length;
+    await clock.advance(60 * 60_000);
+    assert.equal(requests.length, asked, `a rejected key is not polled: ${requests.slice(asked).join(' ')}`);
+    for (const w of [a, b, c]) await w.close();
+  });
+
   test('a failure another window shared that does not read right is not taken', async () => {
     const { clock, disk, open } = editor();
     const a = await open('a', true);
@@ -201,6 +224,7 @@ describe('a failure as another window words it', () => {
       new RateLimitedError({ operation, retryAfterMs: 90_000 }),
       new InvalidResponseError({ operation, status: 200, path: '', problem: 'not JSON' }),
       new ServerError({ operation, status: 503 }),
+      new UnauthorizedError({ operation }),
     ];
     for (const error of errors) {
       const shared = JSON.parse(JSON.stringify(sharedFailure(error, 1, 2)));

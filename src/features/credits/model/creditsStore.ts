@@ -8,7 +8,7 @@ import { backoffDelay, MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
 import type { TeamFile } from '../../../shared/sharedFiles';
-import { failureError, type SharedCredits, sharedFailure } from './sharedCredits';
+import { failureError, type SharedCredits, type SharedFailure, sharedFailure } from './sharedCredits';
 
 export interface CreditsSnapshot {
   usage: CreditUsage;
@@ -103,10 +103,10 @@ export class CreditsStore extends DisposableBase {
     // This window's own failure it words from the error itself.
     const failed = this.leader ? undefined : failure;
     const problem = this.current.problem;
-    const known = !failed || (problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
+    const known = !failed || (failed.kind === 'unauthorized' ? problem?.kind === 'unauthorized' : problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
     if (mine && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known))) return;
     this.failures = 0;
-    this.update({ snapshot, loading: false, problem: failed && { kind: 'unavailable', error: failureError(failed), retryAt: failed.retryAt } });
+    this.update({ snapshot, loading: false, problem: failed && sharedProblem(failed) });
     this.due.set(failed ? failed.retryAt : snapshot.fetchedAt + this.options.intervalMs());
   }
 
@@ -227,8 +227,12 @@ export class CreditsStore extends DisposableBase {
   private fail(error: unknown): void {
     const kind = isFirecrawlError(error) ? error.kind : 'unknown';
     if (kind === 'unauthorized') {
-      // Polling a rejected key only burns requests: wait for a new key or a manual refresh.
+      // Polling a rejected key only burns requests: wait for a new key or a manual refresh. The
+      // windows that follow would otherwise show the last balance as fresh for as long as that lasts.
       this.update({ loading: false, problem: { kind: 'unauthorized', error } });
+      const last = this.current.snapshot;
+      const now = this.options.clock.now();
+      if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now) });
       return;
     }
     if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
@@ -268,4 +272,9 @@ export class CreditsStore extends DisposableBase {
     this.controller?.abort();
     super.dispose();
   }
+}
+
+function sharedProblem(failure: SharedFailure): CreditsProblem {
+  const error = failureError(failure);
+  return failure.kind === 'unauthorized' ? { kind: 'unauthorized', error } : { kind: 'unavailable', error, retryAt: failure.retryAt };
 }

@@ -1,8 +1,9 @@
 // The balance as the windows of one team share it: the window that polls writes each new value to
 // the team's folder in the shared global storage; the others take it from there when it changes.
 // Only a value from the same server is taken; one that cannot be read is ignored. When the polling
-// window's refresh fails, it shares that too, so no window shows its balance as fresh meanwhile.
-import { type AnyFirecrawlError, InvalidResponseError, isFirecrawlError, NetworkError, RateLimitedError, ServerError, TimeoutError } from '../../../api';
+// window's refresh fails, it shares that too, so no window shows its balance as fresh meanwhile; a
+// rejected key (revoked on the dashboard) most of all, since the polling window then stops asking.
+import { type AnyFirecrawlError, InvalidResponseError, isFirecrawlError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../api';
 import type { Event } from '../../../shared/events';
 import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
 import type { CreditsSnapshot } from './creditsStore';
@@ -11,7 +12,7 @@ import type { CreditsSnapshot } from './creditsStore';
 export interface SharedFailure {
   at: number;
   retryAt: number;
-  kind: 'network' | 'timeout' | 'rateLimited' | 'invalidResponse' | 'server';
+  kind: 'network' | 'timeout' | 'rateLimited' | 'invalidResponse' | 'server' | 'unauthorized';
   status?: number;
   baseUrl?: string;
   timeoutMs?: number;
@@ -33,6 +34,8 @@ export function sharedFailure(error: unknown, at: number, retryAt: number): Shar
       return { ...base, kind: 'rateLimited', ...(e.retryAfterMs === undefined ? {} : { retryAfterMs: e.retryAfterMs }) };
     case 'invalidResponse':
       return { ...base, kind: 'invalidResponse' };
+    case 'unauthorized':
+      return { ...base, kind: 'unauthorized' };
     default:
       return { ...base, kind: 'server' };
   }
@@ -52,10 +55,12 @@ export function failureError(failure: SharedFailure): AnyFirecrawlError {
       return new InvalidResponseError({ ...init, path: '', problem: 'in another window' });
     case 'server':
       return new ServerError(init);
+    case 'unauthorized':
+      return new UnauthorizedError(init);
   }
 }
 
-const FAILURE_KINDS: ReadonlySet<unknown> = new Set(['network', 'timeout', 'rateLimited', 'invalidResponse', 'server']);
+const FAILURE_KINDS: ReadonlySet<unknown> = new Set(['network', 'timeout', 'rateLimited', 'invalidResponse', 'server', 'unauthorized']);
 const isTime = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n);
 const isOptional = (value: unknown, check: (v: unknown) => boolean): boolean => value === undefined || check(value);
 
