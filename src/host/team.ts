@@ -1,7 +1,7 @@
 // The team this window belongs to (one API key on one server) and its place in it: whether it polls
 // for the team or follows the leader's results, and how much attention the team's windows pay.
 // Windows with different keys or servers are different teams and never share.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Clock } from '../shared/clock';
 import { Emitter, type FocusSource } from '../shared/events';
 import { type SharedFiles, sweepTemps, TEMP_KEPT_MS } from '../shared/sharedFiles';
@@ -48,6 +48,8 @@ export class Team implements vscode.Disposable {
   readonly known = new Promise<void>((resolve) => (this.knownOnce = resolve));
   /** Joins asked for (each key or server change asks for one). */
   private requested = 0;
+  /** The join whose team `name` is: shared files have no name until it is the latest one asked for. */
+  private namedFor = 0;
   private readonly roleChanged = new Emitter<boolean>();
   private readonly attentionChanged = new Emitter<Attention>();
   private readonly joined = new Emitter<TeamJoin>();
@@ -102,7 +104,9 @@ export class Team implements vscode.Disposable {
 
   /** The team's folder under the shared files, for state the leader shares (e.g. the balance). */
   sharedName(file: string): string | undefined {
-    return this.name ? `teams/${this.name}/${file}` : undefined;
+    // While the key or server changes, the old team's name would take what is fetched with the new key
+    // (a balance, a history) into the old team's folder, where its windows would show it.
+    return this.name && this.namedFor === this.requested ? `teams/${this.name}/${file}` : undefined;
   }
 
   /** Joins the team of the current key and server; resolves when the role is known. */
@@ -155,6 +159,7 @@ export class Team implements vscode.Disposable {
     // or what waits for the team (a job being tracked) would land in one that is already gone.
     if (generation !== this.requested) return;
     if (name === this.name && this.lease) {
+      this.namedFor = generation;
       this.joined.fire({ id: name, keyed: this.keyed });
       return;
     }
@@ -164,6 +169,7 @@ export class Team implements vscode.Disposable {
     await this.lease?.release();
     this.lease?.dispose();
     this.name = name;
+    this.namedFor = generation;
     this.keyed = key !== undefined;
     const lease = new TeamLease({ files, clock, windowId: this.windowId, team: name, log });
     this.lease = lease;
