@@ -100,4 +100,12 @@ describe('result documents', () => {
     assert.equal(resultFileName('***'), 'firecrawl-result.md');
     assert.equal(resultFileName(`https://e.com/${'x'.repeat(200)}`).length, 'e.com-'.length + 54 + '.md'.length);
   });
+
+  test('a name cut to length never splits a letter written as two UTF-16 units: the document URI could not be written', () => {
+    // 𠮷 (a common kanji outside the BMP) straddles the cut: half of it cannot be percent-encoded.
+    const name = resultFileName(`https://e.com/${'x'.repeat(53)}𠮷野家`);
+    assert.doesNotThrow(() => encodeURIComponent(name), name);
+    assert.equal(name, `e.com-${'x'.repeat(53)}.md`);
+    assert.equal(resultFileName(`${'x'.repeat(58)}𠮷野家`, 'search'), `search-${'x'.repeat(58)}𠮷.md`);
+  });
 });

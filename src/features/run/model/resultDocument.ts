@@ -54,6 +54,8 @@ export function resultFileName(asked: string, prefix?: string): string {
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
     .replace(/^[-.]+/, '')
     .slice(0, 60)
+    // A letter beyond the BMP cut in half cannot be percent-encoded: the document's URI would not be written.
+    .replace(/[\ud800-\udbff]$/, '')
     .replace(/[-.]+$/, '');
   return `${[prefix, words].filter(Boolean).join('-') || 'firecrawl-result'}.md`;
 }
