@@ -154,8 +154,10 @@ export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean)
   return {
     byApiKey,
     periods: body.periods.map((p) => ({
-      startDate: p.startDate ?? null,
-      endDate: p.endDate ?? null,
+      // The one reader of service times, so a month without a zone is the UTC month it names; text
+      // it cannot read stays as sent, for the chart to show rather than fold into "Undated".
+      startDate: readServiceTime(p.startDate) ?? p.startDate ?? null,
+      endDate: readServiceTime(p.endDate) ?? p.endDate ?? null,
       // The live service sends creditsUsed, the spec says totalCredits.
       creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
       // A display name, never the secret: anything shaped like a key is redacted all the same.

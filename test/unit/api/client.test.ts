@@ -7,6 +7,7 @@ import { submitFeedback } from '../../../src/api/feedbackSubmit';
 import { FirecrawlClient, type FirecrawlError, type RequestLog } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { shapeHistory } from '../../../src/features/usage/render/shape';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { failure } from '../../support/failure';
 
@@ -138,6 +139,44 @@ function suites(): void {
       assert.ok(![...names].some((n) => n?.startsWith('fc-')), 'display names, never secrets');
       const request = sandbox.requests().find((r) => r.route === 'creditUsageHistorical');
       assert.equal(request?.query, 'byApiKey=true');
+    });
+
+    test('a month without a zone is a UTC month, as the billing period is: never the day before east of UTC', async () => {
+      sandbox.fault({
+        route: 'creditUsageHistorical',
+        kind: 'status',
+        status: 200,
+        body: {
+          success: true,
+          periods: [
+            { startDate: '2026-10-01 00:00:00', endDate: '2026-10-31 23:59:59', creditsUsed: 5 },
+            { startDate: '2026-11-01T00:00:00', endDate: null, creditsUsed: 7 },
+            { startDate: 'not a date', endDate: null, creditsUsed: 1 },
+          ],
+        },
+      });
+      const saved = process.env.TZ;
+      process.env.TZ = 'Asia/Tokyo';
+      try {
+        const history = await client().getCreditUsageHistory(false);
+        assert.deepEqual(
+          history.periods.map((p) => [p.startDate, p.endDate]),
+          [
+            ['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.000Z'],
+            ['2026-11-01T00:00:00.000Z', null],
+            // Unreadable text stays as sent: the chart labels it with what it says.
+            ['not a date', null],
+          ],
+        );
+        // What the chart and the CSV make of them: October, not September.
+        assert.deepEqual(
+          shapeHistory(history.periods, false, { locale: 'en-US' }).months.map((m) => m.longLabel),
+          ['October 2026', 'November 2026', 'not a date'],
+        );
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
+      }
     });
 
     test('per-key sums equal the monthly totals in both dialects', async () => {
