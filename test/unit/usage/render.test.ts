@@ -202,6 +202,13 @@ describe('axis ticks', () => {
     const large = tickFormatter(100_000, 'en-US');
     assert.deepEqual([0, 20_000, 100_000, 1_500_000].map(large), ['0', '20K', '100K', '1.5M']);
   });
+
+  test('a tick of a quarter million past a million reads as itself, not rounded onto a neighbour', () => {
+    const model = shapeHistory([{ startDate: nov, endDate: null, creditsUsed: 1_200_000 }], false);
+    assert.deepEqual(model.ticks, [0, 250_000, 500_000, 750_000, 1_000_000, 1_250_000]);
+    const labels = byClass(renderChart(model, size), 'tick-label').map(textOf);
+    assert.deepEqual(labels, ['0', '250K', '500K', '750K', '1M', '1.25M']);
+  });
 });
 
 describe('month labels', () => {

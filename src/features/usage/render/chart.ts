@@ -35,7 +35,8 @@ const CHAR_WIDTH = 6.6;
 /** One notation for the whole axis ("0, 20K … 100K"), never a mix of exact and compact. */
 export function tickFormatter(max: number, locale?: string): (value: number) => string {
   if (max < 10_000) return (value) => formatExact(value, locale);
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  // Two digits: a step of 250K puts a tick at 1.25M, which one digit would print as 1.3M.
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
   return (value) => compact.format(value);
 }
 
