@@ -119,7 +119,8 @@ export const runSettings = {
   scrapeTimeoutMs: (): number => bounded(SETTINGS.scrapeTimeoutSeconds, 60, 1, 300) * 1000,
   searchLimit: (): number => bounded(SETTINGS.searchLimit, 10, 1, 100),
   mapLimit: (): number => bounded(SETTINGS.mapLimit, 500, 1, 100_000),
-  agentMaxCredits: (): number => bounded(SETTINGS.agentMaxCredits, 500, 1, 2_500),
+  // Whole credits, as the cap is sent: a cap of 2.5 written in settings.json is shown and sent as 2.
+  agentMaxCredits: (): number => Math.floor(bounded(SETTINGS.agentMaxCredits, 500, 1, 2_500)),
 };
 
 /** The tools the editor's AI agents call: how much they may spend a day unasked, and how much page text a model gets. */
