@@ -420,6 +420,21 @@ describe('the job page', () => {
     assert.equal(draft.jobId, 'half typed');
   });
 
+  test('an id changed in the box that Paste a job id… opened with pasted text is what Back shows, and keeps', async () => {
+    sandbox.createV2Job('scrape');
+    const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const changed = '1c8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5';
+    const { draft } = await run([
+      enter(/Endpoint/),
+      when(loaded, (s) => ({ kind: 'accept', value: option(pickPrompt(s), 'paste').value, text: pasted })),
+      expect((s) => assert.equal(inputPrompt(s).value, pasted), type(changed)),
+      back(),
+      expect((s) => assert.equal(inputPrompt(s).value, changed, 'the id taken, not the text pasted before it'), back()),
+      () => ({ kind: 'cancel' }),
+    ]);
+    assert.equal(draft.jobId, changed);
+  });
+
   test('an id pasted into the list’s filter is offered and taken; one typed before Paste a job id… goes into the box', async () => {
     sandbox.createV2Job('map');
     const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';

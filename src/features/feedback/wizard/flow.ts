@@ -51,6 +51,8 @@ export async function runFlow<Id extends string, C>(steps: Readonly<Record<Id, S
     const step = steps[ref.id];
     if (!step) throw new Error(`unknown wizard step '${ref.id}'`);
     const transition = await step({ ref, below: stack.slice(0, -1) }, context);
+    // A seed starts a page once: shown again (after Back, say), the page shows what its answer left in the context.
+    delete ref.seed;
     switch (transition.kind) {
       case 'push':
         stack.push({ ...transition.step });
