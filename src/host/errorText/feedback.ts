@@ -294,6 +294,16 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         actions: ['openSettings', 'editAndRetry'],
       };
     case 'server':
+      // A gateway's 502 or 504 says nothing of the service behind it, which may have recorded (and refunded) the
+      // feedback before the gateway gave up: the controller's Send Again counts it as maybe landed too.
+      if (error.status === 502 || error.status === 504)
+        return {
+          message:
+            l10n.t('A gateway in front of Firecrawl answered HTTP {0}, so the feedback may or may not have been recorded. Sending again is safe: a repeat never refunds twice.', String(error.status)) +
+            said,
+          severity: 'warning',
+          actions: ['sendAgain', 'editAndRetry'],
+        };
       return {
         message: l10n.t('Firecrawl had a server error (HTTP {0}); nothing was refunded. Try again in a moment.', String(error.status ?? '5xx')) + said,
         severity: 'error',

@@ -151,6 +151,17 @@ describe('failure messages', () => {
     assert.equal(internal.actions[0], 'sendAgain');
   });
 
+  test('a gateway’s 502 or 504 does not claim nothing was refunded: the service behind it may have recorded the feedback', () => {
+    for (const status of [502, 504]) {
+      const m = describeFeedbackFailure(new ServerError({ ...op, status, serverMessage: 'upstream timed out' }), ctx);
+      assert.doesNotMatch(m.message, /nothing was refunded/, String(status));
+      assert.match(m.message, new RegExp(`HTTP ${status}.*may or may not have been recorded.*a repeat never refunds twice`), String(status));
+      assert.equal(m.actions[0], 'sendAgain');
+    }
+    const plain = describeFeedbackFailure(new ServerError({ ...op, status: 500 }), ctx);
+    assert.match(plain.message, /server error \(HTTP 500\); nothing was refunded/, 'an answer the service gave itself says so, as before');
+  });
+
   test('a code we do not know, on a 5xx (ALEXANDRIA_UNAVAILABLE 503): an outage on their side, sent again as it is, not a rejection', () => {
     const outage = describeFeedbackFailure(feedbackError('ALEXANDRIA_UNAVAILABLE', 503, [], 'storage is down'), ctx);
     assert.doesNotMatch(outage.message, /rejected/);
@@ -188,7 +199,7 @@ describe('failure messages', () => {
       [new TimeoutError({ ...op, timeoutMs: 30_000 }), /may or may not have been recorded/],
       [new ForbiddenError({ ...op, serverMessage: 'Request blocked' }), /refused the feedback \(403\).*Request blocked/],
       [new NotFoundError(op), /has no feedback endpoint \(404\)/],
-      [new ServerError({ ...op, status: 502 }), /server error \(HTTP 502\)/],
+      [new ServerError({ ...op, status: 503 }), /server error \(HTTP 503\)/],
       [new BadRequestError({ ...op, status: 400, serverMessage: 'Bad request, malformed JSON' }), /did not accept.*malformed JSON/],
       [new InvalidResponseError({ ...op, path: 'creditsRefunded', problem: 'expected a number' }), /cannot read/],
       [new InvalidRequestError({ ...op, problems: [{ path: 'jobId', message: 'jobId is required' }] }), /^Not sent: Job id: jobId is required/],
