@@ -159,6 +159,7 @@ describe('feedback wizard', function () {
   beforeEach(async () => {
     shown.length = 0;
     delete answers.error;
+    delete answers.warning;
     sandbox.setFeedbackMode('normal');
     sandbox.feedbackWindowSeconds = 120;
     sandbox.clearFaults();
@@ -498,6 +499,23 @@ describe('feedback wizard', function () {
     const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning'));
     assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
     assert.equal(shown.filter((s) => s.kind === 'error').length, 1, 'the first failure only');
+  });
+
+  it("Edit and Retry after a gateway's 502, to the same job and refused as too late, says the earlier attempt may have been recorded", async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'status', status: 502, body: '<html>Bad Gateway</html>' });
+    // A gateway's answer is a warning: it may have been recorded.
+    answers.warning = 'Edit and Retry';
+    sandbox.fault({
+      route: 'feedback',
+      kind: 'status',
+      status: 409,
+      body: { success: false, error: 'Feedback must be submitted within 120 seconds of the job.', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED' },
+    });
+    assert.equal((await fastPath({ jobId: job })).kind, 'failed');
+    await accept(await pageTitled(/Review$/));
+    const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning' && s.message.startsWith('Too late')));
+    assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
   });
 
   it('Send Again on an older failure keeps the feedback written since, and clears nothing of it', async () => {

@@ -30,6 +30,8 @@ export interface StartOptions {
   endpoint?: FeedbackEndpoint;
   /** Reopen the saved draft on its review page ("Edit and Retry"). */
   reopen?: boolean;
+  /** Reopened after an attempt whose answer never came: if the retry goes to the same job, it may be a repeat. */
+  unansweredAttempt?: FeedbackJob;
   /** The page the job was about, as the feedback's `url`. */
   url?: string;
   /** Rate a result just opened: start on the rating page with `endpoint` and `jobId` chosen. */
@@ -178,7 +180,9 @@ export class FeedbackController implements vscode.Disposable {
       this.walk = walk.catch(() => undefined);
       const request = await walk;
       if (!request) return { kind: 'cancelled' };
-      return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId));
+      const earlier = options.unansweredAttempt;
+      const repeat = earlier !== undefined && earlier.endpoint === request.endpoint && earlier.jobId === request.jobId;
+      return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId), this.edits, repeat);
     } finally {
       if (this.prompter === prompter) this.prompter = undefined;
       prompter.dispose();
@@ -259,7 +263,8 @@ export class FeedbackController implements vscode.Disposable {
   private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined, edits: number, mayHaveLanded: boolean): Promise<void> {
     switch (action) {
       case 'editAndRetry':
-        await this.start({ reopen: true });
+        // Edited or not, a retry to the same job after an unanswered attempt is worded as Send Again's is.
+        await this.start({ reopen: true, ...(mayHaveLanded ? { unansweredAttempt: { endpoint: request.endpoint, jobId: request.jobId } } : {}) });
         return;
       case 'sendAgain':
         await this.deliver(request, ranAt, edits, mayHaveLanded);
