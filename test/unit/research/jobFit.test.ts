@@ -119,6 +119,21 @@ describe("the size cap of a job's saved copy", () => {
     assert.match(describeGroup(job, 'notKept', 3)?.label ?? '', /^Result not kept \(/);
   });
 
+  test('agent: the partial data of a run that failed or was cancelled is no result: it goes first, and no row says a result was not kept', () => {
+    const partial = { rows: 'p'.repeat(8_000) };
+    const suggestions = Array.from({ length: 100 }, (_, i) => `Suggestion ${i}: ${'s'.repeat(200)}`);
+    for (const status of ['failed', 'cancelled'] as const) {
+      const ended = file(agent({ status, error: 'The run ended.', partial, suggestions }));
+      const asJob = (copy: JobFile): TrackedJob => ({ ...copy, kind: 'agent', fetchedAt: 2, watchStartedAt: 1, finishedAt: 2, nextPollAt: undefined, revision: 1 }) as TrackedJob;
+      const tiny = read(fitJobFile(ended, 2_000).text);
+      assert.equal(jobChildren(asJob(tiny)).includes('notKept'), false, `${status}: ${describeGroup(asJob(tiny), 'notKept', 3)?.label}`);
+      assert.equal(tiny.trimmed?.resultBytes, undefined, `${status}: nothing of a result was left out`);
+      const some = read(fitJobFile(ended, utf8Length(JSON.stringify(ended)) - 5_000).text);
+      assert.equal((some.snapshot as AgentJob).suggestions.length, 100, `${status}: the suggestions, which the row shows, stay while the partial data is enough`);
+      assert.ok((some.snapshot as AgentJob).partial === undefined, `${status}: the partial data, never shown once the run is over, went first`);
+    }
+  });
+
   test('the cap is in UTF-8 bytes, not characters', () => {
     const wide = research(400, 0);
     for (const a of wide.activities) a.message = `検索ステップ ${a.message} 🔎`;

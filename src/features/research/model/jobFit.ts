@@ -8,7 +8,8 @@
 //   credit limit) keeps it as its result, to go last.
 // What was left out is written into the copy (`trimmed`), so the views can say so; a refresh fetches
 // it all again while the service still has the job. Pure: no `vscode`, no Node built-ins.
-import { type AgentJob, isTerminalStatus, type ResearchJob } from '../../../api';
+import type { AgentJob, ResearchJob } from '../../../api';
+import { stoppedAtCreditLimit } from './jobFacts';
 import type { JobFile } from './storage';
 import type { Trimmed } from './trackedJob';
 
@@ -88,8 +89,9 @@ function trimAgent(s: AgentJob, excess: number): { snapshot: AgentJob; more: Par
   const more: Partial<Trimmed> = {};
   const snapshot: AgentJob = { ...s };
   let left = excess;
-  // Partial data of a run that is over with no other result is that run's result, and is missed as one.
-  const partialIsResult = snapshot.data === undefined && isTerminalStatus(snapshot.status);
+  // Partial data is a result only for a run stopped at its credit limit (agentResult); a run that
+  // failed or was cancelled never shows it, so it goes first and is not missed as a result.
+  const partialIsResult = snapshot.data === undefined && stoppedAtCreditLimit(snapshot);
   const dropPartial = () => {
     if (snapshot.partial === undefined) return;
     const bytes = jsonBytes(snapshot.partial);
