@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { analysisTitle } from '../model/jobFacts';
-import type { TrackedJob } from '../model/trackedJob';
+import type { TrackedJob, Trimmed } from '../model/trackedJob';
 import { type GroupKind, type IconSpec, type ItemDescriptor, RED, type TooltipSpec } from './rowTypes';
 
 const ACTIVITY_ICON: Record<string, string> = {
@@ -49,12 +49,13 @@ export function deepResearchFacts(s: ResearchJob): string[] {
   return parts;
 }
 
-export function deepResearchTooltipRows(s: ResearchJob): TooltipSpec['rows'] {
+/** `trimmed`: what a saved copy left out, counted as the group rows count it ("4,425 of 5,000"). */
+export function deepResearchTooltipRows(s: ResearchJob, trimmed?: Trimmed): TooltipSpec['rows'] {
   return [
     [l10n.t('Depth'), l10n.t({ message: '{0} of {1}', args: [formatExact(s.currentDepth), formatExact(s.maxDepth)], comment: ['depth of max depth'] })],
     [l10n.t('URLs found'), formatExact(urlCount(s))],
-    [l10n.t('Activities'), formatExact(s.activities.length)],
-    [l10n.t('Sources'), formatExact(s.sources.length)],
+    [l10n.t('Activities'), ofTotal(s.activities.length, trimmed?.activities ?? 0)],
+    [l10n.t('Sources'), ofTotal(s.sources.length, trimmed?.sources ?? 0)],
   ];
 }
 

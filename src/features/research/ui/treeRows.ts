@@ -172,7 +172,7 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   if (title) rows.push([l10n.t('Title'), title]);
   if (s) {
     if (s.status !== jobCondition(job)) rows.push([l10n.t('Last known service status'), s.status]);
-    rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s) : agentTooltipRows(s)));
+    rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s, job.trimmed) : agentTooltipRows(s)));
     if (s.error) rows.push([l10n.t('Error'), s.error]);
     const expires = parseTime(s.expiresAt);
     if (expires !== undefined) rows.push([expires > now ? l10n.t('Readable until') : l10n.t('Expired at'), formatTimestamp(expires)]);
