@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NoRouteError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
-import { isFinished, type TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { isFinished, type JobKind, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { agentFacts, agentGroups, agentTooltipRows } from '../../../src/features/research/ui/agentRows';
 import { cancelConflictText } from '../../../src/host/errorText';
@@ -178,6 +178,24 @@ describe('finding the kind of a tracked id', () => {
     assert.deepEqual([...finished].sort(), [...agents, ...research].sort());
     for (const id of agents) assert.equal(service.count(id, 'deepResearch'), 0);
     assert.equal(store.isPolling, false);
+  });
+
+  test('runs of both kinds picked together keep the order they were picked in, in every window, and are asked on their own routes only', async () => {
+    const { service, a, b, beat } = twoWindows();
+    const picked = [service.createAgent({ durationMs: 600_000 }), service.createResearch({ durationMs: 600_000 }), service.createAgent({ durationMs: 600_000 })];
+    const kinds = new Map<string, JobKind>(picked.map((id, i) => [id, i === 1 ? 'deepResearch' : 'agent']));
+    assert.deepEqual(a.track(picked, kinds).added, picked);
+    assert.deepEqual(
+      a.jobs.map((j) => j.id),
+      picked,
+    );
+    await beat(9_000);
+    assert.deepEqual(
+      b.jobs.map((j) => [j.id, j.kind]),
+      picked.map((id) => [id, kinds.get(id)]),
+      'the other window reads them back in the same order',
+    );
+    for (const id of picked) assert.equal(service.count(id, kinds.get(id) === 'agent' ? 'deepResearch' : 'agent'), 0, id);
   });
 
   test('an id found as neither: stopped, kind still unknown, after exactly two requests', async () => {

@@ -283,9 +283,11 @@ export class ResearchStore implements Disposable {
    * ago, and what does not fit beside running jobs is not tracked (the result says which). An id of no
    * known kind may be no job at all: room for it is made only by `makeRoom`, once it was looked up, so
    * a mistyped id never costs a finished job. `started`: the ids this editor started a moment ago, whose
-   * end is news even when the first answer already shows it.
+   * end is news even when the first answer already shows it. Runs of both kinds picked together are
+   * tracked in one call (`kind` per id), so they keep the order they were picked in, here and in every
+   * window that reads them back.
    */
-  track(ids: readonly string[], kind?: JobKind, started: readonly string[] = []): TrackResult {
+  track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, started: readonly string[] = []): TrackResult {
     const fresh: string[] = [];
     const existing: string[] = [];
     for (const raw of ids) {
@@ -305,7 +307,7 @@ export class ResearchStore implements Disposable {
     if (plan.refused.length) this.log.warn(`Not tracked: ${plan.refused.length} job(s) beyond the ${this.maxJobs} a team tracks (the others are still running)`);
     const now = this.now();
     plan.add.forEach((id, seq) => {
-      const record = newRecord(id, now, kind, seq);
+      const record = newRecord(id, now, typeof kind === 'object' ? kind.get(id) : kind, seq);
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;

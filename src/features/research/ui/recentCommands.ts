@@ -6,7 +6,7 @@ import { recentJobsUnavailableText } from '../../../host/errorText';
 import { COMMANDS } from '../../../ids';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import type { RecentRun, RecentRuns } from '../model/recentRuns';
-import type { ResearchStore, TrackResult } from '../model/researchStore';
+import type { ResearchStore } from '../model/researchStore';
 import type { JobKind } from '../model/trackedJob';
 import { recentRunDescription, recentRunLabel } from './recentRows';
 import { selectedOf } from './rowTypes';
@@ -31,21 +31,15 @@ export interface AddRecentOutcome {
   unavailable?: string;
 }
 
-/** Tracks runs of known kinds, one call per kind; reveals the first new one. */
+/** Tracks runs of known kinds in the order given; reveals the first new one. */
 export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean }>): Promise<string[]> {
   // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
   await deps.store.listKnown;
-  const result: TrackResult = { added: [], existing: [], evicted: [], refused: [] };
-  for (const kind of ['agent', 'deepResearch'] as const) {
-    const ids = runs.filter((r) => r.kind === kind).map((r) => r.id);
-    if (!ids.length) continue;
-    const tracked = deps.store.track(
-      ids,
-      kind,
-      runs.filter((r) => r.started).map((r) => r.id),
-    );
-    for (const key of ['added', 'existing', 'evicted', 'refused'] as const) result[key].push(...tracked[key]);
-  }
+  const result = deps.store.track(
+    runs.map((r) => r.id),
+    new Map(runs.map((r) => [r.id.trim().toLowerCase(), r.kind])),
+    runs.filter((r) => r.started).map((r) => r.id),
+  );
   sayCap(result, deps.store.maxJobs);
   const { added } = result;
   const first = added[0];
