@@ -22,10 +22,14 @@ export function jobIdsOf(clicked: unknown, selected: unknown): string[] {
   return selectedOf(clicked, selected, jobIdOf);
 }
 
-export async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true): Promise<string | undefined> {
+/** For a pick of jobs with a result: some are tracked, none of them has one. */
+export const noResultYet = (): string => vscode.l10n.t('None of the tracked jobs has such a result yet.');
+
+/** `none`: what to say when jobs are tracked but `filter` leaves none of them. */
+export async function pickJob(store: ResearchStore, placeHolder: string, filter: (job: TrackedJob) => boolean = () => true, none?: () => string): Promise<string | undefined> {
   const items = store.jobs.filter(filter).map((job) => ({ label: jobLabel(job), description: `${kindText(job)} · ${conditionText(job)}`, detail: job.id, id: job.id }));
   if (!items.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No research jobs are tracked.'));
+    void vscode.window.showInformationMessage(store.jobs.length && none ? none() : vscode.l10n.t('No research jobs are tracked.'));
     return undefined;
   }
   return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.id;

@@ -7,7 +7,7 @@ import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import type { TrackedJob } from '../model/trackedJob';
-import { isNode, jobIdOf, jobIdsOf, pickJob } from './jobArguments';
+import { isNode, jobIdOf, jobIdsOf, noResultYet, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
 import { cancelConflictText, describeError } from '../../../host/errorText';
 import { VIEWS } from '../../../ids';
@@ -92,7 +92,7 @@ async function openDocument(uri: vscode.Uri, language: string, preview: boolean)
 }
 
 async function jobForDocument(deps: JobCommandDeps, clicked: unknown, placeHolder: string, has: (job: TrackedJob) => boolean): Promise<string | undefined> {
-  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, placeHolder, has));
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, placeHolder, has, noResultYet));
   if (!id) return undefined;
   const job = deps.store.get(id);
   if (!job || !has(job)) {
@@ -151,7 +151,7 @@ export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Pr
 /** After a confirmation; the row changes when the service says the run was cancelled, not before. */
 export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
   const running = (j: TrackedJob) => j.kind === 'agent' && isRunning(j.snapshot);
-  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), running));
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), running, () => vscode.l10n.t('No tracked agent job is running.')));
   const job = id ? deps.store.get(id) : undefined;
   if (!job || !running(job)) return false;
   const confirm = vscode.l10n.t('Cancel Job');

@@ -6,7 +6,7 @@ import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { plainText } from '../../../shared/text';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { jobIdOf, pickJob } from './jobArguments';
+import { jobIdOf, noResultYet, pickJob } from './jobArguments';
 import { type ResultFormat, resultFileName, resultFormats } from './resultFiles';
 import { jobLabel } from './treeRows';
 
@@ -31,7 +31,7 @@ const copyPrompts = (): ResultPrompts => ({
 });
 
 async function chooseResult(store: ResearchStore, clicked: unknown, prompts: ResultPrompts): Promise<{ job: TrackedJob; format: ResultFormat } | undefined> {
-  const id = jobIdOf(clicked) ?? (await pickJob(store, prompts.whichJob, (j) => resultFormats(j).length > 0));
+  const id = jobIdOf(clicked) ?? (await pickJob(store, prompts.whichJob, (j) => resultFormats(j).length > 0, noResultYet));
   const job = id ? store.get(id) : undefined;
   if (!job) return undefined;
   const formats = resultFormats(job);
