@@ -550,6 +550,8 @@ describe('rows say what the service said', () => {
     const job = store.get(id)!;
     const queued = { ...job, snapshot: { ...job.snapshot!, status: 'queued' } } as typeof job;
     assert.match(describeJob(queued, clock.now()).description ?? '', /^queued · agent/);
+    const said = (describeJob(queued, clock.now()).tooltip?.().rows ?? []).filter(([, value]) => value === 'queued');
+    assert.deepEqual(said, [['Status', 'queued']], 'the tooltip says it once');
     const hostile = { ...job, snapshot: { ...job.snapshot!, status: '[x](command:evil)' } } as typeof job;
     assert.doesNotMatch(describeJob(hostile, clock.now()).description ?? '', /\]\(command:/);
     assert.equal(isFinished(queued), false);

@@ -171,7 +171,9 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   const title = jobTitle(job);
   if (title) rows.push([l10n.t('Title'), title]);
   if (s) {
-    if (s.status !== jobCondition(job)) rows.push([l10n.t('Last known service status'), s.status]);
+    // A status we do not know is the Status row's own word already.
+    const condition = jobCondition(job);
+    if (s.status !== condition && condition !== 'processing') rows.push([l10n.t('Last known service status'), s.status]);
     rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s, job.trimmed) : agentTooltipRows(s)));
     if (s.error) rows.push([l10n.t('Error'), s.error]);
     const expires = parseTime(s.expiresAt);
