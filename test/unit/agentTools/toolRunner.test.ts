@@ -9,7 +9,7 @@ import type { FetchLike } from '../../../src/api/http';
 import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
 import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
-import { ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
+import { spendingView, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
 import { balanceText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
@@ -477,6 +477,21 @@ describe('the guard at its edges', () => {
     assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: /);
     assert.equal(await tools.spentToday(), 1, 'the credit the scrape cost still counts');
     assert.equal((await tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget', 'the next scrape asks');
+  });
+
+  test('a call cancelled once its request was out is charged its estimate as spent, not held as a call still going', async () => {
+    const { tools, spending, clock } = runner({ budget: 5 });
+    sandbox.fault({ kind: 'hang', route: 'scrape' });
+    const controller = new AbortController();
+    const pending = tools.run('scrape', { url: 'https://example.com/slow' }, controller.signal);
+    while (sandbox.requestCount('scrape') === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await assert.rejects(pending);
+    assert.equal(await tools.spentToday(), 1);
+    const credits = (await tools.run('credits', {})).parts[0] ?? '';
+    assert.match(credits, /AI agent tools have spent 1 of today's 5 credits/);
+    assert.doesNotMatch(credits, /held for calls and agent runs still going/, 'nothing will ever replace the hold: the call is over');
+    assert.equal(spendingView(spending.entries(), clock.now(), 'team-1').lastHour, 1, 'the status bar counts what the budget counts');
   });
 
   test('a cost the service reports below zero counts as nothing: it never lowers the day below what was charged', async () => {

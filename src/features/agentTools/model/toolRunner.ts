@@ -193,6 +193,10 @@ export class ToolRunner {
       // and a connection lost once the answer had begun (a status came) lost a finished, billed call.
       const maybeBilled = isFirecrawlError(error) && (MAYBE_BILLED.has(error.kind) || (error.kind === 'server' && !error.serviceBody) || (error.kind === 'network' && error.status !== undefined));
       if (hold && !maybeBilled) this.settle(hold, 0);
+      // A call that may have run is over all the same: its estimate is its charge, settled like any
+      // other, or it would read as a call still going forever and the status bar would leave it out.
+      // An agent run's ceiling stays held: the run itself may still be going.
+      else if (hold && !hold.estimate.upTo) this.settle(hold, hold.estimate.units);
       if (isFirecrawlError(error) && error.kind === 'cancelled') throw error;
       return this.failed(error);
     }
