@@ -411,12 +411,13 @@ export class ToolRunner {
     const facts = [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))];
     if (job.creditsUsed !== undefined) facts.push(l10n.t('Credits used so far: {0}.', formatExact(job.creditsUsed)));
     if (job.stopReason === 'credit_limit_reached') facts.push(l10n.t('It stopped at its credit limit; what it gathered is below as partial data.'));
-    if (job.error) facts.push(l10n.t('The service said: {0}', plainText(job.error, 500)));
     if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
+    // A run's error may quote the pages it read: it is fenced with them, never one of our facts.
+    const said = job.error ? l10n.t('The service said: {0}', plainText(job.error, 500)) : undefined;
     const data = job.data ?? job.partial;
-    if (data === undefined) return [facts.join(' ')];
+    if (data === undefined) return said ? [facts.join(' '), `${untrustedPreface()}\n${untrustedBlock(said, (this.deps.nonce ?? newNonce)())}`] : [facts.join(' ')];
     const json = JSON.stringify(data, null, 2) ?? '';
-    return [facts.join(' '), ...this.fenced(l10n.t('Agent run {0}', job.id), [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))], json)];
+    return [facts.join(' '), ...this.fenced(l10n.t('Agent run {0}', job.id), [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))], said ? `${said}\n\n${json}` : json)];
   }
 
   private async creditsText(): Promise<string> {
