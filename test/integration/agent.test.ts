@@ -163,6 +163,17 @@ describe('agent jobs and the Deep Research shutdown', function () {
     }
   });
 
+  it('a text run stopped at its credit limit: its notice opens the partial text as the result', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 2_000, credits: 400, maxCredits: 100, data: 'A text answer' });
+    answer = 'Open Result';
+    await track(id);
+    await until('the notice', () => shown.some((s) => s.message.startsWith('Agent job stopped at its credit limit')));
+    assert.deepEqual(shown.find((s) => s.message.startsWith('Agent job stopped at its credit limit'))?.items, ['Open Result', "Don't Show Again"]);
+    // The analysis opens in the Markdown preview, which reads it as a document.
+    await until('the partial text open', () => vscode.workspace.textDocuments.some((d) => d.uri.toString().includes(id) && d.getText().includes('Partial findings for:')));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('runs finishing together share one notice, which counts a run stopped at its credit limit apart from failures', async () => {
     const done = sandbox.createAgentJob({ durationMs: 600_000 });
     const limited = sandbox.createAgentJob({ durationMs: 600_000, credits: 400, maxCredits: 100 });

@@ -114,8 +114,10 @@ function expiresAt(run: AgentRun): number {
   return end + run.expireAfterMs;
 }
 
+/** What a run found so far: text for a run whose result is text (no schema), else an object. */
 function partialOf(run: AgentRun): unknown {
-  return { answer: `Partial findings for: ${run.prompt}` };
+  const found = `Partial findings for: ${run.prompt}`;
+  return typeof run.data === 'string' ? found : { answer: found };
 }
 
 /** The body of GET /v2/agent/{id} at `now`, or null for an unknown or expired run. */

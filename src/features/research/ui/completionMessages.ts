@@ -55,11 +55,12 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
       // The service's error is plain text like the rest. A job lost while running has none: the words say what is left.
       const lost = !isTerminalStatus(first.snapshot?.status ?? 'processing');
       const why = lost ? vscode.l10n.t('it can no longer be read; what it found before is kept.') : first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
-      // A run stopped at its credit limit keeps what it found: its partial data opens like a result.
-      const action = hasJson ? vscode.l10n.t('Open Result') : showJob;
+      // A run stopped at its credit limit keeps what it found: its partial data, text or JSON, opens like a result.
+      const text = agent && hasDocument;
+      const action = text || hasJson ? vscode.l10n.t('Open Result') : showJob;
       choice = await vscode.window.showWarningMessage(endedMessage(first, name, why), action, dontShow);
       if (choice === showJob) await actions.revealJob(first.id);
-      else if (choice === action) await actions.openJson(first.id);
+      else if (choice === action) await (text ? actions.openAnalysis(first.id) : actions.openJson(first.id));
     }
   } else {
     const completed = jobs.filter((j) => j.snapshot?.status === 'completed').length;
