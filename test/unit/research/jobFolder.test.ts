@@ -2,6 +2,7 @@
 // faults it must survive, on the simulated windows of test/support/researchWindows.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { REMOVAL_KEPT_MS } from '../../../src/features/research/model/jobFolder';
 import { jobFileName, removalFileName } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { editor } from '../../support/researchWindows';
@@ -135,5 +136,24 @@ describe("the team's folder of jobs", () => {
     await clock.advance(5_000);
     assert.equal(a.store.hiddenJobs, 1, "the other team's new job is counted within a beat of its file");
     for (const w of [a, b]) await w.close();
+  });
+  test('a late copy still there when its removal note turns a day old goes with the note: the dropped job is not listed again', async () => {
+    const { clock, service, disk, open } = editor();
+    const id = service.create({ durationMs: 0 });
+    const trackedAt = clock.now() - 60_000;
+    const removedAt = clock.now();
+    disk.put(removalFileName('t', id), JSON.stringify({ v: 2, id, removedAt, removedBy: 'gone' }), removedAt);
+    // The polling window had not heard yet and wrote its copy again; every window closed within the two minutes such a copy is left.
+    const copy = { v: 2, id, trackedAt, seq: 0, writtenAt: removedAt + 1_000, writtenBy: 'gone', poll: { kind: 'idle' }, finishedAt: trackedAt };
+    disk.put(jobFileName('t', id), JSON.stringify(copy), removedAt + 1_000);
+    await clock.advance(2 * REMOVAL_KEPT_MS);
+    const a = await open('a');
+    await clock.advance(12_000);
+    assert.deepEqual(ids(a.store.jobs), []);
+    await a.close();
+    const b = await open('b');
+    assert.deepEqual(ids(b.store.jobs), [], 'the next window does not list it either');
+    assert.equal(disk.jobState(jobFileName('t', id)), 'none', 'the late copy was removed');
+    await b.close();
   });
 });

@@ -274,26 +274,37 @@ export class JobFolder implements Disposable {
     const now = clock.now();
     let removedCount = 0;
     const { jobs, removals } = await this.names();
-    for (const id of removals) {
-      const name = removalFileName(team, id);
-      const stamp = await files.stat(name).catch(() => undefined);
-      if (!stamp || now - stamp.mtime < REMOVAL_KEPT_MS || this.disposed) continue;
-      await files.remove(name).catch(() => undefined);
-      this.removals.delete(id);
-      removedCount++;
-    }
+    // Copies of dropped jobs still there after this sweep: their notes stay, since without its note such
+    // a copy would be listed again by every window.
+    const kept = new Set<string>();
     for (const id of jobs) {
       const removedAt = this.removals.get(id);
-      if (removedAt === undefined || this.disposed || this.isDirty(id)) continue;
+      if (removedAt === undefined || this.disposed) continue;
+      kept.add(id);
+      if (this.isDirty(id)) continue;
       const name = jobFileName(team, id);
       const before = await files.stat(name).catch(() => undefined);
       if (!before || now - before.mtime < LEFTOVER_GRACE_MS) continue;
       const read = await readCapped(files, name, this.maxBytes).catch(() => undefined);
       const { file, newer } = read?.state === 'ok' ? parseFile(read.text, id) : {};
-      if (newer || (file && file.trackedAt > removedAt)) continue;
+      if (newer) continue;
+      if (file && file.trackedAt > removedAt) {
+        kept.delete(id);
+        continue;
+      }
       const again = await files.stat(name).catch(() => undefined);
       if (!again || stampText(again) !== stampText(before)) continue;
       await files.remove(name).catch(() => undefined);
+      kept.delete(id);
+      removedCount++;
+    }
+    for (const id of removals) {
+      if (kept.has(id)) continue;
+      const name = removalFileName(team, id);
+      const stamp = await files.stat(name).catch(() => undefined);
+      if (!stamp || now - stamp.mtime < REMOVAL_KEPT_MS || this.disposed) continue;
+      await files.remove(name).catch(() => undefined);
+      this.removals.delete(id);
       removedCount++;
     }
     if (removedCount) this.options.log.info(`Removed ${removedCount} saved job record${removedCount === 1 ? '' : 's'} nothing refers to any more`);
