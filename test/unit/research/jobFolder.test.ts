@@ -156,4 +156,22 @@ describe("the team's folder of jobs", () => {
     assert.equal(disk.jobState(jobFileName('t', id)), 'none', 'the late copy was removed');
     await b.close();
   });
+
+  test('a removal note that could not be written is written later: the dropped job does not come back in the next window', async () => {
+    const { clock, service, disk, open } = editor();
+    const a = await open('a');
+    const id = service.create({ durationMs: 0 });
+    a.store.track([id]);
+    await clock.advance(10_000);
+    disk.failWrite.add(removalFileName('t', id));
+    a.store.untrack(id);
+    await clock.advance(2_000);
+    disk.failWrite.clear();
+    await clock.advance(60_000);
+    await a.close();
+    const b = await open('b');
+    assert.deepEqual(ids(b.store.jobs), [], 'still dropped');
+    assert.equal(disk.jobState(removalFileName('t', id)), 'tombstone');
+    await b.close();
+  });
 });

@@ -482,7 +482,18 @@ export class JobFolder implements Disposable {
       writes.push(
         files
           .write(removalFileName(team, id), JSON.stringify(removal(id, at, windowId)))
-          .then(() => files.remove(jobFileName(team, id)))
+          .then(
+            () => files.remove(jobFileName(team, id)),
+            (error: unknown) => {
+              // Without its note the job's file lists it again in every window: the removal is tried
+              // again, unless the job was tracked again meanwhile.
+              if (!this.disposed && !this.host.get(id) && !this.dirty.has(id)) {
+                this.removed.add(id);
+                this.soon(FAILED_WRITE_RETRY_MS);
+              }
+              throw error;
+            },
+          )
           .finally(() => this.removing.delete(id)),
       );
     }
