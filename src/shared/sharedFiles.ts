@@ -2,6 +2,7 @@
 // snapshots, the lease of the window that polls for the team, and each window's attention through
 // them. Names are relative paths with `/`; a write replaces the whole file (VS Code's replace removes
 // the old file a moment before the new one is there, so a reader may briefly find it missing).
+import { isAhead } from './clock';
 import { Emitter, type Event } from './events';
 
 export interface FileStamp {
@@ -76,7 +77,9 @@ export async function sweepTemps(files: SharedFiles, now: number, folder = ''): 
   for (const name of await files.list(folder).catch(() => [] as string[])) {
     if (!name.endsWith('.tmp')) continue;
     const stamp = await files.stat(path(name)).catch(() => undefined);
-    if (!stamp || now - stamp.mtime < TEMP_KEPT_MS) continue;
+    // A stamp ahead of the clock was written before the clock was set back: its age is unknown, and
+    // waiting for the clock to catch up could keep it for as long as the clock was wrong.
+    if (!stamp || (!isAhead(stamp.mtime, now) && now - stamp.mtime < TEMP_KEPT_MS)) continue;
     await files.remove(path(name)).catch(() => undefined);
     removed++;
   }

@@ -32,4 +32,12 @@ describe('sharedFiles', () => {
     assert.equal(await readJson(files, 'bad.json'), undefined);
     assert.equal(await readJson(files, 'none.json'), undefined);
   });
+  test('sweepTemps removes an old temporary file stamped ahead of the clock (written before the clock was set back)', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const files = disk.view();
+    disk.put('research/t/00000000-0000-4000-8000-00000000abcd.json.k3j2.tmp', '{"v":2', clock.now() + 24 * 60 * 60_000);
+    assert.equal(await sweepTemps(files, clock.now()), 1);
+    assert.deepEqual([...disk.files.keys()], []);
+  });
 });
