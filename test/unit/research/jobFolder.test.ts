@@ -174,4 +174,44 @@ describe("the team's folder of jobs", () => {
     assert.equal(disk.jobState(removalFileName('t', id)), 'tombstone');
     await b.close();
   });
+  test("another window's write landing just after this window's own, before it looks at the file's stamp, is still read: a follower sees the end", async () => {
+    const { clock, service, open } = editor();
+    const a = await open('a');
+    const b = await open('b');
+    const id = service.create({ durationMs: 30_000 });
+    a.store.track([id]);
+    await clock.advance(10_000);
+    assert.equal(b.store.get(id)?.snapshot?.status, 'processing');
+    const filesOf = (w: typeof a) => (w.store as unknown as { options: { files: { write(n: string, t: string): Promise<void> } } }).options.files;
+    const name = jobFileName('t', id);
+    // The polling window's copy that shows the end is held until the following window's own copy has landed.
+    let releaseEnd: (() => Promise<void>) | undefined;
+    let endHeld!: () => void;
+    const endIsHeld = new Promise<void>((resolve) => (endHeld = resolve));
+    const aFiles = filesOf(a);
+    const aWrite = aFiles.write.bind(aFiles);
+    aFiles.write = (file, text) => {
+      if (file !== name || a.store.get(id)?.snapshot?.status !== 'completed' || releaseEnd) return aWrite(file, text);
+      return new Promise<void>((resolve, reject) => {
+        releaseEnd = () => aWrite(file, text).then(resolve, reject);
+        endHeld();
+      });
+    };
+    const bFiles = filesOf(b);
+    const bWrite = bFiles.write.bind(bFiles);
+    bFiles.write = async (file, text) => {
+      if (file !== name) return bWrite(file, text);
+      await endIsHeld;
+      await bWrite(file, text);
+      await releaseEnd!();
+    };
+    // A manual refresh in the following window saves what it read (the job still running).
+    await b.store.refresh(id);
+    await clock.advance(5 * 60_000);
+    assert.ok(releaseEnd, 'the two writes met');
+    assert.equal(a.store.get(id)?.snapshot?.status, 'completed');
+    assert.equal(b.store.get(id)?.snapshot?.status, 'completed', 'the following window saw the end');
+    assert.deepEqual(b.finished, [id]);
+    for (const w of [a, b]) await w.close();
+  });
 });

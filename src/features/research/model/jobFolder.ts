@@ -10,7 +10,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 import { type FileStamp, readCapped, type SharedFiles, stampText } from '../../../shared/sharedFiles';
-import { DEFAULT_MAX_JOB_BYTES, describeTrimmed, fitJobFile } from './jobFit';
+import { DEFAULT_MAX_JOB_BYTES, describeTrimmed, fitJobFile, utf8Length } from './jobFit';
 import {
   fromJobFile,
   type JobFile,
@@ -516,7 +516,10 @@ export class JobFolder implements Disposable {
             async () => {
               record.writtenAt = Math.max(record.writtenAt, writtenAt);
               const stamp = await files.stat(jobFileName(team, id)).catch(() => undefined);
-              if (stamp) this.stamps.set(id, stampText(stamp));
+              // Another window's copy may have landed between the write and this look: taken for this
+              // window's own, it would never be read (a follower would not learn of the end it holds).
+              if (stamp && stamp.size === utf8Length(fitted.text)) this.stamps.set(id, stampText(stamp));
+              else this.stamps.delete(id);
               this.unusable.delete(id);
               // Tracked again after a removal: the old note goes (the new tracking is newer anyway).
               if (trackedAgain && (this.removals.get(id) ?? Infinity) < record.trackedAt) {
