@@ -291,3 +291,20 @@ describe('a spike that ended', () => {
     assert.equal(a.shown.length + b.shown.length, 1, 'the same, already ended spike is alerted a second time');
   });
 });
+
+describe('a spike older than the look that ended it', () => {
+  test('bins from before that look (a request answered late) show the ended spike, not a new one', () => {
+    const clock = new FakeClock(START);
+    const stored: { value: unknown } = { value: undefined };
+    const alerts = new SpikeAlerts({ clock, load: () => stored.value, save: (m) => (stored.value = m), isOff: () => false, canShow: () => true });
+    const shown: Spike[] = [];
+    alerts.onDidAlert((s) => shown.push(s));
+    const spikeAt = (asOf: number): Spike => ({ lastHour: 1_200, perHour: 20, ratio: 60, threshold: 100, asOf });
+    alerts.observe(spikeAt(START), START);
+    assert.equal(shown.length, 1);
+    // The poll at 12:30 finds none; the panel's own request, sent at 12:20, answers after it.
+    alerts.observe(undefined, START + 30 * MIN);
+    alerts.observe(spikeAt(START + 20 * MIN), START + 20 * MIN);
+    assert.equal(shown.length, 1, 'the spike that ended, seen again in older bins, is not alerted again');
+  });
+});

@@ -20,6 +20,8 @@ export interface SpikeEpisode {
   handled: boolean;
   /** A look found no spike after it: kept (rather than forgotten) so an older copy cannot bring it back. */
   ended?: boolean;
+  /** The end of the bins of the look that ended it. */
+  endedAt?: number;
 }
 
 export interface AlertMemory {
@@ -33,14 +35,19 @@ export interface AlertMemory {
 
 const later = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 
+function ending(x: SpikeEpisode, y: SpikeEpisode): Pick<SpikeEpisode, 'ended' | 'endedAt'> {
+  if (!x.ended && !y.ended) return {};
+  const at = later(x.endedAt, y.endedAt);
+  return at === undefined ? { ended: true } : { ended: true, endedAt: at };
+}
+
 /** Two copies of the memory as one: nothing either copy learnt is lost. */
 export function mergeMemory(a: AlertMemory, b: AlertMemory): AlertMemory {
   const out: AlertMemory = {};
   const x = a.episode;
   const y = b.episode;
   if (x && y) {
-    out.episode =
-      x.since === y.since ? { since: x.since, lastSeen: Math.max(x.lastSeen, y.lastSeen), handled: x.handled || y.handled, ...(x.ended || y.ended ? { ended: true } : {}) } : x.since > y.since ? x : y;
+    out.episode = x.since === y.since ? { since: x.since, lastSeen: Math.max(x.lastSeen, y.lastSeen), handled: x.handled || y.handled, ...ending(x, y) } : x.since > y.since ? x : y;
   } else if (x ?? y) out.episode = x ?? y;
   for (const key of ['mutedAt', 'mutedUntil', 'unmutedAt'] as const) {
     const value = later(a[key], b[key]);
@@ -88,7 +95,8 @@ export function readMemory(value: unknown): AlertMemory {
   }
   const e = v.episode as Record<string, unknown> | undefined;
   if (e && typeof e.since === 'number' && typeof e.lastSeen === 'number' && typeof e.handled === 'boolean') {
-    memory.episode = { since: e.since, lastSeen: e.lastSeen, handled: e.handled, ...(e.ended === true ? { ended: true } : {}) };
+    const endedAt = typeof e.endedAt === 'number' && Number.isFinite(e.endedAt) ? { endedAt: e.endedAt } : {};
+    memory.episode = { since: e.since, lastSeen: e.lastSeen, handled: e.handled, ...(e.ended === true ? { ended: true, ...endedAt } : {}) };
   }
   return memory;
 }
@@ -123,13 +131,14 @@ export class SpikeAlerts implements Disposable {
       this.latest = undefined;
       // Only a newer look ends a spike: an old file read after a reload says nothing about now.
       if (episode && !episode.ended && seenAt !== undefined && seenAt > episode.lastSeen) {
-        episode = { ...episode, ended: true };
+        episode = { ...episode, ended: true, endedAt: seenAt };
         changed = true;
       }
     } else {
       this.latest = spike;
-      // A spike no newer than the look that ended it is that spike, seen again from older bins.
-      if (episode?.ended && spike.asOf <= episode.lastSeen) return;
+      // A spike no newer than the look that ended it is that spike, seen again from older bins (another
+      // window's, or a request answered after that look). The same bins judged again (a threshold changed) may start one.
+      if (episode?.ended && (spike.asOf <= episode.lastSeen || spike.asOf < (episode.endedAt ?? -Infinity))) return;
       if (!episode || episode.ended || spike.asOf - episode.lastSeen > SPIKE_GAP_MS) {
         episode = { since: spike.asOf, lastSeen: spike.asOf, handled: false };
         changed = true;
