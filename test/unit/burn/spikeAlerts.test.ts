@@ -308,3 +308,35 @@ describe('a spike older than the look that ended it', () => {
     assert.equal(shown.length, 1, 'the spike that ended, seen again in older bins, is not alerted again');
   });
 });
+
+describe('spike alerts on a clock that stepped back', () => {
+  function window(offset: { ms: number }) {
+    const fake = new FakeClock(START);
+    // The time as this window reads it: `offset` ahead of the fake clock's own while it runs fast.
+    const clock = { now: () => fake.now() + offset.ms, schedule: (ms: number, fn: () => void) => fake.schedule(ms, fn) };
+    const stored: { value: unknown } = { value: undefined };
+    const alerts = new SpikeAlerts({ clock, load: () => stored.value, save: (m) => (stored.value = m), isOff: () => false, canShow: () => true });
+    return { fake, alerts };
+  }
+
+  test('Turn On after a mute chosen while the clock ran ahead unmutes', async () => {
+    const offset = { ms: 2 * HOUR_MS };
+    const w = window(offset);
+    w.alerts.muteForToday();
+    offset.ms = 0;
+    await w.fake.advance(30 * MIN);
+    w.alerts.unmute();
+    assert.equal(w.alerts.muted, false);
+  });
+
+  test('Mute for Today after alerts were turned back on while the clock ran ahead mutes', async () => {
+    const offset = { ms: 2 * HOUR_MS };
+    const w = window(offset);
+    w.alerts.muteForToday();
+    w.alerts.unmute();
+    offset.ms = 0;
+    await w.fake.advance(30 * MIN);
+    w.alerts.muteForToday();
+    assert.equal(w.alerts.muted, true);
+  });
+});

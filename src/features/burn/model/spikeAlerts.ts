@@ -170,12 +170,16 @@ export class SpikeAlerts implements Disposable {
   /** No alerts until the end of the local day. */
   muteForToday(): void {
     const now = this.options.clock.now();
-    this.save({ ...this.load(), mutedAt: now, mutedUntil: endOfLocalDay(now) });
+    const memory = this.load();
+    // Later than any Turn On known here, even one stamped while the clock ran ahead: the last choice holds.
+    this.save({ ...memory, mutedAt: Math.max(now, (memory.unmutedAt ?? -Infinity) + 1), mutedUntil: endOfLocalDay(now) });
     this.muteChanged.fire();
   }
 
   unmute(): void {
-    this.save({ ...this.load(), unmutedAt: this.options.clock.now() });
+    const memory = this.load();
+    // Later than any mute known here, even one stamped while the clock ran ahead: the last choice holds.
+    this.save({ ...memory, unmutedAt: Math.max(this.options.clock.now(), (memory.mutedAt ?? -Infinity) + 1) });
     this.muteChanged.fire();
   }
 
