@@ -78,6 +78,17 @@ export interface SpikeAlertsOptions {
 /** A look this long after the last one that saw a spike starts a new spike, even if it finds one. */
 export const SPIKE_GAP_MS = 2 * 60 * 60_000;
 
+/** How long the alert waits for a balance refresh under way before quoting the last one (or none). */
+export const BALANCE_WAIT_MS = 3_000;
+
+/** The balance the alert quotes: what a refresh under way settles on, or nothing after BALANCE_WAIT_MS. */
+export async function alertBalance(remaining: () => Promise<number | undefined>, clock: Clock): Promise<number | undefined> {
+  let waited: Disposable | undefined;
+  const balance = await Promise.race([remaining(), new Promise<undefined>((resolve) => (waited = clock.schedule(BALANCE_WAIT_MS, () => resolve(undefined))))]);
+  waited?.dispose();
+  return balance;
+}
+
 /** The start of the next local day after `now`: when "Mute for Today" ends. */
 export function endOfLocalDay(now: number): number {
   const d = new Date(now);

@@ -6,7 +6,7 @@ import { SETTINGS } from '../../../ids';
 import { spikeSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import type { Spike } from '../model/burnRules';
-import type { SpikeAlerts } from '../model/spikeAlerts';
+import { alertBalance, type SpikeAlerts } from '../model/spikeAlerts';
 import { spikeActions, spikeMessage } from './spikeText';
 
 export interface SpikeNotifierDeps {
@@ -19,9 +19,6 @@ export interface SpikeNotifierDeps {
   /** Credits the editor's AI agents spent through Firecrawl tools in the last hour. */
   toolCredits?: () => number;
 }
-
-/** How long the alert waits for a balance refresh under way before quoting the last one (or none). */
-const BALANCE_WAIT_MS = 3_000;
 
 export function alertsOff(): boolean {
   return !spikeSettings.alertsOn();
@@ -55,9 +52,7 @@ export class SpikeNotifier implements vscode.Disposable {
   private async show(spike: Spike): Promise<void> {
     const { clock } = this.deps;
     // The balance is often being refreshed with the bins (Refresh Credits asks for both): quote the new one.
-    let waited: { dispose(): void } | undefined;
-    const remaining = await Promise.race([this.deps.remaining(), new Promise<undefined>((resolve) => (waited = clock.schedule(BALANCE_WAIT_MS, () => resolve(undefined))))]);
-    waited?.dispose();
+    const remaining = await alertBalance(() => this.deps.remaining(), clock);
     const toolCredits = this.deps.toolCredits?.();
     const text = spikeMessage(spike, { now: clock.now(), locale: vscode.env.language, remaining, ...(toolCredits ? { toolCredits } : {}) });
     const actions = spikeActions();
