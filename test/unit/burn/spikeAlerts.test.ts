@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
-import { type AlertMemory, endOfLocalDay, mergeMemory, readMemory, SPIKE_GAP_MS, SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
+import { alertBalance, type AlertMemory, BALANCE_WAIT_MS, endOfLocalDay, mergeMemory, readMemory, SPIKE_GAP_MS, SpikeAlerts } from '../../../src/features/burn/model/spikeAlerts';
 import type { Spike } from '../../../src/features/burn/model/burnRules';
 import { FakeClock } from '../../support/fakeClock';
 import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
@@ -338,5 +338,26 @@ describe('spike alerts on a clock that stepped back', () => {
     await w.fake.advance(30 * MIN);
     w.alerts.muteForToday();
     assert.equal(w.alerts.muted, true);
+  });
+});
+
+describe('the balance an alert quotes', () => {
+  test('a balance read that fails leaves the alert without a balance, not without the alert', async () => {
+    const clock = new FakeClock(START);
+    const balance = alertBalance(() => Promise.reject(new Error('offline')), clock).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await clock.flush();
+    assert.deepEqual(await balance, { value: undefined });
+    assert.equal(clock.pending, 0, 'its timer is gone');
+  });
+
+  test('a refresh under way is waited for, a slow one only up to BALANCE_WAIT_MS', async () => {
+    const clock = new FakeClock(START);
+    assert.equal(await alertBalance(() => Promise.resolve(420), clock), 420);
+    const slow = alertBalance(() => new Promise<number>(() => undefined), clock);
+    await clock.advance(BALANCE_WAIT_MS);
+    assert.equal(await slow, undefined);
   });
 });

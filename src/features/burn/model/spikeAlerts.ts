@@ -84,9 +84,13 @@ export const BALANCE_WAIT_MS = 3_000;
 /** The balance the alert quotes: what a refresh under way settles on, or nothing after BALANCE_WAIT_MS. */
 export async function alertBalance(remaining: () => Promise<number | undefined>, clock: Clock): Promise<number | undefined> {
   let waited: Disposable | undefined;
-  const balance = await Promise.race([remaining(), new Promise<undefined>((resolve) => (waited = clock.schedule(BALANCE_WAIT_MS, () => resolve(undefined))))]);
-  waited?.dispose();
-  return balance;
+  // The spike is already marked alerted: a failed read must cost the sentence on the balance, never the alert.
+  const read = remaining().catch(() => undefined);
+  try {
+    return await Promise.race([read, new Promise<undefined>((resolve) => (waited = clock.schedule(BALANCE_WAIT_MS, () => resolve(undefined))))]);
+  } finally {
+    waited?.dispose();
+  }
 }
 
 /** The start of the next local day after `now`: when "Mute for Today" ends. */
