@@ -334,6 +334,23 @@ describe('recent usage in several windows', () => {
     await a.close();
   });
 
+  test("a window that fetched one range keeps the others' newer bins in the team file, even before it read them", async () => {
+    const { clock, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false, { watcher: false });
+    await clock.advance(1_000);
+    // The leader's fresh hours, which b has not read yet (no watcher, no beat since)...
+    await a.store.refresh('day');
+    const fresh = a.store.state.day.snapshot?.fetchedAt;
+    assert.notEqual(b.store.state.day.snapshot?.fetchedAt, fresh);
+    // ...then b's panel asks for the month.
+    await b.store.refresh('month');
+    const c = await open('c', false);
+    assert.equal(c.store.state.day.snapshot?.fetchedAt, fresh, "the leader's hours, not b's older ones");
+    assert.ok(c.store.state.month.snapshot, "and b's month");
+    for (const w of [a, b, c]) await w.close();
+  });
+
   test('nobody focused: no requests; the leader leaving hands polling over', async () => {
     const { clock, calls, open } = editor();
     const a = await open('a', false);

@@ -192,7 +192,12 @@ export class RecentUsageStore extends DisposableBase {
       if (controller.signal.aborted || this.disposed) return;
       const snapshot: BinsSnapshot = { bins, fetchedAt: this.options.clock.now() };
       this.update(range, { snapshot, loading: false, problem: undefined });
-      this.options.shared?.publish(this.snapshots());
+      if (this.options.shared) {
+        // The file holds every range: another window's newer bins this window has not read yet stay in it.
+        this.adopt(await this.options.shared.read().catch(() => undefined));
+        if (controller.signal.aborted || this.disposed) return;
+        this.options.shared.publish(this.snapshots());
+      }
       // Any fresh hourly bins (a poll, the panel, Refresh) put the next poll a whole interval away.
       if (range === 'day') {
         this.schedule(snapshot.fetchedAt + this.interval);
