@@ -82,6 +82,8 @@ export const CONTEXT = {
   selectionIsUrl: 'firecrawl.selectionIsUrl',
   /** The active editor shows a scrape, search or map result that can still be rated. */
   rateableResult: 'firecrawl.run.rateableResult',
+  /** Spike alerts are muted for the rest of the day: the palette offers Turn On then too. */
+  spikeAlertsMuted: 'firecrawl.spikeAlertsMuted',
 } as const;
 
 /** Full setting keys; `SETTINGS_SECTION` is their common prefix. */

@@ -7,7 +7,7 @@ import type { ClientProvider } from '../../host/clientProvider';
 import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
 import { onDidChangeSettings, spikeSettings } from '../../host/settings';
-import { COMMANDS, SETTINGS, spikeMemoryKey } from '../../ids';
+import { COMMANDS, CONTEXT, SETTINGS, spikeMemoryKey } from '../../ids';
 import type { Clock } from '../../shared/clock';
 import type { FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
@@ -73,6 +73,13 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   const watch = new BurnWatch({ store, alerts, clock, thresholds: () => spikeSettings.thresholds(), alertsOff });
   const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
   const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
+  // Set only once it changes: a start that is not muted sends nothing.
+  let mutedContext = false;
+  const mutedSubscription = watch.onDidChange(({ muted }) => {
+    if (muted === mutedContext) return;
+    mutedContext = muted;
+    void vscode.commands.executeCommand('setContext', CONTEXT.spikeAlertsMuted, muted);
+  });
   const providerSubscription = provider.onDidChange(() => store.reset());
   context.subscriptions.push(
     shared,
@@ -81,6 +88,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     notifier,
     watch,
     { dispose: () => focusSubscription.dispose() },
+    { dispose: () => mutedSubscription.dispose() },
     { dispose: () => providerSubscription.dispose() },
     team.onDidChangeRole(() => store.roleChanged()),
     onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], () => watch.recompute()),
