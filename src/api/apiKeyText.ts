@@ -19,11 +19,19 @@ const NAMES: Readonly<Record<number, string>> = {
 };
 
 const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+/**
+ * One pair of quotes around the whole key: copied from a .env file, JSON or a shell command, they
+ * hide in the password box, and no key (RFC 6750's bearer token) holds a quote.
+ */
+const QUOTED = /^(?:"(.*)"|'(.*)'|`(.*)`|\u201c(.*)\u201d|\u2018(.*)\u2019)$/su;
 const INVISIBLE = /^[\p{Cf}\p{Z}\p{Cc}]$/u;
 
-/** Pasted text with white space and invisible characters trimmed from both ends. */
+/** Pasted text with white space, invisible characters and one pair of enclosing quotes trimmed from both ends. */
 export function trimKey(text: string): string {
-  return text.replace(EDGES, '');
+  const trimmed = text.replace(EDGES, '');
+  const quoted = QUOTED.exec(trimmed);
+  const inner = quoted?.slice(1).find((group) => group !== undefined);
+  return inner === undefined ? trimmed : inner.replace(EDGES, '');
 }
 
 function codePoint(cp: number): string {
