@@ -129,7 +129,7 @@ export class ClientProvider extends DisposableBase {
     const key = this.keys.current;
     if (key?.source === 'stored' && url.source === 'environment' && !this.consent.allows(url.url)) return undefined;
     // The environment's own key belongs to the environment's address, never to the default that stood in for it.
-    if (key?.source === 'environment' && url.withheld !== undefined) return undefined;
+    if (key?.source === 'environment' && (url.withheld !== undefined || url.environmentRejected)) return undefined;
     return key?.value;
   }
 

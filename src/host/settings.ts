@@ -15,6 +15,8 @@ export interface ApiUrl {
    * (the person has not allowed it): `url` is then the default.
    */
   withheld?: string;
+  /** FIRECRAWL_API_URL was set but is no address: the environment's key, which belongs to it, goes nowhere. */
+  environmentRejected?: true;
   /** Set when the key would travel unencrypted to another machine. */
   insecure?: boolean;
   /**
@@ -27,6 +29,8 @@ export interface ApiUrl {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 /** A Firecrawl key (fc- and 32 hex digits), or one of a self-hosted server's as long, in a URL's path. */
 const KEY_IN_PATH = /(?<![A-Za-z0-9])fc-[A-Za-z0-9_-]{16,}/;
+/** A Firecrawl key glued to the host name (pasted with no `/`): the parser takes it for part of the name. */
+const KEY_IN_HOST = /fc-[0-9a-f]{32}/i;
 
 /** `problem` is a clause for "Firecrawl: <setting>: <problem>. Using <default> instead." */
 export function checkApiUrl(raw: string): { url?: string; problem?: string; insecure?: boolean; path?: string } {
@@ -51,7 +55,7 @@ export function checkApiUrl(raw: string): { url?: string; problem?: string; inse
   } catch {
     // A malformed escape: the path as parsed.
   }
-  if (KEY_IN_PATH.test(written)) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
+  if (KEY_IN_PATH.test(written) || KEY_IN_HOST.test(parsed.hostname)) return { problem: vscode.l10n.t('the API URL must not contain an API key (set the key with Firecrawl: Set API Key)') };
   const url = parsed.toString().replace(/\/+$/, '');
   const path = parsed.pathname.replace(/\/+$/, '');
   return { url, insecure: parsed.protocol === 'http:' && !LOOPBACK.test(parsed.hostname), ...(path ? { path } : {}) };
@@ -81,7 +85,10 @@ export function resolveApiUrl(env: Readonly<Record<string, string | undefined>>)
   const [raw, source] = configured ? [configured, 'setting' as const] : fromEnv ? [fromEnv, 'environment' as const] : [undefined, 'default' as const];
   if (!raw) return { url: DEFAULT_API_URL, source: 'default' };
   const checked = checkApiUrl(raw);
-  if (!checked.url) return { url: DEFAULT_API_URL, source: 'default', problem: `${source === 'setting' ? SETTINGS.apiUrl : 'FIRECRAWL_API_URL'}: ${checked.problem}` };
+  if (!checked.url) {
+    const problem = `${source === 'setting' ? SETTINGS.apiUrl : 'FIRECRAWL_API_URL'}: ${checked.problem}`;
+    return { url: DEFAULT_API_URL, source: 'default', problem, ...(source === 'environment' ? { environmentRejected: true as const } : {}) };
+  }
   return { url: checked.url, source, ...(checked.insecure ? { insecure: true } : {}), ...(checked.path ? { path: checked.path } : {}) };
 }
 

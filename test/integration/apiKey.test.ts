@@ -127,6 +127,12 @@ describe('API key, settings and credits', function () {
       await setApiUrl(`${sandbox.url}/${separator}fc-0123456789abcdef`);
       await until(`the fallback for a key after ${JSON.stringify(separator)}`, () => /must not contain an API key/.test(api.provider.url.problem ?? ''));
     }
+    // Glued to the host name (no `/`), where the parser takes it for part of the name.
+    await setApiUrl(sandbox.url);
+    await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);
+    await setApiUrl(`https://api.firecrawl.devfc-${'0123456789abcdef'.repeat(2)}`);
+    await until('the fallback for a key after the host', () => /must not contain an API key/.test(api.provider.url.problem ?? ''));
+    assert.doesNotMatch(api.provider.url.problem ?? '', /0123456789abcdef/);
     // Not text at all (settings.json is edited by hand): refused in words, not thrown.
     await setApiUrl(sandbox.url);
     await until('the sandbox URL', () => api.provider.url.url === sandbox.url && !api.provider.url.problem);

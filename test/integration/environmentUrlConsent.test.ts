@@ -196,6 +196,42 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     }
   });
 
+  it("the environment's own key does not go to the default address when FIRECRAWL_API_URL is not a URL", async () => {
+    const ENV_KEY = 'self-hosted-key-0123456789';
+    const sent: Array<{ origin: string; auth: string | undefined }> = [];
+    setPlatform({
+      ...hostPlatform,
+      fetch: (url, init) => {
+        sent.push({ origin: new URL(url).origin, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
+        return Promise.reject(new TypeError('fetch failed'));
+      },
+    });
+    // A self-hosted address written without its scheme, as often happens.
+    process.env.FIRECRAWL_API_URL = 'localhost:3002';
+    const keys = {
+      isReady: true,
+      current: { source: 'environment' as const, value: ENV_KEY },
+      ready: Promise.resolve(),
+      heldKeys: [] as string[],
+      onDidChange: () => ({ dispose: () => undefined }),
+    };
+    const consent = new EnvironmentUrlConsent(new MemoryMemento(), () => new Promise<UrlAnswer | undefined>(() => undefined));
+    const provider = new ClientProvider(keys as unknown as ApiKeyService, api.log, '0.0.0-test', consent);
+    providers.push(provider);
+    try {
+      assert.equal(provider.url.url, DEFAULT_API_URL);
+      assert.match(provider.url.problem ?? '', /^FIRECRAWL_API_URL: /);
+      await provider.client.getCreditUsage({ maxAttempts: 1 }).catch(() => undefined);
+      assert.deepEqual(
+        sent.filter((s) => s.auth === `Bearer ${ENV_KEY}`),
+        [],
+      );
+    } finally {
+      process.env.FIRECRAWL_API_URL = sandbox.url;
+      setPlatform(hostPlatform);
+    }
+  });
+
   it('Forget Allowed FIRECRAWL_API_URL Addresses revokes a yes the extension had', async () => {
     await api.researchDeps.storage.update(ANSWERS, { [sandbox.url]: 'allowed' });
     await resolveAgain();
