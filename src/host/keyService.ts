@@ -30,7 +30,8 @@ export class ApiKeyService implements vscode.Disposable {
   ) {
     // Another window set or cleared the key: follow at once.
     this.subscription = secrets.onDidChange((e) => {
-      if (e.key === SECRET_NAME) void this.reload();
+      // A keychain that does not answer keeps what this window had: the next change reads again.
+      if (e.key === SECRET_NAME) this.reload().catch(() => undefined);
     });
   }
 
@@ -92,7 +93,8 @@ export class ApiKeyService implements vscode.Disposable {
     const key = trimKey(value);
     this.changedHereAt = Date.now();
     this.writes += 1;
-    await this.secrets.store(SECRET_NAME, key);
+    // A write that failed changed nothing: another window's change read meanwhile still counts.
+    await this.secrets.store(SECRET_NAME, key).then(undefined, (error: unknown) => this.afterFailedWrite(error));
     // Take the value we wrote rather than reading it back: in a web host the read can lag the write.
     await this.adopt(key);
   }
@@ -100,8 +102,13 @@ export class ApiKeyService implements vscode.Disposable {
   async clear(): Promise<void> {
     this.changedHereAt = Date.now();
     this.writes += 1;
-    await this.secrets.delete(SECRET_NAME);
+    await this.secrets.delete(SECRET_NAME).then(undefined, (error: unknown) => this.afterFailedWrite(error));
     await this.adopt(undefined);
+  }
+
+  private afterFailedWrite(error: unknown): never {
+    this.reload().catch(() => undefined);
+    throw error;
   }
 
   private async reload(): Promise<void> {

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import { CONTEXT } from '../../src/ids';
+import { CONTEXT, SECRETS } from '../../src/ids';
 import { ApiKeyService } from '../../src/host/keyService';
 import { creditsSettings } from '../../src/host/settings';
 import { teamName } from '../../src/host/team';
@@ -309,8 +309,9 @@ describe('API key, settings and credits', function () {
       return undefined;
     }) as typeof executeCommand;
     const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    let reads = 0;
     const keychain: vscode.SecretStorage = {
-      get: () => Promise.reject(new Error('no keyring daemon answered')),
+      get: () => (reads++, Promise.reject(new Error('no keyring daemon answered'))),
       store: async () => undefined,
       delete: async () => undefined,
       onDidChange: changed.event,
@@ -320,6 +321,20 @@ describe('API key, settings and credits', function () {
       await service.initialize();
       assert.equal(service.current?.source, 'environment');
       assert.deepEqual(contexts, [[CONTEXT.hasApiKey, true]]);
+      // Another window changed the key: the read that follows fails too, and is handled.
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        changed.fire({ key: SECRETS.apiKey });
+        await until('the read after the change', () => reads === 2);
+        // Rejections are reported once the microtasks of a turn are done: two turns on, it would be.
+        for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(unhandled, []);
+        assert.equal(service.current?.source, 'environment');
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
     } finally {
       commands.executeCommand = executeCommand;
       service.dispose();
