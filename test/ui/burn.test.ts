@@ -217,6 +217,25 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     sandbox.clearSpike();
   });
 
+  it('Mute for Today: the palette offers Turn Credit Spike Alerts Back On while muted, which ends the mute', async () => {
+    // The last spike ends first (a look that finds none), so this one is a spike of its own.
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    const item = wb().statusBarEntry('firecrawl.credits');
+    await item.locator('.codicon-pulse').waitFor({ state: 'detached', timeout: 20_000 });
+    sandbox.startSpike(1_200);
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    const toast = wb().notification(/Firecrawl credits are draining fast/);
+    await toast.waitFor({ timeout: 20_000 });
+    await toast.getByRole('button', { name: 'Mute for Today' }).click();
+    await wb().runCommand('Firecrawl: Turn Credit Spike Alerts Back On');
+    await wb()
+      .notification(/Credit spike alerts are back on/)
+      .waitFor({ timeout: 20_000 });
+    sandbox.clearSpike();
+    await wb().runCommand('Firecrawl: Refresh Credits');
+    await item.locator('.codicon-pulse').waitFor({ state: 'detached', timeout: 20_000 });
+  });
+
   it('the Settings editor shows the spike settings in order, each naming the others and the way back', async () => {
     await wb().runCommand('Preferences: Open User Settings');
     const search = wb().page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .search-container input').first();
