@@ -46,6 +46,18 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
 
   /** Requests the sandbox saw carrying `key` in their Authorization header. */
   const sentWith = (key: string) => sandbox.requests().filter((r) => r.headers.authorization === `Bearer ${key}`);
+  /** Every request from now on fails as offline, recorded with where it went and the key it carried. */
+  const recordSends = () => {
+    const sent: Array<{ origin: string; auth: string | undefined }> = [];
+    setPlatform({
+      ...hostPlatform,
+      fetch: (url, init) => {
+        sent.push({ origin: new URL(url).origin, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
+        return Promise.reject(new TypeError('fetch failed'));
+      },
+    });
+    return sent;
+  };
   /** The setting changes twice, so the extension resolves the address again and reads the environment. */
   const resolveAgain = async () => {
     await setApiUrl('https://resolve-again.invalid');
@@ -160,14 +172,7 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
 
   it("the environment's own key never goes to the default address that stood in for the environment's", async () => {
     const ENV_KEY = 'self-hosted-key-0123456789';
-    const sent: Array<{ origin: string; auth: string | undefined }> = [];
-    setPlatform({
-      ...hostPlatform,
-      fetch: (url, init) => {
-        sent.push({ origin: new URL(url).origin, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
-        return Promise.reject(new TypeError('fetch failed'));
-      },
-    });
+    const sent = recordSends();
     // Secret storage not read yet: the address is withheld until it is known whether a stored key exists.
     let read: () => void = () => undefined;
     const keys = {
@@ -198,14 +203,7 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
 
   it("the environment's own key does not go to the default address when FIRECRAWL_API_URL is not a URL", async () => {
     const ENV_KEY = 'self-hosted-key-0123456789';
-    const sent: Array<{ origin: string; auth: string | undefined }> = [];
-    setPlatform({
-      ...hostPlatform,
-      fetch: (url, init) => {
-        sent.push({ origin: new URL(url).origin, auth: (init.headers as Record<string, string> | undefined)?.Authorization });
-        return Promise.reject(new TypeError('fetch failed'));
-      },
-    });
+    const sent = recordSends();
     // A self-hosted address written without its scheme, as often happens.
     process.env.FIRECRAWL_API_URL = 'localhost:3002';
     const keys = {

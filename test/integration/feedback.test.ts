@@ -485,16 +485,20 @@ describe('feedback wizard', function () {
     assert.equal(drafts.load()?.draft.endpoint, 'map', "the new one is the window's draft");
   });
 
-  it('Send Again after an answer that never came, refused as too late, says the earlier attempt may have been recorded', async () => {
-    const job = sandbox.createV2Job('scrape');
-    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
-    answers.error = 'Send Again';
+  /** The next feedback is refused as sent after the service's window. */
+  const refuseAsTooLate = () =>
     sandbox.fault({
       route: 'feedback',
       kind: 'status',
       status: 409,
       body: { success: false, error: 'Feedback must be submitted within 120 seconds of the job.', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED' },
     });
+
+  it('Send Again after an answer that never came, refused as too late, says the earlier attempt may have been recorded', async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    answers.error = 'Send Again';
+    refuseAsTooLate();
     assert.equal((await fastPath({ jobId: job })).kind, 'failed');
     const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning'));
     assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
@@ -506,12 +510,7 @@ describe('feedback wizard', function () {
     sandbox.fault({ route: 'feedback', kind: 'status', status: 502, body: '<html>Bad Gateway</html>' });
     // A gateway's answer is a warning: it may have been recorded.
     answers.warning = 'Edit and Retry';
-    sandbox.fault({
-      route: 'feedback',
-      kind: 'status',
-      status: 409,
-      body: { success: false, error: 'Feedback must be submitted within 120 seconds of the job.', feedbackErrorCode: 'FEEDBACK_WINDOW_EXPIRED' },
-    });
+    refuseAsTooLate();
     assert.equal((await fastPath({ jobId: job })).kind, 'failed');
     await accept(await pageTitled(/Review$/));
     const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning' && s.message.startsWith('Too late')));
