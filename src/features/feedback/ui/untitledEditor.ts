@@ -15,10 +15,13 @@ export async function editInUntitledDocument(editing: TextEditing): Promise<stri
   const closed = new Promise<'closed'>((resolve) => {
     subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document === document) lastText = document.getText();
+        // Closing without saving first reverts an untitled document to empty, and that is not the
+        // person's text: an empty editor never replaces what was written (the page can still clear it).
+        if (e.document === document && document.getText() !== '') lastText = document.getText();
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
-        if (d === document) resolve('closed');
+        // A change of language mode is announced as a close and a reopen of the same, still open, document.
+        if (d === document && document.isClosed) resolve('closed');
       }),
     );
   });
