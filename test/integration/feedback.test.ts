@@ -226,6 +226,22 @@ describe('feedback wizard', function () {
     await api.feedback.drafts.settled();
   });
 
+  it("rating a result whose job has the window's unsent draft starts from that draft: its note and labels are kept", async () => {
+    const rated = sandbox.createV2Job('scrape');
+    await api.feedback.drafts.save({ ...emptyDraft(rated), endpoint: 'scrape', rating: 'bad', issues: ['missing-content'], note: 'written before, not sent' });
+    await api.feedback.drafts.settled();
+    const result = start({ endpoint: 'scrape', jobId: rated, rateResult: true });
+    await choose(/Rating$/, 'Bad');
+    await pageTitled(/Issue labels$/);
+    await closeWizard();
+    assert.equal((await result).kind, 'cancelled');
+    await api.feedback.drafts.settled();
+    const kept = api.feedback.drafts.load()?.draft;
+    assert.deepEqual([kept?.jobId, kept?.note, kept?.issues], [rated, 'written before, not sent', ['missing-content']]);
+    await api.feedback.drafts.clear();
+    await api.feedback.drafts.settled();
+  });
+
   it('a wizard a newer one replaced shows no page over it (its note editor may still have been open)', async () => {
     const replaced = new QuickInputPrompter(async () => 'written in the editor');
     replaced.dispose();

@@ -154,7 +154,8 @@ export class FeedbackController implements vscode.Disposable {
         // Rating the result just opened: nothing to guess, nothing to resume. An unsent draft of another
         // job in this window's place is set aside, offered again next time, not written over.
         if (own && own.jobId !== options.jobId) this.drafts.setAside();
-        draft = emptyDraft(options.jobId);
+        // An unsent draft of this very job is what the person wrote about it: the rating starts from it.
+        draft = own && own.jobId === options.jobId ? cloneDraft(own) : emptyDraft(options.jobId);
         draft.endpoint = options.endpoint;
         if (options.url) draft.url = options.url;
         wizardOptions.start = 'rating';
