@@ -45,6 +45,8 @@ export class ResearchStore implements Disposable {
   private timerAt: number | undefined;
   /** The current team's folder of jobs; undefined until the team is known. */
   private folder: JobFolder | undefined;
+  /** The folder whose saved jobs were last read in full: the list is known only while it is the current one. */
+  private readFolder: JobFolder | undefined;
   private team: string | undefined;
   /** A key or server change: nothing is asked until the team it makes is known (joinTeam). */
   private teamWait: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -115,6 +117,14 @@ export class ResearchStore implements Disposable {
    */
   get listKnown(): Promise<void> {
     return this.teamWait?.promise ?? this.known.promise;
+  }
+
+  /**
+   * The current team's saved jobs have been read (after start()): until then an empty list says
+   * nothing about whether the team has jobs.
+   */
+  get listRead(): boolean {
+    return this.readFolder !== undefined && this.readFolder === this.folder;
   }
 
   /** Jobs other teams (other keys or servers) track: kept, not shown, not polled from here. */
@@ -545,6 +555,7 @@ export class ResearchStore implements Disposable {
       this.log.warn(`Could not read the saved jobs: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (this.disposed || this.folder !== folder) return;
+    this.readFolder = folder;
     const now = this.now();
     const added: JobRecord[] = [];
     for (const job of listed) {

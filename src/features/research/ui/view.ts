@@ -145,9 +145,10 @@ export class ResearchView extends DisposableBase {
   }
 
   private updateEmpty(): void {
-    // Unset reads as "not empty": no "no jobs" welcome until the window knows its team's list, and no
-    // message to the workbench at start or on the polls that change nothing here.
-    const empty = this.store.size === 0 && this.store.teamId !== undefined;
+    // Unset reads as "not empty": no "no jobs" welcome until the window has read its team's saved
+    // list (a team just joined lists nothing yet), and no message to the workbench at start or on
+    // the polls that change nothing here.
+    const empty = this.store.size === 0 && this.store.teamId !== undefined && this.store.listRead;
     if (empty === this.empty) return;
     this.empty = empty;
     void vscode.commands.executeCommand('setContext', CONTEXT.researchEmpty, empty);
