@@ -119,6 +119,7 @@ export class ResearchFeature extends DisposableBase {
       },
       async (finished, notifierActions) => (await actions()).showCompletion(finished, notifierActions),
       () => deps.focus.focused || (!team.attention.focused && team.isLeader),
+      researchSettings.notifyOnCompletion,
     );
     const endpoint = deps.source.onDidChange(() => {
       this.store.endpointChanged();

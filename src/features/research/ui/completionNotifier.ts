@@ -4,7 +4,6 @@
 import type * as vscode from 'vscode';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
-import { researchSettings } from '../../../host/settings';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 
@@ -31,19 +30,17 @@ export class CompletionNotifier implements vscode.Disposable {
   readonly onDidDecide: Event<{ jobId: string; announced: boolean }> = this.decided.event;
 
   constructor(
-    store: ResearchStore,
+    store: Pick<ResearchStore, 'onDidFinishJob'>,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
     /** Shows the notification (the on-demand bundle's showCompletion). */
     private readonly show: (jobs: readonly TrackedJob[], actions: NotifierActions) => Promise<void>,
     /** With several windows open, one of them says it: the focused one, else the one that polls. */
     private readonly shouldNotify: () => boolean = () => true,
+    /** `firecrawl.research.notifyOnCompletion`. */
+    private readonly enabled: () => boolean = () => true,
   ) {
     this.subscription = store.onDidFinishJob((job) => this.onFinished(job));
-  }
-
-  private enabled(): boolean {
-    return researchSettings.notifyOnCompletion();
   }
 
   private onFinished(job: TrackedJob): void {
