@@ -30,7 +30,7 @@ export class CompletionNotifier implements vscode.Disposable {
   readonly onDidDecide: Event<{ jobId: string; announced: boolean }> = this.decided.event;
 
   constructor(
-    store: Pick<ResearchStore, 'onDidFinishJob'>,
+    private readonly store: Pick<ResearchStore, 'onDidFinishJob' | 'get'>,
     private readonly clock: Clock,
     private readonly actions: NotifierActions,
     /** Shows the notification (the on-demand bundle's showCompletion). */
@@ -49,8 +49,9 @@ export class CompletionNotifier implements vscode.Disposable {
       this.batch.push(job);
       this.timer ??= this.clock.schedule(GATHER_MS, () => {
         this.timer = undefined;
-        const jobs = this.batch.splice(0);
-        void this.show(jobs, this.actions);
+        // A job untracked (or tracked again) while the burst gathered is no longer news to give.
+        const jobs = this.batch.splice(0).filter((job) => this.store.get(job.id) === job);
+        if (jobs.length) void this.show(jobs, this.actions);
       });
     }
     this.decided.fire({ jobId: job.id, announced });
