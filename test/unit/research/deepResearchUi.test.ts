@@ -67,6 +67,16 @@ describe('a deep research job in the view and in saved copies', () => {
     assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-09T14:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 1 day). Save results you want to keep.');
   });
 
+  test('the days counted agree with the date named: calendar days, in the time zone the date is given in', () => {
+    const job = tracked(research());
+    const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z'), shutDown: false };
+    // 47 hours before, on Dec 8: Dec 10 is two days off, not one.
+    assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-08T16:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 2 days). Save results you want to keep.');
+    assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-01T18:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 9 days). Save results you want to keep.');
+    // On the day itself, before the hour.
+    assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-10T01:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in less than a day). Save results you want to keep.');
+  });
+
   test('what a shut-down job found reads as written in a saved file, and its server text cannot become a link or markup', () => {
     const hostile = '[Run](command:workbench.action.quit) <img src=x onerror=alert(1)>';
     const job = tracked(

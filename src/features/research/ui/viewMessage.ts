@@ -18,7 +18,9 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
       ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
       : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
-  const days = Math.floor((notice.sunsetAt - now) / DAY_MS);
+  // Calendar days in UTC, the time zone the date is named in: 47 hours before, on the 8th, the 10th
+  // is two days off (whole 24-hour spans would say one, contradicting the date beside it).
+  const days = Math.floor(notice.sunsetAt / DAY_MS) - Math.floor(now / DAY_MS);
   if (days < 1) return l10n.t('Deep Research shuts down on {0} (in less than a day). Save results you want to keep.', date);
   const n = formatExact(days, locale);
   return plural(
