@@ -40,6 +40,8 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
     // Type and size are checked before a byte is read or sent.
     const { contentType } = checked('parse', parseUpload(name, size));
     const bytes = await vscode.workspace.fs.readFile(uri);
+    // The file may have grown since (still being written), or its file system may report no size.
+    checked('parse', parseUpload(name, bytes.byteLength));
     const client = services.provider.client;
     const timeout = runSettings.scrapeTimeoutMs();
     return client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal });
