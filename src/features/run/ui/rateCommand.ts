@@ -17,7 +17,9 @@ function documentKey(given: unknown): string | undefined {
 }
 
 export async function rateCommand(services: RunServices, given?: unknown): Promise<FeedbackRunResult | undefined> {
-  const key = documentKey(given);
+  const named = documentKey(given);
+  // A notification's Rate names the untitled document it opened, which a Save since may have replaced by a file.
+  const key = named === undefined ? undefined : services.results.current(named);
   const result = key ? services.results.get(key) : undefined;
   if (!key || !result) {
     void vscode.window.showInformationMessage(

@@ -1,0 +1,69 @@
+// Result documents in a real extension host, against the sandbox: what a result's notification offers
+// still reaches its result after the person saved it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import type { RunOutcome } from '../../src/features/run';
+import { COMMANDS } from '../../src/ids';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, until, useSandbox, wizardPages } from './helpers';
+
+describe('result documents', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox();
+    await useSandbox(api, sandbox);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox?.close();
+  });
+
+  it("Rate This Result on a result's notification, chosen after the result was saved, rates that job", async () => {
+    const run = await api.run.commands();
+    const services = run.services;
+    const focused = services.focused;
+    const info = vscode.window.showInformationMessage;
+    const shown: string[] = [];
+    let choose: (choice: string) => void = () => undefined;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+      shown.push(message);
+      return /^Firecrawl result ready/.test(message) ? new Promise((resolve) => (choose = resolve)) : Promise.resolve(undefined);
+    };
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    let saved: vscode.Uri | undefined;
+    try {
+      services.focused = () => false;
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/saved-before-rating'))!;
+      const untitled = outcome.opened[0]!;
+      const jobId = /Job id: `([0-9a-f-]+)`/.exec(untitled.getText())?.[1];
+      assert.ok(jobId);
+      saved = vscode.Uri.joinPath(folder, untitled.uri.path.split('/').pop()!);
+      await vscode.window.showTextDocument(untitled);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await until('the untitled result to close', () => untitled.isClosed);
+
+      const before = sandbox.feedbackSubmissions().length;
+      choose('Rate This Result');
+      const refused = () => shown.find((m) => /holds no Firecrawl result/.test(m));
+      await until('the wizard, or the refusal', () => refused() ?? api.feedbackLoaded());
+      assert.equal(refused(), undefined, 'the saved result can still be rated from its notification');
+      const { page, accept } = await wizardPages(api);
+      await accept(await page(/Rating/));
+      await accept(await page(/Review/));
+      const sent = await until('the feedback', () => (sandbox.feedbackSubmissions().length > before ? sandbox.feedbackSubmissions().at(-1) : undefined));
+      assert.equal(sent.jobId, jobId);
+    } finally {
+      services.focused = focused;
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      if (saved) await vscode.workspace.fs.delete(saved).then(undefined, () => undefined);
+    }
+  });
+});
