@@ -7,6 +7,7 @@ import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { mapDocument, resultFileName } from '../model/resultDocument';
+import { feedbackUrl } from '../model/ratableResults';
 import { askPick, askText } from './quickInput';
 import { openResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
@@ -47,7 +48,11 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   const result = outcome.value;
   services.refresh.request();
   services.log.info(`Mapped ${site}: job ${result.jobId ?? '(none)'}, ${result.links.length} links`);
-  const ratable = result.jobId ? { endpoint: 'map' as const, jobId: result.jobId, url: site, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
+  // The site as feedback can take it (a scrape's page goes the same way): one it would refuse is left out.
+  const url = feedbackUrl(site);
+  const ratable = result.jobId
+    ? { endpoint: 'map' as const, jobId: result.jobId, ...(url ? { url } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
+    : undefined;
   const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'));
   const count = result.links.length;
   const picked = await askPick<string>({
