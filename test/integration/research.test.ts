@@ -253,6 +253,7 @@ describe('deep research jobs', function () {
     const id = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
     const outcome = await track(id);
     assert.deepEqual(outcome.notFound, [id]);
+    assert.deepEqual(outcome.added, [], 'not counted as tracked');
     assert.equal(store().get(id), undefined);
     assert.deepEqual(
       sandbox

@@ -75,8 +75,10 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
     else continue;
     deps.store.untrack(job.id);
   }
-  // Room is made only for what was found (or could not be asked yet): a mistyped id costs no finished job.
-  outcome.evicted = deps.store.makeRoom(result.added);
+  // Room is made only for what was found (or could not be asked yet): a mistyped id costs no finished job,
+  // and is not counted as tracked in what is said of the cap.
+  outcome.added = result.added.filter((id) => deps.store.get(id) !== undefined);
+  outcome.evicted = deps.store.makeRoom(outcome.added);
   sayCap(outcome, deps.store.maxJobs);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
