@@ -44,19 +44,15 @@ describe('RatableResults', () => {
     assert.deepEqual(changed, ['untitled:a.md', 'untitled:a.md', 'untitled:a.md', 'file:///w/a.md']);
   });
 
-  test('a key named before a save leads to where its result went, until the name holds a result of its own again', () => {
+  test('the document holding a job is found by the job, whatever name a Save gave it since, and none once it is closed', () => {
     const results = new RatableResults();
     results.add('untitled:a.md', { endpoint: 'scrape', jobId: JOB });
     results.move('untitled:a.md', 'file:///w/a.md');
     results.move('file:///w/a.md', 'file:///w/b.md');
-    assert.equal(results.current('untitled:a.md'), 'file:///w/b.md');
-    assert.equal(results.current('untitled:other.md'), 'untitled:other.md');
-    results.add('untitled:a.md', { endpoint: 'map', jobId: JOB.replace('3f', '4f') });
-    assert.equal(results.current('untitled:a.md'), 'untitled:a.md');
-    results.move('file:///w/b.md', 'file:///w/a.md');
-    results.move('file:///w/a.md', 'file:///w/b.md');
+    assert.equal(results.keyOf('scrape', JOB), 'file:///w/b.md');
+    assert.equal(results.keyOf('map', JOB), undefined, 'the same id under another endpoint is another job');
     results.remove('file:///w/b.md');
-    assert.equal(results.get(results.current('file:///w/a.md')), undefined, 'a result saved back and forth, then closed, leads nowhere and does not loop');
+    assert.equal(results.keyOf('scrape', JOB), undefined);
   });
 
   test('the page a rating names is the first address feedback can take: a final URL the service sent may be neither http nor short enough', () => {

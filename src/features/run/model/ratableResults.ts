@@ -25,8 +25,6 @@ export function feedbackUrl(...candidates: ReadonlyArray<string | undefined>): s
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
-  /** Where each saved document's result went: a notification made before the Save still names the untitled one. */
-  private readonly savedAs = new Map<string, string>();
   private readonly changed = new Emitter<string>();
   /** Fires the document key whose rating changed. */
   readonly onDidChange = this.changed.event;
@@ -34,20 +32,14 @@ export class RatableResults {
   /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
     if (!isJobId(result.jobId)) return;
-    this.savedAs.delete(key);
     this.results.set(key, { ...result });
     this.changed.fire(key);
   }
 
-  /** The key the document's result has now, following its saves under other names. */
-  current(key: string): string {
-    // Bounded: a document saved back and forth between two names cannot loop.
-    for (let hops = 0; hops < 100 && !this.results.has(key); hops++) {
-      const next = this.savedAs.get(key);
-      if (next === undefined) break;
-      key = next;
-    }
-    return key;
+  /** The document that holds this job's result now, whatever name a Save gave it since. */
+  keyOf(endpoint: string, jobId: string): string | undefined {
+    for (const [key, result] of this.results) if (result.endpoint === endpoint && result.jobId === jobId) return key;
+    return undefined;
   }
 
   get(key: string): RatableResult | undefined {
@@ -99,7 +91,6 @@ export class RatableResults {
     if (!result || from === to) return;
     this.results.delete(from);
     this.results.set(to, result);
-    this.savedAs.set(from, to);
     this.changed.fire(from);
     this.changed.fire(to);
   }

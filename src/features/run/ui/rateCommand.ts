@@ -9,17 +9,19 @@ import { ratingStart } from '../model/ratingStart';
 import { closedText } from './resultLens';
 import type { RunServices } from './services';
 
-/** The document a command was given (a CodeLens, the editor title, a notification) or the active one. */
-function documentKey(given: unknown): string | undefined {
+/** The document a command was given (a CodeLens, the editor title), the one holding the job a notification names, or the active one. */
+function documentKey(services: RunServices, given: unknown): string | undefined {
   if (given instanceof vscode.Uri) return given.toString();
   if (typeof given === 'string') return given;
+  if (given && typeof given === 'object') {
+    const { endpoint, jobId } = given as { endpoint?: unknown; jobId?: unknown };
+    return typeof endpoint === 'string' && typeof jobId === 'string' ? services.results.keyOf(endpoint, jobId) : undefined;
+  }
   return vscode.window.activeTextEditor?.document.uri.toString();
 }
 
 export async function rateCommand(services: RunServices, given?: unknown): Promise<FeedbackRunResult | undefined> {
-  const named = documentKey(given);
-  // A notification's Rate names the untitled document it opened, which a Save since may have replaced by a file.
-  const key = named === undefined ? undefined : services.results.current(named);
+  const key = documentKey(services, given);
   const result = key ? services.results.get(key) : undefined;
   if (!key || !result) {
     void vscode.window.showInformationMessage(

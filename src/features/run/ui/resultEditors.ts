@@ -36,7 +36,8 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     const rate = vscode.l10n.t('Rate This Result');
     const buttons = ratable ? [rate] : [];
     void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl result ready: {0}', plainText(name, 120)), ...buttons).then((choice) => {
-      if (choice === rate) void vscode.commands.executeCommand(COMMANDS.rateResult, document.uri);
+      // By job, not by document: a Save since may have put the result under another name.
+      if (choice === rate && ratable) void vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId });
     });
   }
   return document;
