@@ -8,7 +8,7 @@ import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/a
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type JobKind, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
-import { agentFacts, agentGroups, agentTooltipRows } from '../../../src/features/research/ui/agentRows';
+import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, jsonText } from '../../../src/features/research/ui/agentRows';
 import { cancelConflictText } from '../../../src/host/errorText';
 import { resultFileName, resultFormats } from '../../../src/features/research/ui/resultFiles';
 import { shutdownMessage } from '../../../src/features/research/ui/viewMessage';
@@ -491,6 +491,16 @@ describe('agent runs', () => {
       groups.map((g) => g.label),
       ['Reading 4 pages', 'Waiting for approval', 'Preview'],
     );
+    assert.equal(groups[1]?.description, 'This run needs more credits than maxCredits allows. Approve to continue.', 'an approval reads as its message, not as JSON');
+    assert.deepEqual(
+      groups[1]?.tooltip?.().rows.map(([, text]) => text),
+      [
+        'This run needs more credits than maxCredits allows. Approve to continue.',
+        jsonText({ type: 'maxCredits', requestedCredits: (agentOf(running.snapshot)!.pendingApproval as { requestedCredits: number }).requestedCredits }),
+      ],
+    );
+    const unworded = describeAgentGroup(running, { ...agentOf(running.snapshot)!, pendingApproval: { type: 'tool', tool: 'browser' } }, 'approval');
+    assert.equal(unworded.description, jsonText({ type: 'tool', tool: 'browser' }).replace(/\s+/g, ' '), 'an approval without words reads as its JSON');
     assert.equal(groups[2]?.description, 'partial data so far');
     assert.equal(groups[2]?.command?.arguments[1], 'partial');
     await clock.advance(30_000);

@@ -19,6 +19,14 @@ export function jsonText(value: unknown, max = 2_000): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** What an approval asks, in its words when it has a `message` (its shape is not published), else its JSON. */
+function approvalText(value: unknown): { asks: string; details?: string } {
+  const message = value !== null && typeof value === 'object' ? (value as { message?: unknown }).message : undefined;
+  if (typeof message !== 'string' || message.trim() === '') return { asks: jsonText(value) };
+  const { message: _said, ...rest } = value as Record<string, unknown>;
+  return Object.keys(rest).length ? { asks: message, details: jsonText(rest) } : { asks: message };
+}
+
 /** The description parts after the condition: model and credits. */
 export function agentFacts(s: AgentJob, locale?: string): string[] {
   const parts: string[] = [];
@@ -68,12 +76,21 @@ export function describeAgentGroup(job: TrackedJob, s: AgentJob, group: 'message
       return { id, label: plainText(text, 120), tooltip: () => ({ heading, rows: [['', text]] }), icon: { id: 'comment' }, contextValue: 'message', collapsible: 'none' };
     }
     case 'approval': {
-      const text = jsonText(s.pendingApproval);
+      const { asks, details } = approvalText(s.pendingApproval);
       return {
         id,
         label: l10n.t('Waiting for approval'),
-        description: plainText(text, 120),
-        tooltip: () => ({ heading: l10n.t('The run waits for an approval (give it in the Firecrawl dashboard)'), rows: [['', text]] }),
+        description: plainText(asks, 120),
+        tooltip: () => ({
+          heading: l10n.t('The run waits for an approval (give it in the Firecrawl dashboard)'),
+          rows:
+            details === undefined
+              ? [['', asks]]
+              : [
+                  ['', asks],
+                  ['', details],
+                ],
+        }),
         icon: { id: 'question' },
         contextValue: 'approval',
         collapsible: 'none',
