@@ -136,6 +136,20 @@ describe('chart tree', () => {
     assert.deepEqual([stops[0]!.attrs['data-month'], stops[0]!.attrs['data-series']], ['0', '1']);
   });
 
+  test("a focus on a key that has no segment that month (the data changed under it) leaves the month's bar as the one tab stop", () => {
+    // The key that skipped October: its segment is not drawn, so it cannot hold the tab stop.
+    const tree = renderChart(shapeHistory(periods, true), { ...size, focus: { month: 1, series: 1 } });
+    const stops = findAll(tree, (n) => n.attrs.tabindex === '0');
+    assert.equal(stops.length, 1);
+    assert.deepEqual([stops[0]!.attrs['data-focus'], stops[0]!.attrs['data-month']], ['bar', '1']);
+    // The plain view draws no focusable segments at all.
+    const plain = findAll(renderChart(shapeHistory(periods, false), { ...size, focus: { month: 2, series: 0 } }), (n) => n.attrs.tabindex === '0');
+    assert.deepEqual(
+      plain.map((n) => [n.attrs['data-focus'], n.attrs['data-month']]),
+      [['bar', '2']],
+    );
+  });
+
   test('hostile key names are text: escaped in markup, never an element or attribute', () => {
     const model = shapeHistory(periods, true);
     const markup = toMarkup(renderChart(model, size)) + toMarkup(renderLegend(model)) + toMarkup(renderTable(model));

@@ -122,7 +122,11 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const count = Math.max(1, model.months.length);
   const slot = plotW / count;
   const barW = Math.max(2, Math.min(MAX_BAR_WIDTH, slot * 0.68));
-  const focus = options.focus && model.months[options.focus.month] ? options.focus : { month: model.months.length - 1, series: null };
+  const asked = options.focus && model.months[options.focus.month] ? options.focus : { month: model.months.length - 1, series: null };
+  // Only a drawn segment can hold the tab stop: a key with nothing that month (new data under an old
+  // focus), or any key in the plain view, leaves it on the month's bar, so the chart stays reachable.
+  const drawn = asked.series === null || (model.byApiKey && (model.months[asked.month]?.values[asked.series] ?? 0) > 0);
+  const focus: ChartFocus = drawn ? asked : { month: asked.month, series: null };
 
   const tickText = tickFormatter(model.max, locale);
   const grid = h(
