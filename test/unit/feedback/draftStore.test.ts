@@ -93,3 +93,24 @@ test('a draft set aside is moved, not copied: offered once after the wizard that
   const offered = [...(drafts.load() ? [drafts.load()!] : []), ...drafts.others()].map((d) => d.draft.note);
   assert.deepEqual(offered, ['written before, not sent'], 'the unsent draft is offered once');
 });
+
+test("a feedback recorded drops this window's drafts that say exactly it, its own and those set aside, and nothing else", async () => {
+  const storage = new SharedMemento();
+  let now = 1_000;
+  const here = new DraftStore(storage, 'here', () => now);
+  await new DraftStore(storage, 'there', () => now).save(withNote(JOB, 'sent'));
+  await here.save(withNote(JOB, 'sent'));
+  now = 2_000;
+  // A newer wizard set the failed one aside; its Send Again then went through.
+  here.setAside();
+  await here.save(withNote(OTHER_JOB, 'written since'));
+  await here.settled();
+  await here.forgetSent((draft) => draft.note === 'sent');
+  await here.settled();
+  assert.equal(here.load()?.draft.note, 'written since');
+  assert.deepEqual(
+    here.others().map((d) => [d.windowId, d.draft.note]),
+    [['there', 'sent']],
+    "another window's draft is that window's to send",
+  );
+});

@@ -105,6 +105,19 @@ export class DraftStore {
     return other.key.startsWith(`${this.key}.`);
   }
 
+  /**
+   * A feedback was recorded: this window's drafts that say exactly that (its own, those it set aside)
+   * are sent, and offering them again would only send it twice. Other windows' drafts are theirs.
+   */
+  forgetSent(isSent: (draft: WizardDraft) => boolean): Promise<void> {
+    const keys = this.storage.keys().filter((key) => key === this.key || key.startsWith(`${this.key}.`));
+    const sent = keys.filter((key) => {
+      const saved = this.read(key);
+      return saved !== undefined && isSent(saved.draft);
+    });
+    return Promise.all(sent.map((key) => this.enqueue(key, undefined))).then(() => undefined);
+  }
+
   save(draft: WizardDraft): Promise<void> {
     if (isDraftEmpty(draft)) return this.clear();
     const window = this.windowName();

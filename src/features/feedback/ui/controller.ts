@@ -10,6 +10,7 @@ import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
+import { checkDraft } from '../model/checkDraft';
 import { SettledWrites } from '../../../shared/settledState';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { describeFeedbackFailure, type FailureAction, type FailureMessage, nextStepLabel, windowFromFeedbackError } from '../../../host/errorText';
@@ -220,6 +221,9 @@ export class FeedbackController implements vscode.Disposable {
         this.lastDraft = undefined;
         await this.drafts.clear().then(undefined, () => undefined);
       }
+      // A Send Again after a newer wizard set this draft aside: the copy set aside was just sent.
+      const sent = JSON.stringify(request);
+      await this.drafts.forgetSent((draft) => isSentAs(draft, sent)).then(undefined, () => undefined);
       // An old job taken is the server's word that its window grew: a countdown to the old one would refuse jobs it takes.
       void this.windows.accepted(this.provider.url.url, ranAt).then(undefined, () => undefined);
       const receipt = describeReceipt(outcome.receipt);
@@ -275,6 +279,12 @@ export class FeedbackController implements vscode.Disposable {
         return;
     }
   }
+}
+
+/** Whether the draft, checked, is exactly the request sent (as JSON). */
+function isSentAs(draft: WizardDraft, sent: string): boolean {
+  const check = checkDraft(draft);
+  return check.ok && JSON.stringify(check.request) === sent;
 }
 
 /** A failure whose answer never came: the feedback may have been recorded before the connection or the wait gave out. */
