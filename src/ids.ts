@@ -84,6 +84,8 @@ export const CONTEXT = {
   rateableResult: 'firecrawl.run.rateableResult',
   /** Spike alerts are muted for the rest of the day: the palette offers Turn On then too. */
   spikeAlertsMuted: 'firecrawl.spikeAlertsMuted',
+  /** An answer about a FIRECRAWL_API_URL address is kept on this machine: Forget… has something to forget. */
+  environmentUrlAnswers: 'firecrawl.environmentUrlAnswers',
 } as const;
 
 /** Full setting keys; `SETTINGS_SECTION` is their common prefix. */

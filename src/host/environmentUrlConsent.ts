@@ -54,6 +54,11 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** Whether any answer (or damaged entry) is kept: what Forget… would remove. */
+  get hasAnswers(): boolean {
+    return Object.keys(this.answers()).length > 0;
+  }
+
   /** Only `allowed` lets the key go; anything else kept (a damaged entry too) means "asked already". */
   answerFor(url: string): UrlAnswer | undefined {
     return this.answers()[url];

@@ -6,7 +6,7 @@ import type { ClientProvider } from '../../host/clientProvider';
 import type { UrlQuestion } from '../../host/environmentUrlConsent';
 import type { ApiKeyService } from '../../host/keyService';
 import type { Logger } from '../../host/logger';
-import { COMMANDS } from '../../ids';
+import { COMMANDS, CONTEXT } from '../../ids';
 import { FIRECRAWL_DASHBOARD_URL } from '../../shared/urls';
 import { loadOnDemand } from '../../host/onDemand';
 import type { KeyInput } from './ui/keyInputBundle';
@@ -23,7 +23,18 @@ export interface ConnectionDeps {
 }
 
 export function activateConnection({ context, channel, keys, provider, log }: ConnectionDeps): void {
+  // Forget… is in the palette only while there is an answer to forget (never in a browser host, which has
+  // no environment). Set only once it moves: a start with nothing kept sends nothing.
+  let answersKept = false;
+  const showAnswers = () => {
+    if (provider.consent.hasAnswers === answersKept) return;
+    answersKept = !answersKept;
+    void vscode.commands.executeCommand('setContext', CONTEXT.environmentUrlAnswers, answersKept);
+  };
+  showAnswers();
+  const answersSubscription = provider.consent.onDidChange(showAnswers);
   context.subscriptions.push(
+    { dispose: () => answersSubscription.dispose() },
     registerCommand(COMMANDS.showLogs, () => channel.show()),
     registerCommand(COMMANDS.setApiKey, async () => (await keyInput()).setApiKey(keys, provider, log)),
     registerCommand(COMMANDS.clearApiKey, async () => (await keyInput()).clearApiKey(keys, log)),

@@ -94,4 +94,16 @@ describe('environment URL consent', () => {
     a.dispose();
     b.dispose();
   });
+
+  test('whether Forget has anything to forget: nothing kept, an answer, then nothing again', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    const consent = new EnvironmentUrlConsent(state.window() as never, async () => 'refused', clock);
+    assert.equal(consent.hasAnswers, false, 'a machine that was never asked');
+    await consent.ask(SELF_HOSTED, DEFAULT);
+    assert.equal(consent.hasAnswers, true, 'a no is kept too');
+    await consent.forget();
+    assert.equal(consent.hasAnswers, false);
+    consent.dispose();
+  });
 });
