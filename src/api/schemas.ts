@@ -23,14 +23,21 @@ function build() {
 
   const creditUsageResponse = z.object({ data: creditUsageFields });
 
-  const queueStatusResponse = z.object({
-    success: z.optional(z.nullable(z.boolean())),
-    jobsInQueue: count,
-    activeJobsInQueue: count,
-    waitingJobsInQueue: count,
-    maxConcurrency: count,
-    mostRecentSuccess: isoOrNull,
-  });
+  const queueStatusResponse = z
+    .object({
+      success: z.optional(z.nullable(z.boolean())),
+      jobsInQueue: count,
+      activeJobsInQueue: count,
+      waitingJobsInQueue: count,
+      maxConcurrency: count,
+      mostRecentSuccess: isoOrNull,
+    })
+    .check(
+      // A body with none of the job counts (a failure answered with 200, a proxy's `{}`) is no queue at all;
+      // read as one, every missing count would show as a real 0.
+      // not localised: for the log, as above
+      z.refine((body) => body.success !== false && [body.jobsInQueue, body.activeJobsInQueue, body.waitingJobsInQueue].some((n) => typeof n === 'number'), { message: 'no job counts' }),
+    );
 
   const periodFields = z.object({
     // Typed `string | null` by the service (nulls sort last).
