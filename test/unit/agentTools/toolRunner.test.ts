@@ -53,6 +53,8 @@ function runner(
     clock?: (fake: FakeClock) => Clock;
     /** The transport, when not the plain one (a connection that drops mid-answer, say). */
     fetch?: FetchLike;
+    /** The person's own search and map limits (the palette's settings). */
+    limits?: { search: number; map: number };
   } = {},
 ) {
   const server = options.server ?? sandbox;
@@ -73,8 +75,8 @@ function runner(
     maxResultCharacters: () => options.maxChars ?? 12_000,
     onlyMainContent: () => true,
     scrapeTimeoutMs: () => 30_000,
-    searchLimit: () => 10,
-    mapLimit: () => 500,
+    searchLimit: () => options.limits?.search ?? 10,
+    mapLimit: () => options.limits?.map ?? 500,
     agentMaxCredits: () => 500,
   };
   const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId ?? 'w1' });
@@ -130,6 +132,32 @@ describe('tool calls against the sandbox', () => {
     assert.equal(
       next.confirmation?.message,
       "Scrape `https://example.com/b` · about 1 credit\n\nAI agent tools have spent 3 of today's 3 credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.\n\nBalance: 62,418 credits.",
+    );
+  });
+
+  test("a call naming no limit takes the person's setting, within what the tool's schema lets a model ask (search 50, map 5,000)", async () => {
+    const { tools } = runner({ budget: 1_000, limits: { search: 100, map: 30_000 } });
+    const search = await tools.prepare('search', { query: 'firecrawl pricing' });
+    assert.equal(search.action, 'Search the web for `firecrawl pricing` (50 results) · about 10 credits');
+    await tools.run('search', { query: 'firecrawl pricing' });
+    assert.equal(
+      (
+        sandbox
+          .requests()
+          .filter((r) => r.route === 'search')
+          .at(-1)?.body as { limit?: number }
+      ).limit,
+      50,
+    );
+    await tools.run('map', { url: 'https://example.com/' });
+    assert.equal(
+      (
+        sandbox
+          .requests()
+          .filter((r) => r.route === 'map')
+          .at(-1)?.body as { limit?: number }
+      ).limit,
+      5_000,
     );
   });
 

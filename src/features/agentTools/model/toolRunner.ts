@@ -13,7 +13,7 @@ import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLoc
 import type { RefusalEpisodes, RefusalKind } from './refusals';
 import type { TeamCredits } from './teamCredits';
 import type { ToolDocuments } from './toolDocuments';
-import { type InputCheck, readToolInput, type ToolInput } from './toolInputs';
+import { type InputCheck, readToolInput, TOOL_MAX_MAP_LIMIT, TOOL_MAX_SEARCH_LIMIT, type ToolInput } from './toolInputs';
 import { heldSince, type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
 import { actionText, balanceText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
@@ -116,7 +116,7 @@ export class ToolRunner {
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
-    if (input.kind === 'search') return { limit: input.limit ?? this.deps.settings.searchLimit() };
+    if (input.kind === 'search') return { limit: input.limit ?? this.limits().searchLimit };
     if (input.kind === 'startAgent') return { maxCredits: this.agentCap(input) };
     return {};
   }
@@ -127,8 +127,9 @@ export class ToolRunner {
     return Math.min(setting, input.maxCredits ?? setting);
   }
 
+  /** The user's limits when the model names none, within what the tools' schemas allow a model to ask. */
   private limits() {
-    return { searchLimit: this.deps.settings.searchLimit(), mapLimit: Math.min(5_000, this.deps.settings.mapLimit()) };
+    return { searchLimit: Math.min(TOOL_MAX_SEARCH_LIMIT, this.deps.settings.searchLimit()), mapLimit: Math.min(TOOL_MAX_MAP_LIMIT, this.deps.settings.mapLimit()) };
   }
 
   /** The guard: what the call does, what it may cost, and whether it asks first. Has no side effects. */
@@ -327,7 +328,7 @@ export class ToolRunner {
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Scrape of {0}', plainText(input.url, 200)), header, content)], charged };
       }
       case 'search': {
-        const limit = input.limit ?? settings.searchLimit();
+        const limit = input.limit ?? this.limits().searchLimit;
         const result = await client.search(checked('search', searchBody(input.query, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
         const facts = [
@@ -345,7 +346,7 @@ export class ToolRunner {
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Search for {0}', plainText(input.query, 200)), header, list)], charged };
       }
       case 'map': {
-        const limit = input.limit ?? Math.min(5_000, settings.mapLimit());
+        const limit = input.limit ?? this.limits().mapLimit;
         const result = await client.map(checked('map', mapBody(input.url, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
         const facts = [
