@@ -129,7 +129,10 @@ export class FeedbackLedger {
       return failure(409, 'SEARCH_FAILED', 'Cannot submit feedback for a search job that did not succeed.');
     }
     if (ctx.now - job.createdAt > ctx.windowMs) {
-      return failure(409, 'FEEDBACK_WINDOW_EXPIRED', `Feedback must be submitted within ${Math.round(ctx.windowMs / 1000)} seconds of the job.`);
+      // The search route words it its own way; the number is the same setting.
+      const seconds = Math.round(ctx.windowMs / 1000);
+      const text = endpoint === 'search' ? `Search feedback must be submitted within ${seconds} seconds of the search.` : `Feedback must be submitted within ${seconds} seconds of the job.`;
+      return failure(409, 'FEEDBACK_WINDOW_EXPIRED', text);
     }
     if (ctx.mode === 'internal') return failure(500, 'INTERNAL', 'Failed to record feedback.');
 

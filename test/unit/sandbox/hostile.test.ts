@@ -72,6 +72,17 @@ describe('feedback as a deployment may answer it', () => {
     assert.equal((await call(sb, '/__sandbox/v2-jobs/new?endpoint=map', { key: null })).json.feedbackWindowSeconds, 45);
   });
 
+  test("a search past the window is answered in the search route's own words, with the same number", async () => {
+    sb.feedbackWindowSeconds = 300;
+    const old = sb.createV2Job('search', { ageMs: 301_000 });
+    const late = await call(sb, '/v2/feedback', { body: { endpoint: 'search', jobId: old, rating: 'bad', querySuggestions: 'x' } });
+    assert.equal(late.status, 409);
+    assert.equal(late.json.feedbackErrorCode, 'FEEDBACK_WINDOW_EXPIRED');
+    assert.equal(late.json.error, 'Search feedback must be submitted within 300 seconds of the search.');
+    const viaSearchRoute = await call(sb, `/v2/search/${old}/feedback`, { body: { rating: 'bad', querySuggestions: 'x' } });
+    assert.equal(viaSearchRoute.json.error, 'Search feedback must be submitted within 300 seconds of the search.');
+  });
+
   test('union style: one invalid_union issue, the real reasons nested per branch', async () => {
     sb.feedbackIssueStyle = 'union';
     const r = await call(sb, '/v2/feedback', { body: { endpoint: 'scrape', jobId: sb.demoV2Jobs.scrape, rating: 'bad', note: 'x'.repeat(4001) } });
