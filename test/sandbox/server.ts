@@ -148,6 +148,8 @@ export interface Sandbox {
   agentCancelledReads: AgentCancelledReads;
   /** How the agent list ends; `noNext` unless switched. */
   agentListEnd: AgentListEnd;
+  /** How a self-hosted server refuses the activity list: 501 (`newer`, the default) or an older release's 500 `Failed to fetch activity.` */
+  activitySelfHosted: 'newer' | 'older';
   /** What GET /v2/team/queue-status answers. */
   queue: QueueState;
   /** The shape of deep research's deprecation signals: the current code's, or an early version's. */
@@ -219,6 +221,7 @@ class SandboxServer implements Sandbox {
   feedbackIssueStyle: FeedbackIssueStyle;
   agentCancelledReads: AgentCancelledReads = 'cancelled';
   agentListEnd: AgentListEnd = 'noNext';
+  activitySelfHosted: 'newer' | 'older' = 'newer';
   researchDeprecationStyle: DeprecationStyle = 'current';
   queue: QueueState;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
@@ -649,7 +652,8 @@ class SandboxServer implements Sandbox {
       }
       case 'activity': {
         if (this.selfHosted) {
-          sendJson(res, 501, { success: false, error: 'Activity is only available when ClickHouse is configured.' });
+          if (this.activitySelfHosted === 'older') sendJson(res, 500, { success: false, error: 'Failed to fetch activity.' });
+          else sendJson(res, 501, { success: false, error: 'Activity is only available when ClickHouse is configured.' });
           return;
         }
         const r = this.activityLog.query(query, this.now(), this.dialect, this.listing);

@@ -3,21 +3,27 @@
 // convenience (the id can always be pasted), so the words say what happened and nothing more.
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { isFirecrawlError } from '../../api';
+import { DEFAULT_API_URL, isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { plainText } from '../../shared/text';
 import { waitText } from './general';
 
 /**
  * The server has no such list at all: a 404 (an older or self-hosted server without the route, or
- * the service's own "not found") or a 501 (self-hosted without the database behind it). Asking again
- * cannot help until the API URL changes.
+ * the service's own "not found"), a 501 (self-hosted without the database behind it), or at a
+ * server of one's own (`selfHosted`) an older release's 500 "Failed to fetch activity.". Asking
+ * again cannot help until the API URL changes.
  */
-export function isListingUnsupported(error: unknown): boolean {
-  return isFirecrawlError(error) && (error.kind === 'noRoute' || error.kind === 'notFound' || error.status === 501);
+export function isListingUnsupported(error: unknown, selfHosted = false): boolean {
+  return isFirecrawlError(error) && (error.kind === 'noRoute' || error.kind === 'notFound' || error.status === 501 || isUnsupportedOnServer(error, selfHosted));
+}
+
+/** Whether `apiUrl` is a server of one's own rather than the hosted service. */
+export function isSelfHostedUrl(apiUrl: string | undefined): boolean {
+  return apiUrl !== undefined && apiUrl.replace(/\/+$/, '') !== DEFAULT_API_URL;
 }
 
 export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string } = {}): string {
-  if (isListingUnsupported(error)) {
+  if (isListingUnsupported(error, isSelfHostedUrl(ctx.apiUrl))) {
     return ctx.apiUrl
       ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
       : l10n.t('This server does not list recent jobs (self-hosted Firecrawl may not).');

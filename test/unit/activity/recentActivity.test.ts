@@ -94,7 +94,9 @@ describe('the shared recent-activity list', () => {
 
   test('a failure is kept as long as a list would be; a server without the list for half an hour', async () => {
     sandbox.fault({ route: 'activity', kind: 'status', status: 500 });
-    const activity = new RecentActivity(client, clock);
+    // The hosted service's 500 is an outage; at a server of one's own it would mean no list.
+    const hosted = { baseUrl: 'https://api.firecrawl.dev', listActivity: (q: Parameters<FirecrawlClient['listActivity']>[0]) => client().listActivity(q) };
+    const activity = new RecentActivity(() => hosted, clock);
     const failed = await activity.read();
     assert.deepEqual([failed.kind, failed.kind === 'failed' && failed.unsupported], ['failed', false]);
     assert.equal((await activity.find(sandbox.createV2Job('scrape')))?.kind, 'failed', 'no list to look in: said as such, not as "not in it"');
@@ -114,6 +116,20 @@ describe('the shared recent-activity list', () => {
     await clock.advance(1);
     await activity.read(0);
     assert.equal(sandbox.requestCount('activity'), 4);
+  });
+
+  test('an older self-hosted release\'s 500 "Failed to fetch activity." is no list at that server; the hosted service\'s 500 is an outage', async () => {
+    sandbox.selfHosted = true;
+    sandbox.activitySelfHosted = 'older';
+    try {
+      const own = await new RecentActivity(client, clock).read();
+      assert.equal(own.kind === 'failed' && own.unsupported, true, 'not asked again on every hover for half an hour');
+      const hosted = { baseUrl: 'https://api.firecrawl.dev', listActivity: (q: Parameters<FirecrawlClient['listActivity']>[0]) => client().listActivity(q) };
+      const outage = await new RecentActivity(() => hosted, clock).read();
+      assert.equal(outage.kind === 'failed' && outage.unsupported, false);
+    } finally {
+      sandbox.activitySelfHosted = 'newer';
+    }
   });
 
   test('a key or server change forgets the list and drops the read on its way', async () => {

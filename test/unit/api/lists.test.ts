@@ -27,6 +27,7 @@ beforeEach(() => {
   sandbox.resetCounts();
   sandbox.dialect = 'live';
   sandbox.selfHosted = false;
+  sandbox.activitySelfHosted = 'newer';
 });
 
 describe('readServiceTime', () => {
@@ -124,6 +125,19 @@ describe('listActivity', () => {
     const list = await client().listActivity({ maxPages: 5 });
     assert.equal(list.entries.length, 1, 'the repeated entry is kept once');
     assert.equal(sandbox.requestCount('activity'), 2);
+  });
+
+  test('an older self-hosted server answers 500 "Failed to fetch activity.": at a server of its own that is no list, said plainly', async () => {
+    sandbox.selfHosted = true;
+    sandbox.activitySelfHosted = 'older';
+    const older = await failure(client().listActivity({ maxAttempts: 1 }));
+    assert.deepEqual([older.kind, older.status, older.serverMessage], ['server', 500, 'Failed to fetch activity.']);
+    assert.ok(isListingUnsupported(older, true));
+    assert.equal(recentJobsUnavailableText(older, { apiUrl: 'http://localhost:3002' }), 'The server at http://localhost:3002 does not list recent jobs (self-hosted Firecrawl may not).');
+    // The hosted service answers its own failures the same way: there it is an outage, worth asking again.
+    assert.ok(!isListingUnsupported(older, false));
+    assert.match(recentJobsUnavailableText(older, { apiUrl: 'https://api.firecrawl.dev' }), /server error \(HTTP 500\)/);
+    sandbox.activitySelfHosted = 'newer';
   });
 
   test('failures: 501 and 404 mean the server has no such list; 403, 429, a network error and bad shapes are worded', async () => {

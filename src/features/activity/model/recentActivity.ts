@@ -6,12 +6,14 @@
 // a server that has no such list (self-hosted, older) is not asked again for half an hour.
 // Pure: no `vscode`; the reader and the clock are injected.
 import type { ActivityEntry, ActivityList, ActivityQuery } from '../../../api';
-import { isListingUnsupported } from '../../../host/errorText';
+import { isListingUnsupported, isSelfHostedUrl } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 
 export interface ActivityListReader {
   listActivity(query: ActivityQuery): Promise<ActivityList>;
+  /** The server asked: at a server of one's own, an older release's 500 means it has no list. */
+  readonly baseUrl?: string;
 }
 
 /** How long a read serves callers that ask for nothing fresher. */
@@ -87,8 +89,9 @@ export class RecentActivity {
     this.controllers.add(controller);
     this.reads++;
     let read: ActivityRead;
+    const reader = this.reader();
     try {
-      const list = await this.reader().listActivity({
+      const list = await reader.listActivity({
         since: started - RECENT_ACTIVITY_WINDOW_MS,
         limit: 100,
         maxPages: PAGES,
@@ -100,7 +103,7 @@ export class RecentActivity {
       // Its age counts from when it was asked for: nothing after that can be in it.
       read = { kind: 'loaded', list, at: started };
     } catch (error) {
-      read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error) };
+      read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error, isSelfHostedUrl(reader.baseUrl)) };
     }
     // A read dropped by clear() answers its own callers but is not kept; nor is one that answers after a newer one.
     if (!this.controllers.delete(controller)) return read;

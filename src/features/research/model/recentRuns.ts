@@ -6,7 +6,7 @@
 // has no such list. Pure: no `vscode`; the client, the shared list and the clock are injected.
 import { type AgentListQuery, type AgentRunList, askedWaitMs } from '../../../api';
 import type { ActivityRead } from '../../activity';
-import { isListingUnsupported } from '../../../host/errorText';
+import { isListingUnsupported, isSelfHostedUrl } from '../../../host/errorText';
 import { MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
@@ -28,6 +28,8 @@ export interface RecentRun {
 
 export interface RecentRunsReader {
   listAgentJobs(query: AgentListQuery): Promise<AgentRunList>;
+  /** The server asked: at a server of one's own, a 500 from the lists means it has none. */
+  readonly baseUrl?: string;
 }
 
 /** The window's shared recent-activity list (features/activity). */
@@ -191,8 +193,9 @@ export class RecentRuns implements Disposable {
     this.lastAttemptAt = started;
     const before = this.runs;
     this.refreshes++;
+    const reader = this.options.reader();
     try {
-      const { runs, truncated } = await loadRecentRuns(this.options.reader(), this.options.activity, started, maxAgeMs, controller.signal);
+      const { runs, truncated } = await loadRecentRuns(reader, this.options.activity, started, maxAgeMs, controller.signal);
       if (controller.signal.aborted || this.disposed) return;
       this.failures = 0;
       // Nothing new since the last read: the pace eases; anything new brings it back to a minute.
@@ -200,7 +203,7 @@ export class RecentRuns implements Disposable {
       this.current = { kind: 'loaded', runs, at: this.options.clock.now(), truncated };
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
-      const unsupported = isListingUnsupported(error);
+      const unsupported = isListingUnsupported(error, isSelfHostedUrl(reader.baseUrl));
       this.failures++;
       this.options.log?.warn(`Recent jobs could not be listed: ${error instanceof Error ? error.message : String(error)}`);
       this.current = { kind: 'unavailable', error, at: this.options.clock.now(), runs: before, unsupported };
