@@ -16,6 +16,11 @@ import { redact, type Secrets } from './redact';
 import { rules } from './rules';
 
 export const DEFAULT_API_URL = 'https://api.firecrawl.dev';
+
+/** Whether `url` is the hosted service rather than a server of one's own. */
+export function isDefaultApiUrl(url: string): boolean {
+  return url.replace(/\/+$/, '') === DEFAULT_API_URL;
+}
 /** How long a search or map job takes to be there for feedback after its run, about. */
 const JOB_ROW_WAIT_MS = 1_000;
 

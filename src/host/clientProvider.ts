@@ -1,7 +1,7 @@
 // Holds the client for the current API URL and key; stores ask it for the client at each request,
 // so a settings or key change applies without a reload.
 import * as vscode from 'vscode';
-import { DEFAULT_API_URL, FirecrawlClient } from '../api';
+import { DEFAULT_API_URL, FirecrawlClient, isDefaultApiUrl } from '../api';
 import type { ResponseRules } from '../api/rules';
 import { CLIENT_NAME, SETTINGS } from '../ids';
 import { DisposableBase, Emitter } from '../shared/events';
@@ -12,7 +12,7 @@ import type { ApiKeyService } from './keyService';
 import { type Logger, logRequest } from './logger';
 import { loadOnDemand } from './onDemand';
 import { platform } from './platform';
-import { type ApiUrl, isDefaultApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
+import { type ApiUrl, onDidChangeSettings, openSetting, resolveApiUrl } from './settings';
 
 export class ClientProvider extends DisposableBase {
   private apiUrl: ApiUrl;

@@ -92,10 +92,6 @@ export function resolveApiUrl(env: Readonly<Record<string, string | undefined>>)
   return { url: checked.url, source, ...(checked.insecure ? { insecure: true } : {}), ...(checked.path ? { path: checked.path } : {}) };
 }
 
-export function isDefaultApiUrl(url: string): boolean {
-  return url.replace(/\/+$/, '') === DEFAULT_API_URL;
-}
-
 /** A day: longer intervals would only ever show a stale balance (and overflow timers far beyond). */
 export const MAX_REFRESH_MINUTES = 1_440;
 

@@ -3,7 +3,7 @@
 // convenience (the id can always be pasted), so the words say what happened and nothing more.
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { DEFAULT_API_URL, isFirecrawlError, isUnsupportedOnServer } from '../../api';
+import { isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { plainText } from '../../shared/text';
 import { waitText } from './general';
 
@@ -17,13 +17,8 @@ export function isListingUnsupported(error: unknown, selfHosted = false): boolea
   return isFirecrawlError(error) && (error.kind === 'noRoute' || error.kind === 'notFound' || error.status === 501 || isUnsupportedOnServer(error, selfHosted));
 }
 
-/** Whether `apiUrl` is a server of one's own rather than the hosted service. */
-export function isSelfHostedUrl(apiUrl: string | undefined): boolean {
-  return apiUrl !== undefined && apiUrl.replace(/\/+$/, '') !== DEFAULT_API_URL;
-}
-
 export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string } = {}): string {
-  if (isListingUnsupported(error, isSelfHostedUrl(ctx.apiUrl))) {
+  if (isListingUnsupported(error, ctx.apiUrl !== undefined && !isDefaultApiUrl(ctx.apiUrl))) {
     return ctx.apiUrl
       ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
       : l10n.t('This server does not list recent jobs (self-hosted Firecrawl may not).');

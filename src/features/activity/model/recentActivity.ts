@@ -5,8 +5,8 @@
 // its way share it. A failure is kept like a list, so a broken server is not asked on every hover;
 // a server that has no such list (self-hosted, older) is not asked again for half an hour.
 // Pure: no `vscode`; the reader and the clock are injected.
-import type { ActivityEntry, ActivityList, ActivityQuery } from '../../../api';
-import { isListingUnsupported, isSelfHostedUrl } from '../../../host/errorText';
+import { type ActivityEntry, type ActivityList, type ActivityQuery, isDefaultApiUrl } from '../../../api';
+import { isListingUnsupported } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 
@@ -103,7 +103,7 @@ export class RecentActivity {
       // Its age counts from when it was asked for: nothing after that can be in it.
       read = { kind: 'loaded', list, at: started };
     } catch (error) {
-      read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error, isSelfHostedUrl(reader.baseUrl)) };
+      read = { kind: 'failed', error, at: started, unsupported: isListingUnsupported(error, reader.baseUrl !== undefined && !isDefaultApiUrl(reader.baseUrl)) };
     }
     // A read dropped by clear() answers its own callers but is not kept; nor is one that answers after a newer one.
     if (!this.controllers.delete(controller)) return read;

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { isFirecrawlError, keyProblem, trimKey } from '../../../api';
 import { describeError, describeKeyCheckFailure } from '../../../host/errorText';
-import { isDefaultApiUrl } from '../../../host/settings';
+import { isDefaultApiUrl } from '../../../api';
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';

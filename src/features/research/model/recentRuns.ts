@@ -4,9 +4,9 @@
 // itself, and only while its view is visible in a focused window: at most once a minute, easing to
 // once in five minutes while nothing changes, backing off on errors, and not at all on a server that
 // has no such list. Pure: no `vscode`; the client, the shared list and the clock are injected.
-import { type AgentListQuery, type AgentRunList, askedWaitMs } from '../../../api';
+import { type AgentListQuery, type AgentRunList, askedWaitMs, isDefaultApiUrl } from '../../../api';
 import type { ActivityRead } from '../../activity';
-import { isListingUnsupported, isSelfHostedUrl } from '../../../host/errorText';
+import { isListingUnsupported } from '../../../host/errorText';
 import { MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
@@ -203,7 +203,7 @@ export class RecentRuns implements Disposable {
       this.current = { kind: 'loaded', runs, at: this.options.clock.now(), truncated };
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
-      const unsupported = isListingUnsupported(error, isSelfHostedUrl(reader.baseUrl));
+      const unsupported = isListingUnsupported(error, reader.baseUrl !== undefined && !isDefaultApiUrl(reader.baseUrl));
       this.failures++;
       this.options.log?.warn(`Recent jobs could not be listed: ${error instanceof Error ? error.message : String(error)}`);
       this.current = { kind: 'unavailable', error, at: this.options.clock.now(), runs: before, unsupported };
