@@ -26,7 +26,7 @@ import type { ConnectionFacts } from './ui/viewMessage';
 export type { RefreshOutcome, ResearchStore, TrackResult } from './model/researchStore';
 export type { RecentRun, RecentRuns } from './model/recentRuns';
 export type { AddRecentOutcome } from './ui/recentCommands';
-export type { TrackOutcome } from './ui/trackCommand';
+export type { TrackOutcome } from './model/trackChecked';
 export type { TrackedJob } from './model/trackedJob';
 export type { ResearchNode } from './ui/treeRows';
 export { conditionText } from './ui/treeRows';

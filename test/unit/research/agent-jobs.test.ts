@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NoRouteError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
+import { trackChecked } from '../../../src/features/research/model/trackChecked';
 import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type JobKind, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
@@ -86,13 +87,13 @@ class Service {
   }
 }
 
-function setup() {
+function setup(options: { maxJobs?: number } = {}) {
   const clock = new FakeClock();
   const service = new Service(clock);
   const storage = new SharedMemento();
   const disk = new MemoryDisk();
   const make = () => {
-    const store = new ResearchStore({ source: service, storage, files: disk.view(), team: 't', clock, random: () => 0.5 });
+    const store = new ResearchStore({ source: service, storage, files: disk.view(), team: 't', clock, random: () => 0.5, ...options });
     store.setAttention({ focused: true, visible: true });
     store.start();
     return store;
@@ -196,6 +197,23 @@ describe('finding the kind of a tracked id', () => {
       'the other window reads them back in the same order',
     );
     for (const id of picked) assert.equal(service.count(id, kinds.get(id) === 'agent' ? 'deepResearch' : 'agent'), 0, id);
+  });
+
+  test('a mistyped id pasted before a real one gives back the place it took: with one left beside running jobs, the real one is tracked', async () => {
+    const { service, store } = setup({ maxJobs: 2 });
+    const running = service.createAgent({ durationMs: 600_000 });
+    store.track([running]);
+    await store.refresh(running);
+    const real = service.createAgent({ durationMs: 600_000 });
+    const mistyped = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const outcome = await trackChecked(store, [mistyped, real]);
+    assert.deepEqual(outcome.notFound, [mistyped]);
+    assert.deepEqual(outcome.added, [real]);
+    assert.deepEqual(outcome.refused, []);
+    assert.deepEqual(
+      store.jobs.map((j) => j.id),
+      [real, running],
+    );
   });
 
   test('an id found as neither: stopped, kind still unknown, after exactly two requests', async () => {

@@ -4,7 +4,6 @@
 // id says its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import { isFirecrawlError } from '../../../api';
 import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
@@ -12,15 +11,8 @@ import { plainText } from '../../../shared/text';
 import { capMessage, roomLeft } from '../model/jobCap';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
+import { trackChecked, type TrackOutcome } from '../model/trackChecked';
 
-export interface TrackOutcome extends TrackResult {
-  /** Added, then dropped: found neither as an agent job nor as a deep research job. */
-  notFound: string[];
-  /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
-  shutDown: string[];
-  /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
-  unrouted: string[];
-}
 export interface TrackDeps {
   store: ResearchStore;
   reveal(jobId: string): Promise<void>;
@@ -53,32 +45,13 @@ export function sayCap(result: TrackResult, max: number): void {
 }
 
 async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
-  // Right after start the window may not know its key's team yet: the job is that team's.
-  await deps.store.listKnown;
-  const result = deps.store.track(ids);
-  // The first answer for each new id, shared with the poll the store starts for it anyway.
-  const firstAnswers = Promise.all(result.added.map((id) => deps.store.refresh(id)));
-  // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
-  for (const id of result.existing) if (deps.store.get(id)?.poll.kind === 'stopped') void deps.store.refresh(id);
-  const first = result.added[0] ?? result.existing[0];
-  if (first) await deps.reveal(first).then(undefined, () => undefined);
-  if (!result.added.length && !result.refused.length && result.existing.length) {
-    void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
-  }
-  const outcome: TrackOutcome = { ...result, notFound: [], shutDown: [], unrouted: [] };
-  for (const { job } of await firstAnswers) {
-    if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
-    const { reason, error } = job.poll;
-    if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
-    else if (reason === 'gone') outcome.shutDown.push(job.id);
-    else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
-    else continue;
-    deps.store.untrack(job.id);
-  }
-  // Room is made only for what was found (or could not be asked yet): a mistyped id costs no finished job,
-  // and is not counted as tracked in what is said of the cap.
-  outcome.added = result.added.filter((id) => deps.store.get(id) !== undefined);
-  outcome.evicted = deps.store.makeRoom(outcome.added);
+  const outcome = await trackChecked(deps.store, ids, async (result) => {
+    const first = result.added[0] ?? result.existing[0];
+    if (first) await deps.reveal(first).then(undefined, () => undefined);
+    if (!result.added.length && !result.refused.length && result.existing.length) {
+      void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
+    }
+  });
   sayCap(outcome, deps.store.maxJobs);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(

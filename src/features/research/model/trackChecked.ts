@@ -1,0 +1,60 @@
+// Tracking ids typed or pasted: the first answer for each new id says its kind, and an id found as no
+// job this editor can follow is dropped again. Pure: no `vscode`.
+import { isFirecrawlError } from '../../../api';
+import type { ResearchStore, TrackResult } from './researchStore';
+
+export interface TrackOutcome extends TrackResult {
+  /** Added, then dropped: found neither as an agent job nor as a deep research job. */
+  notFound: string[];
+  /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
+  shutDown: string[];
+  /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
+  unrouted: string[];
+}
+
+/**
+ * Tracks `ids` and waits for each new one's first answer. `tracked` hears what the store did at once
+ * (to reveal a row before the answers are in). Room is made only for what was found (or could not be
+ * asked yet): a mistyped id costs no finished job, is not counted as tracked, and a place it took
+ * beside running jobs goes to the ids it kept out.
+ */
+export async function trackChecked(store: ResearchStore, ids: readonly string[], tracked?: (result: TrackResult) => Promise<void>): Promise<TrackOutcome> {
+  // Right after start the window may not know its key's team yet: the job is that team's.
+  await store.listKnown;
+  const result = store.track(ids);
+  // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
+  for (const id of result.existing) if (store.get(id)?.poll.kind === 'stopped') void store.refresh(id);
+  // The first answer for each new id, shared with the poll the store starts for it anyway: asked for
+  // before anything is awaited, or that poll may be over and the id asked about twice.
+  const firstAnswers = (ids: readonly string[]) => Promise.all(ids.map((id) => store.refresh(id)));
+  let answers = firstAnswers(result.added);
+  await tracked?.(result);
+  const outcome: TrackOutcome = { ...result, added: [], notFound: [], shutDown: [], unrouted: [] };
+  for (let round = result; ;) {
+    const dropped = dropUnfollowable(store, await answers, outcome);
+    outcome.added.push(...round.added.filter((id) => store.get(id) !== undefined));
+    outcome.refused = round.refused;
+    if (!dropped || !round.refused.length) break;
+    round = store.track(round.refused);
+    if (!round.added.length) break;
+    answers = firstAnswers(round.added);
+  }
+  outcome.evicted = [...result.evicted, ...store.makeRoom(outcome.added)];
+  return outcome;
+}
+
+/** Untracks the ids whose first answer says they are no job this editor can follow; returns how many. */
+function dropUnfollowable(store: ResearchStore, answers: ReadonlyArray<Awaited<ReturnType<ResearchStore['refresh']>>>, outcome: TrackOutcome): number {
+  let dropped = 0;
+  for (const { job } of answers) {
+    if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
+    const { reason, error } = job.poll;
+    if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
+    else if (reason === 'gone') outcome.shutDown.push(job.id);
+    else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
+    else continue;
+    store.untrack(job.id);
+    dropped++;
+  }
+  return dropped;
+}
