@@ -140,6 +140,8 @@ describe('feedback wizard', function () {
       (kind: Shown['kind']) =>
       (message: string, ...items: unknown[]) => {
         shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+        // The note editor's notification stays up, as a real one does until chosen: the editor ends when closed.
+        if (message.startsWith('Firecrawl feedback: write the')) return new Promise<undefined>(() => undefined);
         return Promise.resolve(answers[kind]);
       };
     (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
@@ -302,6 +304,43 @@ describe('feedback wizard', function () {
     );
     await closeWizard();
     assert.deepEqual(await second, { kind: 'cancelled' });
+  });
+
+  it("a wizard replaced while its note editor is open saves, when that editor closes, beside the newer wizard's draft, never over it", async () => {
+    const older = sandbox.createV2Job('scrape');
+    // A note of two lines: the note page offers the editor as a choice (an input box's button cannot be pressed from here).
+    await api.feedback.drafts.save({ ...emptyDraft(older), endpoint: 'scrape', rating: 'bad', note: 'line one\nline two' });
+    await api.feedback.drafts.settled();
+    const first = start({ endpoint: 'scrape', jobId: older, rateResult: true });
+    await choose(/Rating$/, 'Bad');
+    await choose(/Issue labels$/, 'Write a note instead…');
+    await choose(/Note$/, 'Edit it in an editor…');
+    const editor = await until('the note editor', () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.isUntitled && e.document.getText() === 'line one\nline two' ? e : undefined;
+    });
+    const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
+    assert.ok(await editor.edit((b) => b.replace(whole, 'typed in the older note editor')));
+
+    // A newer wizard, its note editor still open: the newer one is written and closed first.
+    const newer = sandbox.createV2Job('map');
+    const second = start({ jobId: newer });
+    await choose(/Endpoint$/, 'Map');
+    await pageTitled(/Job id$/);
+    await closeWizard();
+    assert.deepEqual(await second, { kind: 'cancelled' });
+    await api.feedback.drafts.settled();
+    await until("the newer wizard's draft", () => api.feedback.drafts.load()?.draft.jobId === newer);
+
+    // Then the older note editor is closed: its wizard goes on, finds itself replaced, and ends.
+    await vscode.window.showTextDocument(editor.document, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.deepEqual(await first, { kind: 'cancelled' });
+    await api.feedback.drafts.settled();
+    const drafts = api.feedback.drafts;
+    assert.deepEqual([drafts.load()?.draft.jobId, drafts.load()?.draft.endpoint], [newer, 'map'], "the newer wizard's draft is still the window's");
+    const aside = await until('the older note set aside', () => drafts.others().find((d) => drafts.isSetAsideHere(d) && d.draft.note === 'typed in the older note editor'));
+    assert.equal(aside.draft.jobId, older);
   });
 
   it('warns when feedback was already submitted for the job', async () => {

@@ -114,3 +114,23 @@ test("a feedback recorded drops this window's drafts that say exactly it, its ow
     "another window's draft is that window's to send",
   );
 });
+
+test("a draft saved aside in the slot it was set aside to replaces that copy, never the window's place", async () => {
+  const storage = new SharedMemento();
+  let now = 1_000;
+  const drafts = new DraftStore(storage, 'here', () => now);
+  await drafts.save(withNote(JOB, 'older wizard, before its editor'));
+  now = 2_000;
+  // controller.start() replacing a wizard in its note editor: its draft is set aside to its own slot.
+  const slot = drafts.asideSlot();
+  drafts.setAside(slot);
+  await drafts.save(withNote(OTHER_JOB, 'newer wizard'));
+  now = 3_000;
+  await drafts.saveAside(slot, withNote(JOB, 'older wizard, from its editor'));
+  await drafts.settled();
+  assert.equal(drafts.load()?.draft.note, 'newer wizard');
+  assert.deepEqual(
+    drafts.others().map((d) => [d.draft.note, drafts.isSetAsideHere(d)]),
+    [['older wizard, from its editor', true]],
+  );
+});

@@ -88,14 +88,19 @@ export class DraftStore {
     return this.save(other.draft);
   }
 
+  /** A name for a place set aside, beside this window's one place. */
+  asideSlot(): string {
+    return this.now().toString(36);
+  }
+
   /**
-   * Moves this window's draft out of its one place, under a key of its own beside it, when another
-   * takes the place (a draft resumed from elsewhere, a rating): it is offered again, not written over.
+   * Moves this window's draft out of its one place, under a key of its own beside it (`slot`), when
+   * another takes the place (a draft resumed from elsewhere, a rating): it is offered again, not written over.
    */
-  setAside(): void {
+  setAside(slot = this.asideSlot()): void {
     const raw = this.storage.get(this.key);
     if (!this.load()) return;
-    void this.enqueue(`${this.key}.${this.now().toString(36)}`, raw);
+    void this.enqueue(`${this.key}.${slot}`, raw);
     // Moved, not copied: a wizard that leaves its first page untouched saves nothing in its place.
     void this.enqueue(this.key, undefined);
   }
@@ -120,9 +125,12 @@ export class DraftStore {
 
   save(draft: WizardDraft): Promise<void> {
     if (isDraftEmpty(draft)) return this.clear();
-    const window = this.windowName();
-    // A copy: the wizard keeps editing the draft while this write waits its turn.
-    return this.enqueue(this.key, { version: 1, savedAt: this.now(), draft: cloneDraft(draft), ...(window ? { window } : {}) });
+    return this.enqueue(this.key, this.record(draft));
+  }
+
+  /** Saves a draft in a place set aside (`slot`), not in this window's one place: it is offered to resume, like any set aside. */
+  saveAside(slot: string, draft: WizardDraft): Promise<void> {
+    return this.enqueue(`${this.key}.${slot}`, isDraftEmpty(draft) ? undefined : this.record(draft));
   }
 
   /** Clears this window's draft only. */
@@ -133,6 +141,12 @@ export class DraftStore {
   /** Resolves when every write asked for so far has landed (or failed). */
   settled(): Promise<void> {
     return this.writes;
+  }
+
+  private record(draft: WizardDraft): unknown {
+    const window = this.windowName();
+    // A copy: the wizard keeps editing the draft while this write waits its turn.
+    return { version: 1, savedAt: this.now(), draft: cloneDraft(draft), ...(window ? { window } : {}) };
   }
 
   private read(key: string): SavedDraft | undefined {

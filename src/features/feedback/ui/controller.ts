@@ -1,6 +1,7 @@
 // Runs the feedback wizard in VS Code: picks the starting job id, keeps the draft in globalState
 // after every page, sends through the client, and turns the answer into one notification with
-// next steps. One wizard at a time: starting another closes the open one (its draft is saved).
+// next steps. One wizard at a time: starting another closes the open one (its draft is saved; one
+// that goes on later from its note editor saves beside the new one's draft, never over it).
 import * as vscode from 'vscode';
 import { runCommonStep } from '../../../host/nextStepCommands';
 import { COMMANDS } from '../../../ids';
@@ -51,12 +52,18 @@ export type FeedbackRunResult =
   /** `code` is the service's feedbackErrorCode, and `windowSeconds` the window a FEEDBACK_WINDOW_EXPIRED stated. */
   | { kind: 'failed'; job: FeedbackJob; message: string; actions: string[]; code?: string; windowSeconds?: number };
 
+/** The wizard on screen; `aside` once a newer one replaced it off its pages: where its saves go instead of the window's place. */
+interface OpenWizard {
+  prompter: QuickInputPrompter;
+  aside?: string;
+}
+
 export class FeedbackController implements vscode.Disposable {
   readonly drafts: DraftStore;
   private readonly settled: SettledWrites;
   /** Each server's feedback window, as its own errors said. */
   readonly windows: FeedbackWindows;
-  private prompter: QuickInputPrompter | undefined;
+  private wizard: OpenWizard | undefined;
   /** The open wizard's walk through its pages: it ends with the save of what its last page held. */
   private walk: Promise<unknown> = Promise.resolve();
   /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
@@ -120,17 +127,25 @@ export class FeedbackController implements vscode.Disposable {
 
   /** The wizard page on screen, for tests that drive the real widgets. */
   get page(): OpenPage | undefined {
-    return this.prompter?.page;
+    return this.wizard?.prompter.page;
   }
 
   async start(options: StartOptions = {}): Promise<FeedbackRunResult> {
     // A wizard replaced on one of its pages keeps what that page held as it closes: the new one reads
     // the drafts after that save, or it would offer the draft without it. (A replaced wizard in its
     // note editor is not waited for: that editor stays open until the person closes it.)
-    const replacedOnPage = this.prompter?.page !== undefined;
-    this.prompter?.dispose();
+    const replaced = this.wizard;
+    const replacedOnPage = replaced?.prompter.page !== undefined;
+    // Off its pages (in its note editor, say) the replaced wizard saves again only when it goes on, after
+    // this one took the window's place: from now on it saves in a place set aside of its own, where its
+    // draft is moved below, so what it still takes from its editor is kept and offered to resume,
+    // never written over this one's draft.
+    if (replaced && !replacedOnPage) replaced.aside = this.drafts.asideSlot();
+    const asideSlot = replaced?.aside;
+    replaced?.prompter.dispose();
     const prompter = new QuickInputPrompter(editInUntitledDocument);
-    this.prompter = prompter;
+    const wizard: OpenWizard = { prompter };
+    this.wizard = wizard;
     const recent = new RecentFeedbackJobs(this.activity);
     try {
       if (replacedOnPage) {
@@ -142,7 +157,7 @@ export class FeedbackController implements vscode.Disposable {
       let draft: WizardDraft;
       const server = this.provider.url.url;
       const wizardOptions: WizardOptions = {
-        onChange: (d) => this.keep(d),
+        onChange: (d) => this.keep(d, wizard),
         clock: systemClock,
         recent,
         ...windowOption(this.windows.seconds(server)),
@@ -154,7 +169,7 @@ export class FeedbackController implements vscode.Disposable {
       } else if (options.rateResult && options.endpoint && options.jobId) {
         // Rating the result just opened: nothing to guess, nothing to resume. An unsent draft of another
         // job in this window's place is set aside, offered again next time, not written over.
-        if (own && own.jobId !== options.jobId) this.drafts.setAside();
+        if (own && own.jobId !== options.jobId) this.drafts.setAside(asideSlot);
         // An unsent draft of this very job is what the person wrote about it: the rating starts from it.
         draft = own && own.jobId === options.jobId ? cloneDraft(own) : emptyDraft(options.jobId);
         draft.endpoint = options.endpoint;
@@ -165,7 +180,7 @@ export class FeedbackController implements vscode.Disposable {
         // A new feedback begins in this window's place: its unsent draft moves aside first, offered to
         // resume (Back included) and never written over by what the new one saves.
         if (own) {
-          this.drafts.setAside();
+          this.drafts.setAside(asideSlot);
           await this.drafts.settled();
         }
         const saved = await this.resumable();
@@ -186,18 +201,23 @@ export class FeedbackController implements vscode.Disposable {
       const repeat = earlier !== undefined && earlier.endpoint === request.endpoint && earlier.jobId === request.jobId;
       return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId), this.edits, repeat);
     } finally {
-      if (this.prompter === prompter) this.prompter = undefined;
+      if (this.wizard === wizard) this.wizard = undefined;
       prompter.dispose();
       recent.dispose();
     }
   }
 
   dispose(): void {
-    this.prompter?.dispose();
+    this.wizard?.prompter.dispose();
     this.settled.dispose();
   }
 
-  private keep(draft: WizardDraft): void {
+  private keep(draft: WizardDraft, wizard: OpenWizard): void {
+    if (wizard.aside !== undefined) {
+      // The edits count and the last draft are the window's place's, now the newer wizard's.
+      this.drafts.saveAside(wizard.aside, draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
+      return;
+    }
     this.edits++;
     this.lastDraft = cloneDraft(draft);
     this.drafts.save(draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
