@@ -2,7 +2,7 @@
 // after the schema in the service's order, refunds and the daily refund cap.
 import { newId, utcDay } from './http';
 import { validateEndpointFeedback, validateSearchFeedback, UUID_PATTERN, type ValidationResult } from './feedbackRules';
-import { DEFAULT_FEEDBACK_WINDOW_SECONDS, type FeedbackIssueStyle, type FeedbackMode, type FeedbackSubmission, type V2Endpoint, type V2JobOptions } from './types';
+import { DEFAULT_FEEDBACK_WINDOW_SECONDS, type FeedbackIssueStyle, type FeedbackMode, type FeedbackReceiptForm, type FeedbackSubmission, type V2Endpoint, type V2JobOptions } from './types';
 import type { Issue } from './feedbackRules';
 
 /** The default window; a sandbox can be given another (`feedbackWindowSeconds`), as a deployment can. */
@@ -10,6 +10,8 @@ export const FEEDBACK_WINDOW_MS = DEFAULT_FEEDBACK_WINDOW_SECONDS * 1000;
 const DEFAULT_COST: Record<V2Endpoint, number> = { scrape: 5, parse: 8, map: 1, search: 2 };
 const DAILY_CAP: Record<V2Endpoint, number> = { scrape: 50, parse: 50, map: 50, search: 100 };
 const SCRAPE_REFUND_CAP = 25;
+/** The id a zero-data-retention team's feedback gets: accepted, not stored. */
+export const NOT_STORED_FEEDBACK_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface V2Job {
   id: string;
@@ -73,6 +75,9 @@ export interface FeedbackContext {
   /** How long after its run a search or map job is there for feedback (the service writes them in the background). */
   rowDelayMs: number;
   issueStyle: FeedbackIssueStyle;
+  receiptForm: FeedbackReceiptForm;
+  /** The team has zero data retention: every receipt names the all-zero id. */
+  zeroDataRetention: boolean;
   selfHosted: boolean;
   findJob(id: string): V2Job | undefined;
   /** Adds refunded credits to the team's balance. */
@@ -135,6 +140,8 @@ export class FeedbackLedger {
       return failure(409, 'FEEDBACK_WINDOW_EXPIRED', text);
     }
     if (ctx.mode === 'internal') return failure(500, 'INTERNAL', 'Failed to record feedback.');
+    // Only the code and status are published; the text is the sandbox's own.
+    if (ctx.mode === 'alexandriaUnavailable') return failure(503, 'ALEXANDRIA_UNAVAILABLE', 'Feedback storage is temporarily unavailable.');
 
     const cap = DAILY_CAP[endpoint];
     const key = `${endpoint}:${jobId}`;
@@ -144,11 +151,10 @@ export class FeedbackLedger {
         status: 200,
         body: {
           success: true,
-          feedbackId: existing.feedbackId,
+          feedbackId: receiptId(existing.feedbackId, ctx),
           creditsRefunded: 0,
           alreadySubmitted: true,
-          creditsRefundedToday: this.refundedOn(ctx.now),
-          dailyRefundCap: cap,
+          ...counters(this.refundedOn(ctx.now), cap, ctx),
           warning: 'Feedback was already submitted for this job; no additional refund issued.',
         },
       };
@@ -169,10 +175,9 @@ export class FeedbackLedger {
       status: 200,
       body: {
         success: true,
-        feedbackId: submission.feedbackId,
+        feedbackId: receiptId(submission.feedbackId, ctx),
         creditsRefunded: refunded,
-        creditsRefundedToday: today,
-        dailyRefundCap: cap,
+        ...counters(today, cap, ctx),
         ...(capReached
           ? {
               dailyCapReached: true,
@@ -182,6 +187,16 @@ export class FeedbackLedger {
       },
     };
   }
+}
+
+/** The receipt's id: the all-zero one for a zero-data-retention team (its refund and duplicates still count here). */
+function receiptId(id: string, ctx: FeedbackContext): string {
+  return ctx.zeroDataRetention ? NOT_STORED_FEEDBACK_ID : id;
+}
+
+/** Today's refunds and the cap, which receipts of the newer `target` form may leave out. */
+function counters(today: number, cap: number, ctx: FeedbackContext): Record<string, number> {
+  return ctx.receiptForm === 'target' ? {} : { creditsRefundedToday: today, dailyRefundCap: cap };
 }
 
 function keysOf(body: unknown): string[] {

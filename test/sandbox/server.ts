@@ -32,6 +32,7 @@ import {
   type Fault,
   type FeedbackIssueStyle,
   type FeedbackMode,
+  type FeedbackReceiptForm,
   type FeedbackSubmission,
   type HistoryRow,
   type LoggedRequest,
@@ -58,6 +59,7 @@ export type {
   FaultKind,
   FeedbackIssueStyle,
   FeedbackMode,
+  FeedbackReceiptForm,
   FeedbackSubmission,
   HistoryRow,
   LoggedRequest,
@@ -150,6 +152,10 @@ export interface Sandbox {
   agentListEnd: AgentListEnd;
   /** How a self-hosted server refuses the activity list: 501 (`newer`, the default) or an older release's 500 `Failed to fetch activity.` */
   activitySelfHosted: 'newer' | 'older';
+  /** Feedback receipts with today's refunds and the cap (`endpoint`, the default) or without them (`target`). */
+  feedbackReceiptForm: FeedbackReceiptForm;
+  /** A zero-data-retention team: receipts name the all-zero `feedbackId`. False unless switched. */
+  feedbackZeroDataRetention: boolean;
   /** What GET /v2/team/queue-status answers. */
   queue: QueueState;
   /** The shape of deep research's deprecation signals: the current code's, or an early version's. */
@@ -222,6 +228,8 @@ class SandboxServer implements Sandbox {
   agentCancelledReads: AgentCancelledReads = 'cancelled';
   agentListEnd: AgentListEnd = 'noNext';
   activitySelfHosted: 'newer' | 'older' = 'newer';
+  feedbackReceiptForm: FeedbackReceiptForm = 'endpoint';
+  feedbackZeroDataRetention = false;
   researchDeprecationStyle: DeprecationStyle = 'current';
   queue: QueueState;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
@@ -697,6 +705,8 @@ class SandboxServer implements Sandbox {
       windowMs: this.feedbackWindowSeconds * 1000,
       rowDelayMs: this.feedbackRowDelayMs,
       issueStyle: this.feedbackIssueStyle,
+      receiptForm: this.feedbackReceiptForm,
+      zeroDataRetention: this.feedbackZeroDataRetention,
       selfHosted: this.selfHosted,
       findJob: (id) => this.v2Jobs.get(id),
       refund: (credits) => {

@@ -186,10 +186,17 @@ export interface Fault {
 /**
  * How POST /v2/feedback behaves after the body is valid:
  * normal; previewTeam → 403 PREVIEW_TEAM_NOT_ALLOWED; optedOut → 403 TEAM_OPTED_OUT;
- * internal → 500 INTERNAL (after the job lookup); dbDisabled → 503 DB_DISABLED.
+ * internal → 500 INTERNAL (after the job lookup); dbDisabled → 503 DB_DISABLED;
+ * alexandriaUnavailable → 503 ALEXANDRIA_UNAVAILABLE (a newer code; also after the job lookup).
  */
-export type FeedbackMode = 'normal' | 'previewTeam' | 'optedOut' | 'internal' | 'dbDisabled';
-export const FEEDBACK_MODES: readonly FeedbackMode[] = ['normal', 'previewTeam', 'optedOut', 'internal', 'dbDisabled'];
+export type FeedbackMode = 'normal' | 'previewTeam' | 'optedOut' | 'internal' | 'dbDisabled' | 'alexandriaUnavailable';
+export const FEEDBACK_MODES: readonly FeedbackMode[] = ['normal', 'previewTeam', 'optedOut', 'internal', 'dbDisabled', 'alexandriaUnavailable'];
+
+/**
+ * Which receipt a 200 from feedback is: the endpoint/jobId form's, with `creditsRefundedToday` and
+ * `dailyRefundCap`, or the newer `target` form's, which may leave both out.
+ */
+export type FeedbackReceiptForm = 'endpoint' | 'target';
 
 /**
  * How INVALID_BODY details arrive: `flat` zod issues, or `union` as the current schema (a zod 4

@@ -202,7 +202,7 @@ describe('feedback after the schema', () => {
     });
   });
 
-  test('feedback modes: PREVIEW_TEAM_NOT_ALLOWED, TEAM_OPTED_OUT, INTERNAL, DB_DISABLED; schema still first', async () => {
+  test('feedback modes: PREVIEW_TEAM_NOT_ALLOWED, TEAM_OPTED_OUT, INTERNAL, DB_DISABLED, ALEXANDRIA_UNAVAILABLE; schema still first', async () => {
     await withSandbox({ now: fakeClock().now }, async (sb) => {
       const body = (): Record<string, unknown> => ({ endpoint: 'scrape', jobId: sb.createV2Job('scrape'), rating: 'bad', note: 'x' });
       const expect: Array<[string, number, string]> = [
@@ -210,6 +210,7 @@ describe('feedback after the schema', () => {
         ['optedOut', 403, 'TEAM_OPTED_OUT'],
         ['internal', 500, 'INTERNAL'],
         ['dbDisabled', 503, 'DB_DISABLED'],
+        ['alexandriaUnavailable', 503, 'ALEXANDRIA_UNAVAILABLE'],
       ];
       for (const [mode, status, code] of expect) {
         sb.setFeedbackMode(mode as never);
