@@ -256,12 +256,12 @@ function suggestionText(value: unknown): string | undefined {
 export function normalizeQueueStatus(body: z.infer<Schemas['queueStatusResponse']>): QueueStatus {
   const whole = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0);
   const max = body.maxConcurrency;
-  const success = body.mostRecentSuccess && Number.isFinite(Date.parse(body.mostRecentSuccess)) ? body.mostRecentSuccess : null;
   return {
     active: whole(body.activeJobsInQueue),
     waiting: whole(body.waitingJobsInQueue),
     maxConcurrency: typeof max === 'number' && Number.isFinite(max) && max > 0 ? Math.floor(max) : null,
-    mostRecentSuccess: success,
+    // As every service time: a zoneless one is UTC (Date.parse would read it as local time, hours off).
+    mostRecentSuccess: readServiceTime(body.mostRecentSuccess),
   };
 }
 
