@@ -2,7 +2,7 @@
 // asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CreditUsage, InvalidResponseError, NetworkError, RateLimitedError, RedirectError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
+import { type CreditUsage, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError, RedirectError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
 import { describeError } from '../../../src/host/errorText';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { failureError, sharedCredits, sharedFailure } from '../../../src/features/credits/model/sharedCredits';
@@ -13,7 +13,7 @@ import { teamWindows } from '../../support/teamWindows';
 const API = 'https://api.firecrawl.dev';
 const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, planCredits: 100_000, billingPeriodStart: null, billingPeriodEnd: null });
 
-function editor() {
+function editor({ selfHosted = false } = {}) {
   const requests: string[] = [];
   let remaining = 90_000;
   /** Requests made while held are never answered (an answer still on its way). */
@@ -22,6 +22,8 @@ function editor() {
   let offline = false;
   /** Requests made while rejected fail as for a revoked key. */
   let rejected = false;
+  /** Requests made while set fail with it. */
+  let failing: Error | undefined;
   const { clock, disk, open } = teamWindows(({ id, clock, files, lease, focus, teamFile, looks }) => {
     const shared = sharedCredits(files, teamFile, () => API, looks);
     const store = new CreditsStore({
@@ -30,12 +32,13 @@ function editor() {
         if (held) await new Promise<never>(() => undefined);
         if (offline) throw new NetworkError({ operation: 'creditUsage', baseUrl: API });
         if (rejected) throw new UnauthorizedError({ operation: 'creditUsage' });
+        if (failing) throw failing;
         return usage(remaining);
       },
       isLeader: () => lease.isLeader,
       shared,
       hasKey: () => true,
-      isSelfHosted: () => false,
+      isSelfHosted: () => selfHosted,
       intervalMs: () => 5 * 60_000,
       clock,
       focus,
@@ -45,7 +48,8 @@ function editor() {
   });
   const setOffline = (value: boolean) => (offline = value);
   const reject = () => (rejected = true);
-  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true), setOffline, reject };
+  const fail = (error: Error | undefined) => (failing = error);
+  return { clock, disk, requests, open, spend: (n: number) => (remaining -= n), hold: () => (held = true), setOffline, reject, fail };
 }
 
 describe('credits in several windows', () => {
@@ -190,6 +194,35 @@ describe('credits in several windows', () => {
     assert.equal(requests.length, asked, `a rejected key is not polled: ${requests.slice(asked).join(' ')}`);
     for (const w of [a, b, c]) await w.close();
   });
+
+  for (const { name, selfHosted, error, kind } of [
+    { name: 'a team without a billing record', selfHosted: false, error: new NotFoundError({ operation: 'creditUsage', serviceBody: true }), kind: 'noBilling' },
+    { name: 'a self-hosted server without the credit route', selfHosted: true, error: new ServerError({ operation: 'creditUsage', status: 500 }), kind: 'unsupported' },
+  ]) {
+    test(`${name}: every window says what the leader says, not the last balance as current`, async () => {
+      const { clock, requests, open, fail } = editor({ selfHosted });
+      const a = await open('a', true);
+      const b = await open('b', false);
+      const c = await open('c', false, { watcher: false });
+      assert.equal(b.store.state.snapshot?.usage.remainingCredits, 90_000);
+      fail(error);
+      await clock.advance(5 * 60_000 + RENEW_MS);
+      assert.equal(a.store.state.problem?.kind, kind, 'the leader knows');
+      assert.equal(a.store.state.snapshot, undefined, 'and shows no balance');
+      const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted });
+      for (const w of [b, c]) {
+        assert.equal(w.store.state.problem?.kind, kind, `window ${w.id}`);
+        assert.equal(w.store.state.snapshot, undefined, `window ${w.id} shows no balance`);
+        assert.deepEqual(shown(w), shown(a), `window ${w.id} says what the leader says`);
+      }
+      assert.deepEqual(new Set(requests), new Set(['a']), 'and the followers ask nothing themselves');
+      fail(undefined);
+      await a.store.refreshNow();
+      await clock.advance(RENEW_MS);
+      for (const w of [a, b, c]) assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000, `window ${w.id} shows the balance again`);
+      for (const w of [a, b, c]) await w.close();
+    });
+  }
 
   test('a failure another window shared that does not read right is not taken', async () => {
     const { clock, disk, open } = editor();

@@ -100,13 +100,18 @@ export class CreditsStore extends DisposableBase {
     // team's folder is renamed only once the new team is joined): never show it for the new key.
     if (snapshot.fetchedAt < this.resetAt || isAhead(snapshot.fetchedAt, this.options.clock.now())) return;
     if (this.disposed || !this.options.hasKey()) return;
+    // With no billing record or no credit route there is no balance: the one in the record is the last
+    // there was, kept only so the record reads as every other. Not even a window that polls takes it
+    // (its own write comes back to it), and it asks for itself when it is due.
+    const gone = failure?.kind === 'noBilling' || failure?.kind === 'unsupported';
+    if (gone && this.leader) return;
     // This window's own failure it words from the error itself.
     const failed = this.leader ? undefined : failure;
     const problem = this.current.problem;
-    const known = !failed || (failed.kind === 'unauthorized' ? problem?.kind === 'unauthorized' : problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
-    if (mine && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known))) return;
+    const known = !failed || (failed.kind === 'unauthorized' || gone ? problem?.kind === failed.kind : problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
+    if (mine ? mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known) : gone && known) return;
     this.failures = 0;
-    this.update({ snapshot, loading: false, problem: failed && sharedProblem(failed) });
+    this.update({ snapshot: gone ? undefined : snapshot, loading: false, problem: failed && sharedProblem(failed) });
     this.due.set(failed ? failed.retryAt : snapshot.fetchedAt + this.options.intervalMs());
   }
 
@@ -236,11 +241,13 @@ export class CreditsStore extends DisposableBase {
       return;
     }
     if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
+      this.shareGone(error, 'unsupported', 0);
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'unsupported', error } });
       return;
     }
     // Only the service's own 404 means "no billing record"; another server's is a wrong address, retried like an outage.
     if (kind === 'notFound' && isFirecrawlError(error) && error.serviceBody) {
+      this.shareGone(error, 'noBilling', this.options.intervalMs());
       this.update({ snapshot: undefined, loading: false, problem: { kind: 'noBilling', error } });
       this.schedule(this.options.intervalMs());
       return;
@@ -254,6 +261,13 @@ export class CreditsStore extends DisposableBase {
     const last = this.current.snapshot;
     if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now + delay) });
     this.schedule(delay);
+  }
+
+  /** The balance is gone, not stale: the windows that follow would otherwise show the last one as current. */
+  private shareGone(error: unknown, gone: 'noBilling' | 'unsupported', retryInMs: number): void {
+    const last = this.current.snapshot;
+    const now = this.options.clock.now();
+    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now + retryInMs, gone) });
   }
 
   private schedule(delayMs: number): void {
@@ -276,5 +290,12 @@ export class CreditsStore extends DisposableBase {
 
 function sharedProblem(failure: SharedFailure): CreditsProblem {
   const error = failureError(failure);
-  return failure.kind === 'unauthorized' ? { kind: 'unauthorized', error } : { kind: 'unavailable', error, retryAt: failure.retryAt };
+  switch (failure.kind) {
+    case 'unauthorized':
+    case 'noBilling':
+    case 'unsupported':
+      return { kind: failure.kind, error };
+    default:
+      return { kind: 'unavailable', error, retryAt: failure.retryAt };
+  }
 }

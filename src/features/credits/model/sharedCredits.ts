@@ -2,8 +2,9 @@
 // the team's folder in the shared global storage; the others take it from there when it changes.
 // Only a value from the same server is taken; one that cannot be read is ignored. When the polling
 // window's refresh fails, it shares that too, so no window shows its balance as fresh meanwhile; a
-// rejected key (revoked on the dashboard) most of all, since the polling window then stops asking.
-import { type AnyFirecrawlError, InvalidResponseError, isFirecrawlError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../api';
+// rejected key (revoked on the dashboard) most of all, since the polling window then stops asking, and
+// an answer meaning there is no balance at all (no billing record, a server without the credit route).
+import { type AnyFirecrawlError, InvalidResponseError, isFirecrawlError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../api';
 import type { Event } from '../../../shared/events';
 import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
 import type { CreditsSnapshot } from './creditsStore';
@@ -12,7 +13,7 @@ import type { CreditsSnapshot } from './creditsStore';
 export interface SharedFailure {
   at: number;
   retryAt: number;
-  kind: 'network' | 'timeout' | 'rateLimited' | 'invalidResponse' | 'server' | 'unauthorized';
+  kind: 'network' | 'timeout' | 'rateLimited' | 'invalidResponse' | 'server' | 'unauthorized' | 'noBilling' | 'unsupported';
   status?: number;
   baseUrl?: string;
   timeoutMs?: number;
@@ -21,10 +22,15 @@ export interface SharedFailure {
 
 export type SharedCredits = CreditsSnapshot & { failure?: SharedFailure };
 
-/** The failure as it is shared; an error of another kind (a refused redirect, a proxy's 403) is shared as the server failing. */
-export function sharedFailure(error: unknown, at: number, retryAt: number): SharedFailure {
+/**
+ * The failure as it is shared; an error of another kind (a refused redirect, a proxy's 403) is shared as
+ * the server failing. `gone` is what the store made of an answer that means there is no balance to show:
+ * only the store knows that (a 404 or a 500 means it only from the service, or on a server of one's own).
+ */
+export function sharedFailure(error: unknown, at: number, retryAt: number, gone?: 'noBilling' | 'unsupported'): SharedFailure {
   const e = isFirecrawlError(error) ? error : undefined;
   const base = { at, retryAt, ...(e?.status === undefined ? {} : { status: e.status }) };
+  if (gone) return { ...base, kind: gone };
   switch (e?.kind) {
     case 'network':
       return { ...base, kind: 'network', baseUrl: e.baseUrl };
@@ -54,13 +60,16 @@ export function failureError(failure: SharedFailure): AnyFirecrawlError {
     case 'invalidResponse':
       return new InvalidResponseError({ ...init, path: '', problem: 'in another window' });
     case 'server':
+    case 'unsupported':
       return new ServerError(init);
     case 'unauthorized':
       return new UnauthorizedError(init);
+    case 'noBilling':
+      return new NotFoundError(init);
   }
 }
 
-const FAILURE_KINDS: ReadonlySet<unknown> = new Set(['network', 'timeout', 'rateLimited', 'invalidResponse', 'server', 'unauthorized']);
+const FAILURE_KINDS: ReadonlySet<unknown> = new Set(['network', 'timeout', 'rateLimited', 'invalidResponse', 'server', 'unauthorized', 'noBilling', 'unsupported']);
 const isTime = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n);
 const isOptional = (value: unknown, check: (v: unknown) => boolean): boolean => value === undefined || check(value);
 
