@@ -150,6 +150,21 @@ describe('presentation of every state', () => {
     assert.doesNotMatch(view.tooltip, /Used this period/);
   });
 
+  test('a fractional balance is said as the whole number shown: -0.4 is 0 remaining, not "-0" and over plan by 0', () => {
+    const small = presentCredits(okState(usage({ remainingCredits: -0.4 })), ctx());
+    assert.equal(small.text, '$(flame) 0');
+    assert.equal(small.level, 'critical');
+    assert.match(small.tooltip, /\*\*0\*\* of 100,000 credits remaining/);
+    assert.doesNotMatch(small.tooltip, /Over plan|-0/);
+    assert.match(small.accessibilityLabel, /^Firecrawl: 0 of 100,000 credits remaining/);
+    const noPlan = presentCredits(okState(usage({ remainingCredits: -0.4, planCredits: null })), ctx());
+    assert.equal(noPlan.text, '$(flame) 0');
+    assert.doesNotMatch(noPlan.tooltip, /Over by/);
+    const over = presentCredits(okState(usage({ remainingCredits: -0.6 })), ctx());
+    assert.equal(over.text, '$(flame) -1');
+    assert.match(over.tooltip, /Over plan by \*\*1\*\* credit \(plan 100,000\)/);
+  });
+
   test('remaining above plan is normal and never "more than 100% used"', () => {
     const view = presentCredits(okState(usage({ remainingCredits: 150_000 })), ctx());
     assert.equal(view.level, 'normal');

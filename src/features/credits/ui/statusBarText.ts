@@ -236,7 +236,10 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   }
 
   const { usage, fetchedAt } = snapshot;
-  const { remainingCredits: remaining, planCredits: plan } = usage;
+  const plan = usage.planCredits;
+  // Shown in whole credits, so the sign and the words follow the number shown: an overage of 0.4 is 0
+  // remaining, not "-0" and "over plan by 0". (`+ 0` turns the -0 that rounding leaves into 0.)
+  const remaining = Math.round(usage.remainingCredits) + 0;
   const spiking = ctx.burn?.summary.spike !== undefined;
   const balanceLevel = levelFor(remaining, plan, ctx.thresholds);
   // A spike shows in the warning colour while it lasts; a critical balance stays critical.
