@@ -20,3 +20,18 @@ describe('a billing period that has ended', () => {
     assert.match(tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · resets in 1 day\n/);
   });
 });
+
+describe('a billing period that ends before it starts', () => {
+  test('is not printed backwards with a reset count: it is unknown, as a period without dates', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    for (const period of [
+      { billingPeriodStart: '2026-12-15T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' },
+      { billingPeriodStart: '2026-12-01T00:00:00.000Z', billingPeriodEnd: '2026-11-01T00:00:00.000Z' },
+      { billingPeriodStart: '2026-12-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' },
+    ]) {
+      const view = presentCredits({ loading: false, snapshot: { usage: { ...usage, ...period }, fetchedAt: now } }, ctx(now));
+      assert.doesNotMatch(view.tooltip, /Billing period|resets in/, JSON.stringify(period));
+      assert.match(view.tooltip, /\*\*100\*\* of 500 credits remaining/, 'the balance is still said');
+    }
+  });
+});

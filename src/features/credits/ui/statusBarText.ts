@@ -162,6 +162,9 @@ function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): s
 function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
   const start = parseTime(usage.billingPeriodStart);
   const end = parseTime(usage.billingPeriodEnd);
+  // A period that ends before (or as) it starts has a wrong date, and which one is not known: neither
+  // is said, as for a period without dates, rather than a range printed backwards and a reset count.
+  if (start !== undefined && end !== undefined && start >= end) return [];
   if (end !== undefined) {
     const left = daysBetween(ctx.now, end);
     const days = formatExact(left, ctx.locale);
