@@ -285,6 +285,45 @@ describe('feedback wizard in the workbench', () => {
     await title(w).waitFor({ state: 'hidden' });
   });
 
+  it("a gateway's 502 on submit warns that the feedback may have been recorded and offers Send Again, which sends it", async () => {
+    const w = wb();
+    const job = sandbox.createV2Job('map');
+    await w.runCommand('Firecrawl: Submit Feedback…');
+    await w.page.mouse.move(1200, 700);
+    await waitForPage(w, 'Endpoint');
+    await w.page.keyboard.type('map');
+    await activeRow(w).filter({ hasText: 'Map' }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Job id');
+    await activeRow(w).filter({ hasText: job }).waitFor();
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Rating');
+    await w.page.keyboard.type('good');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Note');
+    await w.page.keyboard.type('Every page was listed.');
+    await w.page.keyboard.press('Enter');
+    await waitForPage(w, 'Review');
+    sandbox.fault({ route: 'feedback', kind: 'status', status: 502 });
+    await w.page.keyboard.press('Enter');
+
+    const { notice: warning, inCenter } = await w.noticeWithButtons(/A gateway in front of Firecrawl answered HTTP 502/);
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.settled(warning);
+    await w.screenshot('feedback-error-gateway-502');
+    await warning.locator('a.monaco-button, .monaco-button', { hasText: 'Send Again' }).first().click();
+    const receipt = w.notification(/Feedback sent/);
+    await receipt.waitFor({ state: 'visible', timeout: 15_000 });
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.settled(receipt);
+    await w.screenshot('feedback-gateway-502-sent-again');
+    assert.equal(sandbox.feedbackSubmissions().filter((s) => s.jobId === job).length, 1);
+    if (inCenter && (await w.page.locator('.notifications-center.visible').count()) > 0) {
+      await w.page.locator('.notifications-center .codicon-notifications-hide').first().click();
+      await w.page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
+    }
+  });
+
   it('in the browser workbench neither Track Job nor the job page reads the clipboard: no "Unable to read from the browser\'s clipboard" error', async () => {
     const w = wb();
     // As in a browser that has not granted clipboard access: a read would prompt or fail.

@@ -122,6 +122,14 @@ describe('research view (dark)', () => {
     await wb().page.keyboard.press('Escape');
   });
 
+  it('Cancel Agent Job with only a finished deep research job tracked says no agent job is running', async () => {
+    await wb().runCommand('Firecrawl: Cancel Agent Job');
+    const notice = wb().notification('No tracked agent job is running.');
+    await notice.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb().settled(notice);
+    await wb().screenshot('research-cancel-no-running-agent');
+  });
+
   it('shows a source title written as HTML as plain text', async () => {
     const id = sandbox.createResearchJob({ durationMs: 0, sources: 2, sourceTitle: HOSTILE });
     await trackJob(wb(), id);

@@ -28,3 +28,17 @@ describe('smoke', () => {
     await wb().screenshot('smoke-show-logs');
   });
 });
+
+describe('an API key glued to the host name in firecrawl.apiUrl', () => {
+  // No key: the address in use is then the default, and nothing is sent anywhere.
+  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': 'https://api.firecrawl.devfc-0123456789abcdef0123456789abcdef' } }));
+
+  it('is refused with a warning that keeps the key out of it and says what to do', async () => {
+    const notice = wb().notification(/must not contain an API key/);
+    await notice.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb().settled(notice);
+    const text = await notice.innerText();
+    assert.doesNotMatch(text, /0123456789abcdef/);
+    await wb().screenshot('settings-api-url-key-in-host');
+  });
+});
