@@ -16,7 +16,11 @@ export async function maybePromptForKey(state: vscode.Memento, keys: ApiKeyServi
   await state.update(SHOWN_AT, now);
   const setKey = vscode.l10n.t('Set API Key');
   const mute = vscode.l10n.t("Don't Show Again");
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: set your API key to see remaining credits, deep research jobs and usage history.'), setKey, mute);
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Firecrawl: set your API key to see remaining credits, research jobs and usage history, and to run Firecrawl from the editor.'),
+    setKey,
+    mute,
+  );
   if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
   else if (choice === mute) await state.update(MUTED, true);
 }
