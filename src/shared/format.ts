@@ -33,7 +33,7 @@ export function plural(n: number, one: string, other: string): string {
 
 /** `12,345` below 100,000; `1.2M` / `250K` above, in the given locale. */
 export function formatCredits(value: number, locale: string | undefined = defaultLocale): string {
-  const rounded = Math.round(value);
+  const rounded = wholeNumber(value);
   if (Math.abs(rounded) < 100_000) return rounded.toLocaleString(locale);
   return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(rounded);
 }
@@ -51,7 +51,12 @@ function cached<T>(cache: Map<string, T>, locale: string | undefined, make: () =
 }
 
 export function formatExact(value: number, locale: string | undefined = defaultLocale): string {
-  return cached(exactFormats, locale, () => new Intl.NumberFormat(locale)).format(Math.round(value));
+  return cached(exactFormats, locale, () => new Intl.NumberFormat(locale)).format(wholeNumber(value));
+}
+
+/** `value` rounded, with no "-0": a balance of -0.4 reads 0, as its words do. */
+function wholeNumber(value: number): number {
+  return Math.round(value) + 0;
 }
 
 /** A share: one decimal near the ends, and never "100%" while something is left (nor "0%" for anything used). */

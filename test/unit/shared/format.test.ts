@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatPercent, formatSpan } from '../../../src/shared/format';
+import { formatCredits, formatExact, formatPercent, formatSpan } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -26,5 +26,14 @@ suite('formatPercent', () => {
     assert.equal(formatSpan(90, 'en-US'), '90 seconds');
     assert.equal(formatSpan(1, 'en-US'), '1 second');
     assert.equal(formatSpan(86_400, 'de'), '1 Tag');
+  });
+});
+
+suite('whole numbers', () => {
+  test('a small amount below zero reads 0, never "-0"; larger ones keep their sign', () => {
+    assert.equal(formatExact(-0.4, 'en-US'), '0');
+    assert.equal(formatCredits(-0.4, 'en-US'), '0');
+    assert.equal(formatExact(-0.6, 'en-US'), '-1');
+    assert.equal(formatCredits(-1_250_000, 'en-US'), '-1.3M');
   });
 });
