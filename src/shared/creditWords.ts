@@ -9,7 +9,9 @@ import { formatExact, pluralCount } from './format';
  * when there is no plan. `mark` wraps the number alone (Markdown bold in the tooltip), so the words
  * are one message whatever the surface.
  */
-export function balanceText(remaining: number, plan: number | null, locale: string | undefined, mark: (count: string) => string = (n) => n): string {
+export function balanceText(balance: number, plan: number | null, locale: string | undefined, mark: (count: string) => string = (n) => n): string {
+  // Said as the whole number shown: -0.4 is 0 left, not "over by 0".
+  const remaining = Math.round(balance) + 0;
   if (remaining < 0) {
     if (plan === null)
       return pluralCount(

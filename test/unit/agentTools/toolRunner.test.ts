@@ -337,7 +337,9 @@ describe('tool calls against the sandbox', () => {
     assert.match(used, /^Balance: 0 of a 100,000-credit plan\. The balance is used up\. AI agent tools/);
     const below = (await runner({ credits: { remaining: -250, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
     assert.match(below, /The balance is already below zero, by 250\./);
-    assert.doesNotMatch(used + below, /lasts/);
+    const barely = (await runner({ credits: { remaining: -0.4, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(barely, /The balance is used up\./, 'a balance shown as 0 is used up, not below zero by 0');
+    assert.doesNotMatch(used + below + barely, /lasts/);
   });
 
   test('the credits tool without a known billing period end does not say the balance lasts it', async () => {

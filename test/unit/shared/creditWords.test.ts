@@ -15,6 +15,8 @@ const cases: [remaining: number, plan: number | null, words: string][] = [
   [4_321, null, '4,321 credits remaining'],
   [1, null, '1 credit remaining'],
   [-20, null, 'Over by 20 credits'],
+  [-0.4, 100_000, '0 of 100,000 credits remaining'],
+  [-0.6, null, 'Over by 1 credit'],
 ];
 
 describe('balanceText', () => {

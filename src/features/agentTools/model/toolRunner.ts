@@ -447,8 +447,9 @@ export class ToolRunner {
         ),
       );
     }
-    if (facts.remaining !== undefined && facts.remaining <= 0)
-      lines.push(facts.remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-facts.remaining)) : l10n.t('The balance is used up.'));
+    // Said as the whole number shown: -0.4 is used up, not "below zero, by 0".
+    const remaining = facts.remaining === undefined ? undefined : Math.round(facts.remaining);
+    if (remaining !== undefined && remaining <= 0) lines.push(remaining < 0 ? l10n.t('The balance is already below zero, by {0}.', formatExact(-remaining)) : l10n.t('The balance is used up.'));
     else if (facts.runOut !== undefined) lines.push(facts.runOut);
     else if (facts.remaining !== undefined && facts.periodKnown) lines.push(l10n.t('At the recent pace the balance lasts the billing period (or there is too little usage to say).'));
     if (facts.queue) {
