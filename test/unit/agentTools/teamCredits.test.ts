@@ -43,6 +43,8 @@ describe('the credits facts the tool tells an agent', () => {
     const open = factsOf(usage({ billingPeriodEnd: null }), burnOf({ steady: 1 }));
     assert.equal(open.periodKnown, false);
     assert.equal(open.runOut, undefined, 'no period end: no date years away, and no "before it ends"');
+    const backwards = factsOf(usage({ billingPeriodStart: '2026-12-15T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' }), burn);
+    assert.equal(backwards.periodKnown, false, 'a period ending before it starts has a wrong date: no period is known');
   });
 
   test('without a balance the burn figures still come through', () => {

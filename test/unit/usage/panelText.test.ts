@@ -31,6 +31,12 @@ describe('panel text', () => {
     assert.equal(describePanel(base({ credits: { ...credits, planCredits: 0, remainingCredits: 1 } })).balance, '1 credit remaining (plan 0, plus packs or grants)');
   });
 
+  test('a balance a fraction below zero reads 0 left; a period ending before it starts is not said', () => {
+    const text = describePanel(base({ credits: { ...credits, remainingCredits: -0.4, billingPeriodStart: '2026-12-15T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' } }));
+    assert.equal(text.balance, '0 of 100,000 credits remaining');
+    assert.equal(text.period, undefined);
+  });
+
   test('a server that reports no plan: the balance alone; unreadable period dates are left out', () => {
     const alone = describePanel(base({ credits: { ...credits, planCredits: null, billingPeriodStart: null, billingPeriodEnd: null } }));
     assert.equal(alone.balance, '62,418 credits remaining');

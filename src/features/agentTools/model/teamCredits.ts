@@ -1,6 +1,7 @@
 // What the credits tool tells an AI agent about the team's balance, from the balance, the queue and
 // the burn figures the status bar shows.
 import type { CreditUsage, QueueStatus } from '../../../api';
+import { billingPeriod } from '../../../shared/billingPeriod';
 
 export interface TeamCredits {
   remaining?: number;
@@ -28,7 +29,7 @@ export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStat
   out.remaining = usage.remainingCredits;
   out.plan = usage.planCredits;
   if (queue) out.queue = { active: queue.active, waiting: queue.waiting, maxConcurrency: queue.maxConcurrency };
-  out.periodKnown = usage.billingPeriodEnd !== null && !Number.isNaN(Date.parse(usage.billingPeriodEnd));
+  out.periodKnown = billingPeriod(usage).end !== undefined;
   if (runOut) out.runOut = runOut;
   return out;
 }

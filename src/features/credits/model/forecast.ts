@@ -4,6 +4,7 @@
 // from usage bins, so it holds when packs or grants make "used" unknown.
 import * as l10n from '@vscode/l10n';
 import type { CreditUsage, UsagePeriod } from '../../../api';
+import { billingPeriod } from '../../../shared/billingPeriod';
 import { formatCredits, formatLocalDate, formatRatio } from '../../../shared/format';
 import { DAY_MS } from '../../../shared/usageSlots';
 /** Below this much of the period the current pace is noise (one big crawl on day one). */
@@ -20,10 +21,8 @@ export interface Forecast {
 const WEEK_MS = 7 * DAY_MS;
 
 export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[], weekPerDay?: number): Forecast | undefined {
-  if (usage.remainingCredits <= 0 || !usage.billingPeriodStart || !usage.billingPeriodEnd) return undefined;
-  const start = Date.parse(usage.billingPeriodStart);
-  const end = Date.parse(usage.billingPeriodEnd);
-  if (Number.isNaN(start) || Number.isNaN(end) || end <= now || now <= start) return undefined;
+  const { start, end } = billingPeriod(usage);
+  if (usage.remainingCredits <= 0 || start === undefined || end === undefined || end <= now || now <= start) return undefined;
 
   let perDay: number | undefined;
   let basis: Forecast['basis'] = 'period';

@@ -9,6 +9,7 @@ import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut, forecastSentence } from '../model/forecast';
 import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
+import { billingPeriod } from '../../../shared/billingPeriod';
 import { balanceText, toolShareText } from '../../../shared/creditWords';
 import { sparkline } from '../../../shared/sparkline';
 import { escapeMarkdown } from '../../../shared/text';
@@ -160,11 +161,7 @@ function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): s
 
 /** The billing period as far as its dates can be read; nothing for a date no calendar has. */
 function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
-  const start = parseTime(usage.billingPeriodStart);
-  const end = parseTime(usage.billingPeriodEnd);
-  // A period that ends before (or as) it starts has a wrong date, and which one is not known: neither
-  // is said, as for a period without dates, rather than a range printed backwards and a reset count.
-  if (start !== undefined && end !== undefined && start >= end) return [];
+  const { start, end } = billingPeriod(usage);
   if (end !== undefined) {
     const left = daysBetween(ctx.now, end);
     const days = formatExact(left, ctx.locale);

@@ -3,6 +3,7 @@
 // API key. Its own choices and the last state are kept with setState, so hiding, reloading and a
 // window restart show the chart at once while the host refreshes behind it.
 import * as l10n from '@vscode/l10n';
+import { billingPeriod } from '../../../shared/billingPeriod';
 import { type ChartFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment } from '../render/barText';
 import { renderLegend } from '../render/legend';
@@ -137,9 +138,8 @@ function renderText(state: PanelState | undefined): ReturnType<typeof describePa
 function shapeModel(state: PanelState): ChartModel {
   const planCredits = state.credits?.planCredits ?? undefined;
   if (state.range === 'months' || !state.bins) return shapeHistory(state.history?.periods ?? [], state.byApiKey, { planCredits, locale: state.locale });
-  const start = state.credits?.billingPeriodStart ? Date.parse(state.credits.billingPeriodStart) : Number.NaN;
-  const end = state.credits?.billingPeriodEnd ? Date.parse(state.credits.billingPeriodEnd) : Number.NaN;
-  const periodMs = end > start ? end - start : undefined;
+  const { start, end } = state.credits ? billingPeriod(state.credits) : {};
+  const periodMs = start !== undefined && end !== undefined ? end - start : undefined;
   return shapeBins(state.bins, { locale: state.locale, ...(planCredits !== undefined ? { planCredits } : {}), ...(periodMs !== undefined ? { periodMs } : {}) });
 }
 

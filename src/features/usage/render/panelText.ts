@@ -1,8 +1,9 @@
 // The words around the chart for each panel state: balance header, billing period, loading, stale,
 // error and empty states, and which action fits. Pure, so each state is checked in unit tests.
 import * as l10n from '@vscode/l10n';
+import { billingPeriod } from '../../../shared/billingPeriod';
 import { balanceText } from '../../../shared/creditWords';
-import { formatAgo, formatDate, parseTime } from '../../../shared/format';
+import { formatAgo, formatDate } from '../../../shared/format';
 import type { PageCommand, PanelState, UsageRange } from '../protocol';
 
 export interface PanelStatus {
@@ -82,8 +83,7 @@ function balanceLines(state: PanelState, locale: string): Pick<PanelText, 'balan
   const c = state.credits;
   if (!c) return state.creditsNote ? { balanceNote: state.creditsNote } : {};
   const balance = balanceText(c.remainingCredits, c.planCredits, locale);
-  const startAt = parseTime(c.billingPeriodStart);
-  const endAt = parseTime(c.billingPeriodEnd);
+  const { start: startAt, end: endAt } = billingPeriod(c);
   const start = startAt === undefined ? undefined : formatDate(startAt, locale);
   const end = endAt === undefined ? undefined : formatDate(endAt, locale);
   const period = start && end ? l10n.t('Billing period {0} – {1}', start, end) : end ? l10n.t('Billing period ends {0}', end) : start ? l10n.t('Billing period since {0}', start) : undefined;
