@@ -14,7 +14,7 @@ import type { RefusalEpisodes, RefusalKind } from './refusals';
 import type { TeamCredits } from './teamCredits';
 import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, TOOL_MAX_MAP_LIMIT, TOOL_MAX_SEARCH_LIMIT, type ToolInput } from './toolInputs';
-import { heldSince, type SpendingEntry, spentSince, type ToolSpending } from './toolSpending';
+import type { SpendingEntry, ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
 import { actionText, balanceText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
 
@@ -102,8 +102,7 @@ export class ToolRunner {
   private async today(): Promise<{ spent: number; held: number }> {
     await this.deps.spending.ensureFresh();
     const now = this.deps.clock.now();
-    const unit = this.deps.selfHosted() ? 'calls' : 'credits';
-    return { spent: this.spentOn(now, unit), held: heldSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam') };
+    return this.dayTotals(now, this.deps.selfHosted() ? 'calls' : 'credits');
   }
 
   /**
@@ -111,8 +110,8 @@ export class ToolRunner {
    * team's, and calls counted while a server kept no credits are not credits. Every team's while the
    * team is not known yet: a budget errs towards asking.
    */
-  private spentOn(now: number, unit: CostEstimate['unit']): number {
-    return spentSince(this.deps.spending.entries(), startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam');
+  private dayTotals(now: number, unit: CostEstimate['unit']): { spent: number; held: number } {
+    return this.deps.spending.totals(startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam');
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
@@ -214,8 +213,8 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
     const now = this.deps.clock.now();
-    const held = heldSince(this.deps.spending.entries(), startOfLocalDay(now), estimate.unit, this.deps.team() ?? 'everyTeam');
-    const decision = decide(input.kind, estimate, this.spentOn(now, estimate.unit), this.deps.settings.dailyBudget(), held);
+    const { spent, held } = this.dayTotals(now, estimate.unit);
+    const decision = decide(input.kind, estimate, spent, this.deps.settings.dailyBudget(), held);
     const confirmed = this.takeConfirmation(input);
     // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
     // that did not ask must not go past the budget now.

@@ -85,19 +85,13 @@ export function spentSince(entries: readonly SpendingEntry[], since: number, uni
   return sumSince(charges(entries), since, unit, team);
 }
 
-/** Of what `spentSince` counts, the part that is ceilings: calls still out, agent runs not yet seen finished. */
-export function heldSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
-  return sumSince(
-    charges(entries).filter((e) => e.upTo),
-    since,
-    unit,
-    team,
-  );
+function sumSince(charged: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
+  return charged.filter((e) => counts(e, since, unit, team)).reduce((sum, e) => sum + e.units, 0);
 }
 
-function sumSince(charged: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
+function counts(e: SpendingEntry, since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): boolean {
   // A charge made before the window knew its team is some team's: it counts for every team (errs towards asking).
-  return charged.filter((e) => e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team || e.team === undefined)).reduce((sum, e) => sum + e.units, 0);
+  return e.at >= since && e.unit === unit && (team === 'everyTeam' || e.team === team || e.team === undefined);
 }
 
 /**
@@ -152,6 +146,8 @@ export interface ToolSpendingDeps {
 export class ToolSpending implements Disposable {
   private own: SpendingEntry[] = [];
   private readonly others = new Map<string, SpendingEntry[]>();
+  /** `charges` of every window's entries, until they change: the guard reads them twice a call. */
+  private charged: SpendingEntry[] | undefined;
   private readonly changed = new Emitter<void>();
   private readonly subscription: Disposable;
   private readAt: number | undefined;
@@ -198,7 +194,7 @@ export class ToolSpending implements Disposable {
     // A file missing from a listing may be in the middle of a replace (VS Code deletes the old file
     // before the new one is there): what was read from it counts until it is past keeping anyway.
     const now = this.deps.clock.now();
-    for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.others.delete(name);
+    for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.forget(name);
     await Promise.all([...names].map((name) => this.readOne(name)));
     this.changed.fire();
   }
@@ -209,12 +205,17 @@ export class ToolSpending implements Disposable {
     // Missing for a moment (a replace under way) or unreadable: what was read from it before still counts.
     if (!entries) return;
     if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
-      this.others.delete(name);
+      this.forget(name);
       // A window closed days ago: its file says nothing about today.
       await this.deps.files.remove(name).catch(() => undefined);
       return;
     }
     this.others.set(name, entries);
+    this.charged = undefined;
+  }
+
+  private forget(name: string): void {
+    if (this.others.delete(name)) this.charged = undefined;
   }
 
   /**
@@ -227,6 +228,7 @@ export class ToolSpending implements Disposable {
     if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
     this.own.push(entry);
     if (this.own.length > MAX_OWN_ENTRIES) this.own = compact(this.own);
+    this.charged = undefined;
     this.changed.fire();
     // Charges made while a write is under way share the next one: a burst of calls is a write or two.
     // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
@@ -246,6 +248,19 @@ export class ToolSpending implements Disposable {
 
   entries(): SpendingEntry[] {
     return [...this.own, ...[...this.others.values()].flat()];
+  }
+
+  /** What `spentSince` counts over every window's charges and, of it, the ceilings still held: calls still out, agent runs not yet seen finished. */
+  totals(since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): { spent: number; held: number } {
+    this.charged ??= charges(this.entries());
+    let spent = 0;
+    let held = 0;
+    for (const e of this.charged) {
+      if (!counts(e, since, unit, team)) continue;
+      spent += e.units;
+      if (e.upTo) held += e.units;
+    }
+    return { spent, held };
   }
 
   /** The ceiling charged when a run started, if any window charged one and no real figure followed. */
