@@ -177,7 +177,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const toolSubscription = agentTools.onDidChange(shareToolSpending);
   context.subscriptions.push({ dispose: () => toolSubscription.dispose() });
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
-  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock });
+  const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock, hasKey: () => keys.current !== undefined });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
   const feedbackAnswers = feedback.onDidDeliver((result) => run.feedbackDelivered(result));
   context.subscriptions.push({ dispose: () => feedbackAnswers.dispose() });

@@ -2,6 +2,7 @@
 // own setting (applied as it changes). Activation registers providers and one command, nothing more:
 // the recent-activity list is read only when a hover or a link first needs it.
 import * as vscode from 'vscode';
+import { isFirecrawlError } from '../../api';
 import { registerCommand } from '../../host/commands';
 import { describeError } from '../../host/errorText';
 import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
@@ -25,6 +26,8 @@ export interface JobIdsDeps {
   /** Fires when the key or server changes: Look Up's misses were another team's. */
   source: { onDidChange(listener: () => void): { dispose(): void }; readonly url: { url: string }; readonly isSelfHosted: boolean };
   clock: Clock;
+  /** Whether an API key is set (a server of one's own may need none). */
+  hasKey: () => boolean;
 }
 
 export interface JobIdsFeature {
@@ -39,7 +42,7 @@ function trackedFacts(job: TrackedJob): KnownJob {
   return { source: 'tracked', kind: job.kind, status: conditionText(job), credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
 }
 
-export function activateJobIds({ context, tracked, activity, source, clock }: JobIdsDeps): JobIdsFeature {
+export function activateJobIds({ context, tracked, activity, source, clock, hasKey }: JobIdsDeps): JobIdsFeature {
   const misses = new LookUpMisses(clock);
   const lookup: JobIdLookup = {
     now: () => clock.now(),
@@ -49,6 +52,9 @@ export function activateJobIds({ context, tracked, activity, source, clock }: Jo
       const found = await activity.find(id);
       if (!found) return undefined;
       if (found.kind === 'unlisted') return { source: 'unlisted' };
+      // With no key set, a 401 is no key rejected: the hover says what to mend.
+      if (found.kind === 'failed' && !hasKey() && isFirecrawlError(found.error) && found.error.kind === 'unauthorized')
+        return { source: 'unread', unsupported: false, reason: vscode.l10n.t('no API key is set.') };
       if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted }).message };
       const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };

@@ -1,0 +1,39 @@
+// The job-id hover with no API key set: it says so plainly, instead of reporting a failed read as if
+// a key had been rejected.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+
+const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
+
+describe('the job-id hover with no API key', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox({ seed: false });
+    await useSandbox(api, sandbox);
+  });
+
+  after(async () => {
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await sandbox.close();
+  });
+
+  it('says no key is set, not that a key was rejected', async () => {
+    await api.keys.clear();
+    await until('the key to be gone', () => api.keys.current === undefined);
+    api.activity.clear();
+    const document = await vscode.workspace.openTextDocument({ content: `id ${UNKNOWN}` });
+    const position = document.positionAt(document.getText().indexOf(UNKNOWN) + 5);
+    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.doesNotMatch(text, /rejected the API key/);
+    assert.match(text, /the recent activity could not be read\\: no API key is set/);
+  });
+});
