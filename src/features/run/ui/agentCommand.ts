@@ -31,6 +31,16 @@ export function readSchema(text: string): { ok: true; value: Record<string, unkn
   }
 }
 
+/** Why the typed URLs cannot be sent; among several, the refusal names the one it is about. */
+function urlsProblem(urls: readonly string[]): string | undefined {
+  for (const url of urls) {
+    const problem = webUrlProblem(url);
+    if (problem)
+      return urls.length > 1 ? vscode.l10n.t({ message: '{0}: {1}', args: [plainText(url, 80), problem], comment: ['an address typed for the agent, then why it cannot be sent'] }) : problem;
+  }
+  return undefined;
+}
+
 function activeJson(): vscode.TextDocument | undefined {
   const document = vscode.window.activeTextEditor?.document;
   return document && (document.languageId === 'json' || document.languageId === 'jsonc') ? document : undefined;
@@ -79,10 +89,7 @@ export async function agentCommand(services: RunServices, editing?: AgentAnswers
           ...frame,
           prompt: vscode.l10n.t('Optional: URLs the agent should start from, separated by spaces or commas. Leave empty to let it search.'),
           value: answers.urls,
-          validate: (t) =>
-            splitUrls(t)
-              .map(webUrlProblem)
-              .find((p) => p !== undefined),
+          validate: (t) => urlsProblem(splitUrls(t)),
           keep: (t) => (answers.urls = t),
         });
         if (a.kind === 'cancel') return { cancelled: true };
@@ -197,7 +204,18 @@ function effortLabel(effort: AgentEffort): string {
 
 async function pickSchemaFile(): Promise<vscode.TextDocument | undefined> {
   const [uri] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Use as Schema') })) ?? [];
-  return uri ? vscode.workspace.openTextDocument(uri) : undefined;
+  if (!uri) return undefined;
+  try {
+    return await vscode.workspace.openTextDocument(uri);
+  } catch (error) {
+    // A file the editor will not open as text (binary, too large, gone) is said here, and the schema
+    // page asks again: thrown, it would end the wizard with the workbench's words for a failed command.
+    const name = plainText(uri.path.split('/').pop() ?? uri.path, 80);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} cannot be read as a JSON Schema ({1}). Choose another file, or no schema.', name, plainText(error instanceof Error ? error.message : String(error), 200)),
+    );
+    return undefined;
+  }
 }
 
 async function start(services: RunServices, answers: AgentAnswers, maxCredits: number): Promise<AgentOutcome> {
