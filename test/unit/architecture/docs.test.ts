@@ -1,7 +1,9 @@
 // The documents against the code they describe, where a mismatch can be found mechanically: the README's
 // settings table against the manifest (names, defaults, ranges), the ranges the setting descriptions state,
 // the README's commands against the palette, the files, functions and tests docs/architecture.md names,
-// and the last line of `npm test` CONTRIBUTING.md quotes.
+// the last line of `npm test` CONTRIBUTING.md quotes, the shared/ modules and features architecture.md
+// lists, every `firecrawl.…` name, `npm run` script and `npm start --` flag any document uses, and the
+// sandbox README's API block against the sandbox's interfaces.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -204,5 +206,79 @@ describe('CONTRIBUTING.md', () => {
     const printed = /console\.log\(`(\$\{totals\.passed\} passed[^`]*)`\)/.exec(read('scripts/test.mjs'))?.[1];
     assert.ok(quoted && printed);
     assert.equal(quoted, printed.replace(/\$\{totals\.\w+\}/g, 'N'));
+  });
+});
+
+describe('docs/architecture.md: the layout', () => {
+  const raw = read('docs/architecture.md');
+  const tree = /```\nsrc\/\n([\s\S]*?)```/.exec(raw)?.[1] ?? '';
+
+  test('the tree names every shared/ module', () => {
+    const shared = /shared\/([\s\S]*?)\n {2}api\//.exec(tree)?.[1] ?? '';
+    const modules = readdirSync(join(root, 'src', 'shared'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3));
+    assert.deepEqual(
+      modules.filter((m) => !new RegExp(`\\b${m}\\b`).test(shared)),
+      [],
+    );
+  });
+
+  test('every feature folder is in the Features list and has a row', () => {
+    const features = readdirSync(join(root, 'src', 'features')).filter((f) => statSync(join(root, 'src', 'features', f)).isDirectory());
+    const list = /\nFeatures: ([\s\S]*?)\n\n/.exec(raw)?.[1] ?? '';
+    const rows = tableRows(raw, '## The features, one row each').map((row) => ticked(row[0]!)[0]);
+    assert.deepEqual(
+      features.filter((f) => !list.includes(`\`${f}\``) || !rows.includes(f)),
+      [],
+    );
+  });
+});
+
+describe('names the documents use', () => {
+  const documents = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'docs/architecture.md', 'test/sandbox/README.md'].map((file) => [file, read(file)] as const);
+  const ids = new Set([...read('src/ids.ts').matchAll(/'(firecrawl\.[\w.]+)'/g)].map((m) => m[1]!));
+
+  test('every `firecrawl.…` name is a setting or an id', () => {
+    const unknown = documents.flatMap(([file, text]) =>
+      [...text.matchAll(/`(firecrawl\.[\w.]*\w)`/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !(name in properties) && !ids.has(name))
+        .map((name) => `${file}: ${name}`),
+    );
+    assert.deepEqual(unknown, []);
+  });
+
+  test('every `npm run` script and `npm start --` flag exists', () => {
+    const scripts = manifest.scripts as Record<string, string>;
+    const start = read('scripts/start.mjs');
+    const wrong = documents.flatMap(([file, text]) => [
+      ...[...text.matchAll(/npm run ([\w:-]+)/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !(name in scripts))
+        .map((name) => `${file}: npm run ${name}`),
+      ...[...text.matchAll(/npm start -- (--[\w-]+)/g)]
+        .map((m) => m[1]!)
+        .filter((flag) => !start.includes(`'${flag}'`))
+        .map((flag) => `${file}: npm start -- ${flag}`),
+    ]);
+    assert.deepEqual(wrong, []);
+  });
+});
+
+describe('test/sandbox/README.md', () => {
+  test("its API block names every member of the sandbox's options and of Sandbox", () => {
+    const block = /## API \(`test\/sandbox\/server\.ts`\)\n+```ts\n([\s\S]*?)```/.exec(read('test/sandbox/README.md'))?.[1] ?? '';
+    const server = read('test/sandbox/server.ts');
+    const members = ['SandboxOptions', 'Sandbox'].flatMap((name) => {
+      const body = new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`).exec(server)?.[1] ?? '';
+      assert.ok(body, name);
+      return [...body.matchAll(/^ {2}(?:readonly )?(\w+)\??[(:]/gm)].map((m) => `${name}.${m[1]!}`);
+    });
+    assert.ok(members.length > 30, `found ${members.length}`);
+    assert.deepEqual(
+      members.filter((member) => !new RegExp(`\\b${member.split('.')[1]}\\??[(:]`).test(block)),
+      [],
+    );
   });
 });
