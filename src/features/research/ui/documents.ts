@@ -29,16 +29,26 @@ export function parseDocumentUri(uri: vscode.Uri): { jobId: string; kind: Docume
 export class ResearchDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions: Array<{ dispose(): void }>;
 
   constructor(private readonly store: ResearchStore) {
-    // The store announces a job only when something shown about it changed.
-    this.subscription = store.onDidChangeJob((job) => {
-      for (const kind of KINDS) {
-        const uri = documentUri(job.id, kind);
-        if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.changed.fire(uri);
-      }
-    });
+    this.subscriptions = [
+      // The store announces a job only when something shown about it changed.
+      store.onDidChangeJob((job) => {
+        for (const kind of KINDS) {
+          const uri = documentUri(job.id, kind);
+          if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.changed.fire(uri);
+        }
+      }),
+      // A job leaving the list (untracked, cleared, another key's list) announces no change of its
+      // own: its open documents would keep showing the result as if the job were still followed.
+      store.onDidChangeJobs(() => {
+        for (const doc of vscode.workspace.textDocuments) {
+          const target = doc.uri.scheme === RESEARCH_DOCUMENT_SCHEME ? parseDocumentUri(doc.uri) : undefined;
+          if (target && !store.get(target.jobId)) this.changed.fire(doc.uri);
+        }
+      }),
+    ];
   }
 
   /** The sanitiser and renderers load with the first document opened (an on-demand bundle). */
@@ -50,7 +60,7 @@ export class ResearchDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }
