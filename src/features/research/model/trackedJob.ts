@@ -68,6 +68,14 @@ export function isFinished(job: TrackedJob): boolean {
 }
 
 /**
+ * An agent run the service may still stop: its last answer said running, and the service still has
+ * it. The row's Cancel and the command's own check and pick ask this one question.
+ */
+export function isCancelable(job: TrackedJob): boolean {
+  return job.kind === 'agent' && isRunning(job.snapshot) && !isFinished(job);
+}
+
+/**
  * Whether the job has something to save or copy (what resultFiles would offer), decided without
  * building any text: the tree asks it for every row.
  */

@@ -1,12 +1,12 @@
 // The Research view's commands. Each takes what VS Code passes from a tree menu (the clicked node,
 // then every selected node) or a plain job id / URL string, so they also work from other code.
 import * as vscode from 'vscode';
-import { isFirecrawlError, isRunning } from '../../../api';
+import { isFirecrawlError } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import type { ResearchStore, RefreshOutcome } from '../model/researchStore';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import type { TrackedJob } from '../model/trackedJob';
+import { isCancelable, type TrackedJob } from '../model/trackedJob';
 import { isNode, jobIdOf, jobIdsOf, noResultYet, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
 import { cancelConflictText, describeError } from '../../../host/errorText';
@@ -150,10 +150,9 @@ export async function copySourceUrl(deps: JobCommandDeps, clicked?: unknown): Pr
 
 /** After a confirmation; the row changes when the service says the run was cancelled, not before. */
 export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): Promise<boolean> {
-  const running = (j: TrackedJob) => j.kind === 'agent' && isRunning(j.snapshot);
-  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), running, () => vscode.l10n.t('No tracked agent job is running.')));
+  const id = jobIdOf(clicked) ?? (await pickJob(deps.store, vscode.l10n.t('Cancel which agent job?'), isCancelable, () => vscode.l10n.t('No tracked agent job is running.')));
   const job = id ? deps.store.get(id) : undefined;
-  if (!job || !running(job)) return false;
+  if (!job || !isCancelable(job)) return false;
   const confirm = vscode.l10n.t('Cancel Job');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Cancel agent job {0}? The run stops where it is; credits it has used are not refunded.', shortJobId(job.id)),

@@ -9,7 +9,7 @@ import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, fo
 import { COMMANDS } from '../../../ids';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { hasKeepableResult, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
+import { hasKeepableResult, isCancelable, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
 import { deepResearchFacts, deepResearchGroups, deepResearchTooltipRows, describeActivity, describeDeepResearchGroup, describeSource, jobTitle } from './deepResearchRows';
@@ -157,7 +157,7 @@ export function jobContextValue(job: TrackedJob): string {
   if (markdown) tokens.push('analysis');
   if (json !== undefined) tokens.push('json');
   if (hasKeepableResult(job, markdown, json)) tokens.push('result');
-  if (job.kind === 'agent' && isRunning(job.snapshot) && !isFinished(job)) tokens.push('cancelable');
+  if (isCancelable(job)) tokens.push('cancelable');
   return tokens.join(' ');
 }
 
