@@ -171,7 +171,8 @@ function jobIdRule(value: string, endpoint: FeedbackEndpoint | undefined, sink: 
     add(sink, 'jobId', 'required', words.jobIdRequiredText(endpoint, field));
     return undefined;
   }
-  if (JOB_ID_PATTERN.test(id)) return id;
+  // The service's ids are lower case: one typed or pasted in capitals is sent as the service wrote it.
+  if (JOB_ID_PATTERN.test(id)) return id.toLowerCase();
   if (!UUID_SHAPE.test(id)) {
     add(sink, 'jobId', 'not_uuid', words.notUuidText(id, endpoint, field));
     return undefined;

@@ -16,7 +16,7 @@ import { SettledWrites } from '../../../shared/settledState';
 import { readClipboard, selectedText } from '../../../host/editorInput';
 import { describeFeedbackFailure, type FailureAction, type FailureMessage, nextStepLabel, windowFromFeedbackError } from '../../../host/errorText';
 import { systemClock } from '../../../shared/clock';
-import { singleJobId } from '../../../shared/jobIds';
+import { normalizeJobId, singleJobId } from '../../../shared/jobIds';
 import { FeedbackWindows } from '../model/feedbackWindow';
 import { type ActivitySource, RecentFeedbackJobs } from '../model/recentJobs';
 import { type OpenPage, QuickInputPrompter } from './quickInputPrompter';
@@ -169,9 +169,10 @@ export class FeedbackController implements vscode.Disposable {
       } else if (options.rateResult && options.endpoint && options.jobId) {
         // Rating the result just opened: nothing to guess, nothing to resume. An unsent draft of another
         // job in this window's place is set aside, offered again next time, not written over.
-        if (own && own.jobId !== options.jobId) this.drafts.setAside(asideSlot);
+        const ownJob = own !== undefined && normalizeJobId(own.jobId) === normalizeJobId(options.jobId);
+        if (own && !ownJob) this.drafts.setAside(asideSlot);
         // An unsent draft of this very job is what the person wrote about it: the rating starts from it.
-        draft = own && own.jobId === options.jobId ? cloneDraft(own) : emptyDraft(options.jobId);
+        draft = own && ownJob ? cloneDraft(own) : emptyDraft(options.jobId);
         draft.endpoint = options.endpoint;
         if (options.url) draft.url = options.url;
         wizardOptions.start = 'rating';
