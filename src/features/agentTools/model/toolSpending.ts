@@ -226,7 +226,11 @@ export class ToolSpending implements Disposable {
     const now = this.deps.clock.now();
     const first = this.own[0];
     if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
-    this.own.push(entry);
+    // What a call cost replaces its hold here already, as `charges` would: the file a write serializes
+    // holds one entry per call, not two.
+    const held = entry.upTo ? -1 : this.heldIndex(entry.id);
+    if (held >= 0) this.own[held] = { ...entry, at: Math.min(this.own[held]!.at, entry.at) };
+    else this.own.push(entry);
     if (this.own.length > MAX_OWN_ENTRIES) this.own = compact(this.own);
     this.charged = undefined;
     this.changed.fire();
@@ -239,6 +243,12 @@ export class ToolSpending implements Disposable {
     });
     this.written = this.pending;
     return this.pending;
+  }
+
+  /** Where this window's ceiling for `id` is, newest first (a call's hold is among the last few). */
+  private heldIndex(id: string): number {
+    for (let i = this.own.length - 1; i >= 0; i--) if (this.own[i]!.id === id) return this.own[i]!.upTo ? i : -1;
+    return -1;
   }
 
   /** Settles once this window's file holds every charge recorded so far. */
