@@ -2,6 +2,9 @@
 // waits for nothing from the host). A command run in that moment waits for the key instead of acting
 // as if there were none.
 import * as vscode from 'vscode';
+import { isBundleLoadError } from './bundleError';
+import { describeError, isCommonStep, nextStepLabel } from './errorText';
+import { runCommonStep } from './nextStepCommands';
 
 let gate: Promise<unknown> = Promise.resolve();
 
@@ -14,6 +17,19 @@ export function holdCommandsUntil(ready: Promise<unknown>): void {
 export function registerCommand(id: string, handler: (...args: any[]) => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     await gate;
-    return handler(...args);
+    try {
+      return await handler(...args);
+    } catch (error) {
+      // Most commands load their code on first use; when that fails the workbench would say only
+      // "Running the contributed command … failed": say which file and what to do instead.
+      if (!isBundleLoadError(error)) throw error;
+      const { message, actions } = describeError(error);
+      const steps = actions.filter(isCommonStep);
+      void vscode.window.showErrorMessage(message, ...steps.map(nextStepLabel)).then((choice) => {
+        const step = steps.find((s) => nextStepLabel(s) === choice);
+        if (step) void runCommonStep(step);
+      });
+      return undefined;
+    }
   });
 }

@@ -2,6 +2,7 @@
 // carries its own copy of the modules it imports, so it gets this window's platform and language
 // when it loads (host/bundleInit); everything else it needs comes in through the functions it exports.
 import type * as vscode from 'vscode';
+import { BundleLoadError } from './bundleError';
 import { type OnDemandBundle, type Platform, platform } from './platform';
 
 /** What every on-demand bundle's entry exports besides its own API (re-exported from host/bundleInit). */
@@ -23,6 +24,10 @@ export function loadOnDemand<T>(name: OnDemandBundle): Promise<T> {
     if (!extensionUri) return Promise.reject(new Error('on-demand bundles load after activation'));
     load = platform()
       .loadBundle(name, extensionUri)
+      // The platform's own failure ("Failed to fetch", a missing file) does not say it was one of our files.
+      .catch((cause: unknown) => {
+        throw new BundleLoadError(`${name}.js`, cause);
+      })
       .then((exports) => {
         (exports as BundleEntry).initBundle(platform());
         return exports;

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { API_KEY_PATH, isFirecrawlError, isUnsupportedOnServer, type Operation } from '../../api';
 import { currentLocale, formatExact } from '../../shared/format';
+import { isBundleLoadError } from '../bundleError';
 import { plainText, sentence } from '../../shared/text';
 import type { NextStep } from './nextSteps';
 
@@ -104,6 +105,17 @@ export function keyFaultText(problem: string): string {
 const CREDIT_ROUTES: ReadonlySet<Operation> = new Set(['creditUsage', 'creditUsageHistory']);
 
 export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText {
+  if (isBundleLoadError(error)) {
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    return {
+      message: l10n.t(
+        'Firecrawl could not load one of its own files ({0}): {1}. Check the network connection, then run Developer: Reload Window; if it still fails, reinstall the extension.',
+        plainText(error.file, 60),
+        plainText(cause, 200),
+      ),
+      actions: ['showLogs'],
+    };
+  }
   if (!isFirecrawlError(error)) {
     const text = error instanceof Error ? error.message : String(error);
     return { message: l10n.t('Something went wrong: {0}', plainText(text, 300)), actions: ['showLogs'] };
