@@ -108,6 +108,46 @@ describe('shaping', () => {
     assert.equal(shapeHistory([row(oct, 1)], false, { planCredits: 0 }).plan, undefined);
   });
 
+  test('a month the service left out is a 0 bar in its place, as a day or an hour is', () => {
+    // Per key a month without usage has no row; when no key used anything, the month is gone.
+    const model = shapeHistory([row(sep, 4, 'a'), row(nov, 6, 'a', null), { startDate: null, endDate: null, creditsUsed: 1, apiKey: 'a' }], true, { locale: 'en-US' });
+    assert.deepEqual(
+      model.months.map((m) => m.startDate),
+      [sep, oct, nov, null],
+    );
+    assert.deepEqual(
+      model.months.map((m) => m.shortLabel),
+      ['Sep', 'Oct', 'Nov', 'Undated'],
+    );
+    const gap = model.months[1]!;
+    assert.deepEqual(gap.values, {});
+    assert.equal(gap.total, 0);
+    assert.equal(gap.partial, false);
+    assert.equal(gap.endDate, '2026-10-31T23:59:59.999Z');
+    assert.equal(model.grandTotal, 11);
+    // Across a new year, in the plain view too.
+    const plain = shapeHistory([row('2025-11-01T00:00:00.000Z', 1), row('2026-02-01T00:00:00.000Z', 2, undefined, null)], false, { locale: 'en-US' });
+    assert.deepEqual(
+      plain.months.map((m) => [m.shortYearLabel, m.total]),
+      [
+        ['Nov 2025', 1],
+        ['Dec 2025', 0],
+        ['Jan 2026', 0],
+        ['Feb 2026', 2],
+      ],
+    );
+    // Billing periods that do not start on the 1st: one a month, no gap to fill.
+    assert.equal(shapeHistory([row('2026-09-15T00:00:00.000Z', 1), row('2026-10-15T00:00:00.000Z', 1)], false).months.length, 2);
+  });
+
+  test('a start date centuries off fills no thousands of empty months', () => {
+    const model = shapeHistory([row('0001-01-01T00:00:00.000Z', 1), row(nov, 2, undefined, null)], false);
+    assert.deepEqual(
+      model.months.map((m) => m.startDate),
+      ['0001-01-01T00:00:00.000Z', nov],
+    );
+  });
+
   test('empty history gives no months and a usable scale', () => {
     const model = shapeHistory([], true);
     assert.deepEqual(model.months, []);

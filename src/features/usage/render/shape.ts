@@ -180,6 +180,50 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+/** A gap longer than this is a date the server got wrong, not months without usage: filling it would draw thousands of empty bars. */
+const MAX_FILLED_GAP = 120;
+
+/** The UTC calendar month of a start date as one number (year × 12 + month), or undefined when unreadable. */
+function monthIndex(startDate: string | null): number | undefined {
+  const time = startTime(startDate);
+  if (Number.isNaN(time)) return undefined;
+  const date = new Date(time);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+}
+
+function monthStartIso(index: number): string {
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(Math.floor(index / 12), index % 12, 1);
+  return date.toISOString();
+}
+
+/** The last millisecond of a filled month, as the service ends a finished one. */
+function monthEnd(startDate: string | null): string | null {
+  const index = monthIndex(startDate);
+  return index === undefined ? null : new Date(Date.parse(monthStartIso(index + 1)) - 1).toISOString();
+}
+
+/**
+ * Sorted start dates with the UTC calendar months the service left out put back between them. With
+ * the breakdown a key that used nothing in a month has no row, so a month no key used is missing;
+ * without it, the bars on either side would stand together and the axis skip the month unsaid,
+ * where the day and hour views show such a gap as a 0 bar.
+ */
+function withMissingMonths(ordered: Array<string | null>): Array<string | null> {
+  const filled: Array<string | null> = [];
+  let previous: number | undefined;
+  for (const startDate of ordered) {
+    const index = monthIndex(startDate);
+    if (index !== undefined && previous !== undefined && index - previous - 1 <= MAX_FILLED_GAP) {
+      for (let missing = previous + 1; missing < index; missing += 1) filled.push(monthStartIso(missing));
+    }
+    if (index !== undefined) previous = index;
+    filled.push(startDate);
+  }
+  return filled;
+}
+
 export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean, options: ShapeOptions = {}): ChartModel {
   // Group rows by month and by key; duplicates of a pair add up rather than overwrite.
   const monthOrder: Array<string | null> = [];
@@ -218,10 +262,10 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
     for (const [name] of rest) indexOf.set(name, others.index);
   }
 
-  const ordered = [...monthOrder].sort(compareMonths);
+  const ordered = withMissingMonths([...monthOrder].sort(compareMonths));
   const inProgress = inProgressLabel();
   const months: ChartMonth[] = ordered.map((startDate) => {
-    const info = monthInfo.get(startDate)!;
+    const info = monthInfo.get(startDate) ?? { endDate: monthEnd(startDate), byKey: new Map<string, number>() };
     const values: Record<number, number> = {};
     let total = 0;
     for (const [name, used] of info.byKey) {
