@@ -92,6 +92,25 @@ describe('panel text', () => {
     assert.equal(text.showData, false);
   });
 
+  test('no usage is one rule in every range: rows that are all 0 say so, as empty bins do; a refund is not nothing', () => {
+    const zero = (startDate: string, apiKey: string, endDate: string | null = null) => ({ startDate, endDate, creditsUsed: 0, apiKey });
+    const keys = [zero('2026-10-01T00:00:00.000Z', 'ci', '2026-10-31T23:59:59.999Z'), zero('2026-11-01T00:00:00.000Z', 'ci'), zero('2026-11-01T00:00:00.000Z', 'dev')];
+    const months = describePanel(base({ byApiKey: true, history: { periods: keys, fetchedAt: NOW } }));
+    assert.equal(months.empty, true);
+    assert.equal(months.showData, false);
+    const bins = {
+      binSize: 'day' as const,
+      windowStart: '2026-11-13T12:00:00.000Z',
+      windowEnd: '2026-11-20T12:00:00.000Z',
+      fetchedAt: NOW,
+      bins: [{ startDate: '2026-11-14T00:00:00.000Z', endDate: null, creditsUsed: 0 }],
+    };
+    assert.equal(describePanel(base({ range: 'last7d', bins })).empty, true);
+    const refund = [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: -3 }];
+    assert.equal(describePanel(base({ history: { periods: refund, fetchedAt: NOW } })).empty, false);
+    assert.equal(describePanel(base({ range: 'last7d', bins: { ...bins, bins: refund } })).empty, false);
+  });
+
   test('no key', () => {
     const text = describePanel(base({ problem: { kind: 'noKey', message: 'No API key yet.' } }));
     assert.deepEqual(text.status, { tone: 'info', text: 'No API key yet.', action: { command: 'setApiKey', label: 'Set API Key' } });

@@ -127,13 +127,21 @@ function statusOf(state: PanelState): PanelStatus | undefined {
   return undefined;
 }
 
+/**
+ * The one rule for "No credit usage" in every range: no row with usage. Rows of 0 and rows left out
+ * count alike (the service may send either, per month and key as per day or hour), as do unreadable
+ * numbers, which the chart draws as 0; a refund (below 0) is something to show.
+ */
+function usedNothing(rows: ReadonlyArray<{ creditsUsed: number }>): boolean {
+  return !rows.some((row) => Number.isFinite(row.creditsUsed) && row.creditsUsed !== 0);
+}
+
 export function describePanel(state: PanelState): PanelText {
   const locale = state.locale;
   const unsupported = state.problem?.kind === 'unsupported';
   const status = statusOf(state);
   const data = unsupported ? undefined : state.range === 'months' ? state.history : state.bins;
-  // Months: no periods at all. Bins: every bin of the window is 0 (or was left out).
-  const empty = !data ? false : state.range === 'months' ? (state.history?.periods.length ?? 0) === 0 : !(state.bins?.bins.some((b) => b.creditsUsed !== 0) ?? false);
+  const empty = !!data && usedNothing(state.range === 'months' ? (state.history?.periods ?? []) : (state.bins?.bins ?? []));
   return {
     ...balanceLines(state, locale),
     ...(data ? { updated: l10n.t('Usage updated {0}', formatAgo(data.fetchedAt, state.now, state.locale)) } : {}),
