@@ -5,7 +5,7 @@ import { formatMegabytes } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
 import { escapeMarkdown } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
-import type { TrackedJob } from '../model/trackedJob';
+import { jobCondition, type TrackedJob } from '../model/trackedJob';
 
 export type DocumentKind = 'analysis' | 'json' | 'partial';
 
@@ -36,7 +36,23 @@ export function documentText(job: TrackedJob | undefined, jobId: string, kind: D
   if (markdown) return sanitizeMarkdown(markdown);
   const missing = notKept('result', job.trimmed?.resultBytes);
   if (missing) return `_${missing}_\n`;
-  if (s?.status !== 'failed') return `_${l10n.t('No result yet: the job is still running.')}_\n`;
-  const failed = `_${l10n.t('This job failed and has no result.')}_\n\n`;
-  return s.error ? `${failed}${l10n.t('Error: {0}', escapeMarkdown(s.error))}\n` : failed;
+  if (resultJson(s) !== undefined) return `_${l10n.t('This result is JSON, not text: open it with "Open JSON Result".')}_\n`;
+  if (s?.status === 'failed') {
+    const failed = `_${l10n.t('This job failed and has no result.')}_\n\n`;
+    return s.error ? `${failed}${l10n.t('Error: {0}', escapeMarkdown(s.error))}\n` : failed;
+  }
+  return `_${noAnalysis(job)}_\n`;
+}
+
+/** Why there is no text to show: the document stays open while the job moves on, so it goes by the job's state now. */
+function noAnalysis(job: TrackedJob): string {
+  const condition = jobCondition(job);
+  if (condition === 'expired') return l10n.t('No result: the service no longer has this job (it expired, or was not found), and no result was kept here.');
+  if (condition === 'shutDown') return l10n.t('No result: the API that ran this job was shut down, and no result was kept here.');
+  // No answer yet (still checking, or every request refused): nothing says it runs.
+  if (!job.snapshot) return l10n.t('No result yet: the service has not answered for this job.');
+  const status = job.snapshot.status;
+  if (status === 'cancelled') return l10n.t('This job was cancelled and has no result.');
+  if (status === 'completed') return l10n.t('This job completed without a result.');
+  return l10n.t('No result yet: the job is still running.');
 }
