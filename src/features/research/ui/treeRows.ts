@@ -121,14 +121,15 @@ function timeText(job: TrackedJob, now: number): string | undefined {
 export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
-  // The condition first: in a narrow sidebar the end of the description is what gets cut.
-  const parts = [conditionText(job), kindText(job)];
-  if (s?.kind === 'deepResearch') parts.push(...deepResearchFacts(s));
-  if (s?.kind === 'agent') parts.push(...agentFacts(s));
+  const facts: string[] = [];
+  if (s?.kind === 'deepResearch') facts.push(...deepResearchFacts(s));
+  if (s?.kind === 'agent') facts.push(...agentFacts(s));
   const time = timeText(job, now);
-  if (time) parts.push(time);
+  if (time) facts.push(time);
   const label = jobLabel(job);
-  const description = parts.join(' · ');
+  const stateText = conditionText(job);
+  // The condition first: in a narrow sidebar the end of the description is what gets cut.
+  const description = [stateText, kindText(job), ...facts].join(' · ');
   return {
     id: job.id,
     label,
@@ -137,7 +138,9 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
-    accessibilityLabel: l10n.t({ message: '{0} {1}: {2}', args: [kindText(job), label, description], comment: ['kind, label, description'] }),
+    // The label leads with the kind already: the description's kind word (there for the eye, when
+    // the label is cut) would be heard twice.
+    accessibilityLabel: l10n.t({ message: '{0}: {1}', args: [label, [stateText, ...facts].join(' · ')], comment: ['a job row read aloud: its label (kind first), then its state and facts'] }),
   };
 }
 
