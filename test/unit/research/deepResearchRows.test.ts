@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ResearchJob } from '../../../src/api';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { describeGroup, describeJob } from '../../../src/features/research/ui/treeRows';
+import { describeActivity, describeGroup, describeJob } from '../../../src/features/research/ui/treeRows';
 
 const ID = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -49,5 +49,27 @@ describe('a deep research job from a trimmed copy', () => {
     const rows = new Map(describeJob({ ...copy, trimmed: undefined }, NOW).tooltip!().rows);
     assert.equal(rows.get('Activities'), '500');
     assert.equal(rows.get('Sources'), '300');
+  });
+});
+
+describe('an activity row', () => {
+  test('an activity without a message has no empty Message row in its tooltip, and is labelled by its type', () => {
+    const job: TrackedJob = { ...copy, trimmed: undefined, snapshot: { ...research, activities: [{ type: 'analyze', status: 'complete', message: '', depth: 2, timestamp: '2026-11-20T11:00:00Z' }] } };
+    const d = describeActivity(job, 0, NOW)!;
+    assert.equal(d.label, '(analyze)');
+    const labels = d.tooltip!().rows.map(([label]) => label);
+    assert.deepEqual(labels, ['Type', 'Status', 'Depth', 'At']);
+    const blank: TrackedJob = { ...job, snapshot: { ...research, activities: [{ type: 'analyze', status: 'complete', message: ' \n ', depth: 2, timestamp: '2026-11-20T11:00:00Z' }] } };
+    const b = describeActivity(blank, 0, NOW)!;
+    assert.equal(b.label, '(analyze)');
+    assert.deepEqual(
+      b.tooltip!().rows.map(([label]) => label),
+      labels,
+    );
+  });
+
+  test('an activity with a message keeps its Message row', () => {
+    const rows = new Map(describeActivity({ ...copy, trimmed: undefined }, 0, NOW)!.tooltip!().rows);
+    assert.equal(rows.get('Message'), 'Step 0');
   });
 });

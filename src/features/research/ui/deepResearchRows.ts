@@ -151,6 +151,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   const a: ResearchActivity | undefined = s?.kind === 'deepResearch' ? s.activities[index] : undefined;
   if (!a) return undefined;
   const at = parseTime(a.timestamp);
+  const said = a.message.trim() !== '';
   const parts = [l10n.t('depth {0}', formatExact(a.depth))];
   if (at !== undefined) parts.push(formatAgo(at, now));
   // A step the service still calls running only moves while the job does: once the job is over
@@ -172,11 +173,12 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
     [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],
     [l10n.t('Depth'), formatExact(a.depth)],
     ...(at !== undefined ? [[l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)] as [string, string]] : []),
-    [l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message],
+    // A step the service sent without words has no message to show: an empty row says nothing.
+    ...(said ? [[l10n.t({ message: 'Message', comment: ['tooltip label'] }), a.message] as [string, string]] : []),
   ];
   return {
     id: `${job.id}/activities/${index}`,
-    label: a.message ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
+    label: said ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
     description: parts.join(' · '),
     tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1 + (job.trimmed?.activities ?? 0))), rows: rows() }),
     icon,
