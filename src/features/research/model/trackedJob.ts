@@ -68,11 +68,14 @@ export function isFinished(job: TrackedJob): boolean {
 }
 
 /**
- * An agent run the service may still stop: its last answer said running, and the service still has
- * it. The row's Cancel and the command's own check and pick ask this one question.
+ * An agent run the service may still stop: its last answer said running, the service still has it,
+ * and it has not refused this key for it (a cancel goes to the same service with the same key, so it
+ * would be refused too; Refresh tells when the key works again). The row's Cancel and the command's
+ * own check and pick ask this one question.
  */
 export function isCancelable(job: TrackedJob): boolean {
-  return job.kind === 'agent' && isRunning(job.snapshot) && !isFinished(job);
+  const refused = job.poll.kind === 'stopped' && job.poll.reason === 'rejected';
+  return job.kind === 'agent' && isRunning(job.snapshot) && !isFinished(job) && !refused;
 }
 
 /**
