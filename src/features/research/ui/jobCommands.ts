@@ -126,7 +126,6 @@ function sourceUrlOf(deps: JobCommandDeps, value: unknown): string | undefined {
   if (!isNode(value) || value.kind !== 'source') return undefined;
   const s = deps.store.get(value.jobId)?.snapshot;
   return s?.kind === 'deepResearch' ? s.sources[value.index]?.url : undefined;
-  return undefined;
 }
 
 /** Opens a source in the browser, only when it is an http(s) address. */
