@@ -238,7 +238,8 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
     const failure = reportRunError(
       outcome.error,
       services,
-      () => start(services, answers, maxCredits),
+      // The limit may have been lowered since (after a 402, say): a retry never spends more than the setting now allows.
+      () => start(services, answers, Math.min(maxCredits, runSettings.agentMaxCredits())),
       () => agentCommand(services, answers),
     );
     return failure ? { failure } : { cancelled: true };

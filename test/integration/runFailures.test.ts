@@ -1,0 +1,89 @@
+// Runs that fail or are refused, through the real prompts and notifications: each says why and offers
+// a step that can help, and nothing the person typed or chose is lost.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/extension';
+import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/run';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, until, useSandbox } from './helpers';
+
+type Shown = { kind: 'error' | 'warning'; message: string; items: string[] };
+
+describe('running Firecrawl: failures that say what to do next', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+  let run: RunCommands;
+  const shown: Shown[] = [];
+  /** The answer each notification gets, by kind; a pending one is settled by `choose`. */
+  let choose: (choice: string | undefined) => void = () => undefined;
+  const originals = { error: vscode.window.showErrorMessage, warning: vscode.window.showWarningMessage, dialog: vscode.window.showOpenDialog };
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox();
+    await useSandbox(api, sandbox);
+    for (const kind of ['error', 'warning'] as const) {
+      (vscode.window as unknown as Record<string, unknown>)[kind === 'error' ? 'showErrorMessage' : 'showWarningMessage'] = (message: string, ...items: unknown[]) => {
+        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
+        return new Promise((resolve) => (choose = resolve));
+      };
+    }
+    run = await api.run.commands();
+  });
+
+  after(async () => {
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = originals.error;
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = originals.warning;
+    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = originals.dialog;
+    await vscode.workspace.getConfiguration('firecrawl').update('run.agentMaxCredits', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await sandbox?.close();
+  });
+
+  beforeEach(() => {
+    sandbox.clearFaults();
+    sandbox.resetCounts();
+    shown.length = 0;
+    choose = () => undefined;
+  });
+
+  const prompt = () => run.prompt;
+  const agentStarts = () => sandbox.requests().filter((r) => r.route === 'agentStart');
+  /** Waits for a wizard page `step`, sets its text if given, and accepts it. */
+  async function answerStep(step: number, text?: string): Promise<void> {
+    const page = await until(`page ${step}`, () => (prompt()?.step === step ? prompt() : undefined));
+    if (text !== undefined) (page as vscode.InputBox).value = text;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await until(`page ${step} to go`, () => prompt() !== page);
+  }
+  /** Start Agent Job with `text` as the prompt and every other page as it opens, through to Start. */
+  async function startAgent(text: string): Promise<{ pending: Thenable<AgentOutcome | undefined> }> {
+    const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerStep(1, text);
+    await answerStep(2, '');
+    await answerStep(3);
+    await answerStep(4);
+    await answerStep(5);
+    // Wrapped: an async function returning the thenable itself would wait for the command to end.
+    return { pending };
+  }
+
+  it('Retry after a 402 on an agent start sends the credit limit as the setting now says, once it was lowered', async () => {
+    sandbox.fault({ kind: 'status', status: 402, route: 'agentStart' });
+    const outcome = (await (await startAgent('Compare three scraping APIs')).pending)!;
+    assert.ok(outcome.failure);
+    await until('the error', () => shown.find((s) => s.kind === 'error'));
+    await vscode.workspace.getConfiguration('firecrawl').update('run.agentMaxCredits', 100, vscode.ConfigurationTarget.Global);
+    try {
+      choose('Retry');
+      await until('the retry', () => agentStarts().length === 2);
+      assert.deepEqual(
+        agentStarts().map((r) => (r.body as { maxCredits?: number }).maxCredits),
+        [500, 100],
+      );
+    } finally {
+      await vscode.workspace.getConfiguration('firecrawl').update('run.agentMaxCredits', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
