@@ -86,4 +86,22 @@ describe('running Firecrawl: failures that say what to do next', function () {
       await vscode.workspace.getConfiguration('firecrawl').update('run.agentMaxCredits', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('Start Agent Job: Enter on an emptied prompt says a prompt is needed and keeps the box as it is', async () => {
+    const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+    await answerStep(1, 'An earlier prompt');
+    await until('the URLs page', () => (prompt()?.step === 2 ? prompt() : undefined));
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    const box = (await until('the prompt page again', () => (prompt()?.step === 1 ? prompt() : undefined))) as vscode.InputBox;
+    assert.equal(box.value, 'An earlier prompt');
+    box.value = '   ';
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await until('the reason', () => (box.validationMessage ? true : undefined));
+    assert.match(String(box.validationMessage), /prompt/i);
+    assert.equal(prompt(), box, 'the same box, still open');
+    assert.equal(box.value, '   ', 'what was typed, not the earlier prompt');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await pending, { cancelled: true });
+    assert.equal(agentStarts().length, 0);
+  });
 });

@@ -74,6 +74,7 @@ export async function agentCommand(services: RunServices, editing?: AgentAnswers
           prompt: vscode.l10n.t('What should the agent find or do?'),
           value: answers.prompt,
           validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined),
+          required: vscode.l10n.t('Type what the agent should find or do: a run needs a prompt.'),
           keep: (t) => (answers.prompt = t),
         });
         if (a.kind === 'cancel') return { cancelled: true };

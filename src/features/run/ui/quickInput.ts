@@ -33,6 +33,8 @@ export interface TextPage extends PageFrame {
   placeholder?: string;
   /** A problem with the text, shown under it; Enter does nothing while there is one. */
   validate?: (text: string) => string | undefined;
+  /** Said when Enter is pressed on blank text, which is then not an answer; the box stays as it is. */
+  required?: string;
   /** Told what the box held when it closed without an answer (Escape), to offer it again next time. */
   keep?: (text: string) => void;
 }
@@ -67,7 +69,9 @@ export function askText(page: TextPage): Promise<Asked<string>> {
     box.onDidChangeValue(check);
     box.onDidAccept(() => {
       check();
-      if (box.validationMessage === undefined) finish({ kind: 'accept', value: box.value });
+      if (box.validationMessage !== undefined) return;
+      if (page.required && !box.value.trim()) box.validationMessage = page.required;
+      else finish({ kind: 'accept', value: box.value });
     });
     box.onDidTriggerButton((button) => {
       if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back', text: box.value });
