@@ -68,6 +68,43 @@ describe('running Firecrawl: failures that say what to do next', function () {
     // Wrapped: an async function returning the thenable itself would wait for the command to end.
     return { pending };
   }
+  /** Counts the file dialogs asked for, each answered with no file. */
+  function countDialogs(): { asked: () => number } {
+    let asked = 0;
+    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = () => {
+      asked++;
+      return Promise.resolve(undefined);
+    };
+    return { asked: () => asked };
+  }
+
+  it('Parse File answered 400: Choose Another File… is offered (the same file is refused again) and asks for one', async () => {
+    sandbox.fault({ kind: 'status', status: 400, route: 'parse', body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: the file could not be parsed' } });
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const file = vscode.Uri.joinPath(folder, 'broken.csv');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('a,b\n1,2\n'));
+    const dialogs = countDialogs();
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', file))!;
+    assert.match(outcome.failure?.message ?? '', /refused the request for parsing the file \(400\)\. Firecrawl said: Bad Request: the file could not be parsed/);
+    const error = await until('the error', () => shown.find((s) => s.kind === 'error'));
+    assert.deepEqual(error.items, ['Choose Another File…', 'Show Logs']);
+    choose('Choose Another File…');
+    await until('the file dialog', () => dialogs.asked() === 1);
+  });
+
+  it('Parse File on a file that cannot be read: names it and why, offers another file or Retry, sends nothing', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const gone = vscode.Uri.joinPath(folder, 'deleted-report.pdf');
+    const dialogs = countDialogs();
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', gone))!;
+    assert.match(outcome.failure?.message ?? '', /^deleted-report\.pdf could not be read: /);
+    assert.doesNotMatch(outcome.failure?.message ?? '', /Something went wrong/);
+    const error = await until('the error', () => shown.find((s) => s.kind === 'error'));
+    assert.deepEqual(error.items, ['Choose Another File…', 'Retry']);
+    assert.equal(sandbox.requestCount('parse'), 0);
+    choose('Choose Another File…');
+    await until('the file dialog', () => dialogs.asked() === 1);
+  });
 
   it('Retry after a 402 on an agent start sends the credit limit as the setting now says, once it was lowered', async () => {
     sandbox.fault({ kind: 'status', status: 402, route: 'agentStart' });

@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { formatExact } from '../../shared/format';
-import { plainText } from '../../shared/text';
+import { plainText, sentence } from '../../shared/text';
 import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
@@ -29,6 +29,16 @@ export function runStepLabel(step: RunStep): string {
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
+/** A file to upload that could not be read (gone, no permission): nothing was sent. */
+export class FileReadError extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly reason: string,
+  ) {
+    super(`${fileName}: ${reason}`);
+  }
+}
+
 /** A file the upload's checks refused (its type, its size), or a server refused as too large: sending it again is refused again. */
 export function isRefusedFile(error: unknown): boolean {
   if (!isFirecrawlError(error) || error.operation !== 'parse') return false;
@@ -37,6 +47,10 @@ export function isRefusedFile(error: unknown): boolean {
 }
 
 export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
+  if (error instanceof FileReadError) {
+    // Another file helps, and so may the same one once it is back or readable.
+    return { message: l10n.t('{0} could not be read: {1} Nothing was sent.', plainText(error.fileName, 100), sentence(plainText(error.reason, 300))), actions: ['chooseFile', 'retry'] };
+  }
   if (!isFirecrawlError(error)) return describeError(error, ctx);
   const doing = operationText(error.operation);
   const said = serverSaid(error.serverMessage);
@@ -69,7 +83,8 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
       : field.path
         ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
         : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
-    return { message, actions: ['editAndRetry', 'showLogs'] };
+    // A parse sends nothing typed: what the service refused is the file, so the step is another one.
+    return { message, actions: error.operation === 'parse' ? ['chooseFile', 'showLogs'] : ['editAndRetry', 'showLogs'] };
   }
   if (error.kind === 'rateLimited') {
     const wait = waitText(error.retryAfterMs);

@@ -4,7 +4,7 @@
 // as a parse.
 import * as vscode from 'vscode';
 import { checked, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
-import { isRefusedFile } from '../../../host/errorText';
+import { FileReadError, isRefusedFile } from '../../../host/errorText';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
@@ -33,13 +33,22 @@ export async function parseCommand(services: RunServices, given?: unknown): Prom
   return runParse(services, uri);
 }
 
+/** `read`'s answer; a file gone or not readable is said as such, with its name, not as an unknown failure. */
+async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new FileReadError(name, error instanceof Error ? error.message : String(error));
+  }
+}
+
 async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutcome> {
   const name = fileName(uri);
   const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: parsing {0}', plainText(name, 100)), async (signal): Promise<ScrapeResult> => {
-    const { size } = await vscode.workspace.fs.stat(uri);
+    const { size } = await readable(name, () => vscode.workspace.fs.stat(uri));
     // Type and size are checked before a byte is read or sent.
     const { contentType } = checked('parse', parseUpload(name, size));
-    const bytes = await vscode.workspace.fs.readFile(uri);
+    const bytes = await readable(name, () => vscode.workspace.fs.readFile(uri));
     // The file may have grown since (still being written), or its file system may report no size.
     checked('parse', parseUpload(name, bytes.byteLength));
     const client = services.provider.client;
@@ -47,7 +56,13 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
     return client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal });
   });
   if (!outcome.ok) {
-    const failure = reportRunError(outcome.error, services, () => (isRefusedFile(outcome.error) ? parseCommand(services) : runParse(services, uri)));
+    const failure = reportRunError(
+      outcome.error,
+      services,
+      () => (isRefusedFile(outcome.error) ? parseCommand(services) : runParse(services, uri)),
+      undefined,
+      () => parseCommand(services),
+    );
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
   const result = outcome.value;

@@ -12,9 +12,10 @@ import type { RunServices } from './services';
 /**
  * Says why the run failed and returns those words (undefined for a cancel the person asked for).
  * `edit` opens what was sent for a change; where there is nothing to edit, a refused field has no
- * step that could help, and none is offered.
+ * step that could help, and none is offered. `choose` asks for another file where Retry sends the
+ * same one again (by default, choosing another file is the retry).
  */
-export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown): RunErrorText | undefined {
+export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown, choose?: () => unknown): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
   if (isFirecrawlError(error) && error.kind === 'cancelled') return undefined;
   const balance = services.balance();
@@ -27,8 +28,8 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
   void vscode.window.showErrorMessage(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
     const step = text.actions.find((a) => runStepLabel(a) === choice);
     if (!step) return;
-    // For a refused file, retrying is choosing another one: the command's own retry does that.
-    if (step === 'retry' || step === 'chooseFile') await retry();
+    if (step === 'retry') await retry();
+    else if (step === 'chooseFile') await (choose ?? retry)();
     else if (step === 'editAndRetry') await edit?.();
     else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
     else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
