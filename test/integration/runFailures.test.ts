@@ -106,6 +106,22 @@ describe('running Firecrawl: failures that say what to do next', function () {
     await until('the file dialog', () => dialogs.asked() === 1);
   });
 
+  it('Start Agent Job cancelled while its request is on the way: says the run may have started and where to find it', async () => {
+    sandbox.fault({ kind: 'hang', route: 'agentStart' });
+    const { pending } = await startAgent('Find every pricing page');
+    await until('the start request at the service', () => agentStarts().length === 1);
+    // The progress notification's Cancel (the extension host cannot click it).
+    assert.equal(run.cancelRunsInProgress(), 1);
+    const outcome = (await pending)!;
+    assert.equal(outcome.id, undefined);
+    const said = await until('the warning', () => shown.find((s) => s.kind === 'warning'));
+    assert.match(said.message, /may have started/);
+    assert.match(said.message, /Recent/);
+    assert.deepEqual(said.items, ['Add Recent Jobs…']);
+    assert.equal(agentStarts().length, 1, 'not sent again');
+    assert.ok(!shown.some((s) => s.kind === 'error'), JSON.stringify(shown));
+  });
+
   it('Retry after a 402 on an agent start sends the credit limit as the setting now says, once it was lowered', async () => {
     sandbox.fault({ kind: 'status', status: 402, route: 'agentStart' });
     const outcome = (await (await startAgent('Compare three scraping APIs')).pending)!;

@@ -13,7 +13,7 @@ import { type NextStep, nextStepLabel } from './nextSteps';
  * change first (a refused field is refused again as it is); the dashboard is where credits are bought;
  * a refused file is replaced.
  */
-export type RunStep = NextStep | 'openDashboard' | 'chooseFile';
+export type RunStep = NextStep | 'openDashboard' | 'chooseFile' | 'addRecentJobs';
 
 export interface RunErrorText {
   message: string;
@@ -26,6 +26,7 @@ export interface RunErrorContext extends ErrorContext {
 }
 
 export function runStepLabel(step: RunStep): string {
+  if (step === 'addRecentJobs') return l10n.t('Add Recent Jobs…');
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
@@ -54,7 +55,19 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (!isFirecrawlError(error)) return describeError(error, ctx);
   const doing = operationText(error.operation);
   const said = serverSaid(error.serverMessage);
-  if (error.kind === 'cancelled') return { message: l10n.t('Cancelled {0}; nothing more was sent.', doing), actions: [] };
+  if (error.kind === 'cancelled') {
+    // The start request was already on its way: the service may have begun the run, which bills
+    // whether or not this window waits for its answer, and only the team's list can tell.
+    if (error.operation === 'agentStart') {
+      return {
+        message: l10n.t(
+          "Stopped waiting for the agent job to start, but the request had been sent: the run may have started anyway and can spend up to its credit limit. Look for it in the Research view's Recent group, or with Add Recent Jobs.",
+        ),
+        actions: ['addRecentJobs'],
+      };
+    }
+    return { message: l10n.t('Cancelled {0}; nothing more was sent.', doing), actions: [] };
+  }
   if (error.operation === 'agentStart' && isUnsupportedOnServer(error, ctx.selfHosted === true)) {
     // Retrying cannot help: the server answers every start this way.
     return { message: l10n.t('Agent runs are not available on this server: self-hosted Firecrawl answers HTTP 500 when one is started.'), actions: ['openSettings'] };

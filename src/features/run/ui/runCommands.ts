@@ -12,6 +12,7 @@ import { parseCommand } from './parseCommand';
 import { rateCommand } from './rateCommand';
 import { openPrompt } from './quickInput';
 import { ResultLens } from './resultLens';
+import { cancelRunsInProgress } from './runProgress';
 import { scrapeCommand } from './scrapeCommand';
 import { searchCommand } from './searchCommand';
 import type { RunServices } from './services';
@@ -64,6 +65,11 @@ export class RunCommands implements vscode.Disposable {
   /** The run prompt on screen, for tests that drive the real widgets. */
   get prompt(): vscode.QuickInput | undefined {
     return openPrompt();
+  }
+
+  /** Cancels the runs in progress as their notifications' Cancel does, for tests: returns how many. */
+  cancelRunsInProgress(): number {
+    return cancelRunsInProgress();
   }
 
   dispose(): void {

@@ -10,14 +10,16 @@ import { isFirecrawlError } from '../../../api';
 import type { RunServices } from './services';
 
 /**
- * Says why the run failed and returns those words (undefined for a cancel the person asked for).
- * `edit` opens what was sent for a change; where there is nothing to edit, a refused field has no
- * step that could help, and none is offered. `choose` asks for another file where Retry sends the
- * same one again (by default, choosing another file is the retry).
+ * Says why the run failed and returns those words (undefined for a cancel the person asked for that
+ * sent nothing that could still run). `edit` opens what was sent for a change; where there is nothing
+ * to edit, a refused field has no step that could help, and none is offered. `choose` asks for another
+ * file where Retry sends the same one again (by default, choosing another file is the retry).
  */
 export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown, choose?: () => unknown): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (isFirecrawlError(error) && error.kind === 'cancelled') return undefined;
+  // A cancelled agent start is said: its request was sent, and the run may be under way.
+  const cancelled = isFirecrawlError(error) && error.kind === 'cancelled';
+  if (cancelled && error.operation !== 'agentStart') return undefined;
   const balance = services.balance();
   const described = describeRunError(error, {
     apiUrl: services.provider.url.url,
@@ -25,13 +27,15 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
     ...(balance !== undefined ? { balance } : {}),
   });
   const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
-  void vscode.window.showErrorMessage(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
+  const show = cancelled ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  void show(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
     const step = text.actions.find((a) => runStepLabel(a) === choice);
     if (!step) return;
     if (step === 'retry') await retry();
     else if (step === 'chooseFile') await (choose ?? retry)();
     else if (step === 'editAndRetry') await edit?.();
     else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
+    else if (step === 'addRecentJobs') await vscode.commands.executeCommand(COMMANDS.addRecentJobs);
     else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
     else if (isCommonStep(step)) await runCommonStep(step);
   });
