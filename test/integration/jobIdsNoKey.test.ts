@@ -36,4 +36,17 @@ describe('the job-id hover with no API key', function () {
     assert.doesNotMatch(text, /rejected the API key/);
     assert.match(text, /the recent activity could not be read\\: no API key is set/);
   });
+
+  it('at the hosted service, asks it nothing: it answers no one without a key', async () => {
+    await setApiUrl(undefined);
+    await until('the hosted service to be the server', () => !api.provider.isSelfHosted);
+    api.activity.clear();
+    const before = api.activity.reads;
+    const document = await vscode.workspace.openTextDocument({ content: `id ${UNKNOWN}` });
+    const position = document.positionAt(document.getText().indexOf(UNKNOWN) + 5);
+    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /the recent activity could not be read\\: no API key is set/);
+    assert.equal(api.activity.reads, before, 'no request to the hosted service');
+  });
 });

@@ -49,12 +49,14 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
     known: async (id) => {
       const job = tracked(id);
       if (job) return trackedFacts(job);
+      const noKey = { source: 'unread', unsupported: false, reason: vscode.l10n.t('no API key is set.') } as const;
+      // The hosted service answers no one without a key; a server of one's own may not ask for one.
+      if (!hasKey() && !source.isSelfHosted) return noKey;
       const found = await activity.find(id);
       if (!found) return undefined;
       if (found.kind === 'unlisted') return { source: 'unlisted' };
       // With no key set, a 401 is no key rejected: the hover says what to mend.
-      if (found.kind === 'failed' && !hasKey() && isFirecrawlError(found.error) && found.error.kind === 'unauthorized')
-        return { source: 'unread', unsupported: false, reason: vscode.l10n.t('no API key is set.') };
+      if (found.kind === 'failed' && !hasKey() && isFirecrawlError(found.error) && found.error.kind === 'unauthorized') return noKey;
       if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted }).message };
       const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };
