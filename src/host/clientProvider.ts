@@ -98,6 +98,14 @@ export class ClientProvider extends DisposableBase {
     return !isDefaultApiUrl(this.apiUrl.url);
   }
 
+  /**
+   * The extension host runs in a browser: a server of one's own must allow the page's origin (CORS),
+   * or requests to it fail as if it were down. Error words say so (errorText's `browser`).
+   */
+  get inBrowser(): boolean {
+    return platform().name === 'web';
+  }
+
   /** A client for a key that is not stored yet, e.g. to check a key before saving it: it goes where a stored key may. */
   clientFor(key: string): FirecrawlClient {
     return this.create(() => key, this.storedKeyUrl());

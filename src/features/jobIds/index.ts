@@ -24,7 +24,7 @@ export interface JobIdsDeps {
   /** The team's recent activity, shared with the wizard and the Recent group. */
   activity: RecentActivity;
   /** Fires when the key or server changes: Look Up's misses were another team's. */
-  source: { onDidChange(listener: () => void): { dispose(): void }; readonly url: { url: string }; readonly isSelfHosted: boolean };
+  source: { onDidChange(listener: () => void): { dispose(): void }; readonly url: { url: string }; readonly isSelfHosted: boolean; readonly inBrowser: boolean };
   clock: Clock;
   /** Whether an API key is set (a server of one's own may need none). */
   hasKey: () => boolean;
@@ -57,7 +57,8 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
       if (found.kind === 'unlisted') return { source: 'unlisted' };
       // With no key set, a 401 is no key rejected: the hover says what to mend.
       if (found.kind === 'failed' && !hasKey() && isFirecrawlError(found.error) && found.error.kind === 'unauthorized') return noKey;
-      if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted }).message };
+      if (found.kind === 'failed')
+        return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted, browser: source.inBrowser }).message };
       const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };
     },

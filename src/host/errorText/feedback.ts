@@ -9,7 +9,7 @@ import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
 import { formatExact, formatSpan } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
-import { keyFaultText, serverSaid, waitText } from './general';
+import { browserBlockedText, keyFaultText, serverSaid, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
 export type FailureAction = Exclude<NextStep, 'retry'>;
@@ -27,6 +27,8 @@ export interface FailureContext {
   apiUrl: string;
   /** The API URL is not the hosted service. */
   selfHosted: boolean;
+  /** The extension host runs in a browser (ErrorContext.browser). */
+  browser?: boolean;
   /** This is a Send Again after an attempt whose answer never came (a time-out, a dropped connection, a gateway's 502/504): it may have been recorded. */
   earlierMayHaveLanded?: boolean;
 }
@@ -248,7 +250,7 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
       };
     case 'network':
       return {
-        message: l10n.t('Could not reach Firecrawl at {0}. Check the network connection and the firecrawl.apiUrl setting, then send again.', server),
+        message: l10n.t('Could not reach Firecrawl at {0}. Check the network connection and the firecrawl.apiUrl setting, then send again.', server) + browserBlockedText(error, ctx),
         severity: 'error',
         actions: ['sendAgain', 'openSettings'],
       };

@@ -4,7 +4,7 @@
 // go through @vscode/l10n as whole sentences: an optional part (a URL, a retry) makes a variant of
 // the sentence, and only what the sentence is about (the operation, the server) is a phrase of its own.
 import * as l10n from '@vscode/l10n';
-import { API_KEY_PATH, isFirecrawlError, isUnsupportedOnServer, type Operation } from '../../api';
+import { API_KEY_PATH, isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer, type NetworkError, type Operation } from '../../api';
 import { currentLocale, formatExact } from '../../shared/format';
 import { isBundleLoadError } from '../bundleError';
 import { plainText, sentence } from '../../shared/text';
@@ -17,6 +17,8 @@ export interface ErrorContext {
   selfHosted?: boolean;
   /** How long until the caller tries again by itself, when it will. */
   retryInMs?: number;
+  /** The extension host runs in a browser, where a server must allow the page's origin (CORS). */
+  browser?: boolean;
 }
 
 export interface ErrorText {
@@ -100,6 +102,20 @@ export function researchGoneText(): string {
 /** What follows "the key" about a key that cannot be sent (api/apiKeyText). */
 export function keyFaultText(problem: string): string {
   return plainText(problem, 200);
+}
+
+/**
+ * A browser refuses the answer of a server that does not allow the page's origin, and fetch then fails
+ * just as it does for a server that is down, so the likely cause is said after "could not reach". Not
+ * for the hosted service (it allows every origin), nor once an answer arrived (a status is known).
+ */
+export function browserBlockedText(error: NetworkError, ctx: ErrorContext): string {
+  if (!ctx.browser || error.status !== undefined) return '';
+  const server = error.baseUrl || ctx.apiUrl;
+  if (server ? isDefaultApiUrl(server) : ctx.selfHosted !== true) return '';
+  return ` ${l10n.t(
+    'This editor runs in a browser, which blocks a server that does not allow its origin (CORS) and reports it the same way: the server must answer with Access-Control-Allow-Origin for this origin and list Authorization in Access-Control-Allow-Headers. Otherwise, use VS Code desktop.',
+  )}`;
 }
 
 const CREDIT_ROUTES: ReadonlySet<Operation> = new Set(['creditUsage', 'creditUsageHistory']);
@@ -227,7 +243,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
         : retry
           ? l10n.t('Could not reach Firecrawl while {0}; retrying {1}. Check the network and the API URL setting.', doing, retry)
           : l10n.t('Could not reach Firecrawl while {0}. Check the network and the API URL setting.', doing);
-      return { message, actions: ['openSettings', 'showLogs'] };
+      return { message: message + browserBlockedText(error, ctx), actions: ['openSettings', 'showLogs'] };
     }
     case 'timeout': {
       const within = secondsText(error.timeoutMs);

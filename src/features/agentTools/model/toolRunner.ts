@@ -36,6 +36,8 @@ export interface ToolRunnerDeps {
   /** The server keeps no credits (a self-hosted one): the guard counts calls. */
   selfHosted(): boolean;
   apiUrl(): string;
+  /** The extension host runs in a browser (errorText's ErrorContext). */
+  browser?(): boolean;
   team(): string | undefined;
   balance(): number | undefined;
   teamCredits(): Promise<TeamCredits>;
@@ -267,7 +269,7 @@ export class ToolRunner {
           );
       return { parts: [message], refusal: { kind: 'rateLimit', notify: this.deps.refusals.refused('rateLimit', now), message } };
     }
-    const text = describeRunError(error, { apiUrl: this.deps.apiUrl(), selfHosted: this.deps.selfHosted() });
+    const text = describeRunError(error, { apiUrl: this.deps.apiUrl(), selfHosted: this.deps.selfHosted(), browser: this.deps.browser?.() === true });
     return { parts: [l10n.t('Firecrawl could not do it: {0}', text.message)] };
   }
 

@@ -38,6 +38,7 @@ export class AgentTools {
       client: () => host.provider.client,
       selfHosted: host.keepsNoCredits,
       apiUrl: () => host.provider.url.url,
+      browser: () => host.provider.inBrowser,
       team: host.team,
       balance: host.balance,
       teamCredits: host.teamCredits,

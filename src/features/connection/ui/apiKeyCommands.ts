@@ -33,7 +33,7 @@ export async function verifyKey(provider: ClientProvider, key: string, signal: A
     // in the API URL, another web server) says nothing about the key.
     if (error.kind === 'notFound' && error.serviceBody) return { kind: 'valid', detail: vscode.l10n.t('the team has no billing information') };
     if (error.kind === 'cancelled') throw error;
-    const text = describeKeyCheckFailure(error, { apiUrl: target, selfHosted: !isDefaultApiUrl(target) });
+    const text = describeKeyCheckFailure(error, { apiUrl: target, selfHosted: !isDefaultApiUrl(target), browser: provider.inBrowser });
     return { kind: text.verdict, message: text.message };
   }
 }

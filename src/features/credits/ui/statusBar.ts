@@ -84,6 +84,7 @@ export class CreditsStatusBar extends DisposableBase {
       keySource: this.keys.current?.source,
       apiUrl: this.provider.url.url,
       selfHosted: this.provider.isSelfHosted,
+      browser: this.provider.inBrowser,
       history: this.history,
       ...(this.burn ? { burn: this.burn() } : {}),
       ...(this.tools ? { tools: this.tools() } : {}),

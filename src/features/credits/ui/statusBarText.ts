@@ -31,6 +31,8 @@ export interface PresentationContext {
   apiUrl: string;
   /** The API URL is not the hosted service. */
   selfHosted: boolean;
+  /** The extension host runs in a browser (errorText's ErrorContext). */
+  browser?: boolean;
   history?: readonly UsagePeriod[];
   /** The last 24 hours, the 7-day pace and any spike (features/burn). */
   burn?: BurnView;
@@ -179,7 +181,7 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
   // A retry time gone by is not a countdown: this window is not the one retrying (another polls for the
   // team), or it waits for a focused window first. "Retrying in 1 s" would stay for the whole outage.
   const retryInMs = retryAt === undefined || retryAt <= ctx.now ? undefined : retryAt - ctx.now;
-  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
+  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, browser: ctx.browser === true, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {

@@ -262,6 +262,7 @@ export class FeedbackController implements vscode.Disposable {
       jobId: request.jobId,
       apiUrl: this.provider.url.url,
       selfHosted: this.provider.isSelfHosted,
+      browser: this.provider.inBrowser,
       earlierMayHaveLanded,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);

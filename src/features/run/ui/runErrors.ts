@@ -24,6 +24,7 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
   const described = describeRunError(error, {
     apiUrl: services.provider.url.url,
     selfHosted: services.provider.isSelfHosted,
+    browser: services.provider.inBrowser,
     ...(balance !== undefined ? { balance } : {}),
   });
   const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
