@@ -247,8 +247,11 @@ export class TimeoutError extends FirecrawlError {
 
 export class CancelledError extends FirecrawlError {
   readonly kind = 'cancelled';
-  constructor(init: ErrorInit) {
+  /** The request had left when it was cancelled: the service may have acted on it (a paid run may have started). */
+  readonly sent: boolean;
+  constructor(init: ErrorInit & { sent?: boolean }) {
     super(`cancelled (${init.operation})`, init);
+    this.sent = init.sent === true;
   }
 }
 

@@ -295,7 +295,7 @@ export class Transport {
 
     // `status`: the service had begun to answer, so it got the request (a paid run may have run).
     const interrupted = (cause: unknown, status?: number): FirecrawlError => {
-      if (spec.signal?.aborted) return new CancelledError({ operation, cause });
+      if (spec.signal?.aborted) return new CancelledError({ operation, cause, sent: true });
       if (timedOut) return new TimeoutError({ operation, timeoutMs, cause });
       return new NetworkError({ operation, baseUrl: this.options.baseUrl, cause, ...(status !== undefined ? { status } : {}) });
     };

@@ -58,7 +58,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (error.kind === 'cancelled') {
     // The start request was already on its way: the service may have begun the run, which bills
     // whether or not this window waits for its answer, and only the team's list can tell.
-    if (error.operation === 'agentStart') {
+    if (error.operation === 'agentStart' && (error as { sent?: boolean }).sent === true) {
       return {
         message: l10n.t(
           "Stopped waiting for the agent job to start, but the request had been sent: the run may have started anyway and can spend up to its credit limit. Look for it in the Research view's Recent group, or with Add Recent Jobs.",

@@ -17,9 +17,9 @@ import type { RunServices } from './services';
  */
 export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown, choose?: () => unknown): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
-  // A cancelled agent start is said: its request was sent, and the run may be under way.
+  // A cancelled agent start whose request had left is said: the run may be under way.
   const cancelled = isFirecrawlError(error) && error.kind === 'cancelled';
-  if (cancelled && error.operation !== 'agentStart') return undefined;
+  if (cancelled && (error.operation !== 'agentStart' || (error as { sent?: boolean }).sent !== true)) return undefined;
   const balance = services.balance();
   const described = describeRunError(error, {
     apiUrl: services.provider.url.url,
