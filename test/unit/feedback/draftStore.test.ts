@@ -134,3 +134,29 @@ test("a draft saved aside in the slot it was set aside to replaces that copy, ne
     [['older wizard, from its editor', true]],
   );
 });
+
+test('a feedback recorded while newer writes are still queued judges each key by what it will hold: a draft saved a moment ago is kept', async () => {
+  const map = new Map<string, unknown>();
+  // Writes land a turn later, as globalState's do.
+  const storage = {
+    get: (key: string) => map.get(key),
+    keys: () => [...map.keys()],
+    update: async (key: string, value: unknown) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (value === undefined) map.delete(key);
+      else map.set(key, value);
+    },
+  };
+  let now = 1_000;
+  const here = new DraftStore(storage, 'here', () => now);
+  await here.save(withNote(JOB, 'sent'));
+  now = 2_000;
+  // A rating of another job: the sent draft moves aside and the new one takes the place, both still queued
+  // when the earlier send's answer comes.
+  here.setAside();
+  void here.save(withNote(OTHER_JOB, 'written since'));
+  await here.forgetSent((draft) => draft.note === 'sent');
+  await here.settled();
+  assert.equal(here.load()?.draft.note, 'written since', 'the newer draft is not deleted for the one it replaced');
+  assert.deepEqual(here.others(), [], 'the set-aside copy of what was sent is gone too');
+});

@@ -39,8 +39,11 @@ export class DraftStore {
    */
   private writes: Promise<void> = Promise.resolve();
   private readonly key: string;
-  /** What this window last wrote to its own key: a write looked at again is made again only while it is the latest. */
-  private latest: unknown;
+  /**
+   * What this window last asked to write to each key, landed or not: a write looked at again is made
+   * again only while it is the latest, and what is still queued is what the key holds next.
+   */
+  private readonly latest = new Map<string, unknown>();
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -115,9 +118,11 @@ export class DraftStore {
    * are sent, and offering them again would only send it twice. Other windows' drafts are theirs.
    */
   forgetSent(isSent: (draft: WizardDraft) => boolean): Promise<void> {
-    const keys = this.storage.keys().filter((key) => key === this.key || key.startsWith(`${this.key}.`));
-    const sent = keys.filter((key) => {
-      const saved = this.read(key);
+    const keys = new Set([...this.storage.keys(), ...this.latest.keys()].filter((key) => key === this.key || key.startsWith(`${this.key}.`)));
+    // Judged by what each key will hold once the queued writes land: a draft saved a moment ago in
+    // this window's place is not deleted for the one it replaces.
+    const sent = [...keys].filter((key) => {
+      const saved = this.readRecord(this.latest.has(key) ? this.latest.get(key) : this.storage.get(key));
       return saved !== undefined && isSent(saved.draft);
     });
     return Promise.all(sent.map((key) => this.enqueue(key, undefined))).then(() => undefined);
@@ -150,7 +155,10 @@ export class DraftStore {
   }
 
   private read(key: string): SavedDraft | undefined {
-    const raw = this.storage.get(key);
+    return this.readRecord(this.storage.get(key));
+  }
+
+  private readRecord(raw: unknown): SavedDraft | undefined {
     if (typeof raw !== 'object' || raw === null) return undefined;
     const { version, savedAt, draft, window } = raw as { version?: unknown; savedAt?: unknown; draft?: unknown; window?: unknown };
     if (version !== 1 || typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return undefined;
@@ -161,8 +169,8 @@ export class DraftStore {
   }
 
   private enqueue(key: string, value: unknown): Promise<void> {
-    if (key === this.key) this.latest = value;
-    const wanted = () => key !== this.key || this.latest === value;
+    this.latest.set(key, value);
+    const wanted = () => key !== this.key || this.latest.get(key) === value;
     const next = this.writes.then(() => this.writeKey(key, value, wanted));
     this.writes = next.catch(() => undefined);
     return next;
