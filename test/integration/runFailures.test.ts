@@ -157,4 +157,23 @@ describe('running Firecrawl: failures that say what to do next', function () {
     assert.deepEqual(await pending, { cancelled: true });
     assert.equal(agentStarts().length, 0);
   });
+
+  for (const [command, title, needed, route] of [
+    ['firecrawl.mapSite', /Map a Site/, /URL/, 'map'],
+    ['firecrawl.searchWeb', /Search the Web/, /query/i, 'search'],
+  ] as const) {
+    it(`${command}: Enter on a blank box says what is needed and keeps the box as it is`, async () => {
+      const pending = vscode.commands.executeCommand<RunOutcome>(command);
+      const box = (await until('the box', () => (title.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+      box.value = '   ';
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await until('the reason', () => (box.validationMessage ? true : undefined));
+      assert.match(String(box.validationMessage), needed);
+      assert.equal(prompt(), box, 'the same box, still open');
+      assert.equal(box.value, '   ', 'what was typed');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal((await pending)?.cancelled, true);
+      assert.equal(sandbox.requestCount(route), 0);
+    });
+  }
 });

@@ -24,9 +24,10 @@ export async function mapCommand(services: RunServices, editing?: string): Promi
     placeholder: 'https://docs.example.com',
     value: openingValue(services, 'map', editing === undefined ? selectedWebUrl(selectedText()) : undefined),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+    required: vscode.l10n.t('Type the site to map: a map needs a URL.'),
     keep: (text) => services.typed.set('map', text),
   });
-  if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
+  if (answer.kind !== 'accept') return { opened: [], cancelled: true };
   const site = answer.value.trim();
   services.typed.set('map', site);
   return runMap(services, site);

@@ -26,10 +26,11 @@ export async function searchCommand(services: RunServices, editing?: string): Pr
   const answer = await askText({
     title: vscode.l10n.t('Firecrawl: Search the Web'),
     prompt: vscode.l10n.t('What to search for.'),
+    required: vscode.l10n.t('Type what to search for: a search needs a query.'),
     value: openingValue(services, 'search', selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined),
     keep: (text) => services.typed.set('search', text),
   });
-  if (answer.kind !== 'accept' || !answer.value.trim()) return { opened: [], cancelled: true };
+  if (answer.kind !== 'accept') return { opened: [], cancelled: true };
   const query = answer.value.trim();
   services.typed.set('search', query);
   return runSearch(services, query);
