@@ -170,7 +170,7 @@ const SEARCH_KEYS: Record<string, Check | null> = {
   origin,
 };
 
-/** POST /v2/search: `limit` results (default 10), one of them with a title that tries markup. */
+/** POST /v2/search: `limit` results (default 10), one of them with a title that tries markup; none for a query with `zero-results` in it (still a paid, ratable job). */
 export function search(raw: unknown, jobs: RunJobs): RunReply {
   const checked = strict(raw, SEARCH_KEYS);
   // The search route words a bad body its own way: "Invalid request body", without a `code`.
@@ -178,7 +178,7 @@ export function search(raw: unknown, jobs: RunJobs): RunReply {
   const query = String(checked.body.query).trim();
   const limit = typeof checked.body.limit === 'number' ? checked.body.limit : 10;
   const slug = encodeURIComponent(query.toLowerCase().replace(/\s+/g, '-')).slice(0, 60);
-  const web = Array.from({ length: limit }, (_, i) => ({
+  const web = Array.from({ length: query.includes('zero-results') ? 0 : limit }, (_, i) => ({
     url: `https://results.example/${slug}/${i + 1}`,
     title: i === 1 ? `[Win a prize](command:workbench.action.quit) $(alert) result ${i + 1}` : `Result ${i + 1} for ${query}`,
     description: i === 1 ? '<b>bold</b> **not bold** <script>alert(1)</script>' : `What page ${i + 1} says about ${query}.`,
@@ -205,7 +205,8 @@ const LARGE_SITE_PAGES = 100_000;
 
 /**
  * POST /v2/map: up to `limit` links of the site (the sandbox's sites have 30 pages; a host starting
- * with `large.` has 100,000, each with a title and a description, as a shop's catalogue would).
+ * with `large.` has 100,000, each with a title and a description, as a shop's catalogue would; one
+ * starting with `empty.` has none, and its map is still a paid, ratable job).
  */
 export function map(raw: unknown, jobs: RunJobs): RunReply {
   const checked = strict(raw, MAP_KEYS);
@@ -221,6 +222,7 @@ export function map(raw: unknown, jobs: RunJobs): RunReply {
     }));
     return { status: 200, body: { success: true, id: jobs.run('map', site.href, 1), links } };
   }
+  if (site.hostname.startsWith('empty.')) return { status: 200, body: { success: true, id: jobs.run('map', site.href, 1), links: [] } };
   const pages = ['', 'docs', 'pricing', 'blog', 'about', ...Array.from({ length: 25 }, (_, i) => `docs/page-${i + 1}`)];
   const links = pages.slice(0, limit).map((path, i) => ({
     url: `${site.origin}/${path}`,

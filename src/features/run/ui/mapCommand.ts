@@ -1,5 +1,6 @@
 // "Firecrawl: Map a Site…": a URL, POST /v2/map, and the links twice: as a document (one URL a line
-// with its title, rated as the map) and in a pick where the checked ones are scraped.
+// with its title, rated as the map) and in a pick where the checked ones are scraped. No links: no
+// pick, a notification says so.
 import * as vscode from 'vscode';
 import { checked, mapBody, selectedWebUrl, webUrlProblem } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
@@ -9,7 +10,7 @@ import { plainText } from '../../../shared/text';
 import { mapDocument, resultFileName } from '../model/resultDocument';
 import { feedbackUrl } from '../model/ratableResults';
 import { askPick, askText } from './quickInput';
-import { openResult } from './resultEditors';
+import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { scrapeUrls } from './scrapeCommand';
@@ -56,6 +57,14 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     : undefined;
   const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'));
   const count = result.links.length;
+  if (count === 0) {
+    sayNothingFound(
+      vscode.l10n.t('Firecrawl: no links found on {0}. Map again with another URL, or rate the map.', plainText(site, 100)),
+      { label: vscode.l10n.t('Map Again…'), run: () => mapCommand(services, site) },
+      ratable,
+    );
+    return { opened: [document] };
+  }
   const picked = await askPick<string>({
     title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),
     placeholder: plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),

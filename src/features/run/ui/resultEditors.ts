@@ -43,6 +43,20 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
   return document;
 }
 
+/**
+ * A run that found nothing, said as such rather than as an empty pick: it was paid for, so what was
+ * asked can be changed and sent again (`again`), and the job rated (a bad rating may refund it) from
+ * here as from its document's CodeLens.
+ */
+export function sayNothingFound(message: string, again: { label: string; run: () => unknown }, ratable: RatableResult | undefined): void {
+  const rate = vscode.l10n.t('Rate This Result');
+  const buttons = ratable ? [again.label, rate] : [again.label];
+  void vscode.window.showInformationMessage(message, ...buttons).then((choice) => {
+    if (choice === again.label) void again.run();
+    else if (choice === rate && ratable) void vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId });
+  });
+}
+
 /** An untitled document bound to that name in the workspace folder, neither open nor on disk: a second result for the same ask gets `-2`. */
 async function unusedUntitled(fileName: string): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;

@@ -1,7 +1,8 @@
 // "Firecrawl: Search the Web…": a query, the raw POST /v2/search (its `id` rates the search), and the
 // results in a pick as plain text: check some to scrape them, or take the list button (or Enter with
 // none checked) to open every result as one Markdown list, which is rated as the search. A pick closed
-// without an answer can be shown again from a notification: the search is not sent twice.
+// without an answer can be shown again from a notification: the search is not sent twice. A search that
+// finds nothing is no pick: its empty list opens (rated as the search) and a notification says so.
 import * as vscode from 'vscode';
 import { checked, searchBody, type SearchResult } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
@@ -9,8 +10,9 @@ import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { resultFileName, searchDocument } from '../model/resultDocument';
+import type { RatableResult } from '../model/ratableResults';
 import { askPick, askText } from './quickInput';
-import { openResult } from './resultEditors';
+import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { scrapeUrls } from './scrapeCommand';
@@ -52,7 +54,21 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
   const result = outcome.value;
   services.refresh.request();
   services.log.info(`Searched: job ${result.jobId ?? '(none)'}, ${result.hits.length} results, ${result.creditsUsed ?? '?'} credits`);
+  if (result.hits.length === 0) {
+    // A pick of nothing would read as a list still to come; the list's document is what holds the rating.
+    const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'));
+    sayNothingFound(
+      vscode.l10n.t('Firecrawl: no results for {0}. Search again with other words, or rate the search.', plainText(query, 80)),
+      { label: vscode.l10n.t('Search Again…'), run: () => searchCommand(services, query) },
+      ratableSearch(result),
+    );
+    return { opened: [document] };
+  }
   return showHits(services, query, result);
+}
+
+function ratableSearch(result: SearchResult): RatableResult | undefined {
+  return result.jobId ? { endpoint: 'search', jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
 }
 
 async function showHits(services: RunServices, query: string, result: SearchResult): Promise<RunOutcome> {
@@ -92,7 +108,6 @@ async function showHits(services: RunServices, query: string, result: SearchResu
   }
   const urls = picked.value.filter((u) => u !== OPEN_LIST);
   if (urls.length) return scrapeUrls(services, urls);
-  const ratable = result.jobId ? { endpoint: 'search' as const, jobId: result.jobId, ...(credits !== undefined ? { creditsUsed: credits } : {}) } : undefined;
-  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query, resultFileName(query, 'search'));
+  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'));
   return { opened: [document] };
 }
