@@ -498,3 +498,26 @@ describe('recent usage: a key change, a clock stepped back, a night away', () =>
     t.store.dispose();
   });
 });
+
+describe('recent usage: a key or server change', () => {
+  test('the new one is asked at once by the window that leads, also when its role and focus settle after the change', async () => {
+    let leader = true;
+    const t = setup({ isLeader: () => leader });
+    t.store.start();
+    await t.clock.advance(0);
+    assert.equal(t.calls.length, 1);
+    // Rejoining the team: for a moment this window neither leads nor counts as focused.
+    leader = false;
+    t.focus.set(false);
+    t.store.reset();
+    await t.clock.advance(0);
+    assert.equal(t.calls.length, 1, 'a window that does not lead asks nothing');
+    // The lease is taken again before the team's focus is known once more.
+    leader = true;
+    t.store.roleChanged();
+    await t.clock.advance(0);
+    assert.equal(t.calls.length, 2, 'the new team is asked as soon as this window leads');
+    assert.ok(t.store.state.day.snapshot, 'its hourly bins are shown');
+    t.store.dispose();
+  });
+});

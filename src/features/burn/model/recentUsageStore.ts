@@ -75,6 +75,12 @@ export class RecentUsageStore extends DisposableBase {
   private disposed = false;
   /** When the key or server last changed: bins fetched before then are another team's. */
   private resetAt = Number.NEGATIVE_INFINITY;
+  /**
+   * The new key's or server's first look, not taken yet: asked at once by the window that leads, focused
+   * or not (the team's lease and focus are settling while it is rejoined, and a due time armed in that
+   * moment would wait for an event that may not come).
+   */
+  private owed = false;
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: RecentUsageStoreOptions) {
@@ -110,6 +116,10 @@ export class RecentUsageStore extends DisposableBase {
   /** This window started or stopped polling for the team. */
   roleChanged(): void {
     if (!this.started) return;
+    if (this.leader && this.owed) {
+      this.poll();
+      return;
+    }
     if (!this.leader) {
       this.due.pause();
       void this.options.shared
@@ -129,7 +139,9 @@ export class RecentUsageStore extends DisposableBase {
     this.resetAt = this.options.clock.now();
     this.current = emptyState();
     this.changed.fire(this.current);
+    this.owed = true;
     this.due.set(this.options.clock.now());
+    if (this.leader && this.started && !this.disposed) this.poll();
   }
 
   /** Loads a range unless it is younger than `maxAgeMs` (the panel opening, or switching range). */
@@ -266,6 +278,7 @@ export class RecentUsageStore extends DisposableBase {
   }
 
   private poll(): void {
+    this.owed = false;
     const range = this.nextRange();
     this.lastTurn = range;
     void this.refresh(range).then(() => {
