@@ -6,6 +6,7 @@ import type { ResponseRules } from '../api/rules';
 import { CLIENT_NAME, SETTINGS } from '../ids';
 import { DisposableBase, Emitter } from '../shared/events';
 import { plainText } from '../shared/text';
+import type { ErrorContext } from './errorText';
 import { nextStepLabel } from './errorText/nextSteps';
 import type { EnvironmentUrlConsent } from './environmentUrlConsent';
 import type { ApiKeyService } from './keyService';
@@ -104,6 +105,11 @@ export class ClientProvider extends DisposableBase {
    */
   get inBrowser(): boolean {
     return platform().name === 'web';
+  }
+
+  /** What error words need to know of where requests go (errorText's ErrorContext). */
+  get errorContext(): Required<Omit<ErrorContext, 'retryInMs'>> {
+    return { apiUrl: this.apiUrl.url, selfHosted: this.isSelfHosted, browser: this.inBrowser, keySet: !this.keys.isReady || this.keys.current !== undefined };
   }
 
   /** A client for a key that is not stored yet, e.g. to check a key before saving it: it goes where a stored key may. */

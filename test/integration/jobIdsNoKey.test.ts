@@ -34,7 +34,7 @@ describe('the job-id hover with no API key', function () {
     const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.doesNotMatch(text, /rejected the API key/);
-    assert.match(text, /the recent activity could not be read\\: no API key is set/);
+    assert.match(text, /the recent activity could not be read\\?: The server at http\S+ asks for an API key \\?\(401\\?\) and none is set/);
   });
 
   it('at the hosted service, asks it nothing: it answers no one without a key', async () => {

@@ -2,9 +2,8 @@
 // own setting (applied as it changes). Activation registers providers and one command, nothing more:
 // the recent-activity list is read only when a hover or a link first needs it.
 import * as vscode from 'vscode';
-import { isFirecrawlError } from '../../api';
 import { registerCommand } from '../../host/commands';
-import { describeError } from '../../host/errorText';
+import { describeError, type ErrorContext } from '../../host/errorText';
 import { jobIdSettings, onDidChangeSettings } from '../../host/settings';
 import { COMMANDS, SETTINGS } from '../../ids';
 import type { Clock } from '../../shared/clock';
@@ -24,7 +23,7 @@ export interface JobIdsDeps {
   /** The team's recent activity, shared with the wizard and the Recent group. */
   activity: RecentActivity;
   /** Fires when the key or server changes: Look Up's misses were another team's. */
-  source: { onDidChange(listener: () => void): { dispose(): void }; readonly url: { url: string }; readonly isSelfHosted: boolean; readonly inBrowser: boolean };
+  source: { onDidChange(listener: () => void): { dispose(): void }; readonly isSelfHosted: boolean; readonly errorContext: ErrorContext };
   clock: Clock;
   /** Whether an API key is set (a server of one's own may need none). */
   hasKey: () => boolean;
@@ -55,10 +54,7 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
       const found = await activity.find(id);
       if (!found) return undefined;
       if (found.kind === 'unlisted') return { source: 'unlisted' };
-      // With no key set, a 401 is no key rejected: the hover says what to mend.
-      if (found.kind === 'failed' && !hasKey() && isFirecrawlError(found.error) && found.error.kind === 'unauthorized') return noKey;
-      if (found.kind === 'failed')
-        return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, { apiUrl: source.url.url, selfHosted: source.isSelfHosted, browser: source.inBrowser }).message };
+      if (found.kind === 'failed') return { source: 'unread', unsupported: found.unsupported, reason: describeError(found.error, source.errorContext).message };
       const { entry } = found;
       return { source: 'recent', endpoint: entry.endpoint, apiVersion: entry.apiVersion, target: entry.target ?? undefined, ranAt: parseTime(entry.createdAt) };
     },

@@ -61,7 +61,7 @@ export function activateUsage({ context, files, keys, provider, team, credits, r
     log: log.child('usage'),
     runCommand: (command) => void runCommonStep(command),
     now: () => clock.now(),
-    errors: () => ({ apiUrl: provider.url.url, selfHosted: provider.isSelfHosted, browser: provider.inBrowser }),
+    errors: () => provider.errorContext,
   });
   const providerSubscription = provider.onDidChange(() => {
     store.reset();

@@ -19,6 +19,8 @@ export interface ErrorContext {
   retryInMs?: number;
   /** The extension host runs in a browser, where a server must allow the page's origin (CORS). */
   browser?: boolean;
+  /** False when no API key is set: a 401 then asks for one rather than rejecting it. */
+  keySet?: boolean;
 }
 
 export interface ErrorText {
@@ -151,6 +153,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
           actions: ['openSettings', 'showLogs'],
         };
       }
+      if (ctx.keySet === false) return { message: l10n.t('{0} asks for an API key (401) and none is set. Set one.', theServer(ctx.apiUrl)) + said, actions: ['setApiKey'] };
       return { message: l10n.t('Firecrawl rejected the API key (401). Set a valid key.') + said, actions: ['setApiKey'] };
     case 'forbidden':
       return {

@@ -1,6 +1,7 @@
 // The credits tooltip's words, as the status bar shows them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { UnauthorizedError } from '../../../src/api';
 import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -46,5 +47,22 @@ describe('the forecast line', () => {
       if (saved === undefined) delete process.env.TZ;
       else process.env.TZ = saved;
     }
+  });
+});
+
+describe('a 401 in the tooltip', () => {
+  const problem = { kind: 'unauthorized' as const, error: new UnauthorizedError({ operation: 'creditUsage', serviceBody: true }) };
+  const ctx = { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'http://localhost:3002', selfHosted: true };
+
+  test('with no key set, a server of one’s own that wants one is asked for a key, not told it rejected one', () => {
+    const view = presentCredits({ loading: false, problem }, ctx);
+    assert.match(view.tooltip, /asks for an API key \\\(401\\\) and none is set/);
+    assert.doesNotMatch(view.tooltip, /rejected/);
+    assert.equal(view.text, '$(key) Firecrawl: Set API Key');
+    assert.equal(view.level, 'normal');
+  });
+
+  test('with a key set, the key was rejected', () => {
+    assert.match(presentCredits({ loading: false, problem }, { ...ctx, keySource: 'stored' }).tooltip, /rejected the API key/);
   });
 });

@@ -87,6 +87,15 @@ describe('describeError', () => {
     assert.match(describeError(new TimeoutError({ operation: 'creditUsage', timeoutMs: 1_500 })).message, /within 1\.5 s/);
   });
 
+  test('a 401 with no key set asks for one: nothing was rejected', () => {
+    const refused = new UnauthorizedError({ operation: 'activity', serviceBody: true, serverMessage: 'Unauthorized: Invalid token' });
+    const none = describeError(refused, { ...SELF, keySet: false });
+    assert.match(none.message, /^The server at http:\/\/localhost:3002 asks for an API key \(401\) and none is set\. Set one\./);
+    assert.doesNotMatch(none.message, /rejected/);
+    assert.deepEqual(none.actions, ['setApiKey']);
+    for (const keySet of [true, undefined]) assert.match(describeError(refused, { ...SELF, ...(keySet === undefined ? {} : { keySet }) }).message, /^Firecrawl rejected the API key \(401\)/);
+  });
+
   test('something that is not ours is still worded, and points at the log', () => {
     const text = describeError(new Error('boom [x](command:y)'));
     assert.match(text.message, /^Something went wrong: boom/);

@@ -181,17 +181,20 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
   // A retry time gone by is not a countdown: this window is not the one retrying (another polls for the
   // team), or it waits for a focused window first. "Retrying in 1 s" would stay for the whole outage.
   const retryInMs = retryAt === undefined || retryAt <= ctx.now ? undefined : retryAt - ctx.now;
-  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, browser: ctx.browser === true, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
+  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, browser: ctx.browser === true, keySet: ctx.keySource !== undefined, ...(retryInMs !== undefined ? { retryInMs } : {}) })
+    .message;
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
   const { problem, snapshot } = state;
   const openChart = COMMANDS.showUsageHistory;
 
-  if (problem?.kind === 'noKey') {
+  // A server of one's own may answer without a key; one that asks for it (401) rejected none.
+  if (problem?.kind === 'noKey' || (problem?.kind === 'unauthorized' && !ctx.keySource)) {
+    const why = problem.kind === 'noKey' ? l10n.t('No API key yet. Set one to see your remaining credits.') : escapeMarkdown(problemText(problem.error, ctx));
     return {
       text: `$(key) ${l10n.t('Firecrawl: Set API Key')}`,
-      tooltip: `**Firecrawl**\n\n${l10n.t('No API key yet. Set one to see your remaining credits.')}\n\n${setKeyLink()}`,
+      tooltip: `**Firecrawl**\n\n${why}\n\n${setKeyLink()}`,
       level: 'normal',
       command: COMMANDS.setApiKey,
       accessibilityLabel: l10n.t('Firecrawl: no API key. Activate to set one.'),

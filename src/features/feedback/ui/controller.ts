@@ -260,9 +260,7 @@ export class FeedbackController implements vscode.Disposable {
     const failure = describeFeedbackFailure(error, {
       endpoint: request.endpoint,
       jobId: request.jobId,
-      apiUrl: this.provider.url.url,
-      selfHosted: this.provider.isSelfHosted,
-      browser: this.provider.inBrowser,
+      ...this.provider.errorContext,
       earlierMayHaveLanded,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);

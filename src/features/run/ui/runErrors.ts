@@ -22,9 +22,7 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
   if (cancelled && (error.operation !== 'agentStart' || (error as { sent?: boolean }).sent !== true)) return undefined;
   const balance = services.balance();
   const described = describeRunError(error, {
-    apiUrl: services.provider.url.url,
-    selfHosted: services.provider.isSelfHosted,
-    browser: services.provider.inBrowser,
+    ...services.provider.errorContext,
     ...(balance !== undefined ? { balance } : {}),
   });
   const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
