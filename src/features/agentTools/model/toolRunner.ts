@@ -90,8 +90,11 @@ interface Hold {
 const MAYBE_BILLED = new Set(['cancelled', 'timeout', 'invalidResponse']);
 
 export class ToolRunner {
-  /** Calls the person was asked to confirm, by input, each kept until one call uses it. */
-  private readonly confirmations = new Map<string, number[]>();
+  /**
+   * Calls the person was asked to confirm, by input, each kept until one call uses it: when it was asked
+   * and for which team and unit (the figures the question showed are that team's).
+   */
+  private readonly confirmations = new Map<string, Array<{ at: number; scope: string }>>();
 
   constructor(private readonly deps: ToolRunnerDeps) {}
 
@@ -146,7 +149,7 @@ export class ToolRunner {
     if (decision.ask && estimate) {
       prepared.confirmation = confirmationText(action, estimate, decision, this.deps.selfHosted() ? undefined : this.deps.balance());
       // VS Code invokes a tool that asked only once the person agreed (or allowed it for good).
-      this.rememberConfirmation(check.input);
+      this.rememberConfirmation(check.input, estimate.unit);
     } else {
       // Nothing says a question was declined (the call just never comes): the call this prepares did
       // not ask, so an earlier question for the same input must not let it past the budget.
@@ -155,24 +158,36 @@ export class ToolRunner {
     return prepared;
   }
 
-  private rememberConfirmation(input: ToolInput): void {
-    const key = JSON.stringify(input);
-    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), this.deps.clock.now()]);
+  /** The team and unit a question's figures were about: a key or server change between it and the call makes it another's. */
+  private scope(unit: CostEstimate['unit']): string {
+    return JSON.stringify([this.deps.team() ?? null, unit]);
   }
 
-  /** Uses the confirmation `prepare` asked for this input, if there is one still kept; forgets every expired one. */
-  private takeConfirmation(input: ToolInput): boolean {
+  private rememberConfirmation(input: ToolInput, unit: CostEstimate['unit']): void {
+    const key = JSON.stringify(input);
+    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), { at: this.deps.clock.now(), scope: this.scope(unit) }]);
+  }
+
+  /**
+   * Uses the confirmation `prepare` asked for this input, if there is one still kept; forgets every
+   * expired one. One asked for another team or unit (the key or server changed since) is used up
+   * without counting: the person agreed to pass that team's budget, not this one's.
+   */
+  private takeConfirmation(input: ToolInput, unit: CostEstimate['unit']): 'confirmed' | 'otherTeam' | 'none' {
     const now = this.deps.clock.now();
-    for (const [key, times] of this.confirmations) {
-      const kept = times.filter((t) => now - t < CONFIRMATION_KEEP_MS);
+    for (const [key, asked] of this.confirmations) {
+      const kept = asked.filter((a) => now - a.at < CONFIRMATION_KEEP_MS);
       if (kept.length) this.confirmations.set(key, kept);
       else this.confirmations.delete(key);
     }
     const key = JSON.stringify(input);
-    const times = this.confirmations.get(key);
-    const used = times?.shift() !== undefined;
-    if (times && !times.length) this.confirmations.delete(key);
-    return used;
+    const asked = this.confirmations.get(key);
+    if (!asked) return 'none';
+    const scope = this.scope(unit);
+    const index = asked.findIndex((a) => a.scope === scope);
+    asked.splice(index >= 0 ? index : 0, 1);
+    if (!asked.length) this.confirmations.delete(key);
+    return index >= 0 ? 'confirmed' : 'otherTeam';
   }
 
   /** Runs the call. Throws only a cancellation (a FirecrawlError of kind `cancelled`). */
@@ -217,14 +232,18 @@ export class ToolRunner {
     const now = this.deps.clock.now();
     const { spent, held } = this.dayTotals(now, estimate.unit);
     const decision = decide(input.kind, estimate, spent, this.deps.settings.dailyBudget(), held);
-    const confirmed = this.takeConfirmation(input);
+    const confirmed = this.takeConfirmation(input, estimate.unit);
     // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
-    // that did not ask must not go past the budget now.
-    if (decision.reason === 'overBudget' && !confirmed) {
+    // that did not ask must not go past the budget now, nor one agreed to for another key or server.
+    if (decision.reason === 'overBudget' && confirmed !== 'confirmed') {
       const message = [
-        l10n.t(
-          "Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
-        ),
+        confirmed === 'otherTeam'
+          ? l10n.t(
+              "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+            )
+          : l10n.t(
+              "Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+            ),
         spendingText(decision, estimate.unit),
       ].join(' ');
       return { refused: { parts: [message] } };

@@ -1,0 +1,150 @@
+// The credit guard where its promise is easiest to break: two windows at the same moment, a cost above
+// its estimate or unknown, a call that fails after its hold, the day turning, a window that crashed
+// with a hold out, and a key or server change between the question and the call.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FirecrawlClient } from '../../../src/api';
+import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
+import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
+import { ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
+import { SPENDING_FOLDER, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
+import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { FakeClock } from '../../support/fakeClock';
+import { MemoryDisk } from '../../support/memoryFiles';
+
+let sandbox: Sandbox;
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.clearFaults();
+  sandbox.resetCounts();
+});
+
+/** One window's tools on the shared `disk`, its team and budget changeable as the test goes. */
+function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: string; budget?: number; team?: string }) {
+  const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
+  const disk = options.disk ?? new MemoryDisk(() => clock.now());
+  const state = { budget: options.budget ?? 1, team: options.team ?? ('team-1' as string | undefined) };
+  const client = new FirecrawlClient({
+    baseUrl: sandbox.url,
+    apiKey: () => sandbox.keys.valid,
+    clientName: 'firecrawl-vscode',
+    clientVersion: '0.3.0-test',
+    fetch: nodeFetch,
+    sleep: async () => undefined,
+  });
+  const settings: ToolSettings = {
+    dailyBudget: () => state.budget,
+    maxResultCharacters: () => 12_000,
+    onlyMainContent: () => true,
+    scrapeTimeoutMs: () => 30_000,
+    searchLimit: () => 10,
+    mapLimit: () => 500,
+    agentMaxCredits: () => 500,
+  };
+  const spending = new ToolSpending({ files: disk.view(), clock, windowId: options.windowId });
+  const tools = new ToolRunner({
+    client: () => client,
+    selfHosted: () => false,
+    apiUrl: () => sandbox.url,
+    team: () => state.team,
+    balance: () => 62_418,
+    teamCredits: async () => ({ remaining: 62_418 }),
+    spending,
+    documents: new ToolDocuments(),
+    refusals: new RefusalEpisodes(),
+    clock,
+    settings,
+    documentName: (key) => `firecrawl-tool-result:/${key}.md`,
+    nonce: () => '0123456789ab',
+  });
+  return { tools, spending, disk, clock, state };
+}
+
+const scrapeBody = (creditsUsed?: number) => ({
+  success: true,
+  data: { markdown: 'hello', metadata: { sourceURL: 'https://example.com/', statusCode: 200, ...(creditsUsed === undefined ? {} : { creditsUsed }) } },
+});
+
+describe('the guard at the edges of its promise', () => {
+  test(
+    'two windows, each under the budget alone and over it together, calling at the same moment: only what the budget holds is sent unasked',
+    {
+      skip: "not yet: each window decides on the files it read before the other wrote its hold; closing it needs a window's hold written, and the other windows' files read again, before its call is sent",
+    },
+    async () => {
+      const a = window({ windowId: 'a' });
+      const b = window({ windowId: 'b', disk: a.disk, clock: a.clock });
+      assert.equal((await a.tools.prepare('scrape', { url: 'https://example.com/a' })).confirmation, undefined);
+      assert.equal((await b.tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation, undefined);
+      await Promise.all([a.tools.run('scrape', { url: 'https://example.com/a' }), b.tools.run('scrape', { url: 'https://example.com/b' })]);
+      assert.equal(sandbox.requestCount('scrape'), 1, 'a budget of 1 holds one scrape');
+    },
+  );
+
+  test('a call that cost more than its estimate: counted at what it cost, and the next call asks', async () => {
+    const w = window({ windowId: 'a', budget: 3 });
+    sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(7) });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/pdf' })).charged, 7);
+    assert.equal(await w.tools.spentToday(), 7);
+    assert.equal((await w.tools.prepare('map', { url: 'https://example.com/' })).decision.reason, 'overBudget');
+    assert.match((await w.tools.run('map', { url: 'https://example.com/other' })).parts[0] ?? '', /^Not run: /, 'a call that did not ask is not sent');
+    await w.spending.whenWritten();
+    const other = window({ windowId: 'b', disk: w.disk, clock: w.clock, budget: 3 });
+    assert.equal(await other.tools.spentToday(), 7, 'another window counts what it cost too');
+  });
+
+  test('a call whose cost the service does not say: its estimate is its charge', async () => {
+    const w = window({ windowId: 'a', budget: 3 });
+    sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody() });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/' })).charged, 1);
+    assert.equal(await w.tools.spentToday(), 1);
+  });
+
+  test('a hold out over midnight belongs to the day it was sent; the new day starts from nothing, with the calls still out counted where they began', async () => {
+    const clock = new FakeClock(new Date().setHours(23, 59, 59, 0));
+    const w = window({ windowId: 'a', clock, budget: 1 });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    assert.equal((await w.tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget');
+    await clock.advance(2_000);
+    assert.equal(await w.tools.spentToday(), 0, 'a new day');
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
+    assert.match((await w.tools.run('scrape', { url: 'https://example.com/c' })).parts[0] ?? '', /^Not run: /);
+  });
+
+  test("a window that crashed with a call out: its hold still counts in the others' budget", async () => {
+    const a = window({ windowId: 'a', budget: 1 });
+    // What a crashed window leaves: its hold, never settled.
+    await a.spending.record({ id: 'call-x', at: a.clock.now(), tool: 'scrape', units: 1, unit: 'credits', team: 'team-1', upTo: true });
+    a.spending.dispose();
+    assert.ok(a.disk.files.has(`${SPENDING_FOLDER}/a.json`));
+    const b = window({ windowId: 'b', disk: a.disk, clock: a.clock, budget: 1 });
+    assert.equal((await b.tools.prepare('scrape', { url: 'https://example.com/' })).decision.reason, 'overBudget');
+    assert.match((await b.tools.run('scrape', { url: 'https://example.com/other' })).parts[0] ?? '', /^Not run: /, 'a call that did not ask is not sent');
+    assert.equal(sandbox.requestCount('scrape'), 0);
+  });
+
+  test("a confirmation given for one key's budget does not take another key past its own", async () => {
+    const spent = window({ windowId: 'other', budget: 1, team: 'team-2' });
+    // Today the other key (team-2) has spent its budget too, in another window.
+    assert.equal((await spent.tools.run('scrape', { url: 'https://example.com/2' })).charged, 1);
+    await spent.spending.whenWritten();
+    const w = window({ windowId: 'a', disk: spent.disk, clock: spent.clock, budget: 1 });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/1' })).charged, 1);
+    // The person agrees to go past team-1's budget, with team-1's figures and balance in front of them…
+    assert.ok((await w.tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
+    // …and the key changes before VS Code invokes the call.
+    w.state.team = 'team-2';
+    const out = await w.tools.run('scrape', { url: 'https://example.com/x' });
+    assert.match(out.parts[0] ?? '', /^Not run: the API key or server changed after this call was approved/);
+    assert.equal(sandbox.requestCount('scrape'), 2, 'not sent with the other key');
+    // Asked again, under the key now in use, the person's answer counts for it.
+    assert.ok((await w.tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/x' })).charged, 1);
+  });
+});
