@@ -162,7 +162,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     log: log.child('agentTools'),
     windowId: team.windowId,
     ready: keys.ready,
-    team: () => team.current?.id,
+    // Undefined while a key or server change is joined: a charge then counts for every team (errs towards asking).
+    team: () => team.settledId,
     credits,
     burn,
     // Once the window knows its team (the run is that team's); not revealed: the chat keeps the focus.

@@ -97,6 +97,14 @@ export class Team implements vscode.Disposable {
     return this.name ? { id: this.name, keyed: this.keyed } : undefined;
   }
 
+  /**
+   * The team of the key and server in use, or undefined while a change of them is being joined: what is
+   * sent meanwhile goes out with the new key, so it is not the old team's (the AI tools' charges).
+   */
+  get settledId(): string | undefined {
+    return this.name && this.namedFor === this.requested ? this.name : undefined;
+  }
+
   /** The windows of this editor, of any team, that are open (they wrote their attention lately), this one included. */
   async openWindows(): Promise<ReadonlySet<string>> {
     return (await openWindows(this.deps.files, this.deps.clock, this.lease?.wake)).add(this.windowId);

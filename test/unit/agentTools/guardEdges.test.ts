@@ -8,7 +8,9 @@ import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
 import { ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { SPENDING_FOLDER, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
+import { Team, type TeamDeps, teamName } from '../../../src/host/team';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
+import { Emitter } from '../../../src/shared/events';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
@@ -26,7 +28,7 @@ beforeEach(() => {
 });
 
 /** One window's tools on the shared `disk`, its team and budget changeable as the test goes. */
-function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: string; budget?: number; team?: string }) {
+function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: string; budget?: number; team?: string; teamOf?: () => string | undefined }) {
   const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const state = { budget: options.budget ?? 1, team: options.team ?? ('team-1' as string | undefined) };
@@ -52,7 +54,7 @@ function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: strin
     client: () => client,
     selfHosted: () => false,
     apiUrl: () => sandbox.url,
-    team: () => state.team,
+    team: options.teamOf ?? (() => state.team),
     balance: () => 62_418,
     teamCredits: async () => ({ remaining: 62_418 }),
     spending,
@@ -146,5 +148,33 @@ describe('the guard at the edges of its promise', () => {
     // Asked again, under the key now in use, the person's answer counts for it.
     assert.ok((await w.tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/x' })).charged, 1);
+  });
+
+  test("a call made while a key change is being joined is not charged to the old key's team: the new team's budget counts it", async () => {
+    const clock = new FakeClock(new Date().setHours(12, 0, 0, 0));
+    const disk = new MemoryDisk(() => clock.now());
+    const providerChanged = new Emitter<void>();
+    const keys = { current: { value: 'fc-old' } as { value: string } | undefined };
+    const team = new Team({
+      files: disk.view(),
+      keys,
+      provider: { url: { url: 'https://api.firecrawl.dev' }, onDidChange: providerChanged.event },
+      focus: { focused: true, onDidChange: new Emitter<boolean>().event },
+      clock,
+      log: { info: () => undefined },
+    } as unknown as TeamDeps);
+    await team.start();
+    // As activation wires the tools to the team.
+    const w = window({ windowId: 'a', disk, clock, budget: 1, teamOf: () => team.settledId });
+    // The key changes; the client sends with the new key at once, while the window joins the new team.
+    keys.current = { value: 'fc-new' };
+    providerChanged.fire();
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    const next = await teamName('https://api.firecrawl.dev', 'fc-new');
+    for (let turn = 0; turn < 1_000 && team.current?.id !== next; turn++) await clock.advance(0);
+    assert.equal(team.current?.id, next);
+    assert.equal(await w.tools.spentToday(), 1, "the scrape was sent with the new key: it is the new team's spending");
+    assert.match((await w.tools.run('scrape', { url: 'https://example.com/b' })).parts[0] ?? '', /^Not run: /, 'a budget of 1 holds one scrape');
+    team.dispose();
   });
 });
