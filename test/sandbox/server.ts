@@ -158,6 +158,8 @@ export interface Sandbox {
   feedbackZeroDataRetention: boolean;
   /** What GET /v2/team/queue-status answers. */
   queue: QueueState;
+  /** False: no answer allows another origin, as a server of one's own without CORS (browsers refuse its answers). True unless switched. */
+  allowsBrowsers: boolean;
   /** The shape of deep research's deprecation signals: the current code's, or an early version's. */
   researchDeprecationStyle: DeprecationStyle;
   /** Fixed ids; they exist only when the sandbox was seeded. */
@@ -230,6 +232,7 @@ class SandboxServer implements Sandbox {
   activitySelfHosted: 'newer' | 'older' = 'newer';
   feedbackReceiptForm: FeedbackReceiptForm = 'endpoint';
   feedbackZeroDataRetention = false;
+  allowsBrowsers = true;
   researchDeprecationStyle: DeprecationStyle = 'current';
   queue: QueueState;
   readonly demoJobs: DemoResearchJobs = { ...DEMO_RESEARCH_IDS };
@@ -503,7 +506,7 @@ class SandboxServer implements Sandbox {
     // The service runs Express's cors() with its defaults, so a browser extension host (a web
     // worker on another origin) may call it; like cors(), preflights are answered before routing
     // and are not API requests. Only CORS-safelisted response headers reach such a caller.
-    if (answerCors(req, res, method)) return;
+    if (this.allowsBrowsers && answerCors(req, res, method)) return;
     const isControl = url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/');
     const match = isControl ? null : matchRoute(method, url.pathname);
     const headers = lowerCaseHeaders(req);

@@ -116,7 +116,7 @@ export function browserBlockedText(error: NetworkError, ctx: ErrorContext): stri
   const server = error.baseUrl || ctx.apiUrl;
   if (server ? isDefaultApiUrl(server) : ctx.selfHosted !== true) return '';
   return ` ${l10n.t(
-    'This editor runs in a browser, which blocks a server that does not allow its origin (CORS) and reports it the same way: the server must answer with Access-Control-Allow-Origin for this origin and list Authorization in Access-Control-Allow-Headers. Otherwise, use VS Code desktop.',
+    'In a browser this is often CORS: the server must send Access-Control-Allow-Origin for this page and allow Authorization in Access-Control-Allow-Headers; or use VS Code desktop.',
   )}`;
 }
 

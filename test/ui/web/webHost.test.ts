@@ -123,4 +123,28 @@ describe('web-worker extension host', () => {
     assert.equal(sandbox.feedbackSubmissions().at(-1)?.body.url, 'https://docs.example.org/web');
     await w.screenshot('web-scrape-rated');
   });
+
+  it('names CORS when a server of one’s own refuses the page’s origin, and what the server must allow', async () => {
+    const w = wb();
+    sandbox.allowsBrowsers = false;
+    try {
+      await w.page.keyboard.press('Escape');
+      await w.runCommand('Firecrawl: Scrape URL…');
+      await w.quickInput().locator('.quick-input-title').filter({ hasText: 'Scrape URL' }).waitFor({ state: 'visible', timeout: 15_000 });
+      await w.submitQuickInput('https://docs.example.org/blocked');
+      const notice = w.notification(/CORS/);
+      await notice.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = (await notice.innerText()).replace(/\s+/g, ' ');
+      assert.match(text, /Could not reach Firecrawl at http:\/\/127\.0\.0\.1/);
+      assert.match(text, /CORS.*Access-Control-Allow-Origin .*Authorization .*Access-Control-Allow-Headers.*VS Code desktop/);
+      await w
+        .notification(/scraping https:\/\/docs\.example\.org\/blocked/)
+        .waitFor({ state: 'hidden', timeout: 30_000 })
+        .catch(() => undefined);
+      await w.settled(notice);
+      await w.screenshot('web-cors-blocked');
+    } finally {
+      sandbox.allowsBrowsers = true;
+    }
+  });
 });

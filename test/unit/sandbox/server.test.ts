@@ -445,4 +445,18 @@ describe('CORS, as the service answers browsers', () => {
       assert.equal(r.headers.get('access-control-expose-headers'), null, path);
     }
   });
+
+  test('switched to a server of one’s own without CORS, no answer allows another origin', async () => {
+    sb.allowsBrowsers = false;
+    try {
+      const preflight = await fetch(`${sb.url}/v2/team/credit-usage`, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:1', 'Access-Control-Request-Method': 'GET' } });
+      await preflight.arrayBuffer();
+      assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+      const r = await fetch(`${sb.url}/v2/team/credit-usage`, { headers: { Authorization: `Bearer ${sb.keys.valid}` } });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('access-control-allow-origin'), null);
+    } finally {
+      sb.allowsBrowsers = true;
+    }
+  });
 });
