@@ -30,13 +30,34 @@ export function runStepLabel(step: RunStep): string {
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 
-/** A file to upload that could not be read (gone, no permission): nothing was sent. */
+/**
+ * A file to upload that could not be read (gone, no permission): nothing was sent. `code` is the file
+ * system's (vscode.FileSystemError's `FileNotFound`, `NoPermissions`, …, or Node's `ENOENT`, `EACCES`):
+ * the known ones are said in words, since the reason itself is the system's ("Error: ENOENT: no such
+ * file or directory, open '/the/whole/path'").
+ */
 export class FileReadError extends Error {
   constructor(
     readonly fileName: string,
     readonly reason: string,
+    readonly code?: string,
   ) {
     super(`${fileName}: ${reason}`);
+  }
+}
+
+function fileReadText(error: FileReadError): string {
+  const name = plainText(error.fileName, 100);
+  switch (error.code) {
+    case 'FileNotFound':
+    case 'ENOENT':
+      return l10n.t('{0} could not be read: it is not there any more (moved, deleted, or a link to a file that is gone). Nothing was sent.', name);
+    case 'NoPermissions':
+    case 'EACCES':
+    case 'EPERM':
+      return l10n.t('{0} could not be read: permission to read it was refused. Nothing was sent.', name);
+    default:
+      return l10n.t('{0} could not be read: {1} Nothing was sent.', name, sentence(plainText(error.reason, 300)));
   }
 }
 
@@ -50,7 +71,7 @@ export function isRefusedFile(error: unknown): boolean {
 export function describeRunError(error: unknown, ctx: RunErrorContext = {}): RunErrorText {
   if (error instanceof FileReadError) {
     // Another file helps, and so may the same one once it is back or readable.
-    return { message: l10n.t('{0} could not be read: {1} Nothing was sent.', plainText(error.fileName, 100), sentence(plainText(error.reason, 300))), actions: ['chooseFile', 'retry'] };
+    return { message: fileReadText(error), actions: ['chooseFile', 'retry'] };
   }
   if (!isFirecrawlError(error)) return describeError(error, ctx);
   const doing = operationText(error.operation);

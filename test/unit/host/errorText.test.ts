@@ -18,7 +18,7 @@ import {
   UnauthorizedError,
   type Operation,
 } from '../../../src/api';
-import { describeError, describeKeyCheckFailure, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
+import { describeError, describeKeyCheckFailure, describeRunError, FileReadError, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
 
 const HOSTED = { apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
 const SELF = { apiUrl: 'http://localhost:3002', selfHosted: true };
@@ -110,5 +110,28 @@ describe('describeKeyCheckFailure', () => {
     const offline = describeKeyCheckFailure(new NetworkError({ operation: 'creditUsage', baseUrl: 'http://localhost:3002' }), SELF);
     assert.equal(offline.verdict, 'unverified');
     assert.match(offline.message, /^Could not check the key: Could not reach Firecrawl at http:\/\/localhost:3002.*self-hosted.*Press Enter again to save it anyway\.$/);
+  });
+});
+
+describe('describeRunError: a file to parse that could not be read', () => {
+  const raw = "Error: ENOENT: no such file or directory, open '/home/someone/work/contract.pdf'";
+  test('a file gone or not to be read is said in words, named, without the system text or its path', () => {
+    for (const [code, words] of [
+      ['FileNotFound', /is not there any more/],
+      ['ENOENT', /is not there any more/],
+      ['NoPermissions', /permission to read it was refused/],
+      ['EACCES', /permission to read it was refused/],
+    ] as const) {
+      const text = describeRunError(new FileReadError('contract.pdf', raw, code));
+      assert.match(text.message, /^contract\.pdf could not be read: /, code);
+      assert.match(text.message, words, code);
+      assert.match(text.message, /Nothing was sent\.$/, code);
+      assert.doesNotMatch(text.message, /ENOENT|\/home\/someone/, code);
+      assert.deepEqual(text.actions, ['chooseFile', 'retry']);
+    }
+  });
+  test('another reason is said as the system gives it', () => {
+    const text = describeRunError(new FileReadError('contract.pdf', 'the disk went away', 'Unavailable'));
+    assert.equal(text.message, 'contract.pdf could not be read: the disk went away. Nothing was sent.');
   });
 });

@@ -38,7 +38,9 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw new FileReadError(name, error instanceof Error ? error.message : String(error));
+    // The file system's code says why in words; its message is the system's, with the whole path.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    throw new FileReadError(name, error instanceof Error ? error.message : String(error), typeof code === 'string' ? code : undefined);
   }
 }
 
