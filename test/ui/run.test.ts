@@ -2,13 +2,24 @@
 // result with its CodeLens, then rating that result with the keyboard only, every key counted from
 // the open result to the receipt ("good", then "bad" with one issue label); the search results pick,
 // the agent job's confirm step, the 402 message, the map's pick of links, and an agent run started
-// here reaching completed in the Research view, each with a screenshot.
+// here reaching completed in the Research view, each with a screenshot; and the notices that a search
+// or a map found nothing, that a cancelled agent start may have run, and that a file to parse could
+// not be read or was refused.
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Locator } from 'playwright-core';
 import { useWorkbench, type Workbench } from './workbench';
+
+async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('running Firecrawl from the editor in the workbench', () => {
   let sandbox: Sandbox;
@@ -18,7 +29,11 @@ describe('running Firecrawl from the editor in the workbench', () => {
   after(async () => {
     await sandbox?.close();
   });
-  const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid } }));
+  const wb = useWorkbench(() => ({
+    settings: { 'firecrawl.apiUrl': sandbox.url },
+    env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
+    workspaceFiles: { 'quarterly-report.csv': 'region,revenue\nnorth,1200\nsouth,900\n' },
+  }));
 
   let keystrokes = 0;
   const press = async (key: string) => {
@@ -31,6 +46,23 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.quickInputPage(text);
   };
   const lens = (w: Workbench) => w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
+
+  /**
+   * The notification that matches, as a toast or (when VS Code held the toast back) in the center, with
+   * `buttons`, screenshot as `shot` once `progress` (the run's own notification) is gone.
+   */
+  async function shootNotice(w: Workbench, text: RegExp, buttons: string[], progress: RegExp, shot: string): Promise<{ file: string; notice: Locator }> {
+    const { notice } = await w.noticeWithButtons(text);
+    for (const name of buttons) assert.equal(await notice.locator('.monaco-button', { hasText: name }).count(), 1, `${name} is offered`);
+    await w.notification(progress).waitFor({ state: 'hidden' });
+    await w.settled(notice);
+    return { file: await w.screenshot(shot), notice };
+  }
+  /** Clears every notification; the center closes by itself once it is empty (an open one would keep later toasts hidden). */
+  async function clearNotices(w: Workbench): Promise<void> {
+    await w.runCommand('Notifications: Clear All Notifications');
+    await w.page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
+  }
 
   /** Runs `Firecrawl: <name>…` from the palette and submits `text` in its first box, titled `name`. */
   async function runAndSubmit(w: Workbench, name: string, text: string): Promise<void> {
@@ -148,12 +180,29 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.page.keyboard.press('Escape');
     await title(w).waitFor({ state: 'hidden' });
 
+    // A search that finds nothing: no pick, a notice with Search Again… and Rate This Result.
+    await runAndSubmit(w, 'Search the Web', 'zero-results for this query');
+    const nothing = await shootNotice(w, /no results for zero-results for this query/, ['Search Again…', 'Rate This Result'], /searching for zero-results/, 'run-3b-search-nothing-found');
+    await clearNotices(w);
+    assert.equal(await title(w).isVisible(), false, 'no pick of nothing');
+
     await agentToConfirm(w, 'Compare the plans of three web scraping APIs');
     const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
     assert.match(placeholder ?? '', /At most 500 credits .*your balance is/);
     const agentShot = await w.screenshot('run-4-agent-confirm');
     await w.page.keyboard.press('Escape');
     assert.equal(sandbox.requestCount('agentStart'), 0, 'leaving the confirm step starts nothing');
+
+    // A start cancelled once its POST is out: the run may have begun, and the warning says where to look.
+    sandbox.fault({ kind: 'hang', route: 'agentStart' });
+    await agentToConfirm(w, 'Compare the plans of three web scraping APIs');
+    await w.page.keyboard.press('Enter');
+    const starting = w.notification(/starting the agent job/);
+    await starting.waitFor({ state: 'visible', timeout: 15_000 });
+    await until('the agent start at the sandbox', () => sandbox.pendingFaults().length === 0);
+    await starting.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = await shootNotice(w, /the run may have started anyway/, ['Add Recent Jobs…'], /starting the agent job/, 'run-4b-agent-start-cancelled');
+    await clearNotices(w);
 
     // A run in progress is cancelled from its notification: the request is aborted and not sent again.
     sandbox.fault({ kind: 'hang', route: 'scrape' });
@@ -171,7 +220,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await message.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await message.innerText(), /Open Dashboard/);
     const paymentShot = await w.screenshot('run-5-402-message');
-    console.log(`[run-ui] screenshots ${searchShot} ${agentShot} ${paymentShot}`);
+    console.log(`[run-ui] screenshots ${searchShot} ${nothing.file} ${agentShot} ${cancelled.file} ${paymentShot}`);
   });
 
   it('Map a Site: the links in a multi-select pick as plain text', async () => {
@@ -202,7 +251,41 @@ describe('running Firecrawl from the editor in the workbench', () => {
     // The map itself opened behind the pick as a document, one link a line; nothing was scraped.
     assert.match(await w.editorText(), /Map of/);
     assert.equal(sandbox.requestCount('scrape'), scrapes, 'closing the pick scrapes nothing');
-    console.log(`[run-ui] screenshot ${mapShot}`);
+
+    // A map that finds nothing: no pick, a notice with Map Again… and Rate This Result.
+    await runAndSubmit(w, 'Map a Site', 'https://empty.example.org');
+    const nothing = await shootNotice(w, /no links found on https:\/\/empty\.example\.org/, ['Map Again…', 'Rate This Result'], /mapping https:\/\/empty\.example\.org/, 'run-6b-map-nothing-found');
+    await clearNotices(w);
+    assert.equal(await title(w).isVisible(), false, 'no pick of nothing');
+    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file}`);
+  });
+
+  it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {
+    const w = wb();
+    // A link to a file that is gone: the dialog lists it, reading it fails.
+    fs.symlinkSync(path.join(w.workspace, 'deleted-contract.pdf'), path.join(w.workspace, 'contract.pdf'));
+    const parses = sandbox.requestCount('parse');
+    const pickFile = async (name: string) => {
+      const input = w.quickInput().locator('input');
+      await input.waitFor({ state: 'visible', timeout: 15_000 });
+      // The dialog writes the folder into its box once it has read it: a path typed before that is replaced.
+      await w.page.waitForFunction((folder) => document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value.replace(/\/$/, '') === folder, w.workspace);
+      await input.fill(path.join(w.workspace, name));
+      await input.press('Enter');
+    };
+    await w.runCommand('Firecrawl: Parse File to Markdown…');
+    await pickFile('contract.pdf');
+    const unreadable = await shootNotice(w, /contract\.pdf could not be read: it is not there any more/, ['Choose Another File…', 'Retry'], /parsing contract\.pdf/, 'run-8-parse-unreadable-file');
+    assert.equal(sandbox.requestCount('parse'), parses, 'nothing sent');
+
+    // Choose Another File… asks again; the service refuses that one (400).
+    sandbox.fault({ kind: 'status', status: 400, route: 'parse', body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: the file could not be parsed' } });
+    await unreadable.notice.locator('.monaco-button', { hasText: 'Choose Another File…' }).click();
+    await pickFile('quarterly-report.csv');
+    const refused = await shootNotice(w, /Firecrawl refused the request for parsing/, ['Choose Another File…', 'Show Logs'], /parsing quarterly-report\.csv/, 'run-9-parse-refused-400');
+    assert.equal(sandbox.requestCount('parse'), parses + 1);
+    await clearNotices(w);
+    console.log(`[run-ui] screenshots ${unreadable.file} ${refused.file}`);
   });
 
   it('an agent run started from the editor shows in the Research view and turns to completed', async () => {
@@ -221,7 +304,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await row.waitFor({ state: 'visible', timeout: 20_000 });
     const description = row.locator('.label-description');
     await description.filter({ hasText: /^processing · agent/ }).waitFor({ state: 'visible', timeout: 15_000 });
-    const started = sandbox.requests().filter((r) => r.route === 'agentStart');
+    const started = sandbox.requests().filter((r) => r.route === 'agentStart' && (r.body as { prompt?: string }).prompt === prompt);
     assert.equal(started.length, 1);
     assert.equal((started[0]?.body as { prompt?: string }).prompt, prompt);
     // The sandbox's runs take a minute of its clock: move the clock past the end instead of waiting.
