@@ -46,7 +46,7 @@ describe('running Firecrawl: a search or map that finds nothing', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await until('the prompt to go', () => prompt() !== box);
   }
-  /** The notice that says nothing was found (a "result ready" one may come too, when the window is not focused). */
+  /** The notice that says nothing was found. */
   const nothingNotice = (pattern: RegExp) => until('the notice that nothing was found', () => notices.find((n) => pattern.test(n.message)));
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
 
@@ -105,5 +105,27 @@ describe('running Firecrawl: a search or map that finds nothing', function () {
     assert.equal(box.value, site, 'what was asked, to change');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(sandbox.requestCount('map'), 2);
+  });
+
+  it('in a window nobody looks at, a search or map that finds nothing is one notification, not a second "result ready" one', async () => {
+    const services = run.services;
+    const focused = services.focused;
+    services.focused = () => false;
+    try {
+      const search = vscode.commands.executeCommand<RunOutcome>(COMMANDS.searchWeb);
+      await answerPrompt(/Search the Web/, 'zero-results while away');
+      await search;
+      const map = vscode.commands.executeCommand<RunOutcome>(COMMANDS.mapSite);
+      await answerPrompt(/Map a Site/, 'https://empty.example.net/');
+      await map;
+      // Each command asks for its notices before it returns.
+      const said = notices.map((n) => n.message);
+      assert.equal(said.length, 2, said.join(' | '));
+      assert.match(said[0]!, /no results for zero-results while away/);
+      assert.match(said[1]!, /no links found on https:\/\/empty\.example\.net/);
+    } finally {
+      services.focused = focused;
+      for (const n of notices) n.choose(undefined);
+    }
   });
 });

@@ -55,8 +55,9 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   const ratable = result.jobId
     ? { endpoint: 'map' as const, jobId: result.jobId, ...(url ? { url } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
     : undefined;
-  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'));
   const count = result.links.length;
+  // Nothing found is said by its own notification, with the same Rate button.
+  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'), count > 0);
   if (count === 0) {
     sayNothingFound(
       vscode.l10n.t('Firecrawl: no links found on {0}. Map again with another URL, or rate the map.', plainText(site, 100)),

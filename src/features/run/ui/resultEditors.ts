@@ -15,13 +15,14 @@ import type { RunServices } from './services';
 /** Results that arrive together open one after the other: each looks for its unused name once the one before holds its own. */
 let opening: Promise<unknown> = Promise.resolve();
 
-export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
-  const opened = opening.then(() => openNow(services, content, ratable, name, fileName));
+/** `announce`: false where the caller's own notification says the result is there (a run that found nothing). */
+export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce = true): Promise<vscode.TextDocument> {
+  const opened = opening.then(() => openNow(services, content, ratable, name, fileName, announce));
   opening = opened.catch(() => undefined);
   return opened;
 }
 
-async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string): Promise<vscode.TextDocument> {
+async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce: boolean): Promise<vscode.TextDocument> {
   const uri = await unusedUntitled(fileName);
   const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ language: 'markdown', content });
   if (uri) {
@@ -30,7 +31,7 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     await vscode.workspace.applyEdit(edit);
   }
   if (ratable) services.results.add(document.uri.toString(), ratable);
-  const lookingElsewhere = !services.focused();
+  const lookingElsewhere = announce && !services.focused();
   await vscode.window.showTextDocument(document, { preview: false });
   if (lookingElsewhere) {
     const rate = vscode.l10n.t('Rate This Result');
