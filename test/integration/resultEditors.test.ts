@@ -66,4 +66,16 @@ describe('result documents', function () {
       if (saved) await vscode.workspace.fs.delete(saved).then(undefined, () => undefined);
     }
   });
+
+  it('two results whose names differ only in case get names that differ in more than case (one file on a disk that ignores case)', async () => {
+    try {
+      const first = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/Guide'))!.opened[0]!;
+      const second = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/guide'))!.opened[0]!;
+      assert.match(first.uri.path, /\/example\.com-Guide\.md$/);
+      assert.notEqual(second.uri.path.toLowerCase(), first.uri.path.toLowerCase(), second.uri.path);
+      assert.match(second.uri.path, /\/example\.com-guide-2\.md$/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });

@@ -58,12 +58,14 @@ export function sayNothingFound(message: string, again: { label: string; run: ()
   });
 }
 
-/** An untitled document bound to that name in the workspace folder, neither open nor on disk: a second result for the same ask gets `-2`. */
+/** An untitled document bound to that name in the workspace folder, neither open (in any case) nor on disk: a second result for the same ask gets `-2`. */
 async function unusedUntitled(fileName: string): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
   const folder = (active && vscode.workspace.getWorkspaceFolder(active)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!folder) return undefined;
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
+  // Compared in lower case: on a disk that ignores case (macOS, Windows) two names that differ only in
+  // case are one file, and the second result's Save would write over the first.
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path.toLowerCase()));
   const stem = fileName.replace(/\.md$/, '');
   for (let n = 1; ; n++) {
     const file = vscode.Uri.joinPath(folder.uri, n === 1 ? fileName : `${stem}-${n}.md`);
@@ -73,6 +75,6 @@ async function unusedUntitled(fileName: string): Promise<vscode.Uri | undefined>
     );
     // With the folder's authority: without a remote, Save swaps only the scheme, and a virtual
     // workspace's folder (github.dev's vscode-vfs://github/…) is nowhere without its authority.
-    if (!open.has(file.path) && !onDisk) return vscode.Uri.from({ scheme: 'untitled', authority: file.authority, path: file.path });
+    if (!open.has(file.path.toLowerCase()) && !onDisk) return vscode.Uri.from({ scheme: 'untitled', authority: file.authority, path: file.path });
   }
 }
