@@ -63,9 +63,20 @@ export interface AgentStartBody extends RunOrigin {
   effort?: AgentEffort;
 }
 
+/**
+ * The address `text` holds, as it is checked and sent: one pair of angle brackets around it (as
+ * Markdown and mail write `<https://…>`) dropped with any whitespace inside them, where a long address
+ * was wrapped (RFC 3986, appendix C), and the tabs and line breaks the URL standard ignores removed.
+ */
+export function webUrlText(text: string): string {
+  const trimmed = text.trim();
+  const bracketed = /^<([^<>]*)>$/.exec(trimmed)?.[1];
+  return bracketed !== undefined ? bracketed.replace(/\s+/g, '') : trimmed.replace(/[\t\n\r]/g, '');
+}
+
 /** Why `text` cannot be scraped or mapped (only http and https pages can), or undefined when it can. */
 export function webUrlProblem(text: string): string | undefined {
-  const trimmed = text.trim();
+  const trimmed = webUrlText(text);
   if (!trimmed) return l10n.t('Enter a URL starting with https:// or http://.');
   let parsed: URL;
   try {
@@ -78,11 +89,13 @@ export function webUrlProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** `text` when it is exactly one web URL (a selection worth offering), else undefined. */
+/** The web URL `text` is exactly (a selection worth offering), else undefined: two addresses on two lines are not one. */
 export function selectedWebUrl(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
-  if (!trimmed || /\s/.test(trimmed) || trimmed.length > 2048) return undefined;
-  return webUrlProblem(trimmed) === undefined ? trimmed : undefined;
+  if (!trimmed || (/\s/.test(trimmed) && !trimmed.startsWith('<'))) return undefined;
+  const url = webUrlText(trimmed);
+  if (/\s/.test(url) || url.length > 2048) return undefined;
+  return webUrlProblem(url) === undefined ? url : undefined;
 }
 
 function clamp(n: number, min: number, max: number): number {
@@ -104,7 +117,7 @@ export function scrapeBody(options: ScrapeOptions): BodyCheck<ScrapeRequest> {
   return {
     ok: true,
     body: {
-      url: options.url.trim(),
+      url: webUrlText(options.url),
       formats: ['markdown'],
       onlyMainContent: options.onlyMainContent,
       timeout: clamp(options.timeoutMs, MIN_SCRAPE_TIMEOUT_MS, MAX_SCRAPE_TIMEOUT_MS),
@@ -121,7 +134,7 @@ export function searchBody(query: string, limit: number): BodyCheck<SearchReques
 export function mapBody(url: string, limit: number): BodyCheck<MapRequest> {
   const problem = webUrlProblem(url);
   if (problem) return { ok: false, problems: [{ path: 'url', message: problem }] };
-  return { ok: true, body: { url: url.trim(), limit: clamp(limit, 1, MAX_MAP_LIMIT) } };
+  return { ok: true, body: { url: webUrlText(url), limit: clamp(limit, 1, MAX_MAP_LIMIT) } };
 }
 
 export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStartRequest> {
@@ -140,7 +153,7 @@ export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStart
     ok: true,
     body: {
       prompt,
-      ...(options.urls.length ? { urls: options.urls.map((u) => u.trim()) } : {}),
+      ...(options.urls.length ? { urls: options.urls.map(webUrlText) } : {}),
       ...(options.schema ? { schema: options.schema } : {}),
       maxCredits: Math.floor(options.maxCredits),
       ...(options.effort ? { effort: options.effort } : {}),

@@ -91,6 +91,20 @@ describe('request bodies', () => {
 });
 
 describe('against the sandbox', () => {
+  test('an address pasted in angle brackets, or wrapped over lines, is checked and sent as the one address it is', async () => {
+    assert.equal(webUrlProblem('<https://docs.example.org/guide>'), undefined);
+    assert.equal(selectedWebUrl(' <https://docs.example.org/guide> '), 'https://docs.example.org/guide');
+    // Inside the brackets a wrapped address's line break and indent are no part of it (RFC 3986, appendix C).
+    assert.equal(selectedWebUrl('<https://docs.example.org/a-very-\n    long-path>'), 'https://docs.example.org/a-very-long-path');
+    // Two addresses on two lines are not one.
+    assert.equal(selectedWebUrl('https://a.example/\nhttps://b.example/'), undefined);
+    await client().scrape(scrapeOf('<https://docs.example.org/guide>'));
+    await client().scrape(scrapeOf('https://docs.example.org/wra\npped'));
+    await client().map(checked('map', mapBody(' <https://docs.example.org/> ', 10)));
+    const sent = sandbox.requests().map((r) => (r.body as { url?: string } | undefined)?.url);
+    assert.deepEqual(sent, ['https://docs.example.org/guide', 'https://docs.example.org/wrapped', 'https://docs.example.org/']);
+  });
+
   test('scrape: every POST names the integration and this extension with its version; the page and its facts come back', async () => {
     const result = await client().scrape(scrapeOf('https://docs.example.org/start'));
     const sent = sandbox.requests().find((r) => r.route === 'scrape');

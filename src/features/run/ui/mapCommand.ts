@@ -2,7 +2,7 @@
 // with its title, rated as the map) and in a pick where the checked ones are scraped. No links: no
 // pick, a notification says so.
 import * as vscode from 'vscode';
-import { checked, mapBody, selectedWebUrl, webUrlProblem } from '../../../api';
+import { checked, mapBody, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
@@ -29,7 +29,7 @@ export async function mapCommand(services: RunServices, editing?: string): Promi
     keep: (text) => services.typed.set('map', text),
   });
   if (answer.kind !== 'accept') return { opened: [], cancelled: true };
-  const site = answer.value.trim();
+  const site = webUrlText(answer.value);
   services.typed.set('map', site);
   return runMap(services, site);
 }

@@ -2,7 +2,7 @@
 // when it is one web address, or typed; refused before sending unless http(s). The page opens as a
 // Markdown document with its facts on top, and can be rated from there.
 import * as vscode from 'vscode';
-import { checked, scrapeBody, selectedWebUrl, webUrlProblem } from '../../../api';
+import { checked, scrapeBody, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { plainText } from '../../../shared/text';
@@ -30,7 +30,7 @@ async function askUrl(services: RunServices, selection: string | undefined): Pro
     keep: (text) => services.typed.set('scrape', text),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return undefined;
-  const url = answer.value.trim();
+  const url = webUrlText(answer.value);
   services.typed.set('scrape', url);
   return url;
 }
