@@ -279,7 +279,7 @@ describe('running Firecrawl from the editor', function () {
     });
     answer = 'Edit and Retry';
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://blocked.example.com/page'))!;
-    assert.match(outcome.failure?.message ?? '', /refused the request for scraping the page: url This website is not supported/);
+    assert.match(outcome.failure?.message ?? '', /refused url in the request for scraping the page: This website is not supported/);
     assert.deepEqual(errors[0]?.items, ['Edit and Retry', 'Show Logs'], 'no Retry: the same URL is refused the same way');
     const box = (await until('the Scrape URL box', () => (prompt() && /Scrape URL/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
     assert.equal(box.value, 'https://blocked.example.com/page', 'the URL that was refused, ready to change');

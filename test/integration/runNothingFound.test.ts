@@ -121,7 +121,7 @@ describe('running Firecrawl: a search or map that finds nothing', function () {
       // Each command asks for its notices before it returns.
       const said = notices.map((n) => n.message);
       assert.equal(said.length, 2, said.join(' | '));
-      assert.match(said[0]!, /no results for zero-results while away/);
+      assert.match(said[0]!, /no results for “zero-results while away”/);
       assert.match(said[1]!, /no links found on https:\/\/empty\.example\.net/);
     } finally {
       services.focused = focused;

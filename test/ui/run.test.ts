@@ -182,7 +182,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
 
     // A search that finds nothing: no pick, a notice with Search Again… and Rate This Result.
     await runAndSubmit(w, 'Search the Web', 'zero-results for this query');
-    const nothing = await shootNotice(w, /no results for zero-results for this query/, ['Search Again…', 'Rate This Result'], /searching for zero-results/, 'run-3b-search-nothing-found');
+    const nothing = await shootNotice(w, /no results for “zero-results for this query”/, ['Search Again…', 'Rate This Result'], /searching for zero-results/, 'run-3b-search-nothing-found');
     await clearNotices(w);
     assert.equal(await title(w).isVisible(), false, 'no pick of nothing');
 

@@ -115,7 +115,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     const message = !field
       ? l10n.t('Firecrawl refused the request for {0} (400).', doing) + said
       : field.path
-        ? l10n.t('Firecrawl refused the request for {0}: {1} {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
+        ? l10n.t('Firecrawl refused {1} in the request for {0}: {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
         : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
     // A parse sends nothing typed: what the service refused is the file, so the step is another one.
     return { message, actions: error.operation === 'parse' ? ['chooseFile', 'showLogs'] : ['editAndRetry', 'showLogs'] };
