@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { mapDocument, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
+import { mapDocument, overBytes, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
 
 const AT = Date.parse('2026-11-27T08:00:00Z');
 const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
@@ -107,5 +107,14 @@ describe('result documents', () => {
     assert.doesNotThrow(() => encodeURIComponent(name), name);
     assert.equal(name, `e.com-${'x'.repeat(53)}.md`);
     assert.equal(resultFileName(`${'x'.repeat(58)}𠮷野家`, 'search'), `search-${'x'.repeat(58)}𠮷.md`);
+  });
+
+  test('overBytes counts UTF-8 bytes as a saved file takes them, without encoding', () => {
+    const samples = ['a'.repeat(10), 'é'.repeat(7), '語'.repeat(5), '😀'.repeat(4), 'a😀é語', '\ud800x', 'x\ud800', '\udc00\ud800'];
+    for (const text of samples) {
+      const bytes = new TextEncoder().encode(text).byteLength;
+      assert.equal(overBytes(text, bytes), false, `${JSON.stringify(text)} fits in its ${bytes} bytes`);
+      assert.equal(overBytes(text, bytes - 1), true, `${JSON.stringify(text)} does not fit in ${bytes - 1}`);
+    }
   });
 });

@@ -108,3 +108,25 @@ export function mapDocument(site: string, result: MapResult, at: number): string
   const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeDocumentText(l.title)}` : ''}`);
   return `${header(lines)}\n\n---\n\n${links.join('\n')}\n`;
 }
+
+/**
+ * Whether `text` takes more than `limit` bytes as UTF-8 (what a saved result takes on disk), without
+ * encoding it: a UTF-16 unit is one to three bytes (a surrogate pair four for two units), so only a
+ * length between a third of the limit and the limit is counted.
+ */
+export function overBytes(text: string, limit: number): boolean {
+  if (text.length > limit) return true;
+  if (text.length * 3 <= limit) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // a lone surrogate is written as U+FFFD, three bytes
+    if (bytes > limit) return true;
+  }
+  return false;
+}

@@ -57,14 +57,16 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     : undefined;
   const count = result.links.length;
   // Nothing found is said by its own notification, with the same Rate button.
+  // A list too large for an editor is offered by a notification instead (undefined here); the pick still comes.
   const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'), count > 0);
+  const opened = document ? [document] : [];
   if (count === 0) {
     sayNothingFound(
       vscode.l10n.t('Firecrawl: no links found on {0}. Map again with another URL, or rate the map.', plainText(site, 100)),
       { label: vscode.l10n.t('Map Again…'), run: () => mapCommand(services, site) },
       ratable,
     );
-    return { opened: [document] };
+    return { opened };
   }
   const picked = await askPick<string>({
     title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),
@@ -72,7 +74,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     many: true,
     items: result.links.map((link) => ({ label: plainText(link.url, 200), description: link.title ? plainText(link.title, 200) : '', value: link.url })),
   });
-  if (picked.kind !== 'accept' || picked.value.length === 0) return { opened: [document] };
+  if (picked.kind !== 'accept' || picked.value.length === 0) return { opened };
   const scraped = await scrapeUrls(services, picked.value);
-  return { ...scraped, opened: [document, ...scraped.opened] };
+  return { ...scraped, opened: [...opened, ...scraped.opened] };
 }

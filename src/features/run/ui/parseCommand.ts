@@ -73,5 +73,5 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
   const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
   // The header names the file, not a URL: the upload has none.
   const document = await openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
-  return { opened: [document] };
+  return { opened: document ? [document] : [] };
 }

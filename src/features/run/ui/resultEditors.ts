@@ -5,18 +5,43 @@
 // path is in the workspace folder, never the name alone (that is the root of the disk), and never a file
 // that exists (VS Code refuses to open it). Without a folder the document has no name and Save asks.
 // A result that can be rated is remembered with its document; one that arrives while the person looks
-// elsewhere says so in a notification with a Rate button.
+// elsewhere says so in a notification with a Rate button. A result too large for an editor opens in
+// none: a notification names it and its size and offers Save As… and Rate This Result, and holds it
+// (as the bytes a save writes, once) only while it is on screen.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
+import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
+import { formatMegabytes } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import type { RatableResult } from '../model/ratableResults';
+import { overBytes } from '../model/resultDocument';
 import type { RunServices } from './services';
+
+/**
+ * The largest result put into an editor, in bytes of UTF-8. An untitled Markdown document costs the
+ * extension host and the workbench time in proportion to its size, and every extension waits while a
+ * large one opens. Measured in a real extension host (Scrape URL of the sandbox's padded page until
+ * its editor is shown; four runs on a 2-core machine, some beside a type check): 2 MB 0.5–1.6 s,
+ * 4 MB 1.5–4.5 s (1.5–1.6 s in the quiet runs), 6 MB 1.2–3.0 s, 8 MB 1.6–3.8 s, 10 MB
+ * 2.9–4.3 s, 12 MB 4.3–6.2 s, 16 MB 4.8–6.6 s, 20 MB 6.1–8.5 s (the scrape is included, not timed apart);
+ * an earlier audit saw 6.4 s at 10 MB with VS Code calling the extension host unresponsive, 62 s at
+ * 120 MB, and no document handed to extensions above 50 MB (so no Rate CodeLens). 4 MB keeps opening
+ * within a second or two; VS Code's own large-file mark (20 MB) is far past that.
+ */
+export const LARGEST_OPENED_RESULT_BYTES = 4 * 1024 * 1024;
 
 /** Results that arrive together open one after the other: each looks for its unused name once the one before holds its own. */
 let opening: Promise<unknown> = Promise.resolve();
 
-/** `announce`: false where the caller's own notification says the result is there (a run that found nothing). */
-export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce = true): Promise<vscode.TextDocument> {
+/**
+ * `announce`: false where the caller's own notification says the result is there (a run that found nothing).
+ * Undefined when the result was too large to open and a notification offers it instead.
+ */
+export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce = true): Promise<vscode.TextDocument | undefined> {
+  if (overBytes(content, LARGEST_OPENED_RESULT_BYTES)) {
+    offerUnopened(services, new TextEncoder().encode(content), ratable, name, fileName);
+    return Promise.resolve(undefined);
+  }
   const opened = opening.then(() => openNow(services, content, ratable, name, fileName, announce));
   opening = opened.catch(() => undefined);
   return opened;
@@ -42,6 +67,79 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     });
   }
   return document;
+}
+
+/** The key a result that has no document is rated under while its notification is up: no document's URI. */
+function unopenedKey(ratable: RatableResult): string {
+  // not localised: a key, never shown
+  return `firecrawl-unopened:${ratable.endpoint}/${ratable.jobId}`;
+}
+
+/**
+ * A result too large for an editor, offered by a notification until the person saves it or closes the
+ * notification (the bytes are held by it alone, and let go then). A cancelled or failed save, and a
+ * rating begun, show it again: the run was paid for. The job is rated as a document's would be, by
+ * endpoint and job id, under a key of its own until the notification and any rating begun from it end.
+ */
+function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: RatableResult | undefined, name: string, fileName: string): void {
+  const key = ratable ? unopenedKey(ratable) : undefined;
+  if (key && ratable) services.results.add(key, ratable);
+  let holds = 1;
+  const release = () => {
+    if (--holds === 0 && key) services.results.remove(key);
+  };
+  const saveAs = vscode.l10n.t('Save As…');
+  const rate = vscode.l10n.t('Rate This Result');
+  const message = vscode.l10n.t(
+    'Firecrawl: the result for {0} is {1} MB, too large to open in an editor: above {2} MB, VS Code stops responding for seconds while it opens one. Save it to a file to read it.',
+    plainText(name, 120),
+    formatMegabytes(bytes.byteLength),
+    formatMegabytes(LARGEST_OPENED_RESULT_BYTES),
+  );
+  const offer = (withRate: boolean): void => {
+    const buttons = ratable && withRate ? [saveAs, rate] : [saveAs];
+    void vscode.window.showWarningMessage(message, ...buttons).then(async (choice) => {
+      if (choice === saveAs) {
+        if (!(await saveUnopened(bytes, name, fileName))) return offer(withRate);
+      } else if (choice === rate && ratable) {
+        holds++;
+        void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(release);
+        // Still to be saved: offered again without the rating begun.
+        return offer(false);
+      }
+      release();
+    });
+  };
+  offer(true);
+}
+
+/** Writes the result where the person picks; says where. Undefined when nothing was written (cancelled, or failed and said so). */
+export async function saveUnopened(bytes: Uint8Array, name: string, fileName: string): Promise<vscode.Uri | undefined> {
+  const defaultUri = defaultSaveUri(fileName);
+  const target = await vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Save Firecrawl result'),
+    saveLabel: vscode.l10n.t('Save Result'),
+    ...(defaultUri ? { defaultUri } : {}),
+    // not localised: the format's name
+    filters: { Markdown: ['md'] },
+  });
+  if (!target) return undefined;
+  try {
+    await vscode.workspace.fs.writeFile(target, bytes);
+  } catch (error) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), plainText(error instanceof Error ? error.message : String(error), 300)));
+    return undefined;
+  }
+  // Too large to open here either: where it is, and the way to it when it is in the workspace.
+  const where = target.scheme === 'file' ? target.fsPath : target.toString(true);
+  const reveal = vscode.l10n.t('Reveal in Explorer View');
+  const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('Firecrawl: saved the result for {0} ({1} MB) to {2}.', plainText(name, 120), formatMegabytes(bytes.byteLength), where), ...(inWorkspace ? [reveal] : []))
+    .then((choice) => {
+      if (choice === reveal) void vscode.commands.executeCommand('revealInExplorer', target);
+    });
+  return target;
 }
 
 /**

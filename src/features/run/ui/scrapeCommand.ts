@@ -65,7 +65,9 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     const ratable = result.jobId
       ? { endpoint: 'scrape' as const, jobId: result.jobId, ...(page ? { url: page } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
       : undefined;
-    opened.push(await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url, resultFileName(url)));
+    // A page too large for an editor is offered by a notification instead (undefined here).
+    const document = await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url, resultFileName(url));
+    if (document) opened.push(document);
   }
   return { opened };
 }

@@ -62,7 +62,7 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
       { label: vscode.l10n.t('Search Again…'), run: () => searchCommand(services, query) },
       ratableSearch(result),
     );
-    return { opened: [document] };
+    return { opened: document ? [document] : [] };
   }
   return showHits(services, query, result);
 }
@@ -109,5 +109,5 @@ async function showHits(services: RunServices, query: string, result: SearchResu
   const urls = picked.value.filter((u) => u !== OPEN_LIST);
   if (urls.length) return scrapeUrls(services, urls);
   const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'));
-  return { opened: [document] };
+  return { opened: document ? [document] : [] };
 }

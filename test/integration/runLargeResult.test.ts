@@ -1,0 +1,106 @@
+// A result too large for an editor, in a real extension host against the sandbox's padded page: it
+// opens no editor (VS Code would stop responding for seconds); a notification names it and its size,
+// Rate This Result rates its job, and Save As… writes exactly the result to the file picked.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checked, scrapeBody } from '../../src/api';
+import { runSettings } from '../../src/host/settings';
+import type { TestApi } from '../../src/extension';
+import type { RunOutcome } from '../../src/features/run';
+import { LARGEST_OPENED_RESULT_BYTES } from '../../src/features/run/ui/resultEditors';
+import { COMMANDS } from '../../src/ids';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { activateExtension, until, useSandbox, wizardPages } from './helpers';
+
+type Notice = { message: string; items: string[]; choose(choice: string | undefined): void };
+
+describe('running Firecrawl: a result too large for an editor', function () {
+  this.timeout(60_000);
+  let api: TestApi;
+  let sandbox: Sandbox;
+  let folder: string;
+  const notices: Notice[] = [];
+  const infos: string[] = [];
+  const dialogs: vscode.SaveDialogOptions[] = [];
+  const originals = { warning: vscode.window.showWarningMessage, info: vscode.window.showInformationMessage, save: vscode.window.showSaveDialog };
+
+  before(async () => {
+    api = await activateExtension();
+    sandbox = await startSandbox();
+    await useSandbox(api, sandbox);
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-large-'));
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: unknown[]) =>
+      new Promise((resolve) => notices.push({ message, items: items.filter((i): i is string => typeof i === 'string'), choose: resolve }));
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+      infos.push(message);
+      return Promise.resolve(undefined);
+    };
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = (options: vscode.SaveDialogOptions) => {
+      dialogs.push(options);
+      return Promise.resolve(vscode.Uri.file(path.join(folder, 'large-result.md')));
+    };
+  });
+
+  after(async () => {
+    Object.assign(vscode.window, { showWarningMessage: originals.warning, showInformationMessage: originals.info, showSaveDialog: originals.save });
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(folder, { recursive: true, force: true });
+    await sandbox?.close();
+  });
+
+  it('opens no editor, says its name and size, rates its job, and Save As… writes the result', async () => {
+    const opened: vscode.TextDocument[] = [];
+    const watch = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.scheme === 'untitled') opened.push(d);
+    });
+    const active = vscode.window.activeTextEditor?.document.uri.toString();
+    try {
+      const size = LARGEST_OPENED_RESULT_BYTES + 1024 * 1024;
+      const url = `https://example.com/large-page?size=${size}`;
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, url))!;
+      assert.equal(outcome.failure, undefined);
+      assert.deepEqual(outcome.opened, [], 'no document for a result this large');
+      const notice = await until('the notification about the large result', () => notices.find((n) => /too large to open/.test(n.message)));
+      assert.match(notice.message, /Sandbox page example\.com\/large-page/, 'names the result');
+      assert.match(notice.message, /is 5\.0 MB/, 'says its size');
+      assert.deepEqual(notice.items, ['Save As…', 'Rate This Result']);
+      assert.deepEqual(opened, [], 'no untitled document opened');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), active, 'no editor shows it');
+
+      // Rate This Result: the wizard at its rating page for this job; the notification comes back with Save As… alone.
+      const submissions = sandbox.feedbackSubmissions().length;
+      notice.choose('Rate This Result');
+      const { page, accept } = await wizardPages(api);
+      await accept(await page(/Rating/));
+      await accept(await page(/Review/));
+      const sent = await until('the rating sent', () => (sandbox.feedbackSubmissions().length > submissions ? sandbox.feedbackSubmissions().at(-1) : undefined));
+      assert.equal(sent.endpoint, 'scrape');
+      const again = await until('the notification again', () => notices.find((n) => n !== notice && /too large to open/.test(n.message)));
+      assert.deepEqual(again.items, ['Save As…']);
+
+      again.choose('Save As…');
+      const saved = path.join(folder, 'large-result.md');
+      const said = await until('where it was saved', () => infos.find((m) => /saved the result/.test(m)));
+      assert.ok(said.includes(saved), said);
+      assert.match(said, /5\.0 MB/);
+      assert.equal(dialogs.length, 1);
+      const start = vscode.workspace.workspaceFolders?.[0]?.uri;
+      if (start) assert.equal(dialogs[0]?.defaultUri?.toString(), vscode.Uri.joinPath(start, 'example.com-large-page-size-' + size + '.md').toString());
+
+      // The file holds the document the editor would have held: its header (with this job's id) and the page, byte for byte.
+      const text = fs.readFileSync(saved, 'utf8');
+      assert.match(text, new RegExp(`Job id: \`${sent.jobId}\``));
+      const direct = await api.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })));
+      assert.equal(text.split('\n\n---\n\n')[1], `${direct.markdown}\n`);
+      assert.equal(fs.statSync(saved).size, Buffer.byteLength(text));
+      assert.deepEqual(opened, [], 'nothing opened after the save either');
+    } finally {
+      watch.dispose();
+      for (const n of notices) n.choose(undefined);
+    }
+  });
+});
