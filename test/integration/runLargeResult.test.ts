@@ -66,7 +66,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       assert.deepEqual(outcome.opened, [], 'no document for a result this large');
       const notice = await until('the notification about the large result', () => notices.find((n) => /too large to open/.test(n.message)));
       assert.match(notice.message, /Sandbox page example\.com\/large-page/, 'names the result');
-      assert.match(notice.message, /is 5\.0 MB/, 'says its size');
+      assert.match(notice.message, /is 11\.0 MB/, 'says its size');
       assert.deepEqual(notice.items, ['Save As…', 'Rate This Result']);
       assert.deepEqual(opened, [], 'no untitled document opened');
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), active, 'no editor shows it');
@@ -86,7 +86,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       const saved = path.join(folder, 'large-result.md');
       const said = await until('where it was saved', () => infos.find((m) => /saved the result/.test(m)));
       assert.ok(said.includes(saved), said);
-      assert.match(said, /5\.0 MB/);
+      assert.match(said, /11\.0 MB/);
       assert.equal(dialogs.length, 1);
       const start = vscode.workspace.workspaceFolders?.[0]?.uri;
       if (start) assert.equal(dialogs[0]?.defaultUri?.toString(), vscode.Uri.joinPath(start, 'example.com-large-page-size-' + size + '.md').toString());
