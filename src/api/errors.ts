@@ -205,15 +205,19 @@ export class InvalidResponseError extends FirecrawlError {
   /** Where in the body the problem is, e.g. `data.remainingCredits`; empty for the body as a whole. */
   readonly path: string;
   readonly problem: string;
-  constructor(init: ErrorInit & { path: string; problem: string }) {
+  /** Set when the body was refused for its size: the most the client reads, in bytes. */
+  readonly limitBytes: number | undefined;
+  constructor(init: ErrorInit & { path: string; problem: string; limitBytes?: number }) {
     const where = init.path ? ` at ${init.path}` : '';
     // not localised: the error's technical message, for the log; errorText words it for people
     super(`unreadable response (${init.operation})${where}: ${init.problem}`, init);
     this.path = init.path;
     this.problem = init.problem;
+    this.limitBytes = init.limitBytes;
   }
   override get transient(): boolean {
-    return true;
+    // The same request brings the same body: a body too large is too large again.
+    return this.limitBytes === undefined;
   }
 }
 

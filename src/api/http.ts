@@ -328,7 +328,7 @@ export class Transport {
   }
 
   private async readBody(response: ResponseLike, controller: AbortController, operation: Operation, maxBytes: number): Promise<string> {
-    const tooLarge = () => new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB` });
+    const tooLarge = () => new InvalidResponseError({ operation, path: '', problem: `the body is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, limitBytes: maxBytes });
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       controller.abort();

@@ -236,6 +236,15 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
     case 'badRequest':
       return { message: l10n.t('Firecrawl did not accept the request for {0} (HTTP {1}).', doing, String(error.status ?? 400)) + said, actions: ['showLogs'] };
     case 'invalidResponse':
+      if (error.limitBytes !== undefined)
+        return {
+          message: l10n.t(
+            "Firecrawl's answer while {0} is larger than {1} MB, the most this extension reads. Ask for less: a smaller page, fewer results or a lower limit.",
+            doing,
+            formatExact(Math.round(error.limitBytes / 1024 / 1024)),
+          ),
+          actions: ['showLogs'],
+        };
       return { message: unreadableText(doing, error.path ? plainText(error.path, 80) : undefined, retry), actions: ['showLogs'] };
     case 'network': {
       const server = error.baseUrl ? plainText(error.baseUrl, 200) : undefined;

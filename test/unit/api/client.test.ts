@@ -360,6 +360,7 @@ function suites(): void {
       const malformed = await failure(client().getCreditUsage());
       assert.equal(malformed.kind, 'invalidResponse');
       assert.match(malformed.message, /not valid JSON/);
+      assert.equal(malformed.transient, true, 'another answer may be readable');
 
       sandbox.fault({ kind: 'wrongTypes', route: 'creditUsage' });
       const wrong = await failure(client().getCreditUsage());
@@ -377,6 +378,12 @@ function suites(): void {
       const big = await failure(client().getCreditUsage());
       assert.equal(big.kind, 'invalidResponse');
       assert.match(big.message, /larger than 5 MB/);
+      // The same request would bring the same body: it is said as too large, with what to do, and not tried again.
+      assert.equal(big.transient, false);
+      assert.equal(
+        describeError(big).message,
+        "Firecrawl's answer while reading remaining credits is larger than 5 MB, the most this extension reads. Ask for less: a smaller page, fewer results or a lower limit.",
+      );
 
       sandbox.fault({ kind: 'compressed', route: 'creditUsage', bytes: 200 * 1024 });
       const usage = await client().getCreditUsage();
