@@ -28,7 +28,16 @@ beforeEach(() => {
 });
 
 /** One window's tools on the shared `disk`, its team and budget changeable as the test goes. */
-function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: string; budget?: number; team?: string; teamOf?: () => string | undefined }) {
+function window(options: {
+  disk?: MemoryDisk;
+  clock?: FakeClock;
+  windowId: string;
+  budget?: number;
+  team?: string;
+  teamOf?: () => string | undefined;
+  /** The person's answer to the extension's own question past the budget (none: no one to ask). */
+  answer?: (question: { title: string; message: string }) => boolean | Promise<boolean>;
+}) {
   const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const state = { budget: options.budget ?? 1, team: options.team ?? ('team-1' as string | undefined) };
@@ -64,6 +73,7 @@ function window(options: { disk?: MemoryDisk; clock?: FakeClock; windowId: strin
     settings,
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => '0123456789ab',
+    ...(options.answer ? { askPastBudget: async (question: { title: string; message: string }) => options.answer!(question) } : {}),
   });
   return { tools, spending, disk, clock, state };
 }
@@ -131,23 +141,87 @@ describe('the guard at the edges of its promise', () => {
     assert.equal(sandbox.requestCount('scrape'), 0);
   });
 
-  test("a confirmation given for one key's budget does not take another key past its own", async () => {
+  test('past the budget the extension asks the person itself, every time: no approval VS Code keeps for the tool (Always Allow, chat.tools.autoApprove) lets a call past', async () => {
+    const questions: Array<{ title: string; message: string }> = [];
+    const answers = [false, true];
+    const w = window({ windowId: 'a', budget: 1, answer: (q) => (questions.push(q), answers.shift() ?? false) });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    // VS Code is not asked to confirm: its question can be skipped for good, and the person would be asked twice.
+    const prepared = await w.tools.prepare('scrape', { url: 'https://example.com/b' });
+    assert.equal(prepared.decision.reason, 'overBudget');
+    assert.equal(prepared.confirmation, undefined, 'no confirmationMessages for VS Code');
+    // VS Code invokes at once (a standing approval): the runner asks, and a no sends nothing.
+    const declined = await w.tools.run('scrape', { url: 'https://example.com/b' });
+    assert.equal(questions.length, 1, 'asked before sending');
+    assert.equal(questions[0]?.title, "Go past today's budget for Firecrawl AI agent tools?");
+    assert.equal(
+      questions[0]?.message,
+      "Scrape https://example.com/b · about 1 credit\n\nAI agent tools have spent 1 of today's 1 credit (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.\n\nBalance: 62,418 credits.",
+      'plain text, for a dialog',
+    );
+    assert.match(declined.parts[0] ?? '', /^Not run: the user declined to go past today's budget for Firecrawl AI agent tools\. Nothing was sent or spent\./);
+    assert.equal(declined.charged, undefined);
+    assert.equal(sandbox.requestCount('scrape'), 1, 'declined: not sent');
+    // Invoked again without a prepare of its own (as VS Code may): asked again, and a yes sends it.
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
+    assert.equal(questions.length, 2);
+    assert.equal(sandbox.requestCount('scrape'), 2);
+    // An agent run whose credit limit would pass the budget is asked the same way (VS Code's own question for agent runs can be allowed for good too).
+    const run = await w.tools.prepare('startAgent', { prompt: 'Compare plans', maxCredits: 5 });
+    assert.equal(run.decision.reason, 'overBudget');
+    assert.equal(run.confirmation, undefined);
+    assert.match((await w.tools.run('startAgent', { prompt: 'Compare plans', maxCredits: 5 })).parts[0] ?? '', /^Not run: the user declined/);
+    assert.equal(questions.length, 3);
+    assert.equal(sandbox.requestCount('agentStart'), 0);
+  });
+
+  test('a window with no one to ask (no dialog) sends nothing past the budget', async () => {
+    const w = window({ windowId: 'a', budget: 1 });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
+    assert.match((await w.tools.run('scrape', { url: 'https://example.com/b' })).parts[0] ?? '', /^Not run: /);
+    assert.equal(sandbox.requestCount('scrape'), 1);
+  });
+
+  test("a yes given with one key's figures does not take another key past its own budget", async () => {
     const spent = window({ windowId: 'other', budget: 1, team: 'team-2' });
     // Today the other key (team-2) has spent its budget too, in another window.
     assert.equal((await spent.tools.run('scrape', { url: 'https://example.com/2' })).charged, 1);
     await spent.spending.whenWritten();
-    const w = window({ windowId: 'a', disk: spent.disk, clock: spent.clock, budget: 1 });
+    const questions: string[] = [];
+    const w = window({
+      windowId: 'a',
+      disk: spent.disk,
+      clock: spent.clock,
+      budget: 1,
+      answer: (q) => {
+        questions.push(q.message);
+        // The person agrees to go past team-1's budget, with team-1's figures in front of them, and the
+        // key changes before the answer reaches the tool.
+        if (questions.length === 1) w.state.team = 'team-2';
+        return true;
+      },
+    });
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/1' })).charged, 1);
-    // The person agrees to go past team-1's budget, with team-1's figures and balance in front of them…
-    assert.ok((await w.tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
-    // …and the key changes before VS Code invokes the call.
-    w.state.team = 'team-2';
     const out = await w.tools.run('scrape', { url: 'https://example.com/x' });
     assert.match(out.parts[0] ?? '', /^Not run: the API key or server changed after this call was approved/);
     assert.equal(sandbox.requestCount('scrape'), 2, 'not sent with the other key');
     // Asked again, under the key now in use, the person's answer counts for it.
-    assert.ok((await w.tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/x' })).charged, 1);
+    assert.equal(questions.length, 2);
+  });
+
+  test('a key change during the question to a key still within its budget: the call goes unasked again', async () => {
+    const w = window({
+      windowId: 'a',
+      budget: 1,
+      answer: () => {
+        w.state.team = 'team-3';
+        return true;
+      },
+    });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/1' })).charged, 1);
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/x' })).charged, 1);
+    assert.equal(await w.tools.spentToday(), 1, "team-3's spending");
   });
 
   test("a call made while a key change is being joined is not charged to the old key's team: the new team's budget counts it", async () => {

@@ -55,6 +55,8 @@ function runner(
     fetch?: FetchLike;
     /** The person's own search and map limits (the palette's settings). */
     limits?: { search: number; map: number };
+    /** The person's answers to the question past the budget, in order (none: no one to ask). */
+    answers?: boolean[];
   } = {},
 ) {
   const server = options.server ?? sandbox;
@@ -81,6 +83,7 @@ function runner(
   };
   const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId ?? 'w1' });
   const documents = new ToolDocuments();
+  const questions: string[] = [];
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => server === selfHosted,
@@ -95,8 +98,9 @@ function runner(
     settings,
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => NONCE,
+    ...(options.answers ? { askPastBudget: async (q: { message: string }) => (questions.push(q.message), options.answers!.shift() ?? false) } : {}),
   });
-  return { tools, spending, documents, disk, clock: fake, guard };
+  return { tools, spending, documents, disk, clock: fake, guard, questions };
 }
 
 describe('tool calls against the sandbox', () => {
@@ -118,7 +122,7 @@ describe('tool calls against the sandbox', () => {
   });
 
   test('the guard: unasked under the budget; the call that would pass it asks with the figures', async () => {
-    const { tools } = runner({ budget: 3 });
+    const { tools, questions } = runner({ budget: 3, answers: [false] });
     const first = await tools.prepare('search', { query: 'firecrawl pricing' });
     assert.equal(first.confirmation, undefined);
     assert.equal(first.action, 'Search the web for `firecrawl pricing` (10 results) · about 2 credits');
@@ -128,11 +132,11 @@ describe('tool calls against the sandbox', () => {
     await tools.run('scrape', { url: 'https://example.com/a' });
     const next = await tools.prepare('scrape', { url: 'https://example.com/b' });
     assert.equal(next.decision.reason, 'overBudget');
-    assert.equal(next.confirmation?.title, "Go past today's budget for Firecrawl AI agent tools?");
-    assert.equal(
-      next.confirmation?.message,
-      "Scrape `https://example.com/b` · about 1 credit\n\nAI agent tools have spent 3 of today's 3 credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.\n\nBalance: 62,418 credits.",
-    );
+    assert.equal(next.confirmation, undefined, 'asked by the runner when it is invoked, not by VS Code');
+    await tools.run('scrape', { url: 'https://example.com/b' });
+    assert.deepEqual(questions, [
+      "Scrape https://example.com/b · about 1 credit\n\nAI agent tools have spent 3 of today's 3 credits (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.\n\nBalance: 62,418 credits.",
+    ]);
   });
 
   test("a call naming no limit takes the person's setting, within what the tool's schema lets a model ask (search 50, map 5,000)", async () => {
@@ -292,12 +296,14 @@ describe('tool calls against the sandbox', () => {
   });
 
   test('a self-hosted server: the guard counts calls, and the credits tool says there are none', async () => {
-    const { tools } = runner({ server: selfHosted, budget: 1 });
+    const { tools, questions } = runner({ server: selfHosted, budget: 1, answers: [false] });
     const first = await tools.prepare('search', { query: 'x', limit: 40 });
     assert.equal(first.action, 'Search the web for `x` (40 results) · 1 call (a self-hosted server keeps no credits)');
     await tools.run('search', { query: 'x', limit: 40 });
-    const second = await tools.prepare('scrape', { url: 'https://example.com' });
-    assert.match(second.confirmation?.message ?? '', /AI agent tools have made 1 of today's 1 call \(/);
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com' })).decision.reason, 'overBudget');
+    await tools.run('scrape', { url: 'https://example.com' });
+    assert.match(questions[0] ?? '', /AI agent tools have made 1 of today's 1 call \(/);
+    assert.doesNotMatch(questions[0] ?? '', /Balance/, 'a self-hosted server keeps no balance');
     assert.match(
       (await tools.run('credits', {})).parts[0] ?? '',
       /^This is a self-hosted Firecrawl server \(http:\/\/127\.0\.0\.1:\d+\): it keeps no credits\. AI agent tools have made 1 of today's 1 call \(/,
@@ -360,52 +366,27 @@ describe('tool calls against the sandbox', () => {
     assert.equal(await tools.spentToday(), 1, 'the real figure replaces the hold: counted once');
   });
 
-  test('two calls approved under the budget at the same moment: only one is sent unasked; the other says what to change', async () => {
-    const { tools } = runner({ budget: 1 });
+  test('two calls prepared under the budget at the same moment: only one is sent unasked; the other asks the person', async () => {
+    const { tools, questions } = runner({ budget: 1, answers: [false] });
     assert.equal((await tools.prepare('scrape', { url: 'https://example.com/a' })).confirmation, undefined);
     assert.equal((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation, undefined);
     const outs = await Promise.all([tools.run('scrape', { url: 'https://example.com/a' }), tools.run('scrape', { url: 'https://example.com/b' })]);
     assert.equal(sandbox.requestCount('scrape'), 1, 'one request: the budget holds one credit');
+    assert.equal(questions.length, 1, 'the second is asked, with the first one held');
+    assert.match(questions[0] ?? '', /AI agent tools have spent 1 of today's 1 credit/);
     const refused = outs.find((o) => o.charged === undefined);
-    assert.match(refused?.parts[0] ?? '', /^Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget\. Nothing was sent or spent\./);
+    assert.match(refused?.parts[0] ?? '', /^Not run: the user declined to go past today's budget for Firecrawl AI agent tools\. Nothing was sent or spent\./);
     assert.match(refused?.parts[0] ?? '', /AI agent tools have spent 1 of today's 1 credit \(setting firecrawl\.agentTools\.dailyCreditBudget\)\./);
     assert.equal(await tools.spentToday(), 1);
   });
 
-  test('a call the person confirmed past the budget runs; its confirmation is used once', async () => {
-    const { tools } = runner({ budget: 1 });
+  test('past the budget each call is asked for itself: a yes sends that call only', async () => {
+    const { tools, questions } = runner({ budget: 1, answers: [true, false] });
     await tools.run('scrape', { url: 'https://example.com/a' });
-    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation);
     assert.equal((await tools.run('scrape', { url: 'https://example.com/b' })).charged, 1);
     const again = await tools.run('scrape', { url: 'https://example.com/b' });
-    assert.equal(again.charged, undefined, 'a second call with the same input was not confirmed');
-    assert.equal(sandbox.requestCount('scrape'), 2);
-  });
-
-  test('a confirmation the person declined is not used by a later call that did not ask', async () => {
-    const { tools, guard } = runner({ budget: 1 });
-    await tools.run('scrape', { url: 'https://example.com/a' });
-    // Asked past the budget and declined: VS Code never invokes it.
-    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation);
-    guard.budget = 2;
-    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/y' })).confirmation, undefined);
-    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/x' })).confirmation, undefined);
-    const [y, x] = await Promise.all([tools.run('scrape', { url: 'https://example.com/y' }), tools.run('scrape', { url: 'https://example.com/x' })]);
-    assert.equal(y.charged, 1);
-    assert.match(x.parts[0] ?? '', /^Not run: /);
-    assert.equal(await tools.spentToday(), 2);
-  });
-
-  test('a confirmation no call used within the hour is forgotten; a fresh one is used', async () => {
-    // Noon: the hour passes within the day, so today's spending stays past the budget.
-    const { tools, clock } = runner({ budget: 1, start: new Date().setHours(12, 0, 0, 0) });
-    await tools.run('scrape', { url: 'https://example.com/a' });
-    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/b' })).confirmation);
-    await clock.advance(60 * 60_000);
-    assert.ok((await tools.prepare('scrape', { url: 'https://example.com/c' })).confirmation);
-    const late = await tools.run('scrape', { url: 'https://example.com/b' });
-    assert.match(late.parts[0] ?? '', /^Not run: /);
-    assert.equal((await tools.run('scrape', { url: 'https://example.com/c' })).charged, 1);
+    assert.equal(again.charged, undefined, 'the same input again is asked again, and declined');
+    assert.equal(questions.length, 2);
     assert.equal(sandbox.requestCount('scrape'), 2);
   });
 

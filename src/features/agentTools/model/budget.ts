@@ -1,7 +1,7 @@
 // The credit guard's rule: what a tool call may cost, and whether it runs without asking. Reads are
-// free and never ask; an agent run always asks (nothing previews its cost, only its `maxCredits`
-// caps it); any other call runs unasked while today's tool spending plus its estimate stays within
-// the daily budget. On a self-hosted server there are no credits: every call counts as one. Pure.
+// free and never ask; any call whose estimate (an agent run's `maxCredits`) would take today's tool
+// spending past the daily budget asks to go past it; within it an agent run still asks (nothing
+// previews its cost, only its `maxCredits` caps it) and any other call runs unasked. On a self-hosted server there are no credits: every call counts as one. Pure.
 
 export type ToolKind = 'scrape' | 'search' | 'map' | 'startAgent' | 'agentStatus' | 'credits';
 
@@ -50,8 +50,8 @@ export interface GuardDecision {
 export function decide(kind: ToolKind, estimate: CostEstimate | undefined, spentToday: number, budget: number, heldToday = 0): GuardDecision {
   const base = { spentToday, budget, ...(heldToday > 0 ? { heldToday } : {}) };
   if (!estimate) return { ask: false, reason: 'free', ...base };
-  if (kind === 'startAgent') return { ask: true, reason: 'agentRun', ...base };
   if (spentToday + estimate.units > budget) return { ask: true, reason: 'overBudget', ...base };
+  if (kind === 'startAgent') return { ask: true, reason: 'agentRun', ...base };
   return { ask: false, reason: 'withinBudget', ...base };
 }
 

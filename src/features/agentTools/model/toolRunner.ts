@@ -50,6 +50,11 @@ export interface ToolRunnerDeps {
   documentName(key: string): string;
   /** A run an agent started: the person follows it where they follow their own (the Research view). */
   trackAgentRun?(id: string): void;
+  /**
+   * Asks the person, in a dialog of the extension's own that no standing approval skips, whether a call
+   * may take today's spending past the budget; true only for a yes. Without it such a call is not sent.
+   */
+  askPastBudget?(question: Confirmation): Promise<boolean>;
   nonce?: () => string;
 }
 
@@ -59,7 +64,11 @@ export interface Prepared {
   decision: GuardDecision;
   /** What the call does and may cost (the chat's progress line). */
   action: string;
-  /** Set when the person must confirm first. */
+  /**
+   * Set when VS Code is to ask the person first (an agent run within the budget). A call past the
+   * budget has none: `run` asks the person itself (askPastBudget), since VS Code's question can be
+   * allowed for good and then is never shown.
+   */
   confirmation?: Confirmation;
 }
 
@@ -74,9 +83,6 @@ export interface ToolOutcome {
 
 const PAID: ReadonlySet<ToolKind> = new Set(['scrape', 'search', 'map', 'startAgent']);
 
-/** A confirmation not used by a call within this long is forgotten: the next call asks again. */
-const CONFIRMATION_KEEP_MS = 60 * 60_000;
-
 /** What a call holds of the budget while its request is out: the estimate, under an id of its own. */
 interface Hold {
   entry: SpendingEntry;
@@ -90,12 +96,6 @@ interface Hold {
 const MAYBE_BILLED = new Set(['cancelled', 'timeout', 'invalidResponse']);
 
 export class ToolRunner {
-  /**
-   * Calls the person was asked to confirm, by input, each kept until one call uses it: when it was asked
-   * and for which team and unit (the figures the question showed are that team's).
-   */
-  private readonly confirmations = new Map<string, Array<{ at: number; scope: string }>>();
-
   constructor(private readonly deps: ToolRunnerDeps) {}
 
   /** Today's tool spending of this team, every window's (their files read first unless just read). */
@@ -146,48 +146,13 @@ export class ToolRunner {
     const decision = decide(kind, estimate, spent, budget, held);
     const action = actionText(check.input, estimate, this.limits());
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
-    if (decision.ask && estimate) {
-      prepared.confirmation = confirmationText(action, estimate, decision, this.deps.selfHosted() ? undefined : this.deps.balance());
-      // VS Code invokes a tool that asked only once the person agreed (or allowed it for good).
-      this.rememberConfirmation(check.input, estimate.unit);
-    } else {
-      // Nothing says a question was declined (the call just never comes): the call this prepares did
-      // not ask, so an earlier question for the same input must not let it past the budget.
-      this.confirmations.delete(JSON.stringify(check.input));
-    }
+    // Past the budget `run` asks (VS Code's question would be asked twice, or skipped for good once allowed).
+    if (decision.reason === 'agentRun' && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.balance());
     return prepared;
   }
 
-  /** The team and unit a question's figures were about: a key or server change between it and the call makes it another's. */
-  private scope(unit: CostEstimate['unit']): string {
-    return JSON.stringify([this.deps.team() ?? null, unit]);
-  }
-
-  private rememberConfirmation(input: ToolInput, unit: CostEstimate['unit']): void {
-    const key = JSON.stringify(input);
-    this.confirmations.set(key, [...(this.confirmations.get(key) ?? []), { at: this.deps.clock.now(), scope: this.scope(unit) }]);
-  }
-
-  /**
-   * Uses the confirmation `prepare` asked for this input, if there is one still kept; forgets every
-   * expired one. One asked for another team or unit (the key or server changed since) is used up
-   * without counting: the person agreed to pass that team's budget, not this one's.
-   */
-  private takeConfirmation(input: ToolInput, unit: CostEstimate['unit']): 'confirmed' | 'otherTeam' | 'none' {
-    const now = this.deps.clock.now();
-    for (const [key, asked] of this.confirmations) {
-      const kept = asked.filter((a) => now - a.at < CONFIRMATION_KEEP_MS);
-      if (kept.length) this.confirmations.set(key, kept);
-      else this.confirmations.delete(key);
-    }
-    const key = JSON.stringify(input);
-    const asked = this.confirmations.get(key);
-    if (!asked) return 'none';
-    const scope = this.scope(unit);
-    const index = asked.findIndex((a) => a.scope === scope);
-    asked.splice(index >= 0 ? index : 0, 1);
-    if (!asked.length) this.confirmations.delete(key);
-    return index >= 0 ? 'confirmed' : 'otherTeam';
+  private balance(): number | undefined {
+    return this.deps.selfHosted() ? undefined : this.deps.balance();
   }
 
   /** Runs the call. Throws only a cancellation (a FirecrawlError of kind `cancelled`). */
@@ -221,33 +186,39 @@ export class ToolRunner {
 
   /**
    * The guard again, at the moment of sending, with every call already out counted: `prepare` may have
-   * run while other calls (in this window or another) were still unanswered. Within the budget, or
-   * confirmed past it, the call holds its estimate at once; otherwise it is not sent.
+   * run while other calls (in this window or another) were still unanswered. Within the budget the call
+   * holds its estimate at once; past it, only once the person said yes to our own question, asked here
+   * for every such call (VS Code's confirmation can be allowed for good, and then says nothing).
    */
   private async hold(input: ToolInput): Promise<Hold | { refused: ToolOutcome } | undefined> {
     const estimate = estimateCost(input.kind, this.costInput(input), this.deps.selfHosted());
     if (!estimate || !PAID.has(input.kind)) return undefined;
     await this.deps.spending.ensureFresh();
-    // Nothing waits from here to the record: two calls of this window cannot both take the last credit.
-    const now = this.deps.clock.now();
-    const { spent, held } = this.dayTotals(now, estimate.unit);
-    const decision = decide(input.kind, estimate, spent, this.deps.settings.dailyBudget(), held);
-    const confirmed = this.takeConfirmation(input, estimate.unit);
-    // A call that asks (past the budget, or an agent run) is invoked only once the person agreed; one
-    // that did not ask must not go past the budget now, nor one agreed to for another key or server.
-    if (decision.reason === 'overBudget' && confirmed !== 'confirmed') {
-      const message = [
-        confirmed === 'otherTeam'
-          ? l10n.t(
-              "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
-            )
-          : l10n.t(
-              "Not run: other calls were charged after this one was approved, and it would now take today's spending past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
-            ),
-        spendingText(decision, estimate.unit),
-      ].join(' ');
-      return { refused: { parts: [message] } };
+    // Nothing waits from here to the record unless the person is asked: two calls of this window cannot both take the last credit.
+    let decision = this.decideNow(input, estimate);
+    if (decision.reason === 'overBudget') {
+      const team = this.deps.team();
+      const ask = this.deps.askPastBudget;
+      const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
+      if (!ask || !(await ask(question))) {
+        const said = ask
+          ? l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
+          : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
+        return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
+      }
+      // The yes was to pass the budget of the key and server whose figures the question showed.
+      if (this.deps.team() !== team) {
+        await this.deps.spending.ensureFresh();
+        decision = this.decideNow(input, estimate);
+        if (decision.reason === 'overBudget') {
+          const message = l10n.t(
+            "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+          );
+          return { refused: { parts: [[message, spendingText(decision, estimate.unit)].join(' ')] } };
+        }
+      }
     }
+    const now = this.deps.clock.now();
     const team = this.deps.team();
     const entry: SpendingEntry = {
       id: `call-${now.toString(36)}-${newNonce()}`,
@@ -260,6 +231,11 @@ export class ToolRunner {
     };
     void this.deps.spending.record(entry);
     return { entry, estimate };
+  }
+
+  private decideNow(input: ToolInput, estimate: CostEstimate): GuardDecision {
+    const { spent, held } = this.dayTotals(this.deps.clock.now(), estimate.unit);
+    return decide(input.kind, estimate, spent, this.deps.settings.dailyBudget(), held);
   }
 
   /** The hold replaced by what the call cost (the same id: a figure without `upTo` replaces a ceiling). */

@@ -4,12 +4,12 @@
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural, pluralCount } from '../../../shared/format';
-import { escapeMarkdown, plainText } from '../../../shared/text';
+import { escapeMarkdown as escapeMarkdownText, plainText } from '../../../shared/text';
 import type { CostEstimate, GuardDecision } from './budget';
 import type { ToolInput } from './toolInputs';
 
 /** An address as inline code: read as written, never a link. */
-export function codeText(text: string, max = 300): string {
+export function markdownCode(text: string, max = 300): string {
   return `\`${plainText(text, max).replace(/`/g, "'")}\``;
 }
 
@@ -26,9 +26,14 @@ export function costText(estimate: CostEstimate | undefined): string {
   return estimate.units === 1 ? l10n.t('about 1 credit') : l10n.t('about {0} credits', formatExact(estimate.units));
 }
 
-/** "Scrape `https://…` · about 1 credit": what the call does and may cost. */
-export function actionText(input: ToolInput, estimate: CostEstimate | undefined, limits: { searchLimit: number; mapLimit: number }): string {
+/**
+ * "Scrape `https://…` · about 1 credit": what the call does and may cost. Markdown (the chat, VS Code's
+ * confirmation), or plain text for a dialog of our own.
+ */
+export function actionText(input: ToolInput, estimate: CostEstimate | undefined, limits: { searchLimit: number; mapLimit: number }, format: 'markdown' | 'plain' = 'markdown'): string {
   const cost = costText(estimate);
+  const codeText = format === 'markdown' ? markdownCode : (text: string, max = 300) => plainText(text, max);
+  const escapeMarkdown = format === 'markdown' ? escapeMarkdownText : (text: string) => text;
   switch (input.kind) {
     case 'scrape':
       return l10n.t('Scrape {0} · {1}', codeText(input.url), cost);

@@ -1,5 +1,7 @@
 // The tools as VS Code calls them, once their bundle is loaded: the guard's figures become
-// `prepareInvocation`'s progress line and confirmation, the chat's cancellation aborts the request,
+// `prepareInvocation`'s progress line and confirmation (an agent run within the budget), a call past
+// the budget is asked in a modal dialog of our own at invocation (VS Code's confirmation can be allowed
+// for good, after which it is never shown), the chat's cancellation aborts the request,
 // and a refused call (402, 429) reaches the person as one notification per episode while the model
 // gets a short result every time. Results are plain text parts: nothing in them can run a command.
 import * as vscode from 'vscode';
@@ -49,6 +51,11 @@ export class AgentTools {
       settings: host.settings,
       documentName: (key) => host.documentUri(key).toString(),
       trackAgentRun: host.trackAgentRun,
+      askPastBudget: async (question) => {
+        const spend = vscode.l10n.t('Spend Past the Budget');
+        // Modal: it waits for the person, whatever VS Code was told to approve; closing it is a no.
+        return (await vscode.window.showWarningMessage(question.title, { modal: true, detail: question.message }, spend)) === spend;
+      },
     });
   }
 
