@@ -338,6 +338,18 @@ describe('tool calls against the sandbox', () => {
     );
   });
 
+  test('spending past the budget (someone said yes) reads as past it, not "43 of today\'s 1 credit"', () => {
+    const decision = (spentToday: number, budget: number) => ({ ask: true, reason: 'overBudget' as const, spentToday, budget });
+    assert.deepEqual(
+      [spendingText(decision(43, 1), 'credits'), spendingText(decision(1, 0), 'credits'), spendingText(decision(2, 1), 'calls')],
+      [
+        "AI agent tools have spent 43 credits today, past today's budget of 1 (setting firecrawl.agentTools.dailyCreditBudget).",
+        "AI agent tools have spent 1 credit today, past today's budget of 0 (setting firecrawl.agentTools.dailyCreditBudget).",
+        "AI agent tools have made 2 calls today, past today's budget of 1 (setting firecrawl.agentTools.dailyCreditBudget).",
+      ],
+    );
+  });
+
   test('the credits tool with the balance used up or below zero says so, not that it lasts the period', async () => {
     const used = (await runner({ credits: { remaining: 0, plan: 100_000 } }).tools.run('credits', {})).parts[0] ?? '';
     assert.match(used, /^Balance: 0 of a 100,000-credit plan\. The balance is used up\. AI agent tools/);
