@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural, pluralCount } from '../../../shared/format';
 import { escapeMarkdown as escapeMarkdownText, plainText } from '../../../shared/text';
+import { SETTINGS } from '../../../ids';
 import type { CostEstimate, GuardDecision } from './budget';
 import type { ToolInput } from './toolInputs';
 
@@ -64,7 +65,7 @@ export function actionText(input: ToolInput, estimate: CostEstimate | undefined,
 export function spendingText(decision: GuardDecision, unit: 'credits' | 'calls'): string {
   const spent = formatExact(decision.spentToday);
   const budget = formatExact(decision.budget);
-  const setting = 'firecrawl.agentTools.dailyCreditBudget';
+  const setting = SETTINGS.agentToolsDailyBudget;
   if (unit === 'calls') {
     // Past the budget (someone said yes to going past it), "43 of today's 1" would read as nonsense.
     return decision.spentToday > decision.budget
