@@ -103,6 +103,8 @@ describe('credit usage chart (dark theme)', () => {
     const f = frame(wb());
     await press(wb(), f, 'Per API key');
     await f.locator('.legend li').first().waitFor();
+    // Pressed, its name is still its label: the check mark is drawn, not read.
+    assert.equal(await f.getByRole('button', { name: 'Per API key', exact: true }).getAttribute('aria-pressed'), 'true');
     assert.deepEqual(await f.locator('.legend .legend-name').allTextContents(), ['Default', 'CI pipeline', 'Research notebook']);
     assert.equal(await f.locator('.seg').count(), 12);
     assert.equal(await f.getByRole('button', { name: 'Per API key' }).getAttribute('aria-pressed'), 'true');
@@ -178,6 +180,17 @@ describe('credit usage chart (dark theme)', () => {
     await name.waitFor({ timeout: 20_000 });
     assert.equal(((await name.textContent()) ?? '').length, 200);
     assert.equal(await f.locator('.status', { hasText: 'Loading' }).count(), 0);
+    // Its tooltip cuts the name to stay inside the chart; the number stays whole.
+    await f.locator('.seg[data-series="0"]').first().hover();
+    const tooltip = f.locator('.tooltip');
+    await tooltip.waitFor();
+    const box = await tooltip.evaluate((g) => {
+      const tip = g.getBoundingClientRect();
+      const chart = g.closest('svg')!.getBoundingClientRect();
+      return { left: tip.left - chart.left, right: tip.right - chart.left, width: chart.width };
+    });
+    assert.ok(box.left >= 0 && box.right <= box.width + 0.5, `tooltip from ${box.left} to ${box.right} in a chart ${box.width} wide`);
+    assert.match((await tooltip.textContent()) ?? '', /Team x+….*1,000/);
     await wb().screenshot('usage-long-key-name-dark');
   });
 
@@ -336,5 +349,21 @@ describe('credit usage chart (light theme)', () => {
     assert.match((await f.locator('.tooltip').textContent()) ?? '', /more keys/);
     await wb().screenshot('usage-36x50-light');
     console.log(`[usage] 36×50 refresh to drawn: ${elapsed} ms`);
+
+    // The same in a panel about 300 px wide: nothing scrolls sideways, the axis and legend fit.
+    await wb().runCommand('View: Close Primary Side Bar');
+    await wb().page.setViewportSize({ width: 348, height: 800 });
+    await until('the chart redrawn to the narrow panel', async () =>
+      f.locator('body').evaluate(() => {
+        const svg = document.querySelector('svg.chart');
+        return !!svg && document.documentElement.clientWidth <= 310 && Number(svg.getAttribute('width')) <= document.querySelector('.chart-box')!.clientWidth;
+      }),
+    );
+    const sizes = await f.locator('body').evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(sizes.scroll <= sizes.client, `page ${sizes.scroll} px wide in a panel of ${sizes.client} px`);
+    await f.locator('[data-focus][tabindex="0"]').focus();
+    await wb().page.keyboard.press('ArrowUp');
+    await f.locator('.tooltip').waitFor();
+    await wb().screenshot('usage-36x50-narrow-light');
   });
 });

@@ -22,8 +22,11 @@ export interface Chrome {
   refresh: HTMLButtonElement;
   copy: HTMLButtonElement;
   save: HTMLButtonElement;
+  /** The status as shown; its words are announced through `announcer`, once per change. */
   status: HTMLElement;
   statusText: HTMLElement;
+  /** The live region (hidden from sight) that says the status when it changes, not on every redraw. */
+  announcer: HTMLElement;
   statusAction: HTMLButtonElement;
   notice: HTMLElement;
   data: HTMLElement;
@@ -70,8 +73,9 @@ export function buildChrome(): Chrome {
   const save = button(l10n.t('Save as CSV…'), 'saveCsv');
   const statusText = el('span', { class: 'status-text' });
   const statusAction = button('', 'statusAction', { class: 'button secondary' }); // not localised: CSS classes
-  const status = el('div', { class: 'status', role: 'status' });
+  const status = el('div', { class: 'status' });
   status.append(statusText, statusAction);
+  const announcer = el('div', { class: 'announcer', role: 'status' });
   const notice = el('div', { class: 'notice', role: 'status' });
   const chartBox = el('div', { class: 'chart-box' });
   const legendBox = el('div', { class: 'legend-box' });
@@ -97,7 +101,7 @@ export function buildChrome(): Chrome {
   toolbar.append(rangeGroup, breakdown, view, actions);
 
   const root = el('main', { class: 'usage' });
-  root.append(header, toolbar, rangeNote, status, notice, data);
+  root.append(header, toolbar, rangeNote, status, announcer, notice, data);
   return {
     root,
     balance,
@@ -116,6 +120,7 @@ export function buildChrome(): Chrome {
     status,
     statusText,
     statusAction,
+    announcer,
     notice,
     data,
     chartView,

@@ -20,6 +20,7 @@ import { type Anchor, hideTooltip, showTooltip } from './tooltip';
 import { vscodeApi } from './vscodeApi';
 
 const CHART_HEIGHT = 320;
+const MIN_CHART_WIDTH = 160;
 const NOTICE_MS = 6_000;
 
 const api = vscodeApi();
@@ -44,6 +45,8 @@ let hovered: ChartFocus | undefined;
 let chartWidth = 0;
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 let statusCommand: PageCommand | undefined;
+/** What the live region last said, by what it was about. */
+let announced = '';
 /** When this page got the state it shows (the host's clock says `state.now`; ages move on from there). */
 let receivedAt = Date.now();
 /** Ages in words move on with nothing new from the host (a window that is not focused polls nothing). */
@@ -124,14 +127,27 @@ function renderText(state: PanelState | undefined): ReturnType<typeof describePa
   setText(ui.balanceNote, text.balanceNote);
   ui.balanceNote.classList.toggle('stale', !!text.balanceStale);
   setText(ui.updated, text.updated);
-  ui.status.hidden = !text.status;
-  ui.status.className = `status ${text.status?.tone ?? ''}`;
-  ui.statusText.textContent = text.status?.text ?? '';
-  statusCommand = text.status?.action?.command;
-  ui.statusAction.hidden = !text.status?.action;
-  ui.statusAction.textContent = text.status?.action?.label ?? '';
+  const status = text.status;
+  // "Error" in words too, not by colour alone, and in the page's language.
+  const words = status ? (status.tone === 'error' ? l10n.t('Error: {0}', status.text) : status.text) : '';
+  ui.status.hidden = !status;
+  ui.status.className = `status ${status?.tone ?? ''}`;
+  if (ui.statusText.textContent !== words) ui.statusText.textContent = words;
+  statusCommand = status?.action?.command;
+  ui.statusAction.hidden = !status?.action;
+  if (ui.statusAction.textContent !== (status?.action?.label ?? '')) ui.statusAction.textContent = status?.action?.label ?? '';
+  // What the status is about, without its age: a redraw, a new balance or the minute's tick says nothing new.
+  const problem = state?.problem;
+  announce(status ? JSON.stringify([range(), saved.byApiKey, status.tone, status.action?.command, problem?.kind, problem?.message, !!state?.loading, !!(state?.history || state?.bins)]) : '', words);
   ui.data.setAttribute('aria-busy', String(!!state?.loading));
   return text;
+}
+
+/** Puts the status in the live region when it is about something new; nothing when it is the same news. */
+function announce(about: string, words: string): void {
+  if (about === announced) return;
+  announced = about;
+  ui.announcer.textContent = words;
 }
 
 /** The chart's numbers: months per breakdown, or the range's bins with the plan's pace for their size. */
@@ -146,7 +162,9 @@ function shapeModel(state: PanelState): ChartModel {
 function renderChartView(locale: string | undefined): void {
   if (!model) return;
   const hadFocus = ui.chartBox.contains(document.activeElement);
-  chartWidth = Math.max(320, Math.floor(ui.chartBox.clientWidth || 640));
+  // The width the panel gives it: a 300 px panel must not scroll sideways. Below MIN_CHART_WIDTH the
+  // axis and a bar no longer fit, and the page scrolls instead.
+  chartWidth = Math.max(MIN_CHART_WIDTH, Math.floor(ui.chartBox.clientWidth || 640));
   if (focus && !model.months[focus.month]) focus = undefined;
   const svg = mount(renderChart(model, { width: chartWidth, height: CHART_HEIGHT, locale, ...(focus ? { focus } : {}) })) as SVGSVGElement;
   ui.chartBox.replaceChildren(svg);
@@ -303,10 +321,12 @@ function refuse(state: unknown): void {
   render();
   ui.status.hidden = false;
   ui.status.className = 'status error'; // not localised: CSS classes
-  ui.statusText.textContent = l10n.t('This panel could not read the usage data it was sent. The log has the details.');
+  const words = l10n.t('Error: {0}', l10n.t('This panel could not read the usage data it was sent. The log has the details.'));
+  ui.statusText.textContent = words;
   statusCommand = 'showLogs';
   ui.statusAction.hidden = false;
   ui.statusAction.textContent = l10n.t('Show Logs');
+  announce('refused', words); // not localised: what the announcement is about
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -9,6 +9,24 @@ const PAD = 8;
 const LINE = 17;
 const SWATCH = 10;
 const GAP = 16;
+/** The widest a key name stands in a tooltip, in pixels: past it a name says nothing more at a glance. */
+const MAX_LABEL = 320;
+
+/** Cuts a text element's words with an ellipsis until they are at most `max` wide (never below one character). */
+function fitText(text: SVGTextElement, max: number): void {
+  if (text.getComputedTextLength() <= max) return;
+  const chars = Array.from(text.textContent ?? '');
+  let fits = 1;
+  let over = chars.length;
+  // The longest prefix that fits, found by halving: a few measurements even for 200 characters.
+  while (over - fits > 1) {
+    const mid = Math.floor((fits + over) / 2);
+    text.textContent = `${chars.slice(0, mid).join('')}…`;
+    if (text.getComputedTextLength() <= max) fits = mid;
+    else over = mid;
+  }
+  text.textContent = `${chars.slice(0, fits).join('')}…`;
+}
 
 export interface Anchor {
   /** The bar's left edge, width and top, in SVG units. */
@@ -48,9 +66,14 @@ export function showTooltip(svg: SVGSVGElement, anchor: Anchor, description: Des
   });
   svg.appendChild(group);
 
-  // Measure after insertion: text widths depend on the theme's font.
-  const labelWidth = Math.max(0, ...labels.map((l, i) => l.getComputedTextLength() + (description.lines[i]?.series === undefined ? 0 : SWATCH + 6)));
+  // Measure after insertion: text widths depend on the theme's font. Numbers are never cut; a key name
+  // (up to 200 characters) or a title is cut with an ellipsis to what the chart's width leaves, and to
+  // MAX_LABEL at most, so the tooltip stays inside the chart. The bar's label keeps the whole name.
+  const svgWidth = Number(svg.getAttribute('width')) || 0;
   const valueWidth = Math.max(0, ...values.map((v) => v.getComputedTextLength()));
+  labels.forEach((l, i) => fitText(l, Math.min(MAX_LABEL, svgWidth - PAD * 2 - GAP - valueWidth - (description.lines[i]?.series === undefined ? 0 : SWATCH + 6))));
+  fitText(title, svgWidth - PAD * 2);
+  const labelWidth = Math.max(0, ...labels.map((l, i) => l.getComputedTextLength() + (description.lines[i]?.series === undefined ? 0 : SWATCH + 6)));
   const width = Math.ceil(Math.max(title.getComputedTextLength(), labelWidth + GAP + valueWidth) + PAD * 2);
   const height = PAD * 2 + 12 + LINE * description.lines.length - 4;
   for (const value of values) value.setAttribute('x', String(width - PAD));
@@ -58,7 +81,6 @@ export function showTooltip(svg: SVGSVGElement, anchor: Anchor, description: Des
   box.setAttribute('height', String(height));
 
   // Above the bar when there is room, where it hides nothing; else beside it.
-  const svgWidth = Number(svg.getAttribute('width')) || 0;
   const svgHeight = Number(svg.getAttribute('height')) || 0;
   let x: number;
   let y: number;

@@ -1,0 +1,173 @@
+// The usage page on its own in a real browser, as a demanding user meets it: the real HTML shell (its
+// CSP) and the page's real bundle, states posted as the host posts them. No workbench (the workbench
+// checks are in usage.test.ts): what people with a screen reader hear, what keyboard users see in the
+// toolbar, a tooltip with a very long key name, and a panel 300 px wide.
+import { after, before, describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { boundLanguage, type PageLanguage, type PanelState } from '../../src/features/usage/protocol';
+import { pageShell } from '../../src/features/usage/ui/pageShell';
+
+const root = path.join(__dirname, '..', '..', '..');
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+const LONG_KEY = `Team ${'W'.repeat(195)}`;
+const STATE: PanelState = {
+  range: 'months',
+  byApiKey: true,
+  locale: 'en-US',
+  now: NOW,
+  loading: false,
+  credits: { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z', fetchedAt: NOW, stale: false },
+  history: {
+    fetchedAt: NOW - 5 * 60_000,
+    periods: [
+      { startDate: '2026-09-01T00:00:00.000Z', endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 8_000, apiKey: 'Default' },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 9_000, apiKey: LONG_KEY },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1_000, apiKey: 'Default' },
+      { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 4_321, apiKey: 'Default' },
+    ],
+  },
+};
+/** The last refresh failed over data loaded five minutes before: a warning beside the chart. */
+const OFFLINE: PanelState = { ...STATE, problem: { kind: 'unavailable', message: 'The connection was reset.' } };
+
+interface CodeServerModule {
+  launchBrowser(options: { runDir: string }): Promise<Browser>;
+  makeRunDir(prefix?: string): string;
+  screenshotDir(root?: string): string;
+}
+
+describe('the usage page for keyboard, screen reader and narrow-panel users', () => {
+  let cs: CodeServerModule;
+  let runDir: string;
+  let browser: Browser;
+
+  before(async () => {
+    cs = (await import(pathToFileURL(path.join(root, 'scripts', 'vscode', 'codeserver.mjs')).href)) as CodeServerModule;
+    runDir = cs.makeRunDir('firecrawl-usage-page-');
+    browser = await cs.launchBrowser({ runDir });
+  });
+  after(async () => {
+    await browser?.close();
+    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+  });
+
+  /** Loads the page as a webview would (the real shell), with a stand-in for acquireVsCodeApi. */
+  async function openPage(name: string, width: number, language: PageLanguage = { locale: 'en-US' }): Promise<{ page: Page; errors: string[] }> {
+    const nonce = 'b'.repeat(32);
+    let html = pageShell({
+      cspSource: 'file:',
+      scriptUri: pathToFileURL(path.join(root, 'dist', 'webview', 'usage.js')).href,
+      styleUri: pathToFileURL(path.join(root, 'media', 'usage.css')).href,
+      nonce,
+      title: 'Firecrawl Credit Usage',
+      language,
+    });
+    const stub = `<script nonce="${nonce}">window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => {} });</script>`;
+    html = html.replace(`<script nonce="${nonce}" src=`, `${stub}\n<script nonce="${nonce}" src=`);
+    const file = path.join(runDir, `${name}.html`);
+    fs.writeFileSync(file, html);
+    const page = await browser.newPage({ viewport: { width, height: 640 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(pathToFileURL(file).href);
+    await page.locator('main.usage').waitFor();
+    return { page, errors };
+  }
+
+  const post = (page: Page, state: PanelState) => page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), state);
+
+  it('a pressed toggle keeps its name: its check mark is drawn, not read', async () => {
+    const { page, errors } = await openPage('names', 900);
+    await post(page, STATE);
+    await page.locator('svg.chart').waitFor();
+    // The name a screen reader says and a voice-control user speaks is the label, pressed or not.
+    const toolbar = await page.locator('.toolbar').ariaSnapshot();
+    for (const name of ['Months', 'Per API key', 'Chart']) assert.ok(toolbar.includes(`button "${name}" [pressed]`), toolbar);
+    assert.ok(toolbar.includes('button "Table"\n'), toolbar);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('an error is said in the page language, not in English from the stylesheet', async () => {
+    const { page, errors } = await openPage('error-words', 900, boundLanguage('de', { 'Error: {0}': 'Fehler: {0}' }));
+    await post(page, { ...STATE, locale: 'de', history: undefined, problem: { kind: 'unauthorized', message: 'rejected' } });
+    const status = page.locator('.status.error');
+    await status.waitFor();
+    // What is shown and read, the stylesheet's generated text included.
+    const shown = await status.ariaSnapshot();
+    assert.match(shown, /Fehler: Firecrawl rejected the API key\./);
+    assert.doesNotMatch(shown, /Error/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the live region speaks when the status changes, not again on every redraw of the same words', async () => {
+    const { page, errors } = await openPage('live', 900);
+    await post(page, OFFLINE);
+    await page.locator('.status.warning').waitFor();
+    const live = page.locator('[role="status"]:not([hidden]), [aria-live]:not([aria-live="off"])');
+    assert.match((await live.allTextContents()).join(' '), /Could not refresh: The connection was reset\. Showing the data loaded 5m ago\./);
+    // Count every change inside a live region from here on.
+    await page.evaluate(() => {
+      const w = window as unknown as { liveChanges: number };
+      w.liveChanges = 0;
+      const observer = new MutationObserver((records) => (w.liveChanges += records.length));
+      for (const region of document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')) observer.observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    // The table view, the chart again, and a new balance: the warning is the same words each time.
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.locator('table.usage-table').waitFor();
+    await page.getByRole('button', { name: 'Chart', exact: true }).click();
+    await page.locator('svg.chart').waitFor();
+    await post(page, { ...OFFLINE, credits: { ...OFFLINE.credits!, remainingCredits: 61_000 } });
+    await page.locator('.balance', { hasText: '61,000' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { liveChanges: number }).liveChanges), 0, 'the same warning is not announced again');
+    // New words are announced.
+    await post(page, { ...STATE, history: undefined, problem: { kind: 'unauthorized', message: 'rejected' } });
+    await page.locator('.status.error').waitFor();
+    assert.ok((await page.evaluate(() => (window as unknown as { liveChanges: number }).liveChanges)) > 0, 'a new status is announced');
+    assert.match((await live.allTextContents()).join(' '), /Firecrawl rejected the API key/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  for (const width of [900, 300]) {
+    it(`at ${width} px: the chart fits the panel, and a tooltip with a 200-character key name stays inside the chart`, async () => {
+      const { page, errors } = await openPage(`fit-${width}`, width);
+      await post(page, STATE);
+      await page.locator('svg.chart').waitFor();
+      const sizes = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        svg: Number(document.querySelector('svg.chart')!.getAttribute('width')),
+        box: document.querySelector('.chart-box')!.clientWidth,
+      }));
+      assert.ok(sizes.svg <= sizes.box, `chart ${sizes.svg} px in a box of ${sizes.box} px`);
+      assert.ok(sizes.scroll <= sizes.client, `page ${sizes.scroll} px wide in a panel of ${sizes.client} px`);
+      // October by keyboard, then up its stack (Default at the bottom) to the long key.
+      await page.locator('[data-focus][tabindex="0"]').focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      assert.match((await page.locator(':focus').getAttribute('aria-label')) ?? '', new RegExp(`^${LONG_KEY}, October 2026`), 'the label keeps the whole name');
+      const tooltip = page.locator('.tooltip');
+      await tooltip.waitFor();
+      const box = await tooltip.evaluate((g) => {
+        const svg = g.closest('svg')!;
+        const tip = (g as SVGGElement).getBoundingClientRect();
+        const chart = svg.getBoundingClientRect();
+        return { left: tip.left - chart.left, right: tip.right - chart.left, width: chart.width, text: g.textContent ?? '' };
+      });
+      assert.ok(box.left >= 0 && box.right <= box.width + 0.5, `tooltip from ${box.left} to ${box.right} in a chart ${box.width} wide`);
+      assert.match(box.text, /Team WWW+…/, 'the name is cut with an ellipsis');
+      assert.match(box.text, /9,000 \(90% of 10,000\)/, 'the number is never cut');
+      await page.screenshot({ path: path.join(cs.screenshotDir(root), `usage-page-long-key-${width}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
