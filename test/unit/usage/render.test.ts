@@ -246,3 +246,23 @@ describe('month labels', () => {
     assert.ok(labels.filter((l) => /\d{4}/.test(l)).length >= 3, 'one label per year carries the year');
   });
 });
+
+describe('axis labels in a narrow panel', () => {
+  test('the newest month, drawn against the right edge, never runs into the label before it', () => {
+    const rows: UsagePeriod[] = [];
+    for (let m = 0; m < 36; m += 1)
+      rows.push({ startDate: new Date(Date.UTC(2023, 11 + m, 1)).toISOString(), endDate: m === 35 ? null : new Date(Date.UTC(2023, 12 + m, 1) - 1).toISOString(), creditsUsed: 100 + m });
+    const model = shapeHistory(rows, false, { locale: 'en-US' });
+    for (const width of [200, 260, 300, 340, 420]) {
+      const labels = byClass(renderChart(model, { width, height: 320, locale: 'en-US' }), 'month-label').map((n) => {
+        // 6 px a character is about the 11 px font's width; the end-anchored label reaches left from x.
+        const w = textOf(n).length * 6;
+        const x = Number(n.attrs.x);
+        return n.attrs['text-anchor'] === 'end' ? { text: textOf(n), left: x - w, right: x } : { text: textOf(n), left: x - w / 2, right: x + w / 2 };
+      });
+      for (let i = 1; i < labels.length; i += 1) {
+        assert.ok(labels[i - 1]!.right + 2 <= labels[i]!.left, `${width} px: "${labels[i - 1]!.text}" ends at ${labels[i - 1]!.right}, "${labels[i]!.text}" starts at ${labels[i]!.left}`);
+      }
+    }
+  });
+});

@@ -142,7 +142,11 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   const widest = Math.max(...model.months.map((m) => m.shortYearLabel.length), 3) * CHAR_WIDTH + 6;
   const every = Math.max(1, Math.ceil(widest / slot));
   const last = model.months.length - 1;
-  const labelText = axisLabels(model, (i) => i === last || ((last - i) % every === 0 && last - i >= every));
+  // The newest label is drawn against the right edge when its column is narrower than it (anchored at
+  // its end, so it reaches half a label further left): the label before it keeps that much more away.
+  const lastEndAnchored = slot < widest;
+  const fromLast = lastEndAnchored ? Math.max(every, Math.ceil((widest * 1.5 - slot / 2) / slot)) : every;
+  const labelText = axisLabels(model, (i) => i === last || ((last - i) % every === 0 && last - i >= fromLast));
 
   const inProgress = inProgressLabel();
   const months = model.months.map((month, i) => {
@@ -198,7 +202,7 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
     if (text !== undefined) {
       const cx = slotX + slot / 2;
       // Near the right edge a centred label would be clipped.
-      const anchor = i === last && slot < widest ? 'end' : 'middle';
+      const anchor = i === last && lastEndAnchored ? 'end' : 'middle';
       const lx = anchor === 'end' ? Math.min(MARGIN.left + plotW, slotX + slot) : cx;
       children.push(h('text', { class: 'month-label', x: lx, y: bottom + 16, 'text-anchor': anchor, 'aria-hidden': 'true' }, [text]));
       if (month.partial) children.push(h('text', { class: 'progress-label', x: lx, y: bottom + 31, 'text-anchor': anchor, 'aria-hidden': 'true' }, [month.partialLabel ?? inProgress]));
