@@ -1,6 +1,7 @@
 // An in-memory SharedFiles that several simulated windows share: each window gets its own view, and
-// every write, by any window, is announced to every view, as the file watcher does in VS Code. A view
-// opened with `{ watcher: false }` hears nothing, as in a host whose file watcher failed.
+// every write, by any window, is announced to every view, as the file watcher does in VS Code (at once,
+// or `watchDelay` later on the test's clock). A view opened with `{ watcher: false }` hears nothing, as
+// in a host whose file watcher failed.
 import { Emitter } from '../../src/shared/events';
 import type { FileStamp, SharedFiles } from '../../src/shared/sharedFiles';
 
@@ -19,6 +20,11 @@ export class MemoryDisk {
    * new one is there only `ms()` later on the test's clock; meanwhile readers find nothing.
    */
   replaceGap: { ms: () => number; schedule(ms: number, fn: () => void): unknown } | undefined;
+  /**
+   * The file watcher as VS Code's reports a change: `ms()` later on the test's clock (150–900 ms in the
+   * real host), not at once. Unset: every view hears a change on the next microtask.
+   */
+  watchDelay: { ms: () => number; schedule(ms: number, fn: () => void): unknown } | undefined;
   /** A write of a name this returns a promise for lands only once the promise settles (a slow disk). */
   writeGate: ((name: string) => Promise<void> | undefined) | undefined;
 
@@ -34,7 +40,11 @@ export class MemoryDisk {
     const changed = new Emitter<string>();
     if (options.watcher !== false) this.views.add(changed);
     const announce = (name: string) => {
-      for (const v of this.views) v.fire(name);
+      const tell = () => {
+        for (const v of this.views) v.fire(name);
+      };
+      if (this.watchDelay) this.watchDelay.schedule(this.watchDelay.ms(), tell);
+      else tell();
     };
     const under = (folder: string) => {
       const prefix = folder === '' || folder.endsWith('/') ? folder : `${folder}/`;

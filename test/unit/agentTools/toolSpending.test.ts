@@ -59,6 +59,28 @@ describe('the shared spending record', () => {
     assert.equal(spentSince(b.entries(), at, 'credits', 'everyTeam'), 501);
   });
 
+  test("a cross-check reads the other windows' files once this window's file holds its charges, however recently they were read; charges written together share the read", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const lists: string[] = [];
+    const view = disk.view({ watcher: false });
+    const a = new ToolSpending({ files: { ...view, list: (folder) => (lists.push(folder), view.list(folder)) }, clock, windowId: 'a' });
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    await a.ensureFresh();
+    assert.equal(lists.length, 1);
+    await b.record({ id: 'call-b', at: clock.now(), tool: 'scrape', units: 1, unit: 'credits', upTo: true });
+    await a.ensureFresh();
+    assert.equal(lists.length, 1, 'read a moment ago: not read again for the figures');
+    assert.equal(a.totals(clock.now(), 'credits', 'everyTeam').spent, 0);
+    void a.record({ id: 'call-1', at: clock.now(), tool: 'scrape', units: 1, unit: 'credits', upTo: true });
+    void a.record({ id: 'call-2', at: clock.now(), tool: 'scrape', units: 1, unit: 'credits', upTo: true });
+    await Promise.all([a.crossCheck(), a.crossCheck()]);
+    assert.equal(lists.length, 2, 'one read for both');
+    assert.match(disk.files.get(`${SPENDING_FOLDER}/a.json`) ?? '', /call-1.*call-2/, 'begun once the file held both');
+    assert.deepEqual(a.totals(clock.now(), 'credits', 'everyTeam'), { spent: 3, held: 3 });
+    assert.deepEqual(a.totals(clock.now(), 'credits', 'everyTeam', 'call-1'), { spent: 2, held: 2 }, "a call's own hold left out");
+  });
+
   test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

@@ -115,8 +115,8 @@ export class ToolRunner {
    * team's, and calls counted while a server kept no credits are not credits. Every team's while the
    * team is not known yet: a budget errs towards asking.
    */
-  private dayTotals(now: number, unit: CostEstimate['unit']): { spent: number; held: number } {
-    return this.deps.spending.totals(startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam');
+  private dayTotals(now: number, unit: CostEstimate['unit'], except?: string): { spent: number; held: number } {
+    return this.deps.spending.totals(startOfLocalDay(now), unit, this.deps.team() ?? 'everyTeam', except);
   }
 
   private costInput(input: ToolInput): { limit?: number; maxCredits?: number } {
@@ -187,8 +187,11 @@ export class ToolRunner {
   /**
    * The guard again, at the moment of sending, with every call already out counted: `prepare` may have
    * run while other calls (in this window or another) were still unanswered. Within the budget the call
-   * holds its estimate at once; past it, only once the person said yes to our own question, asked here
-   * for every such call (VS Code's confirmation can be allowed for good, and then says nothing).
+   * holds its estimate at once, waits until this window's file holds it, reads every other window's file
+   * again and decides once more: another window deciding at the same moment on files read before this
+   * hold was written either sees it there, or wrote its own hold before this read and it is seen here.
+   * Past the budget (at either look), it is sent only once the person said yes to our own question,
+   * asked here for every such call (VS Code's confirmation can be allowed for good, and then says nothing).
    */
   private async hold(input: ToolInput): Promise<Hold | { refused: ToolOutcome } | undefined> {
     const estimate = estimateCost(input.kind, this.costInput(input), this.deps.selfHosted());
@@ -196,28 +199,53 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record unless the person is asked: two calls of this window cannot both take the last credit.
     let decision = this.decideNow(input, estimate);
-    if (decision.reason === 'overBudget') {
-      const team = this.deps.team();
-      const ask = this.deps.askPastBudget;
-      const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
-      if (!ask || !(await ask(question))) {
-        const said = ask
-          ? l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
-          : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
-        return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
-      }
-      // The yes was to pass the budget of the key and server whose figures the question showed.
-      if (this.deps.team() !== team) {
-        await this.deps.spending.ensureFresh();
-        decision = this.decideNow(input, estimate);
-        if (decision.reason === 'overBudget') {
-          const message = l10n.t(
-            "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
-          );
-          return { refused: { parts: [[message, spendingText(decision, estimate.unit)].join(' ')] } };
-        }
-      }
+    if (decision.reason !== 'overBudget') {
+      const held = await this.holdWithin(input, estimate);
+      if ('entry' in held) return held;
+      decision = held;
     }
+    const team = this.deps.team();
+    const ask = this.deps.askPastBudget;
+    const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
+    if (!ask || !(await ask(question))) {
+      const said = ask
+        ? l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
+        : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
+      return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
+    }
+    // The yes was to pass the budget of the key and server whose figures the question showed.
+    if (this.deps.team() !== team) {
+      await this.deps.spending.ensureFresh();
+      decision = this.decideNow(input, estimate);
+      if (decision.reason !== 'overBudget') {
+        const held = await this.holdWithin(input, estimate);
+        if ('entry' in held) return held;
+        decision = held;
+      }
+      const message = l10n.t(
+        "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+      );
+      return { refused: { parts: [[message, spendingText(decision, estimate.unit)].join(' ')] } };
+    }
+    return this.holdNow(input, estimate);
+  }
+
+  /**
+   * A call within the budget as this window knew it: its estimate held, then the budget looked at again
+   * once this window's file holds it and every other window's file was read afresh, counting every hold
+   * seen but its own. The hold, or (nothing held any more) the decision past the budget.
+   */
+  private async holdWithin(input: ToolInput, estimate: CostEstimate): Promise<Hold | GuardDecision> {
+    const hold = this.holdNow(input, estimate);
+    await this.deps.spending.crossCheck();
+    const decision = this.decideNow(input, estimate, hold.entry.id);
+    if (decision.reason !== 'overBudget') return hold;
+    this.settle(hold, 0);
+    return decision;
+  }
+
+  /** The call's estimate held in this window at once (its file follows). */
+  private holdNow(input: ToolInput, estimate: CostEstimate): Hold {
     const now = this.deps.clock.now();
     const team = this.deps.team();
     const entry: SpendingEntry = {
@@ -233,8 +261,8 @@ export class ToolRunner {
     return { entry, estimate };
   }
 
-  private decideNow(input: ToolInput, estimate: CostEstimate): GuardDecision {
-    const { spent, held } = this.dayTotals(this.deps.clock.now(), estimate.unit);
+  private decideNow(input: ToolInput, estimate: CostEstimate, except?: string): GuardDecision {
+    const { spent, held } = this.dayTotals(this.deps.clock.now(), estimate.unit, except);
     return decide(input.kind, estimate, spent, this.deps.settings.dailyBudget(), held);
   }
 

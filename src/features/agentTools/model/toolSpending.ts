@@ -37,12 +37,10 @@ const SUM_BY_MS = [60_000, 10 * 60_000, 60 * 60_000];
 const MAX_FILE_BYTES = 1024 * 1024;
 /**
  * Other windows' files are read again when the watcher reports them, and in full at most this often
- * before a decision (a watcher can miss a write): a guard that read every file on every call would
- * cost more than the call.
+ * for the guard's figures (a watcher can miss a write). A paid call within the budget reads them all
+ * again anyway, once its hold is written (`crossCheck`), before it is sent.
  */
 export const SPENDING_REREAD_MS = 5_000;
-
-const afterThisTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const KINDS: readonly ToolKind[] = ['scrape', 'search', 'map', 'startAgent', 'agentStatus', 'credits'];
 
@@ -156,6 +154,11 @@ export class ToolSpending implements Disposable {
   private written: Promise<void> = Promise.resolve();
   /** A write waiting for the one under way: it will write whatever is charged by then. */
   private pending: Promise<void> | undefined;
+  /** The write waiting for the next turn goes at once (`hurry`), or will when its turn to wait comes (`hurried`). */
+  private hurry: (() => void) | undefined;
+  private hurried = false;
+  /** The read `crossCheck` began once the write `after` had landed, while it is under way. */
+  private crossRead: { after: Promise<void>; reading: Promise<void> } | undefined;
   /** Fires when a charge is recorded here or read from another window. */
   readonly onDidChange = this.changed.event;
 
@@ -236,13 +239,30 @@ export class ToolSpending implements Disposable {
     this.changed.fire();
     // Charges made while a write is under way share the next one: a burst of calls is a write or two.
     // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
-    // rather than in the call's own turn (serializing every charge is the costliest step of a charge).
-    this.pending ??= this.written.then(afterThisTurn).then(() => {
-      this.pending = undefined;
-      return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
-    });
+    // rather than in the call's own turn (serializing every charge is the costliest step of a charge),
+    // unless a call waits for it before it is sent (`crossCheck`): then it goes at once.
+    this.pending ??= this.written
+      .then(() => this.nextTurn())
+      .then(() => {
+        this.pending = undefined;
+        this.hurried = false;
+        return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+      });
     this.written = this.pending;
     return this.pending;
+  }
+
+  /** The next turn of the event loop (a timer's, at least 1 ms in Node), or at once when hurried. */
+  private nextTurn(): Promise<void> | undefined {
+    if (this.hurried) return undefined;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(go, 0);
+      function go() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.hurry = go;
+    }).finally(() => (this.hurry = undefined));
   }
 
   /** Where this window's ceiling for `id` is, newest first (a call's hold is among the last few). */
@@ -256,17 +276,45 @@ export class ToolSpending implements Disposable {
     return this.written;
   }
 
+  /**
+   * Reads every other window's file once this window's file holds every charge recorded so far, with
+   * no freshness shortcut (the watcher tells of another window's write 150–900 ms late). Of two windows
+   * that hold at the same moment and then cross-check, at least one sees the other's hold: whichever
+   * reads last reads after the other's write landed. Calls whose charges went out in the same write
+   * share one read, begun after it.
+   */
+  async crossCheck(): Promise<void> {
+    const written = this.written;
+    if (this.pending) {
+      this.hurried = true;
+      this.hurry?.();
+    }
+    await written;
+    if (this.crossRead?.after !== written) {
+      const reading = this.refresh();
+      const read = { after: written, reading };
+      this.crossRead = read;
+      void reading.finally(() => {
+        if (this.crossRead === read) this.crossRead = undefined;
+      });
+    }
+    return this.crossRead!.reading;
+  }
+
   entries(): SpendingEntry[] {
     return [...this.own, ...[...this.others.values()].flat()];
   }
 
-  /** What `spentSince` counts over every window's charges and, of it, the ceilings still held: calls still out, agent runs not yet seen finished. */
-  totals(since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): { spent: number; held: number } {
+  /**
+   * What `spentSince` counts over every window's charges and, of it, the ceilings still held: calls
+   * still out, agent runs not yet seen finished. `except`: a charge left out (a call's own hold).
+   */
+  totals(since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam', except?: string): { spent: number; held: number } {
     this.charged ??= charges(this.entries());
     let spent = 0;
     let held = 0;
     for (const e of this.charged) {
-      if (!counts(e, since, unit, team)) continue;
+      if (!counts(e, since, unit, team) || e.id === except) continue;
       spent += e.units;
       if (e.upTo) held += e.units;
     }
