@@ -135,6 +135,42 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
     await page.close();
   });
 
+  it('at 300 px: the plan label fits beside the axis, over no tick label, and is read whole', async () => {
+    const { page, errors } = await openPage('plan-300', 300);
+    // The font a Linux workbench gives a webview (the page reads it from --vscode-font-family), wider than Chromium's default.
+    await page.evaluate(() => document.documentElement.style.setProperty('--vscode-font-family', 'system-ui, "Ubuntu", "Droid Sans", sans-serif'));
+    // 10,000 used under a plan of 100,000: the plan's marker above the chart; 80,000 used: its line.
+    const near: PanelState = { ...STATE, history: { ...STATE.history!, periods: [{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 80_000, apiKey: 'Default' }] } };
+    for (const [state, name] of [
+      [STATE, 'above'],
+      [near, 'line'],
+    ] as const) {
+      await post(page, state);
+      await page.locator(name === 'above' ? 'svg.chart .plan-off' : 'svg.chart .plan:not(.plan-off)').waitFor();
+      const drawn = await page.evaluate(() => {
+        const svg = document.querySelector('svg.chart')!;
+        const chart = svg.getBoundingClientRect();
+        const box = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return { text: e.textContent ?? '', left: r.left - chart.left, right: r.right - chart.left, top: r.top - chart.top, bottom: r.bottom - chart.top };
+        };
+        const plan = svg.querySelector('.plan')!;
+        return { label: box(plan.querySelector('.plan-label')!), ticks: [...svg.querySelectorAll('.tick-label')].map(box), width: chart.width, aria: plan.getAttribute('aria-label') };
+      });
+      const { label } = drawn;
+      for (const tick of drawn.ticks) {
+        const apart = label.left >= tick.right || label.right <= tick.left || label.top >= tick.bottom || label.bottom <= tick.top;
+        assert.ok(apart, `${name}: "${label.text}" (${label.left}–${label.right}, ${label.top}–${label.bottom}) runs over "${tick.text}" (${tick.left}–${tick.right}, ${tick.top}–${tick.bottom})`);
+      }
+      assert.ok(label.left >= 0 && label.right <= drawn.width, `${name}: "${label.text}" from ${label.left} to ${label.right} in a chart ${drawn.width} wide`);
+      assert.match(label.text, /^Plan 100(,000|K)/, `${name}: "${label.text}"`);
+      assert.equal(drawn.aria, name === 'above' ? 'Plan: 100,000 per billing period, above the top of this chart' : 'Plan: 100,000 per billing period');
+      await page.screenshot({ path: path.join(cs.screenshotDir(root), `usage-page-plan-${name}-300.png`) });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   for (const width of [900, 300]) {
     it(`at ${width} px: the chart fits the panel, and a tooltip with a 200-character key name stays inside the chart`, async () => {
       const { page, errors } = await openPage(`fit-${width}`, width);

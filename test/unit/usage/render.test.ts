@@ -266,3 +266,38 @@ describe('axis labels in a narrow panel', () => {
     }
   });
 });
+
+describe('the plan label in a narrow panel', () => {
+  // 7 px a character is about the bold 11 px font's width; the label is anchored at its end.
+  const extent = (n: VNode) => ({ text: textOf(n), left: Number(n.attrs.x) - textOf(n).length * 7, right: Number(n.attrs.x) });
+  const history = (highest: number) => [
+    { startDate: oct, endDate: '2026-10-31T23:59:59.999Z', creditsUsed: highest / 2 },
+    { startDate: nov, endDate: null, creditsUsed: highest },
+  ];
+
+  test('above the chart or on its line, it stays right of the axis labels and says the plan as far as it fits', () => {
+    // 10,000 used under a plan of 100,000: the marker above the chart; 80,000 used: the plan's line.
+    for (const [highest, off] of [
+      [10_000, true],
+      [80_000, false],
+    ] as const) {
+      const model = shapeHistory(history(highest), false, { planCredits: 100_000, locale: 'en-US' });
+      assert.equal(model.planOffChart, off);
+      for (const width of [160, 200, 260, 300, 340, 420, 640]) {
+        const chart = renderChart(model, { width, height: 320, locale: 'en-US' });
+        const label = extent(byClass(chart, 'plan-label')[0]!);
+        const ticks = byClass(chart, 'tick-label').map((t) => ({ text: textOf(t), right: Number(t.attrs.x) }));
+        const top = ticks[ticks.length - 1]!;
+        assert.ok(label.left >= top.right + 4, `${width} px: "${label.text}" starts at ${label.left}, the top tick "${top.text}" ends at ${top.right}`);
+        assert.ok(label.right <= width, `${width} px: "${label.text}" ends at ${label.right}`);
+        assert.match(label.text, /^Plan /, `${width} px: "${label.text}"`);
+        // Only as much is left out as must be: the whole label where it fits, the number in short where not.
+        if (width >= 420) assert.equal(label.text, off ? 'Plan 100,000 (above the chart)' : 'Plan 100,000', `${width} px`);
+        if (width >= 260) assert.match(label.text, /^Plan 100(,000|K)/, `${width} px`);
+      }
+      // Screen readers hear the whole fact whatever is drawn.
+      const plan = findAll(renderChart(model, { width: 200, height: 320, locale: 'en-US' }), (n) => (n.attrs.class ?? '').split(' ').includes('plan'))[0]!;
+      assert.equal(plan.attrs['aria-label'], off ? 'Plan: 100,000 per billing period, above the top of this chart' : 'Plan: 100,000 per billing period');
+    }
+  });
+});

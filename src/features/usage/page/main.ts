@@ -4,8 +4,8 @@
 // window restart show the chart at once while the host refreshes behind it.
 import * as l10n from '@vscode/l10n';
 import { billingPeriod } from '../../../shared/billingPeriod';
-import { type ChartFocus, renderChart } from '../render/chart';
-import { describeMonth, describeSegment } from '../render/barText';
+import { type ChartFocus, fitPlanLabel, renderChart } from '../render/chart';
+import { describeMonth, describeSegment, planLabels } from '../render/barText';
 import { renderLegend } from '../render/legend';
 import { describePanel, loadingText, rangeText } from '../render/panelText';
 import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES } from '../protocol';
@@ -168,11 +168,23 @@ function renderChartView(locale: string | undefined): void {
   if (focus && !model.months[focus.month]) focus = undefined;
   const svg = mount(renderChart(model, { width: chartWidth, height: CHART_HEIGHT, locale, ...(focus ? { focus } : {}) })) as SVGSVGElement;
   ui.chartBox.replaceChildren(svg);
+  fitPlan(svg, model, locale);
   ui.legendBox.replaceChildren(...(model.byApiKey ? [mount(renderLegend(model, locale))] : []));
   if (hadFocus && focus) {
     // The old element is gone; put focus back on the same bar or key.
     (findTarget(svg, focus) ?? findTarget(svg, { month: focus.month, series: null }))?.focus();
   }
+}
+
+/** The plan's label again, measured in the theme's font: the renderer only guessed its width. */
+function fitPlan(svg: SVGSVGElement, shown: ChartModel, locale: string | undefined): void {
+  const label = svg.querySelector<SVGTextElement>('.plan-label[data-space]'); // not localised: a selector
+  const space = Number(label?.getAttribute('data-space'));
+  if (!label || !Number.isFinite(space) || svg.getClientRects().length === 0) return; // not laid out: the renderer's guess stands
+  label.textContent = fitPlanLabel(planLabels(shown, locale), space, (text) => {
+    label.textContent = text;
+    return label.getComputedTextLength();
+  });
 }
 
 // ---- tooltip ---------------------------------------------------------------------------------

@@ -50,22 +50,27 @@ export function planText(model: ChartModel, locale: string | undefined): string 
   }
 }
 
-/** The short label beside the plan line, or on the marker when the plan is above the chart. */
-export function planLabel(model: ChartModel, locale: string | undefined): string {
-  const off = model.planOffChart;
+/**
+ * The short label beside the plan line, or on the marker when the plan is above the chart, in the forms a narrow chart may draw, longest first: the whole label, then
+ * without "(above the chart)" (the marker's arrow says it), then with the number in short ("100K").
+ * The plan's aria-label always says the whole fact.
+ */
+export function planLabels(model: ChartModel, locale: string | undefined): string[] {
+  const exact = planLabelWith(model, model.planOffChart, (value) => (model.unit === 'month' ? formatExact(value, locale) : formatRatio(value, locale)));
+  const short = planLabelWith(model, false, (value) => (model.unit === 'month' ? formatExact(value, locale) : formatRatio(value, locale)));
+  const compact = planLabelWith(model, false, (value) => new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 }).format(value));
+  return [...new Set([exact, short, compact])];
+}
+
+function planLabelWith(model: ChartModel, off: boolean, number: (value: number) => string): string {
+  const value = number(model.plan ?? 0);
   switch (model.unit) {
-    case 'month': {
-      const plan = formatExact(model.plan ?? 0, locale);
-      return off ? l10n.t('Plan {0} (above the chart)', plan) : l10n.t('Plan {0}', plan);
-    }
-    case 'day': {
-      const pace = formatRatio(model.plan ?? 0, locale);
-      return off ? l10n.t('Plan pace {0} a day (above the chart)', pace) : l10n.t('Plan pace {0} a day', pace);
-    }
-    case 'hour': {
-      const pace = formatRatio(model.plan ?? 0, locale);
-      return off ? l10n.t('Plan pace {0} an hour (above the chart)', pace) : l10n.t('Plan pace {0} an hour', pace);
-    }
+    case 'month':
+      return off ? l10n.t('Plan {0} (above the chart)', value) : l10n.t('Plan {0}', value);
+    case 'day':
+      return off ? l10n.t('Plan pace {0} a day (above the chart)', value) : l10n.t('Plan pace {0} a day', value);
+    case 'hour':
+      return off ? l10n.t('Plan pace {0} an hour (above the chart)', value) : l10n.t('Plan pace {0} an hour', value);
   }
 }
 

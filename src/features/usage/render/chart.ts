@@ -3,7 +3,7 @@
 // contributed theme colours, and every bar and segment carries a label for screen readers.
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural } from '../../../shared/format';
-import { describeMonth, describeSegment, planAboveText, planLabel, planText } from './barText';
+import { describeMonth, describeSegment, planAboveText, planLabels, planText } from './barText';
 import { type ChartModel, inProgressLabel, stackHeight } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
@@ -31,6 +31,8 @@ const MARGIN = { top: 22, right: 12, bottom: 44, left: 58 };
 const MAX_BAR_WIDTH = 64;
 /** Rough width of one label character at the chart's 11px font, for thinning axis labels. */
 const CHAR_WIDTH = 6.6;
+/** Rough width of one character of the plan's bold label: its form is chosen with it, and the page measures again. */
+const PLAN_CHAR_WIDTH = 7.2;
 
 /** One notation for the whole axis ("0, 20K … 100K"), never a mix of exact and compact. */
 export function tickFormatter(max: number, locale?: string): (value: number) => string {
@@ -51,6 +53,21 @@ export function axisLabels(model: ChartModel, shown: (index: number) => boolean)
     previousYear = month.year;
   });
   return labels;
+}
+
+/**
+ * The plan label's words for `space` pixels, left of which are the axis labels: the longest form that
+ * fits, else the shortest cut with an ellipsis (nothing when not even a character fits).
+ */
+export function fitPlanLabel(forms: readonly string[], space: number, width: (text: string) => number = (text) => Array.from(text).length * PLAN_CHAR_WIDTH): string {
+  const fits = forms.find((form) => width(form) <= space);
+  if (fits !== undefined) return fits;
+  const chars = Array.from(forms[forms.length - 1] ?? '');
+  for (let n = chars.length - 1; n >= 1; n -= 1) {
+    const cut = `${chars.slice(0, n).join('')}…`;
+    if (width(cut) <= space) return cut;
+  }
+  return '';
 }
 
 export function seriesClass(index: number): string {
@@ -212,12 +229,18 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
   });
 
   const layers: VChild[] = [patternDefs(), grid, h('g', { class: 'bars' }, months)];
+  // The label ends at `end` and may reach left to the plot's edge, never over the axis labels; the page
+  // measures it in the real font and picks again (data-space).
+  const planWords = (end: number, attrs: Record<string, number | string>) => {
+    const space = Math.max(0, Math.floor(end - MARGIN.left));
+    return h('text', { class: 'plan-label', x: end, 'text-anchor': 'end', 'data-space': space, ...attrs }, [fitPlanLabel(planLabels(model, locale), space)]);
+  };
   if (model.plan !== undefined && !model.planOffChart) {
     const py = y(model.plan);
     layers.push(
       h('g', { class: 'plan', role: 'img', 'aria-label': planText(model, locale) }, [
         h('line', { class: 'plan-line', x1: MARGIN.left, x2: MARGIN.left + plotW, y1: py, y2: py }),
-        h('text', { class: 'plan-label', x: MARGIN.left + plotW, y: py - 5, 'text-anchor': 'end' }, [planLabel(model, locale)]),
+        planWords(MARGIN.left + plotW, { y: py - 5 }),
       ]),
     );
   } else if (model.plan !== undefined) {
@@ -229,7 +252,7 @@ export function renderChart(model: ChartModel, options: ChartOptions): VNode {
       h('g', { class: 'plan plan-off', role: 'img', 'aria-label': planAboveText(model, locale) }, [
         h('path', { class: 'plan-arrow', d: `M ${right - 5} ${top - 4} l 5 -8 l 5 8 z`, transform: 'translate(-5 0)' }),
         h('line', { class: 'plan-tick', x1: right - 40, x2: right, y1: top, y2: top }),
-        h('text', { class: 'plan-label', x: right - 16, y: top - 6, 'text-anchor': 'end' }, [planLabel(model, locale)]),
+        planWords(right - 16, { y: top - 6 }),
       ]),
     );
   }
