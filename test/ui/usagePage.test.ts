@@ -171,6 +171,65 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
     await page.close();
   });
 
+  describe('focus on a control that a new state hides or disables goes to a sensible place, never to the page body', () => {
+    /** What has focus: its name, or "body"; and whether it can still be used from the keyboard. */
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        if (!e || e === document.body) return { name: 'body', usable: false };
+        const name = e.getAttribute('aria-label')?.split(':')[0] ?? e.textContent ?? '';
+        return { name, usable: !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0 && !e.closest('[hidden]') };
+      });
+    const unauthorized: PanelState = { ...STATE, history: undefined, problem: { kind: 'unauthorized', message: 'rejected' } };
+    const loading: PanelState = { ...STATE, history: undefined, loading: true };
+
+    it('"Set API Key", gone once a key works: the chart', async () => {
+      const { page, errors } = await openPage('focus-action', 600);
+      await post(page, unauthorized);
+      await page.getByRole('button', { name: 'Set API Key' }).focus();
+      await post(page, STATE);
+      await page.locator('svg.chart').waitFor();
+      await page.locator('.status button').waitFor({ state: 'hidden' });
+      assert.deepEqual(await focused(page), { name: 'November 2026 (in progress)', usable: true });
+      assert.ok(await page.evaluate(() => document.activeElement!.matches('svg.chart [data-focus][tabindex="0"]')), "the chart's tab stop");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('Copy as CSV, disabled while nothing is shown: its neighbour Refresh', async () => {
+      const { page, errors } = await openPage('focus-copy', 600);
+      await post(page, STATE);
+      await page.getByRole('button', { name: 'Copy as CSV' }).focus();
+      await post(page, loading);
+      await page.locator('button[data-action="copyCsv"]:disabled').waitFor();
+      assert.deepEqual(await focused(page), { name: 'Refresh', usable: true });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('Per API key, disabled when the host shows 7 days: Total beside it', async () => {
+      const { page, errors } = await openPage('focus-per-key', 600);
+      await post(page, STATE);
+      await page.getByRole('button', { name: 'Per API key' }).focus();
+      await page.evaluate(() => window.postMessage({ type: 'range', range: 'last7d' }, '*'));
+      await page.locator('button[data-action="perKey"]:disabled').waitFor();
+      assert.deepEqual(await focused(page), { name: 'Total', usable: true });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('a bar of the chart, gone while the usage loads again: the pressed range button', async () => {
+      const { page, errors } = await openPage('focus-chart', 600);
+      await post(page, STATE);
+      await page.locator('[data-focus][tabindex="0"]').focus();
+      await post(page, loading);
+      await page.locator('svg.chart').waitFor({ state: 'detached' });
+      assert.deepEqual(await focused(page), { name: 'Months', usable: true });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  });
+
   for (const width of [900, 300]) {
     it(`at ${width} px: the chart fits the panel, and a tooltip with a 200-character key name stays inside the chart`, async () => {
       const { page, errors } = await openPage(`fit-${width}`, width);

@@ -73,6 +73,45 @@ function currentSvg(): SVGSVGElement | null {
   return ui.chartBox.querySelector('svg.chart');
 }
 
+// ---- focus ---------------------------------------------------------------------------------------
+
+/** Whether the keyboard can still be on `element`: in the page, enabled and shown. */
+function usable(element: Element | null): element is HTMLElement | SVGElement {
+  return !!element && element !== document.body && element.isConnected && !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
+}
+
+/** Where focus goes when its control is hidden or disabled: a usable button beside it in its group, the chart's tab stop, the pressed range. */
+function focusFallback(lost: Element): HTMLElement | SVGElement | undefined {
+  const group = lost.isConnected ? lost.closest('[role="group"]') : null; // not localised: a selector
+  if (group && ui.root.contains(group)) {
+    const buttons = [...group.querySelectorAll('button')];
+    const at = buttons.indexOf(lost as HTMLButtonElement);
+    const before = buttons.slice(0, Math.max(0, at)).reverse();
+    const after = buttons.slice(at + 1);
+    const neighbour = [...before, ...after].find(usable);
+    if (neighbour) return neighbour;
+  }
+  const stop = currentSvg()?.querySelector('[data-focus][tabindex="0"]') ?? null; // not localised: a selector
+  if (usable(stop)) return stop;
+  return [...ui.ranges.values()].find((b) => b.getAttribute('aria-pressed') === 'true' && usable(b)) ?? [...ui.ranges.values()].find(usable);
+}
+
+/**
+ * Runs a change of what the page shows; when it hid or disabled the control that had focus (the
+ * status's "Set API Key", Copy, Per API key, a bar of the chart), focus moves to a sensible place in
+ * the page instead of falling to <body>, where keyboard and screen-reader users lose their way.
+ */
+function keepingFocus(change: () => void): void {
+  const before = document.activeElement;
+  const inPage = !!before && before !== document.body && ui.root.contains(before);
+  change();
+  if (!inPage) return;
+  const now = document.activeElement;
+  if (now !== before && usable(now)) return; // the chart put it back on the same bar
+  if (now === before && usable(now)) return;
+  focusFallback(before)?.focus();
+}
+
 // ---- rendering -------------------------------------------------------------------------------
 
 function render(): void {
@@ -287,7 +326,9 @@ function setView(view: SavedPageState['view']): void {
   render();
 }
 
-ui.root.addEventListener('click', (event) => {
+ui.root.addEventListener('click', (event) => keepingFocus(() => onClick(event)));
+
+function onClick(event: MouseEvent): void {
   const clicked = (event.target as Element).closest('button');
   const action = clicked?.getAttribute('data-action');
   switch (action) {
@@ -316,7 +357,7 @@ ui.root.addEventListener('click', (event) => {
     default:
       return;
   }
-});
+}
 
 // The chart is drawn to the pixel width it has; redraw when the panel is resized.
 new ResizeObserver(() => {
@@ -341,8 +382,7 @@ function refuse(state: unknown): void {
   announce('refused', words); // not localised: what the announcement is about
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
+function onMessage(message: unknown): void {
   if (!isHostMessage(message)) {
     if ((message as { type?: unknown } | null)?.type === 'state') refuse((message as { state?: unknown }).state);
     else if ((message as { type?: unknown } | null)?.type === 'notice') post({ type: 'rejected', reason: 'notice' });
@@ -378,10 +418,13 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   receivedAt = Date.now();
   persist();
   render();
-});
+}
+
+// A new state may hide or disable the control that has focus.
+window.addEventListener('message', (event: MessageEvent<unknown>) => keepingFocus(() => onMessage(event.data)));
 
 setInterval(() => {
-  if (matches(panel)) renderText(panel);
+  if (matches(panel)) keepingFocus(() => renderText(panel));
 }, AGE_TICK_MS);
 
 setText(ui.notice, undefined);
