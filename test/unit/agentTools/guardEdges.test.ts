@@ -3,17 +3,16 @@
 // with a hold out, and a key or server change between the question and the call.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient } from '../../../src/api';
 import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
 import { ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { SPENDING_FOLDER, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { Team, type TeamDeps, teamName } from '../../../src/host/team';
-import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { Emitter } from '../../../src/shared/events';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
+import { sandboxClient } from '../../support/sandboxClient';
 
 let sandbox: Sandbox;
 before(async () => {
@@ -41,14 +40,7 @@ function window(options: {
   const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
   const state = { budget: options.budget ?? 1, team: options.team ?? ('team-1' as string | undefined) };
-  const client = new FirecrawlClient({
-    baseUrl: sandbox.url,
-    apiKey: () => sandbox.keys.valid,
-    clientName: 'firecrawl-vscode',
-    clientVersion: '0.3.0-test',
-    fetch: nodeFetch,
-    sleep: async () => undefined,
-  });
+  const client = sandboxClient(sandbox);
   const settings: ToolSettings = {
     dailyBudget: () => state.budget,
     maxResultCharacters: () => 12_000,

@@ -66,34 +66,31 @@ export function spendingText(decision: GuardDecision, unit: 'credits' | 'calls')
   const spent = formatExact(decision.spentToday);
   const budget = formatExact(decision.budget);
   const setting = SETTINGS.agentToolsDailyBudget;
-  if (unit === 'calls') {
-    // Past the budget (someone said yes to going past it), "43 of today's 1" would read as nonsense.
-    return decision.spentToday > decision.budget
-      ? plural(
-          decision.spentToday,
-          l10n.t("AI agent tools have made {0} call today, past today's budget of {1} (setting {2}).", spent, budget, setting),
-          l10n.t("AI agent tools have made {0} calls today, past today's budget of {1} (setting {2}).", spent, budget, setting),
-        )
-      : plural(
-          decision.budget,
-          l10n.t("AI agent tools have made {0} of today's {1} call (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
-          l10n.t("AI agent tools have made {0} of today's {1} calls (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
-        );
-  }
-  const said =
-    decision.spentToday > decision.budget
-      ? plural(
-          decision.spentToday,
-          l10n.t("AI agent tools have spent {0} credit today, past today's budget of {1} (setting {2}).", spent, budget, setting),
-          l10n.t("AI agent tools have spent {0} credits today, past today's budget of {1} (setting {2}).", spent, budget, setting),
-        )
-      : plural(
-          decision.budget,
-          l10n.t("AI agent tools have spent {0} of today's {1} credit (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
-          l10n.t("AI agent tools have spent {0} of today's {1} credits (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
-        );
+  // Past the budget (someone said yes to going past it), "43 of today's 1" would read as nonsense.
+  const past = decision.spentToday > decision.budget;
+  const [one, other] =
+    unit === 'calls'
+      ? past
+        ? [
+            l10n.t("AI agent tools have made {0} call today, past today's budget of {1} (setting {2}).", spent, budget, setting),
+            l10n.t("AI agent tools have made {0} calls today, past today's budget of {1} (setting {2}).", spent, budget, setting),
+          ]
+        : [
+            l10n.t("AI agent tools have made {0} of today's {1} call (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+            l10n.t("AI agent tools have made {0} of today's {1} calls (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+          ]
+      : past
+        ? [
+            l10n.t("AI agent tools have spent {0} credit today, past today's budget of {1} (setting {2}).", spent, budget, setting),
+            l10n.t("AI agent tools have spent {0} credits today, past today's budget of {1} (setting {2}).", spent, budget, setting),
+          ]
+        : [
+            l10n.t("AI agent tools have spent {0} of today's {1} credit (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+            l10n.t("AI agent tools have spent {0} of today's {1} credits (setting firecrawl.agentTools.dailyCreditBudget).", spent, budget),
+          ];
+  const said = plural(past ? decision.spentToday : decision.budget, one, other);
   // A ceiling is the most a call or run may cost, not what it cost: "spent" alone would overstate it.
-  if (!decision.heldToday) return said;
+  if (unit === 'calls' || !decision.heldToday) return said;
   const held = pluralCount(
     decision.heldToday,
     undefined,
