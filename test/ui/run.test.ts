@@ -257,7 +257,14 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const nothing = await shootNotice(w, /no links found on https:\/\/empty\.example\.org/, ['Map Again…', 'Rate This Result'], /mapping https:\/\/empty\.example\.org/, 'run-6b-map-nothing-found');
     await clearNotices(w);
     assert.equal(await title(w).isVisible(), false, 'no pick of nothing');
-    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file}`);
+
+    // A result too large for an editor: a notice with its size, Save As… and Rate This Result, and no editor for it.
+    await runAndSubmit(w, 'Scrape URL', `https://example.com/large-page?size=${11 * 1024 * 1024}`);
+    const large = await shootNotice(w, /too large to open in an editor/, ['Save As…', 'Rate This Result'], /scraping https:\/\/example\.com\/large-page/, 'run-6c-large-result');
+    assert.match(await large.notice.innerText(), /11\.0 MB/);
+    assert.equal(await w.page.locator('.tab', { hasText: 'large-page' }).count(), 0, 'no editor for it');
+    await clearNotices(w);
+    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file} ${large.file}`);
   });
 
   it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {
