@@ -27,7 +27,6 @@ import { Team } from './host/team';
 import { COMMANDS, STORAGE } from './ids';
 import { systemClock } from './shared/clock';
 import { EXIT_WAIT_MS, settleWithin } from './shared/exitWait';
-import { hostOf } from './shared/urls';
 
 /**
  * What integration tests reach through `getExtension(...).exports`. Returned only in test mode:
@@ -130,7 +129,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   shareBurn();
   const burnSubscription = burn.onDidChange(shareBurn);
   context.subscriptions.push({ dispose: () => burnSubscription.dispose() });
-  const connection = () => ({ keySource: keys.current?.source, host: hostOf(provider.url.url) ?? provider.url.url });
+  const connection = () => ({ keySource: keys.current?.source, errors: provider.errorContext });
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, activity, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
   const usage = activateUsage({ context, files, keys, provider, team, credits: credits.store, recent: burn.store, log, clock });

@@ -38,7 +38,6 @@ export interface ResearchDeps {
   /** Fires when the key or API URL changes (ClientProvider.onDidChange). The client also lists recent runs. */
   source: ResearchClientSource & {
     readonly client: ResearchJobReader & RecentRunsReader;
-    readonly url: { readonly url: string };
     onDidChange(listener: () => void): { dispose(): void };
   };
   /** The team's recent activity the window shares (with the hover and the wizard): the Recent group's deep research and agent entries. */
@@ -50,8 +49,8 @@ export interface ResearchDeps {
   clock: Clock;
   /** Whether the last key or server change was made in this window (it asks whether to bring the previous key's jobs along). */
   changedHere?: () => boolean;
-  /** Whose key and which server, for the view's line (offline, the environment's key). */
-  connection?: () => ConnectionFacts;
+  /** Whose key and where requests go: the view's line (offline, the environment's key) and every error the view words. */
+  connection: () => ConnectionFacts;
 }
 
 /** Tracking, saving and copying load with the first of them (an on-demand bundle). */
@@ -72,6 +71,7 @@ export class ResearchFeature extends DisposableBase {
     const { clock } = deps;
     const log = deps.log.child('research');
     const { team } = deps;
+    const errors = () => deps.connection().errors;
     this.store = new ResearchStore({
       source: deps.source,
       storage: deps.storage,
@@ -97,17 +97,17 @@ export class ResearchFeature extends DisposableBase {
         },
         onDidChange: recent.onDidChange,
         shown: researchSettings.showRecent,
-        apiUrl: () => deps.source.url.url,
       },
+      errors,
     );
     this.view = new ResearchView(this.store, this.tree, team, clock, deps.connection);
     // The Recent group reads its list only while this view is visible in this focused window.
     const attendRecent = () => recent.setAttention({ visible: this.view.treeView.visible, focused: deps.focus.focused });
     attendRecent();
-    const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), apiUrl: () => deps.source.url.url, now: () => clock.now() };
+    const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), errors, now: () => clock.now() };
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
-    const jobs = { store: this.store };
+    const jobs = { store: this.store, errors };
     this.notifier = new CompletionNotifier(
       this.store,
       clock,

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { plainText } from '../../shared/text';
-import { waitText } from './general';
+import { browserBlockedText, type ErrorContext, waitText } from './general';
 
 /**
  * The server has no such list at all: a 404 (an older or self-hosted server without the route, or
@@ -17,7 +17,7 @@ export function isListingUnsupported(error: unknown, selfHosted = false): boolea
   return isFirecrawlError(error) && (error.kind === 'noRoute' || error.kind === 'notFound' || error.status === 501 || isUnsupportedOnServer(error, selfHosted));
 }
 
-export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string } = {}): string {
+export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}): string {
   if (isListingUnsupported(error, ctx.apiUrl !== undefined && !isDefaultApiUrl(ctx.apiUrl))) {
     return ctx.apiUrl
       ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
@@ -34,6 +34,7 @@ export function recentJobsUnavailableText(error: unknown, ctx: { apiUrl?: string
       return wait ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait) : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');
     }
     case 'network':
+      return l10n.t('Could not reach Firecrawl to list recent jobs.') + browserBlockedText(error, ctx);
     case 'timeout':
       return l10n.t('Could not reach Firecrawl to list recent jobs.');
     case 'cancelled':

@@ -54,7 +54,7 @@ function window(options: {
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => false,
-    apiUrl: () => sandbox.url,
+    errors: () => ({ apiUrl: sandbox.url }),
     team: options.teamOf ?? (() => state.team),
     balance: () => 62_418,
     teamCredits: async () => ({ remaining: 62_418 }),

@@ -33,7 +33,7 @@ function runner() {
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => false,
-    apiUrl: () => sandbox.url,
+    errors: () => ({ apiUrl: sandbox.url }),
     team: () => 'team-1',
     balance: () => 62_418,
     teamCredits: async () => ({ remaining: 62_418, plan: 100_000, periodKnown: true }),

@@ -87,7 +87,7 @@ function runner(
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => server === selfHosted,
-    apiUrl: () => server.url,
+    errors: () => ({ apiUrl: server.url }),
     team: typeof options.team === 'function' ? options.team : () => (options.team as string | undefined) ?? 'team-1',
     balance: () => 62_418,
     teamCredits: async () => options.credits ?? { remaining: 62_418, plan: 100_000, periodKnown: true, lastHour: 12, last24h: 300, queue: { active: 1, waiting: 0, maxConcurrency: 5 } },

@@ -168,6 +168,8 @@ describe('listActivity', () => {
     const network = await failure(client().listActivity({ maxAttempts: 1 }));
     assert.equal(network.kind, 'network');
     assert.equal(recentJobsUnavailableText(network), 'Could not reach Firecrawl to list recent jobs.');
+    // In a browser the sandbox is a server of one's own: the likely cause, CORS, follows.
+    assert.match(recentJobsUnavailableText(network, { apiUrl: sandbox.url, selfHosted: true, browser: true }), /^Could not reach Firecrawl to list recent jobs\. In a browser this is often CORS: /);
 
     sandbox.fault({ route: 'activity', kind: 'wrongTypes' });
     const unreadable = await failure(client().listActivity());

@@ -223,6 +223,18 @@ describe('tree descriptors', () => {
     const notice = describeChildren(unreachable, { kind: 'job', jobId: A }, NOW)[0];
     assert.match(notice?.label ?? '', /^Could not reach Firecrawl at http:\/\/127\.0\.0\.1:9 while reading the deep research job; retrying in 4 s\./);
     assert.match(notice?.tooltip?.().rows[0]?.[1] ?? '', /retrying in 4 s\. Check the network and the API URL setting\.$/);
+    // In a browser, a server of one's own that does not allow the page's origin fails just like one that is down:
+    // the row and its tooltip say the likely cause, as every other error text does.
+    const web = { apiUrl: 'http://127.0.0.1:9', selfHosted: true, browser: true };
+    const inBrowser = describeChildren(unreachable, { kind: 'job', jobId: A }, NOW, web)[0];
+    assert.match(inBrowser?.tooltip?.().rows[0]?.[1] ?? '', /retrying in 4 s\. Check the network and the API URL setting\. In a browser this is often CORS: /);
+    assert.match(
+      describeJob(unreachable, NOW, web)
+        .tooltip?.()
+        .rows.find(([label]) => label === 'Polling')?.[1] ?? '',
+      /often CORS/,
+    );
+    assert.match(pollNotice(unreachable, NOW, web) ?? '', /retrying in 4 s\..* often CORS/);
 
     const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW, afterMs: 30 * 60_000 } });
     assert.match(pollNotice(stopped, NOW) ?? '', /^Still processing after 30 min of polling/);

@@ -114,7 +114,7 @@ describe('research rows through a translation', () => {
   test("the view's line, the track box, the result files and the documents", () => {
     l10n.config({ contents: FAKE });
     const waiting = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: new Error('x'), retryAt: NOW + 30_000, failures: 1 }, fetchedAt: NOW - 300_000 });
-    assert.match(connectionMessage([waiting], { keySource: 'stored', host: 'api.firecrawl.dev' }, NOW) ?? '', /^Bez veze s api\.firecrawl\.dev \(.+\)\.$/);
+    assert.match(connectionMessage([waiting], { keySource: 'stored', errors: { apiUrl: 'https://api.firecrawl.dev' } }, NOW) ?? '', /^Bez veze s api\.firecrawl\.dev \(.+\)\.$/);
     const sunsetAt = NOW + 3 * 86_400_000;
     assert.match(shutdownMessage([waiting], { sunsetAt, shutDown: false }, NOW, 'en') ?? '', /^Gasi se Nov 23, 2026, za 3 dana\.$/);
     const ids = Array.from({ length: 1_001 }, (_, i) => `${i.toString(16).padStart(8, '0')}-1d2a-4b5c-8d6e-7f8091a2b3c4`);

@@ -10,7 +10,7 @@ import { connectionMessage, keySourceMessage } from '../../../src/features/resea
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
 const job = (poll: TrackedJob['poll'], fetchedAt?: number): TrackedJob =>
   ({ id: '0b9e2a4c-1111-4222-8333-444455556666', kind: 'agent', trackedAt: NOW - 600_000, poll, ...(fetchedAt ? { fetchedAt } : {}) }) as TrackedJob;
-const stored = { keySource: 'stored' as const, host: 'api.firecrawl.dev' };
+const stored = { keySource: 'stored' as const, errors: { apiUrl: 'https://api.firecrawl.dev' } };
 
 describe('the view line about the connection', () => {
   test('all well: nothing to say', () => {
@@ -21,6 +21,20 @@ describe('the view line about the connection', () => {
   test('offline: says which server and how old what is shown is', () => {
     const waiting = job({ kind: 'retrying', reason: 'unreachable', error: new Error('x'), retryAt: NOW + 30_000, failures: 2 }, NOW - 300_000);
     assert.equal(connectionMessage([waiting], stored, NOW), 'Offline: cannot reach api.firecrawl.dev. The jobs show what was last seen (last checked 5m ago); retrying.');
+  });
+
+  test("offline in a browser at a server of one's own: the likely cause (CORS) follows, since the browser hides it", () => {
+    const error = new NetworkError({ operation: 'agentJob', baseUrl: 'https://fc.example.test' });
+    const waiting = job({ kind: 'retrying', reason: 'unreachable', error, retryAt: NOW + 30_000, failures: 2 }, NOW - 300_000);
+    const web = { keySource: 'stored' as const, errors: { apiUrl: 'https://fc.example.test', selfHosted: true, browser: true } };
+    assert.equal(
+      connectionMessage([waiting], web, NOW),
+      'Offline: cannot reach fc.example.test. The jobs show what was last seen (last checked 5m ago); retrying. In a browser this is often CORS: the server must send Access-Control-Allow-Origin for this page and allow Authorization in Access-Control-Allow-Headers; or use VS Code desktop.',
+    );
+    // On the desktop, or at the hosted service (which allows every origin), the browser is not the likely cause.
+    assert.doesNotMatch(connectionMessage([waiting], { ...web, errors: { ...web.errors, browser: false } }, NOW) ?? '', /CORS/);
+    const hosted = job({ kind: 'retrying', reason: 'unreachable', error: new NetworkError({ operation: 'agentJob', baseUrl: 'https://api.firecrawl.dev' }), retryAt: NOW, failures: 1 });
+    assert.doesNotMatch(connectionMessage([hosted], { ...stored, errors: { ...stored.errors, browser: true } }, NOW) ?? '', /CORS/);
   });
 
   test('rate limited: what is shown may be old, and it waits for the service', () => {

@@ -5,7 +5,7 @@
 // that tells the model to stop, and a flag for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
 import * as l10n from '@vscode/l10n';
 import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, isRunning, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
-import { describeRunError, waitText } from '../../../host/errorText';
+import { describeRunError, type ErrorContext, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
@@ -35,9 +35,8 @@ export interface ToolRunnerDeps {
   client(): FirecrawlClient;
   /** The server keeps no credits (a self-hosted one): the guard counts calls. */
   selfHosted(): boolean;
-  apiUrl(): string;
-  /** The extension host runs in a browser (errorText's ErrorContext). */
-  browser?(): boolean;
+  /** Where requests go, for the words of a failure (ClientProvider.errorContext). */
+  errors(): ErrorContext;
   team(): string | undefined;
   balance(): number | undefined;
   teamCredits(): Promise<TeamCredits>;
@@ -292,7 +291,7 @@ export class ToolRunner {
           );
       return { parts: [message], refusal: { kind: 'rateLimit', notify: this.deps.refusals.refused('rateLimit', now), message } };
     }
-    const text = describeRunError(error, { apiUrl: this.deps.apiUrl(), selfHosted: this.deps.selfHosted(), browser: this.deps.browser?.() === true });
+    const text = describeRunError(error, this.deps.errors());
     return { parts: [l10n.t('Firecrawl could not do it: {0}', text.message)] };
   }
 
@@ -451,7 +450,7 @@ export class ToolRunner {
     const budget = this.deps.settings.dailyBudget();
     if (this.deps.selfHosted()) {
       return [
-        l10n.t('This is a self-hosted Firecrawl server ({0}): it keeps no credits.', plainText(this.deps.apiUrl(), 200)),
+        l10n.t('This is a self-hosted Firecrawl server ({0}): it keeps no credits.', plainText(this.deps.errors().apiUrl ?? '', 200)),
         spendingText(decide('credits', undefined, spent, budget), 'calls'),
       ].join(' ');
     }

@@ -39,8 +39,7 @@ export class AgentTools {
     this.runner = new ToolRunner({
       client: () => host.provider.client,
       selfHosted: host.keepsNoCredits,
-      apiUrl: () => host.provider.url.url,
-      browser: () => host.provider.inBrowser,
+      errors: () => host.provider.errorContext,
       team: host.team,
       balance: host.balance,
       teamCredits: host.teamCredits,

@@ -9,12 +9,14 @@ import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { isCancelable, type TrackedJob } from '../model/trackedJob';
 import { isNode, jobIdOf, jobIdsOf, noResultYet, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
-import { cancelConflictText, describeError } from '../../../host/errorText';
+import { cancelConflictText, describeError, type ErrorContext } from '../../../host/errorText';
 import { VIEWS } from '../../../ids';
 import { documentUri } from './documents';
 
 export interface JobCommandDeps {
   store: ResearchStore;
+  /** Where requests go, for the words of a failed refresh or cancel. */
+  errors(): ErrorContext;
 }
 
 export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selected?: unknown): Promise<number> {
@@ -52,11 +54,11 @@ export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selecte
   return text;
 }
 
-function reportFailures(outcomes: RefreshOutcome[]): void {
+function reportFailures(outcomes: RefreshOutcome[], errors: ErrorContext): void {
   const failed = outcomes.filter((o) => o.error);
   const first = failed[0];
   if (!first?.error) return;
-  const why = describeError(first.error).message;
+  const why = describeError(first.error, errors).message;
   void vscode.window.showWarningMessage(
     failed.length > 1 ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why) : vscode.l10n.t('Could not refresh job: {0}', why),
   );
@@ -64,7 +66,7 @@ function reportFailures(outcomes: RefreshOutcome[]): void {
 
 export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
   const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => deps.store.refreshAll());
-  reportFailures(outcomes);
+  reportFailures(outcomes, deps.errors());
   return outcomes;
 }
 
@@ -73,7 +75,10 @@ export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selec
   if (!ids.length) return refreshAllJobs(deps);
   const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
   // A manual refresh of a job the service no longer has is not an error to shout about: the row says it.
-  reportFailures(outcomes.filter((o) => !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody)));
+  reportFailures(
+    outcomes.filter((o) => !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody)),
+    deps.errors(),
+  );
   return outcomes;
 }
 
@@ -166,7 +171,7 @@ export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): P
     return false;
   }
   if (outcome.error) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Could not cancel the agent job: {0}', describeError(outcome.error).message));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Could not cancel the agent job: {0}', describeError(outcome.error, deps.errors()).message));
     return false;
   }
   return true;

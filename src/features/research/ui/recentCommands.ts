@@ -2,7 +2,7 @@
 // of the last 24 hours (tracked ones marked), and the Recent group's "Track This Job". A run picked
 // here has a known kind, so it is tracked as that kind without a second look at the service.
 import * as vscode from 'vscode';
-import { recentJobsUnavailableText } from '../../../host/errorText';
+import { type ErrorContext, recentJobsUnavailableText } from '../../../host/errorText';
 import { COMMANDS } from '../../../ids';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 import type { RecentRun, RecentRuns } from '../model/recentRuns';
@@ -16,7 +16,8 @@ export interface RecentCommandDeps {
   store: ResearchStore;
   recent: RecentRuns;
   reveal(jobId: string): Promise<void>;
-  apiUrl(): string;
+  /** Where requests go, for why the list cannot be read. */
+  errors(): ErrorContext;
   now(): number;
 }
 
@@ -97,7 +98,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       pick.selectedItems = pick.items.filter((i) => i.run && picked.has(i.run.id));
       pick.busy = false;
       if (state.kind === 'unavailable' && !deps.recent.runs.length) {
-        const why = recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() });
+        const why = recentJobsUnavailableText(state.error, deps.errors());
         pick.hide();
         void vscode.window.showWarningMessage(vscode.l10n.t('{0} Track a job by its id instead.', why), trackById).then((choice) => {
           if (choice) void vscode.commands.executeCommand(COMMANDS.trackJob);
@@ -115,7 +116,7 @@ export async function addRecentJobs(deps: RecentCommandDeps): Promise<AddRecentO
       }
       pick.placeholder =
         state.kind === 'unavailable'
-          ? vscode.l10n.t('{0} These are the runs read before.', recentJobsUnavailableText(state.error, { apiUrl: deps.apiUrl() }))
+          ? vscode.l10n.t('{0} These are the runs read before.', recentJobsUnavailableText(state.error, deps.errors()))
           : vscode.l10n.t('Check the runs to track, then press Enter.');
     });
     subscriptions.push(

@@ -2,7 +2,7 @@
 // as plain text, its kind, age and status where the service said it. Plain data, no `vscode`, like
 // the other rows; a click on a row tracks the run (its kind is known, so no second look is needed).
 import * as l10n from '@vscode/l10n';
-import { recentJobsUnavailableText } from '../../../host/errorText';
+import { type ErrorContext, recentJobsUnavailableText } from '../../../host/errorText';
 import { COMMANDS } from '../../../ids';
 import { formatAgo, formatTimestamp } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
@@ -72,7 +72,7 @@ export function describeRecentRun(run: RecentRun, now: number): ItemDescriptor {
   };
 }
 
-export function describeRecentGroup(state: RecentRunsState, count: number, now: number, apiUrl?: string): ItemDescriptor {
+export function describeRecentGroup(state: RecentRunsState, count: number, now: number, errors: ErrorContext = {}): ItemDescriptor {
   const failed = state.kind === 'unavailable';
   const description = failed ? l10n.t('could not refresh') : state.kind === 'loaded' ? l10n.t({ message: 'updated {0}', args: [formatAgo(state.at, now)], comment: ['when the list was read'] }) : '';
   const rows: TooltipSpec['rows'] = [
@@ -80,7 +80,7 @@ export function describeRecentGroup(state: RecentRunsState, count: number, now: 
     ['', l10n.t('The list is read at most once a minute, and only while this view is visible and the window focused.')],
   ];
   if (state.kind !== 'idle') rows.push([l10n.t('Last read'), `${formatTimestamp(state.at)} (${formatAgo(state.at, now)})`]);
-  if (failed) rows.push([l10n.t('Problem'), recentJobsUnavailableText(state.error, apiUrl ? { apiUrl } : {})]);
+  if (failed) rows.push([l10n.t('Problem'), recentJobsUnavailableText(state.error, errors)]);
   if (state.kind === 'loaded' && state.truncated) rows.push(['', l10n.t('Only the newest runs are listed: the team ran more than one request returns.')]);
   const label = recentGroupLabel();
   return {

@@ -3,6 +3,7 @@
 // when a job changed (its revision moved, announced by onDidChangeJob); only that job's row is
 // refreshed. Children are described on demand when expanded, tooltips when hovered.
 import * as vscode from 'vscode';
+import type { ErrorContext } from '../../../host/errorText';
 import { DisposableBase, type Event } from '../../../shared/events';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ResearchStore } from '../model/researchStore';
@@ -23,8 +24,6 @@ export interface RecentSource {
   readonly onDidChange: Event<void>;
   /** `firecrawl.research.showRecent`. */
   shown(): boolean;
-  /** Named in the group's tooltip when the list cannot be read. */
-  apiUrl(): string;
 }
 
 export class ResearchTreeProvider extends DisposableBase implements vscode.TreeDataProvider<ResearchTreeNode> {
@@ -60,6 +59,8 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
     private readonly loadRowsBundle: () => Promise<ResearchRows>,
     private readonly now: () => number = Date.now,
     private readonly recent?: RecentSource,
+    /** Where requests go, for the words of a job's or the Recent group's error. */
+    private readonly errors: () => ErrorContext = () => ({}),
   ) {
     super();
     this._register(
@@ -128,7 +129,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
   private describeRecent(element: RecentNode): ItemDescriptor | undefined {
     if (!this.recent) return undefined;
     const rows = this.loadedRows;
-    if (element.kind === 'recent') return rows.describeRecentGroup(this.recent.state, this.recentRuns().length, this.now(), this.recent.apiUrl());
+    if (element.kind === 'recent') return rows.describeRecentGroup(this.recent.state, this.recentRuns().length, this.now(), this.errors());
     const run = this.recent.runs.find((r) => r.id === element.runId);
     return run ? rows.describeRecentRun(run, this.now()) : undefined;
   }
@@ -182,7 +183,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return recent ? toTreeItem(recent) : new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now()) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors()) : undefined;
     if (!job || !described) return new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
@@ -208,7 +209,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return item;
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now()) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors()) : undefined;
     const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;

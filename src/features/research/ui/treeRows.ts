@@ -4,7 +4,7 @@
 // says its kind first; the rows under it come from deepResearchRows or agentRows.
 import { isRunning } from '../../../api';
 import * as l10n from '@vscode/l10n';
-import { agentNotFoundText, describeError, jobNotFoundText, researchGoneText } from '../../../host/errorText';
+import { agentNotFoundText, describeError, type ErrorContext, jobNotFoundText, researchGoneText } from '../../../host/errorText';
 import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, formatTimestamp, parseTime } from '../../../shared/format';
 import { COMMANDS } from '../../../ids';
 import { shortJobId } from '../../../shared/jobIds';
@@ -118,7 +118,7 @@ function timeText(job: TrackedJob, now: number): string | undefined {
   return expires > now ? l10n.t('expires in {0}', formatDuration(expires - now)) : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
 }
 
-export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
+export function describeJob(job: TrackedJob, now: number, errors: ErrorContext = {}): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
   const facts: string[] = [];
@@ -134,7 +134,7 @@ export function describeJob(job: TrackedJob, now: number): ItemDescriptor {
     id: job.id,
     label,
     description,
-    tooltip: () => jobTooltip(job, now),
+    tooltip: () => jobTooltip(job, now, errors),
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
@@ -164,7 +164,7 @@ export function jobContextValue(job: TrackedJob): string {
   return tokens.join(' ');
 }
 
-function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
+function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext): TooltipSpec {
   const s = job.snapshot;
   const rows: TooltipSpec['rows'] = [
     [l10n.t('Job id'), job.id],
@@ -187,7 +187,7 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
   if (job.finishedAt !== undefined) rows.push([l10n.t('Seen finished'), `${formatTimestamp(job.finishedAt)} (${formatAgo(job.finishedAt, now)})`]);
   rows.push([l10n.t('Tracked since'), formatTimestamp(job.trackedAt)]);
   if (job.fetchedAt !== undefined) rows.push([l10n.t('Last checked'), `${formatTimestamp(job.fetchedAt)} (${formatAgo(job.fetchedAt, now)})`]);
-  const notice = pollNotice(job, now);
+  const notice = pollNotice(job, now, errors);
   if (notice) rows.push([l10n.t({ message: 'Polling', comment: ['tooltip label: polling state'] }), notice]);
   else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) {
     const wait = formatDuration(Math.max(0, job.nextPollAt - now));
@@ -198,9 +198,9 @@ function jobTooltip(job: TrackedJob, now: number): TooltipSpec {
 }
 
 /** Why the job is not polled normally (retrying, stopped), in words; undefined while all is well. */
-export function pollNotice(job: TrackedJob, now: number): string | undefined {
+export function pollNotice(job: TrackedJob, now: number, errors: ErrorContext = {}): string | undefined {
   const { poll } = job;
-  if (poll.kind === 'retrying') return describeError(poll.error, { retryInMs: Math.max(0, poll.retryAt - now) }).message;
+  if (poll.kind === 'retrying') return describeError(poll.error, { ...errors, retryInMs: Math.max(0, poll.retryAt - now) }).message;
   if (poll.kind !== 'stopped') return undefined;
   switch (poll.reason) {
     case 'notFound': {
@@ -223,7 +223,7 @@ export function pollNotice(job: TrackedJob, now: number): string | undefined {
         : l10n.t('Still processing after {0} min of polling; stopped checking (the job may have stalled). Refresh to check again.', formatExact(minutes));
     }
     case 'rejected':
-      return describeError(poll.error).message;
+      return describeError(poll.error, errors).message;
   }
 }
 
@@ -255,11 +255,11 @@ function describeNotKept(job: TrackedJob): ItemDescriptor {
   };
 }
 
-export function describeGroup(job: TrackedJob, group: GroupKind, now: number): ItemDescriptor | undefined {
+export function describeGroup(job: TrackedJob, group: GroupKind, now: number, errors: ErrorContext = {}): ItemDescriptor | undefined {
   const s = job.snapshot;
   const id = `${job.id}/${group}`;
   if (group === 'notice') {
-    const message = pollNotice(job, now) ?? '';
+    const message = pollNotice(job, now, errors) ?? '';
     return { id, label: plainText(message, 120), tooltip: () => ({ heading: conditionText(job), rows: [['', message]] }), icon: { id: 'info' }, contextValue: 'notice', collapsible: 'none' };
   }
   if (!s) return undefined;
@@ -299,12 +299,12 @@ export function childNodes(job: TrackedJob, node: ResearchNode): ResearchNode[] 
 }
 
 /** The descriptor of any node, or undefined when the job no longer has it. */
-export function describeNode(job: TrackedJob, node: ResearchNode, now: number): ItemDescriptor | undefined {
+export function describeNode(job: TrackedJob, node: ResearchNode, now: number, errors: ErrorContext = {}): ItemDescriptor | undefined {
   switch (node.kind) {
     case 'job':
-      return describeJob(job, now);
+      return describeJob(job, now, errors);
     case 'group':
-      return describeGroup(job, node.group, now);
+      return describeGroup(job, node.group, now, errors);
     case 'activity':
       return describeActivity(job, node.index, now);
     case 'source':
@@ -315,10 +315,10 @@ export function describeNode(job: TrackedJob, node: ResearchNode, now: number): 
 }
 
 /** Every child of `node` fully described: what the tree builds when the user expands it. */
-export function describeChildren(job: TrackedJob, node: ResearchNode, now: number): ItemDescriptor[] {
+export function describeChildren(job: TrackedJob, node: ResearchNode, now: number, errors: ErrorContext = {}): ItemDescriptor[] {
   const out: ItemDescriptor[] = [];
   for (const child of childNodes(job, node)) {
-    const d = describeNode(job, child, now);
+    const d = describeNode(job, child, now, errors);
     if (d) out.push(d);
   }
   return out;

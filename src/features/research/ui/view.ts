@@ -32,7 +32,7 @@ export class ResearchView extends DisposableBase {
     private readonly tree: ResearchTreeProvider,
     private readonly visibility: { setResearchVisible(visible: boolean): void },
     private readonly clock: Clock,
-    private readonly connection: () => ConnectionFacts = () => ({ keySource: 'stored', host: '' }),
+    private readonly connection: () => ConnectionFacts,
   ) {
     super();
     this.treeView = vscode.window.createTreeView(VIEWS.research, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });

@@ -3,7 +3,10 @@
 // rate limited) or whose key asks, and jobs tracked with another API key or server, which this window
 // neither shows nor polls. Pure, so every case is unit-tested on any clock.
 import * as l10n from '@vscode/l10n';
+import { isFirecrawlError } from '../../../api';
+import { browserBlockedText, type ErrorContext } from '../../../host/errorText';
 import { formatAgo, formatDate, formatExact, plural } from '../../../shared/format';
+import { hostOf } from '../../../shared/urls';
 import type { DeepResearchNotice } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 
@@ -33,8 +36,8 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
 /** Where the key comes from and where requests go, as far as the view's line needs them. */
 export interface ConnectionFacts {
   keySource: 'stored' | 'environment' | undefined;
-  /** The API URL's host, for "cannot reach …". */
-  host: string;
+  /** Where requests go, for "cannot reach …" and every error the view words. */
+  errors: ErrorContext;
 }
 
 /** The line's second part: why what the jobs show may be old (offline, rate limited). Undefined when all is well. */
@@ -42,10 +45,16 @@ export function connectionMessage(jobs: readonly TrackedJob[], facts: Connection
   const waiting = jobs.map((job) => job.poll).filter((poll) => poll.kind === 'retrying');
   const lastSeen = Math.max(...jobs.map((job) => job.fetchedAt ?? 0));
   const age = lastSeen > 0 ? formatAgo(lastSeen, now) : undefined;
-  if (waiting.some((poll) => poll.reason === 'unreachable')) {
-    return age === undefined
-      ? l10n.t('Offline: cannot reach {0}. The jobs show what was last seen; retrying.', facts.host)
-      : l10n.t('Offline: cannot reach {0}. The jobs show what was last seen (last checked {1}); retrying.', facts.host, age);
+  const unreachable = waiting.find((poll) => poll.reason === 'unreachable');
+  if (unreachable) {
+    const url = facts.errors.apiUrl ?? '';
+    const host = hostOf(url) ?? url;
+    const offline =
+      age === undefined
+        ? l10n.t('Offline: cannot reach {0}. The jobs show what was last seen; retrying.', host)
+        : l10n.t('Offline: cannot reach {0}. The jobs show what was last seen (last checked {1}); retrying.', host, age);
+    const error = unreachable.error;
+    return isFirecrawlError(error) && error.kind === 'network' ? offline + browserBlockedText(error, facts.errors) : offline;
   }
   if (waiting.some((poll) => poll.reason === 'rateLimited')) {
     return age === undefined
