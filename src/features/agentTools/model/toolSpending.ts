@@ -154,9 +154,8 @@ export class ToolSpending implements Disposable {
   private written: Promise<void> = Promise.resolve();
   /** A write waiting for the one under way: it will write whatever is charged by then. */
   private pending: Promise<void> | undefined;
-  /** The write waiting for the next turn goes at once (`hurry`), or will when its turn to wait comes (`hurried`). */
+  /** Lets the pending write go without waiting for the next turn (once the write before it has landed). */
   private hurry: (() => void) | undefined;
-  private hurried = false;
   /** The read `crossCheck` began once the write `after` had landed, while it is under way. */
   private crossRead: { after: Promise<void>; reading: Promise<void> } | undefined;
   /** Fires when a charge is recorded here or read from another window. */
@@ -241,28 +240,23 @@ export class ToolSpending implements Disposable {
     // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
     // rather than in the call's own turn (serializing every charge is the costliest step of a charge),
     // unless a call waits for it before it is sent (`crossCheck`): then it goes at once.
-    this.pending ??= this.written
-      .then(() => this.nextTurn())
-      .then(() => {
-        this.pending = undefined;
-        this.hurried = false;
-        return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
-      });
-    this.written = this.pending;
-    return this.pending;
-  }
-
-  /** The next turn of the event loop (a timer's, at least 1 ms in Node), or at once when hurried. */
-  private nextTurn(): Promise<void> | undefined {
-    if (this.hurried) return undefined;
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(go, 0);
-      function go() {
-        clearTimeout(timer);
-        resolve();
-      }
+    if (!this.pending) {
+      let go!: () => void;
+      const hurried = new Promise<void>((resolve) => (go = resolve));
       this.hurry = go;
-    }).finally(() => (this.hurry = undefined));
+      this.pending = this.written
+        // The next turn of the event loop (a timer's, at least 1 ms in Node), or at once when hurried.
+        .then(() => {
+          const timer = setTimeout(go, 0);
+          return hurried.finally(() => clearTimeout(timer));
+        })
+        .then(() => {
+          this.pending = this.hurry = undefined;
+          return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+        });
+      this.written = this.pending;
+    }
+    return this.pending;
   }
 
   /** Where this window's ceiling for `id` is, newest first (a call's hold is among the last few). */
@@ -285,10 +279,7 @@ export class ToolSpending implements Disposable {
    */
   async crossCheck(): Promise<void> {
     const written = this.written;
-    if (this.pending) {
-      this.hurried = true;
-      this.hurry?.();
-    }
+    this.hurry?.();
     await written;
     if (this.crossRead?.after !== written) {
       const reading = this.refresh();
