@@ -157,6 +157,25 @@ describe('chart tree', () => {
     assert.ok(markup.includes('&lt;img src=x onerror=alert(1)&gt;'));
     const legendNames = byClass(renderLegend(model), 'legend-name').map(textOf);
     assert.deepEqual(legendNames, ['Default', HOSTILE]);
+    // A narrow panel cuts a name with an ellipsis: hovering it shows the name, as an inert attribute.
+    assert.deepEqual(
+      byClass(renderLegend(model), 'legend-name').map((n) => n.attrs.title),
+      ['Default', HOSTILE],
+    );
+    assert.ok(toMarkup(renderLegend(model)).includes('title="&lt;img src=x onerror=alert(1)&gt;"'));
+  });
+
+  test('a legend name of 5,000 characters is cut in its hover text, whole in the legend', () => {
+    const long = 'k'.repeat(5_000);
+    const named = shapeHistory(
+      periods.map((p) => (p.apiKey === 'Default' ? { ...p, apiKey: long } : p)),
+      true,
+    );
+    const spans = byClass(renderLegend(named), 'legend-name');
+    const span = spans.find((n) => textOf(n) === long);
+    assert.ok(span, 'the whole name is the text');
+    assert.equal(span.attrs.title?.length, 200);
+    assert.ok(span.attrs.title?.endsWith('…'));
   });
 
   test('refuses event handler and style attributes', () => {
