@@ -115,6 +115,21 @@ describe('job ids in documents and the terminal', function () {
     await useSandbox(api, sandbox);
   });
 
+  it('Look Up of an id no answer says anything of (a refused key, the server unreachable) leaves nothing tracked', async () => {
+    for (const kind of ['refused', 'unreachable'] as const) {
+      const id = kind === 'refused' ? '0ddba11e-0000-4abc-8def-0123456789ab' : '0ddba11e-1111-4abc-8def-0123456789ab';
+      if (kind === 'refused') sandbox.fault({ route: 'agentStatus', kind: 'status', status: 401 });
+      else sandbox.fault({ route: 'agentStatus', kind: 'connectionReset', times: 50 });
+      try {
+        await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
+        assert.equal(api.research.store.get(id), undefined, `${kind}: not left in the Research view`);
+        assert.equal(api.jobIds.misses.missedAt(id), undefined, `${kind}: not remembered as missing: it was never answered`);
+      } finally {
+        sandbox.clearFaults();
+      }
+    }
+  });
+
   it('finds ids in a terminal line as links', () => {
     const line = `Scrape done: ${UNKNOWN} (2 credits) and ff${UNKNOWN}`;
     const links = api.jobIds.terminalLinks.provideTerminalLinks({ line, terminal: undefined as unknown as vscode.Terminal });

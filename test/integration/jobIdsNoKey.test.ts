@@ -49,4 +49,21 @@ describe('the job-id hover with no API key', function () {
     assert.match(text, /the recent activity could not be read\\: no API key is set/);
     assert.equal(api.activity.reads, before, 'no request to the hosted service');
   });
+
+  it('Look Up with no key asks the hosted service nothing and tracks nothing; a server of its own that asks for a key leaves nothing tracked', async () => {
+    await api.keys.clear();
+    await setApiUrl(undefined);
+    await until('the hosted service to be the server', () => !api.provider.isSelfHosted && api.keys.current === undefined);
+    const hosted = '0ddba11e-2222-4abc-8def-0123456789ab';
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', hosted);
+    assert.equal(api.research.store.get(hosted), undefined);
+
+    await setApiUrl(sandbox.url);
+    await until('the sandbox to be the server', () => api.provider.url.url === sandbox.url);
+    const own = '0ddba11e-3333-4abc-8def-0123456789ab';
+    sandbox.resetCounts();
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', own);
+    assert.equal(sandbox.requestCount('agentStatus'), 1, 'a server of its own is asked: it may need no key');
+    assert.equal(api.research.store.get(own), undefined);
+  });
 });

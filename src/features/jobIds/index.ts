@@ -43,14 +43,15 @@ function trackedFacts(job: TrackedJob): KnownJob {
 
 export function activateJobIds({ context, tracked, activity, source, clock, hasKey }: JobIdsDeps): JobIdsFeature {
   const misses = new LookUpMisses(clock);
+  // The hosted service answers no one without a key; a server of one's own may not ask for one.
+  const cannotAsk = () => (!hasKey() && !source.isSelfHosted ? vscode.l10n.t('no API key is set.') : undefined);
   const lookup: JobIdLookup = {
     now: () => clock.now(),
     known: async (id) => {
       const job = tracked(id);
       if (job) return trackedFacts(job);
-      const noKey = { source: 'unread', unsupported: false, reason: vscode.l10n.t('no API key is set.') } as const;
-      // The hosted service answers no one without a key; a server of one's own may not ask for one.
-      if (!hasKey() && !source.isSelfHosted) return noKey;
+      const noKey = cannotAsk();
+      if (noKey !== undefined) return { source: 'unread', unsupported: false, reason: noKey };
       const found = await activity.find(id);
       if (!found) return undefined;
       if (found.kind === 'unlisted') return { source: 'unlisted' };
@@ -73,7 +74,7 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
   context.subscriptions.push(
     onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
-    registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId(misses, () => clock.now(), id)),
+    registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId({ misses, now: () => clock.now(), cannotAsk, describe: (error) => describeError(error, source.errorContext) }, id)),
     source.onDidChange(() => misses.clear()),
     {
       dispose: () => {

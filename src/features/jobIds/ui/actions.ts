@@ -3,6 +3,8 @@
 // hands the id to Track Job (which finds the kind: agent first, then deep research), and so does Look
 // Up, unless that id was just found to be neither.
 import * as vscode from 'vscode';
+import { type ErrorText, isCommonStep, nextStepLabel } from '../../../host/errorText';
+import { runCommonStep } from '../../../host/nextStepCommands';
 import { COMMANDS } from '../../../ids';
 import { formatAgo } from '../../../shared/format';
 import { isJobId, normalizeJobId, shortJobId } from '../../../shared/jobIds';
@@ -56,24 +58,47 @@ export async function copyJobIdText(given: unknown): Promise<void> {
   void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied job id {0}', given), 3000);
 }
 
+export interface LookUpDeps {
+  misses: LookUpMisses;
+  now: () => number;
+  /** Why nothing can be asked (no key at a server that answers no one without one), or undefined. */
+  cannotAsk: () => string | undefined;
+  describe: (error: unknown) => ErrorText;
+}
+
 /**
  * The Look Up action's command: Track Job for the id (at most two requests: agent, then deep research),
- * unless it was found to be neither a short while ago; then it says so and asks nothing.
+ * unless it was found to be neither a short while ago; then it says so and asks nothing. Look Up is a
+ * question: an id no answer said anything of (no key, a refused key, offline) is not left tracked.
  */
-export async function lookUpJobId(misses: LookUpMisses, now: () => number, given: unknown): Promise<void> {
+export async function lookUpJobId(deps: LookUpDeps, given: unknown): Promise<void> {
   if (typeof given !== 'string' || !isJobId(given)) return;
   const id = normalizeJobId(given);
-  const missedAt = misses.missedAt(id);
+  const missedAt = deps.misses.missedAt(id);
   if (missedAt !== undefined) {
     void vscode.window.showWarningMessage(
       vscode.l10n.t(
         '{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.',
         shortJobId(id),
-        formatAgo(missedAt, now()),
+        formatAgo(missedAt, deps.now()),
       ),
     );
     return;
   }
-  const outcome = await vscode.commands.executeCommand<{ notFound?: readonly string[] } | undefined>(COMMANDS.trackJob, id);
-  if (outcome?.notFound?.includes(id)) misses.remember(id);
+  const cannotAsk = deps.cannotAsk();
+  if (cannotAsk !== undefined) return sayNotLookedUp(id, { message: cannotAsk, actions: ['setApiKey'] });
+  const outcome = await vscode.commands.executeCommand<{ notFound?: readonly string[]; unanswered?: ReadonlyArray<{ id: string; error: unknown }> } | undefined>(COMMANDS.trackJob, id, {
+    lookUp: true,
+  });
+  if (outcome?.notFound?.includes(id)) deps.misses.remember(id);
+  const unanswered = outcome?.unanswered?.find((u) => u.id === id);
+  if (unanswered) sayNotLookedUp(id, deps.describe(unanswered.error));
+}
+
+function sayNotLookedUp(id: string, why: ErrorText): void {
+  const steps = why.actions.filter(isCommonStep);
+  void vscode.window.showWarningMessage(vscode.l10n.t('Could not look up {0}: {1}', shortJobId(id), why.message), ...steps.map(nextStepLabel)).then((choice) => {
+    const step = steps.find((s) => nextStepLabel(s) === choice);
+    if (step) void runCommonStep(step);
+  });
 }

@@ -10,6 +10,16 @@ export interface TrackOutcome extends TrackResult {
   shutDown: string[];
   /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
   unrouted: string[];
+  /** Added, then dropped under `dropUnanswered`: no answer said what the id is (no key, a refused key, offline), with why. */
+  unanswered: Array<{ id: string; error: unknown }>;
+}
+
+export interface TrackCheckedOptions {
+  /**
+   * Drop an id whose first answer says nothing of it, whatever the reason (Look Up: a question about an
+   * id that may be no job at all, not a wish to follow it until an answer comes).
+   */
+  dropUnanswered?: boolean;
 }
 
 /**
@@ -18,7 +28,7 @@ export interface TrackOutcome extends TrackResult {
  * asked yet): a mistyped id costs no finished job, is not counted as tracked, and a place it took
  * beside running jobs goes to the ids it kept out.
  */
-export async function trackChecked(store: ResearchStore, ids: readonly string[], tracked?: (result: TrackResult) => Promise<void>): Promise<TrackOutcome> {
+export async function trackChecked(store: ResearchStore, ids: readonly string[], tracked?: (result: TrackResult) => Promise<void>, options: TrackCheckedOptions = {}): Promise<TrackOutcome> {
   // Right after start the window may not know its key's team yet: the job is that team's.
   await store.listKnown;
   const result = store.track(ids);
@@ -29,9 +39,9 @@ export async function trackChecked(store: ResearchStore, ids: readonly string[],
   const firstAnswers = (ids: readonly string[]) => Promise.all(ids.map((id) => store.refresh(id)));
   let answers = firstAnswers(result.added);
   await tracked?.(result);
-  const outcome: TrackOutcome = { ...result, added: [], notFound: [], shutDown: [], unrouted: [] };
+  const outcome: TrackOutcome = { ...result, added: [], notFound: [], shutDown: [], unrouted: [], unanswered: [] };
   for (let round = result; ;) {
-    const dropped = dropUnfollowable(store, await answers, outcome);
+    const dropped = dropUnfollowable(store, await answers, outcome, options);
     outcome.added.push(...round.added.filter((id) => store.get(id) !== undefined));
     outcome.refused = round.refused;
     if (!dropped || !round.refused.length) break;
@@ -44,14 +54,19 @@ export async function trackChecked(store: ResearchStore, ids: readonly string[],
 }
 
 /** Untracks the ids whose first answer says they are no job this editor can follow; returns how many. */
-function dropUnfollowable(store: ResearchStore, answers: ReadonlyArray<Awaited<ReturnType<ResearchStore['refresh']>>>, outcome: TrackOutcome): number {
+function dropUnfollowable(store: ResearchStore, answers: ReadonlyArray<Awaited<ReturnType<ResearchStore['refresh']>>>, outcome: TrackOutcome, options: TrackCheckedOptions): number {
   let dropped = 0;
   for (const { job } of answers) {
-    if (!job || job.snapshot || job.poll.kind !== 'stopped') continue;
-    const { reason, error } = job.poll;
+    if (!job || job.snapshot) continue;
+    const { poll } = job;
+    const unanswered = options.dropUnanswered && job.kind === undefined && (poll.kind === 'stopped' || poll.kind === 'retrying');
+    if (poll.kind !== 'stopped' && !unanswered) continue;
+    const reason = poll.kind === 'stopped' ? poll.reason : undefined;
+    const error = poll.kind === 'stopped' || poll.kind === 'retrying' ? poll.error : undefined;
     if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
     else if (reason === 'gone') outcome.shutDown.push(job.id);
     else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
+    else if (unanswered) outcome.unanswered.push({ id: job.id, error });
     else continue;
     store.untrack(job.id);
     dropped++;

@@ -11,7 +11,7 @@ import { plainText } from '../../../shared/text';
 import { capMessage, roomLeft } from '../model/jobCap';
 import { EXAMPLE_JOB_ID as EXAMPLE, jobIdInputMessage } from '../model/jobIdInput';
 import type { ResearchStore, TrackResult } from '../model/researchStore';
-import { trackChecked, type TrackOutcome } from '../model/trackChecked';
+import { trackChecked, type TrackCheckedOptions, type TrackOutcome } from '../model/trackChecked';
 
 export interface TrackDeps {
   store: ResearchStore;
@@ -44,14 +44,19 @@ export function sayCap(result: TrackResult, max: number): void {
   if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
 }
 
-async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
-  const outcome = await trackChecked(deps.store, ids, async (result) => {
-    const first = result.added[0] ?? result.existing[0];
-    if (first) await deps.reveal(first).then(undefined, () => undefined);
-    if (!result.added.length && !result.refused.length && result.existing.length) {
-      void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
-    }
-  });
+async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOptions): Promise<TrackOutcome> {
+  const outcome = await trackChecked(
+    deps.store,
+    ids,
+    async (result) => {
+      const first = result.added[0] ?? result.existing[0];
+      if (first) await deps.reveal(first).then(undefined, () => undefined);
+      if (!result.added.length && !result.refused.length && result.existing.length) {
+        void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
+      }
+    },
+    options,
+  );
   sayCap(outcome, deps.store.maxJobs);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
@@ -67,7 +72,12 @@ async function finish(deps: TrackDeps, ids: string[]): Promise<TrackOutcome> {
   return outcome;
 }
 
-export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<TrackOutcome | undefined> {
+/**
+ * `options` `{ lookUp: true }` (the job-id hover's Look Up): an id no answer could say anything of is
+ * dropped again and listed in `unanswered`, for the caller to say why.
+ */
+export async function trackJob(deps: TrackDeps, argument?: unknown, options?: unknown): Promise<TrackOutcome | undefined> {
+  const lookUp = typeof options === 'object' && options !== null && (options as { lookUp?: unknown }).lookUp === true;
   if (typeof argument === 'string') {
     const { ids, invalid, tooLong } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
@@ -78,7 +88,7 @@ export async function trackJob(deps: TrackDeps, argument?: unknown): Promise<Tra
       );
       return undefined;
     }
-    return finish(deps, ids);
+    return finish(deps, ids, { dropUnanswered: lookUp });
   }
 
   const box = vscode.window.createInputBox();
