@@ -60,6 +60,24 @@ describe('job ids in documents and the terminal', function () {
     assert.match(tracked, /Tracked: /);
     assert.deepEqual(commandsLinked(tracked), ['command:firecrawl.trackJob', 'command:firecrawl.copyJobIdText']);
     assert.equal(sandbox.requestCount('activity'), 0, 'a tracked job needs no list');
+    // Show Job reveals the row and says nothing more: "already tracked" would tell what the hover just said.
+    const showLink = /\]\(command:firecrawl\.trackJob\?([^)]+)\)/.exec(tracked)?.[1];
+    const showArgs = JSON.parse(decodeURIComponent(showLink ?? '')) as unknown[];
+    assert.deepEqual(showArgs, [agent, { show: true }]);
+    const said: string[] = [];
+    const info = vscode.window.showInformationMessage;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+      said.push(message);
+      return Promise.resolve(undefined);
+    };
+    try {
+      const outcome = await vscode.commands.executeCommand<{ existing: string[] }>('firecrawl.trackJob', ...showArgs);
+      assert.deepEqual(outcome.existing, [agent]);
+      await vscode.commands.executeCommand('firecrawl.trackJob', agent);
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
+    assert.deepEqual(said, ['That job is already tracked.'], 'only Track Job itself says so');
 
     // A run that stopped at its credit limit reads "failed" from the service: the hover says what the Research view says.
     const limited = sandbox.createAgentJob({ prompt: 'Compare plans', durationMs: 1_000, credits: 500, maxCredits: 100 });

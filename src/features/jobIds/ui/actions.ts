@@ -19,7 +19,8 @@ export function actionCommand(action: JobIdAction, id: string): { command: strin
     case 'rate':
       return { command: COMMANDS.submitFeedback, args: [{ endpoint: action.endpoint, jobId: id, rateResult: true }] };
     case 'track':
-      return { command: COMMANDS.trackJob, args: [id] };
+      // Show Job: the row is what was asked for; "already tracked" would tell the person what they know.
+      return { command: COMMANDS.trackJob, args: action.tracked ? [id, { show: true }] : [id] };
     case 'lookUp':
       return { command: COMMANDS.lookUpJobId, args: [id] };
     case 'copy':

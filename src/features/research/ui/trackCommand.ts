@@ -44,14 +44,14 @@ export function sayCap(result: TrackResult, max: number): void {
   if (cap) void (cap.severity === 'warning' ? vscode.window.showWarningMessage(cap.text) : vscode.window.showInformationMessage(cap.text));
 }
 
-async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOptions): Promise<TrackOutcome> {
+async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOptions & { show?: boolean }): Promise<TrackOutcome> {
   const outcome = await trackChecked(
     deps.store,
     ids,
     async (result) => {
       const first = result.added[0] ?? result.existing[0];
       if (first) await deps.reveal(first).then(undefined, () => undefined);
-      if (!result.added.length && !result.refused.length && result.existing.length) {
+      if (!options?.show && !result.added.length && !result.refused.length && result.existing.length) {
         void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
       }
     },
@@ -74,10 +74,11 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
 
 /**
  * `options` `{ lookUp: true }` (the job-id hover's Look Up): an id no answer could say anything of is
- * dropped again and listed in `unanswered`, for the caller to say why.
+ * dropped again and listed in `unanswered`, for the caller to say why. `{ show: true }` (Show Job): a
+ * job already tracked is revealed without saying so.
  */
 export async function trackJob(deps: TrackDeps, argument?: unknown, options?: unknown): Promise<TrackOutcome | undefined> {
-  const lookUp = typeof options === 'object' && options !== null && (options as { lookUp?: unknown }).lookUp === true;
+  const flag = (name: 'lookUp' | 'show') => typeof options === 'object' && options !== null && (options as Record<string, unknown>)[name] === true;
   if (typeof argument === 'string') {
     const { ids, invalid, tooLong } = parseJobIdInput(argument);
     if (invalid.length || !ids.length) {
@@ -88,7 +89,7 @@ export async function trackJob(deps: TrackDeps, argument?: unknown, options?: un
       );
       return undefined;
     }
-    return finish(deps, ids, { dropUnanswered: lookUp });
+    return finish(deps, ids, { dropUnanswered: flag('lookUp'), show: flag('show') });
   }
 
   const box = vscode.window.createInputBox();
