@@ -46,7 +46,7 @@ test('a last success without a zone is UTC whatever the local zone: read as ISO,
       assert.equal(queue.mostRecentSuccess, '2026-11-22T09:41:00.123Z', sent);
       const shown = presentCredits(
         { loading: false, snapshot: { usage: { remainingCredits: 100, planCredits: 1000, billingPeriodStart: null, billingPeriodEnd: null }, queue, fetchedAt: at + 4 * 60_000 } },
-        { now: at + 4 * 60_000, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: sandbox.url, selfHosted: false },
+        { now: at + 4 * 60_000, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: sandbox.url, selfHosted: false } },
       );
       assert.match(shown.tooltip, /Jobs running: 1 of 5 at once · waiting: 0 · last success 4m ago/, sent);
     }

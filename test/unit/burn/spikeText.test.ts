@@ -28,8 +28,7 @@ const ctx = (burn?: BurnView): PresentationContext => ({
   now: NOW,
   locale: 'en-US',
   thresholds: { warningPercent: 20, criticalPercent: 5 },
-  apiUrl: 'https://api.firecrawl.dev',
-  selfHosted: false,
+  errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
   ...(burn ? { burn } : {}),
 });
 

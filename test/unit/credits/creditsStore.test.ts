@@ -23,8 +23,7 @@ const ctx = (over: Partial<PresentationContext> = {}): PresentationContext => ({
   locale: 'en-US',
   thresholds: { warningPercent: 20, criticalPercent: 5 },
   keySource: 'stored',
-  apiUrl: 'https://api.firecrawl.dev',
-  selfHosted: false,
+  errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
   ...over,
 });
 const okState = (u: CreditUsage, fetchedAt = NOW): CreditsState => ({ loading: false, snapshot: { usage: u, fetchedAt } });
@@ -188,7 +187,7 @@ describe('presentation of every state', () => {
     const noBilling = new NotFoundError({ operation: 'creditUsage', serviceBody: true });
     assert.match(presentCredits({ loading: false, problem: { kind: 'noBilling', error: noBilling } }, ctx()).text, /no billing info/);
     const internal = new ServerError({ operation: 'creditUsage', status: 500 });
-    const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', error: internal } }, ctx({ apiUrl: 'http://localhost:3002', selfHosted: true }));
+    const selfHosted = presentCredits({ loading: false, problem: { kind: 'unsupported', error: internal } }, ctx({ errors: { apiUrl: 'http://localhost:3002', selfHosted: true } }));
     assert.equal(selfHosted.level, 'normal');
     assert.match(selfHosted.tooltip, /not available on this server/);
   });
@@ -476,7 +475,7 @@ describe('refresh scheduling', () => {
     await clock.advance(60 * 60_000);
     const after: CreditsState = store.state;
     assert.equal(after.problem?.kind, 'unsupported');
-    assert.notEqual(presentCredits(after, ctx({ selfHosted: true })).text, '$(sync~spin) Firecrawl', 'not loading for good');
+    assert.notEqual(presentCredits(after, ctx({ errors: { apiUrl: 'http://localhost:3002', selfHosted: true } })).text, '$(sync~spin) Firecrawl', 'not loading for good');
     store.dispose();
   });
 });

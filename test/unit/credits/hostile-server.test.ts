@@ -80,8 +80,7 @@ const ctx = (): PresentationContext => ({
   locale: 'en-US',
   thresholds: { warningPercent: 20, criticalPercent: 5 },
   keySource: 'stored',
-  apiUrl: sandbox.url,
-  selfHosted: true,
+  errors: { apiUrl: sandbox.url, selfHosted: true },
 });
 /** The tooltip as a person reads it: Markdown escapes removed. */
 const readable = (markdown: string) => markdown.replace(/\\(.)/g, '$1');

@@ -12,7 +12,7 @@ import { COMMANDS } from '../../../src/ids';
 import { setLocale } from '../../../src/shared/format';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 15);
-const ctx: PresentationContext = { now: NOW, locale: 'de', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
+const ctx: PresentationContext = { now: NOW, locale: 'de', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false } };
 const state: CreditsState = {
   loading: false,
   snapshot: { usage: { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z' }, fetchedAt: NOW },

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { presentCredits } from '../../../src/features/credits/ui/statusBarText';
 
-const ctx = (now: number) => ({ now, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'https://api.firecrawl.dev', selfHosted: false });
+const ctx = (now: number) => ({ now, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false } });
 const usage = { remainingCredits: 100, planCredits: 500, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' };
 
 describe('a billing period that has ended', () => {

@@ -166,7 +166,8 @@ describe('credits in several windows', () => {
       assert.ok(seen.kind === 'unavailable' && seen.error instanceof NetworkError && seen.error.baseUrl === API, `window ${w.id}: the same words`);
       assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000, `window ${w.id} keeps the last balance`);
     }
-    const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted: false });
+    const shown = (w: typeof a) =>
+      presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: API, selfHosted: false } });
     assert.match(shown(a).tooltip, /Could not refresh: Could not reach Firecrawl at/);
     for (const w of [b, c]) assert.deepEqual(shown(w), shown(a), `window ${w.id} says what the leader says`);
     assert.deepEqual(new Set(requests), new Set(['a']), 'and the followers still ask nothing themselves');
@@ -184,7 +185,8 @@ describe('credits in several windows', () => {
     reject();
     await clock.advance(5 * 60_000 + RENEW_MS);
     assert.equal(a.store.state.problem?.kind, 'unauthorized', 'the leader knows');
-    const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted: false });
+    const shown = (w: typeof a) =>
+      presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: API, selfHosted: false } });
     for (const w of [b, c]) {
       assert.equal(w.store.state.problem?.kind, 'unauthorized', `window ${w.id}`);
       assert.deepEqual(shown(w), shown(a), `window ${w.id} says what the leader says`);
@@ -209,7 +211,8 @@ describe('credits in several windows', () => {
       await clock.advance(5 * 60_000 + RENEW_MS);
       assert.equal(a.store.state.problem?.kind, kind, 'the leader knows');
       assert.equal(a.store.state.snapshot, undefined, 'and shows no balance');
-      const shown = (w: typeof a) => presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: API, selfHosted });
+      const shown = (w: typeof a) =>
+        presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: API, selfHosted: selfHosted } });
       for (const w of [b, c]) {
         assert.equal(w.store.state.problem?.kind, kind, `window ${w.id}`);
         assert.equal(w.store.state.snapshot, undefined, `window ${w.id} shows no balance`);

@@ -15,8 +15,7 @@ describe('the forecast line', () => {
         now: NOW,
         locale: 'en-US',
         thresholds: { warningPercent: 20, criticalPercent: 5 },
-        apiUrl: 'https://api.firecrawl.dev',
-        selfHosted: false,
+        errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
         burn: { summary: { weekPerDay: 0.3 }, alertsOff: false, muted: false },
       },
     );
@@ -37,8 +36,7 @@ describe('the forecast line', () => {
           now: NOW,
           locale: 'en-US',
           thresholds: { warningPercent: 20, criticalPercent: 5 },
-          apiUrl: 'https://api.firecrawl.dev',
-          selfHosted: false,
+          errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
           burn: { summary: { weekPerDay: 200 }, alertsOff: false, muted: false },
         },
       );
@@ -52,7 +50,7 @@ describe('the forecast line', () => {
 
 describe('a 401 in the tooltip', () => {
   const problem = { kind: 'unauthorized' as const, error: new UnauthorizedError({ operation: 'creditUsage', serviceBody: true }) };
-  const ctx = { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'http://localhost:3002', selfHosted: true };
+  const ctx = { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'http://localhost:3002', selfHosted: true, keySet: false } };
 
   test('with no key set, a server of one’s own that wants one is asked for a key, not told it rejected one', () => {
     const view = presentCredits({ loading: false, problem }, ctx);
@@ -63,6 +61,6 @@ describe('a 401 in the tooltip', () => {
   });
 
   test('with a key set, the key was rejected', () => {
-    assert.match(presentCredits({ loading: false, problem }, { ...ctx, keySource: 'stored' }).tooltip, /rejected the API key/);
+    assert.match(presentCredits({ loading: false, problem }, { ...ctx, keySource: 'stored', errors: { ...ctx.errors, keySet: true } }).tooltip, /rejected the API key/);
   });
 });

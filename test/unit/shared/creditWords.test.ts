@@ -35,7 +35,7 @@ describe('balanceText', () => {
       const usage: CreditUsage = { remainingCredits, planCredits, billingPeriodStart: null, billingPeriodEnd: null };
       const bar = presentCredits(
         { loading: false, snapshot: { usage, fetchedAt: NOW } },
-        { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
+        { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false } },
       );
       assert.equal(bar.accessibilityLabel, `Firecrawl: ${words}`);
       assert.equal(bar.tooltip.split('\n')[2]?.replace(/\*\*/g, ''), words);

@@ -3,7 +3,7 @@
 // the editor's language; icons (`$(warning)`) and command links stay outside the messages.
 import * as l10n from '@vscode/l10n';
 import type { CreditUsage, QueueStatus, UsagePeriod } from '../../../api';
-import { describeError } from '../../../host/errorText';
+import { describeError, type ErrorContext } from '../../../host/errorText';
 import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
@@ -28,11 +28,8 @@ export interface PresentationContext {
   locale?: string;
   thresholds: Thresholds;
   keySource?: KeySource;
-  apiUrl: string;
-  /** The API URL is not the hosted service. */
-  selfHosted: boolean;
-  /** The extension host runs in a browser (errorText's ErrorContext). */
-  browser?: boolean;
+  /** Where requests go, for the words of a failure (ClientProvider.errorContext). */
+  errors: ErrorContext;
   history?: readonly UsagePeriod[];
   /** The last 24 hours, the 7-day pace and any spike (features/burn). */
   burn?: BurnView;
@@ -181,8 +178,7 @@ function problemText(error: unknown, ctx: PresentationContext, retryAt?: number)
   // A retry time gone by is not a countdown: this window is not the one retrying (another polls for the
   // team), or it waits for a focused window first. "Retrying in 1 s" would stay for the whole outage.
   const retryInMs = retryAt === undefined || retryAt <= ctx.now ? undefined : retryAt - ctx.now;
-  return describeError(error, { apiUrl: ctx.apiUrl, selfHosted: ctx.selfHosted, browser: ctx.browser === true, keySet: ctx.keySource !== undefined, ...(retryInMs !== undefined ? { retryInMs } : {}) })
-    .message;
+  return describeError(error, { ...ctx.errors, ...(retryInMs !== undefined ? { retryInMs } : {}) }).message;
 }
 
 export function presentCredits(state: CreditsState, ctx: PresentationContext): CreditsPresentation {
@@ -190,7 +186,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   const openChart = COMMANDS.showUsageHistory;
 
   // A server of one's own may answer without a key; one that asks for it (401) rejected none.
-  if (problem?.kind === 'noKey' || (problem?.kind === 'unauthorized' && !ctx.keySource)) {
+  if (problem?.kind === 'noKey' || (problem?.kind === 'unauthorized' && ctx.errors.keySet === false)) {
     const why = problem.kind === 'noKey' ? l10n.t('No API key yet. Set one to see your remaining credits.') : escapeMarkdown(problemText(problem.error, ctx));
     return {
       text: `$(key) ${l10n.t('Firecrawl: Set API Key')}`,
@@ -212,7 +208,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (problem?.kind === 'unsupported') {
     return {
       text: `$(flame) ${l10n.t({ message: 'n/a', comment: ['status bar: no credits on this server'] })}`,
-      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.apiUrl))}\n\n${links()}`,
+      tooltip: `**Firecrawl**\n\n${escapeMarkdown(problemText(problem.error, ctx))}\n\n${l10n.t('Server: {0}', escapeMarkdown(ctx.errors.apiUrl ?? ''))}\n\n${links()}`,
       level: 'normal',
       command: openChart,
       accessibilityLabel: l10n.t('Firecrawl: credits are not available on this server.'),
