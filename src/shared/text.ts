@@ -18,6 +18,15 @@ export function oneLine(text: string, max = 160): string {
 }
 
 /**
+ * `text` as an input box can hold it. The box is an HTML one-line input, which drops line breaks and
+ * so glues the words on either side ("prices of\nthe three" reads "prices ofthe three"): each break,
+ * with the blanks and empty lines around it, becomes one space.
+ */
+export function inputBoxLine(text: string): string {
+  return text.replace(/[ \t]*[\r\n][\r\n \t]*/g, ' ');
+}
+
+/**
  * For notifications, input-box messages, tree labels and descriptions: one short line, no control
  * characters, and link and icon syntax broken by a zero-width space that changes nothing a person reads.
  */

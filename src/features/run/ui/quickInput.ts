@@ -2,6 +2,7 @@
 // resolves once: what was accepted, Back, or cancel (Escape or focus lost), so a cancelled prompt
 // sends nothing and Back returns to the page before with its value kept.
 import * as vscode from 'vscode';
+import { inputBoxLine } from '../../../shared/text';
 
 let open: vscode.QuickInput | undefined;
 
@@ -50,11 +51,15 @@ function frame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputB
 export function askText(page: TextPage): Promise<Asked<string>> {
   const box = vscode.window.createInputBox();
   frame(box, page);
-  box.value = page.value ?? '';
+  const given = page.value ?? '';
+  const shown = inputBoxLine(given);
+  // A value of several lines (a selection) is shown on one line; left as shown, it answers with its own lines.
+  const answer = () => (box.value === shown ? given : box.value);
+  box.value = shown;
   box.prompt = page.prompt;
   box.placeholder = page.placeholder;
   const check = () => {
-    box.validationMessage = page.validate?.(box.value);
+    box.validationMessage = page.validate?.(answer());
   };
   check();
   track(box);
@@ -71,13 +76,13 @@ export function askText(page: TextPage): Promise<Asked<string>> {
       check();
       if (box.validationMessage !== undefined) return;
       if (page.required && !box.value.trim()) box.validationMessage = page.required;
-      else finish({ kind: 'accept', value: box.value });
+      else finish({ kind: 'accept', value: answer() });
     });
     box.onDidTriggerButton((button) => {
-      if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back', text: box.value });
+      if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back', text: answer() });
     });
     box.onDidHide(() => {
-      if (!done) page.keep?.(box.value);
+      if (!done) page.keep?.(answer());
       finish({ kind: 'cancel' });
     });
     box.show();
