@@ -22,7 +22,7 @@ export default async function agentToolsBench({ root, require, record }) {
     const runner = new ToolRunner({
       client: () => client,
       selfHosted: () => false,
-      apiUrl: () => sandbox.url,
+      errors: () => ({ apiUrl: sandbox.url }),
       team: () => 'bench',
       balance: () => 62_418,
       teamCredits: async () => ({}),
