@@ -15,7 +15,7 @@ import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
 
-type Notice = { message: string; items: string[]; choose(choice: string | undefined): void };
+type Notice = { kind: 'warning' | 'info' | 'error'; message: string; items: string[]; choose(choice: string | undefined): void };
 
 describe('running Firecrawl: a result too large for an editor', function () {
   this.timeout(60_000);
@@ -25,27 +25,40 @@ describe('running Firecrawl: a result too large for an editor', function () {
   const notices: Notice[] = [];
   const infos: string[] = [];
   const dialogs: vscode.SaveDialogOptions[] = [];
-  const originals = { warning: vscode.window.showWarningMessage, info: vscode.window.showInformationMessage, save: vscode.window.showSaveDialog };
+  /** Where the save dialog answers: a file in `folder`, or undefined as when it is cancelled. */
+  let saveTo: () => vscode.Uri | undefined;
+  const originals = { warning: vscode.window.showWarningMessage, info: vscode.window.showInformationMessage, error: vscode.window.showErrorMessage, save: vscode.window.showSaveDialog };
+  const record =
+    (kind: Notice['kind']) =>
+    (message: string, ...items: unknown[]) =>
+      new Promise((resolve) => notices.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), choose: resolve }));
+  /** The first notification of `kind` matching `text` shown after the first `since` ones. */
+  const noticeAfter = (since: number, kind: Notice['kind'], text: RegExp) =>
+    until(`a ${kind} notification like ${text}`, () => notices.slice(since).find((n) => n.kind === kind && text.test(n.message)));
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-large-'));
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: unknown[]) =>
-      new Promise((resolve) => notices.push({ message, items: items.filter((i): i is string => typeof i === 'string'), choose: resolve }));
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = record('error');
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
       infos.push(message);
-      return Promise.resolve(undefined);
+      return record('info')(message, ...items);
     };
     (vscode.window as { showSaveDialog: unknown }).showSaveDialog = (options: vscode.SaveDialogOptions) => {
       dialogs.push(options);
-      return Promise.resolve(vscode.Uri.file(path.join(folder, 'large-result.md')));
+      return Promise.resolve(saveTo());
     };
   });
 
+  beforeEach(() => {
+    saveTo = () => vscode.Uri.file(path.join(folder, 'large-result.md'));
+  });
+
   after(async () => {
-    Object.assign(vscode.window, { showWarningMessage: originals.warning, showInformationMessage: originals.info, showSaveDialog: originals.save });
+    Object.assign(vscode.window, { showWarningMessage: originals.warning, showInformationMessage: originals.info, showErrorMessage: originals.error, showSaveDialog: originals.save });
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(folder, { recursive: true, force: true });
@@ -64,7 +77,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       const outcome = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, url))!;
       assert.equal(outcome.failure, undefined);
       assert.deepEqual(outcome.opened, [], 'no document for a result this large');
-      const notice = await until('the notification about the large result', () => notices.find((n) => /too large to open/.test(n.message)));
+      const notice = await until('the notification about the large result', () => notices.find((n) => n.kind === 'warning' && /too large to open/.test(n.message)));
       assert.match(notice.message, /Sandbox page example\.com\/large-page/, 'names the result');
       assert.match(notice.message, /is 11\.0 MB/, 'says its size');
       assert.deepEqual(notice.items, ['Save As…', 'Rate This Result']);
@@ -79,7 +92,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       await accept(await page(/Review/));
       const sent = await until('the rating sent', () => (sandbox.feedbackSubmissions().length > submissions ? sandbox.feedbackSubmissions().at(-1) : undefined));
       assert.equal(sent.endpoint, 'scrape');
-      const again = await until('the notification again', () => notices.find((n) => n !== notice && /too large to open/.test(n.message)));
+      const again = await until('the notification again', () => notices.find((n) => n !== notice && n.kind === 'warning' && /too large to open/.test(n.message)));
       assert.deepEqual(again.items, ['Save As…']);
 
       again.choose('Save As…');
@@ -100,6 +113,91 @@ describe('running Firecrawl: a result too large for an editor', function () {
       assert.deepEqual(opened, [], 'nothing opened after the save either');
     } finally {
       watch.dispose();
+      for (const n of notices) n.choose(undefined);
+    }
+  });
+  /** Scrapes the sandbox's padded page past the limit (`tag` makes each ask its own job) and returns its notification. */
+  async function largeResult(tag: string): Promise<{ notice: Notice; url: string }> {
+    const since = notices.length;
+    const url = `https://example.com/large-page?size=${LARGEST_OPENED_RESULT_BYTES + 1024 * 1024}&${tag}`;
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, url))!;
+    assert.deepEqual(outcome.opened, []);
+    return { notice: await noticeAfter(since, 'warning', /too large to open/), url };
+  }
+
+  it('a save that cannot be written says why in words, and the result is offered again to save elsewhere', async () => {
+    const { notice, url } = await largeResult('unwritable');
+    try {
+      // A file where a folder of the path should be: the folders on the way cannot be made.
+      const blocker = path.join(folder, 'not-a-folder');
+      fs.writeFileSync(blocker, 'x');
+      saveTo = () => vscode.Uri.file(path.join(blocker, 'large-result.md'));
+      let since = notices.length;
+      notice.choose('Save As…');
+      const failed = await noticeAfter(since, 'error', /could not/i);
+      assert.equal(failed.message, 'large-result.md could not be saved: part of the path is a file, not a folder.');
+      let again = await noticeAfter(since, 'warning', /too large to open/);
+      assert.deepEqual(again.items, ['Save As…', 'Rate This Result'], 'offered again as it was');
+
+      // A folder where the file should be.
+      saveTo = () => vscode.Uri.file(folder);
+      since = notices.length;
+      again.choose('Save As…');
+      const onFolder = await noticeAfter(since, 'error', /could not/i);
+      assert.equal(onFolder.message, `${path.basename(folder)} could not be saved: a folder of that name is already there.`);
+      for (const said of [failed, onFolder]) assert.doesNotMatch(said.message, /E[A-Z]{4,}|FileSystemError|Unable to|\//, 'no system code or path');
+      again = await noticeAfter(since, 'warning', /too large to open/);
+
+      // Somewhere writable: the whole result is there.
+      const saved = path.join(folder, 'saved-after-failures.md');
+      saveTo = () => vscode.Uri.file(saved);
+      since = notices.length;
+      again.choose('Save As…');
+      await noticeAfter(since, 'info', /saved the result/);
+      const direct = await api.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })));
+      assert.equal(fs.readFileSync(saved, 'utf8').split('\n\n---\n\n')[1], `${direct.markdown}\n`, 'the whole result');
+    } finally {
+      for (const n of notices) n.choose(undefined);
+    }
+  });
+
+  it('a cancelled save dialog writes nothing and says nothing; the result is offered again, and once saved it can still be rated', async () => {
+    const { notice } = await largeResult('cancelled');
+    // Nothing else holds the result: the notification says that closing it discards it.
+    assert.match(notice.message, /closing this notification discards it\.$/);
+    try {
+      saveTo = () => undefined;
+      const written = fs.readdirSync(folder).length;
+      let since = notices.length;
+      notice.choose('Save As…');
+      const again = await noticeAfter(since, 'warning', /too large to open/);
+      assert.deepEqual(again.items, ['Save As…', 'Rate This Result']);
+      assert.deepEqual(
+        notices.slice(since).map((n) => n.kind),
+        ['warning'],
+        'no error, no other notice',
+      );
+      assert.equal(fs.readdirSync(folder).length, written, 'nothing written');
+
+      const saved = path.join(folder, 'saved-after-cancel.md');
+      saveTo = () => vscode.Uri.file(saved);
+      since = notices.length;
+      again.choose('Save As…');
+      const said = await noticeAfter(since, 'info', /saved the result/);
+      assert.ok(said.message.includes(saved), said.message);
+      assert.ok(said.items.includes('Rate This Result'), `not rated yet: still offered (${said.items.join(', ')})`);
+      assert.ok(fs.existsSync(saved));
+
+      // Rate This Result from there: the wizard at its rating page for this job.
+      const submissions = sandbox.feedbackSubmissions().length;
+      said.choose('Rate This Result');
+      const { page, accept } = await wizardPages(api);
+      await accept(await page(/Rating/));
+      await accept(await page(/Review/));
+      const sent = await until('the rating sent', () => (sandbox.feedbackSubmissions().length > submissions ? sandbox.feedbackSubmissions().at(-1) : undefined));
+      assert.equal(sent.endpoint, 'scrape');
+      assert.match(fs.readFileSync(saved, 'utf8'), new RegExp(`Job id: \`${sent.jobId}\``), 'the job of the saved result');
+    } finally {
       for (const n of notices) n.choose(undefined);
     }
   });

@@ -3,6 +3,7 @@
 export * from './agentCancel';
 export * from './feedback';
 export * from './feedbackFields';
+export * from './fileWrite';
 export * from './general';
 export * from './nextSteps';
 export * from './recent';

@@ -18,7 +18,7 @@ import {
   UnauthorizedError,
   type Operation,
 } from '../../../src/api';
-import { describeError, describeKeyCheckFailure, describeRunError, FileReadError, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
+import { describeError, describeKeyCheckFailure, describeRunError, FileReadError, fileWriteText, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
 
 const HOSTED = { apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
 const SELF = { apiUrl: 'http://localhost:3002', selfHosted: true };
@@ -133,5 +133,31 @@ describe('describeRunError: a file to parse that could not be read', () => {
   test('another reason is said as the system gives it', () => {
     const text = describeRunError(new FileReadError('contract.pdf', 'the disk went away', 'Unavailable'));
     assert.equal(text.message, 'contract.pdf could not be read: the disk went away. Nothing was sent.');
+  });
+});
+
+describe('fileWriteText: a file that could not be saved', () => {
+  /** An error as the file system throws it: its own message (the whole path) and a code. */
+  const thrown = (code: string) => Object.assign(new Error(`Error: ${code}: failed, open '/home/someone/work/result.md'`), { code });
+  test('a known reason is said in words, the file named, without the system text or its path', () => {
+    for (const [code, words] of [
+      ['NoPermissions', /permission to write there was refused/],
+      ['EACCES', /permission to write there was refused/],
+      ['EROFS', /permission to write there was refused/],
+      ['FileNotFound', /its folder is not there or takes no new files/],
+      ['FileIsADirectory', /a folder of that name is already there/],
+      ['FileExists', /part of the path is a file, not a folder/],
+      ['ENOTDIR', /part of the path is a file, not a folder/],
+      ['ENOSPC', /the disk is full/],
+    ] as const) {
+      const text = fileWriteText('result.md', thrown(code));
+      assert.match(text, /^result\.md could not be saved: /, code);
+      assert.match(text, words, code);
+      assert.doesNotMatch(text, /failed|\/home\/someone|E[A-Z]{4,}/, code);
+    }
+  });
+  test('another reason is said as the system gives it, as one sentence', () => {
+    assert.equal(fileWriteText('result.md', Object.assign(new Error('the disk went away'), { code: 'Unavailable' })), 'result.md could not be saved: the disk went away.');
+    assert.equal(fileWriteText('result.md', 'no reason'), 'result.md could not be saved: no reason.');
   });
 });

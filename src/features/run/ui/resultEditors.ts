@@ -10,6 +10,7 @@
 // (as the bytes a save writes, once) only while it is on screen.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
+import { fileWriteText } from '../../../host/errorText';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { formatMegabytes } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
@@ -79,8 +80,9 @@ function unopenedKey(ratable: RatableResult): string {
 /**
  * A result too large for an editor, offered by a notification until the person saves it or closes the
  * notification (the bytes are held by it alone, and let go then). A cancelled or failed save, and a
- * rating begun, show it again: the run was paid for. The job is rated as a document's would be, by
- * endpoint and job id, under a key of its own until the notification and any rating begun from it end.
+ * rating begun, show it again: the run was paid for. Once saved, the notification that says where
+ * still offers the rating when none was begun. The job is rated as a document's would be, by endpoint
+ * and job id, under a key of its own until the notifications and any rating begun from them end.
  */
 function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: RatableResult | undefined, name: string, fileName: string): void {
   const key = ratable ? unopenedKey(ratable) : undefined;
@@ -91,20 +93,33 @@ function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: Ratabl
   };
   const saveAs = vscode.l10n.t('Save As…');
   const rate = vscode.l10n.t('Rate This Result');
+  const size = formatMegabytes(bytes.byteLength);
+  // Only this notification holds the result: closing it is the end of it, and it says so.
   const message = vscode.l10n.t(
-    'Firecrawl: the result for {0} is {1} MB, too large to open in an editor: above {2} MB, VS Code stops responding for seconds while it opens one. Save it to a file to read it.',
+    'Firecrawl: the result for {0} is {1} MB, too large to open in an editor: above {2} MB, VS Code stops responding for seconds while it opens one. Save it to a file to read it; closing this notification discards it.',
     plainText(name, 120),
-    formatMegabytes(bytes.byteLength),
+    size,
     formatMegabytes(LARGEST_OPENED_RESULT_BYTES),
   );
+  let unsaved: Uint8Array | undefined = bytes;
+  const rateNow = (): void => {
+    if (!ratable) return;
+    holds++;
+    void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(release);
+  };
   const offer = (withRate: boolean): void => {
     const buttons = ratable && withRate ? [saveAs, rate] : [saveAs];
     void vscode.window.showWarningMessage(message, ...buttons).then(async (choice) => {
-      if (choice === saveAs) {
-        if (!(await saveUnopened(bytes, name, fileName))) return offer(withRate);
-      } else if (choice === rate && ratable) {
-        holds++;
-        void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(release);
+      if (choice === saveAs && unsaved) {
+        const target = await saveUnopened(unsaved, fileName);
+        if (!target) return offer(withRate);
+        // Written: the notification that says where may stay in the list for long, and must not keep the bytes.
+        unsaved = undefined;
+        const stillToRate = withRate && key !== undefined && services.results.isOpen(key);
+        const said = saySaved(target, name, size, stillToRate ? [rate] : []);
+        if (stillToRate && (await said) === rate) rateNow();
+      } else if (choice === rate) {
+        rateNow();
         // Still to be saved: offered again without the rating begun.
         return offer(false);
       }
@@ -114,8 +129,8 @@ function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: Ratabl
   offer(true);
 }
 
-/** Writes the result where the person picks; says where. Undefined when nothing was written (cancelled, or failed and said so). */
-export async function saveUnopened(bytes: Uint8Array, name: string, fileName: string): Promise<vscode.Uri | undefined> {
+/** Writes the result where the person picks. Undefined when nothing was written (cancelled, or failed and said why). */
+async function saveUnopened(bytes: Uint8Array, fileName: string): Promise<vscode.Uri | undefined> {
   const defaultUri = defaultSaveUri(fileName);
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Save Firecrawl result'),
@@ -128,19 +143,24 @@ export async function saveUnopened(bytes: Uint8Array, name: string, fileName: st
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), plainText(error instanceof Error ? error.message : String(error), 300)));
+    void vscode.window.showErrorMessage(fileWriteText(fileNameOf(target), error));
     return undefined;
   }
-  // Too large to open here either: where it is, and the way to it when it is in the workspace.
+  return target;
+}
+
+/** Where the result went (too large to open here either), the way to it when it is in the workspace, and `more` buttons; the button chosen. */
+async function saySaved(target: vscode.Uri, name: string, size: string, more: string[]): Promise<string | undefined> {
   const where = target.scheme === 'file' ? target.fsPath : target.toString(true);
   const reveal = vscode.l10n.t('Reveal in Explorer View');
   const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
-  void vscode.window
-    .showInformationMessage(vscode.l10n.t('Firecrawl: saved the result for {0} ({1} MB) to {2}.', plainText(name, 120), formatMegabytes(bytes.byteLength), where), ...(inWorkspace ? [reveal] : []))
-    .then((choice) => {
-      if (choice === reveal) void vscode.commands.executeCommand('revealInExplorer', target);
-    });
-  return target;
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Firecrawl: saved the result for {0} ({1} MB) to {2}.', plainText(name, 120), size, where),
+    ...(inWorkspace ? [reveal] : []),
+    ...more,
+  );
+  if (choice === reveal) void vscode.commands.executeCommand('revealInExplorer', target);
+  return choice;
 }
 
 /**
