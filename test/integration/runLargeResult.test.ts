@@ -125,7 +125,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
     return { notice: await noticeAfter(since, 'warning', /too large to open/), url };
   }
 
-  it('a save that cannot be written says why in words, and the result is offered again to save elsewhere', async () => {
+  it('a save that cannot be written says why in words, in one notification that offers the result again', async () => {
     const { notice, url } = await largeResult('unwritable');
     try {
       // A file where a folder of the path should be: the folders on the way cannot be made.
@@ -134,19 +134,30 @@ describe('running Firecrawl: a result too large for an editor', function () {
       saveTo = () => vscode.Uri.file(path.join(blocker, 'large-result.md'));
       let since = notices.length;
       notice.choose('Save As…');
+      // One notification: a second, shown with it, would fold this one's reason into a cut-off line.
       const failed = await noticeAfter(since, 'error', /could not/i);
-      assert.equal(failed.message, 'large-result.md could not be saved: part of the path is a file, not a folder.');
-      let again = await noticeAfter(since, 'warning', /too large to open/);
-      assert.deepEqual(again.items, ['Save As…', 'Rate This Result'], 'offered again as it was');
+      assert.equal(
+        failed.message,
+        'large-result.md could not be saved: part of the path is a file, not a folder. Save the result for Sandbox page example.com/large-page (11.0 MB) somewhere else; closing this notification discards it.',
+      );
+      assert.deepEqual(failed.items, ['Save As…', 'Rate This Result'], 'offered again as it was');
+      assert.deepEqual(
+        notices.slice(since).map((n) => n.kind),
+        ['error'],
+        'nothing else shown',
+      );
 
       // A folder where the file should be.
       saveTo = () => vscode.Uri.file(folder);
       since = notices.length;
-      again.choose('Save As…');
+      failed.choose('Save As…');
       const onFolder = await noticeAfter(since, 'error', /could not/i);
-      assert.equal(onFolder.message, `${path.basename(folder)} could not be saved: a folder of that name is already there.`);
-      for (const said of [failed, onFolder]) assert.doesNotMatch(said.message, /E[A-Z]{4,}|FileSystemError|Unable to|\//, 'no system code or path');
-      again = await noticeAfter(since, 'warning', /too large to open/);
+      assert.match(onFolder.message, new RegExp(`^${path.basename(folder)} could not be saved: a folder of that name is already there\\. Save the result for`));
+      for (const said of [failed, onFolder]) {
+        assert.doesNotMatch(said.message, /E[A-Z]{4,}|FileSystemError|Unable to/, 'no system code or text');
+        assert.ok(!said.message.includes(folder), 'no path');
+      }
+      const again = onFolder;
 
       // Somewhere writable: the whole result is there.
       const saved = path.join(folder, 'saved-after-failures.md');

@@ -263,8 +263,32 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const large = await shootNotice(w, /too large to open in an editor/, ['Save As…', 'Rate This Result'], /scraping https:\/\/example\.com\/large-page/, 'run-6c-large-result');
     assert.match(await large.notice.innerText(), /11\.0 MB/);
     assert.equal(await w.page.locator('.tab', { hasText: 'large-page' }).count(), 0, 'no editor for it');
+
+    // Save As… where no file can be made (sysfs takes none, even from root): why, in words, in the one notification that offers the result again.
+    const saveTo = async (target: string | undefined) => {
+      const input = w.quickInput().locator('input');
+      await input.waitFor({ state: 'visible', timeout: 15_000 });
+      // The dialog fills in the folder first and the suggested name a moment later: a path typed before that is replaced.
+      await w.page.waitForFunction(() => document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value.endsWith('.md'));
+      if (target !== undefined) await input.fill(target);
+      await input.press('Enter');
+    };
+    await large.notice.locator('.monaco-button', { hasText: 'Save As…' }).click();
+    await saveTo('/sys/large-result.md');
+    const refused = await shootNotice(w, /large-result\.md could not be saved/, ['Save As…', 'Rate This Result'], /scraping https:\/\/example\.com\/large-page/, 'run-6d-large-result-save-refused');
+    const reason = await refused.notice.innerText();
+    assert.match(reason, /permission to write there was refused\. Save the result for .* somewhere else; closing this notification discards it\./s, 'the whole reason, not a cut-off line');
+    assert.doesNotMatch(reason, /EACCES|\/sys/, 'no system code or path');
+    // A notification VS Code folds to one line (as it folds older ones when another comes) shows its text cut off.
+    assert.ok(await refused.notice.evaluate((el) => el.matches('.expanded') || el.querySelector('.notification-list-item.expanded') !== null), 'shown whole, not folded');
+    await refused.notice.locator('.monaco-button', { hasText: 'Save As…' }).click();
+    await saveTo(undefined);
+    const fileName = `example.com-large-page-size-${11 * 1024 * 1024}.md`;
+    const saved = await shootNotice(w, /saved the result for/, ['Reveal in Explorer View', 'Rate This Result'], /scraping/, 'run-6e-large-result-saved');
+    assert.ok((await saved.notice.innerText()).includes(path.join(w.workspace, fileName)), 'says where, as a path');
+    assert.ok(fs.statSync(path.join(w.workspace, fileName)).size > 11 * 1024 * 1024);
     await clearNotices(w);
-    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file} ${large.file}`);
+    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
   });
 
   it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {

@@ -80,7 +80,7 @@ function unopenedKey(ratable: RatableResult): string {
 /**
  * A result too large for an editor, offered by a notification until the person saves it or closes the
  * notification (the bytes are held by it alone, and let go then). A cancelled or failed save, and a
- * rating begun, show it again: the run was paid for. Once saved, the notification that says where
+ * rating begun, show it again (after a failed save, as an error that says why): the run was paid for. Once saved, the notification that says where
  * still offers the rating when none was begun. The job is rated as a document's would be, by endpoint
  * and job id, under a key of its own until the notifications and any rating begun from them end.
  */
@@ -107,16 +107,21 @@ function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: Ratabl
     holds++;
     void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(release);
   };
-  const offer = (withRate: boolean): void => {
+  /** `failed`: why the last save wrote nothing, said by this notification itself (a second one beside it would fold this one to a cut-off line). */
+  const offer = (withRate: boolean, failed?: string): void => {
     const buttons = ratable && withRate ? [saveAs, rate] : [saveAs];
-    void vscode.window.showWarningMessage(message, ...buttons).then(async (choice) => {
+    const shown = failed
+      ? vscode.window.showErrorMessage(vscode.l10n.t('{0} Save the result for {1} ({2} MB) somewhere else; closing this notification discards it.', failed, plainText(name, 120), size), ...buttons)
+      : vscode.window.showWarningMessage(message, ...buttons);
+    void shown.then(async (choice) => {
       if (choice === saveAs && unsaved) {
-        const target = await saveUnopened(unsaved, fileName);
-        if (!target) return offer(withRate);
+        const saved = await saveUnopened(unsaved, fileName);
+        if (!saved) return offer(withRate);
+        if ('failed' in saved) return offer(withRate, saved.failed);
         // Written: the notification that says where may stay in the list for long, and must not keep the bytes.
         unsaved = undefined;
         const stillToRate = withRate && key !== undefined && services.results.isOpen(key);
-        const said = saySaved(target, name, size, stillToRate ? [rate] : []);
+        const said = saySaved(saved.target, name, size, stillToRate ? [rate] : []);
         if (stillToRate && (await said) === rate) rateNow();
       } else if (choice === rate) {
         rateNow();
@@ -129,8 +134,8 @@ function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: Ratabl
   offer(true);
 }
 
-/** Writes the result where the person picks. Undefined when nothing was written (cancelled, or failed and said why). */
-async function saveUnopened(bytes: Uint8Array, fileName: string): Promise<vscode.Uri | undefined> {
+/** Writes the result where the person picks: where it went, why nothing was written, or undefined when the dialog was cancelled. */
+async function saveUnopened(bytes: Uint8Array, fileName: string): Promise<{ target: vscode.Uri } | { failed: string } | undefined> {
   const defaultUri = defaultSaveUri(fileName);
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Save Firecrawl result'),
@@ -143,10 +148,9 @@ async function saveUnopened(bytes: Uint8Array, fileName: string): Promise<vscode
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    void vscode.window.showErrorMessage(fileWriteText(fileNameOf(target), error));
-    return undefined;
+    return { failed: fileWriteText(fileNameOf(target), error) };
   }
-  return target;
+  return { target };
 }
 
 /** Where the result went (too large to open here either), the way to it when it is in the workspace, and `more` buttons; the button chosen. */
