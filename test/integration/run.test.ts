@@ -515,6 +515,45 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(uris(opened.documents), [outcome.opened[0]!.uri.toString()], 'only the map document opened');
   });
 
+  it('Map a Site with more than 10 links checked asks first, in a modal dialog naming the count: No scrapes nothing, Yes scrapes each', async () => {
+    const warning = vscode.window.showWarningMessage;
+    const asked: Array<{ message: string; modal: boolean; items: string[] }> = [];
+    let reply: (items: string[]) => string | undefined = () => undefined;
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, options: unknown, ...items: unknown[]) => {
+      const buttons = items.filter((i): i is string => typeof i === 'string');
+      asked.push({ message, modal: (options as vscode.MessageOptions | undefined)?.modal === true, items: buttons });
+      return Promise.resolve(reply(buttons));
+    };
+    const eleven = Array.from({ length: 11 }, (_, i) => i);
+    try {
+      // A tenth page checked is scraped without a question, as before.
+      const few = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', eleven.slice(0, 10), 'accept');
+      assert.equal(asked.length, 0, 'ten pages: no question');
+      assert.equal(sandbox.requestCount('scrape'), 10);
+      assert.equal(few.outcome.opened.length, 11, 'the map and ten pages');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      sandbox.resetCounts();
+
+      const declined = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', eleven, 'accept');
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0]!.modal, true);
+      assert.match(asked[0]!.message, /11 checked pages/);
+      assert.deepEqual(asked[0]!.items, ['Scrape 11 Pages']);
+      assert.equal(sandbox.requestCount('scrape'), 0, 'declined: nothing scraped');
+      assert.equal(declined.outcome.cancelled, true);
+      assert.equal(declined.outcome.opened.length, 1, 'the map document alone');
+
+      reply = (items) => items[0];
+      const accepted = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', eleven, 'accept');
+      assert.equal(asked.length, 2);
+      assert.equal(sandbox.requestCount('scrape'), 11);
+      assert.equal(accepted.outcome.opened.length, 12, 'the map and eleven pages');
+    } finally {
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = warning;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('Parse File to Markdown: a workspace CSV uploaded and opened like a scrape result, rated as a parse', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
     const file = vscode.Uri.joinPath(folder, 'plans.csv');

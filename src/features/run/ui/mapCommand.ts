@@ -1,6 +1,6 @@
 // "Firecrawl: Map a Site…": a URL, POST /v2/map, and the links twice: as a document (one URL a line
 // with its title, rated as the map) and in a pick where the checked ones are scraped. No links: no
-// pick, a notification says so.
+// pick, a notification says so. More than a few links checked are asked about before they are scraped.
 import * as vscode from 'vscode';
 import { checked, mapBody, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
@@ -13,7 +13,7 @@ import { askPick, askText } from './quickInput';
 import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
-import { scrapeUrls } from './scrapeCommand';
+import { confirmScrapes, scrapeUrls } from './scrapeCommand';
 import { openingValue, type RunServices } from './services';
 
 /** `editing`: the site of a map that failed, opened for a change (Edit and Retry), whatever is selected now. */
@@ -75,6 +75,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     items: result.links.map((link) => ({ label: plainText(link.url, 200), description: link.title ? plainText(link.title, 200) : '', value: link.url })),
   });
   if (picked.kind !== 'accept' || picked.value.length === 0) return { opened };
+  if (!(await confirmScrapes(picked.value.length))) return { opened, cancelled: true };
   const scraped = await scrapeUrls(services, picked.value);
   return { ...scraped, opened: [...opened, ...scraped.opened] };
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { checked, scrapeBody, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
+import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { feedbackUrl } from '../model/ratableResults';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
@@ -33,6 +34,26 @@ async function askUrl(services: RunServices, selection: string | undefined): Pro
   const url = webUrlText(answer.value);
   services.typed.set('scrape', url);
   return url;
+}
+
+/**
+ * Pages checked in a pick (a map's links, a search's results) scraped without a question. A pick's
+ * check-all box checks every row, and a map may list 100,000 links: each checked page is a paid scrape
+ * of its own that opens its own editor.
+ */
+const SCRAPES_WITHOUT_ASKING = 10;
+
+/** Whether to scrape `count` checked pages: more than a few are asked about first, in a modal dialog. */
+export async function confirmScrapes(count: number): Promise<boolean> {
+  if (count <= SCRAPES_WITHOUT_ASKING) return true;
+  const n = formatExact(count);
+  const scrape = plural(count, vscode.l10n.t('Scrape {0} Page', n), vscode.l10n.t('Scrape {0} Pages', n));
+  const choice = await vscode.window.showWarningMessage(
+    plural(count, vscode.l10n.t('Scrape {0} checked page?', n), vscode.l10n.t('Scrape {0} checked pages?', n)),
+    { modal: true, detail: vscode.l10n.t('Each page is a scrape of its own: it uses credits (usually 1) and opens in its own editor.') },
+    scrape,
+  );
+  return choice === scrape;
 }
 
 /** Scrapes each URL in turn under one progress notification; each page opens as it arrives. */

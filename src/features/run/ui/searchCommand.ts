@@ -1,7 +1,8 @@
 // "Firecrawl: Search the Web…": a query, the raw POST /v2/search (its `id` rates the search), and the
 // results in a pick as plain text: check some to scrape them, or take the list button (or Enter with
 // none checked) to open every result as one Markdown list, which is rated as the search. A pick closed
-// without an answer can be shown again from a notification: the search is not sent twice. A search that
+// without an answer can be shown again from a notification: the search is not sent twice. More than a few
+// results checked are asked about before they are scraped, and No is a pick closed. A search that
 // finds nothing is no pick: its empty list opens (rated as the search) and a notification says so.
 import * as vscode from 'vscode';
 import { checked, searchBody, type SearchResult } from '../../../api';
@@ -15,7 +16,7 @@ import { askPick, askText } from './quickInput';
 import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
-import { scrapeUrls } from './scrapeCommand';
+import { confirmScrapes, scrapeUrls } from './scrapeCommand';
 import { openingValue, type RunServices } from './services';
 
 /** The list button's answer: no URL can be empty. */
@@ -98,15 +99,15 @@ async function showHits(services: RunServices, query: string, result: SearchResu
     })),
     actions: [{ button: { iconPath: new vscode.ThemeIcon('list-unordered'), tooltip: vscode.l10n.t('Open All as a Markdown List') }, value: [OPEN_LIST] }],
   });
-  if (picked.kind !== 'accept') {
-    // The search is paid for: a pick closed by Escape or a click elsewhere can come back without a second search.
+  const urls = picked.kind === 'accept' ? picked.value.filter((u) => u !== OPEN_LIST) : [];
+  if (picked.kind !== 'accept' || !(await confirmScrapes(urls.length))) {
+    // The search is paid for: a pick closed by Escape or a click elsewhere (or No to scraping many) can come back without a second search.
     const again = vscode.l10n.t('Show Results Again');
     void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: the search results for {0} were closed; nothing was opened.', plainText(query, 80)), again).then((choice) => {
       if (choice === again) void showHits(services, query, result);
     });
     return { opened: [], cancelled: true };
   }
-  const urls = picked.value.filter((u) => u !== OPEN_LIST);
   if (urls.length) return scrapeUrls(services, urls);
   const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'));
   return { opened: document ? [document] : [] };
