@@ -158,6 +158,20 @@ describe('agent jobs and the Deep Research shutdown', function () {
       saveTo = vscode.Uri.file(path.join(dir, 'partial.json'));
       await vscode.commands.executeCommand('firecrawl.saveJobResult', id);
       assert.deepEqual(JSON.parse(fs.readFileSync(saveTo.fsPath, 'utf8')), agentOf(store().get(id)?.snapshot)?.partial);
+      // A place that takes no file (a file where a folder should be): why, in words, not the file system's code and path.
+      const errors: string[] = [];
+      const error = vscode.window.showErrorMessage;
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string) => {
+        errors.push(message);
+        return Promise.resolve(undefined);
+      };
+      try {
+        saveTo = vscode.Uri.file(path.join(dir, 'partial.json', 'inside.json'));
+        assert.equal(await vscode.commands.executeCommand('firecrawl.saveJobResult', id), undefined);
+      } finally {
+        (vscode.window as { showErrorMessage: unknown }).showErrorMessage = error;
+      }
+      assert.deepEqual(errors, ['inside.json could not be saved: part of the path is a file, not a folder.']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

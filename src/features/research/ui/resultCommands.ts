@@ -3,6 +3,7 @@
 import { isRunning } from '../../../api';
 import * as vscode from 'vscode';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
+import { fileWriteText } from '../../../host/errorText';
 import { plainText } from '../../../shared/text';
 import type { ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
@@ -66,7 +67,7 @@ export async function saveResult(deps: ResultCommandDeps, clicked?: unknown): Pr
   try {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(format.text));
   } catch (error) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), plainText(error instanceof Error ? error.message : String(error), 300)));
+    void vscode.window.showErrorMessage(fileWriteText(fileNameOf(target), error));
     return undefined;
   }
   vscode.window.setStatusBarMessage(vscode.l10n.t('Saved {0}', fileNameOf(target)), 4000);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { UsageHistory } from '../../../api';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
+import { fileWriteText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
 import { binsToCsv, toCsv } from '../render/csv';
 import type { BinsData } from '../render/shapeBins';
@@ -58,7 +59,7 @@ export async function saveCsv(file: CsvFile | undefined): Promise<ExportResult> 
   try {
     await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
-    return { level: 'error', text: vscode.l10n.t('Could not save {0}: {1}', fileNameOf(target), error instanceof Error ? error.message : String(error)) };
+    return { level: 'error', text: fileWriteText(fileNameOf(target), error) };
   }
   return { level: 'info', text: vscode.l10n.t('Saved {0}.', fileNameOf(target)) };
 }
