@@ -80,9 +80,10 @@ function unopenedKey(ratable: RatableResult): string {
 /**
  * A result too large for an editor, offered by a notification until the person saves it or closes the
  * notification (the bytes are held by it alone, and let go then). A cancelled or failed save, and a
- * rating begun, show it again (after a failed save, as an error that says why): the run was paid for. Once saved, the notification that says where
- * still offers the rating when none was begun. The job is rated as a document's would be, by endpoint
- * and job id, under a key of its own until the notifications and any rating begun from them end.
+ * rating begun, show it again (after a failed save, as an error that says why): the run was paid for.
+ * Once saved, the notification that says where still offers the rating when none was begun. The job is
+ * rated as a document's would be, by endpoint and job id, under a key of its own until the
+ * notifications and any rating begun from them end.
  */
 function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: RatableResult | undefined, name: string, fileName: string): void {
   const key = ratable ? unopenedKey(ratable) : undefined;
