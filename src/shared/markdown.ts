@@ -9,7 +9,7 @@
 // that could open a tag or an autolink is broken with a zero-width space. No link can form there,
 // whatever a Markdown engine makes of the text, and a person reads the same characters.
 import * as l10n from '@vscode/l10n';
-import { escapeMarkdown } from './text';
+import { escapeMarkdown, usualLineBreaks } from './text';
 
 const ZWSP = '\u200b';
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
@@ -377,7 +377,7 @@ function readDefinitions(lines: readonly string[]): Map<string, string | undefin
 
 /** `markdown` with every link decided by the allow-list, images as links, and no raw HTML. */
 export function sanitizeMarkdown(markdown: string): string {
-  const lines = markdown.split(/\r\n|\r|\n/);
+  const lines = usualLineBreaks(markdown).split(/\r\n|\r|\n/);
   const definitions = readDefinitions(lines);
   const out: string[] = [];
   let fence: { char: string; length: number } | undefined;

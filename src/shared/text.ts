@@ -89,6 +89,26 @@ export function escapeMarkdown(text: string, options: { keepLines?: boolean } = 
 }
 
 /**
+ * Unicode's own line breaks in server text as the breaks they mean: LINE SEPARATOR and NEL (U+2028,
+ * U+0085) a line break, PARAGRAPH SEPARATOR (U+2029) an empty line. The editor breaks lines at CR and
+ * LF only, so it shows them inside one line (NEL as a replacement glyph), and on opening an editable
+ * document that holds LS or PS it stops with a modal dialog that offers to delete them, which glues
+ * the words on either side together.
+ */
+export function usualLineBreaks(text: string): string {
+  return text.replace(/[\u2028\u0085]/g, '\n').replace(/\u2029/g, '\n\n');
+}
+
+/**
+ * `value` as the indented JSON text of a document. LS, PS and NEL can only stand inside its strings,
+ * where they are written as escapes: the data parses the same, and the editor has nothing to offer
+ * to delete (see usualLineBreaks), which would change the data.
+ */
+export function documentJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u2028\u2029\u0085]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * For server text placed on one line of a document a person reads and edits as Markdown source (a
  * title, a description, a warning): it renders as the characters it is, like escapeMarkdown, but only
  * what can mean something there is escaped, so "Pricing - Acme.com: plans" stays as written. Inline
@@ -98,7 +118,7 @@ export function escapeMarkdown(text: string, options: { keepLines?: boolean } = 
  */
 export function escapeDocumentText(text: string): string {
   return text
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .trimStart()
     .replace(/[\\`*_[\]<|~$]|&(?=#?\w+;)/g, '\\$&')
     .replace(/^(?:[#>+=-]|\d{1,9}(?=[.)]))/, (start) => (/\d/.test(start) ? `${start}\\` : `\\${start}`));

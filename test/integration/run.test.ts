@@ -226,6 +226,17 @@ describe('running Firecrawl from the editor', function () {
     assert.match(document.getText(), /\[this address\]\(vscode\u200b:\/\/firecrawl-community/);
   });
 
+  it("a page's Unicode line and paragraph separators and NEL become the breaks they mean: none is left for VS Code to ask about", async () => {
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://separators.example/'))!;
+    const [document] = outcome.opened;
+    assert.ok(document);
+    assert.doesNotMatch(document.getText(), /[\u2028\u2029\u0085]/);
+    const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
+    const at = lines.indexOf('Monday to Friday: 9 to 17');
+    assert.deepEqual(lines.slice(at, at + 5), ['Monday to Friday: 9 to 17', 'Saturday: 10 to 14', '', 'Closed on public holidays.', 'Call ahead for appointments.'], lines.join(' | '));
+    assert.ok(run.services.results.get(document.uri.toString()), 'the result can be rated');
+  });
+
   it('a cancelled prompt sends nothing; a non-web address is refused in the box before sending', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl');
     const box = (await until('the URL box', () => prompt())) as vscode.InputBox;

@@ -4,7 +4,8 @@
 // the agent job's confirm step, the 402 message, the map's pick of links, and an agent run started
 // here reaching completed in the Research view, each with a screenshot; and the notices that a search
 // or a map found nothing, that a cancelled agent start may have run, and that a file to parse could
-// not be read or was refused.
+// not be read or was refused; and a page holding Unicode line and paragraph separators, which opens
+// with them as breaks and without VS Code's "Unusual Line Terminators" dialog.
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -356,5 +357,18 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.ok((await tip.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await tip.innerText());
     await w.page.mouse.move(900, 400);
     console.log(`[run-ui] screenshot ${agentShot}`);
+  });
+
+  it("a page's Unicode line and paragraph separators open as the breaks they mean: VS Code asks nothing about unusual line terminators", async () => {
+    const w = wb();
+    await scrape(w, 'https://separators.example/');
+    const dialog = w.page.locator('.monaco-dialog-box');
+    // The lens comes from the extension host after the editor holds the text, which is when VS Code would ask.
+    const shot = await w.screenshot('run-10-line-separators');
+    console.log(`[run-ui] screenshot ${shot}`);
+    assert.equal(await dialog.count(), 0, `no dialog: ${await dialog.allInnerTexts()}`);
+    const lines = (await w.page.locator('.editor-instance .monaco-editor .view-line').allInnerTexts()).map((l) => l.replace(/\u00a0/g, ' '));
+    for (const line of ['Monday to Friday: 9 to 17', 'Saturday: 10 to 14', 'Closed on public holidays.', 'Call ahead for appointments.'])
+      assert.ok(lines.includes(line), `${line} is a line of its own: ${JSON.stringify(lines)}`);
   });
 });

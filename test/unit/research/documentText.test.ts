@@ -76,3 +76,18 @@ describe('the analysis document of a job with no analysis', () => {
     assert.equal(analysis(tracked({ snapshot: agent({ status: 'failed', error: 'boom' }), poll: { kind: 'idle' }, finishedAt: NOW })), '_This job failed and has no result._\n\nError: boom\n');
   });
 });
+
+describe("a job's documents and Unicode's own line breaks (LS, PS, NEL), which the editor would ask to delete", () => {
+  const done = (data: unknown) => tracked({ snapshot: agent({ status: 'completed', data }), poll: { kind: 'idle' }, finishedAt: NOW });
+
+  test('a Markdown result: line and paragraph breaks', () => {
+    assert.equal(analysis(done('Open 9 to 17\u2028Sat 10 to 14\u2029Closed on holidays.\u0085Call ahead.')), 'Open 9 to 17\nSat 10 to 14\n\nClosed on holidays.\nCall ahead.');
+  });
+
+  test('a JSON result: escapes, the same data', () => {
+    const data = { hours: 'Open 9 to 17\u2028Sat 10 to 14\u2029Closed\u0085' };
+    const text = documentText(done(data), ID, 'json');
+    assert.doesNotMatch(text, /[\u2028\u2029\u0085]/);
+    assert.deepEqual(JSON.parse(text), data);
+  });
+});

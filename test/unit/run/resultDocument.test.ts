@@ -69,6 +69,22 @@ describe('result documents', () => {
     assert.match(page, /\[web\]\(https:\/\/example\.com\/\)/, 'web links stay links');
   });
 
+  test("Unicode's line and paragraph separators and NEL, in a page, a title or an address, leave none in the document: VS Code would ask to delete them", () => {
+    const page = scrapeDocument(
+      { markdown: 'Open 9 to 17\u2028Sat 10 to 14\u2029Closed on holidays.\u0085Call ahead.', sourceUrl: 'https://e.com/a\u0085b', warning: 'slow\u2028page' },
+      'https://e.com',
+      AT,
+    );
+    assert.doesNotMatch(page, /[\u2028\u2029\u0085]/);
+    assert.ok(page.endsWith('\n\nOpen 9 to 17\nSat 10 to 14\n\nClosed on holidays.\nCall ahead.\n'), page);
+    assert.match(page, /Source: `https:\/\/e\.com\/a%C2%85b`/);
+    assert.match(page, /Firecrawl warned: slow page/);
+    const search = searchDocument('hours\u2029open', { hits: [{ url: 'https://e.com/\u2028', title: 'Hours\u2028and days', description: 'Open\u0085daily' }] }, AT);
+    const map = mapDocument('https://e.com', { links: [{ url: 'https://e.com/x', title: 'X\u2029Y' }] }, AT);
+    for (const text of [search, map]) assert.doesNotMatch(text, /[\u2028\u2029\u0085]/);
+    assert.match(search, /- Hours and days {2}\n {2}`https:\/\/e\.com\/%E2%80%A8` {2}\n {2}Open daily/);
+  });
+
   test('search results: titles and descriptions escaped, addresses as code, never links', () => {
     const text = searchDocument(
       'q',

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { escapeDocumentText } from '../../../src/shared/text';
+import { documentJson, escapeDocumentText, usualLineBreaks } from '../../../src/shared/text';
 
 // Rendered as VS Code's Markdown preview renders a document: raw HTML on, bare addresses linkified.
 const md = new MarkdownIt({ html: true, linkify: true });
@@ -69,5 +69,27 @@ suite('escapeDocumentText', () => {
     const { html } = rendered(`- ${escapeDocumentText('first\n# second\r\n> third\u0000')}\n`);
     assert.doesNotMatch(html, /<h1|<blockquote/);
     assert.match(html, /first # second &gt; third/);
+  });
+});
+
+suite("Unicode's own line breaks (LS U+2028, PS U+2029, NEL U+0085)", () => {
+  test('in Markdown text: a line separator or NEL is a line break, a paragraph separator an empty line', () => {
+    assert.equal(usualLineBreaks('one\u2028two\u0085three\u2029four'), 'one\ntwo\nthree\n\nfour');
+    assert.equal(rendered(usualLineBreaks('Hours\u2029Closed on holidays.')).html, '<p>Hours</p>\n<p>Closed on holidays.</p>\n');
+    assert.equal(usualLineBreaks('no separators here\r\n'), 'no separators here\r\n');
+  });
+
+  test('in JSON text: written as escapes, so the data parses the same and no raw one is left', () => {
+    const value = { text: 'a\u2028b\u2029c\u0085d', list: ['\u2028'], 'key\u2029': 1 };
+    const json = documentJson(value);
+    assert.doesNotMatch(json, /[\u2028\u2029\u0085]/);
+    assert.deepEqual(JSON.parse(json), value);
+    assert.match(json, /"a\\u2028b\\u2029c\\u0085d"/);
+    assert.equal(documentJson({ a: [1, 'x'] }), JSON.stringify({ a: [1, 'x'] }, null, 2));
+  });
+
+  test('on one line of a document: each is a space, as a line break is', () => {
+    assert.equal(escapeDocumentText('Hours\u2028and\u2029days\u0085open'), 'Hours and days open');
+    assert.equal(escapeDocumentText('\u2029# not a heading'), '\\# not a heading');
   });
 });

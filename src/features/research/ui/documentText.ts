@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatMegabytes } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
-import { escapeMarkdown } from '../../../shared/text';
+import { documentJson, escapeMarkdown } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { jobCondition, type TrackedJob } from '../model/trackedJob';
 
@@ -24,12 +24,12 @@ export function documentText(job: TrackedJob | undefined, jobId: string, kind: D
   // The words go inside the markup (a JSON comment, Markdown emphasis), so a translation holds none.
   if (kind === 'partial') {
     const partial = s?.kind === 'agent' ? s.partial : undefined;
-    if (partial !== undefined) return `${JSON.stringify(partial, null, 2)}\n`;
+    if (partial !== undefined) return `${documentJson(partial)}\n`;
     return `// ${notKept('partial', job.trimmed?.partialBytes) ?? l10n.t('No partial data (the run has finished, or has none yet).')}\n`;
   }
   if (kind === 'json') {
     const json = resultJson(s);
-    if (json !== undefined) return `${JSON.stringify(json, null, 2)}\n`;
+    if (json !== undefined) return `${documentJson(json)}\n`;
     return `// ${notKept('result', job.trimmed?.resultBytes) ?? l10n.t('No JSON result (yet) for this job.')}\n`;
   }
   const markdown = resultMarkdown(s);

@@ -5,7 +5,7 @@ import type { ResearchJob } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
 import { shortJobId } from '../../../shared/jobIds';
-import { escapeDocumentText } from '../../../shared/text';
+import { documentJson, escapeDocumentText } from '../../../shared/text';
 import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { isFinished, type TrackedJob, type Trimmed } from '../model/trackedJob';
@@ -36,7 +36,7 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
   if (markdown)
     formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: sanitizeMarkdown(markdown) });
   const json = resultJson(s);
-  if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${JSON.stringify(json, null, 2)}\n` });
+  if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${documentJson(json)}\n` });
   return formats;
 }
 
@@ -71,7 +71,7 @@ function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
   const { deprecation: _deprecation, warnings: _warnings, ...snapshot } = s;
   return [
     { format: 'markdown', label: l10n.t('What it found before it stopped (Markdown)'), extension: 'md', text: lines.join('\n') },
-    { format: 'json', label: l10n.t('Last snapshot (JSON)'), extension: 'json', text: `${JSON.stringify(snapshot, null, 2)}\n` },
+    { format: 'json', label: l10n.t('Last snapshot (JSON)'), extension: 'json', text: `${documentJson(snapshot)}\n` },
   ];
 }
 

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
 import { formatDateTime, formatExact, plural } from '../../../shared/format';
-import { escapeDocumentText, inertCommandLinks } from '../../../shared/text';
+import { escapeDocumentText, inertCommandLinks, usualLineBreaks } from '../../../shared/text';
 
 export interface HeaderFacts {
   /** When the result arrived (epoch ms). */
@@ -36,7 +36,7 @@ function factLines(facts: HeaderFacts): string[] {
  * Markdown (a command link with it): both are percent-encoded, as any address may carry them.
  */
 function codeUrl(url: string): string {
-  return `\`${url.replace(/[`\s\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c))}\``;
+  return `\`${url.replace(/[`\s\u0000-\u001f\u007f-\u009f]/g, (c) => encodeURIComponent(c))}\``;
 }
 
 /** A quoted block of header lines: Markdown's line breaks keep one fact a line. */
@@ -80,7 +80,7 @@ export function scrapeDocument(result: ScrapeResult, requested: string, at: numb
   }
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
-  const body = result.markdown.trim() ? inertCommandLinks(result.markdown) : l10n.t('(The page had no text.)');
+  const body = result.markdown.trim() ? inertCommandLinks(usualLineBreaks(result.markdown)) : l10n.t('(The page had no text.)');
   return `${header(lines)}\n\n---\n\n${body}\n`;
 }
 
