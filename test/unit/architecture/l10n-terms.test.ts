@@ -2,7 +2,7 @@
 // the API key, refreshing, tracking, the map endpoint…) with the word its bundle already uses for them
 // most, so people never meet two words for one thing. Each rule below names the chosen word and the
 // alternatives that once crept in or easily could; a bundle or package.nls string that uses one fails.
-// Chinese text also takes full-width , ; : ? ! (，；：？！), as most of the zh-cn bundle already does.
+// Chinese text also takes full-width , ; : ? ! and brackets (，；：？！（）), as most of the zh-cn bundle already does.
 // Code spans, {0} placeholders, $(icons), URLs and Markdown link targets are not prose and are skipped.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,19 +80,32 @@ const RULES: Record<string, Rule[]> = {
 const HAN = '\\u4e00-\\u9fff';
 /**
  * Half-width , ; : ? ! touching Chinese text (a placeholder counts as part of the sentence), for example
- * "任务 ID: {0}" or "哪个任务?". Left alone: the command category prefix "Firecrawl: ", a list's ", …"
- * (its items are joined with ", " in code), and a quoted character such as "(? 或 #)".
+ * "任务 ID: {0}" or "哪个任务?". Left alone: the command category prefix "Firecrawl: " (VS Code's own zh-hans
+ * palette writes a category that way, "开发人员: 重新加载窗口"), a list's ", …"
+ * (its items are joined with ", " in code), and a quoted character such as "（? 或 #）".
  */
 function halfWidthNextToChinese(message: string): string[] {
   if (!new RegExp(`[${HAN}]`, 'u').test(message)) return [];
   const plain = prose(message)
     .replace(/Firecrawl: /g, '\u0000')
     .replace(/, …/g, '\u0000')
-    .replace(/\(\? /g, '\u0000')
+    .replace(/[(（]\? /g, '\u0000')
     .replace(/\{\d+\}/g, '\ue000');
   const text = `${HAN}\\ue000`;
   const pattern = new RegExp(`[${text}][,;:?!]|(?<=[^\\s(])[,;:?!] *[${text}]`, 'gu');
   return [...plain.matchAll(pattern)].map((m) => m[0].replace(/\ue000/g, '{n}'));
+}
+
+/**
+ * Half-width brackets in a Chinese message, for example "任务 ID(UUID)" or "超时 (408)": a Chinese sentence
+ * brackets even Latin words and numbers with （）. Left alone: a link to a placeholder "[开启]({0})" and "http(s)".
+ */
+function halfWidthBrackets(message: string): string[] {
+  if (!new RegExp(`[${HAN}]`, 'u').test(message)) return [];
+  const plain = prose(message)
+    .replace(/\]\(\{\d+\}\)/g, ']')
+    .replace(/http\(s\)/g, ' ');
+  return [...plain.matchAll(/.?[()].?/gu)].map((m) => m[0]);
 }
 
 function strings(lang: string): [string, string][] {
@@ -120,9 +133,9 @@ describe('localisation terms: one word for one thing in each language', () => {
     });
   }
 
-  test('zh-cn: Chinese text takes full-width ，；：？！', () => {
+  test('zh-cn: Chinese text takes full-width ，；：？！（）', () => {
     const found: string[] = [];
-    for (const [where, message] of strings('zh-cn')) for (const hit of halfWidthNextToChinese(message)) found.push(`${where}: "${hit}"`);
+    for (const [where, message] of strings('zh-cn')) for (const hit of [...halfWidthNextToChinese(message), ...halfWidthBrackets(message)]) found.push(`${where}: "${hit}"`);
     assert.deepEqual(found, []);
   });
 
@@ -142,8 +155,11 @@ describe('localisation terms: one word for one thing in each language', () => {
     assert.equal(hits('zh-cn', 'AI 代理工具；中间有代理(代理或网关)'), 0);
     assert.deepEqual(halfWidthNextToChinese('任务 ID: {0}。哪个任务?'), [': {n}', '务?']);
     assert.deepEqual(halfWidthNextToChinese('Firecrawl: 抓取 URL'), []);
-    assert.deepEqual(halfWidthNextToChinese('页码 {0}, …(共 {1} 页)；查询或片段(? 或 #)'), []);
+    assert.deepEqual(halfWidthNextToChinese('页码 {0}, …（共 {1} 页）；查询或片段（? 或 #）'), []);
     assert.deepEqual(halfWidthNextToChinese('[设置 API 密钥](command:firecrawl.setApiKey) `a: b`'), []);
     assert.deepEqual(halfWidthNextToChinese('Agent run {0}: {1}.'), []);
+    assert.deepEqual(halfWidthBrackets('任务 ID(UUID)，超时 (408)'), ['D(U', 'D)，', ' (4', '8)']);
+    assert.deepEqual(halfWidthBrackets('$(play) 启动；[开启]({0})；[设置](command:firecrawl.setApiKey)；http(s) 地址（{0}）'), []);
+    assert.deepEqual(halfWidthBrackets('Agent run ({0})'), []);
   });
 });
