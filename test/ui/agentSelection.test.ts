@@ -87,11 +87,7 @@ describe('a selection of several lines as the agent prompt in the workbench', ()
       .statusBarEntry('firecrawl.credits')
       .waitFor({ state: 'visible', timeout: 30_000 })
       .catch(() => undefined);
-    await w.page.keyboard.press('Control+P');
-    await w.quickInput().waitFor({ state: 'visible' });
-    await w.page.keyboard.type('ask.md');
-    await w.quickInputRows().filter({ hasText: 'ask.md' }).first().waitFor({ state: 'visible' });
-    await w.page.keyboard.press('Enter');
+    await w.openFile('ask.md');
     await lastLine(w).waitFor({ state: 'visible', timeout: 15_000 });
 
     await startOnSelection(w);

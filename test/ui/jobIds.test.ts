@@ -45,11 +45,7 @@ describe('job ids in an editor of the workbench', () => {
       .statusBarEntry('firecrawl.credits')
       .waitFor({ state: 'visible', timeout: 30_000 })
       .catch(() => undefined);
-    await w.page.keyboard.press('Control+P');
-    await w.quickInput().waitFor({ state: 'visible' });
-    await w.page.keyboard.type('run.log');
-    await w.quickInputRows().filter({ hasText: 'run.log' }).first().waitFor({ state: 'visible' });
-    await w.page.keyboard.press('Enter');
+    await w.openFile('run.log');
     await idText(w, UNKNOWN).waitFor({ state: 'visible', timeout: 15_000 });
 
     const recent = await hoverOn(w, scrape, /recent activity/);

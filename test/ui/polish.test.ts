@@ -8,16 +8,6 @@ import { useWorkbench, type Workbench } from './workbench';
 
 const JOB_ID = '0b9e2a4c-1111-4222-8333-444455556666';
 
-async function openFile(wb: Workbench, name: string): Promise<void> {
-  await wb.page.keyboard.press('Escape');
-  await wb.page.keyboard.press('Control+P');
-  const widget = wb.quickInput();
-  await widget.waitFor({ state: 'visible' });
-  await widget.locator('input').fill(name);
-  await wb.quickInputRows().filter({ hasText: name }).first().click();
-  await wb.page.locator(`.tabs-container .tab[aria-label^="${name}"]`).waitFor();
-}
-
 /** Selects `text` in the open editor (first occurrence) and returns the labels of its context menu. */
 async function contextMenuOn(wb: Workbench, text: string, shot?: string): Promise<string[]> {
   const editor = wb.page.locator('.editor-instance .monaco-editor').first();
@@ -76,7 +66,7 @@ describe('everyday polish', () => {
   });
 
   it('the editor context menu offers Firecrawl entries only on a selection that holds a job id', async () => {
-    await openFile(wb(), 'ids.txt');
+    await wb().openFile('ids.txt');
     const onId = await contextMenuOn(wb(), JOB_ID, 'polish-context-menu');
     assert.ok(onId.includes('Track Firecrawl Job ID'), `menu: ${onId.join(' | ')}`);
     assert.ok(onId.includes('Send Firecrawl Feedback for This Job'), `menu: ${onId.join(' | ')}`);

@@ -102,6 +102,8 @@ export interface Workbench {
   noticeWithButtons(text: string | RegExp): Promise<{ notice: Locator; inCenter: boolean }>;
   /** Rows of a tree view by its name (the pane header); read `.label-name` / `.label-description`. */
   treeRows(viewName: string): Locator;
+  /** Opens a workspace file by name through Quick Open, once its tab is there. */
+  openFile(name: string): Promise<void>;
   /** Opens a view container from the activity bar by its title. */
   openViewContainer(title: string): Promise<void>;
   /** The content frame of the active webview (two nested iframes). */
@@ -377,6 +379,15 @@ function bindWorkbench(
     },
     treeRows(viewName) {
       return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
+    },
+    async openFile(name) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+P');
+      const widget = page.locator('.quick-input-widget');
+      await widget.waitFor({ state: 'visible' });
+      await widget.locator('input').fill(name);
+      await widget.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().click();
+      await page.locator(`.tabs-container .tab[aria-label^="${name.replace(/"/g, '\\"')}"]`).waitFor();
     },
     async openViewContainer(title) {
       await page.locator(`.activitybar .action-item a[aria-label^="${title.replace(/"/g, '\\"')}"]`).click();
