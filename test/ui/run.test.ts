@@ -271,8 +271,19 @@ describe('running Firecrawl from the editor in the workbench', () => {
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       // The dialog fills in the folder first and the suggested name a moment later: a path typed before that is replaced.
       await w.page.waitForFunction(() => document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value.endsWith('.md'));
-      if (target !== undefined) await input.fill(target);
+      if (target !== undefined) {
+        await input.fill(target);
+        // A path in another folder makes the dialog open that folder first (two round trips to the server); an Enter
+        // that comes before the dialog is busy with it is spent on opening that folder, and the dialog stays open.
+        // Once it lists that folder's entries it is done, and Enter saves.
+        const entries = fs.readdirSync(path.dirname(target));
+        await w.page.waitForFunction((names) => {
+          const labels = [...document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row')].map((row) => row.getAttribute('aria-label')).filter((label) => label !== '..');
+          return labels.length > 0 && labels.every((label) => label !== null && names.includes(label));
+        }, entries);
+      }
       await input.press('Enter');
+      await w.quickInput().waitFor({ state: 'hidden' });
     };
     await large.notice.locator('.monaco-button', { hasText: 'Save As…' }).click();
     await saveTo('/sys/large-result.md');
