@@ -154,6 +154,52 @@ describe('the shared spending record', () => {
     assert.ok(disk.files.get(`${SPENDING_FOLDER}/a.json`)!.length < 1024 * 1024);
   });
 
+  test('the totals the guard reads, kept up as charges are recorded, always equal a count from scratch; the file reads back whole', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const b = new ToolSpending({ files: disk.view(), clock, windowId: 'b' });
+    const since = clock.now();
+    const check = (what: string) => {
+      for (const team of ['t', 'u', 'everyTeam'] as const) {
+        const all = a.entries();
+        const spent = spentSince(all, since, 'credits', team);
+        const heldCount = spentSince(
+          all.filter((e) => e.upTo && !all.some((o) => o.id === e.id && !o.upTo)),
+          since,
+          'credits',
+          team,
+        );
+        assert.deepEqual(a.totals(since, 'credits', team), { spent, held: heldCount }, `${what}, team ${team}`);
+      }
+    };
+    check('nothing charged');
+    for (let i = 0; i < 30; i++) {
+      const team = i % 3 === 0 ? 'u' : 't';
+      const hold: SpendingEntry = { id: `call-${i}`, at: clock.now(), tool: 'scrape', units: 5, unit: 'credits', team, upTo: true };
+      void a.record(hold);
+      check(`call ${i} held`);
+      const { upTo: _hold, ...settled } = hold;
+      if (i % 4 !== 1) void a.record({ ...settled, units: i % 5, at: clock.now() + 1 });
+      check(`call ${i} settled`);
+      if (i % 7 === 0) {
+        // Another window starts an agent run; this one reads its file, then sees the run finish.
+        await b.record({ id: `run-${i}`, at: clock.now(), tool: 'startAgent', units: 50, unit: 'credits', team: 't', upTo: true });
+        await a.refresh();
+        check(`run ${i} started in another window`);
+        await a.settleCeiling(`run-${i}`, 12);
+        check(`run ${i} settled here`);
+      }
+      clock.sleep(1_000);
+    }
+    await a.whenWritten();
+    const inFile = JSON.parse(disk.files.get(`${SPENDING_FOLDER}/a.json`)!).entries as SpendingEntry[];
+    assert.deepEqual(inFile, a.entries().slice(0, inFile.length), "this window's file holds its charges as recorded");
+    const c = new ToolSpending({ files: disk.view(), clock, windowId: 'c' });
+    await c.refresh();
+    assert.deepEqual(c.totals(since, 'credits', 'everyTeam'), a.totals(since, 'credits', 'everyTeam'));
+  });
+
   test('what the tools spent, as the status bar and spike alert say it: settled charges only, never a ceiling', () => {
     const now = Date.parse('2026-11-20T12:00:00.000Z');
     const entries: SpendingEntry[] = [

@@ -57,6 +57,13 @@ describe('untrusted page text', () => {
     assert.match(a, /^[0-9a-f]{12}$/);
     assert.notEqual(a, newNonce());
   });
+
+  test('nonces stay distinct across draws of fresh random bytes', () => {
+    // Each nonce takes 6 bytes from a drawn page: 2,000 of them span several draws.
+    const seen = new Set(Array.from({ length: 2_000 }, () => newNonce()));
+    assert.equal(seen.size, 2_000);
+    assert.ok([...seen].every((n) => /^[0-9a-f]{12}$/.test(n)));
+  });
 });
 
 describe('the action and its cost, as the chat shows them', () => {

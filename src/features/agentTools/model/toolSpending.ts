@@ -69,13 +69,31 @@ export function readEntries(value: unknown): SpendingEntry[] | undefined {
 
 /** One charge per id (a real figure replaces a ceiling), dated when it began. */
 export function charges(entries: readonly SpendingEntry[]): SpendingEntry[] {
+  return [...chargesById(entries).values()];
+}
+
+function chargesById(entries: readonly SpendingEntry[]): Map<string, SpendingEntry> {
   const byId = new Map<string, SpendingEntry>();
-  for (const entry of entries) {
-    const known = byId.get(entry.id);
-    if (!known) byId.set(entry.id, entry);
-    else if (known.upTo && !entry.upTo) byId.set(entry.id, { ...entry, at: Math.min(known.at, entry.at) });
-  }
-  return [...byId.values()];
+  for (const entry of entries) addCharge(byId, entry);
+  return byId;
+}
+
+function addCharge(byId: Map<string, SpendingEntry>, entry: SpendingEntry): void {
+  const known = byId.get(entry.id);
+  if (!known) byId.set(entry.id, entry);
+  else if (known.upTo && !entry.upTo) byId.set(entry.id, { ...entry, at: Math.min(known.at, entry.at) });
+}
+
+/** Each entry's JSON, made once: a window's file is written whole at every charge. Entries are never changed in place. */
+const entryJson = new WeakMap<SpendingEntry, string>();
+
+function fileText(entries: readonly SpendingEntry[]): string {
+  const parts = entries.map((entry) => {
+    let json = entryJson.get(entry);
+    if (json === undefined) entryJson.set(entry, (json = JSON.stringify(entry)));
+    return json;
+  });
+  return `{"entries":[${parts.join(',')}]}`;
 }
 
 /** Units of `unit` charged since `since` by `team`, or by every team with 'everyTeam'. */
@@ -144,8 +162,11 @@ export interface ToolSpendingDeps {
 export class ToolSpending implements Disposable {
   private own: SpendingEntry[] = [];
   private readonly others = new Map<string, SpendingEntry[]>();
-  /** `charges` of every window's entries, until they change: the guard reads them twice a call. */
-  private charged: SpendingEntry[] | undefined;
+  /**
+   * `charges` of every window's entries by id, until another window's change (this window's own charges
+   * are added as they are recorded): the guard reads them twice a call.
+   */
+  private charged: Map<string, SpendingEntry> | undefined;
   private readonly changed = new Emitter<void>();
   private readonly subscription: Disposable;
   private readAt: number | undefined;
@@ -227,14 +248,19 @@ export class ToolSpending implements Disposable {
   record(entry: SpendingEntry): Promise<void> {
     const now = this.deps.clock.now();
     const first = this.own[0];
-    if (first && now - first.at > SPENDING_KEEP_MS) this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
+    if (first && now - first.at > SPENDING_KEEP_MS) {
+      this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
+      this.charged = undefined;
+    }
     // What a call cost replaces its hold here already, as `charges` would: the file a write serializes
     // holds one entry per call, not two.
     const held = entry.upTo ? -1 : this.heldIndex(entry.id);
     if (held >= 0) this.own[held] = { ...entry, at: Math.min(this.own[held]!.at, entry.at) };
     else this.own.push(entry);
-    if (this.own.length > MAX_OWN_ENTRIES) this.own = compact(this.own);
-    this.charged = undefined;
+    if (this.own.length > MAX_OWN_ENTRIES) {
+      this.own = compact(this.own);
+      this.charged = undefined;
+    } else if (this.charged) addCharge(this.charged, entry);
     this.changed.fire();
     // Charges made while a write is under way share the next one: a burst of calls is a write or two.
     // The write waits for the next turn of the event loop, so it goes out behind the answer to the call
@@ -252,7 +278,7 @@ export class ToolSpending implements Disposable {
         })
         .then(() => {
           this.pending = this.hurry = undefined;
-          return this.deps.files.write(this.ownName, JSON.stringify({ entries: this.own })).catch(() => undefined);
+          return this.deps.files.write(this.ownName, fileText(this.own)).catch(() => undefined);
         });
       this.written = this.pending;
     }
@@ -301,10 +327,10 @@ export class ToolSpending implements Disposable {
    * still out, agent runs not yet seen finished. `except`: a charge left out (a call's own hold).
    */
   totals(since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam', except?: string): { spent: number; held: number } {
-    this.charged ??= charges(this.entries());
+    this.charged ??= chargesById(this.entries());
     let spent = 0;
     let held = 0;
-    for (const e of this.charged) {
+    for (const e of this.charged.values()) {
       if (!counts(e, since, unit, team) || e.id === except) continue;
       spent += e.units;
       if (e.upTo) held += e.units;

@@ -37,13 +37,31 @@ export function trimContent(text: string, max: number): Trimmed {
 // not localised: markers the model matches, the same in every language
 const MARKER = 'FIRECRAWL_UNTRUSTED_CONTENT';
 
+/**
+ * Random bytes drawn a page at a time: asking the platform's generator for six bytes costs more than
+ * the rest of a tool call's own work, and bytes taken from a larger draw are just as unpredictable.
+ */
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let taken = 0;
+
+function randomBytes(count: number): Uint8Array {
+  if (taken + count > pool.length) {
+    pool = new Uint8Array(POOL_BYTES);
+    taken = 0;
+    const crypto = (globalThis as { crypto?: { getRandomValues(a: Uint8Array): Uint8Array } }).crypto;
+    if (crypto) crypto.getRandomValues(pool);
+    else for (let i = 0; i < pool.length; i++) pool[i] = Math.floor(Math.random() * 256);
+  }
+  taken += count;
+  return pool.subarray(taken - count, taken);
+}
+
 /** A fresh nonce for one result's markers (12 hex characters). */
 export function newNonce(): string {
-  const bytes = new Uint8Array(6);
-  const crypto = (globalThis as { crypto?: { getRandomValues(a: Uint8Array): Uint8Array } }).crypto;
-  if (crypto) crypto.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  let hex = '';
+  for (const b of randomBytes(6)) hex += (b < 16 ? '0' : '') + b.toString(16);
+  return hex;
 }
 
 export function beginMarker(nonce: string): string {
