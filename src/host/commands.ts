@@ -3,8 +3,8 @@
 // as if there were none.
 import * as vscode from 'vscode';
 import { isBundleLoadError } from './bundleError';
-import { describeError, isCommonStep, nextStepLabel } from './errorText';
-import { runCommonStep } from './nextStepCommands';
+import { describeError } from './errorText';
+import { notifyWithSteps } from './nextStepCommands';
 
 let gate: Promise<unknown> = Promise.resolve();
 
@@ -24,11 +24,7 @@ export function registerCommand(id: string, handler: (...args: any[]) => unknown
       // "Running the contributed command … failed": say which file and what to do instead.
       if (!isBundleLoadError(error)) throw error;
       const { message, actions } = describeError(error);
-      const steps = actions.filter(isCommonStep);
-      void vscode.window.showErrorMessage(message, ...steps.map(nextStepLabel)).then((choice) => {
-        const step = steps.find((s) => nextStepLabel(s) === choice);
-        if (step) void runCommonStep(step);
-      });
+      notifyWithSteps('error', message, actions);
       return undefined;
     }
   });

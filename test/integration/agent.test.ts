@@ -120,6 +120,32 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.ok(!said.some((m) => /Could not cancel/.test(m)));
   });
 
+  it('a cancel that meets a passing failure (503) offers Retry, which sends the cancel again without asking again', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 600_000 });
+    await track(id);
+    await until('processing', () => store().get(id)?.snapshot?.status === 'processing');
+    sandbox.fault({ route: 'agentCancel', kind: 'status', status: 503 });
+    const recordWarning = vscode.window.showWarningMessage;
+    // Yes to the confirmation; Retry on the first failure.
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: unknown[]) => {
+      const modal = typeof items[0] === 'object' && items[0] !== null;
+      const labels = items.filter((i): i is string => typeof i === 'string');
+      shown.push({ kind: 'warning', message, items: labels, modal });
+      return Promise.resolve(modal ? 'Cancel Job' : labels.includes('Retry') ? 'Retry' : undefined);
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), false);
+      const failed = shown.find((s) => /^Could not cancel the agent job: /.test(s.message));
+      assert.match(failed?.message ?? '', /server error \(HTTP 503\)/);
+      assert.deepEqual(failed?.items, ['Retry', 'Show Logs']);
+      await until('cancelled by the retry', () => store().get(id)?.snapshot?.status === 'cancelled');
+      assert.equal(sandbox.requestCount('agentCancel'), 2);
+      assert.equal(shown.filter((s) => s.modal).length, 1, 'the person was asked once');
+    } finally {
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = recordWarning;
+    }
+  });
+
   it('a run we cancelled that the service then reads as failed shows as cancelled', async () => {
     sandbox.agentCancelledReads = 'failed';
     try {

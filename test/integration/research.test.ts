@@ -300,6 +300,44 @@ describe('deep research jobs', function () {
     assert.deepEqual(note.items, ['Show Job', "Don't Show Again"]);
   });
 
+  it('a failed manual refresh offers what may help: Retry refreshes the same job again after a passing failure; a refused key offers Set API Key, not Retry', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 600_000 });
+    await track(id);
+    await until('processing', () => status(id) === 'processing');
+    const refreshFailures = () => shown.filter((s) => /^Could not refresh job/.test(s.message));
+    // The first notification is answered Retry, any later one is left alone.
+    const recordWarning = vscode.window.showWarningMessage;
+    let retried = false;
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: string[]) => {
+      shown.push({ kind: 'warning', message, items });
+      const choice = !retried && items.includes('Retry') ? 'Retry' : undefined;
+      if (choice) retried = true;
+      return Promise.resolve(choice);
+    };
+    try {
+      sandbox.fault({ route: 'agentStatus', kind: 'status', status: 503, times: 1_000 });
+      const asked = askedAbout(sandbox, id);
+      const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
+      assert.ok(outcomes[0]?.error, 'the refresh failed');
+      const [first, again] = await until('the retry to fail too', () => (refreshFailures().length >= 2 ? refreshFailures() : undefined));
+      assert.match(first!.message, /server error \(HTTP 503\)/);
+      assert.deepEqual(first!.items, ['Retry', 'Show Logs']);
+      assert.deepEqual(again!.items, ['Retry', 'Show Logs'], 'the retry is the same refresh');
+      assert.ok(askedAbout(sandbox, id) >= asked + 2, 'Retry asked the service again');
+
+      sandbox.clearFaults();
+      sandbox.fault({ route: 'agentStatus', kind: 'status', status: 401, times: 1_000 });
+      shown.length = 0;
+      await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
+      const refused = await until('the refused refresh', () => refreshFailures()[0]);
+      assert.match(refused.message, /rejected the API key \(401\)/);
+      assert.deepEqual(refused.items, ['Set API Key'], 'asking again with the same key cannot help');
+    } finally {
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = recordWarning;
+      sandbox.clearFaults();
+    }
+  });
+
   it('a key restricted from deep research stops as refused; with a valid key, its jobs follow when asked to', async () => {
     const id = sandbox.createResearchJob({ durationMs: 600_000 });
     const validTeam = store().teamId;

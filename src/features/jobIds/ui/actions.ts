@@ -3,8 +3,8 @@
 // hands the id to Track Job (which finds the kind: agent first, then deep research), and so does Look
 // Up, unless that id was just found to be neither.
 import * as vscode from 'vscode';
-import { type ErrorText, isCommonStep, nextStepLabel } from '../../../host/errorText';
-import { runCommonStep } from '../../../host/nextStepCommands';
+import type { ErrorText } from '../../../host/errorText';
+import { notifyWithSteps } from '../../../host/nextStepCommands';
 import { COMMANDS } from '../../../ids';
 import { formatAgo } from '../../../shared/format';
 import { isJobId, normalizeJobId, shortJobId } from '../../../shared/jobIds';
@@ -97,9 +97,5 @@ export async function lookUpJobId(deps: LookUpDeps, given: unknown): Promise<voi
 }
 
 function sayNotLookedUp(id: string, why: ErrorText): void {
-  const steps = why.actions.filter(isCommonStep);
-  void vscode.window.showWarningMessage(vscode.l10n.t('Could not look up {0}: {1}', shortJobId(id), why.message), ...steps.map(nextStepLabel)).then((choice) => {
-    const step = steps.find((s) => nextStepLabel(s) === choice);
-    if (step) void runCommonStep(step);
-  });
+  notifyWithSteps('warning', vscode.l10n.t('Could not look up {0}: {1}', shortJobId(id), why.message), why.actions);
 }

@@ -10,6 +10,7 @@ import { isCancelable, type TrackedJob } from '../model/trackedJob';
 import { isNode, jobIdOf, jobIdsOf, noResultYet, pickJob } from './jobArguments';
 import { isWebUrl } from '../../../shared/urls';
 import { cancelConflictText, describeError, type ErrorContext } from '../../../host/errorText';
+import { notifyWithSteps } from '../../../host/nextStepCommands';
 import { VIEWS } from '../../../ids';
 import { documentUri } from './documents';
 
@@ -54,19 +55,25 @@ export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selecte
   return text;
 }
 
-function reportFailures(outcomes: RefreshOutcome[], errors: ErrorContext): void {
+/** Said once for the refresh, with the first failure's words and next steps; Retry refreshes the same jobs again. */
+function reportFailures(outcomes: RefreshOutcome[], errors: ErrorContext, again: () => unknown): void {
   const failed = outcomes.filter((o) => o.error);
   const first = failed[0];
   if (!first?.error) return;
-  const why = describeError(first.error, errors).message;
-  void vscode.window.showWarningMessage(
-    failed.length > 1 ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why) : vscode.l10n.t('Could not refresh job: {0}', why),
-  );
+  const why = describeError(first.error, errors);
+  const message =
+    failed.length > 1 ? vscode.l10n.t('Could not refresh jobs (and {0} more): {1}', formatExact(failed.length - 1), why.message) : vscode.l10n.t('Could not refresh job: {0}', why.message);
+  notifyWithSteps('warning', message, why.actions, failed.some((o) => isTransient(o.error)) ? again : undefined);
+}
+
+/** A failure that asking again may not meet (the network, a timeout, a busy or failing server). */
+function isTransient(error: unknown): boolean {
+  return isFirecrawlError(error) && error.transient;
 }
 
 export async function refreshAllJobs(deps: JobCommandDeps): Promise<RefreshOutcome[]> {
   const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => deps.store.refreshAll());
-  reportFailures(outcomes, deps.errors());
+  reportFailures(outcomes, deps.errors(), () => refreshAllJobs(deps));
   return outcomes;
 }
 
@@ -78,6 +85,7 @@ export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selec
   reportFailures(
     outcomes.filter((o) => !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody)),
     deps.errors(),
+    () => refreshJobs(deps, ids[0], ids),
   );
   return outcomes;
 }
@@ -164,14 +172,20 @@ export async function cancelAgentJob(deps: JobCommandDeps, clicked?: unknown): P
     confirm,
   );
   if (choice !== confirm) return false;
+  return sendCancel(deps, job.id);
+}
+
+/** Retry sends the cancel again: the person said yes to it already. */
+async function sendCancel(deps: JobCommandDeps, id: string): Promise<boolean> {
   const title = vscode.l10n.t('Cancelling the agent job…');
-  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => deps.store.cancel(job.id));
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => deps.store.cancel(id));
   if (outcome.conflict) {
-    void vscode.window.showInformationMessage(cancelConflictText(outcome.conflict, shortJobId(job.id)));
+    void vscode.window.showInformationMessage(cancelConflictText(outcome.conflict, shortJobId(id)));
     return false;
   }
   if (outcome.error) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Could not cancel the agent job: {0}', describeError(outcome.error, deps.errors()).message));
+    const why = describeError(outcome.error, deps.errors());
+    notifyWithSteps('warning', vscode.l10n.t('Could not cancel the agent job: {0}', why.message), why.actions, isTransient(outcome.error) ? () => sendCancel(deps, id) : undefined);
     return false;
   }
   return true;
