@@ -18,7 +18,7 @@ export function isListingUnsupported(error: unknown, selfHosted = false): boolea
 }
 
 export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}): string {
-  if (isListingUnsupported(error, ctx.apiUrl !== undefined && !isDefaultApiUrl(ctx.apiUrl))) {
+  if (isListingUnsupported(error, ctx.selfHosted ?? (ctx.apiUrl !== undefined && !isDefaultApiUrl(ctx.apiUrl)))) {
     return ctx.apiUrl
       ? l10n.t('The server at {0} does not list recent jobs (self-hosted Firecrawl may not).', plainText(ctx.apiUrl, 120))
       : l10n.t('This server does not list recent jobs (self-hosted Firecrawl may not).');

@@ -37,7 +37,7 @@ async function run(script: Reply[], draft: WizardDraft = emptyDraft(), options: 
   const ui = new ScriptedPrompter(script);
   const recent = options.recent ?? recentJobs();
   try {
-    const request = await runFeedbackWizard(draft, ui, { clock, recent, apiUrl: sandbox.url, ...options });
+    const request = await runFeedbackWizard(draft, ui, { clock, recent, errors: { apiUrl: sandbox.url, selfHosted: true }, ...options });
     assert.equal(ui.remaining, 0, 'the wizard finished before the script did');
     return { request, ui, draft };
   } finally {
@@ -490,6 +490,22 @@ describe('the job page', () => {
       assert.equal(request?.jobId, '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', name);
       sandbox.clearFaults();
     }
+  });
+  test("in a browser, a server of one's own that cannot be reached is said to be often CORS, as everywhere else", async () => {
+    activity.clear();
+    sandbox.fault({ route: 'activity', kind: 'connectionReset' });
+    const recent = await settled('scrape');
+    await run(
+      [
+        pick('scrape', /Endpoint/),
+        expect(
+          (s) => assert.match(inputPrompt(s).prompt, /^Could not reach Firecrawl to list recent jobs\. In a browser this is often CORS/),
+          () => ({ kind: 'cancel' }),
+        ),
+      ],
+      emptyDraft(),
+      { recent, errors: { apiUrl: sandbox.url, selfHosted: true, browser: true } },
+    );
   });
 });
 

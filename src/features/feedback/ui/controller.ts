@@ -161,7 +161,7 @@ export class FeedbackController implements vscode.Disposable {
         clock: systemClock,
         recent,
         ...windowOption(this.windows.seconds(server)),
-        apiUrl: server,
+        errors: this.provider.errorContext,
       };
       if (reopened) {
         draft = reopened;

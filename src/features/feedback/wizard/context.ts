@@ -9,6 +9,7 @@ import type { Event } from '../../../shared/events';
 import type { WizardDraft } from '../model/draft';
 import type { RecentJobsState } from '../model/recentJobs';
 import type { Step, StepRef, StepState, Transition } from './flow';
+import type { ErrorContext } from '../../../host/errorText';
 import type { Answer, PromptFrame, Prompter } from './prompts';
 
 export type StepId =
@@ -74,8 +75,8 @@ export interface WizardContext {
   recent?: RecentJobsSource;
   /** How long the server accepts feedback after a job, in seconds (its own word, else the default). */
   windowSeconds?: number;
-  /** The API URL, named when it cannot list jobs. */
-  apiUrl?: string;
+  /** Where requests go (the API URL is named when it cannot list jobs). */
+  errors?: ErrorContext;
   draftIdSource?: StartingJobId;
   /** Why the job page's last Enter did nothing; shown once. */
   jobPageNote?: string;

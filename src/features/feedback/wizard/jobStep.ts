@@ -6,7 +6,7 @@
 // saying why. Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
 import { checkJobId, type FeedbackEndpoint } from '../../../api/feedback';
-import { recentJobsUnavailableText } from '../../../host/errorText';
+import { type ErrorContext, recentJobsUnavailableText } from '../../../host/errorText';
 import { formatAgo, formatDuration, formatExact, formatSpan } from '../../../shared/format';
 import { shortJobId, singleJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
@@ -93,7 +93,7 @@ export interface JobPickInput {
   showAllExpired: boolean;
   /** A line to show instead of the usual placeholder (why the last Enter did nothing). */
   note?: string;
-  apiUrl?: string;
+  errors?: ErrorContext;
 }
 
 const jobKey = (id: string) => `job:${id}`;
@@ -204,7 +204,7 @@ export function jobPickOptions(input: JobPickInput): PickUpdate<JobChoice> & { a
   let placeholder: string;
   if (input.note) placeholder = input.note;
   else if (state === undefined || state.kind === 'loading') placeholder = l10n.t('Loading the recent {0} jobs…', endpoint);
-  else if (state.kind === 'unavailable') placeholder = recentJobsUnavailableText(state.error, input.apiUrl ? { apiUrl: input.apiUrl } : {});
+  else if (state.kind === 'unavailable') placeholder = recentJobsUnavailableText(state.error, input.errors);
   else if (!jobs.length) placeholder = l10n.t('No {0} jobs of the last 24 hours are listed; paste the job id.', endpoint);
   else if (windowSeconds === undefined) placeholder = l10n.t('Which job? Newest first.');
   else if (!open.length) {
@@ -223,7 +223,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
   if (recent.state(endpoint)?.kind === 'loading') await settled(recent, endpoint, ctx);
   const initial = recent.state(endpoint);
   // Nothing to pick from: the input box of old, with one line saying why.
-  if (initial?.kind === 'unavailable') return jobIdInput(state, ctx, recentJobsUnavailableText(initial.error, ctx.apiUrl ? { apiUrl: ctx.apiUrl } : {}));
+  if (initial?.kind === 'unavailable') return jobIdInput(state, ctx, recentJobsUnavailableText(initial.error, ctx.errors));
   if (initial?.kind === 'loaded' && initial.jobs.length === 0) {
     return jobIdInput(state, ctx, endpoint === 'parse' ? l10n.t('Parse jobs are not in the list of recent jobs.') : l10n.t('No {0} jobs of the last 24 hours are listed.', endpoint));
   }
@@ -240,7 +240,7 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       ...(ctx.draftIdSource && ctx.draftIdSource.id === ctx.draft.jobId ? { draftSource: ctx.draftIdSource.from } : {}),
       showAllExpired: ctx.showAllExpired === true,
       ...(note ? { note } : {}),
-      ...(ctx.apiUrl ? { apiUrl: ctx.apiUrl } : {}),
+      ...(ctx.errors ? { errors: ctx.errors } : {}),
     });
   const first = build();
   const answer = await ctx.ui.pick<JobChoice>({

@@ -13,6 +13,7 @@ import { missingDescriptionStep, missingStep, missingTopicStep, sourceReasonStep
 import type { Prompter } from './prompts';
 import { detailsStep, reviewStep } from './reviewSteps';
 import { metadataStep, noteStep, pageNumbersStep, querySuggestionsStep, urlStep } from './textSteps';
+import type { ErrorContext } from '../../../host/errorText';
 import { type RecentJobsSource, reviewStack, type ResumableDraft, type StartingJobId, type StepId, type WizardContext, type WizardRef, type WizardStep } from './context';
 
 export const WIZARD_STEPS: Readonly<Record<StepId, WizardStep>> = {
@@ -54,7 +55,8 @@ export interface WizardOptions {
   recent?: RecentJobsSource;
   /** The server's feedback window in seconds. */
   windowSeconds?: number;
-  apiUrl?: string;
+  /** Where requests go, for the words when recent jobs cannot be listed. */
+  errors?: ErrorContext;
   /** Where the draft's starting job id came from. */
   startingJobId?: StartingJobId;
   /** After every page: the draft may have changed (save it). Not called when the person leaves the page it opened on untouched. */
@@ -71,7 +73,7 @@ export async function runFeedbackWizard(draft: WizardDraft, ui: Prompter, option
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.recent ? { recent: options.recent } : {}),
     ...(options.windowSeconds !== undefined ? { windowSeconds: options.windowSeconds } : {}),
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    ...(options.errors ? { errors: options.errors } : {}),
     ...(options.startingJobId ? { draftIdSource: options.startingJobId } : {}),
   };
   const initial: WizardRef[] = options.start === 'review' ? reviewStack(draft) : options.start === 'rating' ? [{ id: 'endpoint' }, { id: 'jobId' }, { id: 'rating' }] : [{ id: 'endpoint' }];
