@@ -619,6 +619,11 @@ describe('running Firecrawl from the editor', function () {
       api.research.store.jobs.some((j) => j.id === outcome.id),
       `tracked at once: ${JSON.stringify({ id: outcome.id, team: api.research.store.teamId, current: api.team.current, size: api.research.store.size, other: [...(await api.research.store.otherTeams())] })}`,
     );
+    // Named by its prompt from the start: the service's answers never say it.
+    const tree = api.research.tree;
+    await tree.loadRows();
+    const label = tree.item(tree.jobNode(outcome.id!)).label;
+    assert.equal(typeof label === 'string' ? label : label?.label, 'Agent job: Compare the plans of three scraping APIs');
   });
 
   it('a run started here that ends before the Research view first reads it is still announced', async () => {

@@ -46,7 +46,7 @@ export interface AgentToolsDeps {
   credits: CreditsFeature;
   burn: BurnFeature;
   /** Adds a run an agent started to the Research view, without taking focus from the chat. */
-  trackAgentRun(id: string): void;
+  trackAgentRun(id: string, prompt: string): void;
 }
 
 export class AgentToolsFeature extends DisposableBase {
@@ -82,7 +82,7 @@ export class AgentToolsFeature extends DisposableBase {
           balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
           teamCredits: () => this.teamCredits(),
           documentUri: toolDocumentUri,
-          trackAgentRun: (id) => this.deps.trackAgentRun(id),
+          trackAgentRun: (id, prompt) => this.deps.trackAgentRun(id, prompt),
         }),
     );
     this.loading.catch(() => (this.loading = undefined));

@@ -616,7 +616,7 @@ describe('a run started from this editor', () => {
     const quick = service.createAgent({ durationMs: 500 });
     const old = service.createAgent({ durationMs: 500 });
     await clock.advance(1_000);
-    store.track([quick], 'agent', [quick]);
+    store.track([quick], 'agent', [{ id: quick }]);
     store.track([old], 'agent');
     await clock.advance(5_000);
     assert.equal(store.get(quick)?.snapshot?.status, 'completed');
@@ -632,10 +632,34 @@ describe('a run started from this editor', () => {
     b.onDidFinishJob((j) => heard.push(`b:${j.id}`));
     const quick = service.createAgent({ durationMs: 500 });
     await clock.advance(1_000);
-    b.track([quick], 'agent', [quick]);
+    b.track([quick], 'agent', [{ id: quick }]);
     await beat(12_000);
     assert.equal(b.get(quick)?.snapshot?.status, 'completed');
     assert.deepEqual(heard, [`b:${quick}`]);
+    a.dispose();
+    b.dispose();
+  });
+  test('is named by the prompt it was started with, in every window and after a restart: the service never says it', async () => {
+    const { clock, service, a, b, beat } = twoWindows();
+    const id = service.createAgent({ durationMs: 600_000 });
+    const prompt = `Compare the  pricing\nof three   scraping APIs ${'and more '.repeat(100)}`;
+    b.track([id], 'agent', [{ id, prompt }]);
+    const kept = b.get(id)?.prompt ?? '';
+    assert.match(kept, /^Compare the pricing of three scraping APIs and more and more/, 'one line, spaces as one');
+    assert.equal(kept.length, 500, 'the start of a long prompt');
+    assert.match(describeJob(b.get(id)!, clock.now()).label, /^Agent job: Compare the pricing of three scraping APIs/);
+    await beat(6_000);
+    assert.equal(a.get(id)?.prompt, kept, 'the polling window read it from the job file');
+    const row = describeJob(a.get(id)!, clock.now());
+    assert.match(row.label, /^Agent job: Compare the pricing/);
+    assert.ok(
+      row.tooltip?.().rows.some(([label, value]) => label === 'Prompt' && value === kept),
+      'the tooltip says the prompt',
+    );
+    // A run tracked by its id alone (pasted, or from a hover) has no prompt: its row is named by its id.
+    const other = service.createAgent({ durationMs: 600_000 });
+    a.track([other], 'agent');
+    assert.equal(describeJob(a.get(other)!, clock.now()).label, `Agent job ${other.slice(0, 8)}`);
     a.dispose();
     b.dispose();
   });

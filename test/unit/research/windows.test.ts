@@ -243,6 +243,11 @@ describe('several windows', () => {
     disk.files.set(jobFileName('t', id), JSON.stringify({ v: 2, id, trackedAt: 'yesterday' }));
     const c = await open('c');
     assert.equal(skipped(c), 1, c.log.join('\n'));
+    // A prompt that is not text is as damaged as any other field.
+    disk.files.set(jobFileName('t', id), JSON.stringify({ v: 2, id, trackedAt: 1, writtenAt: 1, poll: { kind: 'polling' }, prompt: { text: 'x' } }));
+    const d = await open('d');
+    assert.equal(skipped(d), 1, d.log.join('\n'));
+    await d.close();
     // Looked at on every beat, logged once: the file is not read again until it changes.
     await clock.advance(30_000);
     assert.equal(skipped(c), 1, c.log.join('\n'));

@@ -48,7 +48,7 @@ export interface ToolRunnerDeps {
   /** How the result says where the whole text is (a URI the person can open). */
   documentName(key: string): string;
   /** A run an agent started: the person follows it where they follow their own (the Research view). */
-  trackAgentRun?(id: string): void;
+  trackAgentRun?(id: string, prompt: string): void;
   /**
    * Asks the person, in a dialog of the extension's own that no standing approval skips, whether a call
    * may take today's spending past the budget; true only for a yes. Without it such a call is not sent.
@@ -391,7 +391,7 @@ export class ToolRunner {
         const body = checked('agentStart', agentStartBody({ prompt: input.prompt, urls: input.urls, maxCredits }));
         const started = await client.startAgent(body, call);
         const charged = this.charge(hold, undefined, started.id);
-        this.deps.trackAgentRun?.(started.id);
+        this.deps.trackAgentRun?.(started.id, input.prompt);
         return {
           parts: [
             pluralCount(

@@ -83,6 +83,7 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   const before = r.poll;
   r.kind = file.kind ?? r.kind;
   if (file.cancelRequested) r.cancelRequested = true;
+  r.prompt = file.prompt ?? r.prompt;
   r.snapshot = file.snapshot ? keepCancelled(r.snapshot, file.snapshot, r.cancelRequested === true) : r.snapshot;
   r.fetchedAt = file.fetchedAt ?? r.fetchedAt;
   r.watchStartedAt = file.watchStartedAt ?? r.watchStartedAt ?? file.trackedAt;

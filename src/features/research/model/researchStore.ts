@@ -19,9 +19,9 @@ import { applyJobFile, type JobRecord, lostWhileRunning, newRecord, recordOfList
 import { type AnswerContext, applyFailure, applySnapshot } from './pollAnswers';
 import { POLL, pollInterval } from './pollPolicy';
 import { RequestPacer, Slots } from './requestPacer';
-import { compareEntries } from './storage';
+import { compareEntries, PROMPT_KEPT } from './storage';
 import { ServiceNotices } from './serviceNotices';
-import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type TrackResult } from './storeOptions';
+import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type StartedRun, type TrackResult } from './storeOptions';
 import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
@@ -292,12 +292,12 @@ export class ResearchStore implements Disposable {
    * research. At most `maxJobs` are tracked: room is made by dropping the jobs that finished longest
    * ago, and what does not fit beside running jobs is not tracked (the result says which). An id of no
    * known kind may be no job at all: room for it is made only by `makeRoom`, once it was looked up, so
-   * a mistyped id never costs a finished job. `started`: the ids this editor started a moment ago, whose
-   * end is news even when the first answer already shows it. Runs of both kinds picked together are
+   * a mistyped id never costs a finished job. `started`: the runs this editor started a moment ago, whose
+   * end is news even when the first answer already shows it, with the prompt each was started with. Runs of both kinds picked together are
    * tracked in one call (`kind` per id), so they keep the order they were picked in, here and in every
    * window that reads them back.
    */
-  track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, started: readonly string[] = []): TrackResult {
+  track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, started: readonly StartedRun[] = []): TrackResult {
     const fresh: string[] = [];
     const existing: string[] = [];
     for (const raw of ids) {
@@ -321,7 +321,13 @@ export class ResearchStore implements Disposable {
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
-      if (started.includes(id)) record.startedHere = true;
+      const run = started.find((s) => s.id.trim().toLowerCase() === id);
+      if (run) {
+        record.startedHere = true;
+        // Whitespace as one space: the prompt is shown on one line.
+        const prompt = run.prompt?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_KEPT);
+        if (prompt) record.prompt = prompt;
+      }
       this.records.set(id, record);
     });
     result.added = plan.add;

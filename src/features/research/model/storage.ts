@@ -61,6 +61,8 @@ export interface JobFile {
   trimmed?: Trimmed;
   /** A window asked the service to cancel this agent run (see cancelledRuns.ts): every window keeps it. */
   cancelRequested?: true;
+  /** What the person asked, for a run started in this editor: the service's answers never say it. */
+  prompt?: string;
 }
 
 /** A job dropped at `removedAt`: a copy of it tracked before then is a leftover, whoever writes it. */
@@ -96,7 +98,12 @@ export interface PersistableJob {
   trimmed?: Trimmed | undefined;
   /** A window asked the service to cancel this agent run. */
   cancelRequested?: boolean;
+  /** What the person asked, for a run started in this editor (at most PROMPT_KEPT characters). */
+  prompt?: string | undefined;
 }
+
+/** A prompt's start is all a row or a notification can show; the whole of it may be 10,000 characters. */
+export const PROMPT_KEPT = 500;
 
 /** A record as the store keeps it, and when its file was last written or read by this window. */
 export type PersistedRecord = PersistableJob & { writtenAt: number };
@@ -164,6 +171,7 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   if (job.nextPollAt !== undefined) out.nextPollAt = job.nextPollAt;
   if (job.trimmed) out.trimmed = job.trimmed;
   if (job.cancelRequested) out.cancelRequested = true;
+  if (job.prompt) out.prompt = job.prompt;
   return out;
 }
 
@@ -229,6 +237,10 @@ export function fromJobFile(value: unknown, id: string): JobFile | undefined {
   const trimmed = readTrimmed(v.trimmed);
   if (trimmed) out.trimmed = trimmed;
   if (v.cancelRequested === true) out.cancelRequested = true;
+  if (v.prompt !== undefined) {
+    if (!str(v.prompt)) return undefined;
+    if (v.prompt) out.prompt = v.prompt.slice(0, PROMPT_KEPT);
+  }
   return out;
 }
 

@@ -76,6 +76,12 @@ export interface RefreshOutcome {
   conflict?: CancelConflict;
 }
 
+/** A run this editor started a moment ago, and what it was asked (the service's answers never say it). */
+export interface StartedRun {
+  id: string;
+  prompt?: string;
+}
+
 export interface TrackResult {
   added: string[];
   existing: string[];

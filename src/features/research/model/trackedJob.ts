@@ -60,6 +60,8 @@ export interface TrackedJob {
   readonly revision: number;
   /** Set when the snapshot came from a saved copy that left things out (see Trimmed). */
   readonly trimmed?: Trimmed;
+  /** What the person asked, for an agent run started in this editor: the service's answers never say it. */
+  readonly prompt?: string | undefined;
 }
 
 /** Finished for good: no more polling, and "Clear Finished Jobs" removes it. */

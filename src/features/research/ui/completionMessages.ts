@@ -31,8 +31,8 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
   let choice: string | undefined;
   const dontShow = vscode.l10n.t("Don't Show Again");
   if (jobs.length === 1) {
-    // The name the Research view shows: the job's own title, else the prompt the recent lists name.
-    const title = jobTitle(first) ?? actions.recentTitle?.(first.id);
+    // The name the Research view shows: the job's own title, else its prompt (as started here, or as the recent lists name it).
+    const title = jobTitle(first) ?? first.prompt ?? actions.recentTitle?.(first.id);
     const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
     const agent = first.kind === 'agent';
     const hasDocument = Boolean(resultMarkdown(first.snapshot));

@@ -33,13 +33,13 @@ export interface AddRecentOutcome {
 }
 
 /** Tracks runs of known kinds in the order given; reveals the first new one. */
-export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean }>): Promise<string[]> {
+export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean; prompt?: string }>): Promise<string[]> {
   // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
   await deps.store.listKnown;
   const result = deps.store.track(
     runs.map((r) => r.id),
     new Map(runs.map((r) => [r.id.trim().toLowerCase(), r.kind])),
-    runs.filter((r) => r.started).map((r) => r.id),
+    runs.filter((r) => r.started).map((r) => ({ id: r.id, ...(r.prompt ? { prompt: r.prompt } : {}) })),
   );
   sayCap(result, deps.store.maxJobs);
   const { added } = result;
@@ -142,13 +142,14 @@ export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 're
 
 /**
  * A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId};
- * a run this editor just started passes {id, kind, started: true}.
+ * a run this editor just started passes {id, kind, started: true, prompt}.
  */
-function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean } | undefined {
-  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown };
+function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean; prompt?: string } | undefined {
+  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown; prompt?: unknown };
   const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
   if (!raw || !isJobId(raw)) return undefined;
   const id = normalizeJobId(raw);
   const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : deps.recent.runs.find((r) => r.id === id)?.kind;
-  return kind ? { id, kind, started: given.started === true } : undefined;
+  const started = given.started === true;
+  return kind ? { id, kind, started, ...(started && typeof given.prompt === 'string' ? { prompt: given.prompt } : {}) } : undefined;
 }

@@ -65,18 +65,19 @@ export function kindText(job: TrackedJob): string {
 
 /**
  * The kind first, so it stays visible in a narrow sidebar, where the end of a row is cut: "Deep
- * research: <title>" once the result gives a title, else "Agent job 1a2b3c4d". Plain text: the
- * title comes from the server, and quick picks render `$(icons)`.
+ * research: <title>" once the result gives a title, "Agent job: <prompt>" for a run started in this
+ * editor, else "Agent job 1a2b3c4d". Plain text: the title comes from the server, and quick picks
+ * render `$(icons)`.
  */
 export function jobLabel(job: TrackedJob): string {
-  const title = jobTitle(job);
+  const title = jobTitle(job) ?? job.prompt;
   if (title) return titledLabel(job.kind, title);
   const id = shortJobId(job.id);
   if (job.kind === 'agent') return l10n.t('Agent job {0}', id);
   return job.kind === 'deepResearch' ? l10n.t('Deep research {0}', id) : l10n.t('Job {0}', id);
 }
 
-/** A title (from the service, or the prompt a recent list named) after the kind: "Agent job: …". */
+/** A title (from the service, or a run's prompt) after the kind: "Agent job: …". */
 export function titledLabel(kind: JobKind | undefined, title: string): string {
   const shown = plainText(title, 120);
   if (kind === 'agent') return l10n.t('Agent job: {0}', shown);
@@ -173,6 +174,7 @@ function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext): Tooltip
   ];
   const title = jobTitle(job);
   if (title) rows.push([l10n.t('Title'), title]);
+  if (job.prompt) rows.push([l10n.t('Prompt'), job.prompt]);
   if (s) {
     // A status we do not know is the Status row's own word already.
     const condition = jobCondition(job);

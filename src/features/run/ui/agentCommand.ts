@@ -248,6 +248,6 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
   const { id } = outcome.value;
   services.log.info(`Started agent job ${id} (at most ${maxCredits} credits)`);
   services.refresh.request();
-  await services.trackAgentRun(id);
+  await services.trackAgentRun(id, answers.prompt);
   return { id };
 }

@@ -24,7 +24,7 @@ export interface RunHost {
   clock: Clock;
   balance(): number | undefined;
   refreshBalance(): void;
-  trackAgentRun(id: string): Promise<void>;
+  trackAgentRun(id: string, prompt: string): Promise<void>;
   focused(): boolean;
 }
 

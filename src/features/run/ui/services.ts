@@ -16,8 +16,8 @@ export interface RunServices {
   refresh: CoalescedRefresh;
   /** The team's balance as last read, if known. */
   balance(): number | undefined;
-  /** Tracks an agent run in the Research view at once and shows it there. */
-  trackAgentRun(id: string): Promise<void>;
+  /** Tracks an agent run in the Research view at once and shows it there, named by its prompt. */
+  trackAgentRun(id: string, prompt: string): Promise<void>;
   /** Whether the person is looking at this window (results that arrive otherwise get a notification). */
   focused(): boolean;
   /** What was last typed into each prompt, offered again: a failed or cancelled run loses nothing. */
