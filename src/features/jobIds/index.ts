@@ -38,7 +38,14 @@ export interface JobIdsFeature {
 
 function trackedFacts(job: TrackedJob): KnownJob {
   // The Research view's words for the job (the API shut down, expired, stopped at its credit limit), not the last raw status.
-  return { source: 'tracked', kind: job.kind, status: conditionText(job), credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined, trackedAt: job.trackedAt };
+  return {
+    source: 'tracked',
+    kind: job.kind,
+    status: conditionText(job),
+    credits: job.snapshot?.kind === 'agent' ? job.snapshot.creditsUsed : undefined,
+    trackedAt: job.trackedAt,
+    prompt: job.prompt,
+  };
 }
 
 export function activateJobIds({ context, tracked, activity, source, clock, hasKey }: JobIdsDeps): JobIdsFeature {

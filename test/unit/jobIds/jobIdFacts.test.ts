@@ -19,6 +19,15 @@ describe('what a job id gets', () => {
     assert.deepEqual(d.actions, [{ kind: 'track', tracked: true }, { kind: 'copy' }]);
   });
 
+  test('a tracked run started in this editor says its prompt first', () => {
+    const d = describeJobId({ source: 'tracked', kind: 'agent', status: 'completed', credits: 12, trackedAt: NOW - 60_000, prompt: 'Compare the plans of three scraping APIs' }, NOW);
+    assert.deepEqual(
+      d.facts.map((f) => f.label),
+      ['Prompt', 'Status', 'Credits', 'Tracked'],
+    );
+    assert.equal(d.facts[0]?.value, 'Compare the plans of three scraping APIs');
+  });
+
   test('a recent scrape: endpoint, target and age; Rate with the endpoint, and Copy', () => {
     const d = describeJobId({ source: 'recent', endpoint: 'scrape', apiVersion: 'v2', target: 'https://example.com/[x](command:evil)', ranAt: NOW - 3 * 3_600_000 }, NOW);
     assert.deepEqual(d.facts.map((f) => [f.label, f.value]).slice(0, 2), [

@@ -13,6 +13,8 @@ export interface TrackedFacts {
   status: string | undefined;
   credits: number | undefined;
   trackedAt: number;
+  /** What a run started in this editor was asked: untrusted text (a model may have written it). */
+  prompt?: string | undefined;
 }
 
 /** An entry of the team's recent activity. */
@@ -67,6 +69,7 @@ function rateEndpoint(endpoint: string, apiVersion: string | undefined): Feedbac
 export function describeJobId(known: KnownJob, now: number): JobIdDescription {
   if (known?.source === 'tracked') {
     const facts = [];
+    if (known.prompt) facts.push({ label: l10n.t('Prompt'), value: known.prompt });
     if (known.status) facts.push({ label: l10n.t('Status'), value: known.status });
     if (known.credits !== undefined) facts.push({ label: l10n.t('Credits'), value: formatCredits(known.credits) });
     facts.push({ label: l10n.t('Tracked'), value: formatAgo(known.trackedAt, now) });
