@@ -7,6 +7,8 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import { useWorkbench, type Workbench } from './workbench';
 
 const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
+/** Looked up while the service refuses the key. */
+const ASKED_REFUSED = '7e1ab0c5-5678-4def-9abc-fedcba987654';
 
 describe('job ids in an editor of the workbench', () => {
   let sandbox: Sandbox;
@@ -23,7 +25,7 @@ describe('job ids in an editor of the workbench', () => {
   const wb = useWorkbench(() => ({
     settings: { 'firecrawl.apiUrl': sandbox.url },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
-    workspaceFiles: { 'run.log': `s ${scrape}\na ${agent}\nu ${UNKNOWN}\n` },
+    workspaceFiles: { 'run.log': `s ${scrape}\na ${agent}\nu ${UNKNOWN}\nr ${ASKED_REFUSED}\n` },
   }));
 
   // The token that holds the id (a log file's tokens split the line).
@@ -94,5 +96,27 @@ describe('job ids in an editor of the workbench', () => {
     await w.page.locator('.monaco-hover:visible').waitFor({ state: 'hidden' });
     const missShot = await w.screenshot('jobIds-4-look-up-remembered');
     console.log(`[jobIds-ui] screenshots ${recentShot} ${trackedShot} ${unknownShot} ${missShot}`);
+  });
+
+  it('Look Up while the service refuses the key says the id could not be looked up, with Set API Key', async () => {
+    const w = wb();
+    await w.runCommand('Notifications: Clear All Notifications');
+    sandbox.fault({ route: 'agentStatus', kind: 'status', status: 401, times: 20 });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 401, times: 20 });
+    const hover = await hoverOn(w, ASKED_REFUSED, /Look Up/);
+    await hover.widget.locator('a', { hasText: /^Look Up$/ }).click();
+    const { notice } = await w.noticeWithButtons(/Could not look up 7e1ab0c5/);
+    assert.match(await notice.innerText(), /^Could not look up 7e1ab0c5: /m);
+    assert.deepEqual(
+      (await notice.locator('.monaco-button').allInnerTexts()).map((b) => b.trim()),
+      ['Set API Key'],
+    );
+    await w.page.mouse.click(800, 400);
+    await w.page.locator('.monaco-hover:visible').waitFor({ state: 'hidden' });
+    await w.settled(notice);
+    const shot = await w.screenshot('jobIds-5-look-up-key-refused');
+    assert.equal(await w.treeRows('Research').filter({ hasText: '7e1ab0c5' }).count(), 0, 'an id nothing was learnt of is not left tracked');
+    sandbox.clearFaults();
+    console.log(`[jobIds-ui] screenshot ${shot}`);
   });
 });

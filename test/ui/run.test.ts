@@ -247,7 +247,22 @@ describe('running Firecrawl from the editor in the workbench', () => {
     // The run's progress notification stays a moment after the run (VS Code keeps it on screen briefly).
     await w.notification(/mapping https:\/\/docs\.example\.org/).waitFor({ state: 'hidden' });
     const mapShot = await w.screenshot('run-6-map-pick');
-    await w.page.keyboard.press('Escape');
+    // Every link checked at once and accepted: a modal dialog names the count before a scrape is sent; Cancel sends none.
+    await w.quickInput().locator('.quick-input-header [role="checkbox"]').first().click();
+    await w.quickInput().locator('.quick-input-count', { hasText: '30 Selected' }).waitFor({ state: 'visible' });
+    await w.page.keyboard.press('Enter');
+    const dialog = w.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await dialog.innerText(), /Scrape 30 checked pages\?/);
+    assert.deepEqual(
+      (await dialog.locator('.monaco-button').allInnerTexts()).map((b) => b.trim()),
+      ['Cancel', 'Scrape 30 Pages'],
+    );
+    await w.settled(dialog);
+    const confirmShot = await w.screenshot('run-6a-map-scrape-many-confirm');
+    assert.equal(sandbox.requestCount('scrape'), scrapes, 'nothing scraped before the answer');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await title(w).waitFor({ state: 'hidden' });
     // The map itself opened behind the pick as a document, one link a line; nothing was scraped.
     assert.match(await w.editorText(), /Map of/);
@@ -300,7 +315,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.ok((await saved.notice.innerText()).includes(path.join(w.workspace, fileName)), 'says where, as a path');
     assert.ok(fs.statSync(path.join(w.workspace, fileName)).size > 11 * 1024 * 1024);
     await clearNotices(w);
-    console.log(`[run-ui] screenshots ${mapShot} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
+    console.log(`[run-ui] screenshots ${mapShot} ${confirmShot} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
   });
 
   it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {
@@ -350,6 +365,13 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const started = sandbox.requests().filter((r) => r.route === 'agentStart' && (r.body as { prompt?: string }).prompt === prompt);
     assert.equal(started.length, 1);
     assert.equal((started[0]?.body as { prompt?: string }).prompt, prompt);
+    // Named by its prompt while it runs, before any list of the team's runs is read; the hover says the prompt whole.
+    const running = await w.hover(row.locator('.label-name'));
+    await running.filter({ hasText: /Status:\s*processing/ }).waitFor({ state: 'visible' });
+    assert.ok((await running.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await running.innerText());
+    await w.settled(running);
+    const runningShot = await w.screenshot('run-7a-agent-running-tooltip');
+    await w.page.mouse.move(900, 400);
     // The sandbox's runs take a minute of its clock: move the clock past the end instead of waiting.
     sandbox.advanceClock(60_000);
     await description.filter({ hasText: /^completed · agent/ }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -367,7 +389,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await tip.filter({ hasText: /Status:\s*completed/ }).waitFor({ state: 'visible' });
     assert.ok((await tip.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await tip.innerText());
     await w.page.mouse.move(900, 400);
-    console.log(`[run-ui] screenshot ${agentShot}`);
+    console.log(`[run-ui] screenshots ${runningShot} ${agentShot}`);
   });
 
   it("a page's Unicode line and paragraph separators open as the breaks they mean: VS Code asks nothing about unusual line terminators", async () => {

@@ -366,4 +366,21 @@ describe('credit usage chart (light theme)', () => {
     await f.locator('.tooltip').waitFor();
     await wb().screenshot('usage-36x50-narrow-light');
   });
+
+  it('in the narrow panel a long key name in the legend is cut, and hovering it shows the whole name', async () => {
+    const f = frame(wb());
+    const long = 'Research notebook for the quarterly pricing comparison of scraping APIs';
+    sandbox.setHistory([
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 3_000, apiKey: long },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 1_000, apiKey: 'Default' },
+    ]);
+    await press(wb(), f, 'Refresh');
+    const name = f.locator('.legend .legend-name', { hasText: long });
+    await name.waitFor({ timeout: 20_000 });
+    const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth);
+    assert.ok(cut, 'the panel cuts the name');
+    assert.equal(await name.getAttribute('title'), long, 'its hover text is the whole name');
+    await name.hover();
+    await wb().screenshot('usage-legend-long-name-narrow-light');
+  });
 });
