@@ -249,6 +249,49 @@ describe('research view (dark)', () => {
     await wb().screenshot('research-refresh-hostile-error');
     sandbox.clearFaults();
   });
+
+  it('a refresh that fails for a moment offers Retry and Show Logs, and Retry asks again; a refused key offers Set API Key only', async () => {
+    const w = wb();
+    await w.runCommand('Notifications: Clear All Notifications');
+    const id = sandbox.createResearchJob({ durationMs: 600_000 });
+    await trackJob(w, id);
+    const job = row(w, `Deep research ${id.slice(0, 8)}`);
+    await job.locator('.codicon-sync').waitFor({ state: 'attached', timeout: 15_000 });
+    const buttons = async (notice: Locator) => (await notice.locator('.monaco-button').allInnerTexts()).map((b) => b.trim());
+    // The row's own Refresh Job button: this job alone (the earlier tests' jobs are still tracked).
+    const refreshJob = async () => {
+      await job.hover();
+      await job.locator('.action-label[aria-label="Refresh Job"]').click();
+    };
+
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 503, times: 200 });
+    await refreshJob();
+    const busy = await w.noticeWithButtons('Could not refresh job');
+    assert.match(await busy.notice.innerText(), /^Could not refresh job: /m);
+    assert.deepEqual(await buttons(busy.notice), ['Retry', 'Show Logs']);
+    // The service answered: the view says it fails, not that this machine is offline.
+    await job.locator('.label-description', { hasText: /^server error, retrying/ }).waitFor({ state: 'visible' });
+    const line = await text(w.page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message'));
+    assert.match(line, /Firecrawl answers with a server error: the jobs show what was last seen/);
+    assert.doesNotMatch(line, /Offline/);
+    await w.settled(busy.notice);
+    await w.screenshot('research-refresh-503-retry');
+    const asked = sandbox.requestCount('deepResearch');
+    await busy.notice.locator('.monaco-button', { hasText: 'Retry' }).click();
+    await wait(async () => sandbox.requestCount('deepResearch') > asked, 15_000);
+    await w.noticeWithButtons('Could not refresh job');
+    sandbox.clearFaults();
+
+    await w.runCommand('Notifications: Clear All Notifications');
+    await w.page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
+    sandbox.fault({ route: 'deepResearch', kind: 'status', status: 401, times: 200 });
+    await refreshJob();
+    const refused = await w.noticeWithButtons('Could not refresh job');
+    assert.deepEqual(await buttons(refused.notice), ['Set API Key']);
+    await w.settled(refused.notice);
+    await w.screenshot('research-refresh-401-set-key');
+    sandbox.clearFaults();
+  });
 });
 
 describe('research view: recent runs', () => {

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { NetworkError, type ResearchJob } from '../../../src/api';
+import { NetworkError, ServerError, type ResearchJob } from '../../../src/api';
 import { analysisTitle, isFinalPhase } from '../../../src/features/research/model/jobFacts';
 import { backoffDelay } from '../../../src/shared/backoff';
 import { POLL, pollInterval } from '../../../src/features/research/model/pollPolicy';
@@ -235,6 +235,9 @@ describe('tree descriptors', () => {
       /often CORS/,
     );
     assert.match(pollNotice(unreachable, NOW, web) ?? '', /retrying in 4 s\..* often CORS/);
+    // A server error is the service failing, not a network that cannot reach it.
+    const failing = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: new ServerError({ operation: 'researchJob', status: 503 }), retryAt: NOW + 4_000, failures: 1 } });
+    assert.match(describeJob(failing, NOW).description ?? '', /^server error, retrying · deep research · depth 1\/3/);
 
     const stopped = tracked({ poll: { kind: 'stopped', reason: 'timeLimit', at: NOW, afterMs: 30 * 60_000 } });
     assert.match(pollNotice(stopped, NOW) ?? '', /^Still processing after 30 min of polling/);

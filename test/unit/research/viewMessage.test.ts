@@ -37,6 +37,16 @@ describe('the view line about the connection', () => {
     assert.doesNotMatch(connectionMessage([hosted], { ...stored, errors: { ...stored.errors, browser: true } }, NOW) ?? '', /CORS/);
   });
 
+  test('a server error is the service failing, not this machine offline; offline is said first when both are', () => {
+    const failing = job({ kind: 'retrying', reason: 'unreachable', error: new ServerError({ operation: 'researchJob', status: 503 }), retryAt: NOW + 30_000, failures: 2 }, NOW - 300_000);
+    assert.equal(connectionMessage([failing], stored, NOW), 'Firecrawl answers with a server error: the jobs show what was last seen (last checked 5m ago); retrying.');
+    assert.equal(connectionMessage([job(failing.poll)], stored, NOW), 'Firecrawl answers with a server error: the jobs show what was last seen; retrying.');
+    const offline = job({ kind: 'retrying', reason: 'unreachable', error: new NetworkError({ operation: 'agentJob', baseUrl: 'https://api.firecrawl.dev' }), retryAt: NOW, failures: 1 });
+    assert.match(connectionMessage([failing, offline], stored, NOW) ?? '', /^Offline: cannot reach api\.firecrawl\.dev\./);
+    const slow = job({ kind: 'retrying', reason: 'unreachable', error: new TimeoutError({ operation: 'agentJob', timeoutMs: 30_000 }), retryAt: NOW, failures: 1 });
+    assert.match(connectionMessage([slow], stored, NOW) ?? '', /^Offline: cannot reach/, 'no answer in time counts as offline, as the credits do');
+  });
+
   test('rate limited: what is shown may be old, and it waits for the service', () => {
     const waiting = job({ kind: 'retrying', reason: 'rateLimited', error: new Error('x'), retryAt: NOW + 30_000, failures: 1 }, NOW - 60_000);
     assert.match(connectionMessage([waiting], stored, NOW) ?? '', /^Rate limited by the service: the jobs show what was last seen \(last checked 1m ago\)/);

@@ -1,6 +1,6 @@
 // What the store knows about one tracked job (a deep research job or an agent run): the last snapshot
 // the service sent, and where polling stands. Views render this; the store is the only writer.
-import { isRunning } from '../../../api';
+import { isFirecrawlError, isRunning } from '../../../api';
 import type { TrackedSnapshot } from '../../../api';
 
 /** Which API a job belongs to; unknown until the first answer says. */
@@ -25,6 +25,14 @@ export type PollState =
   | { kind: 'retrying'; reason: 'unreachable' | 'rateLimited'; error: unknown; retryAt: number; failures: number }
   /** `error` is kept for a rejection (it says why); `afterMs` for the time limit (how long it was watched). */
   | { kind: 'stopped'; reason: StopReason; at: number; error?: unknown; afterMs?: number };
+
+/**
+ * Whether a request that may pass got no answer at all (no network, or none in time), as against a
+ * server that answered with an error: only the first is "offline".
+ */
+export function reachedNoServer(error: unknown): boolean {
+  return !isFirecrawlError(error) || error.kind === 'network' || error.kind === 'timeout';
+}
 
 /**
  * What a saved copy of a job left out to stay under the size cap a job file has (jobFit.ts): counts

@@ -9,7 +9,7 @@ import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, fo
 import { COMMANDS } from '../../../ids';
 import { shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { hasKeepableResult, isCancelable, isFinished, type JobCondition, jobCondition, type JobKind, type TrackedJob } from '../model/trackedJob';
+import { hasKeepableResult, isCancelable, isFinished, type JobCondition, jobCondition, type JobKind, reachedNoServer, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
 import { deepResearchFacts, deepResearchGroups, deepResearchTooltipRows, describeActivity, describeDeepResearchGroup, describeSource, jobTitle } from './deepResearchRows';
@@ -92,6 +92,7 @@ export function conditionText(job: TrackedJob): string {
   const condition = jobCondition(job);
   const status = job.snapshot?.status;
   if (condition === 'processing' && status && status !== 'processing') return plainText(status, 40) || CONDITION_TEXT.processing();
+  if (condition === 'unreachable' && job.poll.kind === 'retrying' && !reachedNoServer(job.poll.error)) return l10n.t('server error, retrying');
   return CONDITION_TEXT[condition]();
 }
 

@@ -1,14 +1,14 @@
 // The line above the Research tree: the Deep Research shutdown (shown while a deep research job is
-// tracked, stated once, gone with the last such job), why what the jobs show may be old (offline,
-// rate limited) or whose key asks, and jobs tracked with another API key or server, which this window
-// neither shows nor polls. Pure, so every case is unit-tested on any clock.
+// tracked, stated once, gone with the last such job), why what the jobs show may be old (offline, a
+// failing server, rate limited) or whose key asks, and jobs tracked with another API key or server,
+// which this window neither shows nor polls. Pure, so every case is unit-tested on any clock.
 import * as l10n from '@vscode/l10n';
 import { isFirecrawlError } from '../../../api';
 import { browserBlockedText, type ErrorContext } from '../../../host/errorText';
 import { formatAgo, formatDate, formatExact, plural } from '../../../shared/format';
 import { hostOf } from '../../../shared/urls';
 import type { DeepResearchNotice } from '../model/researchStore';
-import type { TrackedJob } from '../model/trackedJob';
+import { reachedNoServer, type TrackedJob } from '../model/trackedJob';
 
 const DAY_MS = 86_400_000;
 
@@ -40,12 +40,12 @@ export interface ConnectionFacts {
   errors: ErrorContext;
 }
 
-/** The line's second part: why what the jobs show may be old (offline, rate limited). Undefined when all is well. */
+/** The line's second part: why what the jobs show may be old (offline, a failing server, rate limited). Undefined when all is well. */
 export function connectionMessage(jobs: readonly TrackedJob[], facts: ConnectionFacts, now: number): string | undefined {
   const waiting = jobs.map((job) => job.poll).filter((poll) => poll.kind === 'retrying');
   const lastSeen = Math.max(...jobs.map((job) => job.fetchedAt ?? 0));
   const age = lastSeen > 0 ? formatAgo(lastSeen, now) : undefined;
-  const unreachable = waiting.find((poll) => poll.reason === 'unreachable');
+  const unreachable = waiting.find((poll) => poll.reason === 'unreachable' && reachedNoServer(poll.error));
   if (unreachable) {
     const url = facts.errors.apiUrl ?? '';
     const host = hostOf(url) ?? url;
@@ -55,6 +55,11 @@ export function connectionMessage(jobs: readonly TrackedJob[], facts: Connection
         : l10n.t('Offline: cannot reach {0}. The jobs show what was last seen (last checked {1}); retrying.', host, age);
     const error = unreachable.error;
     return isFirecrawlError(error) && error.kind === 'network' ? offline + browserBlockedText(error, facts.errors) : offline;
+  }
+  if (waiting.some((poll) => poll.reason === 'unreachable')) {
+    return age === undefined
+      ? l10n.t('Firecrawl answers with a server error: the jobs show what was last seen; retrying.')
+      : l10n.t('Firecrawl answers with a server error: the jobs show what was last seen (last checked {0}); retrying.', age);
   }
   if (waiting.some((poll) => poll.reason === 'rateLimited')) {
     return age === undefined
