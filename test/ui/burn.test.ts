@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench, type Workbench, type WorkbenchOptions } from './workbench';
+import { hoverUntilShown, useWorkbench, type Workbench, type WorkbenchOptions } from './workbench';
 
 type Theme = NonNullable<WorkbenchOptions['theme']>;
 const RANGES = [
@@ -108,7 +108,7 @@ describe('usage ranges and the spike alert (dark theme)', () => {
     await wb().page.keyboard.press('ArrowRight');
     assert.doesNotMatch((await focused()) ?? '', /partial|in progress/);
     await f.locator('.tooltip').waitFor();
-    await f.locator('.bar-hit[data-month="12"]').hover(EDGE);
+    await hoverUntilShown(wb().page, f.locator('.bar-hit[data-month="12"]'), f.locator('.tooltip'), EDGE.position);
     assert.match((await f.locator('.tooltip').textContent()) ?? '', /[\d,]+ credits?/);
     await wb().screenshot('burn-24h-hover-dark');
 
@@ -291,11 +291,7 @@ for (const theme of ['light', 'highContrast'] as const) {
       await wb().screenshot(`burn-range-months-${theme}`);
       for (const range of RANGES) {
         await showRange(f, range.button, range.bars);
-        await f
-          .locator('.bar-hit')
-          .nth(range.bars - 2)
-          .hover(EDGE);
-        await f.locator('.tooltip').waitFor();
+        await hoverUntilShown(wb().page, f.locator('.bar-hit').nth(range.bars - 2), f.locator('.tooltip'), EDGE.position);
         await wb().screenshot(`burn-range-${range.slug}-${theme}`);
       }
       // Colours come from the theme: in high contrast every bar is outlined.

@@ -4,15 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench } from './workbench';
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { useWorkbench, until } from './workbench';
 
 describe('API key and credits status bar', () => {
   let sandbox: Sandbox;

@@ -5,16 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench, type Workbench, until } from './workbench';
 
 const VIEW = 'Research';
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !check();) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('keys and windows in the workbench', () => {
   let sandbox: Sandbox;

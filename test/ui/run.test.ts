@@ -12,15 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { Locator } from 'playwright-core';
-import { useWorkbench, type Workbench } from './workbench';
-
-async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { useWorkbench, type Workbench, until } from './workbench';
 
 describe('running Firecrawl from the editor in the workbench', () => {
   let sandbox: Sandbox;

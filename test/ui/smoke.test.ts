@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench } from './workbench';
+import { until, useWorkbench } from './workbench';
 
 describe('smoke', () => {
   let sandbox: Sandbox;
@@ -24,7 +24,8 @@ describe('smoke', () => {
     const output = page.locator('.part.panel .output-view');
     await output.waitFor({ state: 'visible' });
     assert.equal(await wb().outputChannel(), 'Firecrawl');
-    assert.match(await wb().outputText(), /Activated/);
+    // The view may show the channel a moment before its text.
+    await until('the activation line', async () => /Activated/.test(await wb().outputText()));
     await wb().screenshot('smoke-show-logs');
   });
 });

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench, type Workbench } from './workbench';
+import { hoverUntilShown, useWorkbench, type Workbench, until } from './workbench';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const CREDITS = { remainingCredits: 62_418, planCredits: 100_000, billingPeriodStart: '2026-11-08T00:00:00.000Z', billingPeriodEnd: '2026-12-08T00:00:00.000Z' };
@@ -24,16 +24,6 @@ async function openChart(wb: Workbench): Promise<FrameLocator> {
   const f = frame(wb);
   await f.locator('svg.chart').waitFor({ state: 'visible', timeout: 20_000 });
   return f;
-}
-
-async function until<T>(what: string, check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -81,9 +71,8 @@ describe('credit usage chart (dark theme)', () => {
 
   it('shows exact numbers on hover and on keyboard focus, and arrow keys move between bars', async () => {
     const f = frame(wb());
-    await f.locator('.bar-hit[data-month="1"]').hover(COLUMN_EDGE);
     const tooltip = f.locator('.tooltip');
-    await tooltip.waitFor();
+    await hoverUntilShown(wb().page, f.locator('.bar-hit[data-month="1"]'), tooltip, COLUMN_EDGE.position);
     assert.match((await tooltip.textContent()) ?? '', /15,604 credits/);
     await wb().screenshot('usage-chart-hover-dark');
 
@@ -309,8 +298,7 @@ describe('credit usage chart (light theme)', () => {
   it('renders the total and per-key views with theme colours', async () => {
     const f = await openChart(wb());
     assert.equal(await f.locator('.bar-hit').count(), 4);
-    await f.locator('.bar-hit[data-month="2"]').hover(COLUMN_EDGE);
-    await f.locator('.tooltip').waitFor();
+    await hoverUntilShown(wb().page, f.locator('.bar-hit[data-month="2"]'), f.locator('.tooltip'), COLUMN_EDGE.position);
     await wb().screenshot('usage-chart-light');
     await press(wb(), f, 'Per API key');
     await f.locator('.legend li').nth(2).waitFor();
@@ -344,8 +332,7 @@ describe('credit usage chart (light theme)', () => {
     assert.ok((await f.locator('.pat').count()) > 0, 'keys 9+ carry a pattern');
     const labels = await f.locator('.month-label').count();
     assert.ok(labels < 36 && labels >= 6, `${labels} month labels`);
-    await f.locator('.bar-hit[data-month="20"]').hover(COLUMN_EDGE);
-    await f.locator('.tooltip').waitFor();
+    await hoverUntilShown(wb().page, f.locator('.bar-hit[data-month="20"]'), f.locator('.tooltip'), COLUMN_EDGE.position);
     assert.match((await f.locator('.tooltip').textContent()) ?? '', /more keys/);
     await wb().screenshot('usage-36x50-light');
     console.log(`[usage] 36×50 refresh to drawn: ${elapsed} ms`);

@@ -432,6 +432,40 @@ function bindWorkbench(
 }
 
 /**
+ * Waits for a state the page or the sandbox reaches by itself (a log line, a request count, a value a
+ * control shows): resolves with the first truthy answer of `check`, asked again every 100 ms.
+ */
+export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Hovers `target` until `shown` (a tooltip) is visible. A redraw can replace the element under the
+ * pointer just as it arrives; a pointer that then stays put gets no new mouseover, so it moves away and
+ * back until the tooltip shows.
+ */
+export async function hoverUntilShown(page: Page, target: Locator, shown: Locator, position?: { x: number; y: number }): Promise<void> {
+  await until(
+    'the tooltip',
+    async () => {
+      await page.mouse.move(0, 0);
+      await target.hover(position ? { position } : {});
+      return shown.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    30_000,
+  );
+}
+
+/**
  * Registers before/afterEach/after hooks in the current suite: one workbench for all its tests,
  * a screenshot and a log of each failing test, teardown at the end. `options` may be a function,
  * evaluated in the before hook (so it can use a sandbox started by an earlier before hook).
