@@ -407,10 +407,8 @@ function bindWorkbench(
       return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
     },
     async hover(target) {
-      await page.mouse.move(0, 0);
-      await target.hover();
       const widget = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
-      await widget.waitFor({ state: 'visible' });
+      await hoverUntilShown(page, target, widget);
       return widget;
     },
     async editorText() {
