@@ -358,8 +358,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.equal(started.length, 1);
     assert.equal((started[0]?.body as { prompt?: string }).prompt, prompt);
     // Named by its prompt while it runs, before any list of the team's runs is read; the hover says the prompt whole.
-    const running = await w.hover(row.locator('.custom-view-tree-node-item-icon'));
-    await running.filter({ hasText: /Status:\s*processing/ }).waitFor({ state: 'visible' });
+    const running = await w.hover(row.locator('.custom-view-tree-node-item-icon'), /Status:\s*processing/);
     assert.ok((await running.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await running.innerText());
     await w.settled(running);
     const runningShot = await w.screenshot('run-7a-agent-running-tooltip');
@@ -377,8 +376,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await w.page.mouse.move(900, 400);
     const agentShot = await w.screenshot('run-7-agent-completed');
     // The sidebar cuts the description: the row's tooltip says the status whole.
-    const tip = await w.hover(row.locator('.custom-view-tree-node-item-icon'));
-    await tip.filter({ hasText: /Status:\s*completed/ }).waitFor({ state: 'visible' });
+    const tip = await w.hover(row.locator('.custom-view-tree-node-item-icon'), /Status:\s*completed/);
     assert.ok((await tip.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await tip.innerText());
     await w.page.mouse.move(900, 400);
     console.log(`[run-ui] screenshots ${runningShot} ${agentShot}`);

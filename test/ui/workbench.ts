@@ -112,8 +112,11 @@ export interface Workbench {
   outputText(): Promise<string>;
   /** Name of the channel the Output view shows, once it is open. */
   outputChannel(): Promise<string>;
-  /** Hovers `target` and returns the hover widget that appears (read its text, screenshot it). */
-  hover(target: Locator): Promise<Locator>;
+  /**
+   * Hovers `target` and returns the hover widget that appears (read its text, screenshot it); with
+   * `text`, the one that says it (a row that moves while the pointer arrives shows another's, or none).
+   */
+  hover(target: Locator, text?: RegExp | string): Promise<Locator>;
   /** Visible text of the active editor (Monaco renders only the lines on screen). */
   editorText(): Promise<string>;
   /** The tail of code-server's log (server and extension host). */
@@ -406,8 +409,9 @@ function bindWorkbench(
       await select.waitFor({ state: 'visible' });
       return (await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')).trim();
     },
-    async hover(target) {
-      const widget = page.locator('.monaco-hover:visible, .workbench-hover:visible').first();
+    async hover(target, text) {
+      const any = page.locator('.monaco-hover:visible, .workbench-hover:visible');
+      const widget = (text === undefined ? any : any.filter({ hasText: text })).first();
       await hoverUntilShown(page, target, widget);
       return widget;
     },
@@ -454,12 +458,13 @@ export async function hoverUntilShown(page: Page, target: Locator, shown: Locato
     async () => {
       await page.mouse.move(0, 0);
       await target.hover(position ? { position } : {});
-      return shown.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      // Longer than the workbench's hover delay on a loaded machine: a shorter wait would move away just before it shows.
+      return shown.waitFor({ state: 'visible', timeout: 5_000 }).then(
         () => true,
         () => false,
       );
     },
-    30_000,
+    45_000,
   );
 }
 
