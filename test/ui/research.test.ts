@@ -271,9 +271,10 @@ describe('research view (dark)', () => {
     assert.deepEqual(await buttons(busy.notice), ['Retry', 'Show Logs']);
     // The service answered: the view says it fails, not that this machine is offline.
     await job.locator('.label-description', { hasText: /^server error, retrying/ }).waitFor({ state: 'visible' });
-    const line = await text(w.page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message'));
-    assert.match(line, /Firecrawl answers with a server error: the jobs show what was last seen/);
-    assert.doesNotMatch(line, /Offline/);
+    // The line above the tree follows the row on its own refresh: wait for it to say so.
+    const message = w.page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
+    await wait(async () => /Firecrawl answers with a server error: the jobs show what was last seen/.test(await text(message)), 15_000);
+    assert.doesNotMatch(await text(message), /Offline/);
     await w.settled(busy.notice);
     await w.screenshot('research-refresh-503-retry');
     const asked = sandbox.requestCount('deepResearch');
