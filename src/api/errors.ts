@@ -293,3 +293,11 @@ export function askedWaitMs(error: unknown): number | undefined {
 export function isFirecrawlError(value: unknown): value is AnyFirecrawlError {
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }
+
+/**
+ * No answer came (no network, or none in time), as against a server that answered with an error: the
+ * one failure that says this machine or its path to the server is offline.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return isFirecrawlError(error) && (error.kind === 'network' || error.kind === 'timeout');
+}

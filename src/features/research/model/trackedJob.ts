@@ -1,6 +1,6 @@
 // What the store knows about one tracked job (a deep research job or an agent run): the last snapshot
 // the service sent, and where polling stands. Views render this; the store is the only writer.
-import { isFirecrawlError, isRunning } from '../../../api';
+import { isFirecrawlError, isNoAnswer, isRunning } from '../../../api';
 import type { TrackedSnapshot } from '../../../api';
 
 /** Which API a job belongs to; unknown until the first answer says. */
@@ -27,11 +27,11 @@ export type PollState =
   | { kind: 'stopped'; reason: StopReason; at: number; error?: unknown; afterMs?: number };
 
 /**
- * Whether a request that may pass got no answer at all (no network, or none in time), as against a
- * server that answered with an error: only the first is "offline".
+ * Whether a poll being retried got no answer at all (see isNoAnswer): only that is "offline". A failure
+ * that is no FirecrawlError said nothing of the server either.
  */
 export function reachedNoServer(error: unknown): boolean {
-  return !isFirecrawlError(error) || error.kind === 'network' || error.kind === 'timeout';
+  return !isFirecrawlError(error) || isNoAnswer(error);
 }
 
 /**
