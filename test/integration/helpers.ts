@@ -1,4 +1,4 @@
-// Shared by the integration tests: a polling wait and the API URL setting; the extension's typed test
+// Shared by the integration tests: the polling wait (test/support/until) and the API URL setting; the extension's typed test
 // API comes from test/support.
 import * as vscode from 'vscode';
 import { teamName } from '../../src/host/team';
@@ -6,19 +6,11 @@ import type { TestApi } from '../../src/extension';
 import type { FeedbackController } from '../../src/features/feedback';
 import type { OpenPage } from '../../src/features/feedback/ui/quickInputPrompter';
 import type { Sandbox } from '../sandbox/server';
+import { until } from '../support/until';
 
 export { activateExtension, extensionId, manifest, restartResearch } from '../support/extensionApi';
 
-/** Polls until `check` returns a truthy value, or fails with `what` after `timeoutMs`. */
-export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { until };
 
 /** How many requests the sandbox has had about one job (either kind's status route). */
 export function askedAbout(sandbox: Sandbox, id: string): number {

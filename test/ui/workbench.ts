@@ -24,6 +24,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, afterEach, before } from 'node:test';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { until } from '../support/until';
+
+export { until };
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { publisher: string; name: string };
@@ -431,20 +434,6 @@ function bindWorkbench(
     close,
   };
   return wb;
-}
-
-/**
- * Waits for a state the page or the sandbox reaches by itself (a log line, a request count, a value a
- * control shows): resolves with the first truthy answer of `check`, asked again every 100 ms.
- */
-export async function until<T>(what: string, check: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
