@@ -5,7 +5,7 @@ import { isTerminalStatus } from '../../../api';
 import { formatExact } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { jobCondition, type TrackedJob } from '../model/trackedJob';
-import { conditionText, jobTitle } from './treeRows';
+import { conditionText, jobName } from './treeRows';
 import { plainText } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { researchSettings } from '../../../host/settings';
@@ -32,7 +32,7 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
   const dontShow = vscode.l10n.t("Don't Show Again");
   if (jobs.length === 1) {
     // The name the Research view shows: the job's own title, else its prompt (as started here, or as the recent lists name it).
-    const title = jobTitle(first) ?? first.prompt ?? actions.recentTitle?.(first.id);
+    const title = jobName(first) ?? actions.recentTitle?.(first.id);
     const name = title ? plainText(title, 120) : vscode.l10n.t('job {0}', shortJobId(first.id));
     const agent = first.kind === 'agent';
     const hasDocument = Boolean(resultMarkdown(first.snapshot));

@@ -25,6 +25,11 @@ export function jobTitle(job: TrackedJob): string | undefined {
   return job.snapshot?.kind === 'deepResearch' ? deepResearchTitle(job.snapshot) : undefined;
 }
 
+/** The name a job's row goes by: its result's title, else the prompt it was started with here. */
+export function jobName(job: TrackedJob): string | undefined {
+  return jobTitle(job) ?? job.prompt;
+}
+
 export function deepResearchTitle(job: ResearchJob): string | undefined {
   return analysisTitle(job.finalAnalysis);
 }

@@ -3,7 +3,7 @@
 // shown (or asked for a row), not at activation: most windows start with the sidebar on another view.
 export { initBundle } from '../../../host/bundleInit';
 export { describeRecentGroup, describeRecentRun, withRecentTitle } from './recentRows';
-export { childNodes, describeJob, describeNode, jobTitle } from './treeRows';
+export { childNodes, describeJob, describeNode, jobName } from './treeRows';
 export { tooltipMarkdown, toTreeItem } from './treeItems';
 export { connectionMessage, hiddenJobsMessage, keySourceMessage, shutdownMessage } from './viewMessage';
 

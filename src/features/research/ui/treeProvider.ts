@@ -119,7 +119,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
 
   /** A job row without a title of its own takes the prompt or query the recent lists named for it. */
   private titled(job: TrackedJob, row: ItemDescriptor): ItemDescriptor {
-    if (!this.recent || this.loadedRows.jobTitle(job) || job.prompt) return row;
+    if (!this.recent || this.loadedRows.jobName(job)) return row;
     return this.loadedRows.withRecentTitle(
       row,
       this.recent.runs.find((r) => r.id === job.id),

@@ -12,9 +12,9 @@ import { plainText } from '../../../shared/text';
 import { hasKeepableResult, isCancelable, isFinished, type JobCondition, jobCondition, type JobKind, reachedNoServer, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, describeSuggestion } from './agentRows';
-import { deepResearchFacts, deepResearchGroups, deepResearchTooltipRows, describeActivity, describeDeepResearchGroup, describeSource, jobTitle } from './deepResearchRows';
+import { deepResearchFacts, deepResearchGroups, deepResearchTooltipRows, describeActivity, describeDeepResearchGroup, describeSource, jobName, jobTitle } from './deepResearchRows';
 
-export { jobTitle } from './deepResearchRows';
+export { jobName } from './deepResearchRows';
 import { GREEN, type GroupKind, type IconSpec, type ItemDescriptor, RED, type ResearchNode, type TooltipSpec, YELLOW } from './rowTypes';
 
 export type { GroupKind, IconSpec, ItemDescriptor, ResearchNode, TooltipSpec } from './rowTypes';
@@ -70,7 +70,7 @@ export function kindText(job: TrackedJob): string {
  * render `$(icons)`.
  */
 export function jobLabel(job: TrackedJob): string {
-  const title = jobTitle(job) ?? job.prompt;
+  const title = jobName(job);
   if (title) return titledLabel(job.kind, title);
   const id = shortJobId(job.id);
   if (job.kind === 'agent') return l10n.t('Agent job {0}', id);
