@@ -20,11 +20,7 @@ describe('keys and windows in the workbench', () => {
   // No Recent group: it would title the rows by their prompts, and these tests find jobs by their ids.
   const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid }, timeoutMs: 420_000 }));
 
-  const row = (w: Workbench, label: string) =>
-    w
-      .treeRows(VIEW)
-      .filter({ has: w.page.locator('.label-name', { hasText: label }) })
-      .first();
+  const row = (w: Workbench, label: string) => w.treeRow(VIEW, label);
   /** Requests the sandbox has had about one job (either kind's status route). */
   const askedAbout = (id: string) => sandbox.requests().filter((r) => r.path.endsWith(id)).length;
   const message = (w: Workbench) => w.page.locator(`.pane:has(.pane-header[aria-label^="${VIEW}"])`).getByText(/tracked with another API key or server/);

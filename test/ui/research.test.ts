@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench, type Workbench } from './workbench';
+import { shownText, until, useWorkbench, type Workbench } from './workbench';
 
 const VIEW = 'Research';
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -18,10 +18,7 @@ async function trackJob(wb: Workbench, id: string): Promise<void> {
 }
 
 function row(wb: Workbench, label: string | RegExp): Locator {
-  return wb
-    .treeRows(VIEW)
-    .filter({ has: wb.page.locator('.label-name', { hasText: label }) })
-    .first();
+  return wb.treeRow(VIEW, label);
 }
 
 /**
@@ -37,23 +34,13 @@ async function expand(locator: Locator): Promise<void> {
       if ((await locator.getAttribute('aria-expanded')) === 'true') return;
     } else {
       await locator.click();
-      await wait(() => locator.getAttribute('aria-expanded').then((v) => v === 'true'), 3_000).catch(() => undefined);
+      await until('the row expanded', () => locator.getAttribute('aria-expanded').then((v) => v === 'true'), 3_000).catch(() => undefined);
     }
     if (Date.now() > deadline) throw new Error('the row did not stay expanded');
   }
 }
 
-async function wait(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function text(locator: Locator): Promise<string> {
-  return (await locator.innerText()).replace(/\u00a0/g, ' ').trim();
-}
+const text = shownText;
 
 describe('research view (dark)', () => {
   let sandbox: Sandbox;
@@ -93,9 +80,12 @@ describe('research view (dark)', () => {
     // Tracking reveals the job expanded; its groups were shown empty and open by themselves once they fill.
     await expand(job);
     const activities = row(wb(), /^Activities \(\d+\)$/);
-    await wait(async () => /^Activities \([1-9]/.test(await text(activities.locator('.label-name'))) && (await activities.getAttribute('aria-expanded')) === 'true');
+    await until(
+      'Activities with a count, expanded',
+      async () => /^Activities \([1-9]/.test(await text(activities.locator('.label-name'))) && (await activities.getAttribute('aria-expanded')) === 'true',
+    );
     const sources = row(wb(), /^Sources \(\d+\)$/);
-    await wait(async () => /^Sources \([1-9]/.test(await text(sources.locator('.label-name'))) && (await sources.getAttribute('aria-expanded')) === 'true');
+    await until('Sources with a count, expanded', async () => /^Sources \([1-9]/.test(await text(sources.locator('.label-name'))) && (await sources.getAttribute('aria-expanded')) === 'true');
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-running-expanded');
 
@@ -157,7 +147,7 @@ describe('research view (dark)', () => {
     for (const button of await wb().page.locator('.notifications-toasts .codicon-notifications-clear').all()) await button.click().catch(() => undefined);
     await wb().runCommand('View: Close All Editors');
     await wb().runCommand('Firecrawl: Clear Finished Jobs');
-    await wait(async () => (await wb().treeRows(VIEW).count()) === 0);
+    await until('an empty Research view', async () => (await wb().treeRows(VIEW).count()) === 0);
     const agent = sandbox.createAgentJob({ durationMs: 600_000, approvalAfterMs: 5_000, model: 'spark-1-pro' });
     const research = sandbox.createResearchJob({ durationMs: 600_000, activities: 120, sources: 10 });
     await trackJob(wb(), `${agent} ${research}`);
@@ -165,19 +155,19 @@ describe('research view (dark)', () => {
     const researchRow = row(wb(), `Deep research ${research.slice(0, 8)}`);
     await agentRow.waitFor({ state: 'visible' });
     await researchRow.waitFor({ state: 'visible' });
-    await wait(async () => /^processing · agent · spark-1-pro · \d+ credits?/.test(await text(agentRow.locator('.label-description'))));
-    await wait(async () => /^processing · deep research/.test(await text(researchRow.locator('.label-description'))));
+    await until('the agent row processing with its credits', async () => /^processing · agent · spark-1-pro · \d+ credits?/.test(await text(agentRow.locator('.label-description'))));
+    await until('the deep research row processing', async () => /^processing · deep research/.test(await text(researchRow.locator('.label-description'))));
     const message = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
-    await wait(async () => /^Deep Research shuts down on .+ \(in \d+ days\)\. Save results you want to keep\.$/.test(await text(message)), 15_000);
+    await until('the shutdown warning above the tree', async () => /^Deep Research shuts down on .+ \(in \d+ days\)\. Save results you want to keep\.$/.test(await text(message)), 15_000);
     await expand(agentRow);
     await row(wb(), 'Waiting for approval').waitFor({ state: 'visible', timeout: 15_000 });
     await wb().page.mouse.move(900, 700);
     await wb().screenshot('research-mixed-before-shutdown');
 
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
-    await wait(async () => /^API shut down · deep research/.test(await text(researchRow.locator('.label-description'))), 30_000);
+    await until('the deep research row shut down', async () => /^API shut down · deep research/.test(await text(researchRow.locator('.label-description'))), 30_000);
     await researchRow.locator('.codicon-archive').waitFor({ state: 'attached' });
-    await wait(async () => /^Deep Research was shut down/.test(await text(message)));
+    await until('the line saying Deep Research was shut down', async () => /^Deep Research was shut down/.test(await text(message)));
     assert.match(await text(agentRow.locator('.label-description')), /^processing · agent/, 'agent jobs go on');
     // A job that is over shows no motion: none of its activities spins.
     await expand(researchRow);
@@ -273,13 +263,13 @@ describe('research view (dark)', () => {
     await job.locator('.label-description', { hasText: /^server error, retrying/ }).waitFor({ state: 'visible' });
     // The line above the tree follows the row on its own refresh: wait for it to say so.
     const message = w.page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
-    await wait(async () => /Firecrawl answers with a server error: the jobs show what was last seen/.test(await text(message)), 15_000);
+    await until('the line saying the server fails', async () => /Firecrawl answers with a server error: the jobs show what was last seen/.test(await text(message)), 15_000);
     assert.doesNotMatch(await text(message), /Offline/);
     await w.settled(busy.notice);
     await w.screenshot('research-refresh-503-retry');
     const asked = sandbox.requestCount('deepResearch');
     await busy.notice.locator('.monaco-button', { hasText: 'Retry' }).click();
-    await wait(async () => sandbox.requestCount('deepResearch') > asked, 15_000);
+    await until('another status request', async () => sandbox.requestCount('deepResearch') > asked, 15_000);
     await w.noticeWithButtons('Could not refresh job');
     sandbox.clearFaults();
 
@@ -360,11 +350,11 @@ describe('research view: recent runs', () => {
     await agentRow.click();
     // Tracked at the top, named by its kind and prompt (the run's status never names it), polled as an agent run.
     const tracked = wb().treeRows(VIEW).first();
-    await wait(async () => (await text(tracked.locator('.label-name'))) === 'Agent job: Compare the rate limits of three scraping APIs', 15_000);
-    await wait(async () => /^processing · agent · spark-1-mini/.test(await text(tracked.locator('.label-description'))));
+    await until('the agent row named by its prompt', async () => (await text(tracked.locator('.label-name'))) === 'Agent job: Compare the rate limits of three scraping APIs', 15_000);
+    await until('the agent row processing', async () => /^processing · agent · spark-1-mini/.test(await text(tracked.locator('.label-description'))));
     // …and gone from the group, where the others stay.
     const labels = async () => (await wb().treeRows(VIEW).locator('.label-name').allInnerTexts()).map((l) => l.trim());
-    await wait(async () => (await labels()).filter((l) => l === 'Agent job: Compare the rate limits of three scraping APIs').length === 1);
+    await until('one row of the agent job', async () => (await labels()).filter((l) => l === 'Agent job: Compare the rate limits of three scraping APIs').length === 1);
     const all = await labels();
     assert.ok(all.indexOf('Recent (last 24 h)') > 0 && all.includes('Deep research: Which sites block headless browsers?'), all.join(' | '));
     await wb().page.mouse.move(900, 700);
@@ -382,7 +372,7 @@ describe('research view: recent runs', () => {
     await wb().screenshot('research-add-recent-tracked-marked');
     await wb().page.keyboard.press('Enter');
     await row(wb(), 'Which sites block headless browsers?').locator('.codicon-sync').waitFor({ state: 'attached', timeout: 15_000 });
-    await wait(async () => /^processing · deep research/.test(await text(row(wb(), 'Which sites block headless browsers?').locator('.label-description'))));
+    await until('the deep research row processing', async () => /^processing · deep research/.test(await text(row(wb(), 'Which sites block headless browsers?').locator('.label-description'))));
     assert.ok(research);
   });
 });

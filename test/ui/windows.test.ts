@@ -7,28 +7,15 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { useWorkbench, type Workbench } from './workbench';
+import { shownText, until, useWorkbench, type Workbench } from './workbench';
 
 const VIEW = 'Research';
 
 function row(wb: Workbench, label: string | RegExp): Locator {
-  return wb
-    .treeRows(VIEW)
-    .filter({ has: wb.page.locator('.label-name', { hasText: label }) })
-    .first();
+  return wb.treeRow(VIEW, label);
 }
 
-async function text(locator: Locator): Promise<string> {
-  return (await locator.innerText()).replace(/\u00a0/g, ' ').trim();
-}
-
-async function wait(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const text = shownText;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -64,7 +51,7 @@ describe('two windows', () => {
       const trackedAt = Date.now();
       await row(second, label).waitFor({ state: 'visible', timeout: 15_000 });
       const shownAfter = Date.now() - trackedAt;
-      await wait(async () => /^processing · deep research · depth \d/.test(await text(row(second, label).locator('.label-description'))));
+      await until('the row processing in the second window', async () => /^processing · deep research · depth \d/.test(await text(row(second, label).locator('.label-description'))));
 
       // Both windows' extension hosts are polling-capable; one poller at 2–3 s is about 8 requests
       // in 20 s, two would be about twice as many.
@@ -103,13 +90,17 @@ describe('two windows', () => {
       const done = /^Deep research: Findings on /;
       await row(second, done).locator('.codicon-pass').waitFor({ state: 'attached', timeout: 150_000 });
       // The reloaded window restores its layout as it settles: open the container until the row shows.
-      await wait(async () => {
-        if (await row(first, done).isVisible()) return true;
-        // The badge of jobs finished while it was closed sits over the icon: click through it.
-        if (!(await first.page.locator(`.pane-header[aria-label^="${VIEW}"]`).isVisible())) await first.page.locator('.activitybar .action-item a[aria-label^="Firecrawl"]').click({ force: true });
-        await sleep(1_000);
-        return row(first, done).isVisible();
-      }, 30_000);
+      await until(
+        'the finished row in the reloaded window',
+        async () => {
+          if (await row(first, done).isVisible()) return true;
+          // The badge of jobs finished while it was closed sits over the icon: click through it.
+          if (!(await first.page.locator(`.pane-header[aria-label^="${VIEW}"]`).isVisible())) await first.page.locator('.activitybar .action-item a[aria-label^="Firecrawl"]').click({ force: true });
+          await sleep(1_000);
+          return row(first, done).isVisible();
+        },
+        30_000,
+      );
       await row(first, done).locator('.codicon-pass').waitFor({ state: 'attached' });
       assert.match(await text(row(first, done).locator('.label-description')), /^completed/);
       await second.screenshot('windows-second-completed');

@@ -105,6 +105,8 @@ export interface Workbench {
   noticeWithButtons(text: string | RegExp): Promise<{ notice: Locator; inCenter: boolean }>;
   /** Rows of a tree view by its name (the pane header); read `.label-name` / `.label-description`. */
   treeRows(viewName: string): Locator;
+  /** The first row of a tree view whose label matches. */
+  treeRow(viewName: string, label: string | RegExp): Locator;
   /** Opens a workspace file by name through Quick Open, once its tab is there. */
   openFile(name: string): Promise<void>;
   /** Opens a view container from the activity bar by its title. */
@@ -386,6 +388,11 @@ function bindWorkbench(
     treeRows(viewName) {
       return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
     },
+    treeRow(viewName, label) {
+      return this.treeRows(viewName)
+        .filter({ has: page.locator('.label-name', { hasText: label }) })
+        .first();
+    },
     async openFile(name) {
       await page.keyboard.press('Escape');
       await page.keyboard.press('Control+P');
@@ -434,6 +441,11 @@ function bindWorkbench(
     close,
   };
   return wb;
+}
+
+/** A locator's text as the user reads it: non-breaking spaces as spaces, trimmed. */
+export async function shownText(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ').trim();
 }
 
 /**
