@@ -34,6 +34,8 @@ async function expand(locator: Locator): Promise<void> {
       if ((await locator.getAttribute('aria-expanded')) === 'true') return;
     } else {
       await locator.click();
+      // The pointer leaves the row: resting there opens its tooltip over the rows below, which the next step clicks or hovers.
+      await locator.page().mouse.move(0, 0);
       await until('the row expanded', () => locator.getAttribute('aria-expanded').then((v) => v === 'true'), 3_000).catch(() => undefined);
     }
     if (Date.now() > deadline) throw new Error('the row did not stay expanded');
@@ -135,9 +137,7 @@ describe('research view (dark)', () => {
     assert.equal(await hostile.count(), 2);
     assert.equal(await text(hostile.first().locator('.label-name')), HOSTILE);
     assert.equal(await wb().page.locator('.monaco-list-row img[src="x"]').count(), 0, 'no element was made from the title');
-    await hostile.first().hover();
-    await wb().page.locator('.monaco-hover', { hasText: 'Source 1' }).waitFor({ state: 'visible' });
-    const hover = await text(wb().page.locator('.monaco-hover').first());
+    const hover = await text(await wb().hover(hostile.first(), 'Source 1'));
     assert.ok(hover.includes(HOSTILE), `hover shows the title as text: ${hover}`);
     await wb().screenshot('research-hostile-title');
     assert.deepEqual(dialogs, [], 'no script ran');
@@ -250,6 +250,8 @@ describe('research view (dark)', () => {
     const buttons = async (notice: Locator) => (await notice.locator('.monaco-button').allInnerTexts()).map((b) => b.trim());
     // The row's own Refresh Job button: this job alone (the earlier tests' jobs are still tracked).
     const refreshJob = async () => {
+      // Away first: a tooltip still open from an earlier hover can lie over the row.
+      await w.page.mouse.move(0, 0);
       await job.hover();
       await job.locator('.action-label[aria-label="Refresh Job"]').click();
     };
