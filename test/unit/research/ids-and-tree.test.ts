@@ -187,6 +187,16 @@ describe('tree descriptors', () => {
     assert.equal(d.collapsible, 'collapsed');
   });
 
+  test("a polling job's tooltip says when the next check is, and 'now' once it is due", () => {
+    const next = (at: number) =>
+      describeJob(tracked({ nextPollAt: at }), NOW)
+        .tooltip?.()
+        .rows.find(([label]) => label === 'Next check')?.[1];
+    assert.equal(next(NOW + 2_000), 'in 2s');
+    assert.equal(next(NOW + 999), 'now');
+    assert.equal(next(NOW - 5_000), 'now', 'a check running late is due, not "in 0s"');
+  });
+
   test('a completed job: the analysis title, green pass icon, expiry, document actions', () => {
     const job = tracked({
       snapshot: snapshot({ status: 'completed', currentDepth: 3, finalAnalysis: '# Findings on crawlers\n\nText', json: { a: 1 } }),

@@ -193,8 +193,10 @@ function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext): Tooltip
   const notice = pollNotice(job, now, errors);
   if (notice) rows.push([l10n.t({ message: 'Polling', comment: ['tooltip label: polling state'] }), notice]);
   else if (job.poll.kind === 'polling' && job.nextPollAt !== undefined) {
-    const wait = formatDuration(Math.max(0, job.nextPollAt - now));
-    rows.push([l10n.t('Next check'), l10n.t({ message: 'in {0}', args: [wait], comment: ['in a duration'] })]);
+    const wait = job.nextPollAt - now;
+    // Under a second reads "in 0s" otherwise: the check is due, or under way.
+    const when = wait < 1_000 ? l10n.t({ message: 'now', comment: ['the next check of a job: it is due'] }) : l10n.t({ message: 'in {0}', args: [formatDuration(wait)], comment: ['in a duration'] });
+    rows.push([l10n.t('Next check'), when]);
   }
   const heading = job.kind === 'agent' ? l10n.t('Agent job') : job.kind === 'deepResearch' ? l10n.t('Deep research job') : l10n.t('Research job');
   return { heading, rows };
