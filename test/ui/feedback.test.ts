@@ -194,10 +194,11 @@ describe('feedback wizard in the workbench', () => {
     await editor.waitFor({ state: 'visible' });
     await editor.click();
     await w.page.keyboard.type('# Map results\n\nEvery page of the docs was listed.\nNothing off-site.');
-    const use = w.notification(/write the note in the editor/);
-    await use.waitFor({ state: 'visible' });
+    // A toast for ten seconds: typing on a loaded machine can outlast it, and then it is in the center.
+    const { notice: use, inCenter } = await w.noticeWithButtons(/write the note in the editor/);
     await w.screenshot('feedback-note-editor');
     await use.locator('.monaco-button', { hasText: 'Use Note' }).click();
+    if (inCenter) await w.hideNotificationCenter();
 
     await waitForPage(w, 'Note');
     assert.match((await w.quickInput().locator('input').getAttribute('placeholder')) ?? '', /Your note has 4 lines/);
@@ -255,10 +256,7 @@ describe('feedback wizard in the workbench', () => {
     await w.page.keyboard.press('Escape');
     await title(w).waitFor({ state: 'hidden' });
     // The center closes by itself once its last notification is gone; one still open would keep toasts hidden.
-    if (inCenter && (await w.page.locator('.notifications-center.visible').count()) > 0) {
-      await w.page.locator('.notifications-center .codicon-notifications-hide').first().click();
-      await w.page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
-    }
+    if (inCenter) await w.hideNotificationCenter();
 
     // The server said 120 seconds: from now on the list counts down and puts older jobs below.
     sandbox.createV2Job('scrape', { target: 'https://example.com/after-the-409' });
@@ -318,10 +316,7 @@ describe('feedback wizard in the workbench', () => {
     await w.settled(receipt);
     await w.screenshot('feedback-gateway-502-sent-again');
     assert.equal(sandbox.feedbackSubmissions().filter((s) => s.jobId === job).length, 1);
-    if (inCenter && (await w.page.locator('.notifications-center.visible').count()) > 0) {
-      await w.page.locator('.notifications-center .codicon-notifications-hide').first().click();
-      await w.page.locator('.notifications-center.visible').waitFor({ state: 'hidden' });
-    }
+    if (inCenter) await w.hideNotificationCenter();
   });
 
   it('in the browser workbench neither Track Job nor the job page reads the clipboard: no "Unable to read from the browser\'s clipboard" error', async () => {

@@ -23,7 +23,7 @@ describe('keys and windows in the workbench', () => {
   const row = (w: Workbench, label: string) => w.treeRow(VIEW, label);
   /** Requests the sandbox has had about one job (either kind's status route). */
   const askedAbout = (id: string) => sandbox.requests().filter((r) => r.path.endsWith(id)).length;
-  const message = (w: Workbench) => w.page.locator(`.pane:has(.pane-header[aria-label^="${VIEW}"])`).getByText(/tracked with another API key or server/);
+  const message = (w: Workbench) => w.viewMessage(VIEW).filter({ hasText: /tracked with another API key or server/ });
 
   async function setKey(w: Workbench, key: string): Promise<void> {
     // The key's input box, by its title: a palette click that a notification took focus from opens nothing,

@@ -157,7 +157,7 @@ describe('research view (dark)', () => {
     await researchRow.waitFor({ state: 'visible' });
     await until('the agent row processing with its credits', async () => /^processing · agent · spark-1-pro · \d+ credits?/.test(await text(agentRow.locator('.label-description'))));
     await until('the deep research row processing', async () => /^processing · deep research/.test(await text(researchRow.locator('.label-description'))));
-    const message = wb().page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
+    const message = wb().viewMessage(VIEW);
     await until('the shutdown warning above the tree', async () => /^Deep Research shuts down on .+ \(in \d+ days\)\. Save results you want to keep\.$/.test(await text(message)), 15_000);
     await expand(agentRow);
     await row(wb(), 'Waiting for approval').waitFor({ state: 'visible', timeout: 15_000 });
@@ -264,7 +264,7 @@ describe('research view (dark)', () => {
     // The service answered: the view says it fails, not that this machine is offline.
     await job.locator('.label-description', { hasText: /^server error, retrying/ }).waitFor({ state: 'visible' });
     // The line above the tree follows the row on its own refresh: wait for it to say so.
-    const message = w.page.locator('.pane:has(.pane-header[aria-label^="Research"]) .message');
+    const message = w.viewMessage(VIEW);
     await until('the line saying the server fails', async () => /Firecrawl answers with a server error: the jobs show what was last seen/.test(await text(message)), 15_000);
     assert.doesNotMatch(await text(message), /Offline/);
     await w.settled(busy.notice);

@@ -103,10 +103,14 @@ export interface Workbench {
    * when done (toasts stay hidden while it is open).
    */
   noticeWithButtons(text: string | RegExp): Promise<{ notice: Locator; inCenter: boolean }>;
+  /** Closes the notification center if it is open (toasts stay hidden while it is). */
+  hideNotificationCenter(): Promise<void>;
   /** Rows of a tree view by its name (the pane header); read `.label-name` / `.label-description`. */
   treeRows(viewName: string): Locator;
   /** The first row of a tree view whose label matches. */
   treeRow(viewName: string, label: string | RegExp): Locator;
+  /** The line a tree view shows above its rows (`TreeView.message`). */
+  viewMessage(viewName: string): Locator;
   /** Opens a workspace file by name through Quick Open, once its tab is there. */
   openFile(name: string): Promise<void>;
   /** Opens a view container from the activity bar by its title. */
@@ -281,6 +285,8 @@ function bindWorkbench(
   openWindow: () => Promise<Workbench>,
   close: () => Promise<void>,
 ): Workbench {
+  /** A view's pane, by the name in its header. */
+  const pane = (viewName: string) => page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"])`);
   const wb: Workbench = {
     page,
     url: srv.url,
@@ -385,13 +391,22 @@ function bindWorkbench(
       await row.waitFor({ state: 'visible', timeout: 15_000 });
       return { notice: row, inCenter: true };
     },
+    async hideNotificationCenter() {
+      const center = page.locator('.notifications-center.visible');
+      if ((await center.count()) === 0) return;
+      await center.locator('.codicon-notifications-hide').first().click();
+      await center.waitFor({ state: 'hidden' });
+    },
     treeRows(viewName) {
-      return page.locator(`.pane:has(.pane-header[aria-label^="${viewName.replace(/"/g, '\\"')}"]) .monaco-list-row`);
+      return pane(viewName).locator('.monaco-list-row');
     },
     treeRow(viewName, label) {
       return this.treeRows(viewName)
         .filter({ has: page.locator('.label-name', { hasText: label }) })
         .first();
+    },
+    viewMessage(viewName) {
+      return pane(viewName).locator('.message');
     },
     async openFile(name) {
       await page.keyboard.press('Escape');
