@@ -127,8 +127,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   });
   const shareBurn = () => credits.statusBar.setBurn(burn.view);
   shareBurn();
-  const burnSubscription = burn.onDidChange(shareBurn);
-  context.subscriptions.push({ dispose: () => burnSubscription.dispose() });
+  context.subscriptions.push(burn.onDidChange(shareBurn));
   const connection = () => ({ keySource: keys.current?.source, errors: provider.errorContext });
   const researchDeps: ResearchDeps = { storage: context.globalState, files, source: provider, activity, focus, team, log, clock, connection, changedHere: () => keys.changedHere || focus.focused };
   const research = activateResearch(context, researchDeps);
@@ -136,8 +135,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   // The status bar's forecast borrows the monthly history the chart loaded.
   const shareHistory = () => credits.statusBar.setHistory(usage.store.periods());
   shareHistory();
-  const historySubscription = usage.store.onDidChange(shareHistory);
-  context.subscriptions.push({ dispose: () => historySubscription.dispose() });
+  context.subscriptions.push(usage.store.onDidChange(shareHistory));
   const run = activateRun(context, {
     provider,
     log: log.child('run'),
@@ -170,17 +168,14 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   });
   // A run an agent started is followed in the Research view: a finished read of it there settles the
   // ceiling it was charged, though the agent may never read its status again.
-  const runFinished = research.store.onDidChangeJob((job) => agentTools.runSeen(job.id, job.snapshot));
-  context.subscriptions.push({ dispose: () => runFinished.dispose() });
+  context.subscriptions.push(research.store.onDidChangeJob((job) => agentTools.runSeen(job.id, job.snapshot)));
   const shareToolSpending = () => credits.statusBar.setToolSpending(() => agentTools.view());
   shareToolSpending();
-  const toolSubscription = agentTools.onDidChange(shareToolSpending);
-  context.subscriptions.push({ dispose: () => toolSubscription.dispose() });
+  context.subscriptions.push(agentTools.onDidChange(shareToolSpending));
   // Hovers and terminal links on job ids: providers only; nothing is read until one is used.
   const jobIds = activateJobIds({ context, tracked: (id) => research.store.get(id), activity, source: provider, clock, hasKey: () => keys.current !== undefined });
   const feedback = activateFeedback({ context, provider, log: log.child('feedback'), windowId: team.windowId, openWindows: () => team.openWindows(), activity });
-  const feedbackAnswers = feedback.onDidDeliver((result) => run.feedbackDelivered(result));
-  context.subscriptions.push({ dispose: () => feedbackAnswers.dispose() });
+  context.subscriptions.push(feedback.onDidDeliver((result) => run.feedbackDelivered(result)));
   const started = keys.ready.then(async () => {
     const key = keys.current;
     log.info(

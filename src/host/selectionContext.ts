@@ -4,6 +4,7 @@
 // only when a value moves.
 import * as vscode from 'vscode';
 import { CONTEXT } from '../ids';
+import { contextKey } from './contextKey';
 import { findJobIds } from '../shared/jobIds';
 import { isWebUrl } from '../shared/urls';
 import { selectedText } from './editorInput';
@@ -12,23 +13,17 @@ import { selectedText } from './editorInput';
 const COUNT_CAP = 2;
 
 export function trackSelectionJobIds(): vscode.Disposable {
-  // An unset context key reads as 0 and false in every `when` clause that uses these: a window that
-  // starts without a selection sends nothing (the first setContext of a start-up costs most).
-  let current = 0;
-  let isUrl = false;
+  // An unset context key reads as 0 and false in every `when` clause that uses these.
+  const setCount = contextKey(CONTEXT.selectionJobIds, 0);
+  const setUrl = contextKey(CONTEXT.selectionIsUrl, false);
   const update = (editor: vscode.TextEditor | undefined) => {
     const text = selectedText(editor);
     const count = text ? Math.min(findJobIds(text).length, COUNT_CAP) : 0;
     // "Scrape URL" in the context menu only on a selection that is one web address.
     const trimmed = text?.trim() ?? '';
     const url = trimmed.length > 0 && trimmed.length <= 2048 && !/\s/.test(trimmed) && isWebUrl(trimmed);
-    if (url !== isUrl) {
-      isUrl = url;
-      void vscode.commands.executeCommand('setContext', CONTEXT.selectionIsUrl, url);
-    }
-    if (count === current) return;
-    current = count;
-    void vscode.commands.executeCommand('setContext', CONTEXT.selectionJobIds, count);
+    setUrl(url);
+    setCount(count);
   };
   update(vscode.window.activeTextEditor);
   return vscode.Disposable.from(

@@ -3,6 +3,7 @@
 // status bar shows what it found; the usage panel draws its bins.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { contextKey } from '../../host/contextKey';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
@@ -72,24 +73,16 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
   });
   const watch = new BurnWatch({ store, alerts, clock, thresholds: () => spikeSettings.thresholds(), alertsOff });
   const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
-  const focusSubscription = windowFocus.onDidChange((focused) => focused && alerts.focusGained());
-  // Set only once it changes: a start that is not muted sends nothing.
-  let mutedContext = false;
-  const mutedSubscription = watch.onDidChange(({ muted }) => {
-    if (muted === mutedContext) return;
-    mutedContext = muted;
-    void vscode.commands.executeCommand('setContext', CONTEXT.spikeAlertsMuted, muted);
-  });
-  const providerSubscription = provider.onDidChange(() => store.reset());
+  const setMuted = contextKey(CONTEXT.spikeAlertsMuted, false);
   context.subscriptions.push(
     shared,
     store,
     alerts,
     notifier,
     watch,
-    { dispose: () => focusSubscription.dispose() },
-    { dispose: () => mutedSubscription.dispose() },
-    { dispose: () => providerSubscription.dispose() },
+    windowFocus.onDidChange((focused) => focused && alerts.focusGained()),
+    watch.onDidChange(({ muted }) => setMuted(muted)),
+    provider.onDidChange(() => store.reset()),
     team.onDidChangeRole(() => store.roleChanged()),
     onDidChangeSettings([SETTINGS.spikeMultiplier, SETTINGS.spikeMinimumCredits], () => watch.recompute()),
     // Turned off or on here, in another window or on another machine (Settings Sync): the status bar follows.

@@ -2,6 +2,7 @@
 // answers about addresses from FIRECRAWL_API_URL, the Firecrawl dashboard, and the log of what was sent.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { contextKey } from '../../host/contextKey';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { UrlQuestion } from '../../host/environmentUrlConsent';
 import type { ApiKeyService } from '../../host/keyService';
@@ -24,17 +25,12 @@ export interface ConnectionDeps {
 
 export function activateConnection({ context, channel, keys, provider, log }: ConnectionDeps): void {
   // Forget… is in the palette only while there is an answer to forget (never in a browser host, which has
-  // no environment). Set only once it moves: a start with nothing kept sends nothing.
-  let answersKept = false;
-  const showAnswers = () => {
-    if (provider.consent.hasAnswers === answersKept) return;
-    answersKept = !answersKept;
-    void vscode.commands.executeCommand('setContext', CONTEXT.environmentUrlAnswers, answersKept);
-  };
+  // no environment).
+  const setAnswersKept = contextKey(CONTEXT.environmentUrlAnswers, false);
+  const showAnswers = () => setAnswersKept(provider.consent.hasAnswers);
   showAnswers();
-  const answersSubscription = provider.consent.onDidChange(showAnswers);
   context.subscriptions.push(
-    { dispose: () => answersSubscription.dispose() },
+    provider.consent.onDidChange(showAnswers),
     registerCommand(COMMANDS.showLogs, () => channel.show()),
     registerCommand(COMMANDS.setApiKey, async () => (await keyInput()).setApiKey(keys, provider, log)),
     registerCommand(COMMANDS.clearApiKey, async () => (await keyInput()).clearApiKey(keys, log)),

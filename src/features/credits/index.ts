@@ -1,6 +1,7 @@
 // The credits feature: the balance store, its status bar item, and the Refresh Credits command.
 import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
+import { contextKey } from '../../host/contextKey';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Team } from '../../host/team';
 import type { ApiKeyService } from '../../host/keyService';
@@ -51,20 +52,14 @@ export function activateCredits({ context, keys, provider, team, files, clock, a
   });
   const statusBar = new CreditsStatusBar(store, keys, provider, clock);
   // The welcome views say "key rejected" or "offline" before any job could show it.
-  let connection: Connection | undefined;
-  const showConnection = () => {
-    const next = connectionOf(store.state);
-    if (next === connection) return;
-    connection = next;
-    void vscode.commands.executeCommand('setContext', CONTEXT.connection, next);
-  };
-  const providerSubscription = provider.onDidChange(() => store.reset());
+  const setConnection = contextKey<Connection | undefined>(CONTEXT.connection, undefined);
+  const showConnection = () => setConnection(connectionOf(store.state));
   context.subscriptions.push(
     shared,
     store,
     statusBar,
     team.onDidChangeRole(() => store.roleChanged()),
-    { dispose: () => providerSubscription.dispose() },
+    provider.onDidChange(() => store.reset()),
     store.onDidChange(showConnection),
     registerCommand(COMMANDS.refreshCredits, () => {
       alsoRefresh?.();

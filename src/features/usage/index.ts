@@ -70,7 +70,7 @@ export function activateUsage({ context, files, keys, provider, team, credits, r
   context.subscriptions.push(
     store,
     panel,
-    { dispose: () => providerSubscription.dispose() },
+    providerSubscription,
     registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
     // The page's own buttons, also in the editor title (so they are in the palette and can be bound to keys).
     registerCommand(COMMANDS.refreshUsage, () => panel.act('refresh')),

@@ -7,6 +7,7 @@ import { DisposableBase } from '../../../shared/events';
 import type { ResearchStore } from '../model/researchStore';
 import type { ResearchTreeNode } from './rowTypes';
 import { CONTEXT, VIEWS } from '../../../ids';
+import { contextKey } from '../../../host/contextKey';
 import { formatExact, plural } from '../../../shared/format';
 import type { ResearchTreeProvider } from './treeProvider';
 import type { ConnectionFacts } from './viewMessage';
@@ -24,7 +25,7 @@ export class ResearchView extends DisposableBase {
   private readonly toOpen: ResearchTreeNode[] = [];
   private openTimer: { dispose(): void } | undefined;
   /** What the welcome's context key was last set to. */
-  private empty = false;
+  private readonly setEmpty = contextKey(CONTEXT.researchEmpty, false);
   private clockTimer: { dispose(): void } | undefined;
 
   constructor(
@@ -148,10 +149,7 @@ export class ResearchView extends DisposableBase {
     // Unset reads as "not empty": no "no jobs" welcome until the window has read its team's saved
     // list (a team just joined lists nothing yet), and no message to the workbench at start or on
     // the polls that change nothing here.
-    const empty = this.store.size === 0 && this.store.teamId !== undefined && this.store.listRead;
-    if (empty === this.empty) return;
-    this.empty = empty;
-    void vscode.commands.executeCommand('setContext', CONTEXT.researchEmpty, empty);
+    this.setEmpty(this.store.size === 0 && this.store.teamId !== undefined && this.store.listRead);
   }
 
   private updateAttention(): void {

@@ -3,6 +3,7 @@
 // active editor holds a result that can be rated. Everything in them is our own words.
 import * as vscode from 'vscode';
 import { COMMANDS, CONTEXT } from '../../../ids';
+import { contextKey } from '../../../host/contextKey';
 import { formatSpan } from '../../../shared/format';
 import { DisposableBase } from '../../../shared/events';
 import { shortJobId } from '../../../shared/jobIds';
@@ -18,6 +19,7 @@ export function closedText(result: RatableResult): string {
 export class ResultLens extends DisposableBase implements vscode.CodeLensProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly setRateable = contextKey(CONTEXT.rateableResult, false);
 
   constructor(private readonly results: RatableResults) {
     super();
@@ -72,6 +74,6 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
 
   private updateContext(): void {
     const key = vscode.window.activeTextEditor?.document.uri.toString();
-    void vscode.commands.executeCommand('setContext', CONTEXT.rateableResult, key !== undefined && this.results.isOpen(key));
+    this.setRateable(key !== undefined && this.results.isOpen(key));
   }
 }
