@@ -34,7 +34,7 @@ const FAKE: Record<string, string> = {
   '{0} issue labels': '{0} Problem-Labels',
   'Note/wizard page title: a free-text note for the Firecrawl team': 'Notiz',
   'Use Note': 'Notiz übernehmen',
-  'Firecrawl feedback: write the note in the editor, then choose "{0}" to go back to the wizard.': 'Notiz im Editor schreiben, dann „{0}“ wählen.',
+  'Firecrawl feedback: write the note in the editor, then choose "{0}" or close the editor to go back to the wizard.': 'Notiz im Editor schreiben, dann „{0}“ wählen.',
   'Write it in an editor': 'Im Editor schreiben',
   'Valuable sources': 'Wertvolle Quellen',
   'Add a valuable source…': 'Wertvolle Quelle hinzufügen…',

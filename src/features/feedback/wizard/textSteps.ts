@@ -25,7 +25,7 @@ function editing(field: 'note' | 'metadata', initial: string): TextEditing {
     return {
       title: noteTitle(),
       useLabel,
-      instructions: l10n.t('Firecrawl feedback: write the note in the editor, then choose "{0}" to go back to the wizard.', useLabel),
+      instructions: l10n.t('Firecrawl feedback: write the note in the editor, then choose "{0}" or close the editor to go back to the wizard.', useLabel),
       language: 'markdown',
       initial,
     };
@@ -34,7 +34,7 @@ function editing(field: 'note' | 'metadata', initial: string): TextEditing {
   return {
     title: l10n.t('Metadata'),
     useLabel,
-    instructions: l10n.t('Firecrawl feedback: write the metadata in the editor, then choose "{0}" to go back to the wizard.', useLabel),
+    instructions: l10n.t('Firecrawl feedback: write the metadata in the editor, then choose "{0}" or close the editor to go back to the wizard.', useLabel),
     language: 'json',
     initial,
   };
