@@ -33,8 +33,7 @@ describe('job ids in an editor of the workbench', () => {
   async function hoverOn(w: Workbench, id: string, expected: RegExp) {
     // Hovers may answer before the list is read or the job is tracked: hover again until the text is there.
     for (let attempt = 0; ; attempt++) {
-      const widget = await w.hover(idText(w, id));
-      const text = await widget.innerText();
+      const { widget, text } = await w.hover(idText(w, id));
       if (expected.test(text) || attempt >= 10) return { widget, text };
       await w.page.keyboard.press('Escape');
       await w.page.mouse.move(0, 0);

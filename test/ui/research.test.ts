@@ -137,7 +137,7 @@ describe('research view (dark)', () => {
     assert.equal(await hostile.count(), 2);
     assert.equal(await text(hostile.first().locator('.label-name')), HOSTILE);
     assert.equal(await wb().page.locator('.monaco-list-row img[src="x"]').count(), 0, 'no element was made from the title');
-    const hover = await text(await wb().hover(hostile.first(), 'Source 1'));
+    const { text: hover } = await wb().hover(hostile.first(), 'Source 1');
     assert.ok(hover.includes(HOSTILE), `hover shows the title as text: ${hover}`);
     await wb().screenshot('research-hostile-title');
     assert.deepEqual(dialogs, [], 'no script ran');

@@ -359,8 +359,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.equal((started[0]?.body as { prompt?: string }).prompt, prompt);
     // Named by its prompt while it runs, before any list of the team's runs is read; the hover says the prompt whole.
     const running = await w.hover(row.locator('.custom-view-tree-node-item-icon'), /Status:\s*processing/);
-    assert.ok((await running.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await running.innerText());
-    await w.settled(running);
+    assert.ok(running.text.replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), running.text);
     const runningShot = await w.screenshot('run-7a-agent-running-tooltip');
     await w.page.mouse.move(900, 400);
     // The sandbox's runs take a minute of its clock: move the clock past the end instead of waiting.
@@ -377,7 +376,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const agentShot = await w.screenshot('run-7-agent-completed');
     // The sidebar cuts the description: the row's tooltip says the status whole.
     const tip = await w.hover(row.locator('.custom-view-tree-node-item-icon'), /Status:\s*completed/);
-    assert.ok((await tip.innerText()).replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), await tip.innerText());
+    assert.ok(tip.text.replace(/\s+/g, ' ').includes(`Prompt: ${prompt}`), tip.text);
     await w.page.mouse.move(900, 400);
     console.log(`[run-ui] screenshots ${runningShot} ${agentShot}`);
   });

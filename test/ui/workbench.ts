@@ -122,10 +122,11 @@ export interface Workbench {
   /** Name of the channel the Output view shows, once it is open. */
   outputChannel(): Promise<string>;
   /**
-   * Hovers `target` and returns the hover widget that appears (read its text, screenshot it); with
-   * `text`, the one that says it (a row that moves while the pointer arrives shows another's, or none).
+   * Hovers `target` and returns the hover widget that appears, done moving, and its text as read then;
+   * with `text`, the one that says it (a row that moves while the pointer arrives shows another's, or
+   * none). A redraw of the target (a poll landing) closes its tooltip: it hovers again until one is read.
    */
-  hover(target: Locator, text?: RegExp | string): Promise<Locator>;
+  hover(target: Locator, text?: RegExp | string): Promise<{ widget: Locator; text: string }>;
   /** Visible text of the active editor (Monaco renders only the lines on screen). */
   editorText(): Promise<string>;
   /** The tail of code-server's log (server and extension host). */
@@ -363,12 +364,7 @@ function bindWorkbench(
     },
     async settled(target) {
       await target.waitFor({ state: 'visible' });
-      await target.evaluate(async (el) => {
-        // A class that starts a transition takes effect with the next frame's styles.
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-        await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-      });
+      await target.evaluate(stillNow);
     },
     async submitQuickInput(text) {
       const input = page.locator('.quick-input-widget input');
@@ -437,8 +433,23 @@ function bindWorkbench(
     async hover(target, text) {
       const any = page.locator('.monaco-hover:visible, .workbench-hover:visible');
       const widget = (text === undefined ? any : any.filter({ hasText: text })).first();
-      await hoverUntilShown(page, target, widget);
-      return widget;
+      let read = '';
+      await until(
+        'the tooltip, read',
+        async () => {
+          await hoverUntilShown(page, target, widget);
+          read = await widget
+            .evaluate(stillNow, undefined, { timeout: 2_000 })
+            .then(() => widget.innerText({ timeout: 2_000 }))
+            .then(
+              (t) => t.replace(/\u00a0/g, ' ').trim(),
+              () => '',
+            );
+          return read !== '';
+        },
+        90_000,
+      );
+      return { widget, text: read };
     },
     async editorText() {
       const lines = page.locator('.editor-instance .monaco-editor .view-lines').first();
@@ -456,6 +467,14 @@ function bindWorkbench(
     close,
   };
   return wb;
+}
+
+/** Resolves once `el` and what it holds are done moving (a toast sliding in, a hover fading in). */
+async function stillNow(el: Element): Promise<void> {
+  // A class that starts a transition takes effect with the next frame's styles.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
 }
 
 /** A locator's text as the user reads it: non-breaking spaces as spaces, trimmed. */
