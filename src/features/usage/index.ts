@@ -63,14 +63,13 @@ export function activateUsage({ context, files, keys, provider, team, credits, r
     now: () => clock.now(),
     errors: () => provider.errorContext,
   });
-  const providerSubscription = provider.onDidChange(() => {
-    store.reset();
-    panel.reloadOpen();
-  });
   context.subscriptions.push(
     store,
     panel,
-    providerSubscription,
+    provider.onDidChange(() => {
+      store.reset();
+      panel.reloadOpen();
+    }),
     registerCommand(COMMANDS.showUsageHistory, () => panel.show()),
     // The page's own buttons, also in the editor title (so they are in the palette and can be bound to keys).
     registerCommand(COMMANDS.refreshUsage, () => panel.act('refresh')),

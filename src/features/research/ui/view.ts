@@ -24,7 +24,7 @@ export class ResearchView extends DisposableBase {
   /** Rows to open after the render that asked for it, and the one timer that opens them. */
   private readonly toOpen: ResearchTreeNode[] = [];
   private openTimer: { dispose(): void } | undefined;
-  /** What the welcome's context key was last set to. */
+  /** The "no jobs" welcome's context key. */
   private readonly setEmpty = contextKey(CONTEXT.researchEmpty, false);
   private clockTimer: { dispose(): void } | undefined;
 
