@@ -10,7 +10,7 @@ import type { TestApi } from '../../src/extension';
 import type { TrackOutcome } from '../../src/features/research';
 import { agentOf, deepResearchOf } from '../support/snapshots';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, askedAbout, setApiUrl, storeTicked, until, useSandbox } from './helpers';
+import { activateExtension, setApiUrl, storeTicked, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[]; modal: boolean };
 
@@ -80,7 +80,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     await until('both finished', () => store().get(agent)?.snapshot?.status === 'completed' && store().get(research)?.snapshot?.status === 'completed', 20_000);
     assert.ok(agentOf(store().get(agent)?.snapshot)?.data);
     assert.deepEqual(labels(agent), ['Result (JSON)', 'Suggestions (2)']);
-    const agentCalls = sandbox.requests().filter((r) => r.route === 'agentStatus' && r.path.endsWith(research));
+    const agentCalls = sandbox.requestsAbout(research, 'agentStatus');
     assert.equal(agentCalls.length, 1, 'the deep research id was asked as an agent job once');
     await until('the completion notice', () => shown.some((s) => s.message.startsWith('Agent job completed')));
   });
@@ -246,10 +246,10 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const said = /^Deep research API shut down \(.+\): it can no longer be read; what it found before is kept\.$/;
     const notice = await until('the notice that it can no longer be read', () => shown.find((s) => s.kind === 'warning' && said.test(s.message)));
     assert.deepEqual(notice.items, ['Show Job', "Don't Show Again"]);
-    const asked = askedAbout(sandbox, id);
+    const asked = sandbox.requestsAbout(id).length;
     // Deep research is shut down now: an agent run shows the store's timer firing again.
     await storeTicked(api, sandbox, 'agent');
-    assert.equal(askedAbout(sandbox, id), asked, 'no more polling');
+    assert.equal(sandbox.requestsAbout(id).length, asked, 'no more polling');
     store().untrack(id);
     await until('the message to go with the job', () => api.research.view.treeView.message === undefined);
     assert.equal(shown.filter((s) => said.test(s.message)).length, 1, 'said once');

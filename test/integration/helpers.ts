@@ -12,11 +12,6 @@ export { activateExtension, extensionId, manifest, restartResearch } from '../su
 
 export { until };
 
-/** How many requests the sandbox has had about one job (either kind's status route). */
-export function askedAbout(sandbox: Sandbox, id: string): number {
-  return sandbox.requests().filter((r) => r.path.endsWith(id)).length;
-}
-
 /**
  * Returns once the research store's timer has fired again after now, with a job due in it: a fresh
  * job of `kind` is tracked, asked about twice (each from the timer), and untracked again. A job the
@@ -27,7 +22,7 @@ export async function storeTicked(api: TestApi, sandbox: Sandbox, kind: 'deepRes
   api.research.store.track([id], kind);
   try {
     // A window nobody looks at polls every 30 s: allow for one such round.
-    await until('another job to be polled twice', () => askedAbout(sandbox, id) >= 2, 40_000);
+    await until('another job to be polled twice', () => sandbox.requestsAbout(id).length >= 2, 40_000);
   } finally {
     api.research.store.untrack(id);
   }

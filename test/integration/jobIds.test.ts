@@ -116,8 +116,7 @@ describe('job ids in documents and the terminal', function () {
   it('Look Up asks at most twice (agent, then deep research) and remembers a miss: the same id again asks nothing', async () => {
     const missing = '7e57ab1e-0000-4abc-8def-0123456789ab';
     // About this id only: jobs tracked by the tests before may be polled meanwhile.
-    const about = (id: string, route: string) => sandbox.requests().filter((r) => r.route === route && r.path.toLowerCase().endsWith(id)).length;
-    const asked = (id = missing) => ({ agent: about(id, 'agentStatus'), research: about(id, 'deepResearch') });
+    const asked = (id = missing) => ({ agent: sandbox.requestsAbout(id, 'agentStatus').length, research: sandbox.requestsAbout(id, 'deepResearch').length });
     sandbox.resetCounts();
     await vscode.commands.executeCommand('firecrawl.lookUpJobId', missing);
     assert.deepEqual(asked(), { agent: 1, research: 1 });

@@ -112,7 +112,7 @@ describe('recent runs in the Research view', function () {
     assert.equal(store().get(agent)?.kind, 'agent', 'tracked as an agent run at once');
     assert.equal(store().get(research)?.kind, 'deepResearch');
     await until('both first answers', () => store().get(agent)?.snapshot && store().get(research)?.snapshot);
-    const probes = sandbox.requests().filter((r) => r.route === 'agentStatus' && r.path.endsWith(research));
+    const probes = sandbox.requestsAbout(research, 'agentStatus');
     assert.equal(probes.length, 0, 'a deep research job of the list is never looked for as an agent run');
   });
 

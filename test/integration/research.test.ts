@@ -11,7 +11,7 @@ import type { TestApi } from '../../src/extension';
 import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, askedAbout, restartResearch, setApiUrl, storeTicked, until, useSandbox } from './helpers';
+import { activateExtension, restartResearch, setApiUrl, storeTicked, until, useSandbox } from './helpers';
 
 type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
 
@@ -123,9 +123,9 @@ describe('deep research jobs', function () {
 
     await until('its last answer in', () => store().inFlight === 0);
     assert.equal(store().isPolling, false);
-    const polled = askedAbout(sandbox, id);
+    const polled = sandbox.requestsAbout(id).length;
     await storeTicked(api, sandbox);
-    assert.equal(askedAbout(sandbox, id), polled, 'no polling once finished');
+    assert.equal(sandbox.requestsAbout(id).length, polled, 'no polling once finished');
   });
 
   it('opens the final analysis and the JSON result as read-only documents', async () => {
@@ -220,9 +220,9 @@ describe('deep research jobs', function () {
       0,
     );
     await until('nothing left to poll', () => !store().isPolling && store().inFlight === 0);
-    const before = askedAbout(sandbox, b);
+    const before = sandbox.requestsAbout(b).length;
     await storeTicked(api, sandbox);
-    assert.equal(askedAbout(sandbox, b), before, 'an untracked job is not polled');
+    assert.equal(sandbox.requestsAbout(b).length, before, 'an untracked job is not polled');
   });
 
   it('keeps the tracked list and snapshots across a rebuild from the same state', async () => {
@@ -256,10 +256,7 @@ describe('deep research jobs', function () {
     assert.deepEqual(outcome.added, [], 'not counted as tracked');
     assert.equal(store().get(id), undefined);
     assert.deepEqual(
-      sandbox
-        .requests()
-        .filter((r) => r.path.endsWith(id))
-        .map((r) => r.route),
+      sandbox.requestsAbout(id).map((r) => r.route),
       ['agentStatus', 'deepResearch'],
       'agent first, then deep research',
     );
@@ -278,9 +275,9 @@ describe('deep research jobs', function () {
     assert.match(String(row(id)?.description), /^expired or not found · deep research/);
     assert.equal(iconOf(row(id)), 'warning');
     assert.ok(deepResearchOf(store().get(id)?.snapshot)?.finalAnalysis, 'what the job found stays');
-    const count = askedAbout(sandbox, id);
+    const count = sandbox.requestsAbout(id).length;
     await storeTicked(api, sandbox);
-    assert.equal(askedAbout(sandbox, id), count);
+    assert.equal(sandbox.requestsAbout(id).length, count);
     // A manual refresh of it says nothing more than the row already does.
     assert.equal(shown.filter((m) => m.kind === 'warning').length, 0);
   });
@@ -316,14 +313,14 @@ describe('deep research jobs', function () {
     };
     try {
       sandbox.fault({ route: 'agentStatus', kind: 'status', status: 503, times: 1_000 });
-      const asked = askedAbout(sandbox, id);
+      const asked = sandbox.requestsAbout(id).length;
       const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJob', id);
       assert.ok(outcomes[0]?.error, 'the refresh failed');
       const [first, again] = await until('the retry to fail too', () => (refreshFailures().length >= 2 ? refreshFailures() : undefined));
       assert.match(first!.message, /server error \(HTTP 503\)/);
       assert.deepEqual(first!.items, ['Retry', 'Show Logs']);
       assert.deepEqual(again!.items, ['Retry', 'Show Logs'], 'the retry is the same refresh');
-      assert.ok(askedAbout(sandbox, id) >= asked + 2, 'Retry asked the service again');
+      assert.ok(sandbox.requestsAbout(id).length >= asked + 2, 'Retry asked the service again');
 
       sandbox.clearFaults();
       sandbox.fault({ route: 'agentStatus', kind: 'status', status: 401, times: 1_000 });

@@ -210,6 +210,8 @@ export interface Sandbox {
   /** API requests since the last reset (control requests are never counted). */
   requestCount(route?: RouteName): number;
   requests(): ReadonlyArray<LoggedRequest>;
+  /** The requests about one job since the last reset (its path ends with the id, in any case), of `route` only if given. */
+  requestsAbout(id: string, route?: RouteName): ReadonlyArray<LoggedRequest>;
   resetCounts(): void;
   close(): Promise<void>;
 }
@@ -455,6 +457,11 @@ class SandboxServer implements Sandbox {
 
   requests(): ReadonlyArray<LoggedRequest> {
     return [...this.log];
+  }
+
+  requestsAbout(id: string, route?: RouteName): ReadonlyArray<LoggedRequest> {
+    const end = id.toLowerCase();
+    return this.log.filter((r) => (route === undefined || r.route === route) && r.path.toLowerCase().endsWith(end));
   }
 
   resetCounts(): void {

@@ -30,15 +30,7 @@ describe('job ids in an editor of the workbench', () => {
 
   // The token that holds the id (a log file's tokens split the line).
   const idText = (w: Workbench, id: string) => w.page.locator('.monaco-editor .view-line span span', { hasText: id }).first();
-  async function hoverOn(w: Workbench, id: string, expected: RegExp) {
-    // Hovers may answer before the list is read or the job is tracked: hover again until the text is there.
-    for (let attempt = 0; ; attempt++) {
-      const { widget, text } = await w.hover(idText(w, id));
-      if (expected.test(text) || attempt >= 10) return { widget, text };
-      await w.page.keyboard.press('Escape');
-      await w.page.mouse.move(0, 0);
-    }
-  }
+  // Hovers may answer before the list is read or the job is tracked: `hover` hovers again until the text is there.
 
   it('hover on a recent scrape id, an agent run tracked from its hover, and an unknown id; Copy, Track and Look Up', async () => {
     const w = wb();
@@ -49,7 +41,7 @@ describe('job ids in an editor of the workbench', () => {
     await w.openFile('run.log');
     await idText(w, UNKNOWN).waitFor({ state: 'visible', timeout: 15_000 });
 
-    const recent = await hoverOn(w, scrape, /recent activity/);
+    const recent = await w.hover(idText(w, scrape), /recent activity/);
     assert.match(recent.text, /Firecrawl job in the team's recent activity/);
     assert.match(recent.text, /Endpoint: scrape/);
     assert.match(recent.text, /Target: https:\/\/docs\.example\.org\/\[start\]\S?\(command:workbench\.action\.quit\)/, 'the target as the characters it is');
@@ -59,7 +51,7 @@ describe('job ids in an editor of the workbench', () => {
     await recent.widget.locator('a', { hasText: /^Copy$/ }).click();
     await w.statusBarItem(/Copied job id/).waitFor({ state: 'visible', timeout: 10_000 });
 
-    const listed = await hoverOn(w, agent, /recent activity/);
+    const listed = await w.hover(idText(w, agent), /recent activity/);
     assert.match(listed.text, /Endpoint: agent/);
     await listed.widget.locator('a', { hasText: /^Track$/ }).click();
     await w
@@ -67,13 +59,13 @@ describe('job ids in an editor of the workbench', () => {
       .filter({ hasText: /Find three pricing pages|Agent job/ })
       .first()
       .waitFor({ state: 'visible', timeout: 20_000 });
-    const tracked = await hoverOn(w, agent, /Agent run/);
+    const tracked = await w.hover(idText(w, agent), /Agent run/);
     assert.match(tracked.text, /Status: \w+/);
     assert.match(tracked.text, /Tracked: /);
     assert.match(tracked.text, /Show Job · Copy/);
     const trackedShot = await w.screenshot('jobIds-2-hover-tracked-agent');
 
-    const unknown = await hoverOn(w, UNKNOWN, /Not tracked/);
+    const unknown = await w.hover(idText(w, UNKNOWN), /Not tracked/);
     assert.match(unknown.text, /Firecrawl job id/);
     assert.match(unknown.text, /Not tracked and not in the team's recent activity yet\./);
     assert.match(unknown.text, /Look Up · Copy/);
@@ -84,7 +76,7 @@ describe('job ids in an editor of the workbench', () => {
     await w.notification(/Not found as an agent job or a deep research job/).waitFor({ state: 'visible', timeout: 20_000 });
     const asked = sandbox.requestCount('agentStatus') + sandbox.requestCount('deepResearch');
     assert.ok(asked >= 1 && asked <= 2, `${asked} requests`);
-    const again = await hoverOn(w, UNKNOWN, /Look Up/);
+    const again = await w.hover(idText(w, UNKNOWN), /Look Up/);
     await again.widget.locator('a', { hasText: /^Look Up$/ }).click();
     const remembered = w.notification(/was looked up .*: not found/);
     await remembered.waitFor({ state: 'visible', timeout: 10_000 });
@@ -102,7 +94,7 @@ describe('job ids in an editor of the workbench', () => {
     await w.runCommand('Notifications: Clear All Notifications');
     sandbox.fault({ route: 'agentStatus', kind: 'status', status: 401, times: 20 });
     sandbox.fault({ route: 'deepResearch', kind: 'status', status: 401, times: 20 });
-    const hover = await hoverOn(w, ASKED_REFUSED, /Look Up/);
+    const hover = await w.hover(idText(w, ASKED_REFUSED), /Look Up/);
     await hover.widget.locator('a', { hasText: /^Look Up$/ }).click();
     const { notice } = await w.noticeWithButtons(/Could not look up 7e1ab0c5/);
     assert.match(await notice.innerText(), /^Could not look up 7e1ab0c5: /m);

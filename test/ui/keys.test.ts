@@ -21,8 +21,6 @@ describe('keys and windows in the workbench', () => {
   const wb = useWorkbench(() => ({ settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.research.showRecent': false }, env: { FIRECRAWL_API_KEY: sandbox.keys.valid }, timeoutMs: 420_000 }));
 
   const row = (w: Workbench, label: string) => w.treeRow(VIEW, label);
-  /** Requests the sandbox has had about one job (either kind's status route). */
-  const askedAbout = (id: string) => sandbox.requests().filter((r) => r.path.endsWith(id)).length;
   const message = (w: Workbench) => w.viewMessage(VIEW).filter({ hasText: /tracked with another API key or server/ });
 
   async function setKey(w: Workbench, key: string): Promise<void> {
@@ -71,11 +69,11 @@ describe('keys and windows in the workbench', () => {
     const ticking = sandbox.createResearchJob({ durationMs: 15_000 });
     await w.runCommand('Firecrawl: Track Job');
     await w.submitQuickInput(ticking);
-    const polls = () => sandbox.requests().filter((r) => r.route === 'deepResearch' && r.path.endsWith(ticking)).length;
+    const polls = () => sandbox.requestsAbout(ticking, 'deepResearch').length;
     await until('two rounds of the timer under this key', () => polls() >= 3, 30_000);
     const finished = w.treeRows(VIEW).filter({ hasText: /completed\s·\sdeep research/ });
     await finished.first().waitFor({ state: 'visible', timeout: 30_000 });
-    assert.equal(askedAbout(id), 0, 'not polled with the other key');
+    assert.equal(sandbox.requestsAbout(id).length, 0, 'not polled with the other key');
     assert.deepEqual(
       sandbox
         .requests()
