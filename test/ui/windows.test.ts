@@ -96,8 +96,12 @@ describe('two windows', () => {
           if (await row(first, done).isVisible()) return true;
           // The badge of jobs finished while it was closed sits over the icon: click through it.
           if (!(await first.page.locator(`.pane-header[aria-label^="${VIEW}"]`).isVisible())) await first.page.locator('.activitybar .action-item a[aria-label^="Firecrawl"]').click({ force: true });
-          await sleep(1_000);
-          return row(first, done).isVisible();
+          return row(first, done)
+            .waitFor({ state: 'visible', timeout: 2_000 })
+            .then(
+              () => true,
+              () => false,
+            );
         },
         30_000,
       );
