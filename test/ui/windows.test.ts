@@ -93,7 +93,6 @@ describe('two windows', () => {
       await until(
         'the finished row in the reloaded window',
         async () => {
-          if (await row(first, done).isVisible()) return true;
           // The badge of jobs finished while it was closed sits over the icon: click through it.
           if (!(await first.page.locator(`.pane-header[aria-label^="${VIEW}"]`).isVisible())) await first.page.locator('.activitybar .action-item a[aria-label^="Firecrawl"]').click({ force: true });
           return row(first, done)
