@@ -83,6 +83,32 @@ describe('credit usage panel', function () {
     await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
   });
 
+  it('an open 7 days catches up with hours that saw a spike today, with one request', async () => {
+    panel.show('last7d');
+    await until('the last 7 days delivered to the page', () => lastPosted()?.range === 'last7d' && lastPosted()?.bins);
+    const weekAsked = () => sandbox.requests().filter((r) => r.route === 'creditUsageHistorical' && r.query === 'timeRange=week').length;
+    const before = weekAsked();
+    sandbox.startSpike(5_000);
+    try {
+      // What Refresh Credits asks: the last 24 hours (the week's bins are fresh, so not them).
+      await api.burn.store.refresh('day');
+      await until("today's bar with the spike", () => {
+        const state = lastPosted();
+        return state?.range === 'last7d' && (state.bins?.bins.at(-1)?.creditsUsed ?? 0) >= 5_000;
+      });
+      assert.equal(weekAsked(), before + 1);
+    } finally {
+      sandbox.clearSpike();
+      // The spike alert asks for the balance, which the spike lowered: the next tests read it whole again.
+      await until(
+        'the balance without the spike',
+        async () => (await api.credits.store.refreshNow(), api.credits.store.state.snapshot?.usage.remainingCredits === sandbox.getCredits()?.remainingCredits),
+      );
+      panel.show('months');
+      await until('back to the months', () => lastPosted()?.range === 'months' && lastPosted()?.history);
+    }
+  });
+
   it("keeps the loaded history in a file of the team's folder in the global storage, not in globalState", async () => {
     // globalState is sent whole with every write of any entry: megabytes of history must not ride along.
     assert.equal(api.researchDeps.storage.get('firecrawl.usageHistory.lastKnown'), undefined);

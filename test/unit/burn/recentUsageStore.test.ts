@@ -205,6 +205,33 @@ describe('recent usage: polling', () => {
     t.store.dispose();
   });
 
+  test('hours that count much more used today than the days shown make ensure() ask for the days again; a steady few credits do not', async () => {
+    let series: Parameters<typeof binsFor>[2] = { steady: 20 };
+    const calls: UsageTimeRange[] = [];
+    const t = setup({
+      fetch: async (range) => {
+        calls.push(range);
+        return binsFor(range, t.clock.now(), series);
+      },
+    });
+    await t.store.ensure('week');
+    await t.clock.advance(10 * MIN);
+    await t.store.refresh('day');
+    await t.store.ensure('week');
+    assert.deepEqual(calls, ['week', 'day'], 'ten minutes of a steady team: the week stays');
+    series = { steady: 20, spike: { at: t.clock.now(), credits: 1_200 } };
+    await t.store.ensure('week');
+    assert.deepEqual(calls, ['week', 'day'], 'a spike the hours have not seen yet asks for nothing');
+    await t.store.refresh('day');
+    await t.store.ensure('week');
+    assert.deepEqual(calls, ['week', 'day', 'day', 'week'], "the hours saw the spike: the week's today is behind them");
+    const today = t.store.state.week.snapshot!.bins.bins.at(-1)!;
+    assert.ok(today.creditsUsed >= 1_200, `today's bin has the spike (${today.creditsUsed})`);
+    await t.store.ensure('week');
+    assert.equal(calls.length, 4, 'days fetched after the hours are not behind them');
+    t.store.dispose();
+  });
+
   test('concurrent callers share one request per range', async () => {
     const t = setup({}, false);
     t.store.start();

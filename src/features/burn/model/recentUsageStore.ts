@@ -58,6 +58,8 @@ export interface RecentUsageStoreOptions {
 
 export const POLL_INTERVAL_MS = 15 * 60_000;
 export const BASELINE_MAX_AGE_MS = 6 * 60 * 60_000;
+/** Daily bins are asked again when newer hours count this much more used today (a share of what they show). */
+const BEHIND_SHARE = 0.05;
 
 function emptyState(): Record<UsageTimeRange, RangeState> {
   return { day: { loading: false }, week: { loading: false }, month: { loading: false } };
@@ -144,12 +146,26 @@ export class RecentUsageStore extends DisposableBase {
     if (this.leader && this.started && !this.disposed) this.poll();
   }
 
-  /** Loads a range unless it is younger than `maxAgeMs` (the panel opening, or switching range). */
+  /**
+   * Loads a range unless it is younger than `maxAgeMs` and no hourly bins fetched since show more used
+   * today than its own today does (the panel opening, switching range, or new hours reaching an open panel).
+   */
   ensure(range: UsageTimeRange, maxAgeMs = this.interval): Promise<void> {
     const state = this.current[range];
     const age = state.snapshot ? this.options.clock.now() - state.snapshot.fetchedAt : Infinity;
-    if (age >= 0 && age < maxAgeMs && !state.problem) return Promise.resolve();
+    if (age >= 0 && age < maxAgeMs && !state.problem && !this.behindTheHours(range)) return Promise.resolve();
     return this.refresh(range);
+  }
+
+  /** Whether hourly bins fetched after this range's daily bins count more credits since today's start (UTC) than they do. */
+  private behindTheHours(range: UsageTimeRange): boolean {
+    const days = this.current[range].snapshot;
+    const hours = this.current.day.snapshot;
+    if (range === 'day' || !days || !hours || hours.fetchedAt <= days.fetchedAt) return false;
+    const today = Math.floor(hours.fetchedAt / DAY_MS) * DAY_MS;
+    // Only a gap the bar would show: a steady team's few credits since are not worth a request per poll.
+    const shown = usedSince(days.bins, today);
+    return usedSince(hours.bins, today) - shown > Math.max(1, BEHIND_SHARE * Math.abs(shown));
   }
 
   /** Loads a range now, sharing a request for it already under way. */
@@ -312,4 +328,14 @@ export class RecentUsageStore extends DisposableBase {
     for (const controller of this.controllers.values()) controller.abort();
     super.dispose();
   }
+}
+
+/** Credits in the bins that start at or after `start` (epoch ms). */
+function usedSince(bins: UsageBins, start: number): number {
+  let sum = 0;
+  for (const bin of bins.bins) {
+    const at = bin.startDate ? Date.parse(bin.startDate) : Number.NaN;
+    if (at >= start) sum += bin.creditsUsed;
+  }
+  return sum;
 }

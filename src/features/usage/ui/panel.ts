@@ -67,6 +67,8 @@ class PanelSession extends DisposableBase {
   /** The host set the range (a new panel opened on one, or showRange) and the page has not loaded since. */
   rangeChosenByHost = false;
   private readonly notices: HostMessage[] = [];
+  /** When the hourly bins this panel last looked at were fetched. */
+  private hoursSeenAt: number | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -83,8 +85,14 @@ class PanelSession extends DisposableBase {
     this._register(
       deps.history.onDidChange(() => this.sendState()),
       deps.credits.onDidChange(() => this.sendState()),
-      deps.recent.onDidChange(() => {
-        if (this.range !== 'months') this.sendState();
+      deps.recent.onDidChange((recent) => {
+        if (this.range === 'months') return;
+        this.sendState();
+        // New hours (a poll, Refresh Credits) may count more used today than the days shown: catch up with them.
+        const hoursAt = recent.day.snapshot?.fetchedAt;
+        if (hoursAt === this.hoursSeenAt) return;
+        this.hoursSeenAt = hoursAt;
+        if (panel.visible) this.ensureLoaded();
       }),
       panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       panel.onDidChangeViewState(() => {
