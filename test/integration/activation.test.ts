@@ -1,8 +1,11 @@
 // Activation stays cheap: the bundles kept for first use (the wizard, research actions, the key
-// input) are not loaded until someone uses them, and then they work from their own files.
+// input) are not loaded until someone uses them, and then they work from their own files; one that
+// cannot be read makes its command say which file, and is read again on the next try.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension } from './helpers';
+import { activateExtension, extensionId, until } from './helpers';
 
 const ON_DEMAND = ['feedbackWizard', 'researchActions', 'keyInput', 'usagePanel'] as const;
 
@@ -23,5 +26,35 @@ describe('activation', () => {
     const text = await vscode.workspace.openTextDocument(vscode.Uri.parse('firecrawl-research:/0b9e2a4c-1111-4222-8333-444455556666/0b9e2a4c-analysis.md'));
     assert.match(text.getText(), /no longer tracked/);
     assert.equal(api.bundleLoaded('researchActions'), true);
+  });
+
+  it('a bundle that cannot be read makes its command say which file and what to do, and loads once the file is back', async () => {
+    const api = await activateExtension();
+    assert.equal(api.bundleLoaded('usagePanel'), false, 'no other test opened the usage panel first');
+    const file = path.join(vscode.extensions.getExtension(extensionId)!.extensionPath, 'dist', 'usagePanel.js');
+    const shown: Array<{ message: string; items: unknown[] }> = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = async (message: string, ...items: unknown[]) => {
+      shown.push({ message, items });
+      return undefined;
+    };
+    fs.renameSync(file, `${file}.away`);
+    try {
+      // The command answers as if it had worked: the notice, not the workbench's "command failed", tells.
+      assert.equal(await vscode.commands.executeCommand('firecrawl.showUsageHistory'), undefined);
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+    assert.equal(shown.length, 1);
+    assert.match(shown[0]!.message, /usagePanel\.js/);
+    assert.match(shown[0]!.message, /Reload Window/);
+    assert.deepEqual(shown[0]!.items, ['Show Logs']);
+    assert.equal(api.bundleLoaded('usagePanel'), false, 'a failed load is tried again');
+    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
+    assert.equal(api.bundleLoaded('usagePanel'), true);
+    const panelTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('firecrawl.usageHistory'));
+    const tab = await until('the usage panel', panelTab);
+    await vscode.window.tabGroups.close(tab);
   });
 });
