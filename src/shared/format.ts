@@ -11,6 +11,8 @@ export function setLocale(locale: string | undefined): void {
   relativeFormats.clear();
   unitFormats.clear();
   exactFormats.clear();
+  percentFormats.clear();
+  percentFormatsNearEnd.clear();
   dateTimeFormats.clear();
   pluralRules = undefined;
 }
@@ -42,6 +44,9 @@ export function formatCredits(value: number, locale: string | undefined = defaul
 // and tooltips format several numbers and a date each time: one formatter per locale is kept.
 const exactFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** Whole percents, and one decimal near the ends (a chart's tooltips and table format hundreds). */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+const percentFormatsNearEnd = new Map<string, Intl.NumberFormat>();
 
 function cached<T>(cache: Map<string, T>, locale: string | undefined, make: () => T): T {
   const key = locale ?? '';
@@ -63,7 +68,7 @@ function wholeNumber(value: number): number {
 export function formatPercent(fraction: number, locale: string | undefined = defaultLocale): string {
   const nearEnd = (fraction > 0 && fraction < 0.1) || (fraction > 0.99 && fraction < 1);
   const shown = fraction > 0 && fraction < 0.001 ? 0.001 : fraction > 0.999 && fraction < 1 ? 0.999 : fraction;
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: nearEnd ? 1 : 0 }).format(shown);
+  return cached(nearEnd ? percentFormatsNearEnd : percentFormats, locale, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: nearEnd ? 1 : 0 })).format(shown);
 }
 
 /** A date the service states (a billing period's end, a month): the UTC day it names. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatCredits, formatExact, formatPercent, formatSpan } from '../../../src/shared/format';
+import { formatCredits, formatExact, formatPercent, formatSpan, setLocale } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -17,6 +17,21 @@ suite('formatPercent', () => {
     assert.equal(formatPercent(1, 'en-US'), '100%');
     assert.equal(formatPercent(0, 'en-US'), '0%');
     assert.equal(formatPercent(1.2, 'en-US'), '120%');
+  });
+
+  test("each locale keeps its own formats, and the editor's language follows a change of it", () => {
+    assert.equal(formatPercent(0.5, 'de'), '50\u00a0%');
+    assert.equal(formatPercent(0.5, 'en-US'), '50%');
+    assert.equal(formatPercent(0.0123, 'de'), '1,2\u00a0%');
+    assert.equal(formatPercent(0.0123, 'en-US'), '1.2%');
+    try {
+      setLocale('de');
+      assert.equal(formatPercent(0.5), '50\u00a0%');
+      setLocale('en-US');
+      assert.equal(formatPercent(0.5), '50%');
+    } finally {
+      setLocale(undefined);
+    }
   });
 
   test('a window in seconds is said in its largest whole unit', () => {
