@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, extensionId, until } from './helpers';
+import { COMMANDS } from '../../src/ids';
+import { activateExtension, extensionId, until, usageTabs } from './helpers';
 
 const ON_DEMAND = ['feedbackWizard', 'researchActions', 'keyInput', 'usagePanel'] as const;
 
@@ -41,7 +42,7 @@ describe('activation', () => {
     fs.renameSync(file, `${file}.away`);
     try {
       // The command answers as if it had worked: the notice, not the workbench's "command failed", tells.
-      assert.equal(await vscode.commands.executeCommand('firecrawl.showUsageHistory'), undefined);
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.showUsageHistory), undefined);
     } finally {
       fs.renameSync(`${file}.away`, file);
       (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
@@ -51,10 +52,8 @@ describe('activation', () => {
     assert.match(shown[0]!.message, /Reload Window/);
     assert.deepEqual(shown[0]!.items, ['Show Logs']);
     assert.equal(api.bundleLoaded('usagePanel'), false, 'a failed load is tried again');
-    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
+    await vscode.commands.executeCommand(COMMANDS.showUsageHistory);
     assert.equal(api.bundleLoaded('usagePanel'), true);
-    const panelTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('firecrawl.usageHistory'));
-    const tab = await until('the usage panel', panelTab);
-    await vscode.window.tabGroups.close(tab);
+    await vscode.window.tabGroups.close(await until('the usage panel', () => usageTabs()[0]));
   });
 });

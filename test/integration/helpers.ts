@@ -1,6 +1,7 @@
 // Shared by the integration tests: the polling wait (test/support/until) and the API URL setting; the extension's typed test
 // API comes from test/support.
 import * as vscode from 'vscode';
+import { PANELS } from '../../src/ids';
 import { teamName } from '../../src/host/team';
 import type { TestApi } from '../../src/extension';
 import type { FeedbackController } from '../../src/features/feedback';
@@ -11,6 +12,11 @@ import { until } from '../support/until';
 export { activateExtension, extensionId, manifest, restartResearch } from '../support/extensionApi';
 
 export { until };
+
+/** The credit usage panel's tabs, in every group. */
+export function usageTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PANELS.usage));
+}
 
 /**
  * Returns once the research store's timer has fired again after now, with a job due in it: a fresh

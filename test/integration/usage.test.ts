@@ -7,18 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
-import { SETTINGS } from '../../src/ids';
+import { COMMANDS, PANELS, SETTINGS } from '../../src/ids';
 import type { PanelState } from '../../src/features/usage/protocol';
 import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+import { activateExtension, setApiUrl, until, usageTabs, useSandbox } from './helpers';
 
-const VIEW_TYPE = 'firecrawl.usageHistory';
 const TITLE = 'Firecrawl Credit Usage';
-
-function usageTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
-}
 
 describe('credit usage panel', function () {
   this.timeout(60_000);
@@ -53,8 +48,8 @@ describe('credit usage panel', function () {
 
   it('opens one panel from the command, however often it runs, and loads history into it', async () => {
     sandbox.resetCounts();
-    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
-    await vscode.commands.executeCommand('firecrawl.showUsageHistory');
+    await vscode.commands.executeCommand(COMMANDS.showUsageHistory);
+    await vscode.commands.executeCommand(COMMANDS.showUsageHistory);
     await until('the usage tab', () => usageTabs().length === 1);
     assert.equal(usageTabs()[0]!.label, TITLE);
     // The header follows the credits store, which asks once this window leads its team: it may come after the history.
@@ -139,7 +134,7 @@ describe('credit usage panel', function () {
     await closePanel();
     const item = (api.credits.statusBar as unknown as { item: vscode.StatusBarItem }).item;
     await until('the balance in the status bar', () => String(item.text).includes('62,418'));
-    assert.equal(item.command, 'firecrawl.showUsageHistory');
+    assert.equal(item.command, COMMANDS.showUsageHistory);
     await vscode.commands.executeCommand(item.command as string);
     await until('the usage tab', () => usageTabs().length === 1);
   });
@@ -147,7 +142,7 @@ describe('credit usage panel', function () {
   it('restores a panel through the serializer with the saved breakdown, and only one', async () => {
     await closePanel();
     sandbox.resetCounts();
-    const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {});
+    const restored = vscode.window.createWebviewPanel(PANELS.usage, 'restored', vscode.ViewColumn.Active, {});
     await panel.deserializeWebviewPanel(restored, { version: 1, byApiKey: true, view: 'table' });
     assert.equal(panel.webviewPanel, restored);
     assert.equal(restored.title, TITLE);
@@ -166,7 +161,7 @@ describe('credit usage panel', function () {
     assert.ok(state.history!.periods.every((p) => typeof p.apiKey === 'string'));
     assert.ok(sandbox.requests().some((r) => r.route === 'creditUsageHistorical' && r.query === 'byApiKey=true'));
 
-    const duplicate = vscode.window.createWebviewPanel(VIEW_TYPE, 'duplicate', vscode.ViewColumn.Active, {});
+    const duplicate = vscode.window.createWebviewPanel(PANELS.usage, 'duplicate', vscode.ViewColumn.Active, {});
     // Let the workbench finish opening it, as it would have before restoring it: its tab is the active one and the restored panel has heard it is covered.
     await until('the duplicate tab, open in front', () => usageTabs().length === 2 && vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'duplicate' && !restored.active);
     let disposed = false;
@@ -198,7 +193,7 @@ describe('credit usage panel', function () {
     }
   });
 
-  // Last: the spike and the switch of range leave nothing for the tests above to trip on.
+  // Last, so that its spike and its switch of range leave nothing for another test to trip on.
   it('an open 7 days catches up with hours that saw a spike today, with one request', async () => {
     const alerts = vscode.workspace.getConfiguration();
     // The alert is the burn tests' subject: here it would only add a notification and a balance refresh.
