@@ -43,3 +43,22 @@ export function loadOnDemand<T>(name: OnDemandBundle): Promise<T> {
 export function isLoaded(name: OnDemandBundle): boolean {
   return loading.has(name);
 }
+
+/** What a feature builds from its bundle: built on the first ask, and asked again after a failed load. */
+export class BuiltOnDemand<T> {
+  private building: Promise<T> | undefined;
+  private value: T | undefined;
+
+  constructor(private readonly build: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    this.building ??= this.build().then((value) => (this.value = value));
+    this.building.catch(() => (this.building = undefined));
+    return this.building;
+  }
+
+  /** What was built; undefined until someone asked for it and its bundle loaded. */
+  get built(): T | undefined {
+    return this.value;
+  }
+}

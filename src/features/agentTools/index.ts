@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isRunning, type TrackedSnapshot } from '../../api';
 import type { ClientProvider } from '../../host/clientProvider';
 import type { Logger } from '../../host/logger';
-import { loadOnDemand } from '../../host/onDemand';
+import { BuiltOnDemand, loadOnDemand } from '../../host/onDemand';
 import { agentToolSettings, runSettings } from '../../host/settings';
 import { TOOLS } from '../../ids';
 import type { Clock } from '../../shared/clock';
@@ -54,20 +54,8 @@ export class AgentToolsFeature extends DisposableBase {
   readonly documents = new ToolDocuments();
   /** The tools as registered with VS Code, by name (tests call prepareInvocation on them). */
   readonly registered = new Map<string, vscode.LanguageModelTool<unknown>>();
-  private loading: Promise<AgentTools> | undefined;
-
-  constructor(private readonly deps: AgentToolsDeps) {
-    super();
-    this.spending = new ToolSpending({ files: deps.files, clock: deps.clock, windowId: deps.windowId });
-  }
-
-  get onDidChange(): Event<void> {
-    return this.spending.onDidChange;
-  }
-
-  /** The tools, their bundle loaded the first time an agent uses one. */
-  tools(): Promise<AgentTools> {
-    this.loading ??= Promise.all([loadOnDemand<typeof import('./ui/bundleEntry')>('agentTools'), this.deps.ready]).then(
+  private readonly bundle = new BuiltOnDemand(() =>
+    Promise.all([loadOnDemand<typeof import('./ui/bundleEntry')>('agentTools'), this.deps.ready]).then(
       ([bundle]) =>
         new bundle.AgentTools({
           provider: this.deps.provider,
@@ -84,9 +72,21 @@ export class AgentToolsFeature extends DisposableBase {
           documentUri: toolDocumentUri,
           trackAgentRun: (id, prompt) => this.deps.trackAgentRun(id, prompt),
         }),
-    );
-    this.loading.catch(() => (this.loading = undefined));
-    return this.loading;
+    ),
+  );
+
+  constructor(private readonly deps: AgentToolsDeps) {
+    super();
+    this.spending = new ToolSpending({ files: deps.files, clock: deps.clock, windowId: deps.windowId });
+  }
+
+  get onDidChange(): Event<void> {
+    return this.spending.onDidChange;
+  }
+
+  /** The tools, their bundle loaded the first time an agent uses one. */
+  tools(): Promise<AgentTools> {
+    return this.bundle.get();
   }
 
   /** A run read in the Research view: once it has finished, what it cost replaces the ceiling an agent was charged for it. */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { FEEDBACK_ENDPOINT_IDS } from '../../api/feedback/types';
 import { COMMANDS } from '../../ids';
-import { loadOnDemand } from '../../host/onDemand';
+import { BuiltOnDemand, loadOnDemand } from '../../host/onDemand';
 import { selectedText } from '../../host/editorInput';
 import type { FeedbackController, FeedbackRunResult, StartOptions } from './ui/controller';
 import { Emitter, type Event } from '../../shared/events';
@@ -33,8 +33,11 @@ function startOptions(args: unknown): StartOptions {
 export type { FeedbackController, FeedbackRunResult } from './ui/controller';
 
 export class LazyFeedback implements vscode.Disposable {
-  private instance: FeedbackController | undefined;
-  private loading: Promise<FeedbackController> | undefined;
+  private readonly wizard = new BuiltOnDemand(() =>
+    loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then(
+      (wizard) => new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows, this.activity, (result) => this.delivered.fire(result)),
+    ),
+  );
   private readonly delivered = new Emitter<FeedbackRunResult>();
   /** Every answer to a feedback sent from this window: a rated result learns it, whichever try it was. */
   readonly onDidDeliver: Event<FeedbackRunResult> = this.delivered.event;
@@ -50,26 +53,21 @@ export class LazyFeedback implements vscode.Disposable {
 
   /** The wizard's controller, its bundle loaded the first time it is asked for. */
   controller(): Promise<FeedbackController> {
-    this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('feedbackWizard').then((wizard) => {
-      this.instance = new wizard.FeedbackController(this.provider, this.context.globalState, this.log, this.windowId, this.openWindows, this.activity, (result) => this.delivered.fire(result));
-      return this.instance;
-    });
-    this.loading.catch(() => (this.loading = undefined));
-    return this.loading;
+    return this.wizard.get();
   }
 
   /** The controller once loaded (undefined until someone asked for feedback). */
   get loaded(): FeedbackController | undefined {
-    return this.instance;
+    return this.wizard.built;
   }
 
   /** Draft writes still under way; nothing when the wizard never loaded. */
   flush(): Promise<void> {
-    return this.instance?.flush() ?? Promise.resolve();
+    return this.wizard.built?.flush() ?? Promise.resolve();
   }
 
   dispose(): void {
-    this.instance?.dispose();
+    this.wizard.built?.dispose();
     this.delivered.dispose();
   }
 }

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { registerCommand } from '../../host/commands';
 import { selectedText } from '../../host/editorInput';
-import { loadOnDemand } from '../../host/onDemand';
+import { BuiltOnDemand, loadOnDemand } from '../../host/onDemand';
 import { COMMANDS } from '../../ids';
 import type { RunCommands, RunHost } from './ui/runCommands';
 import type { FeedbackRunResult } from '../feedback';
@@ -14,25 +14,22 @@ export type { RunOutcome } from './ui/runErrors';
 export type { AgentOutcome } from './ui/agentCommand';
 
 export class RunFeature implements vscode.Disposable {
-  private loading: Promise<RunCommands> | undefined;
-  private instance: RunCommands | undefined;
+  private readonly bundle = new BuiltOnDemand(() => loadOnDemand<typeof import('./ui/bundleEntry')>('runCommands').then((bundle) => new bundle.RunCommands(this.host)));
 
   constructor(private readonly host: RunHost) {}
 
   /** The commands, their bundle loaded the first time one runs. */
   commands(): Promise<RunCommands> {
-    this.loading ??= loadOnDemand<typeof import('./ui/bundleEntry')>('runCommands').then((bundle) => (this.instance = new bundle.RunCommands(this.host)));
-    this.loading.catch(() => (this.loading = undefined));
-    return this.loading;
+    return this.bundle.get();
   }
 
   /** A feedback answer reaches the results it rates (none before the first run loaded the commands). */
   feedbackDelivered(result: FeedbackRunResult): void {
-    this.instance?.feedbackDelivered(result);
+    this.bundle.built?.feedbackDelivered(result);
   }
 
   dispose(): void {
-    this.instance?.dispose();
+    this.bundle.built?.dispose();
   }
 }
 

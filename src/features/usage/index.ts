@@ -14,7 +14,7 @@ import type { CreditsStore } from '../credits';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import { historyFile } from './model/historyFile';
 import { UsageHistoryStore } from './model/historyStore';
-import { loadOnDemand } from '../../host/onDemand';
+import { BuiltOnDemand, loadOnDemand } from '../../host/onDemand';
 import { type UsageRange, VIEW_TYPE } from './protocol';
 import type { PanelAction, UsagePanel, UsagePanelDeps } from './ui/panel';
 import type { UsagePanelBundle } from './ui/panelBundle';
@@ -87,20 +87,18 @@ export type UsageFeature = ReturnType<typeof activateUsage>;
  * when the panel is first opened or restored; until then this stands in for it.
  */
 export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Disposable {
-  private instance: UsagePanel | undefined;
-  private loading: Promise<UsagePanel> | undefined;
+  private readonly panel = new BuiltOnDemand(() =>
+    loadOnDemand<UsagePanelBundle>('usagePanel').then((bundle) => {
+      if (this.disposed) throw new Error('the usage feature was disposed');
+      return new bundle.UsagePanel(this.deps);
+    }),
+  );
   private disposed = false;
 
   constructor(private readonly deps: UsagePanelDeps) {}
 
   load(): Promise<UsagePanel> {
-    this.loading ??= loadOnDemand<UsagePanelBundle>('usagePanel').then((bundle) => {
-      if (this.disposed) throw new Error('the usage feature was disposed');
-      this.instance = new bundle.UsagePanel(this.deps);
-      return this.instance;
-    });
-    this.loading.catch(() => (this.loading = undefined));
-    return this.loading;
+    return this.panel.get();
   }
 
   async show(range?: UsageRange): Promise<void> {
@@ -109,7 +107,7 @@ export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Dis
 
   /** On the open panel; nothing to do (and nothing to load) when none is open. */
   async act(action: PanelAction): Promise<void> {
-    await this.instance?.act(action);
+    await this.panel.built?.act(action);
   }
 
   async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
@@ -118,11 +116,11 @@ export class UsagePanelHost implements vscode.WebviewPanelSerializer, vscode.Dis
 
   /** A key or server change: an open panel loads from the new one (a closed one has nothing to do). */
   reloadOpen(): void {
-    this.instance?.reloadOpen();
+    this.panel.built?.reloadOpen();
   }
 
   dispose(): void {
     this.disposed = true;
-    this.instance?.dispose();
+    this.panel.built?.dispose();
   }
 }
