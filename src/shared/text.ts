@@ -123,3 +123,19 @@ export function escapeDocumentText(text: string): string {
     .replace(/[\\`*_[\]<|~$]|&(?=#?\w+;)/g, '\\$&')
     .replace(/^(?:[#>+=-]|\d{1,9}(?=[.)]))/, (start) => (/\d/.test(start) ? `${start}\\` : `\\${start}`));
 }
+
+/**
+ * Words for a file name, from any text: letters of any script, digits, dots, dashes and underscores,
+ * at most `max` characters, never starting with a dot or a dash (no hidden file, no `../`).
+ */
+export function fileNameWords(text: string, max = 60): string {
+  return (
+    text
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[-.]+/, '')
+      .slice(0, max)
+      // A letter beyond the BMP cut in half cannot be percent-encoded: the document's URI would not be written.
+      .replace(/[\ud800-\udbff]$/, '')
+      .replace(/[-.]+$/, '')
+  );
+}

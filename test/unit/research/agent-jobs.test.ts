@@ -557,6 +557,10 @@ describe('agent runs', () => {
       ['markdown', 'json'],
     );
     assert.match(resultFileName(r, resultFormats(r)[0]!), /^findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis\.md$/);
+    // A title in another script keeps its words; one with none left names the job by its kind and id.
+    const titled = (finalAnalysis: string): TrackedJob => ({ ...r, snapshot: { ...deepResearchOf(r.snapshot)!, finalAnalysis } });
+    assert.equal(resultFileName(titled('# Überblick: クローラーの調査\n\nText'), resultFormats(r)[0]!), 'überblick-クローラーの調査-analysis.md');
+    assert.equal(resultFileName(titled('# ???\n\nText'), resultFormats(r)[0]!), `deep-research-${research.slice(0, 8)}-analysis.md`);
     assert.deepEqual(resultFormats({ ...r, poll: { kind: 'polling' }, snapshot: { ...r.snapshot!, status: 'processing' } }), [], 'nothing to keep while running');
     // The tree's "can be saved" mark is decided without building the files: it agrees with them.
     const shutWithFindings: TrackedJob = { ...r, poll: { kind: 'stopped', reason: 'gone', at: 0 }, snapshot: { ...deepResearchOf(r.snapshot)!, status: 'processing' } };

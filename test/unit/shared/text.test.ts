@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
 import MarkdownIt from 'markdown-it';
-import { documentJson, escapeDocumentText, usualLineBreaks } from '../../../src/shared/text';
+import { documentJson, escapeDocumentText, fileNameWords, usualLineBreaks } from '../../../src/shared/text';
 
 // Rendered as VS Code's Markdown preview renders a document: raw HTML on, bare addresses linkified.
 const md = new MarkdownIt({ html: true, linkify: true });
@@ -91,5 +91,25 @@ suite("Unicode's own line breaks (LS U+2028, PS U+2029, NEL U+0085)", () => {
   test('on one line of a document: each is a space, as a line break is', () => {
     assert.equal(escapeDocumentText('Hours\u2028and\u2029days\u0085open'), 'Hours and days open');
     assert.equal(escapeDocumentText('\u2029# not a heading'), '\\# not a heading');
+  });
+});
+
+suite('fileNameWords', () => {
+  test('keeps letters of every script, digits, dots, dashes and underscores; anything else is one dash', () => {
+    assert.equal(fileNameWords('Node.js vs Deno: what changed?'), 'Node.js-vs-Deno-what-changed');
+    assert.equal(fileNameWords('クローラーの調査 2026'), 'クローラーの調査-2026');
+    assert.equal(fileNameWords('Café / résumé_v2'), 'Café-résumé_v2');
+  });
+
+  test('never names a hidden file or a way up, and a name of nothing but marks is empty', () => {
+    assert.equal(fileNameWords('../../etc/passwd'), 'etc-passwd');
+    assert.equal(fileNameWords('.env'), 'env');
+    assert.equal(fileNameWords('?!… —'), '');
+  });
+
+  test('at most the length asked for, without a dangling dash or half a letter', () => {
+    assert.equal(fileNameWords('a'.repeat(59) + ' b'), 'a'.repeat(59));
+    assert.equal(fileNameWords('abc def', 5), 'abc-d');
+    assert.equal(fileNameWords('x'.repeat(59) + '😀'), 'x'.repeat(59));
   });
 });

@@ -5,7 +5,7 @@ import type { ResearchJob } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { sanitizeMarkdown } from '../../../shared/markdown';
 import { shortJobId } from '../../../shared/jobIds';
-import { documentJson, escapeDocumentText } from '../../../shared/text';
+import { documentJson, escapeDocumentText, fileNameWords } from '../../../shared/text';
 import { isWebUrl } from '../../../shared/urls';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
 import { isFinished, type TrackedJob, type Trimmed } from '../model/trackedJob';
@@ -76,19 +76,10 @@ function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
 }
 
 /**
- * A file name from the job's title, else its kind and short id: `findings-on-crawlers-analysis.md`.
- * Not localised: ASCII names, the same in every language, so scripts and links to saved files keep working.
+ * A file name from the job's title (in its own script), else its kind and short id:
+ * `findings-on-crawlers-analysis.md`. The words added are not localised: the same in every language.
  */
 export function resultFileName(job: TrackedJob, format: ResultFormat): string {
-  const title = jobTitle(job);
-  const base = title
-    ? title
-        .toLowerCase()
-        .normalize('NFKD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 60)
-    : '';
-  const stem = base || `${job.kind === 'agent' ? 'agent' : 'deep-research'}-${shortJobId(job.id)}`;
+  const stem = fileNameWords(jobTitle(job)?.toLowerCase() ?? '') || `${job.kind === 'agent' ? 'agent' : 'deep-research'}-${shortJobId(job.id)}`;
   return `${stem}-${format.format === 'markdown' ? 'analysis' : 'result'}.${format.extension}`;
 }

@@ -7,7 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
 import { formatDateTime, formatExact, plural } from '../../../shared/format';
-import { escapeDocumentText, inertCommandLinks, usualLineBreaks } from '../../../shared/text';
+import { escapeDocumentText, fileNameWords, inertCommandLinks, usualLineBreaks } from '../../../shared/text';
 
 export interface HeaderFacts {
   /** When the result arrived (epoch ms). */
@@ -49,14 +49,7 @@ function header(lines: readonly string[]): string {
  * URL's scheme, in letters, digits, dots and dashes, after a prefix that says what kind of result it is.
  */
 export function resultFileName(asked: string, prefix?: string): string {
-  const words = asked
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
-    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/^[-.]+/, '')
-    .slice(0, 60)
-    // A letter beyond the BMP cut in half cannot be percent-encoded: the document's URI would not be written.
-    .replace(/[\ud800-\udbff]$/, '')
-    .replace(/[-.]+$/, '');
+  const words = fileNameWords(asked.replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''));
   return `${[prefix, words].filter(Boolean).join('-') || 'firecrawl-result'}.md`;
 }
 
