@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { shownText, until, useWorkbench, type Workbench } from './workbench';
+import { shownText as text, until, useWorkbench, type Workbench } from './workbench';
 
 const VIEW = 'Research';
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -45,8 +45,6 @@ async function expand(locator: Locator): Promise<void> {
     await until('the row open with its children', open, 3_000).catch(() => undefined);
   }
 }
-
-const text = shownText;
 
 describe('research view (dark)', () => {
   let sandbox: Sandbox;

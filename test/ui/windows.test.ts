@@ -7,15 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { shownText, until, useWorkbench, type Workbench } from './workbench';
+import { shownText as text, until, useWorkbench, type Workbench } from './workbench';
 
 const VIEW = 'Research';
 
 function row(wb: Workbench, label: string | RegExp): Locator {
   return wb.treeRow(VIEW, label);
 }
-
-const text = shownText;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
