@@ -125,13 +125,15 @@ export function escapeDocumentText(text: string): string {
 }
 
 /**
- * Words for a file name, from any text: letters of any script, digits, dots, dashes and underscores,
- * at most `max` characters, never starting with a dot or a dash (no hidden file, no `../`).
+ * Words for a file name, from any text: letters of any script with their marks (Devanagari's vowel
+ * signs, an accent typed apart), digits, dots, dashes and underscores, at most `max` characters, never
+ * starting with a dot or a dash (no hidden file, no `../`).
  */
 export function fileNameWords(text: string, max = 60): string {
   return (
     text
-      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '-')
       .replace(/^[-.]+/, '')
       .slice(0, max)
       // A letter beyond the BMP cut in half cannot be percent-encoded: the document's URI would not be written.

@@ -99,6 +99,9 @@ suite('fileNameWords', () => {
     assert.equal(fileNameWords('Node.js vs Deno: what changed?'), 'Node.js-vs-Deno-what-changed');
     assert.equal(fileNameWords('クローラーの調査 2026'), 'クローラーの調査-2026');
     assert.equal(fileNameWords('Café / résumé_v2'), 'Café-résumé_v2');
+    // A vowel sign is a mark, not a letter; an accent typed apart joins its letter.
+    assert.equal(fileNameWords('हिन्दी समाचार'), 'हिन्दी-समाचार');
+    assert.equal(fileNameWords('Cafe\u0301 menu'), 'Caf\u00e9-menu');
   });
 
   test('never names a hidden file or a way up, and a name of nothing but marks is empty', () => {
