@@ -134,7 +134,7 @@ describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code sho
     assert.ok(text.includes('Scrape https://example.com/past · about 1 credit'), text);
     assert.match(
       text,
-      /AI agent tools have spent (?:[\d,]+ of today's 1 credit|[\d,]+ credits? today, past today's budget of 1) \(setting firecrawl\.agentTools\.dailyCreditBudget\)\. This call would take it past the budget\. Balance: [\d,]+ credits\./,
+      /AI agent tools have spent (?:[\d,]+ of today's 1 credit \(setting firecrawl\.agentTools\.dailyCreditBudget\)\. This call would take it past the budget|[\d,]+ credits? today, past today's budget of 1 \(setting firecrawl\.agentTools\.dailyCreditBudget\)\. This call would spend more beyond the budget)\. Balance: [\d,]+ credits\./,
     );
     const shot = await w.screenshot('agentTools-3-past-budget-own-dialog');
     console.log(`[agentTools-ui] screenshot ${shot}`);

@@ -11,7 +11,7 @@ import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocume
 import { type TeamCredits, ToolRunner, type ToolSettings } from '../../../src/features/agentTools/model/toolRunner';
 import { spendingView, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { beginMarker, endMarker } from '../../../src/features/agentTools/model/toolText';
-import { balanceText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
+import { balanceText, confirmationText, spendingText } from '../../../src/features/agentTools/model/toolTexts';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import type { Clock } from '../../../src/shared/clock';
 import type { SharedFiles } from '../../../src/shared/sharedFiles';
@@ -348,6 +348,13 @@ describe('tool calls against the sandbox', () => {
         "AI agent tools have made 2 calls today, past today's budget of 1 (setting firecrawl.agentTools.dailyCreditBudget).",
       ],
     );
+  });
+
+  test('the question past the budget: a call that would cross it "would take it past"; one already past "would spend more beyond" it', () => {
+    const estimate = { units: 1, upTo: false, unit: 'credits' as const };
+    const ask = (spentToday: number) =>
+      confirmationText('Scrape https://example.com/a · about 1 credit', estimate, { ask: true, reason: 'overBudget', spentToday, budget: 5 }, undefined).message.split('\n\n')[2];
+    assert.deepEqual([ask(5), ask(43)], ['This call would take it past the budget.', 'This call would spend more beyond the budget.']);
   });
 
   test('the credits tool with the balance used up or below zero says so, not that it lasts the period', async () => {

@@ -109,7 +109,8 @@ export interface Confirmation {
 export function confirmationText(action: string, estimate: CostEstimate, decision: GuardDecision, balance: number | undefined): Confirmation {
   const lines = [action, '', spendingText(decision, estimate.unit)];
   if (decision.reason === 'agentRun') lines.push(l10n.t('An agent run always asks: nothing says what it will cost before it ends, and its credit limit is the most it may spend.'));
-  else lines.push(l10n.t('This call would take it past the budget.'));
+  // Already past it (someone said yes earlier today), "would take it past" reads as if it were not yet.
+  else lines.push(decision.spentToday > decision.budget ? l10n.t('This call would spend more beyond the budget.') : l10n.t('This call would take it past the budget.'));
   if (balance !== undefined) lines.push(balanceText(balance));
   return {
     title: decision.reason === 'agentRun' ? l10n.t('Start a Firecrawl agent run?') : l10n.t("Go past today's budget for Firecrawl AI agent tools?"),
