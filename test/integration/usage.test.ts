@@ -81,11 +81,13 @@ describe('credit usage panel', function () {
 
   it("keeps the loaded history in a file of the team's folder in the global storage, not in globalState", async () => {
     // globalState is sent whole with every write of any entry: megabytes of history must not ride along.
-    assert.equal(api.researchDeps.storage.get('firecrawl.usageHistory.lastKnown'), undefined);
     // In the team's folder: a window with another key never shows this team's months.
     const file = path.join(api.globalStorage, 'teams', api.team.current!.id, 'usage-history-total.json');
     type Kept = { apiUrl?: string; snapshot?: { history: { periods: Array<{ creditsUsed: number }> } } };
     const kept = await until('the history file', (): Kept | undefined => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Kept) : undefined));
+    const storage = api.researchDeps.storage;
+    const inState = storage.keys().filter((key) => /"creditsUsed":(?:11270|15604|15241|5531)\b/.test(JSON.stringify(storage.get(key)) ?? ''));
+    assert.deepEqual(inState, [], 'no globalState entry holds the months');
     assert.equal(kept.apiUrl, sandbox.url);
     assert.deepEqual(
       kept.snapshot?.history.periods.map((p) => p.creditsUsed),
