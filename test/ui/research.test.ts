@@ -2,6 +2,8 @@
 // palette, the row while it runs, Activities and Sources expanded, the icon turning to completed,
 // the notification and the final analysis preview; a source title written as HTML shown as text;
 // the same view in the light theme.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
@@ -117,6 +119,27 @@ describe('research view (dark)', () => {
     await heading.waitFor({ state: 'visible', timeout: 20_000 });
     await wb().screenshot('research-analysis-preview');
     await wb().page.keyboard.press('Escape');
+  });
+
+  it("Save Result… suggests a file named after the job's title and writes the analysis there", async () => {
+    const w = wb();
+    await w.runCommand('Firecrawl: Save Result…');
+    await w.quickInputRows().filter({ hasText: 'Findings on How do web crawlers decide' }).first().waitFor({ state: 'visible' });
+    await w.page.keyboard.press('Enter');
+    const input = w.quickInput().locator('input');
+    const name = 'findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis.md';
+    // A job with both an analysis and a JSON result asks which part first; the simple file dialog
+    // fills in the folder first and the suggested name a moment later.
+    const part = w.quickInputRows().filter({ hasText: 'Final analysis (Markdown)' });
+    await until('the suggested file name', async () => {
+      if (await part.first().isVisible()) await w.page.keyboard.press('Enter');
+      return (await input.inputValue()).endsWith(`/${name}`);
+    });
+    await w.screenshot('research-save-result-dialog');
+    await input.press('Enter');
+    const file = path.join(w.workspace, name);
+    await until('the saved analysis', () => fs.existsSync(file) && fs.statSync(file).size > 0);
+    assert.match(fs.readFileSync(file, 'utf8'), /^# Findings on How do web crawlers decide what to fetch next\?/m);
   });
 
   it('Cancel Agent Job with only a finished deep research job tracked says no agent job is running', async () => {
