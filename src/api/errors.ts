@@ -221,15 +221,31 @@ export class InvalidResponseError extends FirecrawlError {
   }
 }
 
+/** Failures that happen before a connection stands: the request never left. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function neverConnected(cause: unknown): boolean {
+  for (let c = cause, depth = 0; c && typeof c === 'object' && depth < 3; c = (c as { cause?: unknown }).cause, depth++) {
+    if (NOT_CONNECTED.has(String((c as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
 export class NetworkError extends FirecrawlError {
   readonly kind = 'network';
   /** The server that could not be reached. */
   readonly baseUrl: string;
+  /**
+   * The request may have reached the service (a paid call may have run): unless the connection was
+   * never made (refused, no such host). A browser's fetch says neither, so it may have.
+   */
+  readonly maybeSent: boolean;
   constructor(init: ErrorInit & { baseUrl: string }) {
     const cause = init.cause instanceof Error ? `: ${init.cause.message}` : '';
     // not localised: the error's technical message, for the log; errorText words it for people
     super(`network error (${init.operation}): could not reach ${init.baseUrl}${cause}`, init);
     this.baseUrl = init.baseUrl;
+    this.maybeSent = init.status !== undefined || !neverConnected(init.cause);
   }
   override get transient(): boolean {
     return true;

@@ -211,6 +211,24 @@ describe('the guard at the edges of its promise', () => {
     assert.equal(sandbox.requestCount('agentStart'), 0);
   });
 
+  test('an agent run prepared past the budget (VS Code asked nothing) is asked by the extension when invoked, even if the day turned meanwhile', async () => {
+    const questions: Array<{ title: string; message: string }> = [];
+    const w = window({ windowId: 'a', budget: 10, answer: (q) => (questions.push(q), false) });
+    sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(8) });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 8);
+    const prepared = await w.tools.prepare('startAgent', { prompt: 'Compare plans', maxCredits: 5 });
+    assert.equal(prepared.decision.reason, 'overBudget');
+    assert.equal(prepared.confirmation, undefined, 'VS Code is given no question: the extension asks at invocation');
+    // Midnight passes before VS Code invokes: the run now fits in the budget, but nobody has been asked.
+    await w.clock.advance(24 * 60 * 60_000);
+    assert.equal((await w.tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'withinBudget');
+    const out = await w.tools.run('startAgent', { prompt: 'Compare plans', maxCredits: 5 });
+    assert.equal(questions.length, 1, 'asked');
+    assert.equal(questions[0]?.title, 'Start a Firecrawl agent run?');
+    assert.match(out.parts[0] ?? '', /^Not run: the user declined to start the agent run\. Nothing was sent or spent\./);
+    assert.equal(sandbox.requestCount('agentStart'), 0);
+  });
+
   test('a window with no one to ask (no dialog) sends nothing past the budget', async () => {
     const w = window({ windowId: 'a', budget: 1 });
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);

@@ -4,7 +4,7 @@
 // self-hosted server counted in calls, and invalid input sending nothing.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient } from '../../../src/api';
+import { CancelledError, FirecrawlClient } from '../../../src/api';
 import type { FetchLike } from '../../../src/api/http';
 import { RefusalEpisodes } from '../../../src/features/agentTools/model/refusals';
 import { ToolDocuments } from '../../../src/features/agentTools/model/toolDocuments';
@@ -57,6 +57,8 @@ function runner(
     limits?: { search: number; map: number };
     /** The person's answers to the question past the budget, in order (none: no one to ask). */
     answers?: boolean[];
+    /** The client as the runner sees it, when not the plain one (one whose scrape fails a given way, say). */
+    client?: (plain: FirecrawlClient) => FirecrawlClient;
   } = {},
 ) {
   const server = options.server ?? sandbox;
@@ -84,8 +86,9 @@ function runner(
   const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId ?? 'w1' });
   const documents = new ToolDocuments();
   const questions: string[] = [];
+  const seen = options.client ? options.client(client) : client;
   const tools = new ToolRunner({
-    client: () => client,
+    client: () => seen,
     selfHosted: () => server === selfHosted,
     errors: () => ({ apiUrl: server.url }),
     team: typeof options.team === 'function' ? options.team : () => (options.team as string | undefined) ?? 'team-1',
@@ -538,6 +541,40 @@ describe('the guard at its edges', () => {
     assert.match(credits, /AI agent tools have spent 1 of today's 5 credits/);
     assert.doesNotMatch(credits, /held for calls and agent runs still going/, 'nothing will ever replace the hold: the call is over');
     assert.equal(spendingView(spending.entries(), clock.now(), 'team-1').lastHour, 1, 'the status bar counts what the budget counts');
+  });
+
+  test('a call cancelled before its request left (the client says so) holds nothing; one cancelled after keeps its estimate', async () => {
+    const cancelled = (sent: boolean) => (plain: FirecrawlClient) =>
+      Object.assign(Object.create(plain) as FirecrawlClient, {
+        scrape: async () => {
+          throw new CancelledError({ operation: 'scrape', sent });
+        },
+      });
+    const before = runner({ budget: 5, client: cancelled(false) });
+    await assert.rejects(before.tools.run('scrape', { url: 'https://example.com/a' }), (e: { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(await before.tools.spentToday(), 0);
+    const after = runner({ budget: 5, client: cancelled(true) });
+    await assert.rejects(after.tools.run('scrape', { url: 'https://example.com/a' }), (e: { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(await after.tools.spentToday(), 1);
+  });
+
+  test('a connection that failed once made keeps the hold and says the call may be charged; one never made holds nothing', async () => {
+    const failing =
+      (code: string): FetchLike =>
+      async () => {
+        throw Object.assign(new Error(`connect ${code} 127.0.0.1:1`), { code });
+      };
+    const reset = runner({ budget: 1, fetch: failing('ECONNRESET') });
+    const out = await reset.tools.run('scrape', { url: 'https://example.com/a' });
+    assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: .* The request may have reached Firecrawl and been done and charged all the same; it counts in today's spending\.$/);
+    assert.equal(await reset.tools.spentToday(), 1, 'the scrape may have run and been billed');
+    assert.equal((await reset.tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget', 'a retry asks');
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND']) {
+      const refused = runner({ budget: 1, fetch: failing(code) });
+      const said = await refused.tools.run('scrape', { url: 'https://example.com/a' });
+      assert.doesNotMatch(said.parts[0] ?? '', /may have reached/, code);
+      assert.equal(await refused.tools.spentToday(), 0, code);
+    }
   });
 
   test('a cost the service reports below zero counts as nothing: it never lowers the day below what was charged', async () => {

@@ -4,7 +4,20 @@
 // and the result as our facts plus page text fenced as untrusted. A 402 or 429 becomes a short result
 // that tells the model to stop, and a flag for the one notification. Pure: no `vscode` (the bench and unit tests run it in plain Node).
 import * as l10n from '@vscode/l10n';
-import { type AgentJob, agentStartBody, checked, type FirecrawlClient, isFirecrawlError, isRunning, mapBody, type RateLimitedError, scrapeBody, searchBody } from '../../../api';
+import {
+  type AgentJob,
+  agentStartBody,
+  type CancelledError,
+  checked,
+  type FirecrawlClient,
+  isFirecrawlError,
+  isRunning,
+  mapBody,
+  type NetworkError,
+  type RateLimitedError,
+  scrapeBody,
+  searchBody,
+} from '../../../api';
 import { describeRunError, type ErrorContext, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
@@ -90,11 +103,34 @@ interface Hold {
 
 /**
  * Failures after which the service may still have done (and billed) the work: the request went out and
- * no answer said otherwise. The hold stays as the charge.
+ * no answer said otherwise. The hold stays as the charge. A 5xx that is not the service's own answer
+ * (a gateway's 502/504) says nothing of the work either; a lost connection did not lose the work
+ * unless it was never made, nor did a cancel once the request had left.
  */
-const MAYBE_BILLED = new Set(['cancelled', 'timeout', 'invalidResponse']);
+function maybeBilled(error: unknown): boolean {
+  if (!isFirecrawlError(error)) return false;
+  switch (error.kind) {
+    case 'timeout':
+    case 'invalidResponse':
+      return true;
+    case 'cancelled':
+      return (error as CancelledError).sent;
+    case 'network':
+      return (error as NetworkError).maybeSent;
+    case 'server':
+      return !error.serviceBody;
+    default:
+      return false;
+  }
+}
 
 export class ToolRunner {
+  /**
+   * Agent runs prepared past the budget, by input: VS Code was given no question for them (`run` asks),
+   * so a run the figures let within the budget by the time it is invoked is still asked, by `run`.
+   */
+  private readonly preparedUnasked = new Map<string, number>();
+
   constructor(private readonly deps: ToolRunnerDeps) {}
 
   /** Today's tool spending of this team, every window's (their files read first unless just read). */
@@ -147,7 +183,20 @@ export class ToolRunner {
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
     // Past the budget `run` asks (VS Code's question would be asked twice, or skipped for good once allowed).
     if (decision.reason === 'agentRun' && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.balance());
+    else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.markUnasked(check.input, 1);
     return prepared;
+  }
+
+  /** Counts an agent run prepared without VS Code's question (+1), or takes one such (-1): whether there was one. */
+  private markUnasked(input: ToolInput, change: 1 | -1): boolean {
+    const key = JSON.stringify(input);
+    const count = this.preparedUnasked.get(key) ?? 0;
+    if (change < 0 && !count) return false;
+    // A prepare VS Code never followed with an invoke (the chat ended) must not pile up.
+    if (change > 0 && this.preparedUnasked.size >= 50 && !count) this.preparedUnasked.delete(this.preparedUnasked.keys().next().value!);
+    if (count + change > 0) this.preparedUnasked.set(key, count + change);
+    else this.preparedUnasked.delete(key);
+    return true;
   }
 
   private balance(): number | undefined {
@@ -170,16 +219,14 @@ export class ToolRunner {
       return await this.call(check.input, hold, signal ? { signal } : {});
     } catch (error) {
       // A refusal or a failure the service answered cost nothing; a call that may have run keeps its hold.
-      // A 5xx that is not the service's own answer (a gateway's 502/504) says nothing of the work either,
-      // and a connection lost once the answer had begun (a status came) lost a finished, billed call.
-      const maybeBilled = isFirecrawlError(error) && (MAYBE_BILLED.has(error.kind) || (error.kind === 'server' && !error.serviceBody) || (error.kind === 'network' && error.status !== undefined));
-      if (hold && !maybeBilled) this.settle(hold, 0);
+      const billed = maybeBilled(error);
+      if (hold && !billed) this.settle(hold, 0);
       // A call that may have run is over all the same: its estimate is its charge, settled like any
       // other, or it would read as a call still going forever and the status bar would leave it out.
       // An agent run's ceiling stays held: the run itself may still be going.
       else if (hold && !hold.estimate.upTo) this.settle(hold, hold.estimate.units);
       if (isFirecrawlError(error) && error.kind === 'cancelled') throw error;
-      return this.failed(error);
+      return this.failed(error, hold !== undefined && billed);
     }
   }
 
@@ -198,7 +245,9 @@ export class ToolRunner {
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record unless the person is asked: two calls of this window cannot both take the last credit.
     let decision = this.decideNow(input, estimate);
-    if (decision.reason !== 'overBudget') {
+    // An agent run always asks: one prepared past the budget got no question from VS Code, whatever the figures say now.
+    const unasked = input.kind === 'startAgent' && this.markUnasked(input, -1);
+    if (decision.reason !== 'overBudget' && !unasked) {
       const held = await this.holdWithin(input, estimate);
       if ('entry' in held) return held;
       decision = held;
@@ -208,8 +257,12 @@ export class ToolRunner {
     const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
     if (!ask || !(await ask(question))) {
       const said = ask
-        ? l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
-        : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
+        ? decision.reason === 'agentRun'
+          ? l10n.t('Not run: the user declined to start the agent run. Nothing was sent or spent.')
+          : l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
+        : decision.reason === 'agentRun'
+          ? l10n.t("Not run: an agent run needs the user's yes, and the user could not be asked. Nothing was sent or spent.")
+          : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
       return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
     }
     // The yes was to pass the budget of the key and server whose figures the question showed.
@@ -271,7 +324,8 @@ export class ToolRunner {
     void this.deps.spending.record({ ...charge, units });
   }
 
-  private failed(error: unknown): ToolOutcome {
+  /** `charged`: the call may have run, and its estimate stays in today's spending. */
+  private failed(error: unknown, charged = false): ToolOutcome {
     const now = this.deps.clock.now();
     if (isFirecrawlError(error) && error.kind === 'badRequest' && error.status === 402) {
       const message = l10n.t(
@@ -292,7 +346,9 @@ export class ToolRunner {
       return { parts: [message], refusal: { kind: 'rateLimit', notify: this.deps.refusals.refused('rateLimit', now), message } };
     }
     const text = describeRunError(error, this.deps.errors());
-    return { parts: [l10n.t('Firecrawl could not do it: {0}', text.message)] };
+    const said = l10n.t('Firecrawl could not do it: {0}', text.message);
+    // The model decides whether to call again: a retry of a call that ran is paid twice.
+    return { parts: [charged ? `${said} ${l10n.t("The request may have reached Firecrawl and been done and charged all the same; it counts in today's spending.")}` : said] };
   }
 
   /**
