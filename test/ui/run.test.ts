@@ -176,6 +176,13 @@ describe('running Firecrawl from the editor in the workbench', () => {
     // A search that finds nothing: no pick, a notice with Search Again… and Rate This Result.
     await runAndSubmit(w, 'Search the Web', 'zero-results for this query');
     const nothing = await shootNotice(w, /no results for “zero-results for this query”/, ['Search Again…', 'Rate This Result'], /searching for zero-results/, 'run-3b-search-nothing-found');
+    // The empty list closed unsaved: the notice still rates the search (by its job, not by a document).
+    await w.runCommand('View: Revert and Close Editor');
+    const still = await w.noticeWithButtons(/no results for “zero-results for this query”/);
+    await still.notice.locator('.monaco-button', { hasText: 'Rate This Result' }).click();
+    await waitForPage(w, /Rating/);
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
     await clearNotices(w);
     assert.equal(await title(w).isVisible(), false, 'no pick of nothing');
 

@@ -62,6 +62,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   const opened = document ? [document] : [];
   if (count === 0) {
     sayNothingFound(
+      services,
       vscode.l10n.t('Firecrawl: no links found on {0}. Map again with another URL, or rate the map.', plainText(site, 100)),
       { label: vscode.l10n.t('Map Again…'), run: () => mapCommand(services, site) },
       ratable,

@@ -64,11 +64,23 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     const rate = vscode.l10n.t('Rate This Result');
     const buttons = ratable ? [rate] : [];
     void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl result ready: {0}', plainText(name, 120)), ...buttons).then((choice) => {
-      // By job, not by document: a Save since may have put the result under another name.
-      if (choice === rate && ratable) void vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId });
+      if (choice === rate && ratable) rateFromNotice(services, ratable);
     });
   }
   return document;
+}
+
+/**
+ * Rates the job a notification names. By job, not by document: a Save since may have put the result
+ * under another name, and a document closed since (an empty list, say) took its record with it: the
+ * job is then rated under a key of its own while the rating lasts.
+ */
+function rateFromNotice(services: RunServices, ratable: RatableResult): void {
+  const key = services.results.keyOf(ratable.endpoint, ratable.jobId) ? undefined : unopenedKey(ratable);
+  if (key) services.results.add(key, ratable);
+  void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(() => {
+    if (key) services.results.remove(key);
+  });
 }
 
 /** The key a result that has no document is rated under while its notification is up: no document's URI. */
@@ -173,12 +185,12 @@ async function saySaved(target: vscode.Uri, name: string, size: string, more: st
  * asked can be changed and sent again (`again`), and the job rated (a bad rating may refund it) from
  * here as from its document's CodeLens.
  */
-export function sayNothingFound(message: string, again: { label: string; run: () => unknown }, ratable: RatableResult | undefined): void {
+export function sayNothingFound(services: RunServices, message: string, again: { label: string; run: () => unknown }, ratable: RatableResult | undefined): void {
   const rate = vscode.l10n.t('Rate This Result');
   const buttons = ratable ? [again.label, rate] : [again.label];
   void vscode.window.showInformationMessage(message, ...buttons).then((choice) => {
     if (choice === again.label) void again.run();
-    else if (choice === rate && ratable) void vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId });
+    else if (choice === rate && ratable) rateFromNotice(services, ratable);
   });
 }
 

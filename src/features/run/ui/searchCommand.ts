@@ -59,6 +59,7 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
     // A pick of nothing would read as a list still to come; the list's document is what holds the rating.
     const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'), false);
     sayNothingFound(
+      services,
       vscode.l10n.t('Firecrawl: no results for “{0}”. Search again with other words, or rate the search.', plainText(query, 80)),
       { label: vscode.l10n.t('Search Again…'), run: () => searchCommand(services, query) },
       ratableSearch(result),
