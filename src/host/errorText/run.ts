@@ -107,7 +107,12 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
       : { message: l10n.t('Firecrawl ran out of time while {0} (408). Retry in a moment.', doing) + said, actions: ['retry'] };
   }
   if (error.kind === 'badRequest' && error.status === 200) {
-    return { message: l10n.t('Firecrawl could not do it while {0}: the site could not be reached or refused.', doing) + said, actions: ['retry'] };
+    // The service ran it and could not: for a page or a site, most often the site; a search, a file or an agent run has none, and only the service's words say why.
+    const message =
+      error.operation === 'scrape' || error.operation === 'map'
+        ? l10n.t('Firecrawl could not do it while {0}: the site could not be reached or refused.', doing)
+        : l10n.t('Firecrawl could not do it while {0}.', doing);
+    return { message: message + said, actions: ['retry'] };
   }
   if (error.kind === 'badRequest' && error.status === 400) {
     const field = error.details[0];

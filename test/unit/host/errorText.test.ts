@@ -113,6 +113,19 @@ describe('describeKeyCheckFailure', () => {
   });
 });
 
+describe('describeRunError: a run the service answered 200 with success:false', () => {
+  test('a scrape or a map blames the site; a search, a parse or an agent start says only what the service said', () => {
+    const text = (operation: 'scrape' | 'map' | 'search' | 'parse' | 'agentStart') =>
+      describeRunError(new BadRequestError({ operation, status: 200, serviceBody: true, serverMessage: 'It did not work' })).message;
+    assert.match(text('scrape'), /^Firecrawl could not do it while scraping the page: the site could not be reached or refused\. Firecrawl said: It did not work\.$/);
+    assert.match(text('map'), /: the site could not be reached or refused\. Firecrawl said: It did not work\.$/);
+    for (const operation of ['search', 'parse', 'agentStart'] as const) {
+      assert.doesNotMatch(text(operation), /site/, operation);
+      assert.match(text(operation), /^Firecrawl could not do it while [^:]+\. Firecrawl said: It did not work\.$/, operation);
+    }
+  });
+});
+
 describe('describeRunError: a file to parse that could not be read', () => {
   const raw = "Error: ENOENT: no such file or directory, open '/home/someone/work/contract.pdf'";
   test('a file gone or not to be read is said in words, named, without the system text or its path', () => {
