@@ -108,6 +108,16 @@ describe('running Firecrawl: failures that say what to do next', function () {
     await until('the file dialog', () => dialogs.asked() === 1);
   });
 
+  it('a next step that fails on its own (the file dialog would not open) is said, not lost in the log', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = () => Promise.reject(new Error('the dialog would not open'));
+    await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', vscode.Uri.joinPath(folder, 'deleted-report.pdf'));
+    await until('the error', () => shown.find((s) => s.kind === 'error'));
+    choose('Choose Another File…');
+    const said = await until('the failed step, said', () => shown.filter((s) => s.kind === 'error')[1]);
+    assert.match(said.message, /the dialog would not open/);
+  });
+
   it('Start Agent Job cancelled while its request is on the way: says the run may have started and where to find it', async () => {
     sandbox.fault({ kind: 'hang', route: 'agentStart' });
     const { pending } = await startAgent('Find every pricing page');

@@ -27,17 +27,22 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
   });
   const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
   const show = cancelled ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  void show(text.message, ...text.actions.map(runStepLabel)).then(async (choice) => {
-    const step = text.actions.find((a) => runStepLabel(a) === choice);
-    if (!step) return;
-    if (step === 'retry') await retry();
-    else if (step === 'chooseFile') await (choose ?? retry)();
-    else if (step === 'editAndRetry') await edit?.();
-    else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
-    else if (step === 'addRecentJobs') await vscode.commands.executeCommand(COMMANDS.addRecentJobs);
-    else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
-    else if (isCommonStep(step)) await runCommonStep(step);
-  });
+  void show(text.message, ...text.actions.map(runStepLabel))
+    .then(async (choice) => {
+      const step = text.actions.find((a) => runStepLabel(a) === choice);
+      if (!step) return;
+      if (step === 'retry') await retry();
+      else if (step === 'chooseFile') await (choose ?? retry)();
+      else if (step === 'editAndRetry') await edit?.();
+      else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
+      else if (step === 'addRecentJobs') await vscode.commands.executeCommand(COMMANDS.addRecentJobs);
+      else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
+      else if (isCommonStep(step)) await runCommonStep(step);
+    })
+    .then(undefined, (failure: unknown) => {
+      // A next step that failed outside the run's own reports (an editor that could not open) is said, not lost in the host's log.
+      reportRunError(failure, services, retry, edit, choose);
+    });
   return text;
 }
 
