@@ -387,6 +387,37 @@ describe('running Firecrawl from the editor', function () {
     );
   });
 
+  it('Search the Web with several results checked, the first scrape cancelled: the pages after it are said as not scraped, and Scrape the Rest scrapes them', async () => {
+    const info = vscode.window.showInformationMessage;
+    const notices: Array<{ message: string; items: unknown[] }> = [];
+    let answer: (choice: string | undefined) => void = () => undefined;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
+      notices.push({ message, items });
+      return new Promise((resolve) => (answer = resolve));
+    };
+    try {
+      sandbox.fault({ kind: 'hang', route: 'scrape' });
+      const running = pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [0, 2, 4], 'accept');
+      await until('the first scrape at the service', () => sandbox.requestCount('scrape') === 1);
+      // The progress notification's Cancel (the extension host cannot click it).
+      assert.equal(run.cancelRunsInProgress(), 1);
+      const { outcome, urls, opened } = await running;
+      assert.equal(outcome.cancelled, true);
+      const notice = await until('the notice', () => notices.find((n) => /not scraped/.test(n.message)));
+      assert.deepEqual(notice, { message: 'Firecrawl: stopped; 2 checked pages were not scraped.', items: ['Scrape the Rest'] });
+      assert.equal(sandbox.requestCount('scrape'), 1, 'nothing more sent before the answer');
+      answer('Scrape the Rest');
+      await until('the rest scraped and opened', () => opened.documents.length === 2 && opened.documents.every((d) => d.getText().startsWith('> Source: ')));
+      assert.deepEqual(scrapedUrls(), [urls[0]!, urls[2]!, urls[4]!]);
+      assert.deepEqual(
+        opened.documents.map((d) => /^> Source: `([^`]+)`/.exec(d.getText())?.[1]),
+        [urls[2], urls[4]],
+      );
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+    }
+  });
+
   it('Search the Web: cancelling the pick of results opens and scrapes nothing, and the paid results can be shown again without a second search', async () => {
     const info = vscode.window.showInformationMessage;
     const notices: Array<{ message: string; items: unknown[] }> = [];

@@ -56,7 +56,10 @@ export async function confirmScrapes(count: number): Promise<boolean> {
   return choice === scrape;
 }
 
-/** Scrapes each URL in turn under one progress notification; each page opens as it arrives. */
+/**
+ * Scrapes each URL in turn, each under a progress notification of its own; each page opens as it
+ * arrives. A Cancel stops the pages after it too, and says how many were left, with a way to go on.
+ */
 export async function scrapeUrls(services: RunServices, urls: readonly string[]): Promise<RunOutcome> {
   const opened: vscode.TextDocument[] = [];
   for (const [index, url] of urls.entries()) {
@@ -77,6 +80,7 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
           return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
         },
       );
+      if (!failure && rest.length > 0) sayNotScraped(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }
     const result = outcome.value;
@@ -91,4 +95,16 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     if (document) opened.push(document);
   }
   return { opened };
+}
+
+/** Checked pages a Cancel left unscraped: said, with the rest one click away (they were chosen, and confirmed if many). */
+function sayNotScraped(services: RunServices, rest: readonly string[]): void {
+  const n = formatExact(rest.length);
+  const go = vscode.l10n.t('Scrape the Rest');
+  void vscode.window
+    .showInformationMessage(
+      plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} checked page was not scraped.', n), vscode.l10n.t('Firecrawl: stopped; {0} checked pages were not scraped.', n)),
+      go,
+    )
+    .then((choice) => (choice === go ? scrapeUrls(services, rest) : undefined));
 }
