@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { type FeedbackErrorDetail, InvalidRequestError, type Operation } from './errors';
 import { type MultipartBody, multipartBody } from './multipart';
+import { formatExact, formatMegabytes } from '../shared/format';
 
 /** The service takes its fixed names or any string starting with `_`; plain `vscode` is refused. */
 export const RUN_INTEGRATION = '_vscode';
@@ -141,7 +142,7 @@ export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStart
   const problems: FeedbackErrorDetail[] = [];
   const prompt = options.prompt.trim();
   if (!prompt) problems.push({ path: 'prompt', message: l10n.t('Describe what the agent should find.') });
-  else if (prompt.length > MAX_AGENT_PROMPT) problems.push({ path: 'prompt', message: l10n.t('At most {0} characters.', String(MAX_AGENT_PROMPT)) });
+  else if (prompt.length > MAX_AGENT_PROMPT) problems.push({ path: 'prompt', message: l10n.t('At most {0} characters.', formatExact(MAX_AGENT_PROMPT)) });
   options.urls.forEach((url, i) => {
     const problem = webUrlProblem(url);
     if (problem) problems.push({ path: `urls[${i}]`, message: problem });
@@ -200,7 +201,7 @@ export function parseUpload(name: string, size: number): BodyCheck<{ contentType
   const contentType = PARSE_TYPES[extension];
   if (!contentType)
     return { ok: false, problems: [{ path: 'file', message: l10n.t('Firecrawl parses PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files, not {0}.', extension ? `.${extension}` : name) }] };
-  if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('The file is {0} MB; Firecrawl takes at most 50 MB.', (size / 1024 / 1024).toFixed(1)) }] };
+  if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('The file is {0} MB; Firecrawl takes at most 50 MB.', formatMegabytes(size)) }] };
   return { ok: true, body: { contentType } };
 }
 

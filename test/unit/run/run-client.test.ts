@@ -24,6 +24,7 @@ import {
 import { describeRunError } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { type Clock, systemClock } from '../../../src/shared/clock';
+import { setLocale } from '../../../src/shared/format';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { failure } from '../../support/failure';
 
@@ -293,6 +294,22 @@ describe('parse deadline', () => {
     await c.parse(upload, 30_000);
     // 1.1 MB at 1 Mbit/s (125 bytes a millisecond) is about 9 s on top of the service's 30 s and the margin.
     assert.deepEqual(timers, [30_000 + 15_000 + Math.ceil(upload.bytes.byteLength / 125)]);
+  });
+});
+
+describe('numbers in the checks before sending', () => {
+  test('are written as the display language writes them', () => {
+    setLocale('de');
+    try {
+      const big = parseUpload('big.pdf', MAX_PARSE_BYTES + 6 * 1024 * 1024);
+      assert.match(!big.ok ? big.problems[0]!.message : '', /^The file is 56,0 MB;/);
+      assert.throws(
+        () => checked('agentStart', agentStartBody({ prompt: 'p'.repeat(10_001), urls: [], maxCredits: 5 })),
+        (error: { problems?: Array<{ message: string }> }) => error.problems?.[0]?.message === 'At most 10.000 characters.',
+      );
+    } finally {
+      setLocale(undefined);
+    }
   });
 });
 
