@@ -108,7 +108,7 @@ export class ClientProvider extends DisposableBase {
   }
 
   /** What error words need to know of where requests go (errorText's ErrorContext). */
-  get errorContext(): Required<Omit<ErrorContext, 'retryInMs'>> {
+  get errorContext(): Required<Omit<ErrorContext, 'retryInMs' | 'serverWordsApart'>> {
     return { apiUrl: this.apiUrl.url, selfHosted: this.isSelfHosted, browser: this.inBrowser, keySet: !this.keys.isReady || this.keys.current !== undefined };
   }
 

@@ -21,6 +21,8 @@ export interface ErrorContext {
   browser?: boolean;
   /** False when no API key is set: a 401 then asks for one rather than rejecting it. */
   keySet?: boolean;
+  /** The caller shows the service's own words apart (fenced as untrusted for an AI model): leave them out. */
+  serverWordsApart?: boolean;
 }
 
 export interface ErrorText {
@@ -54,6 +56,12 @@ export function operationText(operation: Operation): string {
 /** The service's own words as a sentence of their own, inert, after a space; '' when it said nothing. */
 export function serverSaid(text: string | undefined): string {
   return text?.trim() ? ` ${l10n.t('Firecrawl said: {0}', sentence(plainText(text, 300)))}` : '';
+}
+
+/** The service's words on a failure, inert, for a caller that shows them apart (`serverWordsApart`); undefined when it said nothing. */
+export function serverWords(error: unknown): string | undefined {
+  const text = isFirecrawlError(error) ? error.serverMessage?.trim() : undefined;
+  return text ? l10n.t('The service said: {0}', plainText(text, 500)) : undefined;
 }
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */
@@ -140,7 +148,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
   }
   const doing = operationText(error.operation);
   const retry = waitText(ctx.retryInMs);
-  const said = serverSaid(error.serverMessage);
+  const said = ctx.serverWordsApart ? '' : serverSaid(error.serverMessage);
   switch (error.kind) {
     case 'unauthorized':
       if (!error.serviceBody) {

@@ -75,7 +75,7 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   }
   if (!isFirecrawlError(error)) return describeError(error, ctx);
   const doing = operationText(error.operation);
-  const said = serverSaid(error.serverMessage);
+  const said = ctx.serverWordsApart ? '' : serverSaid(error.serverMessage);
   if (error.kind === 'cancelled') {
     // The start request was already on its way: the service may have begun the run, which bills
     // whether or not this window waits for its answer, and only the team's list can tell.

@@ -18,7 +18,7 @@ import {
   scrapeBody,
   searchBody,
 } from '../../../api';
-import { describeRunError, type ErrorContext, waitText } from '../../../host/errorText';
+import { describeRunError, type ErrorContext, serverWords, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
@@ -345,10 +345,13 @@ export class ToolRunner {
           );
       return { parts: [message], refusal: { kind: 'rateLimit', notify: this.deps.refusals.refused('rateLimit', now), message } };
     }
-    const text = describeRunError(error, this.deps.errors());
+    const text = describeRunError(error, { ...this.deps.errors(), serverWordsApart: true });
     const said = l10n.t('Firecrawl could not do it: {0}', text.message);
     // The model decides whether to call again: a retry of a call that ran is paid twice.
-    return { parts: [charged ? `${said} ${l10n.t("The request may have reached Firecrawl and been done and charged all the same; it counts in today's spending.")}` : said] };
+    const facts = charged ? `${said} ${l10n.t("The request may have reached Firecrawl and been done and charged all the same; it counts in today's spending.")}` : said;
+    // The service's words can quote the site ("the page said …"): fenced, never one of our facts.
+    const quoted = serverWords(error);
+    return { parts: quoted ? [facts, `${untrustedPreface()}\n${untrustedBlock(quoted, (this.deps.nonce ?? newNonce)())}`] : [facts] };
   }
 
   /**
