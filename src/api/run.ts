@@ -13,6 +13,8 @@ export const RUN_INTEGRATION = '_vscode';
 export const MIN_SCRAPE_TIMEOUT_MS = 1_000;
 export const MAX_SCRAPE_TIMEOUT_MS = 300_000;
 export const MAX_SEARCH_LIMIT = 100;
+/** A search engine reads a few dozen words: a longer query is a paste gone wrong (or a model sending a page's text out). */
+export const MAX_SEARCH_QUERY = 2_000;
 export const MAX_MAP_LIMIT = 100_000;
 export const MAX_AGENT_PROMPT = 10_000;
 export const AGENT_EFFORTS = ['low', 'medium', 'high'] as const;
@@ -129,6 +131,7 @@ export function scrapeBody(options: ScrapeOptions): BodyCheck<ScrapeRequest> {
 export function searchBody(query: string, limit: number): BodyCheck<SearchRequest> {
   const trimmed = query.trim();
   if (!trimmed) return { ok: false, problems: [{ path: 'query', message: l10n.t('Enter something to search for.') }] };
+  if (trimmed.length > MAX_SEARCH_QUERY) return { ok: false, problems: [{ path: 'query', message: l10n.t('At most {0} characters.', formatExact(MAX_SEARCH_QUERY)) }] };
   return { ok: true, body: { query: trimmed, limit: clamp(limit, 1, MAX_SEARCH_LIMIT) } };
 }
 

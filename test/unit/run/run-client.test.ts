@@ -66,6 +66,8 @@ describe('request bodies', () => {
   test('search and map limits are clamped; an empty query is refused', () => {
     assert.deepEqual(checked('search', searchBody('  pricing ', 500)), { query: 'pricing', limit: 100 });
     assert.equal(searchBody('  ', 10).ok, false);
+    assert.equal(searchBody(`${'x'.repeat(2_000)}  `, 10).ok, true);
+    assert.deepEqual(searchBody('x'.repeat(2_001), 10), { ok: false, problems: [{ path: 'query', message: 'At most 2,000 characters.' }] });
     assert.deepEqual(checked('map', mapBody('https://docs.example.com', 0)), { url: 'https://docs.example.com', limit: 1 });
   });
 

@@ -2,7 +2,7 @@
 // input schemas (VS Code 1.100 does not check them for us), with problems a model can act on.
 // Nothing is sent when the input is wrong. Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { MAX_AGENT_PROMPT, webUrlProblem } from '../../../api';
+import { MAX_AGENT_PROMPT, MAX_SEARCH_QUERY, webUrlProblem } from '../../../api';
 import { isJobId } from '../../../shared/jobIds';
 import type { ToolKind } from './budget';
 
@@ -57,6 +57,7 @@ export function readToolInput(kind: ToolKind, raw: unknown): InputCheck {
       return { ok: true, input: { kind, url: String(v.url).trim(), ...(typeof v.onlyMainContent === 'boolean' ? { onlyMainContent: v.onlyMainContent } : {}) } };
     case 'search':
       if (typeof v.query !== 'string' || !v.query.trim()) problems.push(l10n.t('{0}: required, a string.', 'query'));
+      else if (v.query.trim().length > MAX_SEARCH_QUERY) problems.push(l10n.t('{0}: at most {1} characters.', 'query', String(MAX_SEARCH_QUERY)));
       limit(TOOL_MAX_SEARCH_LIMIT);
       if (problems.length) return { ok: false, problems };
       return { ok: true, input: { kind, query: String(v.query).trim(), ...(typeof v.limit === 'number' ? { limit: v.limit } : {}) } };
