@@ -188,4 +188,19 @@ describe('running Firecrawl: failures that say what to do next', function () {
       assert.equal(sandbox.requestCount(route), 0);
     });
   }
+
+  it('firecrawl.searchWeb: Enter on a query over 2,000 characters says the limit, sends nothing and keeps the text', async () => {
+    const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.searchWeb');
+    const box = (await until('the box', () => (/Search the Web/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
+    const pasted = 'pricing '.repeat(251);
+    box.value = pasted;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await until('the limit', () => (box.validationMessage ? true : undefined));
+    assert.equal(String(box.validationMessage), 'At most 2,000 characters.');
+    assert.equal(prompt(), box, 'the same box, still open');
+    assert.equal(box.value, pasted);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal((await pending)?.cancelled, true);
+    assert.equal(sandbox.requestCount('search'), 0);
+  });
 });

@@ -4,13 +4,13 @@
 // next run of the command (after changing the credit limit, say). The run is
 // tracked in the Research view at once, which polls it and offers its result when it completes.
 import * as vscode from 'vscode';
-import { AGENT_EFFORTS, type AgentEffort, agentStartBody, checked, splitUrls, webUrlProblem } from '../../../api';
+import { AGENT_EFFORTS, type AgentEffort, agentStartBody, checked, MAX_AGENT_PROMPT, splitUrls, webUrlProblem } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { openSetting, runSettings } from '../../../host/settings';
 import { SETTINGS } from '../../../ids';
 import { formatExact, pluralCount } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
-import { askPick, askText } from './quickInput';
+import { askPick, askText, tooLong } from './quickInput';
 import { reportRunError } from './runErrors';
 import type { RunErrorText } from '../../../host/errorText';
 import { withRunProgress } from './runProgress';
@@ -73,7 +73,7 @@ export async function agentCommand(services: RunServices, editing?: AgentAnswers
           ...frame,
           prompt: vscode.l10n.t('What should the agent find or do?'),
           value: answers.prompt,
-          validate: (t) => (t.trim().length > 10_000 ? vscode.l10n.t('At most {0} characters.', formatExact(10_000)) : undefined),
+          validate: (t) => tooLong(t, MAX_AGENT_PROMPT),
           required: vscode.l10n.t('Type what the agent should find or do: a run needs a prompt.'),
           keep: (t) => (answers.prompt = t),
         });

@@ -2,6 +2,7 @@
 // resolves once: what was accepted, Back, or cancel (Escape or focus lost), so a cancelled prompt
 // sends nothing and Back returns to the page before with its value kept.
 import * as vscode from 'vscode';
+import { formatExact } from '../../../shared/format';
 import { inputBoxLine } from '../../../shared/text';
 
 let open: vscode.QuickInput | undefined;
@@ -16,6 +17,11 @@ function track(input: vscode.QuickInput): void {
   input.onDidHide(() => {
     if (open === input) open = undefined;
   });
+}
+
+/** A `validate` for text the service takes up to `max` characters of (trimmed). */
+export function tooLong(text: string, max: number): string | undefined {
+  return text.trim().length > max ? vscode.l10n.t('At most {0} characters.', formatExact(max)) : undefined;
 }
 
 /** Back from an input box carries what it held, so the page can offer it again on return. */

@@ -5,14 +5,14 @@
 // results checked are asked about before they are scraped, and No is a pick closed. A search that
 // finds nothing is no pick: its empty list opens (rated as the search) and a notification says so.
 import * as vscode from 'vscode';
-import { checked, searchBody, type SearchResult } from '../../../api';
+import { checked, MAX_SEARCH_QUERY, searchBody, type SearchResult } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { resultFileName, searchDocument } from '../model/resultDocument';
 import type { RatableResult } from '../model/ratableResults';
-import { askPick, askText } from './quickInput';
+import { askPick, askText, tooLong } from './quickInput';
 import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
@@ -30,6 +30,7 @@ export async function searchCommand(services: RunServices, editing?: string): Pr
     title: vscode.l10n.t('Firecrawl: Search the Web'),
     prompt: vscode.l10n.t('What to search for.'),
     required: vscode.l10n.t('Type what to search for: a search needs a query.'),
+    validate: (t) => tooLong(t, MAX_SEARCH_QUERY),
     value: openingValue(services, 'search', selection && selection.length <= 200 && !selection.includes('\n') ? selection : undefined),
     keep: (text) => services.typed.set('search', text),
   });
