@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+import { recordNotices } from './notices';
 
 const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
 
@@ -64,22 +65,18 @@ describe('job ids in documents and the terminal', function () {
     const showLink = /\]\(command:firecrawl\.trackJob\?([^)]+)\)/.exec(tracked)?.[1];
     const showArgs = JSON.parse(decodeURIComponent(showLink ?? '')) as unknown[];
     assert.deepEqual(showArgs, [agent, { show: true }]);
-    const said: string[] = [];
-    const info = vscode.window.showInformationMessage;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
-      said.push(message);
-      return Promise.resolve(undefined);
-    };
+    const infos = recordNotices();
+    infos.answer = () => undefined;
     try {
       const outcome = await vscode.commands.executeCommand<{ existing: string[] }>('firecrawl.trackJob', ...showArgs);
       assert.deepEqual(outcome.existing, [agent]);
       await vscode.commands.executeCommand('firecrawl.trackJob', agent);
     } finally {
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      infos.restore();
     }
     // Another feature may speak meanwhile (a research job finishing): only "already tracked" counts.
     assert.deepEqual(
-      said.filter((m) => /already tracked/.test(m)),
+      infos.notices.map((n) => n.message).filter((m) => /already tracked/.test(m)),
       ['That job is already tracked.'],
       'only Track Job itself says so',
     );

@@ -14,31 +14,30 @@ import type { FeedbackRunResult } from '../../src/features/feedback';
 import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
-
-type Shown = { message: string; items: string[] };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('running Firecrawl from the editor', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
   let run: RunCommands;
-  const errors: Shown[] = [];
+  let shownErrors: NoticeRecorder;
+  let errors: Notice[];
+  /** The button each error notification is answered with (undefined: closed). */
   let answer: string | undefined;
-  const original = vscode.window.showErrorMessage;
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
-      errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-      return Promise.resolve(answer);
-    };
+    shownErrors = recordNotices(['error']);
+    errors = shownErrors.notices;
+    shownErrors.answer = () => answer;
     run = await api.run.commands();
   });
 
   after(async () => {
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    shownErrors.restore();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sandbox?.close();
   });
@@ -56,17 +55,13 @@ describe('running Firecrawl from the editor', function () {
   });
 
   const prompt = () => run.prompt;
-  /** The error notifications' answer given later, by `choose`, rather than at once. */
+  /** The error notifications' answer given later, by `choose` (to the last one shown), rather than at once. */
   function answerLater(): { choose(choice: string): void; restore(): void } {
-    let chosen: (choice: string) => void = () => undefined;
-    const immediate = vscode.window.showErrorMessage;
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: unknown[]) => {
-      errors.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-      return new Promise((resolve) => (chosen = resolve));
-    };
+    const immediate = shownErrors.answer;
+    shownErrors.answer = undefined;
     return {
-      choose: (choice) => chosen(choice),
-      restore: () => ((vscode.window as { showErrorMessage: unknown }).showErrorMessage = immediate),
+      choose: (choice) => errors.at(-1)?.choose(choice),
+      restore: () => (shownErrors.answer = immediate),
     };
   }
   /** Waits for a prompt whose title matches, sets its text if given, and accepts it. */
@@ -388,13 +383,7 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Search the Web with several results checked, the first scrape cancelled: the pages after it are said as not scraped, and Scrape the Rest scrapes them', async () => {
-    const info = vscode.window.showInformationMessage;
-    const notices: Array<{ message: string; items: unknown[] }> = [];
-    let answer: (choice: string | undefined) => void = () => undefined;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
-      notices.push({ message, items });
-      return new Promise((resolve) => (answer = resolve));
-    };
+    const { notices, restore } = recordNotices();
     try {
       sandbox.fault({ kind: 'hang', route: 'scrape' });
       const running = pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [0, 2, 4], 'accept');
@@ -404,9 +393,9 @@ describe('running Firecrawl from the editor', function () {
       const { outcome, urls, opened } = await running;
       assert.equal(outcome.cancelled, true);
       const notice = await until('the notice', () => notices.find((n) => /not scraped/.test(n.message)));
-      assert.deepEqual(notice, { message: 'Firecrawl: stopped; 2 checked pages were not scraped.', items: ['Scrape the Rest'] });
+      assert.deepEqual([notice.message, notice.items], ['Firecrawl: stopped; 2 checked pages were not scraped.', ['Scrape the Rest']]);
       assert.equal(sandbox.requestCount('scrape'), 1, 'nothing more sent before the answer');
-      answer('Scrape the Rest');
+      notice.choose('Scrape the Rest');
       await until('the rest scraped and opened', () => opened.documents.length === 2 && opened.documents.every((d) => d.getText().startsWith('> Source: ')));
       assert.deepEqual(scrapedUrls(), [urls[0]!, urls[2]!, urls[4]!]);
       assert.deepEqual(
@@ -414,18 +403,12 @@ describe('running Firecrawl from the editor', function () {
         [urls[2], urls[4]],
       );
     } finally {
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      restore();
     }
   });
 
   it('Search the Web: cancelling the pick of results opens and scrapes nothing, and the paid results can be shown again without a second search', async () => {
-    const info = vscode.window.showInformationMessage;
-    const notices: Array<{ message: string; items: unknown[] }> = [];
-    let again: (choice: string | undefined) => void = () => undefined;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
-      notices.push({ message, items });
-      return new Promise((resolve) => (again = resolve));
-    };
+    const { notices, restore } = recordNotices();
     try {
       // Checked rows are not an answer: only Enter is.
       const { outcome, urls, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [1, 3], 'close');
@@ -434,8 +417,8 @@ describe('running Firecrawl from the editor', function () {
       assert.equal(sandbox.requestCount('scrape'), 0);
       assert.deepEqual(opened.documents, [], 'no document opened');
       await until('the notice', () => notices.length === 1);
-      assert.deepEqual(notices[0], { message: 'Firecrawl: the search results for pricing pages were closed; nothing was opened.', items: ['Show Results Again'] });
-      again('Show Results Again');
+      assert.deepEqual([notices[0]!.message, notices[0]!.items], ['Firecrawl: the search results for pricing pages were closed; nothing was opened.', ['Show Results Again']]);
+      notices[0]!.choose('Show Results Again');
       const shown = await resultsPick();
       assert.deepEqual(
         shown.items.map((i) => i.value),
@@ -445,9 +428,9 @@ describe('running Firecrawl from the editor', function () {
       assert.equal(sandbox.requestCount('search'), 1, 'not searched again');
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await until('the notice again', () => notices.length === 2);
-      again(undefined);
+      notices[1]!.choose(undefined);
     } finally {
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      restore();
     }
   });
 
@@ -558,14 +541,9 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Map a Site with more than 10 links checked asks first, in a modal dialog naming the count: No scrapes nothing, Yes scrapes each', async () => {
-    const warning = vscode.window.showWarningMessage;
-    const asked: Array<{ message: string; modal: boolean; items: string[] }> = [];
-    let reply: (items: string[]) => string | undefined = () => undefined;
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, options: unknown, ...items: unknown[]) => {
-      const buttons = items.filter((i): i is string => typeof i === 'string');
-      asked.push({ message, modal: (options as vscode.MessageOptions | undefined)?.modal === true, items: buttons });
-      return Promise.resolve(reply(buttons));
-    };
+    const warnings = recordNotices(['warning']);
+    const asked = warnings.notices;
+    warnings.answer = () => undefined;
     const eleven = Array.from({ length: 11 }, (_, i) => i);
     try {
       // A tenth page checked is scraped without a question, as before.
@@ -585,13 +563,13 @@ describe('running Firecrawl from the editor', function () {
       assert.equal(declined.outcome.cancelled, true);
       assert.equal(declined.outcome.opened.length, 1, 'the map document alone');
 
-      reply = (items) => items[0];
+      warnings.answer = (notice) => notice.items[0];
       const accepted = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', eleven, 'accept');
       assert.equal(asked.length, 2);
       assert.equal(sandbox.requestCount('scrape'), 11);
       assert.equal(accepted.outcome.opened.length, 12, 'the map and eleven pages');
     } finally {
-      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = warning;
+      warnings.restore();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
@@ -805,20 +783,20 @@ describe('running Firecrawl from the editor', function () {
       return now.some((t) => /^\$\(check\) Rated \(scrape job [0-9a-f]{8}…\)$/.test(t)) ? now : undefined;
     });
     assert.ok(!titles.some((t) => /Rate this result/.test(t)), titles.join(' | '));
-    const info = vscode.window.showInformationMessage;
-    const shown: string[] = [];
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
-      shown.push(message);
-      return Promise.resolve(undefined);
-    };
+    const infos = recordNotices();
+    infos.answer = () => undefined;
     try {
       const submissions = sandbox.feedbackSubmissions().length;
       assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined);
-      assert.deepEqual(shown, [(result as { message: string }).message], 'the receipt, again');
+      assert.deepEqual(
+        infos.notices.map((n) => n.message),
+        [(result as { message: string }).message],
+        'the receipt, again',
+      );
       assert.equal(sandbox.feedbackSubmissions().length, submissions, 'nothing sent again');
       assert.equal(api.feedback.page, undefined, 'no wizard page opened');
     } finally {
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      infos.restore();
     }
   });
 
@@ -889,13 +867,9 @@ describe('running Firecrawl from the editor', function () {
   it('a result that arrives while the window is not focused says so with Rate This Result, which opens the wizard at the rating for that job; in a focused window it says nothing', async () => {
     const services = run.services;
     const focused = services.focused;
-    const shown: Shown[] = [];
-    const info = vscode.window.showInformationMessage;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
-      shown.push({ message, items: items.filter((i): i is string => typeof i === 'string') });
-      return Promise.resolve(/^Firecrawl result ready/.test(message) ? 'Rate This Result' : undefined);
-    };
-    const ready = () => shown.filter((s) => /^Firecrawl result ready/.test(s.message));
+    const infos = recordNotices();
+    infos.answer = (notice) => (/^Firecrawl result ready/.test(notice.message) ? 'Rate This Result' : undefined);
+    const ready = () => infos.notices.filter((s) => /^Firecrawl result ready/.test(s.message)).map(({ message, items }) => ({ message, items }));
     try {
       services.focused = () => true;
       const seen = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/while-looking'))!;
@@ -923,7 +897,7 @@ describe('running Firecrawl from the editor', function () {
       assert.equal(sent.body.url, 'https://example.com/while-away');
     } finally {
       services.focused = focused;
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      infos.restore();
     }
   });
 

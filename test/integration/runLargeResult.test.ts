@@ -14,24 +14,19 @@ import { LARGEST_OPENED_RESULT_BYTES } from '../../src/features/run/ui/resultEdi
 import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
-
-type Notice = { kind: 'warning' | 'info' | 'error'; message: string; items: string[]; choose(choice: string | undefined): void };
+import { type Notice, recordNotices, type NoticeRecorder } from './notices';
 
 describe('running Firecrawl: a result too large for an editor', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
   let folder: string;
-  const notices: Notice[] = [];
-  const infos: string[] = [];
+  let shown: NoticeRecorder;
+  let notices: Notice[];
   const dialogs: vscode.SaveDialogOptions[] = [];
   /** Where the save dialog answers: a file in `folder`, or undefined as when it is cancelled. */
   let saveTo: () => vscode.Uri | undefined;
-  const originals = { warning: vscode.window.showWarningMessage, info: vscode.window.showInformationMessage, error: vscode.window.showErrorMessage, save: vscode.window.showSaveDialog };
-  const record =
-    (kind: Notice['kind']) =>
-    (message: string, ...items: unknown[]) =>
-      new Promise((resolve) => notices.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), choose: resolve }));
+  const saveDialog = vscode.window.showSaveDialog;
   /** The first notification of `kind` matching `text` shown after the first `since` ones. */
   const noticeAfter = (since: number, kind: Notice['kind'], text: RegExp) =>
     until(`a ${kind} notification like ${text}`, () => notices.slice(since).find((n) => n.kind === kind && text.test(n.message)));
@@ -41,12 +36,8 @@ describe('running Firecrawl: a result too large for an editor', function () {
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'firecrawl-large-'));
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = record('error');
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) => {
-      infos.push(message);
-      return record('info')(message, ...items);
-    };
+    shown = recordNotices(['warning', 'error', 'info']);
+    notices = shown.notices;
     (vscode.window as { showSaveDialog: unknown }).showSaveDialog = (options: vscode.SaveDialogOptions) => {
       dialogs.push(options);
       return Promise.resolve(saveTo());
@@ -58,7 +49,8 @@ describe('running Firecrawl: a result too large for an editor', function () {
   });
 
   after(async () => {
-    Object.assign(vscode.window, { showWarningMessage: originals.warning, showInformationMessage: originals.info, showErrorMessage: originals.error, showSaveDialog: originals.save });
+    shown.restore();
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = saveDialog;
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(folder, { recursive: true, force: true });
@@ -97,7 +89,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
 
       again.choose('Save As…');
       const saved = path.join(folder, 'large-result.md');
-      const said = await until('where it was saved', () => infos.find((m) => /saved the result/.test(m)));
+      const said = await until('where it was saved', () => notices.find((n) => n.kind === 'info' && /saved the result/.test(n.message))?.message);
       assert.ok(said.includes(saved), said);
       assert.match(said, /11\.0 MB/);
       assert.equal(dialogs.length, 1);

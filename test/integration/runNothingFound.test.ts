@@ -7,28 +7,27 @@ import type { RunCommands, RunOutcome } from '../../src/features/run';
 import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
-
-type Notice = { message: string; items: string[]; choose(choice: string | undefined): void };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('running Firecrawl: a search or map that finds nothing', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
   let run: RunCommands;
-  const notices: Notice[] = [];
-  const original = vscode.window.showInformationMessage;
+  let shown: NoticeRecorder;
+  let notices: Notice[];
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...items: unknown[]) =>
-      new Promise((resolve) => notices.push({ message, items: items.filter((i): i is string => typeof i === 'string'), choose: resolve }));
+    shown = recordNotices();
+    notices = shown.notices;
     run = await api.run.commands();
   });
 
   after(async () => {
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = original;
+    shown.restore();
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sandbox?.close();
