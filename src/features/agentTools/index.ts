@@ -92,7 +92,7 @@ export class AgentToolsFeature extends DisposableBase {
   /** A run read in the Research view: once it has finished, what it cost replaces the ceiling an agent was charged for it. */
   runSeen(id: string, run: TrackedSnapshot | undefined): void {
     // Most runs are nobody's ceiling: only one this window knows of is worth reading the files for.
-    if (run?.kind === 'agent' && !isRunning(run) && run.creditsUsed !== undefined && this.spending.openCeiling(id)) void this.spending.settleCeiling(id, run.creditsUsed);
+    if (run?.kind === 'agent' && !isRunning(run) && this.spending.openCeiling(id)) void this.spending.settleCeiling(id, run.creditsUsed);
   }
 
   /** What the tools spent of the current team's credits in the last hour and 24 hours. */

@@ -219,6 +219,20 @@ describe('tool calls against the sandbox', () => {
     assert.equal(scrape.decision.heldToday, 120, 'the guard says it too when it asks');
   });
 
+  test('a run that finished without saying what it cost is charged its ceiling, no longer held as a run still going', async () => {
+    const { tools } = runner({ budget: 10_000 });
+    const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
+    const id = /Job id: ([0-9a-f-]{36})/.exec(started.parts[0] ?? '')?.[1] ?? '';
+    sandbox.fault({ route: 'agentStatus', kind: 'status', status: 200, body: { success: true, status: 'completed', data: { rows: [1] }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() } });
+    const status = await tools.run('agentStatus', { id });
+    assert.match(status.parts[0] ?? '', /^Agent run [0-9a-f-]{36}: completed\./);
+    assert.equal(await tools.spentToday(), 120, 'the most it could have cost');
+    const credits = (await tools.run('credits', {})).parts[0] ?? '';
+    assert.match(credits, /AI agent tools have spent 120 of today's 10,000 credits/);
+    assert.doesNotMatch(credits, /held for calls and agent runs still going/);
+    assert.equal((await tools.prepare('scrape', { url: 'https://example.com/' })).decision.heldToday ?? 0, 0);
+  });
+
   test("a failed run's error is the service's words about pages it read: inside the fence, not in our facts", async () => {
     const { tools } = runner({ budget: 10_000 });
     const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });

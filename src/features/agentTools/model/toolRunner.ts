@@ -487,7 +487,7 @@ export class ToolRunner {
 
   /** A finished run's real cost replaces the ceiling charged when it started. */
   private async settleCeiling(job: AgentJob): Promise<void> {
-    if (!isRunning(job) && job.creditsUsed !== undefined) await this.deps.spending.settleCeiling(job.id, job.creditsUsed);
+    if (!isRunning(job)) await this.deps.spending.settleCeiling(job.id, job.creditsUsed);
   }
 
   private agentParts(job: AgentJob): string[] {

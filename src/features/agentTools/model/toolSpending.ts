@@ -346,15 +346,16 @@ export class ToolSpending implements Disposable {
 
   /**
    * A finished run's real cost replaces the ceiling charged when an agent started it, whoever saw it
-   * finish (the status tool, or the Research view following the run).
+   * finish (the status tool, or the Research view following the run). A run that finished without a
+   * figure is charged its ceiling, the most it could cost: it is no longer held as a run still going.
    */
-  async settleCeiling(id: string, creditsUsed: number): Promise<void> {
+  async settleCeiling(id: string, creditsUsed: number | undefined): Promise<void> {
     await this.refresh();
     const ceiling = this.openCeiling(id);
     if (!ceiling) return;
     const { upTo: _ceiling, ...charge } = ceiling;
     // A figure below zero is no cost (other windows would refuse the entry, and keep the ceiling).
-    await this.record({ ...charge, units: Math.max(0, creditsUsed) });
+    await this.record({ ...charge, units: creditsUsed === undefined ? ceiling.units : Math.max(0, creditsUsed) });
   }
 
   dispose(): void {
