@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/ids';
 import { activateExtension, extensionId, until, usageTabs } from './helpers';
+import { recordNotices } from './notices';
 
 const ON_DEMAND = ['feedbackWizard', 'researchActions', 'keyInput', 'usagePanel'] as const;
 
@@ -33,19 +34,16 @@ describe('activation', () => {
     const api = await activateExtension();
     assert.equal(api.bundleLoaded('usagePanel'), false, 'no other test opened the usage panel first');
     const file = path.join(vscode.extensions.getExtension(extensionId)!.extensionPath, 'dist', 'usagePanel.js');
-    const shown: Array<{ message: string; items: unknown[] }> = [];
-    const original = vscode.window.showErrorMessage;
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = async (message: string, ...items: unknown[]) => {
-      shown.push({ message, items });
-      return undefined;
-    };
+    const errors = recordNotices(['error']);
+    errors.answer = () => undefined;
+    const shown = errors.notices;
     fs.renameSync(file, `${file}.away`);
     try {
       // The command answers as if it had worked: the notice, not the workbench's "command failed", tells.
       assert.equal(await vscode.commands.executeCommand(COMMANDS.showUsageHistory), undefined);
     } finally {
       fs.renameSync(`${file}.away`, file);
-      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+      errors.restore();
     }
     assert.equal(shown.length, 1);
     assert.match(shown[0]!.message, /usagePanel\.js/);

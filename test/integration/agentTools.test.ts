@@ -14,6 +14,7 @@ import type { TestApi } from '../../src/extension';
 import { spentSince } from '../../src/features/agentTools/model/toolSpending';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox } from './helpers';
+import { type NoticeRecorder, recordNotices } from './notices';
 
 const text = (result: vscode.LanguageModelToolResult) => result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('\n---\n');
 const config = () => vscode.workspace.getConfiguration('firecrawl');
@@ -22,8 +23,8 @@ describe('Firecrawl tools for AI agents', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const warnings: string[] = [];
-  const original = vscode.window.showWarningMessage;
+  let warned: NoticeRecorder;
+  const warnings = () => warned.messages();
   const none = new vscode.CancellationTokenSource().token;
 
   before(async () => {
@@ -32,16 +33,14 @@ describe('Firecrawl tools for AI agents', function () {
     await useSandbox(api, sandbox);
     // The sandbox keeps credits like the hosted service: the guard counts credits once the balance is read.
     await until('the balance', async () => (await api.credits.store.refresh(), api.credits.store.state.snapshot));
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string) => {
-      warnings.push(message);
-      return Promise.resolve(undefined);
-    };
+    warned = recordNotices(['warning']);
+    warned.answer = () => undefined;
     // Plenty of room, so invokeTool never needs a dialog unless a test lowers it.
     await config().update('agentTools.dailyCreditBudget', 10_000, vscode.ConfigurationTarget.Global);
   });
 
   after(async () => {
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+    warned.restore();
     await config().update('agentTools.dailyCreditBudget', undefined, vscode.ConfigurationTarget.Global);
     await config().update('agentTools.maxResultCharacters', undefined, vscode.ConfigurationTarget.Global);
     await sandbox?.close();
@@ -50,7 +49,7 @@ describe('Firecrawl tools for AI agents', function () {
   beforeEach(() => {
     sandbox.clearFaults();
     sandbox.resetCounts();
-    warnings.length = 0;
+    warned.notices.length = 0;
   });
 
   const invoke = (name: string, input: object, token = none) => vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
@@ -174,8 +173,8 @@ describe('Firecrawl tools for AI agents', function () {
       said.every((s) => /not enough credits \(402\)\. Nothing was fetched or spent\. Do not call Firecrawl tools again/.test(s)),
       said.join('\n'),
     );
-    await until('the notification', () => warnings.length >= 1);
-    assert.equal(warnings.filter((w) => /402/.test(w)).length, 1);
+    await until('the notification', () => warnings().length >= 1);
+    assert.equal(warnings().filter((w) => /402/.test(w)).length, 1);
   });
 
   it('429: the model is told to wait or stop, the person once', async () => {
@@ -183,8 +182,8 @@ describe('Firecrawl tools for AI agents', function () {
     const first = text(await invoke('firecrawl_search', { query: 'a' }));
     await invoke('firecrawl_search', { query: 'b' });
     assert.match(first, /rate limit was reached \(429\)\. Nothing was fetched or spent\. Do not retry before in 20 s/);
-    await until('the notification', () => warnings.some((w) => /429/.test(w)));
-    assert.equal(warnings.filter((w) => /429/.test(w)).length, 1);
+    await until('the notification', () => warnings().some((w) => /429/.test(w)));
+    assert.equal(warnings().filter((w) => /429/.test(w)).length, 1);
   });
 
   it('a hostile page stays inert: quoted inside the fence, and none of its commands run', async () => {

@@ -18,6 +18,8 @@ export interface NoticeRecorder {
   readonly notices: Notice[];
   /** A button chosen at once for each notification from now on (undefined: closed); unset, each waits for `choose`. */
   answer: ((notice: Notice) => string | undefined) | undefined;
+  /** What each said, in order. */
+  messages(): string[];
   /** Shows notifications again. */
   restore(): void;
 }
@@ -30,6 +32,7 @@ export function recordNotices(kinds: readonly NoticeKind[] = ['info']): NoticeRe
   const recorder: NoticeRecorder = {
     notices: [],
     answer: undefined,
+    messages: () => recorder.notices.map((n) => n.message),
     restore: () => {
       for (const [name, show] of originals) window[name] = show;
     },

@@ -7,6 +7,7 @@ import type { TestApi } from '../../src/extension';
 import type { AgentOutcome, RunCommands } from '../../src/features/run';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox } from './helpers';
+import { type NoticeRecorder, recordNotices } from './notices';
 
 type Pick = vscode.QuickPick<vscode.QuickPickItem & { value: unknown }>;
 
@@ -15,23 +16,21 @@ describe('Start Agent Job: input a page cannot take', function () {
   let api: TestApi;
   let sandbox: Sandbox;
   let run: RunCommands;
-  const warnings: string[] = [];
-  const originalWarning = vscode.window.showWarningMessage;
+  let warned: NoticeRecorder;
+  const warnings = () => warned.messages();
   const originalDialog = vscode.window.showOpenDialog;
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string) => {
-      warnings.push(message);
-      return Promise.resolve(undefined);
-    };
+    warned = recordNotices(['warning']);
+    warned.answer = () => undefined;
     run = await api.run.commands();
   });
 
   after(async () => {
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = originalWarning;
+    warned.restore();
     (vscode.window as { showOpenDialog: unknown }).showOpenDialog = originalDialog;
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await sandbox?.close();
@@ -50,7 +49,7 @@ describe('Start Agent Job: input a page cannot take', function () {
     const file = vscode.Uri.joinPath(folder, 'packed-schema.json');
     await vscode.workspace.fs.writeFile(file, new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x00]));
     (vscode.window as { showOpenDialog: unknown }).showOpenDialog = () => Promise.resolve([file]);
-    warnings.length = 0;
+    warned.notices.length = 0;
     const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
     const first = await page<vscode.InputBox>(1);
     first.value = 'List every plan and its price';
@@ -75,8 +74,8 @@ describe('Start Agent Job: input a page cannot take', function () {
     ]);
     assert.ok('again' in outcome, `the wizard ended instead of asking again: ${JSON.stringify(outcome)}`);
     assert.ok(
-      warnings.some((w) => w.includes('packed-schema.json')),
-      `a warning naming the file: ${warnings.join(' | ')}`,
+      warnings().some((w) => w.includes('packed-schema.json')),
+      `a warning naming the file: ${warnings().join(' | ')}`,
     );
     await vscode.commands.executeCommand('workbench.action.quickInputBack');
     const urlsAgain = await page<vscode.InputBox>(2, urls);

@@ -6,36 +6,31 @@ import type { TestApi } from '../../src/extension';
 import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/run';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox } from './helpers';
-
-type Shown = { kind: 'error' | 'warning'; message: string; items: string[] };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('running Firecrawl: failures that say what to do next', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
   let run: RunCommands;
-  const shown: Shown[] = [];
-  /** The answer each notification gets, by kind; a pending one is settled by `choose`. */
-  let choose: (choice: string | undefined) => void = () => undefined;
-  const originals = { error: vscode.window.showErrorMessage, warning: vscode.window.showWarningMessage, dialog: vscode.window.showOpenDialog };
+  let notices: NoticeRecorder;
+  let shown: Notice[];
+  /** Answers the last notification shown. */
+  const choose = (choice: string | undefined) => shown.at(-1)?.choose(choice);
+  const openDialog = vscode.window.showOpenDialog;
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
-    for (const kind of ['error', 'warning'] as const) {
-      (vscode.window as unknown as Record<string, unknown>)[kind === 'error' ? 'showErrorMessage' : 'showWarningMessage'] = (message: string, ...items: unknown[]) => {
-        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-        return new Promise((resolve) => (choose = resolve));
-      };
-    }
+    notices = recordNotices(['error', 'warning']);
+    shown = notices.notices;
     run = await api.run.commands();
   });
 
   after(async () => {
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = originals.error;
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = originals.warning;
-    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = originals.dialog;
+    notices.restore();
+    (vscode.window as { showOpenDialog: unknown }).showOpenDialog = openDialog;
     await vscode.workspace.getConfiguration('firecrawl').update('run.agentMaxCredits', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await sandbox?.close();
@@ -45,7 +40,6 @@ describe('running Firecrawl: failures that say what to do next', function () {
     sandbox.clearFaults();
     sandbox.resetCounts();
     shown.length = 0;
-    choose = () => undefined;
   });
 
   const prompt = () => run.prompt;

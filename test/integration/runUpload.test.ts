@@ -8,6 +8,7 @@ import type { RunOutcome } from '../../src/features/run';
 import { MAX_PARSE_BYTES } from '../../src/api';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, useSandbox } from './helpers';
+import { type NoticeRecorder, recordNotices } from './notices';
 
 /** A file system whose files say they are small and are larger once read. */
 class GrowingFiles implements vscode.FileSystemProvider {
@@ -45,21 +46,19 @@ describe('Parse File to Markdown: a file larger when read than when checked', fu
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const errors: string[] = [];
-  const original = vscode.window.showErrorMessage;
+  /** Error notifications closed at once: what this suite asserts is the outcome the command returns. */
+  let errors: NoticeRecorder;
 
   before(async () => {
     api = await activateExtension();
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string) => {
-      errors.push(message);
-      return Promise.resolve(undefined);
-    };
+    errors = recordNotices(['error']);
+    errors.answer = () => undefined;
   });
 
   after(async () => {
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    errors.restore();
     await sandbox?.close();
   });
 
