@@ -8,17 +8,17 @@ import type { TestApi } from '../../src/extension';
 import type { UsagePanel } from '../../src/features/usage/ui/panel';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
-
-type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('burn rate and the spike alert', function () {
   this.timeout(60_000);
   let api: TestApi;
   let panel: UsagePanel;
   let sandbox: Sandbox;
-  const shown: Shown[] = [];
+  let notices: NoticeRecorder;
+  let shown: Notice[];
+  /** The button each notification is answered with (undefined: closed). */
   let answer: string | undefined;
-  const originals = { info: vscode.window.showInformationMessage, warning: vscode.window.showWarningMessage };
 
   const item = () => (api.credits.statusBar as unknown as { item: vscode.StatusBarItem }).item;
   const tooltip = () => {
@@ -46,14 +46,9 @@ describe('burn rate and the spike alert', function () {
     // forecast shows, yet well above the warning threshold (60 % of a 10,000 plan).
     sandbox.setCredits({ ...sandbox.getCredits()!, planCredits: 10_000, remainingCredits: 6_000 });
     await useSandbox(api, sandbox);
-    const record =
-      (kind: Shown['kind']) =>
-      (message: string, ...items: unknown[]) => {
-        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-        return Promise.resolve(answer);
-      };
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    notices = recordNotices(['info', 'warning']);
+    notices.answer = () => answer;
+    shown = notices.notices;
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
   });
 
@@ -67,7 +62,7 @@ describe('burn rate and the spike alert', function () {
 
   after(async () => {
     sandbox.clearSpike();
-    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning });
+    notices.restore();
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
     panel.webviewPanel?.dispose();
     await api.keys.clear();

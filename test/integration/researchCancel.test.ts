@@ -5,14 +5,15 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+import { type NoticeRecorder, recordNotices } from './notices';
 
 describe('cancel agent job', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const asked: string[] = [];
+  let notices: NoticeRecorder;
   const picked: string[][] = [];
-  const originals = { info: vscode.window.showInformationMessage, warning: vscode.window.showWarningMessage, pick: vscode.window.showQuickPick };
+  const showQuickPick = vscode.window.showQuickPick;
   const store = () => api.research.store;
 
   before(async () => {
@@ -20,12 +21,8 @@ describe('cancel agent job', function () {
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
-    const record = (message: string) => {
-      asked.push(message);
-      return Promise.resolve(undefined);
-    };
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record;
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record;
+    notices = recordNotices(['info', 'warning']);
+    notices.answer = () => undefined;
     (vscode.window as { showQuickPick: unknown }).showQuickPick = (items: Array<{ id?: string }>) => {
       picked.push(items.map((i) => i.id ?? ''));
       return Promise.resolve(undefined);
@@ -33,7 +30,8 @@ describe('cancel agent job', function () {
   });
 
   after(async () => {
-    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning, showQuickPick: originals.pick });
+    notices.restore();
+    (vscode.window as { showQuickPick: unknown }).showQuickPick = showQuickPick;
     for (const job of store().jobs) store().untrack(job.id);
     await api.keys.clear();
     await setApiUrl(undefined);
@@ -51,12 +49,12 @@ describe('cancel agent job', function () {
     const tree = api.research.tree;
     assert.doesNotMatch(String(tree.item(tree.jobNode(id)).contextValue), /\bcancelable\b/);
 
-    asked.length = 0;
+    notices.notices.length = 0;
     assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), false);
-    assert.deepEqual(asked, [], 'no confirmation asked for a run that cannot be cancelled');
+    assert.deepEqual(notices.messages(), [], 'no confirmation asked for a run that cannot be cancelled');
     assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob'), false);
     assert.deepEqual(picked, [], 'the palette offers no run to cancel');
-    assert.deepEqual(asked, ['No tracked agent job is running.']);
+    assert.deepEqual(notices.messages(), ['No tracked agent job is running.']);
     assert.equal(sandbox.requestCount('agentCancel'), 0);
   });
 });
