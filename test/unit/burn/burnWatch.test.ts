@@ -83,3 +83,49 @@ describe('the burn view', () => {
     store.dispose();
   });
 });
+
+describe('spikes from bins that do not say where they end (windowEnd null)', () => {
+  test('a spike after one that ended is alerted: the look that ended it is dated when it was fetched, not at the next hour', async () => {
+    const at = (h: number, m: number) => Date.UTC(2026, 10, 30, h, m);
+    const clock = new FakeClock(at(12, 30));
+    let hours: Array<[number, number]> = [[at(12, 0), 300]];
+    const store = new RecentUsageStore({
+      fetch: async (range) => {
+        // No window, and the hour in progress dated to its end, as a server may date it.
+        const bins = binsFor(range, clock.now(), { steady: 20, hours });
+        const last = bins.bins.at(-1)!;
+        const endDate = range === 'day' ? new Date(Math.floor(Date.parse(last.startDate!) / HOUR_MS) * HOUR_MS + HOUR_MS - 1).toISOString() : last.endDate;
+        return { ...bins, windowEnd: null, bins: [...bins.bins.slice(0, -1), { ...last, endDate }] };
+      },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: { focused: true, onDidChange: new Emitter<boolean>().event },
+      couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+    });
+    let memory: unknown;
+    const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
+    const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+    const alerted: number[] = [];
+    alerts.onDidAlert((spike) => alerted.push(spike.asOf));
+    const lookAt = async (h: number, m: number) => {
+      await clock.advance(at(h, m) - clock.now());
+      await store.refresh('week');
+      await store.refresh('day');
+    };
+    await lookAt(12, 30);
+    assert.equal(alerted.length, 1, '300 credits in the hour from 12:00');
+    // 13:45: a quarter of 12:00's 300 and 13:00's own 20 in the last 60 minutes, under 100: the spike is over.
+    await lookAt(13, 45);
+    assert.equal(watch.view().summary.spike, undefined);
+    hours = [
+      [at(12, 0), 300],
+      [at(13, 0), 400],
+    ];
+    await lookAt(13, 55);
+    assert.ok(watch.view().summary.spike, 'a new spike: 400 credits since 13:00');
+    assert.equal(alerted.length, 2, 'alerted, not taken for the one that ended at "14:00"');
+    watch.dispose();
+    store.dispose();
+  });
+});

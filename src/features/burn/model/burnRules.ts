@@ -37,12 +37,12 @@ export interface LastDay {
   hourly: number[];
   /** The busiest hour. */
   peak: number;
-  /** The end of the newest bin: how recent this is. */
+  /** The end of the newest bin: how recent this is (never after `fetchedAt`, as for the last hour). */
   asOf: number;
 }
 
-export function lastDay(day: UsageBins): LastDay | undefined {
-  const slots = slotsOf(day, HOUR_MS);
+export function lastDay(day: UsageBins, fetchedAt?: number): LastDay | undefined {
+  const slots = slotsOf(day, HOUR_MS, fetchedAt);
   if (slots.length === 0) return undefined;
   const hourly = slots.map(used);
   return { total: hourly.reduce((a, b) => a + b, 0), hourly, peak: Math.max(...hourly), asOf: slots[slots.length - 1]!.end };
@@ -166,7 +166,7 @@ export interface BurnInput {
 export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now: number): BurnSummary {
   const summary: BurnSummary = {};
   if (input.day) {
-    const day = lastDay(input.day.bins);
+    const day = lastDay(input.day.bins, input.day.fetchedAt);
     if (day) summary.day = day;
     const hour = lastHour(input.day.bins, input.day.fetchedAt);
     if (hour) summary.lastHour = hour.credits;
