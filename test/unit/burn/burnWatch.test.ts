@@ -3,7 +3,7 @@
 // focused, so bins can stay old for hours).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { UsageTimeRange } from '../../../src/api';
+import type { UsageBins, UsageTimeRange } from '../../../src/api';
 import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, SPIKE_DATA_MAX_AGE_MS } from '../../../src/features/burn/model/burnRules';
 import { BurnWatch, type BurnView } from '../../../src/features/burn/model/burnWatch';
 import { RecentUsageStore } from '../../../src/features/burn/model/recentUsageStore';
@@ -115,16 +115,68 @@ describe('spikes from bins that do not say where they end (windowEnd null)', () 
     };
     await lookAt(12, 30);
     assert.equal(alerted.length, 1, '300 credits in the hour from 12:00');
-    // 13:45: a quarter of 12:00's 300 and 13:00's own 20 in the last 60 minutes, under 100: the spike is over.
-    await lookAt(13, 45);
+    // 13:55: a twelfth of 12:00's 300 and most of 13:00's own 20 in the last 60 minutes, under half of 100: the spike is over.
+    await lookAt(13, 55);
     assert.equal(watch.view().summary.spike, undefined);
     hours = [
       [at(12, 0), 300],
       [at(13, 0), 400],
     ];
-    await lookAt(13, 55);
+    await lookAt(13, 58);
     assert.ok(watch.view().summary.spike, 'a new spike: 400 credits since 13:00');
     assert.equal(alerted.length, 2, 'alerted, not taken for the one that ended at "14:00"');
+    watch.dispose();
+    store.dispose();
+  });
+});
+
+describe('a job that spends in batches', () => {
+  test('one spike, one alert: the last hour dipping below the rule between batches does not end it', async () => {
+    const MIN_MS = 60_000;
+    const start = Date.UTC(2026, 10, 30, 12, 0);
+    const clock = new FakeClock(start);
+    // 10 credits an hour as usual; from 12:00 a job takes 110 credits every 50 minutes.
+    const batches = [0, 50, 100, 150].map((m) => start + m * MIN_MS);
+    const dayBins = (now: number): UsageBins => {
+      const bins = [];
+      for (let h = Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS; h <= now; h += HOUR_MS) {
+        const end = Math.min(h + HOUR_MS, now);
+        const batch = batches.filter((t) => t >= h && t < end && t <= now).length * 110;
+        bins.push({ startDate: new Date(h).toISOString(), endDate: new Date(end).toISOString(), creditsUsed: (10 * (end - h)) / HOUR_MS + batch });
+      }
+      return { timeRange: 'day', binSize: 'hour', windowStart: bins[0]!.startDate, windowEnd: new Date(now).toISOString(), bins };
+    };
+    const store = new RecentUsageStore({
+      fetch: async (range) => (range === 'day' ? dayBins(clock.now()) : binsFor(range, clock.now(), { steady: 10 })),
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: { focused: true, onDidChange: new Emitter<boolean>().event },
+      couldSpike: () => true,
+    });
+    let memory: unknown;
+    const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
+    const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+    let alerted = 0;
+    alerts.onDidAlert(() => alerted++);
+    const found: boolean[] = [];
+    for (let m = 5; m <= 180; m += 15) {
+      await clock.advance(start + m * MIN_MS - clock.now());
+      await store.refresh('week');
+      await store.refresh('day');
+      found.push(watch.view().summary.spike !== undefined);
+    }
+    assert.ok(found.includes(false), `some looks between batches find no spike (${found.join(' ')})`);
+    assert.equal(alerted, 1);
+    // Once the job is over, the last hour falls back to the usual 10: the next spike is a new one.
+    await clock.advance(start + 302 * MIN_MS - clock.now());
+    await store.refresh('day');
+    assert.equal(watch.view().summary.spikeOver, true);
+    batches.push(start + 310 * MIN_MS);
+    batches.push(start + 311 * MIN_MS);
+    await clock.advance(start + 315 * MIN_MS - clock.now());
+    await store.refresh('day');
+    assert.equal(alerted, 2, 'a spike after the job ended is alerted');
     watch.dispose();
     store.dispose();
   });

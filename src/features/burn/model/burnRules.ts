@@ -118,12 +118,29 @@ export function couldBeSpike(day: UsageBins, thresholds: SpikeThresholds): boole
   return (lastHour(day)?.credits ?? 0) >= thresholds.minCredits;
 }
 
+/**
+ * Below this share of what a spike needs, the last hour says a spike is over. The last hour of a job
+ * that spends in batches dips between them; ending the spike at each dip would alert every batch.
+ */
+export const SPIKE_END_SHARE = 0.5;
+
+function spikeThreshold(perHour: number, thresholds: SpikeThresholds): number {
+  return Math.max(thresholds.minCredits, thresholds.multiplier * perHour);
+}
+
+/** Whether the last hour is well below a spike (SPIKE_END_SHARE of what one needs): a spike still remembered is over. */
+export function spikeOver(day: UsageBins, week: UsageBins, thresholds: SpikeThresholds, fetchedAt?: number): boolean {
+  const hour = lastHour(day, fetchedAt);
+  const baseline = usualRate(week);
+  return hour !== undefined && baseline.kind === 'rate' && hour.credits < SPIKE_END_SHARE * spikeThreshold(baseline.perHour, thresholds);
+}
+
 /** The rule: the last hour ≥ minCredits and ≥ multiplier × the usual hourly rate of the last 7 days. */
 export function detectSpike(day: UsageBins, week: UsageBins, thresholds: SpikeThresholds, fetchedAt?: number): Spike | undefined {
   const hour = lastHour(day, fetchedAt);
   const baseline = usualRate(week);
   if (!hour || baseline.kind !== 'rate') return undefined;
-  const threshold = Math.max(thresholds.minCredits, thresholds.multiplier * baseline.perHour);
+  const threshold = spikeThreshold(baseline.perHour, thresholds);
   if (hour.credits < threshold) return undefined;
   return {
     lastHour: hour.credits,
@@ -154,6 +171,8 @@ export interface BurnSummary {
   baseline?: Baseline;
   /** Set while the last hour is a spike (and the hourly bins are recent enough to say so). */
   spike?: Spike;
+  /** The hourly bins are recent, and the last hour is well below a spike: one remembered is over. */
+  spikeOver?: boolean;
   /** The last 7 days' pace, for the run-out forecast. */
   weekPerDay?: number;
 }
@@ -179,6 +198,7 @@ export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now
   if (input.day && input.week && now - input.day.fetchedAt <= SPIKE_DATA_MAX_AGE_MS) {
     const spike = detectSpike(input.day.bins, input.week.bins, thresholds, input.day.fetchedAt);
     if (spike) summary.spike = spike;
+    else if (spikeOver(input.day.bins, input.week.bins, thresholds, input.day.fetchedAt)) summary.spikeOver = true;
   }
   return summary;
 }

@@ -45,9 +45,9 @@ export class BurnWatch implements Disposable {
     const { day, week } = this.deps.store.state;
     const now = this.deps.clock.now();
     this.summary = summarizeBurn({ ...(day.snapshot ? { day: day.snapshot } : {}), ...(week.snapshot ? { week: week.snapshot } : {}) }, this.deps.thresholds(), now);
-    // A verdict needs recent hourly bins and a usual rate; without them a spike neither starts nor ends.
+    // A spike ends only on recent hourly bins, with a usual rate, that find the last hour well below one.
     const oldAt = day.snapshot ? day.snapshot.fetchedAt + SPIKE_DATA_MAX_AGE_MS : undefined;
-    const verdict = oldAt !== undefined && this.summary.baseline?.kind === 'rate' && now <= oldAt ? this.summary.day?.asOf : undefined;
+    const verdict = this.summary.spikeOver ? this.summary.day?.asOf : undefined;
     this.deps.alerts.observe(this.summary.spike, verdict);
     // Bins that grow old stop saying a spike lasts: look again once when they do, never after.
     this.ageTimer?.dispose();

@@ -1,7 +1,7 @@
 // When a spike becomes a notification: at most one per spike, none while muted for the day or after
 // "Don't Show Again", and only in a window someone is looking at (a spike found while nobody looks
-// waits for focus). A spike lasts while each new look at the hourly bins still finds one; a look that
-// finds none ends it, and so does a long silence (no look for SPIKE_GAP_MS), so the next is a new one.
+// waits for focus). A spike lasts until a new look at the hourly bins finds the last hour well below one
+// (burnRules' spikeOver), or a long silence (no spike seen for SPIKE_GAP_MS): the next is a new one.
 // What was alerted is kept in memory shared by the team's windows (globalState), so a reload, or
 // another window looking at the same bins, does not alert the same spike again. globalState can hand a
 // window an older copy (the host echoes whole values back, and other windows write theirs), so every
