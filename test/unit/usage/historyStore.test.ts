@@ -340,6 +340,9 @@ describe('panel state', () => {
     const offline = new NetworkError({ operation: 'creditUsage', baseUrl: 'https://api.firecrawl.dev' });
     const stale = buildPanelState(history, { ...credits, problem: { kind: 'unavailable', error: offline, retryAt: 0 } }, panel({ now: 0 }));
     assert.equal(stale.credits?.stale, true);
+    const rejected = new UnauthorizedError({ operation: 'creditUsage' });
+    const revoked = buildPanelState(history, { ...credits, problem: { kind: 'unauthorized', error: rejected } }, panel({ now: 0 }));
+    assert.equal(revoked.credits?.stale, true, 'a balance read before the key was rejected is not the balance now');
     const internal = new ServerError({ operation: 'creditUsage', status: 500 });
     const unsupported = buildPanelState(
       history,

@@ -33,7 +33,8 @@ function problemPart(problem: Problem, errors: ErrorContext): NonNullable<PanelS
 function creditsPart(credits: CreditsState, errors: ErrorContext): Pick<PanelState, 'credits' | 'creditsNote'> {
   const { snapshot, problem } = credits;
   if (snapshot) {
-    return { credits: { ...snapshot.usage, fetchedAt: snapshot.fetchedAt, stale: problem?.kind === 'unavailable' } };
+    // Whatever the last refresh met (the network, a rejected key), the balance shown is as old as it is.
+    return { credits: { ...snapshot.usage, fetchedAt: snapshot.fetchedAt, stale: problem !== undefined && problem.kind !== 'noKey' } };
   }
   if (!problem || problem.kind === 'noKey') return {};
   // The history problem already explains a rejected key; say nothing twice.
