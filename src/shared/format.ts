@@ -187,9 +187,11 @@ export function formatDateTime(ms: number, locale: string | undefined = defaultL
   return cached(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(ms);
 }
 
-/** A ratio people compare at a glance: "24", "6.5", "1,200"; "∞" for a ratio to nothing. */
+/** A ratio or rate people compare at a glance: "24", "6.5", "1,200", "0.042"; "∞" for a ratio to nothing. */
 export function formatRatio(ratio: number, locale: string | undefined = defaultLocale): string {
   if (!Number.isFinite(ratio)) return '∞';
+  // A small rate keeps two figures: a team's usual 0.04 credits an hour is not "0".
+  if (ratio > 0 && ratio < 0.1) return new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 }).format(ratio);
   return new Intl.NumberFormat(locale, { maximumFractionDigits: ratio < 10 ? 1 : 0 }).format(ratio);
 }
 

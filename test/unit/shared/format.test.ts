@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatCredits, formatExact, formatPercent, formatSpan, setLocale } from '../../../src/shared/format';
+import { formatCredits, formatExact, formatPercent, formatRatio, formatSpan, setLocale } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -50,5 +50,17 @@ suite('whole numbers', () => {
     assert.equal(formatCredits(-0.4, 'en-US'), '0');
     assert.equal(formatExact(-0.6, 'en-US'), '-1');
     assert.equal(formatCredits(-1_250_000, 'en-US'), '-1.3M');
+  });
+});
+
+suite('formatRatio', () => {
+  test('a decimal below 10, none above; a small rate keeps two figures rather than reading 0', () => {
+    assert.equal(formatRatio(3_600, 'en-US'), '3,600');
+    assert.equal(formatRatio(6.54, 'en-US'), '6.5');
+    assert.equal(formatRatio(0.5, 'en-US'), '0.5');
+    assert.equal(formatRatio(1 / 24, 'en-US'), '0.042');
+    assert.equal(formatRatio(1 / 24, 'de'), '0,042');
+    assert.equal(formatRatio(0, 'en-US'), '0');
+    assert.equal(formatRatio(Number.POSITIVE_INFINITY, 'en-US'), '∞');
   });
 });
