@@ -88,6 +88,18 @@ describe('draft → request', () => {
     assert.match(check.problems[1]?.message ?? '', /metadata is not valid JSON/);
   });
 
+  test('metadata with a number JSON cannot carry exactly is refused, not sent rounded', () => {
+    for (const metadata of ['{"id": 12345678901234567890}', '{"runs": [1, 2, 9007199254740993]}', '{"x": 1e400}']) {
+      const check = checkDraft(base({ metadata }));
+      assert.ok(!check.ok, metadata);
+      assert.match(check.problems.find((p) => p.path === 'metadata')?.message ?? '', /too large to send exactly .* write it as a string in quotes/, metadata);
+    }
+    for (const metadata of ['{"id": "12345678901234567890", "n": 9007199254740991, "f": 0.1}', '{"big": 1.5e300}', '{"s": "a \\" 12345678901234567890"}']) {
+      const check = checkDraft(base({ metadata }));
+      assert.deepEqual(check.ok ? [] : check.problems.filter((p) => p.path === 'metadata'), [], metadata);
+    }
+  });
+
   test('a draft with no signal says which fields count', () => {
     const check = checkDraft(base());
     assert.ok(!check.ok);

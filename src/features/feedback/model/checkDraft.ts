@@ -14,12 +14,21 @@ export function parseMetadataText(input: string): { ok: true; value: unknown } |
   const trimmed = input.trim();
   if (trimmed === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(trimmed) as unknown };
+    const value = JSON.parse(trimmed) as unknown;
+    // JSON.parse rounds such a number: what would be sent is not what was typed (a 19-digit id loses its last digits).
+    if (hasInexactNumber(trimmed)) return { ok: false, error: l10n.t('metadata holds a number too large to send exactly (an id of 16 digits or more?); write it as a string in quotes.') };
+    return { ok: true, value };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     // The parser's own detail stays as the engine words it: it names the position of the fault.
     return { ok: false, error: l10n.t('metadata is not valid JSON ({0}); write an object such as {"run": "nightly"}.', detail) };
   }
+}
+
+/** Whether valid JSON text holds a whole number past 2^53, or one past the largest double: JSON.parse changes its digits. */
+function hasInexactNumber(json: string): boolean {
+  const numbers = json.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g) ?? [];
+  return numbers.some((n) => !Number.isFinite(Number(n)) || (/^-?\d+$/.test(n) && !Number.isSafeInteger(Number(n))));
 }
 
 /** The body exactly as it would be sent (before trimming by the validator), plus problems found while converting text. */
