@@ -11,21 +11,18 @@ import type { TrackOutcome } from '../../src/features/research';
 import { agentOf, deepResearchOf } from '../support/snapshots';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, storeTicked, until, useSandbox } from './helpers';
-
-type Shown = { kind: 'info' | 'warning'; message: string; items: string[]; modal: boolean };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('agent jobs and the Deep Research shutdown', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const shown: Shown[] = [];
+  let notices: NoticeRecorder;
+  let shown: Notice[];
+  /** The button each notification is answered with (undefined: closed). */
   let answer: string | undefined;
   let saveTo: vscode.Uri | undefined;
-  const originals = {
-    info: vscode.window.showInformationMessage,
-    warning: vscode.window.showWarningMessage,
-    save: vscode.window.showSaveDialog,
-  };
+  const showSaveDialog = vscode.window.showSaveDialog;
   const store = () => api.research.store;
   const track = async (ids: string) => (await vscode.commands.executeCommand<TrackOutcome | undefined>('firecrawl.trackJob', ids))!;
   const row = (id: string) => {
@@ -41,15 +38,9 @@ describe('agent jobs and the Deep Research shutdown', function () {
     await api.research.tree.loadRows();
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
-    const record =
-      (kind: Shown['kind']) =>
-      (message: string, ...items: unknown[]) => {
-        const modal = typeof items[0] === 'object' && items[0] !== null && (items[0] as { modal?: boolean }).modal === true;
-        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string'), modal });
-        return Promise.resolve(answer);
-      };
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    notices = recordNotices(['info', 'warning']);
+    notices.answer = () => answer;
+    shown = notices.notices;
     (vscode.window as { showSaveDialog: unknown }).showSaveDialog = () => Promise.resolve(saveTo);
   });
 
@@ -63,7 +54,8 @@ describe('agent jobs and the Deep Research shutdown', function () {
 
   after(async () => {
     for (const job of store().jobs) store().untrack(job.id);
-    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning, showSaveDialog: originals.save });
+    notices.restore();
+    (vscode.window as { showSaveDialog: unknown }).showSaveDialog = showSaveDialog;
     await api.keys.clear();
     await setApiUrl(undefined);
     await sandbox.close();
@@ -125,14 +117,8 @@ describe('agent jobs and the Deep Research shutdown', function () {
     await track(id);
     await until('processing', () => store().get(id)?.snapshot?.status === 'processing');
     sandbox.fault({ route: 'agentCancel', kind: 'status', status: 503 });
-    const recordWarning = vscode.window.showWarningMessage;
-    // Yes to the confirmation; Retry on the first failure.
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: unknown[]) => {
-      const modal = typeof items[0] === 'object' && items[0] !== null;
-      const labels = items.filter((i): i is string => typeof i === 'string');
-      shown.push({ kind: 'warning', message, items: labels, modal });
-      return Promise.resolve(modal ? 'Cancel Job' : labels.includes('Retry') ? 'Retry' : undefined);
-    };
+    // Yes to the confirmation; Retry on the failure.
+    notices.answer = ({ modal, items }) => (modal ? 'Cancel Job' : items.includes('Retry') ? 'Retry' : undefined);
     try {
       assert.equal(await vscode.commands.executeCommand('firecrawl.cancelAgentJob', id), false);
       const failed = shown.find((s) => /^Could not cancel the agent job: /.test(s.message));
@@ -142,7 +128,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
       assert.equal(sandbox.requestCount('agentCancel'), 2);
       assert.equal(shown.filter((s) => s.modal).length, 1, 'the person was asked once');
     } finally {
-      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = recordWarning;
+      notices.answer = () => answer;
     }
   });
 
@@ -185,19 +171,15 @@ describe('agent jobs and the Deep Research shutdown', function () {
       await vscode.commands.executeCommand('firecrawl.saveJobResult', id);
       assert.deepEqual(JSON.parse(fs.readFileSync(saveTo.fsPath, 'utf8')), agentOf(store().get(id)?.snapshot)?.partial);
       // A place that takes no file (a file where a folder should be): why, in words, not the file system's code and path.
-      const errors: string[] = [];
-      const error = vscode.window.showErrorMessage;
-      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string) => {
-        errors.push(message);
-        return Promise.resolve(undefined);
-      };
+      const errors = recordNotices(['error']);
+      errors.answer = () => undefined;
       try {
         saveTo = vscode.Uri.file(path.join(dir, 'partial.json', 'inside.json'));
         assert.equal(await vscode.commands.executeCommand('firecrawl.saveJobResult', id), undefined);
       } finally {
-        (vscode.window as { showErrorMessage: unknown }).showErrorMessage = error;
+        errors.restore();
       }
-      assert.deepEqual(errors, ['inside.json could not be saved: part of the path is a file, not a folder.']);
+      assert.deepEqual(errors.messages(), ['inside.json could not be saved: part of the path is a file, not a folder.']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

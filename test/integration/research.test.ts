@@ -12,21 +12,18 @@ import type { RefreshOutcome, TrackOutcome } from '../../src/features/research';
 import type { ResearchNode } from '../../src/features/research/ui/treeRows';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, restartResearch, setApiUrl, storeTicked, until, useSandbox } from './helpers';
-
-type Shown = { kind: 'info' | 'warning'; message: string; items: string[] };
+import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('deep research jobs', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const shown: Shown[] = [];
+  let notices: NoticeRecorder;
+  let shown: Notice[];
   const opened: string[] = [];
+  /** The button each notification is answered with (undefined: closed). */
   let answer: string | undefined;
-  const originals = {
-    info: vscode.window.showInformationMessage,
-    warning: vscode.window.showWarningMessage,
-    openExternal: vscode.env.openExternal,
-  };
+  const openExternal = vscode.env.openExternal;
 
   const feature = () => api.research;
   const store = () => api.research.store;
@@ -51,14 +48,9 @@ describe('deep research jobs', function () {
     sandbox = await startSandbox({ seed: false });
     await useSandbox(api, sandbox);
     // The extension's `vscode` object is this one: record what it shows instead of waiting on toasts.
-    const record =
-      (kind: Shown['kind']) =>
-      (message: string, ...items: unknown[]) => {
-        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-        return Promise.resolve(answer);
-      };
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
+    notices = recordNotices(['info', 'warning']);
+    notices.answer = () => answer;
+    shown = notices.notices;
     (vscode.env as { openExternal: unknown }).openExternal = (uri: vscode.Uri) => {
       opened.push(uri.toString(true));
       return Promise.resolve(true);
@@ -78,8 +70,8 @@ describe('deep research jobs', function () {
 
   after(async () => {
     for (const job of store().jobs) store().untrack(job.id);
-    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning });
-    Object.assign(vscode.env, { openExternal: originals.openExternal });
+    notices.restore();
+    Object.assign(vscode.env, { openExternal });
     await api.keys.clear();
     await setApiUrl(undefined);
     await sandbox.close();
@@ -303,13 +295,11 @@ describe('deep research jobs', function () {
     await until('processing', () => status(id) === 'processing');
     const refreshFailures = () => shown.filter((s) => /^Could not refresh job/.test(s.message));
     // The first notification is answered Retry, any later one is left alone.
-    const recordWarning = vscode.window.showWarningMessage;
     let retried = false;
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (message: string, ...items: string[]) => {
-      shown.push({ kind: 'warning', message, items });
+    notices.answer = ({ items }) => {
       const choice = !retried && items.includes('Retry') ? 'Retry' : undefined;
       if (choice) retried = true;
-      return Promise.resolve(choice);
+      return choice;
     };
     try {
       sandbox.fault({ route: 'agentStatus', kind: 'status', status: 503, times: 1_000 });
@@ -330,7 +320,7 @@ describe('deep research jobs', function () {
       assert.match(refused.message, /rejected the API key \(401\)/);
       assert.deepEqual(refused.items, ['Set API Key'], 'asking again with the same key cannot help');
     } finally {
-      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = recordWarning;
+      notices.answer = () => answer;
       sandbox.clearFaults();
     }
   });
