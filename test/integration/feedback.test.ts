@@ -603,6 +603,45 @@ describe('feedback wizard', function () {
     }
   });
 
+  it('Edit and Retry on an older failure reopens the feedback that failed; the one written since is set aside, offered to resume', async () => {
+    // Refused for a job the service does not know: an error whose one next step is Edit and Retry.
+    const first = UNKNOWN_JOB;
+    const second = sandbox.createV2Job('scrape');
+    let answer: (item: string | undefined) => void = () => undefined;
+    const later = new Promise<string | undefined>((resolve) => (answer = resolve));
+    const recording = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: string[]) => (shown.push({ kind: 'error', message, items }), later);
+    try {
+      assert.equal((await fastPath({ jobId: first })).kind, 'failed');
+      await until('the failure offered Edit and Retry', () => shown.find((s) => s.kind === 'error')?.items.includes('Edit and Retry'));
+      const result = start({ jobId: second });
+      await accept(await pageTitled(/Endpoint$/));
+      await accept((await jobPage()).p);
+      await choose(/Rating$/, 'Bad');
+      await pageTitled(/Issue labels$/);
+      await closeWizard();
+      assert.deepEqual(await result, { kind: 'cancelled' });
+      await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
+      answer('Edit and Retry');
+      const review = await pageTitled(/Review$/);
+      const rows = review.kind === 'pick' ? review.widget.items.map((i) => `${i.label}=${i.description ?? ''}`) : [];
+      assert.ok(rows.includes(`Job id=${first}`), rows.join(' | '));
+      assert.ok(rows.includes('Issue labels=missing-content'), rows.join(' | '));
+      await closeWizard();
+      const drafts = api.feedback.drafts;
+      await until('the failed draft back in its place', () => drafts.load()?.draft.jobId === first);
+      await drafts.settled();
+      const aside = drafts.others().filter((d) => drafts.isSetAsideHere(d));
+      assert.deepEqual(
+        aside.map((d) => (d.draft.jobId === second ? 'second' : d.draft.jobId === first ? 'first' : d.draft.jobId)),
+        ['second'],
+        'the one written since is offered to resume; the failed one is not offered twice',
+      );
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = recording;
+    }
+  });
+
   it('offers the drafts other windows left too: one from a window since closed moves here when resumed', async () => {
     // A draft another window of this editor saved and left: its window wrote no attention file lately.
     const other = 'gone0001';

@@ -105,7 +105,7 @@ test("a feedback recorded drops this window's drafts that say exactly it, its ow
   here.setAside();
   await here.save(withNote(OTHER_JOB, 'written since'));
   await here.settled();
-  await here.forgetSent((draft) => draft.note === 'sent');
+  await here.forget((draft) => draft.note === 'sent');
   await here.settled();
   assert.equal(here.load()?.draft.note, 'written since');
   assert.deepEqual(
@@ -155,7 +155,7 @@ test('a feedback recorded while newer writes are still queued judges each key by
   // when the earlier send's answer comes.
   here.setAside();
   void here.save(withNote(OTHER_JOB, 'written since'));
-  await here.forgetSent((draft) => draft.note === 'sent');
+  await here.forget((draft) => draft.note === 'sent');
   await here.settled();
   assert.equal(here.load()?.draft.note, 'written since', 'the newer draft is not deleted for the one it replaced');
   assert.deepEqual(here.others(), [], 'the set-aside copy of what was sent is gone too');

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldOfPath, indexOfPath } from '../../../src/api/feedback';
 import { checkDraft, draftToBody } from '../../../src/features/feedback/model/checkDraft';
-import { emptyDraft, isDraftEmpty, restoreDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
+import { emptyDraft, isDraftEmpty, restoreDraft, sameDraft, type WizardDraft } from '../../../src/features/feedback/model/draft';
 import { DRAFT_MAX_AGE_MS, draftKey, DraftStore } from '../../../src/features/feedback/model/draftStore';
 import { describeProblem, nameOfPath, summarizeDraft } from '../../../src/features/feedback/wizard/fieldNames';
 import { runFlow, type Step, type Transition } from '../../../src/features/feedback/wizard/flow';
@@ -141,6 +141,17 @@ describe('draft restore and storage', () => {
     assert.deepEqual(restored, { ...emptyDraft(), rating: 'bad', issues: ['ok'], note: 'kept', valuableSources: [{ url: 'https://a', reason: '' }] });
     assert.equal(restoreDraft(null), undefined);
     assert.equal(restoreDraft([1]), undefined);
+  });
+
+  test('two drafts are the same when their words are, whatever order their fields were set in', () => {
+    const built = emptyDraft(JOB);
+    built.rating = 'bad';
+    built.endpoint = 'scrape';
+    const stored = { endpoint: 'scrape' as const, ...emptyDraft(JOB), rating: 'bad' as const };
+    assert.notEqual(JSON.stringify(built), JSON.stringify(stored), 'the fields are in another order');
+    assert.equal(sameDraft(built, stored), true);
+    assert.equal(sameDraft(built, { ...stored, note: 'more' }), false);
+    assert.equal(sameDraft(built, { ...stored, issues: ['missing-content'] }), false);
   });
 
   test('empty means nothing entered at all', () => {

@@ -53,6 +53,11 @@ export function cloneDraft(draft: WizardDraft): WizardDraft {
   return JSON.parse(JSON.stringify(draft)) as WizardDraft;
 }
 
+/** Whether two drafts hold the same words (however their fields were ordered when built). */
+export function sameDraft(a: WizardDraft, b: WizardDraft): boolean {
+  return JSON.stringify(restoreDraft(a)) === JSON.stringify(restoreDraft(b));
+}
+
 /** True when the person has entered nothing at all. */
 export function isDraftEmpty(draft: WizardDraft): boolean {
   return (

@@ -114,16 +114,16 @@ export class DraftStore {
   }
 
   /**
-   * A feedback was recorded: this window's drafts that say exactly that (its own, those it set aside)
-   * are sent, and offering them again would only send it twice. Other windows' drafts are theirs.
+   * Removes this window's drafts (its own, those it set aside) that `matches`: one just recorded, say,
+   * which offered again would only be sent twice. Other windows' drafts are theirs.
    */
-  forgetSent(isSent: (draft: WizardDraft) => boolean): Promise<void> {
+  forget(matches: (draft: WizardDraft) => boolean): Promise<void> {
     const keys = new Set([...this.storage.keys(), ...this.latest.keys()].filter((key) => key === this.key || key.startsWith(`${this.key}.`)));
     // Judged by what each key will hold once the queued writes land: a draft saved a moment ago in
     // this window's place is not deleted for the one it replaces.
     const sent = [...keys].filter((key) => {
       const saved = this.readRecord(this.latest.has(key) ? this.latest.get(key) : this.storage.get(key));
-      return saved !== undefined && isSent(saved.draft);
+      return saved !== undefined && matches(saved.draft);
     });
     return Promise.all(sent.map((key) => this.enqueue(key, undefined))).then(() => undefined);
   }

@@ -9,7 +9,7 @@ import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../../.
 import { CancelledError, isFirecrawlError } from '../../../api/errors';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
-import { cloneDraft, emptyDraft, prefillJobId, type WizardDraft } from '../model/draft';
+import { cloneDraft, emptyDraft, prefillJobId, sameDraft, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
 import { checkDraft } from '../model/checkDraft';
 import { SettledWrites } from '../../../shared/settledState';
@@ -30,8 +30,8 @@ export interface StartOptions {
   /** A job id to start with (e.g. the editor selection the context menu was opened on). */
   jobId?: string;
   endpoint?: FeedbackEndpoint;
-  /** Reopen the saved draft on its review page ("Edit and Retry"). */
-  reopen?: boolean;
+  /** A draft to reopen on its review page ("Edit and Retry"): the one whose send failed. */
+  reopen?: WizardDraft;
   /** Reopened after an attempt whose answer never came: if the retry goes to the same job, it may be a repeat. */
   unansweredAttempt?: FeedbackJob;
   /** The page the job was about, as the feedback's `url`. */
@@ -52,6 +52,19 @@ export type FeedbackRunResult =
   /** `code` is the service's feedbackErrorCode, and `windowSeconds` the window a FEEDBACK_WINDOW_EXPIRED stated. */
   | { kind: 'failed'; job: FeedbackJob; message: string; actions: string[]; code?: string; windowSeconds?: number };
 
+/** One send of a feedback, kept for its failure's next steps (Send Again, Edit and Retry). */
+interface Attempt {
+  request: FeedbackRequest;
+  /** The draft as typed when it left the wizard: what Edit and Retry reopens. */
+  draft: WizardDraft;
+  /** When the job ran, if the job page's list said. */
+  ranAt: number | undefined;
+  /** The window's draft saves when it left the wizard: a later success clears only a draft not edited since. */
+  edits: number;
+  /** An earlier attempt's answer never came: it may have been recorded. */
+  mayHaveLanded: boolean;
+}
+
 /** The wizard on screen; `aside` once a newer one replaced it off its pages: where its saves go instead of the window's place. */
 interface OpenWizard {
   prompter: QuickInputPrompter;
@@ -66,8 +79,6 @@ export class FeedbackController implements vscode.Disposable {
   private wizard: OpenWizard | undefined;
   /** The open wizard's walk through its pages: it ends with the save of what its last page held. */
   private walk: Promise<unknown> = Promise.resolve();
-  /** The last unsent draft, in case storage failed: "Edit and Retry" must still find it. */
-  private lastDraft: WizardDraft | undefined;
   /** Counts the saves of this window's draft: a request sent again later clears only a draft not edited since it failed. */
   private edits = 0;
 
@@ -153,7 +164,6 @@ export class FeedbackController implements vscode.Disposable {
         await this.drafts.settled();
       }
       const own = this.drafts.load()?.draft;
-      const reopened = options.reopen ? (own ?? (this.lastDraft && cloneDraft(this.lastDraft))) : undefined;
       let draft: WizardDraft;
       const server = this.provider.url.url;
       const wizardOptions: WizardOptions = {
@@ -163,8 +173,15 @@ export class FeedbackController implements vscode.Disposable {
         ...windowOption(this.windows.seconds(server)),
         errors: this.provider.errorContext,
       };
-      if (reopened) {
-        draft = reopened;
+      if (options.reopen) {
+        // The draft that failed, even when the window's place holds one written since: that one is set
+        // aside (offered to resume), and copies of the failed one set aside earlier go, now it is back here.
+        const failed = options.reopen;
+        if (own && !sameDraft(own, failed)) {
+          this.drafts.setAside(asideSlot);
+          await this.drafts.forget((d) => sameDraft(d, failed));
+        }
+        draft = cloneDraft(failed);
         wizardOptions.start = 'review';
       } else if (options.rateResult && options.endpoint && options.jobId) {
         // Rating the result just opened: nothing to guess, nothing to resume. An unsent draft of another
@@ -200,7 +217,7 @@ export class FeedbackController implements vscode.Disposable {
       if (!request) return { kind: 'cancelled' };
       const earlier = options.unansweredAttempt;
       const repeat = earlier !== undefined && earlier.endpoint === request.endpoint && earlier.jobId === request.jobId;
-      return await this.deliver(request, recent.ranAt(request.endpoint, request.jobId), this.edits, repeat);
+      return await this.deliver({ request, draft: cloneDraft(draft), ranAt: recent.ranAt(request.endpoint, request.jobId), edits: this.edits, mayHaveLanded: repeat });
     } finally {
       if (this.wizard === wizard) this.wizard = undefined;
       prompter.dispose();
@@ -220,31 +237,24 @@ export class FeedbackController implements vscode.Disposable {
       return;
     }
     this.edits++;
-    this.lastDraft = cloneDraft(draft);
     this.drafts.save(draft).then(undefined, (error: unknown) => this.log.warn(`Could not save the feedback draft: ${String(error)}`));
   }
 
-  /**
-   * `ranAt`: when the job ran, if the job page's list said. `edits`: the draft's saves when this request
-   * left the wizard; "Send Again" on an old notification must not clear feedback written since.
-   */
-  private async deliver(request: FeedbackRequest, ranAt?: number, edits = this.edits, earlierMayHaveLanded = false): Promise<FeedbackRunResult> {
-    const result = await this.send(request, ranAt, edits, earlierMayHaveLanded);
+  private async deliver(attempt: Attempt): Promise<FeedbackRunResult> {
+    const result = await this.send(attempt);
     this.delivered(result);
     return result;
   }
 
-  private async send(request: FeedbackRequest, ranAt: number | undefined, edits: number, earlierMayHaveLanded: boolean): Promise<FeedbackRunResult> {
+  private async send(attempt: Attempt): Promise<FeedbackRunResult> {
+    const { request, ranAt } = attempt;
     this.log.info(`Sending feedback: ${request.endpoint} job ${request.jobId}, rated ${request.rating}`);
     const outcome = await sendFeedback(this.provider, request);
     if (outcome.kind === 'sent') {
-      if (this.edits === edits) {
-        this.lastDraft = undefined;
-        await this.drafts.clear().then(undefined, () => undefined);
-      }
+      if (this.edits === attempt.edits) await this.drafts.clear().then(undefined, () => undefined);
       // A Send Again after a newer wizard set this draft aside: the copy set aside was just sent.
       const sent = JSON.stringify(request);
-      await this.drafts.forgetSent((draft) => isSentAs(draft, sent)).then(undefined, () => undefined);
+      await this.drafts.forget((draft) => isSentAs(draft, sent)).then(undefined, () => undefined);
       // An old job taken is the server's word that its window grew: a countdown to the old one would refuse jobs it takes.
       void this.windows.accepted(this.provider.url.url, ranAt).then(undefined, () => undefined);
       const receipt = describeReceipt(outcome.receipt);
@@ -261,10 +271,10 @@ export class FeedbackController implements vscode.Disposable {
       endpoint: request.endpoint,
       jobId: request.jobId,
       ...this.provider.errorContext,
-      earlierMayHaveLanded,
+      earlierMayHaveLanded: attempt.mayHaveLanded,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    void this.offer(failure, request, ranAt, edits, earlierMayHaveLanded || mayHaveLanded(error));
+    void this.offer(failure, { ...attempt, mayHaveLanded: attempt.mayHaveLanded || mayHaveLanded(error) });
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
@@ -277,22 +287,23 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   /** Shows the failure with its next steps; the draft stays saved whatever is chosen. */
-  private async offer(failure: FailureMessage, request: FeedbackRequest, ranAt: number | undefined, edits: number, mayHaveLanded: boolean): Promise<void> {
+  private async offer(failure: FailureMessage, attempt: Attempt): Promise<void> {
     const labels = failure.actions.map((a) => nextStepLabel(a));
     const show = failure.severity === 'error' ? vscode.window.showErrorMessage : failure.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(failure.message, ...labels);
     const action = failure.actions.find((a) => nextStepLabel(a) === choice);
-    if (action) await this.run(action, request, ranAt, edits, mayHaveLanded);
+    if (action) await this.run(action, attempt);
   }
 
-  private async run(action: FailureAction, request: FeedbackRequest, ranAt: number | undefined, edits: number, mayHaveLanded: boolean): Promise<void> {
+  private async run(action: FailureAction, attempt: Attempt): Promise<void> {
+    const { request } = attempt;
     switch (action) {
       case 'editAndRetry':
         // Edited or not, a retry to the same job after an unanswered attempt is worded as Send Again's is.
-        await this.start({ reopen: true, ...(mayHaveLanded ? { unansweredAttempt: { endpoint: request.endpoint, jobId: request.jobId } } : {}) });
+        await this.start({ reopen: attempt.draft, ...(attempt.mayHaveLanded ? { unansweredAttempt: { endpoint: request.endpoint, jobId: request.jobId } } : {}) });
         return;
       case 'sendAgain':
-        await this.deliver(request, ranAt, edits, mayHaveLanded);
+        await this.deliver(attempt);
         return;
       default:
         await runCommonStep(action);
