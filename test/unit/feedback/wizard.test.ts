@@ -288,6 +288,43 @@ describe('feedback wizard: issue labels', () => {
     ]).then(({ request }) => assert.deepEqual(request?.issues, ['cookie-banner']));
   });
 
+  test("rating a result whose page's URL is known: bad may go on without a label, though a label keeps the highlight", async () => {
+    const draft = Object.assign(emptyDraft(JOB), { endpoint: 'scrape' as const, url: 'https://example.com/pricing' });
+    const { request } = await run(
+      [
+        pick('bad', /Rating/),
+        expect(
+          (s) => {
+            const p = pickPrompt(s);
+            assert.equal(option(p, 'continue').label, 'Continue without issue labels');
+            assert.equal(p.activeKey, 'label:missing-content');
+          },
+          pick('continue', /Issue labels/),
+        ),
+        pick('send', /Review/),
+      ],
+      draft,
+      { start: 'rating' },
+    );
+    assert.deepEqual(request, { endpoint: 'scrape', jobId: JOB, rating: 'bad', url: 'https://example.com/pricing' });
+    // Without the URL the feedback would say nothing: a label (or a note) is still asked for.
+    await run(
+      [
+        pick('bad'),
+        expect(
+          (s) =>
+            assert.equal(
+              pickPrompt(s).options.some((o) => o.key === 'continue'),
+              false,
+            ),
+          cancel(),
+        ),
+      ],
+      Object.assign(emptyDraft(JOB), { endpoint: 'scrape' as const }),
+      { start: 'rating' },
+    );
+  });
+
   test('an invalid typed label opens an input box that shows the rule and a fix', async () => {
     const { request } = await run([
       pick('map'),

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { checkLabels, FEEDBACK_LIMITS, type FeedbackLabelKind } from '../../../api/feedback';
 import { formatExact, plural } from '../../../shared/format';
 import { commonIssueLabels } from '../model/catalog';
+import { checkDraft } from '../model/checkDraft';
 import { parseLabels } from '../model/parseInput';
 import { keptText, type PickOption } from './prompts';
 import { finish, frame, inFastPath, leave, type WizardStep } from './context';
@@ -63,7 +64,9 @@ export const issuesStep: WizardStep = async (state, ctx) => {
   const chosen = draft.issues;
   const fast = inFastPath(state);
   const options: PickOption<LabelChoice>[] = [];
-  if (chosen.length > 0 || !fast) {
+  // On the fast path a label is what makes the feedback say something, unless the draft already does
+  // (the page's URL, when rating a result just opened): then going on without one is offered too.
+  if (chosen.length > 0 || !fast || checkDraft(draft).ok) {
     options.push({
       key: 'continue',
       value: { kind: 'continue' },
