@@ -60,8 +60,12 @@ export function serverSaid(text: string | undefined): string {
 
 /** The service's words on a failure, inert, for a caller that shows them apart (`serverWordsApart`); undefined when it said nothing. */
 export function serverWords(error: unknown): string | undefined {
-  const text = isFirecrawlError(error) ? error.serverMessage?.trim() : undefined;
-  return text ? l10n.t('The service said: {0}', plainText(text, 500)) : undefined;
+  return quotedServerWords(isFirecrawlError(error) ? error.serverMessage : undefined);
+}
+
+/** Words the service wrote (an error, a failed job's reason), inert, as a line of their own; undefined when blank. */
+export function quotedServerWords(text: string | undefined): string | undefined {
+  return text?.trim() ? l10n.t('The service said: {0}', plainText(text.trim(), 500)) : undefined;
 }
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */

@@ -18,7 +18,7 @@ import {
   scrapeBody,
   searchBody,
 } from '../../../api';
-import { describeRunError, type ErrorContext, serverWords, waitText } from '../../../host/errorText';
+import { describeRunError, type ErrorContext, quotedServerWords, serverWords, waitText } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
@@ -351,7 +351,7 @@ export class ToolRunner {
     const facts = charged ? `${said} ${l10n.t("The request may have reached Firecrawl and been done and charged all the same; it counts in today's spending.")}` : said;
     // The service's words can quote the site ("the page said …"): fenced, never one of our facts.
     const quoted = serverWords(error);
-    return { parts: quoted ? [facts, `${untrustedPreface()}\n${untrustedBlock(quoted, (this.deps.nonce ?? newNonce)())}`] : [facts] };
+    return { parts: quoted ? [facts, this.fencedWords(quoted)] : [facts] };
   }
 
   /**
@@ -496,11 +496,16 @@ export class ToolRunner {
     if (job.stopReason === 'credit_limit_reached') facts.push(l10n.t('It stopped at its credit limit; what it gathered is below as partial data.'));
     if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
     // A run's error may quote the pages it read: it is fenced with them, never one of our facts.
-    const said = job.error ? l10n.t('The service said: {0}', plainText(job.error, 500)) : undefined;
+    const said = quotedServerWords(job.error);
     const data = job.data ?? job.partial;
-    if (data === undefined) return said ? [facts.join(' '), `${untrustedPreface()}\n${untrustedBlock(said, (this.deps.nonce ?? newNonce)())}`] : [facts.join(' ')];
+    if (data === undefined) return said ? [facts.join(' '), this.fencedWords(said)] : [facts.join(' ')];
     const json = JSON.stringify(data, null, 2) ?? '';
     return [facts.join(' '), ...this.fenced(l10n.t('Agent run {0}', job.id), [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))], said ? `${said}\n\n${json}` : json)];
+  }
+
+  /** The service's words, fenced as untrusted: they can quote the pages it read. */
+  private fencedWords(said: string): string {
+    return `${untrustedPreface()}\n${untrustedBlock(said, (this.deps.nonce ?? newNonce)())}`;
   }
 
   private async creditsText(): Promise<string> {
