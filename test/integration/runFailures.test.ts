@@ -190,7 +190,7 @@ describe('running Firecrawl: failures that say what to do next', function () {
     box.value = pasted;
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await until('the limit', () => (box.validationMessage ? true : undefined));
-    assert.equal(String(box.validationMessage), 'At most 2,000 characters.');
+    assert.equal(String(box.validationMessage), 'This is 2,007 characters long; at most 2,000 are allowed (remove 7).');
     assert.equal(prompt(), box, 'the same box, still open');
     assert.equal(box.value, pasted);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

@@ -162,6 +162,16 @@ describe('running Firecrawl from the editor in the workbench', () => {
   it('search results in a pick as plain text; the agent confirm step; the 402 message', async () => {
     const w = wb();
     await w.page.keyboard.press('Escape');
+    // A query past the service's length is refused in the box, under what was typed, which stays.
+    const pasted = `${'web scraping api '.repeat(118)}pricing`;
+    const searches = sandbox.requestCount('search');
+    await runAndSubmit(w, 'Search the Web', pasted);
+    await w.quickInput().locator('.quick-input-message', { hasText: 'This is 2,013 characters long; at most 2,000 are allowed (remove 13).' }).waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await w.quickInput().locator('input').inputValue(), pasted);
+    const tooLongShot = await w.screenshot('run-3a-search-too-long');
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
+    assert.equal(sandbox.requestCount('search'), searches, 'nothing was sent');
     await runAndSubmit(w, 'Search the Web', 'web scraping api');
     await w.quickInputRows().filter({ hasText: 'Result 1 for web scraping api' }).waitFor({ state: 'visible', timeout: 20_000 });
     const hostile = w.quickInputRows().filter({ hasText: /Win a prize/ });
@@ -220,7 +230,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await message.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await message.innerText(), /Open Dashboard/);
     const paymentShot = await w.screenshot('run-5-402-message');
-    console.log(`[run-ui] screenshots ${searchShot} ${nothing.file} ${agentShot} ${cancelled.file} ${paymentShot}`);
+    console.log(`[run-ui] screenshots ${tooLongShot} ${searchShot} ${nothing.file} ${agentShot} ${cancelled.file} ${paymentShot}`);
   });
 
   it('Map a Site: the links in a multi-select pick as plain text', async () => {

@@ -21,7 +21,9 @@ function track(input: vscode.QuickInput): void {
 
 /** A `validate` for text the service takes up to `max` characters of (trimmed). */
 export function tooLong(text: string, max: number): string | undefined {
-  return text.trim().length > max ? vscode.l10n.t('At most {0} characters.', formatExact(max)) : undefined;
+  const length = text.trim().length;
+  // The count tells how much to cut from a paste that ran long.
+  return length > max ? vscode.l10n.t('This is {0} characters long; at most {1} are allowed (remove {2}).', formatExact(length), formatExact(max), formatExact(length - max)) : undefined;
 }
 
 /** Back from an input box carries what it held, so the page can offer it again on return. */
