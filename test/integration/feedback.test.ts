@@ -13,8 +13,7 @@ import { type OpenPage, QuickInputPrompter } from '../../src/features/feedback/u
 import { emptyDraft } from '../../src/features/feedback/model/draft';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
-
-type Shown = { kind: 'info' | 'warning' | 'error'; message: string; items: string[] };
+import { type Notice, type NoticeKind, type NoticeRecorder, recordNotices } from './notices';
 
 const UNKNOWN_JOB = '5c0ffee0-1d2a-4b5c-8d6e-7f8091a2b3c4';
 
@@ -22,13 +21,10 @@ describe('feedback wizard', function () {
   this.timeout(60_000);
   let api: TestApi;
   let sandbox: Sandbox;
-  const shown: Shown[] = [];
-  const answers: Partial<Record<Shown['kind'], string>> = {};
-  const originals = {
-    info: vscode.window.showInformationMessage,
-    warning: vscode.window.showWarningMessage,
-    error: vscode.window.showErrorMessage,
-  };
+  let notices: NoticeRecorder;
+  let shown: Notice[] = [];
+  /** The button chosen at once on each kind of notification (null: it waits for the test's choose). */
+  const answers: Partial<Record<NoticeKind, string | null>> = {};
 
   // ---- driving the real quick input ----
 
@@ -136,21 +132,14 @@ describe('feedback wizard', function () {
     sandbox = await startSandbox();
     await useSandbox(api, sandbox);
     await (await api.loadFeedback()).drafts.clear();
-    const record =
-      (kind: Shown['kind']) =>
-      (message: string, ...items: unknown[]) => {
-        shown.push({ kind, message, items: items.filter((i): i is string => typeof i === 'string') });
-        // The note editor's notification stays up, as a real one does until chosen: the editor ends when closed.
-        if (message.startsWith('Firecrawl feedback: write the')) return new Promise<undefined>(() => undefined);
-        return Promise.resolve(answers[kind]);
-      };
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = record('info');
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = record('warning');
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = record('error');
+    notices = recordNotices(['info', 'warning', 'error']);
+    shown = notices.notices;
+    // The note editor's notification stays up, as a real one does until chosen: the editor ends when closed.
+    notices.answer = (notice) => (notice.message.startsWith('Firecrawl feedback: write the') ? null : answers[notice.kind]);
   });
 
   after(async () => {
-    Object.assign(vscode.window, { showInformationMessage: originals.info, showWarningMessage: originals.warning, showErrorMessage: originals.error });
+    notices.restore();
     await closeWizard();
     await api.feedback.drafts.clear();
     await api.keys.clear();
@@ -359,7 +348,7 @@ describe('feedback wizard', function () {
   it('warns when the daily refund cap is reached', async () => {
     const today = sandbox.creditsRefundedToday();
     // Refunds are capped at 25 per job: enough jobs to reach the cap of 50 from wherever today stands.
-    let warning: Shown | undefined;
+    let warning: Notice | undefined;
     for (let i = 0; i < 3 && !warning; i++) {
       shown.length = 0;
       assert.equal((await fastPath({ jobId: sandbox.createV2Job('scrape', { costCredits: 400 }) })).kind, 'sent');
@@ -576,70 +565,56 @@ describe('feedback wizard', function () {
     const first = sandbox.createV2Job('scrape');
     const second = sandbox.createV2Job('scrape');
     // The failure's notification stays open (its choice is made later), as one left in the notification centre.
-    let answer: (item: string | undefined) => void = () => undefined;
-    const later = new Promise<string | undefined>((resolve) => (answer = resolve));
-    const recording = vscode.window.showErrorMessage;
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: string[]) => (shown.push({ kind: 'error', message, items }), later);
-    try {
-      sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
-      assert.equal((await fastPath({ jobId: first })).kind, 'failed');
-      await until('the failure offered Send Again', () => shown.find((s) => s.kind === 'error')?.items.includes('Send Again'));
-      // A second feedback, written and left unsent.
-      const result = start({ jobId: second });
-      await accept(await pageTitled(/Endpoint$/));
-      await accept((await jobPage()).p);
-      await choose(/Rating$/, 'Bad');
-      await pageTitled(/Issue labels$/);
-      await closeWizard();
-      assert.deepEqual(await result, { kind: 'cancelled' });
-      await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
-      answer('Send Again');
-      await until('the first feedback sent again', () => shown.find((s) => s.message.startsWith('Feedback sent')));
-      assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === first));
-      await api.feedback.drafts.settled();
-      assert.equal(api.feedback.drafts.load()?.draft.jobId, second, 'the draft written since is kept');
-    } finally {
-      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = recording;
-    }
+    answers.error = null;
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    assert.equal((await fastPath({ jobId: first })).kind, 'failed');
+    await until('the failure offered Send Again', () => shown.find((s) => s.kind === 'error')?.items.includes('Send Again'));
+    // A second feedback, written and left unsent.
+    const result = start({ jobId: second });
+    await accept(await pageTitled(/Endpoint$/));
+    await accept((await jobPage()).p);
+    await choose(/Rating$/, 'Bad');
+    await pageTitled(/Issue labels$/);
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+    await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
+    shown.find((s) => s.kind === 'error')?.choose('Send Again');
+    await until('the first feedback sent again', () => shown.find((s) => s.message.startsWith('Feedback sent')));
+    assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === first));
+    await api.feedback.drafts.settled();
+    assert.equal(api.feedback.drafts.load()?.draft.jobId, second, 'the draft written since is kept');
   });
 
   it('Edit and Retry on an older failure reopens the feedback that failed; the one written since is set aside, offered to resume', async () => {
     // Refused for a job the service does not know: an error whose one next step is Edit and Retry.
     const first = UNKNOWN_JOB;
     const second = sandbox.createV2Job('scrape');
-    let answer: (item: string | undefined) => void = () => undefined;
-    const later = new Promise<string | undefined>((resolve) => (answer = resolve));
-    const recording = vscode.window.showErrorMessage;
-    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (message: string, ...items: string[]) => (shown.push({ kind: 'error', message, items }), later);
-    try {
-      assert.equal((await fastPath({ jobId: first })).kind, 'failed');
-      await until('the failure offered Edit and Retry', () => shown.find((s) => s.kind === 'error')?.items.includes('Edit and Retry'));
-      const result = start({ jobId: second });
-      await accept(await pageTitled(/Endpoint$/));
-      await accept((await jobPage()).p);
-      await choose(/Rating$/, 'Bad');
-      await pageTitled(/Issue labels$/);
-      await closeWizard();
-      assert.deepEqual(await result, { kind: 'cancelled' });
-      await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
-      answer('Edit and Retry');
-      const review = await pageTitled(/Review$/);
-      const rows = review.kind === 'pick' ? review.widget.items.map((i) => `${i.label}=${i.description ?? ''}`) : [];
-      assert.ok(rows.includes(`Job id=${first}`), rows.join(' | '));
-      assert.ok(rows.includes('Issue labels=missing-content'), rows.join(' | '));
-      await closeWizard();
-      const drafts = api.feedback.drafts;
-      await until('the failed draft back in its place', () => drafts.load()?.draft.jobId === first);
-      await drafts.settled();
-      const aside = drafts.others().filter((d) => drafts.isSetAsideHere(d));
-      assert.deepEqual(
-        aside.map((d) => (d.draft.jobId === second ? 'second' : d.draft.jobId === first ? 'first' : d.draft.jobId)),
-        ['second'],
-        'the one written since is offered to resume; the failed one is not offered twice',
-      );
-    } finally {
-      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = recording;
-    }
+    answers.error = null;
+    assert.equal((await fastPath({ jobId: first })).kind, 'failed');
+    await until('the failure offered Edit and Retry', () => shown.find((s) => s.kind === 'error')?.items.includes('Edit and Retry'));
+    const result = start({ jobId: second });
+    await accept(await pageTitled(/Endpoint$/));
+    await accept((await jobPage()).p);
+    await choose(/Rating$/, 'Bad');
+    await pageTitled(/Issue labels$/);
+    await closeWizard();
+    assert.deepEqual(await result, { kind: 'cancelled' });
+    await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
+    shown.find((s) => s.kind === 'error')?.choose('Edit and Retry');
+    const review = await pageTitled(/Review$/);
+    const rows = review.kind === 'pick' ? review.widget.items.map((i) => `${i.label}=${i.description ?? ''}`) : [];
+    assert.ok(rows.includes(`Job id=${first}`), rows.join(' | '));
+    assert.ok(rows.includes('Issue labels=missing-content'), rows.join(' | '));
+    await closeWizard();
+    const drafts = api.feedback.drafts;
+    await until('the failed draft back in its place', () => drafts.load()?.draft.jobId === first);
+    await drafts.settled();
+    const aside = drafts.others().filter((d) => drafts.isSetAsideHere(d));
+    assert.deepEqual(
+      aside.map((d) => (d.draft.jobId === second ? 'second' : d.draft.jobId === first ? 'first' : d.draft.jobId)),
+      ['second'],
+      'the one written since is offered to resume; the failed one is not offered twice',
+    );
   });
 
   it('offers the drafts other windows left too: one from a window since closed moves here when resumed', async () => {

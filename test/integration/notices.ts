@@ -1,5 +1,6 @@
 // The extension's notifications, recorded instead of shown: the extension host cannot click a button.
-// Each waits for the test to choose, or is answered at once by the recorder's `answer`.
+// Each waits for the test to choose, or is answered at once by the recorder's `answer` (which can
+// leave some waiting: a notification the test answers later, as a person who looks at it later).
 import * as vscode from 'vscode';
 
 export type NoticeKind = 'info' | 'warning' | 'error';
@@ -16,8 +17,11 @@ export interface Notice {
 
 export interface NoticeRecorder {
   readonly notices: Notice[];
-  /** A button chosen at once for each notification from now on (undefined: closed); unset, each waits for `choose`. */
-  answer: ((notice: Notice) => string | undefined) | undefined;
+  /**
+   * A button chosen at once for each notification from now on (undefined: closed; null: it waits for
+   * `choose`); unset, each waits for `choose`.
+   */
+  answer: ((notice: Notice) => string | undefined | null) | undefined;
   /** What each said, in order. */
   messages(): string[];
   /** Shows notifications again. */
@@ -45,7 +49,8 @@ export function recordNotices(kinds: readonly NoticeKind[] = ['info']): NoticeRe
       return new Promise<string | undefined>((choose) => {
         const notice: Notice = { kind, message, items, modal: options?.modal === true, choose };
         recorder.notices.push(notice);
-        if (recorder.answer) choose(recorder.answer(notice));
+        const chosen = recorder.answer?.(notice);
+        if (chosen !== null && recorder.answer) choose(chosen);
       });
     };
   }

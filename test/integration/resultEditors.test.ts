@@ -7,6 +7,7 @@ import type { RunOutcome } from '../../src/features/run';
 import { COMMANDS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
+import { recordNotices } from './notices';
 
 describe('result documents', function () {
   this.timeout(60_000);
@@ -28,13 +29,9 @@ describe('result documents', function () {
     const run = await api.run.commands();
     const services = run.services;
     const focused = services.focused;
-    const info = vscode.window.showInformationMessage;
-    const shown: string[] = [];
-    let choose: (choice: string) => void = () => undefined;
-    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string) => {
-      shown.push(message);
-      return /^Firecrawl result ready/.test(message) ? new Promise((resolve) => (choose = resolve)) : Promise.resolve(undefined);
-    };
+    // The result's notification is answered later, once its result was saved.
+    const notices = recordNotices();
+    notices.answer = (notice) => (/^Firecrawl result ready/.test(notice.message) ? null : undefined);
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     let saved: vscode.Uri | undefined;
     try {
@@ -49,8 +46,8 @@ describe('result documents', function () {
       await until('the untitled result to close', () => untitled.isClosed);
 
       const before = sandbox.feedbackSubmissions().length;
-      choose('Rate This Result');
-      const refused = () => shown.find((m) => /holds no Firecrawl result/.test(m));
+      (await until("the result's notification", () => notices.notices.find((n) => /^Firecrawl result ready/.test(n.message)))).choose('Rate This Result');
+      const refused = () => notices.messages().find((m) => /holds no Firecrawl result/.test(m));
       await until('the wizard, or the refusal', () => refused() ?? api.feedbackLoaded());
       assert.equal(refused(), undefined, 'the saved result can still be rated from its notification');
       const { page, accept } = await wizardPages(api);
@@ -60,7 +57,7 @@ describe('result documents', function () {
       assert.equal(sent.jobId, jobId);
     } finally {
       services.focused = focused;
-      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = info;
+      notices.restore();
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       if (saved) await vscode.workspace.fs.delete(saved).then(undefined, () => undefined);
