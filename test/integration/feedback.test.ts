@@ -561,15 +561,14 @@ describe('feedback wizard', function () {
     assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
   });
 
-  it('Send Again on an older failure keeps the feedback written since, and clears nothing of it', async () => {
-    const first = sandbox.createV2Job('scrape');
-    const second = sandbox.createV2Job('scrape');
-    // The failure's notification stays open (its choice is made later), as one left in the notification centre.
+  /**
+   * A feedback to `first` fails and its error stays open, chosen later as one left in the notification
+   * centre; a second, to `second`, is written and left unsent; then `action` is chosen on the failure.
+   */
+  async function failedThenAnotherWritten(first: string, second: string, action: string): Promise<void> {
     answers.error = null;
-    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
     assert.equal((await fastPath({ jobId: first })).kind, 'failed');
-    await until('the failure offered Send Again', () => shown.find((s) => s.kind === 'error')?.items.includes('Send Again'));
-    // A second feedback, written and left unsent.
+    const failure = await until(`the failure offering ${action}`, () => shown.find((s) => s.kind === 'error' && s.items.includes(action)));
     const result = start({ jobId: second });
     await accept(await pageTitled(/Endpoint$/));
     await accept((await jobPage()).p);
@@ -578,7 +577,14 @@ describe('feedback wizard', function () {
     await closeWizard();
     assert.deepEqual(await result, { kind: 'cancelled' });
     await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
-    shown.find((s) => s.kind === 'error')?.choose('Send Again');
+    failure.choose(action);
+  }
+
+  it('Send Again on an older failure keeps the feedback written since, and clears nothing of it', async () => {
+    const first = sandbox.createV2Job('scrape');
+    const second = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    await failedThenAnotherWritten(first, second, 'Send Again');
     await until('the first feedback sent again', () => shown.find((s) => s.message.startsWith('Feedback sent')));
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === first));
     await api.feedback.drafts.settled();
@@ -589,18 +595,7 @@ describe('feedback wizard', function () {
     // Refused for a job the service does not know: an error whose one next step is Edit and Retry.
     const first = UNKNOWN_JOB;
     const second = sandbox.createV2Job('scrape');
-    answers.error = null;
-    assert.equal((await fastPath({ jobId: first })).kind, 'failed');
-    await until('the failure offered Edit and Retry', () => shown.find((s) => s.kind === 'error')?.items.includes('Edit and Retry'));
-    const result = start({ jobId: second });
-    await accept(await pageTitled(/Endpoint$/));
-    await accept((await jobPage()).p);
-    await choose(/Rating$/, 'Bad');
-    await pageTitled(/Issue labels$/);
-    await closeWizard();
-    assert.deepEqual(await result, { kind: 'cancelled' });
-    await until('the second draft saved', () => api.feedback.drafts.load()?.draft.jobId === second);
-    shown.find((s) => s.kind === 'error')?.choose('Edit and Retry');
+    await failedThenAnotherWritten(first, second, 'Edit and Retry');
     const review = await pageTitled(/Review$/);
     const rows = review.kind === 'pick' ? review.widget.items.map((i) => `${i.label}=${i.description ?? ''}`) : [];
     assert.ok(rows.includes(`Job id=${first}`), rows.join(' | '));
