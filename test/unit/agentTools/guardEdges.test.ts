@@ -35,7 +35,7 @@ function window(options: {
   team?: string;
   teamOf?: () => string | undefined;
   /** The person's answer to the extension's own question past the budget (none: no one to ask). */
-  answer?: (question: { title: string; message: string }) => boolean | Promise<boolean>;
+  answer?: (question: { title: string; message: string; yes: string }) => boolean | Promise<boolean>;
 }) {
   const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
@@ -65,7 +65,7 @@ function window(options: {
     settings,
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => '0123456789ab',
-    ...(options.answer ? { askPastBudget: async (question: { title: string; message: string }) => options.answer!(question) } : {}),
+    ...(options.answer ? { askPastBudget: async (question: { title: string; message: string; yes: string }) => options.answer!(question) } : {}),
   });
   return { tools, spending, disk, clock, state };
 }
@@ -178,7 +178,7 @@ describe('the guard at the edges of its promise', () => {
   });
 
   test('past the budget the extension asks the person itself, every time: no approval VS Code keeps for the tool (Always Allow, chat.tools.autoApprove) lets a call past', async () => {
-    const questions: Array<{ title: string; message: string }> = [];
+    const questions: Array<{ title: string; message: string; yes: string }> = [];
     const answers = [false, true];
     const w = window({ windowId: 'a', budget: 1, answer: (q) => (questions.push(q), answers.shift() ?? false) });
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);
@@ -190,6 +190,7 @@ describe('the guard at the edges of its promise', () => {
     const declined = await w.tools.run('scrape', { url: 'https://example.com/b' });
     assert.equal(questions.length, 1, 'asked before sending');
     assert.equal(questions[0]?.title, "Go past today's budget for Firecrawl AI agent tools?");
+    assert.equal(questions[0]?.yes, 'Spend Past the Budget');
     assert.equal(
       questions[0]?.message,
       "Scrape https://example.com/b · about 1 credit\n\nAI agent tools have spent 1 of today's 1 credit (setting firecrawl.agentTools.dailyCreditBudget).\n\nThis call would take it past the budget.\n\nBalance: 62,418 credits.",
@@ -212,7 +213,7 @@ describe('the guard at the edges of its promise', () => {
   });
 
   test('an agent run prepared past the budget (VS Code asked nothing) is asked by the extension when invoked, even if the day turned meanwhile', async () => {
-    const questions: Array<{ title: string; message: string }> = [];
+    const questions: Array<{ title: string; message: string; yes: string }> = [];
     const w = window({ windowId: 'a', budget: 10, answer: (q) => (questions.push(q), false) });
     sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(8) });
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 8);
@@ -225,6 +226,7 @@ describe('the guard at the edges of its promise', () => {
     const out = await w.tools.run('startAgent', { prompt: 'Compare plans', maxCredits: 5 });
     assert.equal(questions.length, 1, 'asked');
     assert.equal(questions[0]?.title, 'Start a Firecrawl agent run?');
+    assert.equal(questions[0]?.yes, 'Start Agent Run', 'a run within the budget is not said to spend past it');
     assert.match(out.parts[0] ?? '', /^Not run: the user declined to start the agent run\. Nothing was sent or spent\./);
     assert.equal(sandbox.requestCount('agentStart'), 0);
   });

@@ -72,9 +72,16 @@ export function endMarker(nonce: string): string {
   return `<<<${MARKER} ${nonce} END>>>`;
 }
 
+// Invisible characters (zero-width spaces, joiners) or spaces between a look-alike's characters hide it
+// from a plain match, not from a model reading it: they are allowed anywhere in one.
+const GAP = '[\\p{Cf}\\s]*';
+const WORD = [...'FIRECRAWL_UNTRUSTED'].join(GAP);
+const OPENING = new RegExp(`<${GAP}<${GAP}<(${GAP}${WORD})`, 'giu');
+const CLOSING = new RegExp(`(${WORD}[^>\\n]{0,60}?)>${GAP}>${GAP}>`, 'giu');
+
 /** Anything in page text that could pass for one of our markers, with or without a nonce, made harmless. */
 export function defuseMarkers(text: string): string {
-  return text.replace(/<<<(\s*FIRECRAWL_UNTRUSTED)/gi, '‹‹‹$1').replace(/(FIRECRAWL_UNTRUSTED_CONTENT[^>\n]{0,40})>>>/gi, '$1›››');
+  return text.replace(OPENING, '‹‹‹$1').replace(CLOSING, '$1›››');
 }
 
 /** Page text between the two markers of `nonce`, which nothing inside can end early. */

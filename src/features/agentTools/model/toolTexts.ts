@@ -103,6 +103,8 @@ export function spendingText(decision: GuardDecision, unit: 'credits' | 'calls')
 export interface Confirmation {
   title: string;
   message: string;
+  /** The button that says yes, in our own dialog. */
+  yes: string;
 }
 
 /** What the person sees before a call that asks: the action and its cost, then the figures behind the question. */
@@ -114,6 +116,7 @@ export function confirmationText(action: string, estimate: CostEstimate, decisio
   if (balance !== undefined) lines.push(balanceText(balance));
   return {
     title: decision.reason === 'agentRun' ? l10n.t('Start a Firecrawl agent run?') : l10n.t("Go past today's budget for Firecrawl AI agent tools?"),
+    yes: decision.reason === 'agentRun' ? l10n.t('Start Agent Run') : l10n.t('Spend Past the Budget'),
     // Paragraphs: the chat renders the message as Markdown, the dialog outside a chat as plain text.
     message: lines.filter((l) => l !== '').join('\n\n'),
   };

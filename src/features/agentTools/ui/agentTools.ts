@@ -51,9 +51,8 @@ export class AgentTools {
       documentName: (key) => host.documentUri(key).toString(),
       trackAgentRun: host.trackAgentRun,
       askPastBudget: async (question) => {
-        const spend = vscode.l10n.t('Spend Past the Budget');
         // Modal: it waits for the person, whatever VS Code was told to approve; closing it is a no.
-        return (await vscode.window.showWarningMessage(question.title, { modal: true, detail: question.message }, spend)) === spend;
+        return (await vscode.window.showWarningMessage(question.title, { modal: true, detail: question.message }, question.yes)) === question.yes;
       },
     });
   }
