@@ -60,7 +60,10 @@ export function serverSaid(text: string | undefined): string {
 
 /** The service's words on a failure, inert, for a caller that shows them apart (`serverWordsApart`); undefined when it said nothing. */
 export function serverWords(error: unknown): string | undefined {
-  return quotedServerWords(isFirecrawlError(error) ? error.serverMessage : undefined);
+  if (!isFirecrawlError(error)) return undefined;
+  // The fields a refusal named are the service's words as well (a rule's text can quote the input).
+  const fields = error.kind === 'badRequest' ? error.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)) : [];
+  return quotedServerWords([error.serverMessage?.trim(), ...fields].filter((t) => t).join('; '));
 }
 
 /** Words the service wrote (an error, a failed job's reason), inert, as a line of their own; undefined when blank. */

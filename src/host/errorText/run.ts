@@ -117,11 +117,13 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (error.kind === 'badRequest' && error.status === 400) {
     const field = error.details[0];
     // A rule about the whole body (an unknown key) names no field: the service's words say which.
-    const message = !field
-      ? l10n.t('Firecrawl refused the request for {0} (400).', doing) + said
-      : field.path
-        ? l10n.t('Firecrawl refused {1} in the request for {0}: {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
-        : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
+    // Apart, the field's name and rule are the service's words too: they go with the rest of them.
+    const message =
+      !field || ctx.serverWordsApart
+        ? l10n.t('Firecrawl refused the request for {0} (400).', doing) + said
+        : field.path
+          ? l10n.t('Firecrawl refused {1} in the request for {0}: {2}', doing, plainText(field.path, 80), plainText(field.message, 200))
+          : l10n.t('Firecrawl refused the request for {0}: {1}', doing, plainText(field.message, 200));
     // A parse sends nothing typed: what the service refused is the file, so the step is another one.
     return { message, actions: error.operation === 'parse' ? ['chooseFile', 'showLogs'] : ['editAndRetry', 'showLogs'] };
   }

@@ -491,16 +491,19 @@ export class ToolRunner {
   }
 
   private agentParts(job: AgentJob): string[] {
-    const facts = [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))];
+    // A status is one of our facts only as the one word a status is: other text from the service goes in the fence.
+    const word = /^[a-z][a-z_-]{0,23}$/.test(job.status) ? job.status : undefined;
+    const status = word ?? l10n.t('a status this extension does not know');
+    const facts = [l10n.t('Agent run {0}: {1}.', job.id, status)];
     if (job.creditsUsed !== undefined) facts.push(l10n.t('Credits used so far: {0}.', formatExact(job.creditsUsed)));
     if (job.stopReason === 'credit_limit_reached') facts.push(l10n.t('It stopped at its credit limit; what it gathered is below as partial data.'));
     if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
     // A run's error may quote the pages it read: it is fenced with them, never one of our facts.
-    const said = quotedServerWords(job.error);
+    const said = quotedServerWords([word ? undefined : job.status, job.error].filter((t) => t?.trim()).join('; '));
     const data = job.data ?? job.partial;
     if (data === undefined) return said ? [facts.join(' '), this.fencedWords(said)] : [facts.join(' ')];
     const json = JSON.stringify(data, null, 2) ?? '';
-    return [facts.join(' '), ...this.fenced(l10n.t('Agent run {0}', job.id), [l10n.t('Agent run {0}: {1}.', job.id, plainText(job.status, 40))], said ? `${said}\n\n${json}` : json)];
+    return [facts.join(' '), ...this.fenced(l10n.t('Agent run {0}', job.id), [l10n.t('Agent run {0}: {1}.', job.id, status)], said ? `${said}\n\n${json}` : json)];
   }
 
   /** The service's words, fenced as untrusted: they can quote the pages it read. */
