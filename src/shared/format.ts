@@ -195,7 +195,11 @@ export function formatRatio(ratio: number, locale: string | undefined = defaultL
   return new Intl.NumberFormat(locale, { maximumFractionDigits: ratio < 10 ? 1 : 0 }).format(ratio);
 }
 
-/** A size in megabytes with one decimal: "4.2", "0.5" (the unit is the message's). */
+/**
+ * A size in megabytes with one decimal: "4.2", "0.5" (the unit is the message's). Rounded up: a file a
+ * few bytes over a 50 MB limit reads "50.1", never "50.0" beside "at most 50". (Less a hair first: 4.2 MB
+ * in bytes, divided back and times ten, can come out a trace above 42.)
+ */
 export function formatMegabytes(bytes: number, locale: string | undefined = defaultLocale): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.max(0, Math.ceil((bytes / 1024 / 1024) * 10 - 1e-9)) / 10);
 }

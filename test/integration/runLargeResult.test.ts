@@ -71,7 +71,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       assert.deepEqual(outcome.opened, [], 'no document for a result this large');
       const notice = await until('the notification about the large result', () => notices.find((n) => n.kind === 'warning' && /too large to open/.test(n.message)));
       assert.match(notice.message, /Sandbox page example\.com\/large-page/, 'names the result');
-      assert.match(notice.message, /is 11\.0 MB/, 'says its size');
+      assert.match(notice.message, /is 11\.1 MB/, 'says its size');
       assert.deepEqual(notice.items, ['Save As…', 'Rate This Result']);
       assert.deepEqual(opened, [], 'no untitled document opened');
       assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), active, 'no editor shows it');
@@ -91,7 +91,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       const saved = path.join(folder, 'large-result.md');
       const said = await until('where it was saved', () => notices.find((n) => n.kind === 'info' && /saved the result/.test(n.message))?.message);
       assert.ok(said.includes(saved), said);
-      assert.match(said, /11\.0 MB/);
+      assert.match(said, /11\.1 MB/);
       assert.equal(dialogs.length, 1);
       const start = vscode.workspace.workspaceFolders?.[0]?.uri;
       if (start) assert.equal(dialogs[0]?.defaultUri?.toString(), vscode.Uri.joinPath(start, 'example.com-large-page-size-' + size + '.md').toString());
@@ -130,7 +130,7 @@ describe('running Firecrawl: a result too large for an editor', function () {
       const failed = await noticeAfter(since, 'error', /could not/i);
       assert.equal(
         failed.message,
-        'large-result.md could not be saved: part of the path is a file, not a folder. Save the result for Sandbox page example.com/large-page (11.0 MB) somewhere else; closing this notification discards it.',
+        'large-result.md could not be saved: part of the path is a file, not a folder. Save the result for Sandbox page example.com/large-page (11.1 MB) somewhere else; closing this notification discards it.',
       );
       assert.deepEqual(failed.items, ['Save As…', 'Rate This Result'], 'offered again as it was');
       // Other features may speak meanwhile (a research job finishing): only what concerns the result counts.

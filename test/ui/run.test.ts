@@ -286,7 +286,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     // A result too large for an editor: a notice with its size, Save As… and Rate This Result, and no editor for it.
     await runAndSubmit(w, 'Scrape URL', `https://example.com/large-page?size=${11 * 1024 * 1024}`);
     const large = await shootNotice(w, /too large to open in an editor/, ['Save As…', 'Rate This Result'], /scraping https:\/\/example\.com\/large-page/, 'run-6c-large-result');
-    assert.match(await large.notice.innerText(), /11\.0 MB/);
+    assert.match(await large.notice.innerText(), /11\.1 MB/);
     assert.equal(await w.page.locator('.tab', { hasText: 'large-page' }).count(), 0, 'no editor for it');
 
     // Save As… where no file can be made (sysfs takes none, even from root): why, in words, in the one notification that offers the result again.

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatCredits, formatExact, formatPercent, formatRatio, formatSpan, setLocale } from '../../../src/shared/format';
+import { formatCredits, formatExact, formatMegabytes, formatPercent, formatRatio, formatSpan, setLocale } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -50,6 +50,17 @@ suite('whole numbers', () => {
     assert.equal(formatCredits(-0.4, 'en-US'), '0');
     assert.equal(formatExact(-0.6, 'en-US'), '-1');
     assert.equal(formatCredits(-1_250_000, 'en-US'), '-1.3M');
+  });
+});
+
+suite('formatMegabytes', () => {
+  test('one decimal, rounded up: a size over a limit never reads as the limit', () => {
+    const MB = 1024 * 1024;
+    assert.equal(formatMegabytes(50 * MB, 'en-US'), '50.0');
+    assert.equal(formatMegabytes(50 * MB + 1_600, 'en-US'), '50.1');
+    assert.equal(formatMegabytes(10.02 * MB, 'en-US'), '10.1');
+    assert.equal(formatMegabytes(4.2 * MB, 'de'), '4,2');
+    assert.equal(formatMegabytes(0, 'en-US'), '0.0');
   });
 });
 
