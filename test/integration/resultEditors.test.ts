@@ -64,6 +64,26 @@ describe('result documents', function () {
     }
   });
 
+  it('Rate This Result in an editor that holds no result says which can be rated, and offers Submit Feedback for another job', async () => {
+    const notices = recordNotices();
+    try {
+      const document = await vscode.workspace.openTextDocument({ content: 'notes, not a Firecrawl result' });
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand(COMMANDS.rateResult);
+      const notice = await until('the answer', () => notices.notices.find((n) => /holds no Firecrawl result/.test(n.message)));
+      assert.match(notice.message, /a scrape, parse, search or map result is rated in the editor it opened in, or the file it was saved to/);
+      assert.deepEqual(notice.items, ['Submit Feedback…']);
+      notice.choose('Submit Feedback…');
+      const { page } = await wizardPages(api);
+      await page(/Endpoint$/);
+    } finally {
+      notices.restore();
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      // Reverted first: an unsaved untitled document would ask whether to save it.
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('two results whose names differ only in case get names that differ in more than case (one file on a disk that ignores case)', async () => {
     try {
       const first = (await vscode.commands.executeCommand<RunOutcome>(COMMANDS.scrapeUrl, 'https://example.com/Guide'))!.opened[0]!;

@@ -24,9 +24,11 @@ export async function rateCommand(services: RunServices, given?: unknown): Promi
   const key = documentKey(services, given);
   const result = key ? services.results.get(key) : undefined;
   if (!key || !result) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('This editor holds no Firecrawl result that can be rated. Scrape, search or map results can be rated right after they open; agent runs cannot be rated.'),
+    const other = vscode.l10n.t('Submit Feedback…');
+    const message = vscode.l10n.t(
+      'This editor holds no Firecrawl result that can be rated: a scrape, parse, search or map result is rated in the editor it opened in, or the file it was saved to; agent runs cannot be rated. To rate another job, give its job id to Submit Feedback.',
     );
+    void vscode.window.showInformationMessage(message, other).then((choice) => (choice === other ? vscode.commands.executeCommand(COMMANDS.submitFeedback) : undefined));
     return undefined;
   }
   if (result.closed) {
