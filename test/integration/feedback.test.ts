@@ -612,6 +612,28 @@ describe('feedback wizard', function () {
     );
   });
 
+  it('Edit and Retry on an older failure after a newer feedback was sent: the failed one is back, offered once', async () => {
+    answers.error = null;
+    assert.equal((await fastPath({ jobId: UNKNOWN_JOB })).kind, 'failed');
+    const failure = await until('the failure offering Edit and Retry', () => shown.find((s) => s.kind === 'error' && s.items.includes('Edit and Retry')));
+    assert.equal((await fastPath({ jobId: sandbox.createV2Job('scrape') })).kind, 'sent');
+    failure.choose('Edit and Retry');
+    const review = await pageTitled(/Review$/);
+    assert.ok(review.kind === 'pick' && review.widget.items.some((i) => i.label === 'Job id' && i.description === UNKNOWN_JOB));
+    await closeWizard();
+    const drafts = api.feedback.drafts;
+    await until('the failed draft back in its place', () => drafts.load()?.draft.jobId === UNKNOWN_JOB);
+    await drafts.settled();
+    assert.deepEqual(
+      drafts
+        .others()
+        .filter((d) => drafts.isSetAsideHere(d))
+        .map((d) => d.draft.jobId),
+      [],
+      'the copy set aside when the newer one began is not offered beside it',
+    );
+  });
+
   it('offers the drafts other windows left too: one from a window since closed moves here when resumed', async () => {
     // A draft another window of this editor saved and left: its window wrote no attention file lately.
     const other = 'gone0001';

@@ -174,11 +174,12 @@ export class FeedbackController implements vscode.Disposable {
         errors: this.provider.errorContext,
       };
       if (options.reopen) {
-        // The draft that failed, even when the window's place holds one written since: that one is set
-        // aside (offered to resume), and copies of the failed one set aside earlier go, now it is back here.
+        // The draft that failed, even when the window's place holds one written since (or none, that one
+        // sent): that one is set aside, offered to resume, and copies of the failed one set aside earlier
+        // go, now it is back in the window's place.
         const failed = options.reopen;
-        if (own && !sameDraft(own, failed)) {
-          this.drafts.setAside(asideSlot);
+        if (!own || !sameDraft(own, failed)) {
+          if (own) this.drafts.setAside(asideSlot);
           await this.drafts.forget((d) => sameDraft(d, failed));
         }
         draft = cloneDraft(failed);
