@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { type FeedbackErrorDetail, InvalidRequestError, type Operation } from './errors';
 import { type MultipartBody, multipartBody } from './multipart';
 import { formatExact, formatMegabytes } from '../shared/format';
+import type { MapResult } from './model';
 
 /** The service takes its fixed names or any string starting with `_`; plain `vscode` is refused. */
 export const RUN_INTEGRATION = '_vscode';
@@ -139,6 +140,14 @@ export function mapBody(url: string, limit: number): BodyCheck<MapRequest> {
   const problem = webUrlProblem(url);
   if (problem) return { ok: false, problems: [{ path: 'url', message: problem }] };
   return { ok: true, body: { url: webUrlText(url), limit: clamp(limit, 1, MAX_MAP_LIMIT) } };
+}
+
+/**
+ * Whether a map stopped at the number of links it asked for (`limit`, as `mapBody` was given it): the
+ * service returns at most that many, so a full list may be a cut one and the site may have more pages.
+ */
+export function mapReachedLimit(result: MapResult, limit: number): boolean {
+  return result.links.length >= clamp(limit, 1, MAX_MAP_LIMIT);
 }
 
 export function agentStartBody(options: AgentStartOptions): BodyCheck<AgentStartRequest> {

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/run';
 import type { FeedbackRunResult } from '../../src/features/feedback';
-import { COMMANDS } from '../../src/ids';
+import { COMMANDS, SETTINGS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, until, useSandbox, wizardPages } from './helpers';
 import { type Notice, type NoticeRecorder, recordNotices } from './notices';
@@ -338,10 +338,11 @@ describe('running Firecrawl from the editor', function () {
   it('Map a Site: the links as a document, one a line, and in a pick', async () => {
     const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.mapSite');
     await answerPrompt(/Map a Site/, 'https://docs.example.org');
-    await resultsPick();
+    assert.equal((await resultsPick()).placeholder, '30 links: check the pages to scrape', 'all 30 of the site’s pages, under the setting’s 500');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const outcome = (await pending)!;
     const text = outcome.opened[0]?.getText() ?? '';
+    assert.doesNotMatch(text, /may have more/);
     assert.match(text, /^- `https:\/\/docs\.example\.org\/pricing` Sandbox pricing$/m);
     assert.match(text, /^- `https:\/\/docs\.example\.org\/docs\/page-7` Sandbox docs\/page-7$/m, 'an ordinary title reads as written');
     assert.equal(sandbox.requestCount('scrape'), 0, 'closing the pick scrapes nothing');
@@ -355,6 +356,32 @@ describe('running Firecrawl from the editor', function () {
       [],
       'only the site’s addresses are links',
     );
+  });
+
+  it('Map a Site that returns as many links as the setting asks for says the site may have more, in the pick and the document', async () => {
+    const settings = vscode.workspace.getConfiguration();
+    await settings.update(SETTINGS.mapLimit, 12, vscode.ConfigurationTarget.Global);
+    try {
+      const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.mapSite');
+      await answerPrompt(/Map a Site/, 'https://docs.example.org');
+      const pick = await resultsPick();
+      assert.equal(pick.items.length, 12);
+      assert.equal(pick.placeholder, '12 links, as many as the map asked for (the site may have more): check the pages to scrape');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      const text = (await pending)!.opened[0]?.getText() ?? '';
+      assert.match(text, /^> ⚠ The map stopped at the 12 links it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m);
+      assert.equal(
+        (
+          sandbox
+            .requests()
+            .filter((r) => r.route === 'map')
+            .at(-1)?.body as { limit?: number }
+        ).limit,
+        12,
+      );
+    } finally {
+      await settings.update(SETTINGS.mapLimit, undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('Search the Web with several results checked: each checked one is scraped and opens as its own document, in order, and nothing unchecked opens', async () => {

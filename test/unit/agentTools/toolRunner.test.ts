@@ -168,6 +168,19 @@ describe('tool calls against the sandbox', () => {
     );
   });
 
+  test('a map that returned as many links as it asked for tells the model the site may have more, and how to see more', async () => {
+    const { tools } = runner({ budget: 1_000 });
+    const cut = await tools.run('map', { url: 'https://docs.example.org/', limit: 10 });
+    assert.match(
+      cut.parts[0] ?? '',
+      /: 10 links\. That is the limit this call asked for: the site may have more\. Ask for a larger limit \(at most 5,000\) or map a narrower URL to see more\. Credits used: /,
+    );
+    const most = await tools.run('map', { url: 'https://large.example.org/', limit: 5_000 });
+    assert.match(most.parts[0] ?? '', /: 5,000 links\. That is the most a call can ask for: the site may have more\. Map a narrower URL to see more\./);
+    const whole = await tools.run('map', { url: 'https://docs.example.org/', limit: 31 });
+    assert.doesNotMatch(whole.parts[0] ?? '', /may have more/, 'all 30 pages, under the limit');
+  });
+
   test("spending in another window counts toward this one's budget", async () => {
     const shared = runner({ budget: 1, windowId: 'a' });
     await shared.tools.run('scrape', { url: 'https://example.com/a' });

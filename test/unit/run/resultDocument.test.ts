@@ -106,6 +106,14 @@ describe('result documents', () => {
     assert.match(text, /^- `https:\/\/docs\.example\.org\/` Home$/m);
     assert.match(text, /^- `https:\/\/docs\.example\.org\/docs`$/m);
   });
+  test('a map that returned as many links as it asked for says the site may have more; one with fewer says nothing of it', () => {
+    const links = [{ url: 'https://docs.example.org/' }, { url: 'https://docs.example.org/docs' }];
+    const full = mapDocument('https://docs.example.org', { links }, AT, 2);
+    assert.match(full, /^> ⚠ The map stopped at the 2 links it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m);
+    assert.doesNotMatch(mapDocument('https://docs.example.org', { links }, AT, 3), /may have more/);
+    assert.doesNotMatch(mapDocument('https://docs.example.org', { links }, AT), /may have more/, 'no limit known: nothing said');
+    assert.match(mapDocument('https://e.com', { links: Array.from({ length: 2_500 }, (_, i) => ({ url: `https://e.com/${i}` })) }, AT, 2_500), /stopped at the 2,500 links/);
+  });
   test('a result is named after what was asked: no scheme, only letters, digits, dots and dashes', () => {
     assert.equal(resultFileName('https://docs.example.org/start'), 'docs.example.org-start.md');
     assert.equal(resultFileName('https://docs.example.org/a b?q=1#x'), 'docs.example.org-a-b-q-1-x.md');

@@ -13,6 +13,7 @@ import {
   isFirecrawlError,
   isRunning,
   mapBody,
+  mapReachedLimit,
   type NetworkError,
   type RateLimitedError,
   scrapeBody,
@@ -438,6 +439,13 @@ export class ToolRunner {
             (n) => l10n.t('Firecrawl mapped {0}: {1} link.', input.url, n),
             (n) => l10n.t('Firecrawl mapped {0}: {1} links.', input.url, n),
           ),
+          ...(mapReachedLimit(result, limit)
+            ? [
+                limit < TOOL_MAX_MAP_LIMIT
+                  ? l10n.t('That is the limit this call asked for: the site may have more. Ask for a larger limit (at most {0}) or map a narrower URL to see more.', formatExact(TOOL_MAX_MAP_LIMIT))
+                  : l10n.t('That is the most a call can ask for: the site may have more. Map a narrower URL to see more.'),
+              ]
+            : []),
           creditsUsedText(result.creditsUsed),
           jobIdText(result.jobId),
         ];

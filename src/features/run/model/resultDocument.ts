@@ -5,7 +5,7 @@
 // scripts off), its command addresses broken (the editor runs a command link on Ctrl+Click).
 // Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import type { MapResult, ScrapeResult, SearchHit, SearchResult } from '../../../api';
+import { type MapResult, mapReachedLimit, type ScrapeResult, type SearchHit, type SearchResult } from '../../../api';
 import { formatDateTime, formatExact, plural } from '../../../shared/format';
 import { escapeDocumentText, fileNameWords, inertCommandLinks, usualLineBreaks } from '../../../shared/text';
 
@@ -93,9 +93,12 @@ export function searchDocument(query: string, result: SearchResult, at: number):
   return `${header(lines)}\n\n---\n\n${result.hits.map(hitLine).join('\n')}\n`;
 }
 
-/** One URL a line with its title, as the map found them. */
-export function mapDocument(site: string, result: MapResult, at: number): string {
+/** One URL a line with its title, as the map found them; `limit` is how many links the map asked for. */
+export function mapDocument(site: string, result: MapResult, at: number, limit?: number): string {
   const lines = [l10n.t('Map of {0}', codeUrl(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
+  if (limit !== undefined && mapReachedLimit(result, limit)) {
+    lines.push(l10n.t('⚠ The map stopped at the {0} links it asked for: the site may have more. Raise the setting firecrawl.run.mapLimit to list more.', formatExact(limit)));
+  }
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
   const links = result.links.map((l) => `- ${codeUrl(l.url)}${l.title ? ` ${escapeDocumentText(l.title)}` : ''}`);

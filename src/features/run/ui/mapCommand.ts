@@ -1,8 +1,9 @@
 // "Firecrawl: Map a Site…": a URL, POST /v2/map, and the links twice: as a document (one URL a line
 // with its title, rated as the map) and in a pick where the checked ones are scraped. No links: no
 // pick, a notification says so. More than a few links checked are asked about before they are scraped.
+// A map that returned as many links as it asked for says so in both: the site may have more.
 import * as vscode from 'vscode';
-import { checked, mapBody, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
+import { checked, mapBody, mapReachedLimit, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
@@ -35,9 +36,8 @@ export async function mapCommand(services: RunServices, editing?: string): Promi
 }
 
 async function runMap(services: RunServices, site: string): Promise<RunOutcome> {
-  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) =>
-    services.provider.client.map(checked('map', mapBody(site, runSettings.mapLimit())), { signal }),
-  );
+  const limit = runSettings.mapLimit();
+  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) => services.provider.client.map(checked('map', mapBody(site, limit)), { signal }));
   if (!outcome.ok) {
     const failure = reportRunError(
       outcome.error,
@@ -58,7 +58,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   const count = result.links.length;
   // Nothing found is said by its own notification, with the same Rate button.
   // A list too large for an editor is offered by a notification instead (undefined here); the pick still comes.
-  const document = await openResult(services, mapDocument(site, result, services.clock.now()), ratable, site, resultFileName(site, 'map'), count > 0);
+  const document = await openResult(services, mapDocument(site, result, services.clock.now(), limit), ratable, site, resultFileName(site, 'map'), count > 0);
   const opened = document ? [document] : [];
   if (count === 0) {
     sayNothingFound(
@@ -71,7 +71,13 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   }
   const picked = await askPick<string>({
     title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),
-    placeholder: plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),
+    placeholder: mapReachedLimit(result, limit)
+      ? plural(
+          count,
+          vscode.l10n.t('{0} link, as many as the map asked for (the site may have more): check the pages to scrape', formatExact(count)),
+          vscode.l10n.t('{0} links, as many as the map asked for (the site may have more): check the pages to scrape', formatExact(count)),
+        )
+      : plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),
     many: true,
     items: result.links.map((link) => ({ label: plainText(link.url, 200), description: link.title ? plainText(link.title, 200) : '', value: link.url })),
   });
