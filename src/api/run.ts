@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { type FeedbackErrorDetail, InvalidRequestError, type Operation } from './errors';
 import { type MultipartBody, multipartBody } from './multipart';
 import { formatExact, formatMegabytes } from '../shared/format';
+import { plainText } from '../shared/text';
 import type { MapResult } from './model';
 
 /** The service takes its fixed names or any string starting with `_`; plain `vscode` is refused. */
@@ -213,7 +214,7 @@ export function parseUpload(name: string, size: number): BodyCheck<{ contentType
   const contentType = PARSE_TYPES[extension];
   if (!contentType)
     return { ok: false, problems: [{ path: 'file', message: l10n.t('Firecrawl parses PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files, not {0}.', extension ? `.${extension}` : name) }] };
-  if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('The file is {0} MB; Firecrawl takes at most 50 MB.', formatMegabytes(size)) }] };
+  if (size > MAX_PARSE_BYTES) return { ok: false, problems: [{ path: 'file', message: l10n.t('{0} is {1} MB; Firecrawl takes at most 50 MB.', plainText(name, 100), formatMegabytes(size)) }] };
   return { ok: true, body: { contentType } };
 }
 

@@ -636,6 +636,50 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('parse'), 1, 'a refused file is not sent');
   });
 
+  it('Parse File on files selected together: those of a type Firecrawl parses, in turn, each its own document; a missing one is said and the rest go on', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const [first, notes, gone, last] = ['q1.csv', 'notes.txt', 'gone.csv', 'q2.html'].map((name) => vscode.Uri.joinPath(folder, name)) as [vscode.Uri, vscode.Uri, vscode.Uri, vscode.Uri];
+    for (const file of [first, notes, last]) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const infos = recordNotices(['info']);
+    infos.answer = () => undefined;
+    try {
+      // As the explorer passes them: the file clicked, then the whole selection.
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', first, [first, notes, gone, last]))!;
+      assert.deepEqual(
+        outcome.opened.map((d) => /^> Source: `([^`]+)`/.exec(d.getText())?.[1]),
+        ['q1.csv', 'q2.html'],
+      );
+      assert.equal(sandbox.requestCount('parse'), 2, 'neither the text file nor the missing one is sent');
+      assert.deepEqual(
+        infos.messages().filter((m) => /left out/.test(m)),
+        ['Firecrawl: 1 selected item is left out; Parse File takes PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files.'],
+      );
+      assert.equal(errors.length, 1, errors.map((e) => e.message).join(' | '));
+      assert.match(errors[0]!.message, /gone\.csv/);
+      assert.equal(outcome.failure?.message, errors[0]!.message);
+    } finally {
+      infos.restore();
+    }
+  });
+
+  it('Parse File on more than ten files asks first; No sends nothing', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const files = Array.from({ length: 11 }, (_, i) => vscode.Uri.joinPath(folder, `batch-${i + 1}.csv`));
+    const warnings = recordNotices(['warning']);
+    warnings.answer = () => undefined;
+    try {
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', files[0], files))!;
+      assert.deepEqual(outcome, { opened: [], cancelled: true });
+      assert.deepEqual(
+        warnings.notices.map((n) => [n.message, n.modal, n.items]),
+        [['Parse 11 files?', true, ['Parse 11 Files']]],
+      );
+      assert.equal(sandbox.requestCount('parse'), 0);
+    } finally {
+      warnings.restore();
+    }
+  });
+
   it('Start Agent Job: maxCredits from the setting, the run tracked in the Research view at once', async () => {
     const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
     await answerPrompt(/Start Agent Job/, 'Compare the plans of three scraping APIs');

@@ -41,7 +41,7 @@ export function activateRun(context: vscode.ExtensionContext, host: RunHost): Ru
     registerCommand(COMMANDS.scrapeSelectedUrl, async () => (await run.commands()).scrape(selectedText())),
     registerCommand(COMMANDS.searchWeb, async () => (await run.commands()).search()),
     registerCommand(COMMANDS.mapSite, async () => (await run.commands()).map()),
-    registerCommand(COMMANDS.parseFile, async (file?: unknown) => (await run.commands()).parse(file)),
+    registerCommand(COMMANDS.parseFile, async (file?: unknown, selected?: unknown) => (await run.commands()).parse(file, selected)),
     registerCommand(COMMANDS.startAgentJob, async () => (await run.commands()).startAgent()),
     registerCommand(COMMANDS.rateResult, async (target?: unknown) => (await run.commands()).rate(target)),
   );

@@ -304,7 +304,7 @@ describe('numbers in the checks before sending', () => {
     setLocale('de');
     try {
       const big = parseUpload('big.pdf', MAX_PARSE_BYTES + 6 * 1024 * 1024);
-      assert.match(!big.ok ? big.problems[0]!.message : '', /^The file is 56,0 MB;/);
+      assert.match(!big.ok ? big.problems[0]!.message : '', /^big\.pdf is 56,0 MB;/);
       assert.throws(
         () => checked('agentStart', agentStartBody({ prompt: 'p'.repeat(10_001), urls: [], maxCredits: 5 })),
         (error: { problems?: Array<{ message: string }> }) => error.problems?.[0]?.message === 'At most 10.000 characters.',
@@ -321,7 +321,7 @@ describe('parse uploads', () => {
     assert.equal(parseUpload('notes.txt', 10).ok, false);
     const big = parseUpload('big.pdf', MAX_PARSE_BYTES + 1);
     assert.equal(big.ok, false);
-    assert.match(!big.ok ? big.problems[0]!.message : '', /50\.1 MB; Firecrawl takes at most 50 MB/, 'one byte over reads over');
+    assert.equal(!big.ok ? big.problems[0]!.message : '', 'big.pdf is 50.1 MB; Firecrawl takes at most 50 MB.', 'one byte over reads over; the file is named, one of several selected');
     assert.equal(parseUpload('exact.csv', MAX_PARSE_BYTES).ok, true);
   });
 

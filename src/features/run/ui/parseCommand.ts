@@ -1,11 +1,12 @@
-// "Firecrawl: Parse File to Markdown…": a PDF, DOCX, XLSX, PPTX, HTML, EPUB or CSV file (the explorer's
-// context menu passes it; otherwise a dialog asks), refused before sending when its type is not one
-// of those or it is over 50 MB, then uploaded. The Markdown opens like a scrape result and is rated
-// as a parse.
+// "Firecrawl: Parse File to Markdown…": PDF, DOCX, XLSX, PPTX, HTML, EPUB or CSV files (the explorer's
+// context menu passes its selection; otherwise a dialog asks), each refused before sending when its
+// type is not one of those or it is over 50 MB, then uploaded in turn. Each Markdown opens like a
+// scrape result and is rated as a parse.
 import * as vscode from 'vscode';
 import { checked, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
-import { FileReadError, isRefusedFile } from '../../../host/errorText';
+import { FileReadError, isRefusedFile, type RunErrorText } from '../../../host/errorText';
 import { runSettings } from '../../../host/settings';
+import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { openResult } from './resultEditors';
@@ -17,20 +18,62 @@ function fileName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() ?? uri.path;
 }
 
-export async function parseCommand(services: RunServices, given?: unknown): Promise<RunOutcome> {
-  let uri = given instanceof vscode.Uri ? given : undefined;
-  if (!uri) {
-    const [picked] =
-      (await vscode.window.showOpenDialog({
-        canSelectMany: false,
-        openLabel: vscode.l10n.t('Parse to Markdown'),
-        filters: { [vscode.l10n.t('Documents')]: Object.keys(PARSE_TYPES) },
-        ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
-      })) ?? [];
-    if (!picked) return { opened: [], cancelled: true };
-    uri = picked;
+/**
+ * `given` is the file the explorer's menu was opened on and `selected` every file selected with it (the
+ * menu checked the type of the clicked one only); without them a dialog asks for one or more files.
+ */
+export async function parseCommand(services: RunServices, given?: unknown, selected?: unknown): Promise<RunOutcome> {
+  const files = given instanceof vscode.Uri ? selectedFiles(given, selected) : await askFiles();
+  if (!files.length || !(await confirmParses(files.length))) return { opened: [], cancelled: true };
+  return parseFiles(services, files);
+}
+
+async function askFiles(): Promise<vscode.Uri[]> {
+  return (
+    (await vscode.window.showOpenDialog({
+      canSelectMany: true,
+      openLabel: vscode.l10n.t('Parse to Markdown'),
+      filters: { [vscode.l10n.t('Documents')]: Object.keys(PARSE_TYPES) },
+      ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+    })) ?? []
+  );
+}
+
+/**
+ * The selected files of a type Firecrawl parses, in the explorer's order; the others are said in one
+ * notification, not refused one by one. A single file is parsed (or refused) whatever its type.
+ */
+function selectedFiles(given: vscode.Uri, selected: unknown): vscode.Uri[] {
+  const all = Array.isArray(selected) ? selected.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri) : [];
+  if (all.length < 2) return [given];
+  const parsable = all.filter((uri) => parseUpload(fileName(uri), 0).ok);
+  const left = all.length - parsable.length;
+  if (left > 0) {
+    const n = formatExact(left);
+    void vscode.window.showInformationMessage(
+      plural(
+        left,
+        vscode.l10n.t('Firecrawl: {0} selected item is left out; Parse File takes PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files.', n),
+        vscode.l10n.t('Firecrawl: {0} selected items are left out; Parse File takes PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files.', n),
+      ),
+    );
   }
-  return runParse(services, uri);
+  return parsable;
+}
+
+/** Files parsed without a question: a selection of a whole folder may hold hundreds, each a paid parse. */
+const PARSES_WITHOUT_ASKING = 10;
+
+async function confirmParses(count: number): Promise<boolean> {
+  if (count <= PARSES_WITHOUT_ASKING) return true;
+  const n = formatExact(count);
+  const parse = vscode.l10n.t('Parse {0} Files', n);
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Parse {0} files?', n),
+    { modal: true, detail: vscode.l10n.t('Each file is a parse of its own: it uses credits and opens in its own editor.') },
+    parse,
+  );
+  return choice === parse;
 }
 
 /** `read`'s answer; a file gone or not readable is said as such, with its name, not as an unknown failure. */
@@ -44,9 +87,49 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
   }
 }
 
-async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutcome> {
+/**
+ * Parses each file in turn, each under a progress notification of its own; each opens as it arrives.
+ * A file refused before it was sent (its type, its size, unreadable) is said and the others go on; any other
+ * failure stops, and Retry takes up with that file. A Cancel says how many were left, with a way on.
+ */
+async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): Promise<RunOutcome> {
+  const opened: vscode.TextDocument[] = [];
+  // Each refusal names its file; the outcome carries the first.
+  let refused: RunErrorText | undefined;
+  for (const [index, uri] of uris.entries()) {
+    const outcome = await parseOne(services, uri);
+    const rest = uris.slice(index + 1);
+    if (!outcome.ok && (isRefusedFile(outcome.error) || outcome.error instanceof FileReadError)) {
+      const said = reportRunError(
+        outcome.error,
+        services,
+        () => (isRefusedFile(outcome.error) ? parseCommand(services) : parseFiles(services, [uri])),
+        undefined,
+        () => parseCommand(services),
+      );
+      refused ??= said;
+      continue;
+    }
+    if (!outcome.ok) {
+      const failure = reportRunError(
+        outcome.error,
+        services,
+        () => parseFiles(services, uris.slice(index)),
+        undefined,
+        () => parseCommand(services),
+      );
+      if (!failure && rest.length > 0) sayNotParsed(services, rest);
+      return failure ? { opened, failure } : { opened, cancelled: true };
+    }
+    const document = await openParsed(services, uri, outcome.value);
+    if (document) opened.push(document);
+  }
+  return refused ? { opened, failure: refused } : { opened };
+}
+
+function parseOne(services: RunServices, uri: vscode.Uri) {
   const name = fileName(uri);
-  const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: parsing {0}', plainText(name, 100)), async (signal): Promise<ScrapeResult> => {
+  return withRunProgress(vscode.l10n.t('Firecrawl: parsing {0}', plainText(name, 100)), async (signal): Promise<ScrapeResult> => {
     const { size } = await readable(name, () => vscode.workspace.fs.stat(uri));
     // Type and size are checked before a byte is read or sent.
     const { contentType } = checked('parse', parseUpload(name, size));
@@ -57,21 +140,25 @@ async function runParse(services: RunServices, uri: vscode.Uri): Promise<RunOutc
     const timeout = runSettings.scrapeTimeoutMs();
     return client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal });
   });
-  if (!outcome.ok) {
-    const failure = reportRunError(
-      outcome.error,
-      services,
-      () => (isRefusedFile(outcome.error) ? parseCommand(services) : runParse(services, uri)),
-      undefined,
-      () => parseCommand(services),
-    );
-    return failure ? { opened: [], failure } : { opened: [], cancelled: true };
-  }
-  const result = outcome.value;
+}
+
+async function openParsed(services: RunServices, uri: vscode.Uri, result: ScrapeResult): Promise<vscode.TextDocument | undefined> {
+  const name = fileName(uri);
   services.refresh.request();
   services.log.info(`Parsed ${name}: job ${result.jobId ?? '(none)'}, ${result.creditsUsed ?? '?'} credits`);
   const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
   // The header names the file, not a URL: the upload has none.
-  const document = await openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
-  return { opened: document ? [document] : [] };
+  return openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
+}
+
+/** Selected files a Cancel left unparsed: said, with the rest one click away. */
+function sayNotParsed(services: RunServices, rest: readonly vscode.Uri[]): void {
+  const n = formatExact(rest.length);
+  const go = vscode.l10n.t('Parse the Rest');
+  void vscode.window
+    .showInformationMessage(
+      plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} selected file was not parsed.', n), vscode.l10n.t('Firecrawl: stopped; {0} selected files were not parsed.', n)),
+      go,
+    )
+    .then((choice) => (choice === go ? parseFiles(services, rest) : undefined));
 }

@@ -52,7 +52,7 @@ export class RunCommands implements vscode.Disposable {
   scrape = (given?: unknown) => scrapeCommand(this.services, given);
   search = () => searchCommand(this.services);
   map = () => mapCommand(this.services);
-  parse = (given?: unknown) => parseCommand(this.services, given);
+  parse = (given?: unknown, selected?: unknown) => parseCommand(this.services, given, selected);
   startAgent = () => agentCommand(this.services);
   rate = (given?: unknown) => rateCommand(this.services, given);
 
