@@ -102,9 +102,17 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   }
   if (error.kind === 'badRequest' && (error.status === 408 || error.code === 'SCRAPE_TIMEOUT')) {
     // The setting is the time a scrape or a parse asks for; the other routes send none, so raising it changes nothing.
-    return error.operation === 'scrape' || error.operation === 'parse'
-      ? { message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said, actions: ['retry', 'openSettings'] }
-      : { message: l10n.t('Firecrawl ran out of time while {0} (408). Retry in a moment.', doing) + said, actions: ['retry'] };
+    if (error.operation === 'scrape')
+      return {
+        message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said,
+        actions: ['retry', 'openSettings'],
+      };
+    if (error.operation === 'parse')
+      return {
+        message: l10n.t('The file was not parsed in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said,
+        actions: ['retry', 'openSettings'],
+      };
+    return { message: l10n.t('Firecrawl ran out of time while {0} (408). Retry in a moment.', doing) + said, actions: ['retry'] };
   }
   if (error.kind === 'badRequest' && error.status === 200) {
     // The service ran it and could not: for a page or a site, most often the site; a search, a file or an agent run has none, and only the service's words say why.

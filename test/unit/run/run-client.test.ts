@@ -158,6 +158,16 @@ describe('against the sandbox', () => {
     const timeout = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))));
     assert.match(timeout.message, /SCRAPE_TIMEOUT/);
     assert.deepEqual(timeout.actions, ['retry', 'openSettings']);
+    sandbox.fault({ kind: 'status', status: 408, route: 'parse' });
+    const c = client();
+    const upload = parseBody({ name: 'slow.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7') }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin);
+    const parseTimeout = describeRunError(await failure(c.parse(upload, 30_000)));
+    assert.match(
+      parseTimeout.message,
+      /^The file was not parsed in time \(408 SCRAPE_TIMEOUT\)\. Retry, or allow more time in the setting firecrawl\.run\.timeoutSeconds\./,
+      'a file has no page that loads',
+    );
+    assert.deepEqual(parseTimeout.actions, ['retry', 'openSettings']);
     // The setting is a scrape's time: a map that runs out of time is not told to raise it.
     sandbox.fault({ kind: 'status', status: 408, route: 'map' });
     const mapTimeout = describeRunError(await failure(client().map(checked('map', mapBody('https://docs.example.org', 4)))));
