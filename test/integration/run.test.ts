@@ -502,10 +502,34 @@ describe('running Firecrawl from the editor', function () {
     const box = (await until('the Scrape URL box', () => (prompt() && /Scrape URL/.test(prompt()?.title ?? '') ? prompt() : undefined))) as vscode.InputBox;
     assert.equal(box.value, 'https://docs.example.org/docs', 'the refused page, ready to change');
     await answerPrompt(/Scrape URL/, 'https://docs.example.org/docs/');
-    const { outcome } = await pending;
+    const { outcome, opened } = await pending;
     assert.ok(outcome.failure, 'the first try ended at the refusal');
-    await until('the rest scraped', () => sandbox.requestCount('scrape') === 4);
+    // Until the last page is open, or the next test would see it open.
+    await until('the rest scraped and the last page open', () => opened.documents.some((d) => d.getText().startsWith('> Source: `https://docs.example.org/docs/page-1`')));
     assert.deepEqual(scrapedUrls(), ['https://docs.example.org/docs', 'https://docs.example.org/docs/', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1']);
+  });
+
+  it('Search the Web with several results checked, the first page failing: Skip and Go On scrapes the pages after it, without the failed one', async () => {
+    sandbox.fault({ kind: 'status', status: 403, route: 'scrape', body: { success: false, error: 'This website is not supported' } });
+    answer = 'Skip and Go On';
+    const { outcome, urls, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [0, 2, 4], 'accept');
+    assert.ok(outcome.failure, 'the first try ended at the failure');
+    assert.ok(outcome.failure.actions.includes('skip'), outcome.failure.actions.join());
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0]!.items.includes('Skip and Go On'), errors[0]!.items.join(' | '));
+    // The test before may still be opening its last page: only this search's pages count.
+    const sources = () => opened.documents.map((d) => /^> Source: `([^`]+)`/.exec(d.getText())?.[1]).filter((url) => url !== undefined && urls.includes(url));
+    await until('the rest scraped and opened', () => sources().includes(urls[4]));
+    assert.deepEqual(scrapedUrls(), [urls[0]!, urls[2]!, urls[4]!], 'the failed page is not sent again');
+    assert.deepEqual(sources(), [urls[2], urls[4]]);
+  });
+
+  it('a single page that fails offers no Skip: there is nothing after it', async () => {
+    sandbox.fault({ kind: 'status', status: 403, route: 'scrape', body: { success: false, error: 'This website is not supported' } });
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/alone'))!;
+    assert.ok(outcome.failure);
+    assert.ok(!outcome.failure.actions.includes('skip'), outcome.failure.actions.join());
+    assert.ok(!errors[0]!.items.includes('Skip and Go On'), errors[0]!.items.join(' | '));
   });
 
   it('Edit and Retry after editing a search the selection began: the box holds what was typed, not the selection', async () => {

@@ -11,9 +11,9 @@ import { type NextStep, nextStepLabel } from './nextSteps';
 /**
  * Every step a failed run can offer: Retry sends what was typed again; Edit and Retry opens it for a
  * change first (a refused field is refused again as it is); the dashboard is where credits are bought;
- * a refused file is replaced.
+ * a refused file is replaced; of several pages or files in turn, the failed one is skipped.
  */
-export type RunStep = NextStep | 'openDashboard' | 'chooseFile' | 'addRecentJobs';
+export type RunStep = NextStep | 'openDashboard' | 'chooseFile' | 'addRecentJobs' | 'skip';
 
 export interface RunErrorText {
   message: string;
@@ -27,6 +27,7 @@ export interface RunErrorContext extends ErrorContext {
 
 export function runStepLabel(step: RunStep): string {
   if (step === 'addRecentJobs') return l10n.t('Add Recent Jobs…');
+  if (step === 'skip') return l10n.t('Skip and Go On');
   return step === 'openDashboard' ? l10n.t('Open Dashboard') : step === 'chooseFile' ? l10n.t('Choose Another File…') : nextStepLabel(step);
 }
 

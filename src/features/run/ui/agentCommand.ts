@@ -236,13 +236,11 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
     ),
   );
   if (!outcome.ok) {
-    const failure = reportRunError(
-      outcome.error,
-      services,
+    const failure = reportRunError(outcome.error, services, {
       // The limit may have been lowered since (after a 402, say): a retry never spends more than the setting now allows.
-      () => start(services, answers, Math.min(maxCredits, runSettings.agentMaxCredits())),
-      () => agentCommand(services, answers),
-    );
+      retry: () => start(services, answers, Math.min(maxCredits, runSettings.agentMaxCredits())),
+      edit: () => agentCommand(services, answers),
+    });
     return failure ? { failure } : { cancelled: true };
   }
   const { id } = outcome.value;

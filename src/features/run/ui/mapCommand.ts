@@ -39,12 +39,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   const limit = runSettings.mapLimit();
   const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) => services.provider.client.map(checked('map', mapBody(site, limit)), { signal }));
   if (!outcome.ok) {
-    const failure = reportRunError(
-      outcome.error,
-      services,
-      () => runMap(services, site),
-      () => mapCommand(services, site),
-    );
+    const failure = reportRunError(outcome.error, services, { retry: () => runMap(services, site), edit: () => mapCommand(services, site) });
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
   const result = outcome.value;

@@ -90,7 +90,7 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
 /**
  * Parses each file in turn, each under a progress notification of its own; each opens as it arrives.
  * A file refused before it was sent (its type, its size, unreadable) is said and the others go on; any other
- * failure stops, and Retry takes up with that file. A Cancel says how many were left, with a way on.
+ * failure stops: Retry takes up with that file, Skip and Go On with the ones after it. A Cancel says how many were left, with a way on.
  */
 async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): Promise<RunOutcome> {
   const opened: vscode.TextDocument[] = [];
@@ -100,24 +100,19 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
     const outcome = await parseOne(services, uri);
     const rest = uris.slice(index + 1);
     if (!outcome.ok && (isRefusedFile(outcome.error) || outcome.error instanceof FileReadError)) {
-      const said = reportRunError(
-        outcome.error,
-        services,
-        () => (isRefusedFile(outcome.error) ? parseCommand(services) : parseFiles(services, [uri])),
-        undefined,
-        () => parseCommand(services),
-      );
+      const said = reportRunError(outcome.error, services, {
+        retry: () => (isRefusedFile(outcome.error) ? parseCommand(services) : parseFiles(services, [uri])),
+        choose: () => parseCommand(services),
+      });
       refused ??= said;
       continue;
     }
     if (!outcome.ok) {
-      const failure = reportRunError(
-        outcome.error,
-        services,
-        () => parseFiles(services, uris.slice(index)),
-        undefined,
-        () => parseCommand(services),
-      );
+      const failure = reportRunError(outcome.error, services, {
+        retry: () => parseFiles(services, uris.slice(index)),
+        choose: () => parseCommand(services),
+        ...(rest.length > 0 ? { skip: () => parseFiles(services, rest) } : {}),
+      });
       if (!failure && rest.length > 0) sayNotParsed(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }

@@ -3,19 +3,30 @@
 // for the person's choice.
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../../ids';
-import { describeRunError, isCommonStep, type RunErrorText, runStepLabel } from '../../../host/errorText';
+import { describeRunError, isCommonStep, type RunErrorText, type RunStep, runStepLabel } from '../../../host/errorText';
 import { runCommonStep } from '../../../host/nextStepCommands';
 import { openSetting } from '../../../host/settings';
 import { isFirecrawlError } from '../../../api';
 import type { RunServices } from './services';
 
 /**
- * Says why the run failed and returns those words (undefined for a cancel the person asked for that
- * sent nothing that could still run). `edit` opens what was sent for a change; where there is nothing
- * to edit, a refused field has no step that could help, and none is offered. `choose` asks for another
- * file where Retry sends the same one again (by default, choosing another file is the retry).
+ * What the person may do next. `retry` sends the same again; `edit` opens what was sent for a change
+ * (where there is nothing to edit, a refused field has no step that could help, and none is offered);
+ * `choose` asks for another file where Retry sends the same one again (by default, choosing another
+ * file is the retry); `skip` goes on with the pages or files after the failed one, when there are any.
  */
-export function reportRunError(error: unknown, services: RunServices, retry: () => unknown, edit?: () => unknown, choose?: () => unknown): RunErrorText | undefined {
+export interface RunSteps {
+  retry: () => unknown;
+  edit?: () => unknown;
+  choose?: () => unknown;
+  skip?: () => unknown;
+}
+
+/**
+ * Says why the run failed and returns those words (undefined for a cancel the person asked for that
+ * sent nothing that could still run).
+ */
+export function reportRunError(error: unknown, services: RunServices, steps: RunSteps): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
   // A cancelled agent start whose request had left is said: the run may be under way.
   const cancelled = isFirecrawlError(error) && error.kind === 'cancelled';
@@ -25,15 +36,20 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
     ...services.provider.errorContext,
     ...(balance !== undefined ? { balance } : {}),
   });
-  const text = edit ? described : { ...described, actions: described.actions.filter((a) => a !== 'editAndRetry') };
+  const offered = steps.edit ? described.actions : described.actions.filter((a) => a !== 'editAndRetry');
+  // Skipping comes before the logs: it is a way on, the logs are a way to look.
+  const logs = offered.indexOf('showLogs');
+  const actions: RunStep[] = !steps.skip ? offered : logs < 0 ? [...offered, 'skip'] : [...offered.slice(0, logs), 'skip', ...offered.slice(logs)];
+  const text = { ...described, actions };
   const show = cancelled ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
   void show(text.message, ...text.actions.map(runStepLabel))
     .then(async (choice) => {
       const step = text.actions.find((a) => runStepLabel(a) === choice);
       if (!step) return;
-      if (step === 'retry') await retry();
-      else if (step === 'chooseFile') await (choose ?? retry)();
-      else if (step === 'editAndRetry') await edit?.();
+      if (step === 'retry') await steps.retry();
+      else if (step === 'chooseFile') await (steps.choose ?? steps.retry)();
+      else if (step === 'editAndRetry') await steps.edit?.();
+      else if (step === 'skip') await steps.skip?.();
       else if (step === 'openDashboard') await vscode.commands.executeCommand(COMMANDS.openDashboard);
       else if (step === 'addRecentJobs') await vscode.commands.executeCommand(COMMANDS.addRecentJobs);
       else if (step === 'openSettings' && isFirecrawlError(error) && error.status === 408) await openSetting(SETTINGS.scrapeTimeoutSeconds);
@@ -41,7 +57,7 @@ export function reportRunError(error: unknown, services: RunServices, retry: () 
     })
     .then(undefined, (failure: unknown) => {
       // A next step that failed outside the run's own reports (an editor that could not open) is said, not lost in the host's log.
-      reportRunError(failure, services, retry, edit, choose);
+      reportRunError(failure, services, steps);
     });
   return text;
 }

@@ -68,18 +68,17 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     );
     if (!outcome.ok) {
       // Retry takes up where this stopped: this URL and the ones not scraped yet. Edit opens this URL
-      // in the box first, and goes on with the rest.
+      // in the box first, and goes on with the rest; Skip goes on with the rest without it.
       const rest = urls.slice(index + 1);
-      const failure = reportRunError(
-        outcome.error,
-        services,
-        () => scrapeUrls(services, urls.slice(index)),
-        async () => {
+      const failure = reportRunError(outcome.error, services, {
+        retry: () => scrapeUrls(services, urls.slice(index)),
+        edit: async () => {
           services.typed.set('scrape', url);
           const edited = await askUrl(services, undefined);
           return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
         },
-      );
+        ...(rest.length > 0 ? { skip: () => scrapeUrls(services, rest) } : {}),
+      });
       if (!failure && rest.length > 0) sayNotScraped(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }

@@ -45,12 +45,7 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
     services.provider.client.search(checked('search', searchBody(query, runSettings.searchLimit())), { signal }),
   );
   if (!outcome.ok) {
-    const failure = reportRunError(
-      outcome.error,
-      services,
-      () => runSearch(services, query),
-      () => searchCommand(services, query),
-    );
+    const failure = reportRunError(outcome.error, services, { retry: () => runSearch(services, query), edit: () => searchCommand(services, query) });
     return failure ? { opened: [], failure } : { opened: [], cancelled: true };
   }
   const result = outcome.value;
