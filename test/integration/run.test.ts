@@ -510,11 +510,12 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Search the Web with several results checked, the first page failing: Skip and Go On scrapes the pages after it, without the failed one', async () => {
-    sandbox.fault({ kind: 'status', status: 403, route: 'scrape', body: { success: false, error: 'This website is not supported' } });
+    sandbox.fault({ kind: 'status', status: 200, route: 'scrape', body: { success: false, error: 'Request timed out while loading the page' } });
     answer = 'Skip and Go On';
     const { outcome, urls, opened } = await pickResults(COMMANDS.searchWeb, /Search the Web/, 'pricing pages', [0, 2, 4], 'accept');
     assert.ok(outcome.failure, 'the first try ended at the failure');
     assert.ok(outcome.failure.actions.includes('skip'), outcome.failure.actions.join());
+    assert.match(outcome.failure.message, new RegExp(`^${urls[0]!.replace(/[.?/]/g, '\\$&')}: Firecrawl could not do it while scraping the page`), 'the page of several that failed is named first');
     assert.equal(errors.length, 1);
     assert.ok(errors[0]!.items.includes('Skip and Go On'), errors[0]!.items.join(' | '));
     // The test before may still be opening its last page: only this search's pages count.
@@ -525,10 +526,11 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('a single page that fails offers no Skip: there is nothing after it', async () => {
-    sandbox.fault({ kind: 'status', status: 403, route: 'scrape', body: { success: false, error: 'This website is not supported' } });
+    sandbox.fault({ kind: 'status', status: 200, route: 'scrape', body: { success: false, error: 'Request timed out while loading the page' } });
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://docs.example.org/alone'))!;
     assert.ok(outcome.failure);
     assert.ok(!outcome.failure.actions.includes('skip'), outcome.failure.actions.join());
+    assert.match(outcome.failure.message, /^Firecrawl could not do it/, 'a single page is named by its progress and its prompt, not again');
     assert.ok(!errors[0]!.items.includes('Skip and Go On'), errors[0]!.items.join(' | '));
   });
 

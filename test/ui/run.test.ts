@@ -277,6 +277,31 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.match(await w.editorText(), /Map of/);
     assert.equal(sandbox.requestCount('scrape'), scrapes, 'closing the pick scrapes nothing');
 
+    // Two pages checked, the first failing: its notice offers Skip and Go On, which scrapes the second.
+    sandbox.fault({ kind: 'status', status: 200, route: 'scrape', body: { success: false, error: 'Request timed out while loading the page' } });
+    await runAndSubmit(w, 'Map a Site', 'https://docs.example.org');
+    for (const page of ['https://docs.example.org/pricing', 'https://docs.example.org/about']) {
+      const row = w.quickInputRows().filter({ hasText: page });
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      await row.locator('[role="checkbox"]').first().click();
+    }
+    await w.quickInput().locator('.quick-input-count', { hasText: '2 Selected' }).waitFor({ state: 'visible' });
+    await w.page.keyboard.press('Enter');
+    const failed = await shootNotice(
+      w,
+      /https:\/\/docs\.example\.org\/pricing: Firecrawl could not do it while scraping the page: the site could not be reached or refused\./,
+      ['Retry', 'Skip and Go On'],
+      /scraping https:\/\/docs\.example\.org\/pricing/,
+      'run-6f-checked-page-failed-skip',
+    );
+    await failed.notice.locator('.monaco-button', { hasText: 'Skip and Go On' }).click();
+    await w.page
+      .locator('.monaco-editor .view-line', { hasText: /Source:.*docs\.example\.org\/about/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(sandbox.requestCount('scrape'), scrapes + 2, 'the failed page is not sent again');
+    await clearNotices(w);
+
     // A map that finds nothing: no pick, a notice with Map Again… and Rate This Result.
     await runAndSubmit(w, 'Map a Site', 'https://empty.example.org');
     const nothing = await shootNotice(w, /no links found on https:\/\/empty\.example\.org/, ['Map Again…', 'Rate This Result'], /mapping https:\/\/empty\.example\.org/, 'run-6b-map-nothing-found');
@@ -324,7 +349,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.ok((await saved.notice.innerText()).includes(path.join(w.workspace, fileName)), 'says where, as a path');
     assert.ok(fs.statSync(path.join(w.workspace, fileName)).size > 11 * 1024 * 1024);
     await clearNotices(w);
-    console.log(`[run-ui] screenshots ${mapShot} ${confirmShot} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
+    console.log(`[run-ui] screenshots ${mapShot} ${confirmShot} ${failed.file} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
   });
 
   it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {

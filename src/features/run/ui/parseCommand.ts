@@ -108,11 +108,16 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
       continue;
     }
     if (!outcome.ok) {
-      const failure = reportRunError(outcome.error, services, {
-        retry: () => parseFiles(services, uris.slice(index)),
-        choose: () => parseCommand(services),
-        ...(rest.length > 0 ? { skip: () => parseFiles(services, rest) } : {}),
-      });
+      const failure = reportRunError(
+        outcome.error,
+        services,
+        {
+          retry: () => parseFiles(services, uris.slice(index)),
+          choose: () => parseCommand(services),
+          ...(rest.length > 0 ? { skip: () => parseFiles(services, rest) } : {}),
+        },
+        uris.length > 1 ? fileName(uri) : undefined,
+      );
       if (!failure && rest.length > 0) sayNotParsed(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }

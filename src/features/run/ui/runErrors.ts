@@ -7,6 +7,7 @@ import { describeRunError, isCommonStep, type RunErrorText, type RunStep, runSte
 import { runCommonStep } from '../../../host/nextStepCommands';
 import { openSetting } from '../../../host/settings';
 import { isFirecrawlError } from '../../../api';
+import { plainText } from '../../../shared/text';
 import type { RunServices } from './services';
 
 /**
@@ -24,9 +25,9 @@ export interface RunSteps {
 
 /**
  * Says why the run failed and returns those words (undefined for a cancel the person asked for that
- * sent nothing that could still run).
+ * sent nothing that could still run). `about` names the page or file first, when the run did several.
  */
-export function reportRunError(error: unknown, services: RunServices, steps: RunSteps): RunErrorText | undefined {
+export function reportRunError(error: unknown, services: RunServices, steps: RunSteps, about?: string): RunErrorText | undefined {
   services.log.warn(`Run failed: ${error instanceof Error ? error.message : String(error)}`);
   // A cancelled agent start whose request had left is said: the run may be under way.
   const cancelled = isFirecrawlError(error) && error.kind === 'cancelled';
@@ -40,7 +41,10 @@ export function reportRunError(error: unknown, services: RunServices, steps: Run
   // Skipping comes before the logs: it is a way on, the logs are a way to look.
   const logs = offered.indexOf('showLogs');
   const actions: RunStep[] = !steps.skip ? offered : logs < 0 ? [...offered, 'skip'] : [...offered.slice(0, logs), 'skip', ...offered.slice(logs)];
-  const text = { ...described, actions };
+  const message = about
+    ? vscode.l10n.t({ message: '{0}: {1}', args: [plainText(about, 100), described.message], comment: ['a page or file of several run in turn, then why it failed'] })
+    : described.message;
+  const text = { message, actions };
   const show = cancelled ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
   void show(text.message, ...text.actions.map(runStepLabel))
     .then(async (choice) => {
@@ -57,7 +61,7 @@ export function reportRunError(error: unknown, services: RunServices, steps: Run
     })
     .then(undefined, (failure: unknown) => {
       // A next step that failed outside the run's own reports (an editor that could not open) is said, not lost in the host's log.
-      reportRunError(failure, services, steps);
+      reportRunError(failure, services, steps, about);
     });
   return text;
 }

@@ -70,15 +70,20 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
       // Retry takes up where this stopped: this URL and the ones not scraped yet. Edit opens this URL
       // in the box first, and goes on with the rest; Skip goes on with the rest without it.
       const rest = urls.slice(index + 1);
-      const failure = reportRunError(outcome.error, services, {
-        retry: () => scrapeUrls(services, urls.slice(index)),
-        edit: async () => {
-          services.typed.set('scrape', url);
-          const edited = await askUrl(services, undefined);
-          return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
+      const failure = reportRunError(
+        outcome.error,
+        services,
+        {
+          retry: () => scrapeUrls(services, urls.slice(index)),
+          edit: async () => {
+            services.typed.set('scrape', url);
+            const edited = await askUrl(services, undefined);
+            return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
+          },
+          ...(rest.length > 0 ? { skip: () => scrapeUrls(services, rest) } : {}),
         },
-        ...(rest.length > 0 ? { skip: () => scrapeUrls(services, rest) } : {}),
-      });
+        urls.length > 1 ? url : undefined,
+      );
       if (!failure && rest.length > 0) sayNotScraped(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }
