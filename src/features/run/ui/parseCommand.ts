@@ -10,6 +10,7 @@ import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { openResult } from './resultEditors';
+import { confirmInTurn, offerTheRest } from './inTurn';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import type { RunServices } from './services';
@@ -61,19 +62,14 @@ function selectedFiles(given: vscode.Uri, selected: unknown): vscode.Uri[] {
   return parsable;
 }
 
-/** Files parsed without a question: a selection of a whole folder may hold hundreds, each a paid parse. */
-const PARSES_WITHOUT_ASKING = 10;
-
-async function confirmParses(count: number): Promise<boolean> {
-  if (count <= PARSES_WITHOUT_ASKING) return true;
+function confirmParses(count: number): Promise<boolean> {
   const n = formatExact(count);
-  const parse = vscode.l10n.t('Parse {0} Files', n);
-  const choice = await vscode.window.showWarningMessage(
+  return confirmInTurn(
+    count,
     vscode.l10n.t('Parse {0} files?', n),
-    { modal: true, detail: vscode.l10n.t('Each file is a parse of its own: it uses credits and opens in its own editor.') },
-    parse,
+    vscode.l10n.t('Each file is a parse of its own: it uses credits and opens in its own editor.'),
+    vscode.l10n.t('Parse {0} Files', n),
   );
-  return choice === parse;
 }
 
 /** `read`'s answer; a file gone or not readable is said as such, with its name, not as an unknown failure. */
@@ -151,14 +147,12 @@ async function openParsed(services: RunServices, uri: vscode.Uri, result: Scrape
   return openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
 }
 
-/** Selected files a Cancel left unparsed: said, with the rest one click away. */
+/** Selected files a Cancel left unparsed. */
 function sayNotParsed(services: RunServices, rest: readonly vscode.Uri[]): void {
   const n = formatExact(rest.length);
-  const go = vscode.l10n.t('Parse the Rest');
-  void vscode.window
-    .showInformationMessage(
-      plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} selected file was not parsed.', n), vscode.l10n.t('Firecrawl: stopped; {0} selected files were not parsed.', n)),
-      go,
-    )
-    .then((choice) => (choice === go ? parseFiles(services, rest) : undefined));
+  offerTheRest(
+    plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} selected file was not parsed.', n), vscode.l10n.t('Firecrawl: stopped; {0} selected files were not parsed.', n)),
+    vscode.l10n.t('Parse the Rest'),
+    () => parseFiles(services, rest),
+  );
 }

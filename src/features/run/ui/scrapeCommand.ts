@@ -11,6 +11,7 @@ import { feedbackUrl } from '../model/ratableResults';
 import { resultFileName, scrapeDocument } from '../model/resultDocument';
 import { askText } from './quickInput';
 import { openResult } from './resultEditors';
+import { confirmInTurn, offerTheRest } from './inTurn';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { openingValue, type RunServices } from './services';
@@ -36,24 +37,15 @@ async function askUrl(services: RunServices, selection: string | undefined): Pro
   return url;
 }
 
-/**
- * Pages checked in a pick (a map's links, a search's results) scraped without a question. A pick's
- * check-all box checks every row, and a map may list 100,000 links: each checked page is a paid scrape
- * of its own that opens its own editor.
- */
-const SCRAPES_WITHOUT_ASKING = 10;
-
-/** Whether to scrape `count` checked pages: more than a few are asked about first, in a modal dialog. */
-export async function confirmScrapes(count: number): Promise<boolean> {
-  if (count <= SCRAPES_WITHOUT_ASKING) return true;
+/** Whether to scrape `count` checked pages: more than a few are asked about first. */
+export function confirmScrapes(count: number): Promise<boolean> {
   const n = formatExact(count);
-  const scrape = plural(count, vscode.l10n.t('Scrape {0} Page', n), vscode.l10n.t('Scrape {0} Pages', n));
-  const choice = await vscode.window.showWarningMessage(
+  return confirmInTurn(
+    count,
     plural(count, vscode.l10n.t('Scrape {0} checked page?', n), vscode.l10n.t('Scrape {0} checked pages?', n)),
-    { modal: true, detail: vscode.l10n.t('Each page is a scrape of its own: it uses credits (usually 1) and opens in its own editor.') },
-    scrape,
+    vscode.l10n.t('Each page is a scrape of its own: it uses credits (usually 1) and opens in its own editor.'),
+    plural(count, vscode.l10n.t('Scrape {0} Page', n), vscode.l10n.t('Scrape {0} Pages', n)),
   );
-  return choice === scrape;
 }
 
 /**
@@ -101,14 +93,12 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
   return { opened };
 }
 
-/** Checked pages a Cancel left unscraped: said, with the rest one click away (they were chosen, and confirmed if many). */
+/** Checked pages a Cancel left unscraped. */
 function sayNotScraped(services: RunServices, rest: readonly string[]): void {
   const n = formatExact(rest.length);
-  const go = vscode.l10n.t('Scrape the Rest');
-  void vscode.window
-    .showInformationMessage(
-      plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} checked page was not scraped.', n), vscode.l10n.t('Firecrawl: stopped; {0} checked pages were not scraped.', n)),
-      go,
-    )
-    .then((choice) => (choice === go ? scrapeUrls(services, rest) : undefined));
+  offerTheRest(
+    plural(rest.length, vscode.l10n.t('Firecrawl: stopped; {0} checked page was not scraped.', n), vscode.l10n.t('Firecrawl: stopped; {0} checked pages were not scraped.', n)),
+    vscode.l10n.t('Scrape the Rest'),
+    () => scrapeUrls(services, rest),
+  );
 }
