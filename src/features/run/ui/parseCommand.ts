@@ -24,7 +24,7 @@ function fileName(uri: vscode.Uri): string {
  * menu checked the type of the clicked one only); without them a dialog asks for one or more files.
  */
 export async function parseCommand(services: RunServices, given?: unknown, selected?: unknown): Promise<RunOutcome> {
-  const files = given instanceof vscode.Uri ? selectedFiles(given, selected) : await askFiles();
+  const files = parsableOf(given instanceof vscode.Uri ? selection(given, selected) : await askFiles());
   if (!files.length || !(await confirmParses(files.length))) return { opened: [], cancelled: true };
   return parseFiles(services, files);
 }
@@ -40,15 +40,20 @@ async function askFiles(): Promise<vscode.Uri[]> {
   );
 }
 
+/** The files selected with the one clicked, or that one alone. */
+function selection(given: vscode.Uri, selected: unknown): vscode.Uri[] {
+  const all = Array.isArray(selected) ? selected.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri) : [];
+  return all.length > 1 ? all : [given];
+}
+
 /**
- * The selected files of a type Firecrawl parses, in the explorer's order; the others are said in one
+ * Of several files, those of a type Firecrawl parses, in the order given; the others are said in one
  * notification, not refused one by one. A single file is parsed (or refused) whatever its type.
  */
-function selectedFiles(given: vscode.Uri, selected: unknown): vscode.Uri[] {
-  const all = Array.isArray(selected) ? selected.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri) : [];
-  if (all.length < 2) return [given];
-  const parsable = all.filter((uri) => parseUpload(fileName(uri), 0).ok);
-  const left = all.length - parsable.length;
+function parsableOf(files: vscode.Uri[]): vscode.Uri[] {
+  if (files.length < 2) return files;
+  const parsable = files.filter((uri) => parseUpload(fileName(uri), 0).ok);
+  const left = files.length - parsable.length;
   if (left > 0) {
     const n = formatExact(left);
     void vscode.window.showInformationMessage(
@@ -85,8 +90,9 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
 
 /**
  * Parses each file in turn, each under a progress notification of its own; each opens as it arrives.
- * A file refused before it was sent (its type, its size, unreadable) is said and the others go on; any other
- * failure stops: Retry takes up with that file, Skip and Go On with the ones after it. A Cancel says how many were left, with a way on.
+ * A file refused for its size or type, or unreadable, is said (its name in the words) and the others go
+ * on; any other failure stops: Retry takes up with that file, Skip and Go On with the ones after it. A
+ * Cancel says how many were left, with a way on.
  */
 async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): Promise<RunOutcome> {
   const opened: vscode.TextDocument[] = [];
