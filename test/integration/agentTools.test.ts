@@ -89,7 +89,11 @@ describe('Firecrawl tools for AI agents', function () {
     // The sandbox's second result tries a command link: it stays text inside the fence.
     assert.match(search, /BEGIN>>>[\s\S]*\[Win a prize\]\(command:workbench\.action\.quit\)[\s\S]*END>>>/);
     const map = text(await invoke('firecrawl_map', { url: 'https://docs.example.org', limit: 3 }));
-    assert.match(map, /^Firecrawl mapped https:\/\/docs\.example\.org: 3 links\. Credits used: not reported by the server\./);
+    // Three links, as many as asked: the site may have more, and the model is told how to see them.
+    assert.match(
+      map,
+      /^Firecrawl mapped https:\/\/docs\.example\.org: 3 links\. That is the limit this call asked for: the site may have more\. Ask for a larger limit \(at most 5,000\) or map a narrower URL to see more\. Credits used: not reported by the server\./,
+    );
     const status = text(await invoke('firecrawl_agent_status', { id: sandbox.demoAgentJobs.completed }));
     assert.match(status, new RegExp(`^Agent run ${sandbox.demoAgentJobs.completed}: completed\\. Credits used so far: \\d+\\.`));
     assert.match(status, /BEGIN>>>\n[[{]/, 'its data, as JSON inside the fence');
