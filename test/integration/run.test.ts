@@ -688,6 +688,58 @@ describe('running Firecrawl from the editor', function () {
     }
   });
 
+  it('Parse File on several files: one the server refuses is named and the rest go on; another failure, named, offers Skip and Go On to the ones after it', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const files = ['big.csv', 'down.csv', 'after.csv'].map((name) => vscode.Uri.joinPath(folder, name));
+    for (const file of files) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    // A proxy in front of a self-hosted server refuses the first file's size, and names no file.
+    sandbox.fault({ route: 'parse', kind: 'status', status: 413, text: '<html><body><h1>413 Request Entity Too Large</h1></body></html>', contentType: 'text/html' });
+    sandbox.fault({ route: 'parse', kind: 'status', status: 500, body: { success: false, error: 'Internal server error' } });
+    const opened = watchOpened();
+    const later = answerLater();
+    try {
+      const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', files[0], files))!;
+      assert.equal(errors.length, 2, errors.map((e) => e.message).join(' | '));
+      assert.match(errors[0]!.message, /^big\.csv: .*413/, "the refused file is named: the proxy's words do not name it");
+      assert.deepEqual(errors[0]!.items, ['Choose Another File…']);
+      assert.match(errors[1]!.message, /^down\.csv: /);
+      assert.ok(errors[1]!.items.includes('Skip and Go On'), errors[1]!.items.join(' | '));
+      assert.equal(outcome.failure?.message, errors[1]!.message, 'the outcome carries the failure that stopped it');
+      assert.equal(sandbox.requestCount('parse'), 2, 'nothing after the failure before the answer');
+      later.choose('Skip and Go On');
+      await until('the file after the failure parsed and opened', () => opened.documents.some((d) => d.getText().startsWith('> Source: `after.csv`')));
+      assert.equal(sandbox.requestCount('parse'), 3, 'the failed file is not sent again');
+    } finally {
+      later.restore();
+    }
+  });
+
+  it('Parse File on several files, the first cancelled: the files after it are said as not parsed, and Parse the Rest parses them', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const files = ['slow.csv', 'next.csv', 'last.csv'].map((name) => vscode.Uri.joinPath(folder, name));
+    for (const file of files) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const { notices, restore } = recordNotices(['info']);
+    const opened = watchOpened();
+    try {
+      sandbox.fault({ kind: 'hang', route: 'parse' });
+      const running = vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', files[0], files);
+      await until('the first upload at the service', () => sandbox.requestCount('parse') === 1);
+      // The progress notification's Cancel (the extension host cannot click it).
+      assert.equal(run.cancelRunsInProgress(), 1);
+      assert.equal((await running)?.cancelled, true);
+      const notice = await until('the notice', () => notices.find((n) => /not parsed/.test(n.message)));
+      assert.deepEqual([notice.message, notice.items], ['Firecrawl: stopped; 2 selected files were not parsed.', ['Parse the Rest']]);
+      assert.equal(sandbox.requestCount('parse'), 1, 'nothing more sent before the answer');
+      notice.choose('Parse the Rest');
+      const sources = () => opened.documents.map((d) => /^> Source: `([^`]+)`/.exec(d.getText())?.[1]);
+      await until('the rest parsed and opened', () => sources().includes('last.csv'));
+      assert.deepEqual(sources(), ['next.csv', 'last.csv']);
+      assert.equal(sandbox.requestCount('parse'), 3);
+    } finally {
+      restore();
+    }
+  });
+
   it('Parse File on more than ten files asks first; No sends nothing', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
     const files = Array.from({ length: 11 }, (_, i) => vscode.Uri.joinPath(folder, `batch-${i + 1}.csv`));

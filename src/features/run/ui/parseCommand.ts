@@ -3,7 +3,7 @@
 // type is not one of those or it is over 50 MB, then uploaded in turn. Each Markdown opens like a
 // scrape result and is rated as a parse.
 import * as vscode from 'vscode';
-import { checked, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
+import { checked, InvalidRequestError, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
 import { FileReadError, isRefusedFile, type RunErrorText } from '../../../host/errorText';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
@@ -96,16 +96,24 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
  */
 async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): Promise<RunOutcome> {
   const opened: vscode.TextDocument[] = [];
-  // Each refusal names its file; the outcome carries the first.
+  // The outcome carries the first refusal, unless a later failure stops the run.
   let refused: RunErrorText | undefined;
   for (const [index, uri] of uris.entries()) {
     const outcome = await parseOne(services, uri);
     const rest = uris.slice(index + 1);
+    // Of several, the failed file is named first, unless the words already name it: the checks here
+    // and the file system do, the server (or a proxy in front of it) does not.
+    const about = !outcome.ok && uris.length > 1 && !(outcome.error instanceof FileReadError || outcome.error instanceof InvalidRequestError) ? fileName(uri) : undefined;
     if (!outcome.ok && (isRefusedFile(outcome.error) || outcome.error instanceof FileReadError)) {
-      const said = reportRunError(outcome.error, services, {
-        retry: () => (isRefusedFile(outcome.error) ? parseCommand(services) : parseFiles(services, [uri])),
-        choose: () => parseCommand(services),
-      });
+      const said = reportRunError(
+        outcome.error,
+        services,
+        {
+          retry: () => (isRefusedFile(outcome.error) ? parseCommand(services) : parseFiles(services, [uri])),
+          choose: () => parseCommand(services),
+        },
+        about,
+      );
       refused ??= said;
       continue;
     }
@@ -118,7 +126,7 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
           choose: () => parseCommand(services),
           ...(rest.length > 0 ? { skip: () => parseFiles(services, rest) } : {}),
         },
-        uris.length > 1 ? fileName(uri) : undefined,
+        about,
       );
       if (!failure && rest.length > 0) sayNotParsed(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
