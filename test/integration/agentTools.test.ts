@@ -73,7 +73,7 @@ describe('Firecrawl tools for AI agents', function () {
     const said = text(result);
     assert.match(said, /^Firecrawl scraped https:\/\/docs\.example\.org\/start\?size=4000\. The site answered 200\. Credits used: 1\. Job id: [0-9a-f-]{36}\./);
     assert.match(said, /<<<FIRECRAWL_UNTRUSTED_CONTENT [0-9a-f]{12} BEGIN>>>\n# Sandbox page/);
-    const body = sandbox.requests().find((r) => r.route === 'scrape')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('scrape')[0]?.body as Record<string, unknown>;
     assert.equal(body.integration, '_vscode');
     const uri = /The whole text is in (firecrawl-tool-result:\S+\.md)/.exec(said)?.[1];
     assert.ok(uri, said);
@@ -141,7 +141,7 @@ describe('Firecrawl tools for AI agents', function () {
     const tool = api.agentTools.registered.get('firecrawl_start_agent')!;
     const result = (await tool.invoke({ input: { prompt: 'Compare the plans of three scraping APIs', maxCredits: 200 }, toolInvocationToken: undefined }, none))!;
     assert.match(text(result), /^Firecrawl started an agent run\. Job id: [0-9a-f-]{36}\. It may spend up to 200 credits/);
-    const body = sandbox.requests().find((r) => r.route === 'agentStart')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('agentStart')[0]?.body as Record<string, unknown>;
     assert.equal(body.maxCredits, 200);
     assert.equal(body.integration, '_vscode');
     // The person follows what the agent started where they follow their own runs.

@@ -130,11 +130,7 @@ describe('running Firecrawl from the editor', function () {
     await vscode.commands.executeCommand(end === 'accept' ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen');
     return { outcome: (await pending)!, urls, opened };
   }
-  const scrapedUrls = () =>
-    sandbox
-      .requests()
-      .filter((r) => r.route === 'scrape')
-      .map((r) => (r.body as { url: string }).url);
+  const scrapedUrls = () => sandbox.requestsTo('scrape').map((r) => (r.body as { url: string }).url);
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
   /** Rate This Result on `document` through the wizard: Enter on the rating page (its highlighted choice, "good"), Enter on the review. */
   async function rateGood(document: vscode.TextDocument): Promise<FeedbackRunResult> {
@@ -165,7 +161,7 @@ describe('running Firecrawl from the editor', function () {
     const text = document.getText();
     assert.match(text, /^> Source: `https:\/\/docs\.example\.org\/start`/);
     assert.match(text, /Credits used: 1 credit/);
-    const sent = sandbox.requests().filter((r) => r.route === 'scrape');
+    const sent = sandbox.requestsTo('scrape');
     assert.equal(sent.length, 1);
     const body = sent[0]?.body as Record<string, unknown>;
     assert.equal(body.integration, '_vscode');
@@ -326,7 +322,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await pending)!;
     const [document] = outcome.opened;
     assert.match(document?.getText() ?? '', /Search: web scraping api/);
-    const body = sandbox.requests().find((r) => r.route === 'search')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('search')[0]?.body as Record<string, unknown>;
     assert.deepEqual(body, { query: 'web scraping api', limit: 10, integration: '_vscode', origin: body.origin });
     const titles = await lensTitles(document!.uri);
     assert.ok(
@@ -370,15 +366,7 @@ describe('running Firecrawl from the editor', function () {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       const text = (await pending)!.opened[0]?.getText() ?? '';
       assert.match(text, /^> ⚠ The map stopped at the 12 links it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m);
-      assert.equal(
-        (
-          sandbox
-            .requests()
-            .filter((r) => r.route === 'map')
-            .at(-1)?.body as { limit?: number }
-        ).limit,
-        12,
-      );
+      assert.equal((sandbox.requestsTo('map').at(-1)?.body as { limit?: number }).limit, 12);
     } finally {
       await settings.update(SETTINGS.mapLimit, undefined, vscode.ConfigurationTarget.Global);
     }
@@ -769,7 +757,7 @@ describe('running Firecrawl from the editor', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const outcome = (await pending)!;
     assert.ok(outcome.id);
-    const body = sandbox.requests().find((r) => r.route === 'agentStart')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('agentStart')[0]?.body as Record<string, unknown>;
     assert.deepEqual(body.urls, ['https://a.example', 'https://b.example']);
     assert.equal(body.maxCredits, 500);
     assert.equal(body.integration, '_vscode');
@@ -827,11 +815,8 @@ describe('running Firecrawl from the editor', function () {
       assert.ok(refused.failure);
       assert.ok((await startRun('Prompt B: list every changelog entry')).id);
       later.choose('Retry');
-      await until('the retry', () => sandbox.requests().filter((r) => r.route === 'agentStart').length === 3);
-      const prompts = sandbox
-        .requests()
-        .filter((r) => r.route === 'agentStart')
-        .map((r) => (r.body as { prompt?: string }).prompt);
+      await until('the retry', () => sandbox.requestsTo('agentStart').length === 3);
+      const prompts = sandbox.requestsTo('agentStart').map((r) => (r.body as { prompt?: string }).prompt);
       assert.deepEqual(prompts, ['Prompt A: compare the pricing pages', 'Prompt B: list every changelog entry', 'Prompt A: compare the pricing pages']);
     } finally {
       later.restore();
@@ -850,7 +835,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(again.value, 'https://a.example/pricing https://b.example/plans');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(await pending, { cancelled: true });
-    assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
+    assert.equal(sandbox.requestsTo('agentStart').length, 0);
   });
 
   it('Start Agent Job: Escape on the URLs keeps them and the prompt for the next run', async () => {
@@ -868,7 +853,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(again.value, 'https://a.example/pricing https://b.example/plans');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(await second, { cancelled: true });
-    assert.equal(sandbox.requests().filter((r) => r.route === 'agentStart').length, 0);
+    assert.equal(sandbox.requestsTo('agentStart').length, 0);
   });
 
   it('Start Agent Job: leaving at the confirm step to change the credit limit keeps the schema and the effort for the next run', async () => {
@@ -908,7 +893,7 @@ describe('running Firecrawl from the editor', function () {
     await until('the confirm step', () => (prompt()?.step === 5 ? prompt() : undefined));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.ok((await again)?.id);
-    const body = sandbox.requests().find((r) => r.route === 'agentStart')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('agentStart')[0]?.body as Record<string, unknown>;
     assert.equal(body.prompt, 'Compare the plans of three scraping APIs');
     assert.deepEqual(body.schema, schema);
     assert.equal(body.effort, 'high');

@@ -43,7 +43,7 @@ describe('running Firecrawl: failures that say what to do next', function () {
   });
 
   const prompt = () => run.prompt;
-  const agentStarts = () => sandbox.requests().filter((r) => r.route === 'agentStart');
+  const agentStarts = () => sandbox.requestsTo('agentStart');
   /** Waits for a wizard page `step`, sets its text if given, and accepts it. */
   async function answerStep(step: number, text?: string): Promise<void> {
     const page = await until(`page ${step}`, () => (prompt()?.step === step ? prompt() : undefined));

@@ -210,6 +210,8 @@ export interface Sandbox {
   /** API requests since the last reset (control requests are never counted). */
   requestCount(route?: RouteName): number;
   requests(): ReadonlyArray<LoggedRequest>;
+  /** The requests to `route` since the last reset, oldest first. */
+  requestsTo(route: RouteName): ReadonlyArray<LoggedRequest>;
   /** The requests about one job since the last reset (its path ends with the id, in any case), of `route` only if given. */
   requestsAbout(id: string, route?: RouteName): ReadonlyArray<LoggedRequest>;
   resetCounts(): void;
@@ -457,6 +459,10 @@ class SandboxServer implements Sandbox {
 
   requests(): ReadonlyArray<LoggedRequest> {
     return [...this.log];
+  }
+
+  requestsTo(route: RouteName): ReadonlyArray<LoggedRequest> {
+    return this.log.filter((r) => r.route === route);
   }
 
   requestsAbout(id: string, route?: RouteName): ReadonlyArray<LoggedRequest> {

@@ -61,7 +61,7 @@ describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code sho
     fs.writeFileSync(path.join(dir, 'request.json'), JSON.stringify(request));
     await w.runCommand('Tool Probe: Invoke the Requested Firecrawl Tool as an AI Agent');
   };
-  const scrapes = (s: Sandbox) => s.requests().filter((r) => r.route === 'scrape').length;
+  const scrapes = (s: Sandbox) => s.requestsTo('scrape').length;
 
   it('within the budget a scrape asks nothing: VS Code shows no dialog of its own for a tool that gives it no confirmation', async () => {
     const w = wb();
@@ -91,7 +91,7 @@ describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code sho
     await dialog(w).getByRole('button', { name: 'Cancel' }).click();
     const declined = await probeAnswer();
     assert.ok(declined.error, `declined, the tool call fails: ${JSON.stringify(declined)}`);
-    assert.equal(s.requests().filter((r) => r.route === 'agentStart').length, 0, 'nothing was started');
+    assert.equal(s.requestsTo('agentStart').length, 0, 'nothing was started');
   });
 
   it('accepted: the run starts with its limit and joins the Research view, where it turns completed', async () => {
@@ -104,7 +104,7 @@ describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code sho
     assert.ok(answer.parts, JSON.stringify(answer));
     const text = answer.parts.join('\n');
     assert.match(text, /[0-9a-f-]{36}/, text);
-    const starts = s.requests().filter((r) => r.route === 'agentStart');
+    const starts = s.requestsTo('agentStart');
     assert.equal(starts.length, 1);
     assert.deepEqual({ prompt: (starts[0]?.body as { prompt?: string }).prompt, maxCredits: (starts[0]?.body as { maxCredits?: number }).maxCredits }, { prompt: PROMPT, maxCredits: 200 });
 

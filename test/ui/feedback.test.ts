@@ -124,7 +124,7 @@ describe('feedback wizard in the workbench', () => {
       ['Endpoint (1/5)', 'Job id (2/5)', 'Rating (3/5)', 'Issue labels (4/5)', 'Review (5/5)'],
     );
     assert.ok(sandbox.feedbackSubmissions().some((s) => s.jobId === job && (s.body.issues as string[]).join() === 'missing-content'));
-    const activity = sandbox.requests().filter((r) => r.route === 'activity');
+    const activity = sandbox.requestsTo('activity');
     assert.deepEqual(
       activity.map((r) => r.query),
       ['limit=100'],

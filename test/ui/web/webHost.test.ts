@@ -60,7 +60,7 @@ describe('web-worker extension host', () => {
     const item = wb().statusBarItem('45,210');
     await item.waitFor({ state: 'visible', timeout: 20_000 });
     // The browser asked first (a preflight) and the request itself carried the key.
-    const asked = sandbox.requests().filter((r) => r.route === 'creditUsage');
+    const asked = sandbox.requestsTo('creditUsage');
     assert.ok(asked.some((r) => r.headers.authorization === `Bearer ${sandbox.keys.valid}`));
     assert.ok(
       asked.every((r) => r.headers.origin !== undefined),
@@ -103,7 +103,7 @@ describe('web-worker extension host', () => {
     await w.submitQuickInput('https://docs.example.org/web');
     const lens = w.page.locator('.codelens-decoration a', { hasText: /Rate this result/ });
     await lens.first().waitFor({ state: 'visible', timeout: 30_000 });
-    const sent = sandbox.requests().find((r) => r.route === 'scrape');
+    const sent = sandbox.requestsTo('scrape')[0];
     assert.ok(sent?.headers.origin !== undefined, 'the scrape came from the browser');
     assert.equal((sent?.body as { integration?: string }).integration, '_vscode');
     await lens.first().click();

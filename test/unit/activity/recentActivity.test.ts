@@ -14,11 +14,7 @@ let sandbox: Sandbox;
 let clock: FakeClock;
 
 const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
-const activityQueries = () =>
-  sandbox
-    .requests()
-    .filter((r) => r.route === 'activity')
-    .map((r) => r.query);
+const activityQueries = () => sandbox.requestsTo('activity').map((r) => r.query);
 
 before(async () => {
   clock = new FakeClock(Date.parse('2026-11-22T09:41:00.000Z'));

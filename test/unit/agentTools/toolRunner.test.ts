@@ -120,7 +120,7 @@ describe('tool calls against the sandbox', () => {
     assert.ok(inside.length <= 1_002, `trimmed: ${inside.length}`);
     assert.ok(documents.list()[0]!.text.length > 5_000, 'the document holds the whole page');
     assert.equal(out.charged, 1);
-    const body = sandbox.requests().find((r) => r.route === 'scrape')?.body as Record<string, unknown>;
+    const body = sandbox.requestsTo('scrape')[0]?.body as Record<string, unknown>;
     assert.equal(body.integration, '_vscode');
   });
 
@@ -147,25 +147,9 @@ describe('tool calls against the sandbox', () => {
     const search = await tools.prepare('search', { query: 'firecrawl pricing' });
     assert.equal(search.action, 'Search the web for `firecrawl pricing` (50 results) · about 10 credits');
     await tools.run('search', { query: 'firecrawl pricing' });
-    assert.equal(
-      (
-        sandbox
-          .requests()
-          .filter((r) => r.route === 'search')
-          .at(-1)?.body as { limit?: number }
-      ).limit,
-      50,
-    );
+    assert.equal((sandbox.requestsTo('search').at(-1)?.body as { limit?: number }).limit, 50);
     await tools.run('map', { url: 'https://example.com/' });
-    assert.equal(
-      (
-        sandbox
-          .requests()
-          .filter((r) => r.route === 'map')
-          .at(-1)?.body as { limit?: number }
-      ).limit,
-      5_000,
-    );
+    assert.equal((sandbox.requestsTo('map').at(-1)?.body as { limit?: number }).limit, 5_000);
   });
 
   test('a map that returned as many links as it asked for tells the model the site may have more, and how to see more', async () => {
@@ -214,7 +198,7 @@ describe('tool calls against the sandbox', () => {
     assert.doesNotMatch(prepared.confirmation?.message ?? '', /\]\(command:/, 'the prompt cannot carry a link into the confirmation');
     const out = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
     assert.match(out.parts[0] ?? '', /^Firecrawl started an agent run\. Job id: [0-9a-f-]{36}\. It may spend up to 120 credits/);
-    assert.equal((sandbox.requests().find((r) => r.route === 'agentStart')?.body as { maxCredits: number }).maxCredits, 120);
+    assert.equal((sandbox.requestsTo('agentStart')[0]?.body as { maxCredits: number }).maxCredits, 120);
     assert.equal(out.charged, 120);
   });
 

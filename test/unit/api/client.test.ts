@@ -86,7 +86,7 @@ function suites(): void {
       await client()
         .getCreditUsage()
         .catch(() => undefined);
-      const request = sandbox.requests().find((r) => r.route === 'creditUsage');
+      const request = sandbox.requestsTo('creditUsage')[0];
       assert.ok(request);
       assert.equal(request.headers.authorization, `Bearer ${sandbox.keys.valid}`);
       assert.match(request.headers['user-agent'] ?? '', /^firecrawl-vscode\/0\.1\.0-test/);
@@ -127,7 +127,7 @@ function suites(): void {
         assert.deepEqual([...starts].sort(), starts);
         assert.equal(history.periods.at(-1)?.endDate, null);
       }
-      const request = sandbox.requests().filter((r) => r.route === 'creditUsageHistorical')[0];
+      const request = sandbox.requestsTo('creditUsageHistorical')[0];
       assert.equal(request?.query, '');
     });
 
@@ -137,7 +137,7 @@ function suites(): void {
       const names = new Set(history.periods.map((p) => p.apiKey));
       assert.ok(names.size >= 3, `expected several keys, got ${[...names].join(', ')}`);
       assert.ok(![...names].some((n) => n?.startsWith('fc-')), 'display names, never secrets');
-      const request = sandbox.requests().find((r) => r.route === 'creditUsageHistorical');
+      const request = sandbox.requestsTo('creditUsageHistorical')[0];
       assert.equal(request?.query, 'byApiKey=true');
     });
 
@@ -434,7 +434,7 @@ function suites(): void {
       assert.equal(receipt.alreadySubmitted, false);
       assert.equal(receipt.dailyCapReached, false);
       assert.ok(receipt.creditsRefunded > 0);
-      const sent = sandbox.requests().find((r) => r.route === 'feedback')?.body as Record<string, unknown>;
+      const sent = sandbox.requestsTo('feedback')[0]?.body as Record<string, unknown>;
       assert.equal(sent.origin, 'firecrawl-vscode@0.1.0-test');
       assert.equal(sent.integration, '_vscode');
     });

@@ -248,10 +248,7 @@ describe('listAgentJobs', () => {
     const run = { id: '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4', createdAt: '2026-11-22T09:00:00.000Z', status: 'completed', settings: { hidden: false, starred: false } };
     sandbox.fault({ route: 'agentList', kind: 'status', status: 200, body: { success: true, agents: [run], next: 'https://evil.example/v2/agent?before=1763800000000' } });
     await client().listAgentJobs({ maxPages: 2 });
-    const asked = sandbox
-      .requests()
-      .filter((r) => r.route === 'agentList')
-      .map((r) => r.query);
+    const asked = sandbox.requestsTo('agentList').map((r) => r.query);
     assert.deepEqual(asked, ['', 'before=1763800000000']);
     assert.equal(nextAgentPage('not a url at all \u0000', [{ ...run, urls: [], hidden: false }], sandbox.url), String(Date.parse(run.createdAt)));
     assert.equal(nextAgentPage('/v2/agent?before=12;rm', [], sandbox.url), undefined);

@@ -26,11 +26,7 @@ let activity: RecentActivity;
 
 const client = () => new FirecrawlClient({ baseUrl: sandbox.url, apiKey: () => sandbox.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.2.0-test', fetch: nodeFetch });
 const recentJobs = () => new RecentFeedbackJobs(activity);
-const activityQueries = () =>
-  sandbox
-    .requests()
-    .filter((r) => r.route === 'activity')
-    .map((r) => r.query);
+const activityQueries = () => sandbox.requestsTo('activity').map((r) => r.query);
 const loaded = (p: { busy?: boolean }) => p.busy !== true;
 
 async function run(script: Reply[], draft: WizardDraft = emptyDraft(), options: Partial<WizardOptions> = {}) {

@@ -110,7 +110,7 @@ describe('against the sandbox', () => {
 
   test('scrape: every POST names the integration and this extension with its version; the page and its facts come back', async () => {
     const result = await client().scrape(scrapeOf('https://docs.example.org/start'));
-    const sent = sandbox.requests().find((r) => r.route === 'scrape');
+    const sent = sandbox.requestsTo('scrape')[0];
     assert.deepEqual(sent?.body, {
       url: 'https://docs.example.org/start',
       formats: ['markdown'],
@@ -209,7 +209,7 @@ describe('against the sandbox', () => {
     assert.ok(result.jobId);
     assert.equal(result.creditsUsed, 2);
     assert.ok(sandbox.activity().some((a) => a.id === result.jobId && a.endpoint === 'search'));
-    assert.equal((sandbox.requests().find((r) => r.route === 'search')?.body as { integration?: string }).integration, '_vscode');
+    assert.equal((sandbox.requestsTo('search')[0]?.body as { integration?: string }).integration, '_vscode');
   });
 
   test('map lists links with their titles and the response’s id', async () => {
@@ -243,10 +243,7 @@ describe('against the sandbox', () => {
     assert.equal(error.status, 400);
     assert.match(describeRunError(error).message, /bogus/);
     const { id } = await client().startAgent(checked('agentStart', agentStartBody({ prompt: 'Compare prices', urls: ['https://a.example'], maxCredits: 5 })));
-    const sent = sandbox
-      .requests()
-      .filter((r) => r.route === 'agentStart')
-      .at(-1)?.body as Record<string, unknown>;
+    const sent = sandbox.requestsTo('agentStart').at(-1)?.body as Record<string, unknown>;
     assert.equal(sent.maxCredits, 5);
     assert.equal(sent.integration, '_vscode');
     sandbox.advanceClock(61_000);
@@ -276,7 +273,7 @@ describe('against the sandbox', () => {
       origin: 'firecrawl-vscode@0.3.0-test',
     });
     assert.equal(receipt.alreadySubmitted, false);
-    const sent = sandbox.requests().find((r) => r.route === 'parse');
+    const sent = sandbox.requestsTo('parse')[0];
     assert.match(sent?.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
     assert.match(String(sent?.body), /name="options"\r\n\r\n\{"formats":\["markdown"\],"timeout":30000,"integration":"_vscode","origin":"firecrawl-vscode@0\.3\.0-test"\}/);
   });
@@ -370,7 +367,7 @@ describe('rating right after the run', () => {
       origin: 'firecrawl-vscode@0.3.0-test',
     });
   const code = (error: FirecrawlError) => (error as { feedbackErrorCode?: string }).feedbackErrorCode;
-  const feedbackPosts = () => sandbox.requests().filter((r) => r.route === 'feedback').length;
+  const feedbackPosts = () => sandbox.requestsTo('feedback').length;
   beforeEach(() => {
     waited.length = 0;
     sandbox.feedbackRowDelayMs = 800;
