@@ -362,7 +362,7 @@ describe('running Firecrawl from the editor', function () {
       await answerPrompt(/Map a Site/, 'https://docs.example.org');
       const pick = await resultsPick();
       assert.equal(pick.items.length, 12);
-      assert.equal(pick.placeholder, '12 links, as many as the map asked for (the site may have more): check the pages to scrape');
+      assert.equal(pick.placeholder, '12 links, the limit (the site may have more): check pages to scrape');
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       const text = (await pending)!.opened[0]?.getText() ?? '';
       assert.match(text, /^> ⚠ The map stopped at the 12 links it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m);
@@ -622,6 +622,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', file))!;
     const text = outcome.opened[0]?.getText() ?? '';
     assert.match(text, /^> Source: `plans\.csv`/);
+    assert.doesNotMatch(text, /Site status/, 'an upload has no site');
     assert.match(text, /- Example,Hobby/);
     const titles = await lensTitles(outcome.opened[0]!.uri);
     assert.ok(

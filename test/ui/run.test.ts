@@ -4,8 +4,9 @@
 // the agent job's confirm step, the 402 message, the map's pick of links, and an agent run started
 // here reaching completed in the Research view, each with a screenshot; and the notices that a search
 // or a map found nothing, that a cancelled agent start may have run, and that a file to parse could
-// not be read or was refused; and a page holding Unicode line and paragraph separators, which opens
-// with them as breaks and without VS Code's "Unusual Line Terminators" dialog.
+// not be read or was refused; files selected together in the Explorer, parsed each to its own result
+// with the one of another type left out; and a page holding Unicode line and paragraph separators,
+// which opens with them as breaks and without VS Code's "Unusual Line Terminators" dialog.
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -23,7 +24,8 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await sandbox?.close();
   });
   const wb = useWorkbench(() => ({
-    settings: { 'firecrawl.apiUrl': sandbox.url },
+    // The sandbox's sites have 30 pages: a map asking for 30 stops at its limit, and says the site may have more.
+    settings: { 'firecrawl.apiUrl': sandbox.url, 'firecrawl.run.mapLimit': 30 },
     env: { FIRECRAWL_API_KEY: sandbox.keys.valid },
     workspaceFiles: { 'quarterly-report.csv': 'region,revenue\nnorth,1200\nsouth,900\n' },
   }));
@@ -242,7 +244,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await title(w).filter({ hasText: 'Map of https://docs.example.org' }).waitFor({ state: 'visible', timeout: 20_000 });
     await w.quickInputRows().filter({ hasText: 'https://docs.example.org/pricing' }).waitFor({ state: 'visible', timeout: 15_000 });
     const placeholder = await w.quickInput().locator('input').getAttribute('placeholder');
-    assert.match(placeholder ?? '', /^30 links: check the pages to scrape/);
+    assert.match(placeholder ?? '', /^30 links, the limit \(the site may have more\): check pages to scrape$/);
     // Rows have checkboxes: the pick takes several.
     assert.equal(await w.quickInputRows().first().locator('[role="checkbox"]').getAttribute('aria-checked'), 'false', 'a checkbox on each row, none checked');
     await w.quickInput().locator('.quick-input-count', { hasText: '0 Selected' }).waitFor({ state: 'visible' });
@@ -275,6 +277,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await title(w).waitFor({ state: 'hidden' });
     // The map itself opened behind the pick as a document, one link a line; nothing was scraped.
     assert.match(await w.editorText(), /Map of/);
+    assert.match(await w.editorText(), /⚠ The map stopped at the 30 links it asked for: the site may have more\./);
     assert.equal(sandbox.requestCount('scrape'), scrapes, 'closing the pick scrapes nothing');
 
     // Two pages checked, the first failing: its notice offers Skip and Go On, which scrapes the second.
@@ -378,6 +381,51 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.equal(sandbox.requestCount('parse'), parses + 1);
     await clearNotices(w);
     console.log(`[run-ui] screenshots ${unreadable.file} ${refused.file}`);
+  });
+
+  it('Parse File to Markdown on files selected together in the Explorer: the text file is left out and said once, each other file opens as its own result', async () => {
+    const w = wb();
+    sandbox.clearFaults();
+    await clearNotices(w);
+    const parses = sandbox.requestCount('parse');
+    fs.writeFileSync(path.join(w.workspace, 'forecast.csv'), 'quarter,revenue\nQ1,2100\n');
+    fs.writeFileSync(path.join(w.workspace, 'notes.txt'), 'to read later\n');
+    await w.runCommand('View: Show Explorer');
+    const row = (name: string) => w.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+    for (const name of ['forecast.csv', 'notes.txt', 'quarterly-report.csv']) await row(name).waitFor({ state: 'visible', timeout: 15_000 });
+    await row('forecast.csv').click();
+    await row('notes.txt').click({ modifiers: ['Control'] });
+    await row('quarterly-report.csv').click({ modifiers: ['Control'] });
+    await w.page.locator('.explorer-folders-view .monaco-list-row.selected').nth(2).waitFor({ state: 'visible' });
+    // The menu is opened on a file Firecrawl parses; it acts on the whole selection.
+    await row('quarterly-report.csv').click({ button: 'right' });
+    const menu = w.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible' });
+    // A menu takes no click in its first moments (the right button's release must not choose an
+    // entry): the entry is focused under the pointer, then chosen with Enter.
+    await w.settled(menu);
+    await menu.locator('.action-item', { hasText: 'Parse File to Markdown…' }).hover();
+    await menu.locator('.action-item.focused', { hasText: 'Parse File to Markdown…' }).waitFor({ state: 'visible' });
+    await w.page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden' });
+    const tabs = async () => (await w.page.locator('.tabs-container .tab .label-name').allInnerTexts()).map((t) => t.trim());
+    // A tab for each result, named after its file without the extension; the text file was not sent.
+    await until('a result tab for each file', async () => {
+      const open = await tabs();
+      return open.includes('forecast.md') && open.includes('quarterly-report.md');
+    });
+    assert.equal(sandbox.requestCount('parse'), parses + 2);
+    // Each file's progress notification stays a moment after its parse.
+    await w.notification(/parsing forecast\.csv/).waitFor({ state: 'hidden' });
+    const leftOut = await shootNotice(
+      w,
+      /^Firecrawl: 1 selected item is left out; Parse File takes PDF, DOCX, XLSX, PPTX, HTML, EPUB and CSV files\.$/,
+      [],
+      /parsing quarterly-report\.csv/,
+      'run-9a-explorer-parse-left-out',
+    );
+    await clearNotices(w);
+    console.log(`[run-ui] screenshots ${leftOut.file}`);
   });
 
   it('an agent run started from the editor shows in the Research view and turns to completed', async () => {

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { mapDocument, overBytes, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
+import { mapDocument, parseDocument, overBytes, resultFileName, scrapeDocument, searchDocument } from '../../../src/features/run/model/resultDocument';
 
 const AT = Date.parse('2026-11-27T08:00:00Z');
 const JOB = '3f2b9c4e-1d2a-4b5c-8d6e-7f8091a2b3c4';
@@ -30,6 +30,16 @@ describe('result documents', () => {
     assert.match(text, /⚠ The site answered 404/);
     assert.match(text, /\(The page had no text\.\)/);
     assert.doesNotMatch(text, /Credits used/);
+  });
+
+  test('a parsed file is named by its file, with no site status (an upload has no site), and an empty one says it is the file', () => {
+    const text = parseDocument({ markdown: '', statusCode: 200, sourceUrl: 'https://ignored.example', jobId: JOB, creditsUsed: 2 }, 'q1 `report`.csv', AT);
+    const [header, body] = text.split('\n\n---\n\n');
+    assert.match(header ?? '', /^> Source: ``q1 `report`\.csv`` {2}$/m);
+    assert.doesNotMatch(header ?? '', /Site status|ignored\.example/);
+    assert.match(header ?? '', /Credits used: 2 credits {2}$/m);
+    assert.equal(body, '(The file had no text.)\n');
+    assert.match(new MarkdownIt().render(header ?? ''), /<code>q1 `report`\.csv<\/code>/, 'the name reads as it is written, spaces and backticks too');
   });
 
   test('what a page chose for the header is escaped: no link, no HTML, no icon', () => {

@@ -39,6 +39,14 @@ function codeUrl(url: string): string {
   return `\`${url.replace(/[`\s\u0000-\u001f\u007f-\u009f]/g, (c) => encodeURIComponent(c))}\``;
 }
 
+/** A file's name as code, as it is written: fenced past any backticks in it, spaces kept. */
+function codeName(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+  const fence = '`'.repeat(Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${clean}${pad}${fence}`;
+}
+
 /** A quoted block of header lines: Markdown's line breaks keep one fact a line. */
 function header(lines: readonly string[]): string {
   return lines.map((line) => `> ${line}  `).join('\n');
@@ -58,7 +66,7 @@ export function isErrorStatus(statusCode: number | undefined): boolean {
   return statusCode !== undefined && statusCode >= 400;
 }
 
-/** A scraped page, or a parsed file (`source` is then the file's name). */
+/** A scraped page. */
 export function scrapeDocument(result: ScrapeResult, requested: string, at: number): string {
   const lines: string[] = [];
   const source = result.sourceUrl ?? requested;
@@ -71,9 +79,18 @@ export function scrapeDocument(result: ScrapeResult, requested: string, at: numb
         : l10n.t('Site status: {0}', String(result.statusCode)),
     );
   }
+  return pageDocument(lines, result, at, l10n.t('(The page had no text.)'));
+}
+
+/** A parsed file, named by its file name: an upload has no URL and no site to answer a status. */
+export function parseDocument(result: ScrapeResult, fileName: string, at: number): string {
+  return pageDocument([l10n.t('Source: {0}', codeName(fileName))], result, at, l10n.t('(The file had no text.)'));
+}
+
+function pageDocument(lines: string[], result: ScrapeResult, at: number, empty: string): string {
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
-  const body = result.markdown.trim() ? inertCommandLinks(usualLineBreaks(result.markdown)) : l10n.t('(The page had no text.)');
+  const body = result.markdown.trim() ? inertCommandLinks(usualLineBreaks(result.markdown)) : empty;
   return `${header(lines)}\n\n---\n\n${body}\n`;
 }
 

@@ -69,8 +69,8 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     placeholder: mapReachedLimit(result, limit)
       ? plural(
           count,
-          vscode.l10n.t('{0} link, as many as the map asked for (the site may have more): check the pages to scrape', formatExact(count)),
-          vscode.l10n.t('{0} links, as many as the map asked for (the site may have more): check the pages to scrape', formatExact(count)),
+          vscode.l10n.t('{0} link, the limit (the site may have more): check pages to scrape', formatExact(count)),
+          vscode.l10n.t('{0} links, the limit (the site may have more): check pages to scrape', formatExact(count)),
         )
       : plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),
     many: true,

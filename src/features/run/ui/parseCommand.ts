@@ -3,12 +3,12 @@
 // type is not one of those or it is over 50 MB, then uploaded in turn. Each Markdown opens like a
 // scrape result and is rated as a parse.
 import * as vscode from 'vscode';
-import { checked, InvalidRequestError, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
+import { checked, isFirecrawlError, parseBody, parseUpload, PARSE_TYPES, type ScrapeResult } from '../../../api';
 import { FileReadError, isRefusedFile, type RunErrorText } from '../../../host/errorText';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
-import { resultFileName, scrapeDocument } from '../model/resultDocument';
+import { parseDocument, resultFileName } from '../model/resultDocument';
 import { openResult } from './resultEditors';
 import { confirmInTurn, offerTheRest } from './inTurn';
 import { reportRunError, type RunOutcome } from './runErrors';
@@ -103,7 +103,8 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
     const rest = uris.slice(index + 1);
     // Of several, the failed file is named first, unless the words already name it: the checks here
     // and the file system do, the server (or a proxy in front of it) does not.
-    const about = !outcome.ok && uris.length > 1 && !(outcome.error instanceof FileReadError || outcome.error instanceof InvalidRequestError) ? fileName(uri) : undefined;
+    const about =
+      !outcome.ok && uris.length > 1 && !(outcome.error instanceof FileReadError || (isFirecrawlError(outcome.error) && outcome.error.kind === 'invalidRequest')) ? fileName(uri) : undefined;
     if (!outcome.ok && (isRefusedFile(outcome.error) || outcome.error instanceof FileReadError)) {
       const said = reportRunError(
         outcome.error,
@@ -157,8 +158,7 @@ async function openParsed(services: RunServices, uri: vscode.Uri, result: Scrape
   services.refresh.request();
   services.log.info(`Parsed ${name}: job ${result.jobId ?? '(none)'}, ${result.creditsUsed ?? '?'} credits`);
   const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
-  // The header names the file, not a URL: the upload has none.
-  return openResult(services, scrapeDocument({ ...result, sourceUrl: name }, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
+  return openResult(services, parseDocument(result, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
 }
 
 /** Selected files a Cancel left unparsed. */
