@@ -14,6 +14,7 @@ export function setLocale(locale: string | undefined): void {
   percentFormats.clear();
   percentFormatsNearEnd.clear();
   dateTimeFormats.clear();
+  lastDateTime = undefined;
   pluralRules = undefined;
 }
 
@@ -44,6 +45,8 @@ export function formatCredits(value: number, locale: string | undefined = defaul
 // and tooltips format several numbers and a date each time: one formatter per locale is kept.
 const exactFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The last moment formatted by `formatDateTime`: a minute is said once. */
+let lastDateTime: { minute: number; locale: string | undefined; text: string } | undefined;
 /** Whole percents, and one decimal near the ends (a chart's tooltips and table format hundreds). */
 const percentFormats = new Map<string, Intl.NumberFormat>();
 const percentFormatsNearEnd = new Map<string, Intl.NumberFormat>();
@@ -184,7 +187,12 @@ export function formatIn(at: number, now: number, locale: string | undefined = d
 
 /** The local date and time of a moment: "Nov 20, 3:42 PM". */
 export function formatDateTime(ms: number, locale: string | undefined = defaultLocale): string {
-  return cached(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(ms);
+  // Every agent tool result is dated, and formatting takes tens of microseconds: each minute is formatted once.
+  const minute = Math.floor(ms / 60_000);
+  if (lastDateTime?.minute === minute && lastDateTime.locale === locale) return lastDateTime.text;
+  const text = cached(dateTimeFormats, locale, () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(ms);
+  lastDateTime = { minute, locale, text };
+  return text;
 }
 
 /** A ratio or rate people compare at a glance: "24", "6.5", "1,200", "0.042"; "∞" for a ratio to nothing. */

@@ -154,6 +154,24 @@ describe('the shared spending record', () => {
     assert.ok(disk.files.get(`${SPENDING_FOLDER}/a.json`)!.length < 1024 * 1024);
   });
 
+  test("this window's charges older than two days leave its file at the next charge; the rest read back as recorded", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = new ToolSpending({ files: disk.view(), clock, windowId: 'a' });
+    const old: SpendingEntry = { id: 'call-old', at: clock.now(), tool: 'scrape', units: 3, unit: 'credits', team: 't' };
+    await a.record(old);
+    clock.sleep(SPENDING_KEEP_MS - 60_000);
+    const held: SpendingEntry = { id: 'call-new', at: clock.now(), tool: 'map', units: 2, unit: 'credits', team: 't', upTo: true };
+    await a.record(held);
+    const read = () => JSON.parse(disk.files.get(`${SPENDING_FOLDER}/a.json`)!).entries as SpendingEntry[];
+    assert.deepEqual(read(), [old, held]);
+    clock.sleep(2 * 60_000);
+    const { upTo: _held, ...settled } = held;
+    await a.record({ ...settled, units: 1, at: clock.now() });
+    assert.deepEqual(read(), [{ ...settled, units: 1 }], 'the old charge is gone and the hold is replaced by what it cost, dated when it began');
+    assert.deepEqual(a.entries(), read());
+  });
+
   test('the totals the guard reads, kept up as charges are recorded, always equal a count from scratch; the file reads back whole', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'node:test';
-import { formatCredits, formatExact, formatMegabytes, formatPercent, formatRatio, formatSpan, setLocale } from '../../../src/shared/format';
+import { formatCredits, formatDateTime, formatExact, formatMegabytes, formatPercent, formatRatio, formatSpan, setLocale } from '../../../src/shared/format';
 
 suite('formatPercent', () => {
   test('whole percents in the middle, one decimal near the ends', () => {
@@ -73,5 +73,25 @@ suite('formatRatio', () => {
     assert.equal(formatRatio(1 / 24, 'de'), '0,042');
     assert.equal(formatRatio(0, 'en-US'), '0');
     assert.equal(formatRatio(Number.POSITIVE_INFINITY, 'en-US'), '∞');
+  });
+});
+
+suite('formatDateTime', () => {
+  test('each minute is said in the locale asked for, whichever was said last', () => {
+    const at = Date.UTC(2026, 10, 20, 15, 42, 10);
+    const en = formatDateTime(at, 'en-US');
+    const de = formatDateTime(at + 20_000, 'de');
+    assert.notEqual(en, de);
+    assert.equal(formatDateTime(at + 5_000, 'en-US'), en);
+    assert.equal(formatDateTime(at + 40_000, 'de'), de, 'the same minute in the same locale');
+    assert.notEqual(formatDateTime(at + 60_000, 'en-US'), en, 'the next minute');
+    try {
+      setLocale('de');
+      assert.equal(formatDateTime(at), de);
+      setLocale('en-US');
+      assert.equal(formatDateTime(at), en, "the editor's language followed");
+    } finally {
+      setLocale(undefined);
+    }
   });
 });

@@ -30,7 +30,7 @@ import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, TOOL_MAX_MAP_LIMIT, TOOL_MAX_SEARCH_LIMIT, type ToolInput } from './toolInputs';
 import type { SpendingEntry, ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
-import { actionText, balanceText, type Confirmation, confirmationText, creditsUsedText, jobIdText, spendingText, trimText, untrustedPreface } from './toolTexts';
+import { actionText, balanceText, type Confirmation, confirmationText, receiptText, spendingText, trimText, untrustedPreface } from './toolTexts';
 
 export interface ToolSettings {
   dailyBudget(): number;
@@ -395,6 +395,7 @@ export class ToolRunner {
         const body = checked('scrape', scrapeBody({ url: input.url, onlyMainContent: input.onlyMainContent ?? settings.onlyMainContent(), timeoutMs: settings.scrapeTimeoutMs() }));
         const result = await client.scrape(body, call);
         const charged = this.charge(hold, result.creditsUsed);
+        const receipt = receiptText(result);
         const facts = [l10n.t('Firecrawl scraped {0}.', input.url)];
         // Where a redirect landed is the site's choice, words and all: it goes inside the fence with the page.
         const landed = result.finalUrl && result.finalUrl !== input.url ? `${l10n.t('It ended up at {0}.', plainText(result.finalUrl, 500))}\n\n` : '';
@@ -405,8 +406,8 @@ export class ToolRunner {
               : l10n.t('The site answered {0}.', String(result.statusCode)),
           );
         }
-        facts.push(creditsUsedText(result.creditsUsed), jobIdText(result.jobId));
-        const header = [l10n.t('Source: {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
+        facts.push(...receipt);
+        const header = [l10n.t('Source: {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), ...receipt];
         const content = landed + (result.markdown.trim() ? (result.title ? `# ${result.title}\n\n${result.markdown}` : result.markdown) : l10n.t('(The page had no text.)'));
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Scrape of {0}', plainText(input.url, 200)), header, content)], charged };
       }
@@ -414,6 +415,7 @@ export class ToolRunner {
         const limit = input.limit ?? this.limits().searchLimit;
         const result = await client.search(checked('search', searchBody(input.query, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
+        const receipt = receiptText(result);
         const facts = [
           pluralCount(
             result.hits.length,
@@ -421,17 +423,17 @@ export class ToolRunner {
             (n) => l10n.t('Firecrawl searched the web for "{0}": {1} result.', plainText(input.query, 200), n),
             (n) => l10n.t('Firecrawl searched the web for "{0}": {1} results.', plainText(input.query, 200), n),
           ),
-          creditsUsedText(result.creditsUsed),
-          jobIdText(result.jobId),
+          ...receipt,
         ];
         const list = result.hits.map((h, i) => [`${i + 1}. ${h.title ?? h.url}`, `   ${h.url}`, ...(h.description ? [`   ${h.description}`] : [])].join('\n')).join('\n');
-        const header = [l10n.t('Search: {0}', plainText(input.query, 200)), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
+        const header = [l10n.t('Search: {0}', plainText(input.query, 200)), l10n.t('Fetched for an AI agent: {0}', at), ...receipt];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Search for {0}', plainText(input.query, 200)), header, list)], charged };
       }
       case 'map': {
         const limit = input.limit ?? this.limits().mapLimit;
         const result = await client.map(checked('map', mapBody(input.url, limit)), call);
         const charged = this.charge(hold, result.creditsUsed);
+        const receipt = receiptText(result);
         const facts = [
           pluralCount(
             result.links.length,
@@ -446,11 +448,10 @@ export class ToolRunner {
                   : l10n.t('That is the most a call can ask for: the site may have more. Map a narrower URL to see more.'),
               ]
             : []),
-          creditsUsedText(result.creditsUsed),
-          jobIdText(result.jobId),
+          ...receipt,
         ];
         const list = result.links.map((l) => (l.title ? `${l.url} (${l.title})` : l.url)).join('\n');
-        const header = [l10n.t('Map of {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), creditsUsedText(result.creditsUsed), jobIdText(result.jobId)];
+        const header = [l10n.t('Map of {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), ...receipt];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Map of {0}', plainText(input.url, 200)), header, list)], charged };
       }
       case 'startAgent': {

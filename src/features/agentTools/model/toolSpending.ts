@@ -84,18 +84,6 @@ function addCharge(byId: Map<string, SpendingEntry>, entry: SpendingEntry): void
   else if (known.upTo && !entry.upTo) byId.set(entry.id, { ...entry, at: Math.min(known.at, entry.at) });
 }
 
-/** Each entry's JSON, made once: a window's file is written whole at every charge. Entries are never changed in place. */
-const entryJson = new WeakMap<SpendingEntry, string>();
-
-function fileText(entries: readonly SpendingEntry[]): string {
-  const parts = entries.map((entry) => {
-    let json = entryJson.get(entry);
-    if (json === undefined) entryJson.set(entry, (json = JSON.stringify(entry)));
-    return json;
-  });
-  return `{"entries":[${parts.join(',')}]}`;
-}
-
 /** Units of `unit` charged since `since` by `team`, or by every team with 'everyTeam'. */
 export function spentSince(entries: readonly SpendingEntry[], since: number, unit: SpendingEntry['unit'], team: string | 'everyTeam'): number {
   return sumSince(charges(entries), since, unit, team);
@@ -161,6 +149,8 @@ export interface ToolSpendingDeps {
 
 export class ToolSpending implements Disposable {
   private own: SpendingEntry[] = [];
+  /** Each of `own` as JSON, made once: the file is written whole at every charge. */
+  private ownJson: string[] = [];
   private readonly others = new Map<string, SpendingEntry[]>();
   /**
    * `charges` of every window's entries by id, until another window's change (this window's own charges
@@ -249,16 +239,18 @@ export class ToolSpending implements Disposable {
     const now = this.deps.clock.now();
     const first = this.own[0];
     if (first && now - first.at > SPENDING_KEEP_MS) {
-      this.own = this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS);
+      this.setOwn(this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS));
       this.charged = undefined;
     }
     // What a call cost replaces its hold here already, as `charges` would: the file a write serializes
     // holds one entry per call, not two.
     const held = entry.upTo ? -1 : this.heldIndex(entry.id);
-    if (held >= 0) this.own[held] = { ...entry, at: Math.min(this.own[held]!.at, entry.at) };
-    else this.own.push(entry);
+    const own = held >= 0 ? { ...entry, at: Math.min(this.own[held]!.at, entry.at) } : entry;
+    const at = held >= 0 ? held : this.own.length;
+    this.own[at] = own;
+    this.ownJson[at] = JSON.stringify(own);
     if (this.own.length > MAX_OWN_ENTRIES) {
-      this.own = compact(this.own);
+      this.setOwn(compact(this.own));
       this.charged = undefined;
     } else if (this.charged) addCharge(this.charged, entry);
     this.changed.fire();
@@ -278,11 +270,16 @@ export class ToolSpending implements Disposable {
         })
         .then(() => {
           this.pending = this.hurry = undefined;
-          return this.deps.files.write(this.ownName, fileText(this.own)).catch(() => undefined);
+          return this.deps.files.write(this.ownName, `{"entries":[${this.ownJson.join(',')}]}`).catch(() => undefined);
         });
       this.written = this.pending;
     }
     return this.pending;
+  }
+
+  private setOwn(entries: SpendingEntry[]): void {
+    this.own = entries;
+    this.ownJson = entries.map((e) => JSON.stringify(e));
   }
 
   /** Where this window's ceiling for `id` is, newest first (a call's hold is among the last few). */

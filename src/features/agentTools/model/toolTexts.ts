@@ -139,12 +139,12 @@ export function untrustedPreface(): string {
   );
 }
 
-export function creditsUsedText(credits: number | undefined): string {
-  return credits === undefined ? l10n.t('Credits used: not reported by the server.') : l10n.t('Credits used: {0}.', formatExact(credits));
-}
-
-export function jobIdText(id: string | undefined): string {
-  return id ? l10n.t('Job id: {0}.', id) : l10n.t('Job id: none given by the server.');
+/** What a call cost and its job id, as the result's facts and its document's header both say them. */
+export function receiptText(result: { creditsUsed?: number; jobId?: string }): [string, string] {
+  return [
+    result.creditsUsed === undefined ? l10n.t('Credits used: not reported by the server.') : l10n.t('Credits used: {0}.', formatExact(result.creditsUsed)),
+    result.jobId ? l10n.t('Job id: {0}.', result.jobId) : l10n.t('Job id: none given by the server.'),
+  ];
 }
 
 /** How much of the text the model gets, and where the whole of it is. */
