@@ -130,6 +130,13 @@ describe('running Firecrawl from the editor', function () {
     await vscode.commands.executeCommand(end === 'accept' ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen');
     return { outcome: (await pending)!, urls, opened };
   }
+  /** The workspace folder's files of these names, each written with a small CSV unless `unwritten` (a file that is missing). */
+  async function workspaceFiles(names: readonly string[], unwritten: readonly string[] = []): Promise<vscode.Uri[]> {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
+    const files = names.map((name) => vscode.Uri.joinPath(folder, name));
+    for (const [i, file] of files.entries()) if (!unwritten.includes(names[i]!)) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    return files;
+  }
   const scrapedUrls = () => sandbox.requestsTo('scrape').map((r) => (r.body as { url: string }).url);
   const lensTitles = async (uri: vscode.Uri) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
   /** Rate This Result on `document` through the wizard: Enter on the rating page (its highlighted choice, "good"), Enter on the review. */
@@ -616,9 +623,7 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Parse File to Markdown: a workspace CSV uploaded and opened like a scrape result, rated as a parse', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
-    const file = vscode.Uri.joinPath(folder, 'plans.csv');
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const [file] = (await workspaceFiles(['plans.csv'])) as [vscode.Uri];
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.parseFile', file))!;
     const text = outcome.opened[0]?.getText() ?? '';
     assert.match(text, /^> Source: `plans\.csv`/);
@@ -629,8 +634,7 @@ describe('running Firecrawl from the editor', function () {
       titles.some((t) => /parse job/.test(t)),
       titles.join(' | '),
     );
-    const wrong = vscode.Uri.joinPath(folder, 'notes.txt');
-    await vscode.workspace.fs.writeFile(wrong, new TextEncoder().encode('x'));
+    const [wrong] = (await workspaceFiles(['notes.txt'])) as [vscode.Uri];
     // Sending the same file again would be refused again: the step offered is another file.
     const dialog = vscode.window.showOpenDialog;
     let asked = 0;
@@ -652,9 +656,7 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Parse File on files selected together: those of a type Firecrawl parses, in turn, each its own document; a missing one is said and the rest go on', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
-    const [first, notes, gone, last] = ['q1.csv', 'notes.txt', 'gone.csv', 'q2.html'].map((name) => vscode.Uri.joinPath(folder, name)) as [vscode.Uri, vscode.Uri, vscode.Uri, vscode.Uri];
-    for (const file of [first, notes, last]) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const [first, notes, gone, last] = (await workspaceFiles(['q1.csv', 'notes.txt', 'gone.csv', 'q2.html'], ['gone.csv'])) as [vscode.Uri, vscode.Uri, vscode.Uri, vscode.Uri];
     const infos = recordNotices(['info']);
     infos.answer = () => undefined;
     try {
@@ -678,9 +680,7 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Parse File on several files: one the server refuses is named and the rest go on; another failure, named, offers Skip and Go On to the ones after it', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
-    const files = ['big.csv', 'down.csv', 'after.csv'].map((name) => vscode.Uri.joinPath(folder, name));
-    for (const file of files) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const files = await workspaceFiles(['big.csv', 'down.csv', 'after.csv']);
     // A proxy in front of a self-hosted server refuses the first file's size, and names no file.
     sandbox.fault({ route: 'parse', kind: 'status', status: 413, text: '<html><body><h1>413 Request Entity Too Large</h1></body></html>', contentType: 'text/html' });
     sandbox.fault({ route: 'parse', kind: 'status', status: 500, body: { success: false, error: 'Internal server error' } });
@@ -704,9 +704,7 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Parse File on several files, the first cancelled: the files after it are said as not parsed, and Parse the Rest parses them', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
-    const files = ['slow.csv', 'next.csv', 'last.csv'].map((name) => vscode.Uri.joinPath(folder, name));
-    for (const file of files) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('name,plan\nExample,Hobby\n'));
+    const files = await workspaceFiles(['slow.csv', 'next.csv', 'last.csv']);
     const { notices, restore } = recordNotices(['info']);
     const opened = watchOpened();
     try {
@@ -730,8 +728,9 @@ describe('running Firecrawl from the editor', function () {
   });
 
   it('Parse File on more than ten files asks first; No sends nothing', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(api.globalStorage);
-    const files = Array.from({ length: 11 }, (_, i) => vscode.Uri.joinPath(folder, `batch-${i + 1}.csv`));
+    // Never read: the question comes first.
+    const names = Array.from({ length: 11 }, (_, i) => `batch-${i + 1}.csv`);
+    const files = await workspaceFiles(names, names);
     const warnings = recordNotices(['warning']);
     warnings.answer = () => undefined;
     try {
@@ -996,6 +995,46 @@ describe('running Firecrawl from the editor', function () {
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       for (const file of [taken, second]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    }
+  });
+
+  it("a file holding a saved result takes another result's lens when that result's text is saved into it (Save As onto it); an ordinary edit and save keeps its own", async () => {
+    const jobOf = (document: vscode.TextDocument) => /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1] ?? '';
+    const rateTitle = (jobId: string) => `$(feedback) Rate this result (scrape job ${jobId.slice(0, 8)}…)`;
+    const first = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/saved-first'))!.opened[0]!;
+    const firstJob = jobOf(first);
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, first.uri.path.split('/').pop()!);
+    try {
+      await vscode.window.showTextDocument(first);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await until('the untitled result to close', () => first.isClosed);
+      const saved = await vscode.workspace.openTextDocument(file);
+      const lensFor = async (jobId: string) => (await lensesShown(`the CodeLens of job ${jobId}`, file)).some((t) => t === rateTitle(jobId));
+      assert.ok(await lensFor(firstJob));
+
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(file, saved.positionAt(saved.getText().length), '\nMy note.\n');
+      await vscode.workspace.applyEdit(edit);
+      assert.ok(await saved.save());
+      assert.ok(await lensFor(firstJob), 'an ordinary save keeps the result');
+
+      const second = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/saved-over'))!.opened[0]!;
+      const secondJob = jobOf(second);
+      assert.notEqual(secondJob, firstJob);
+      // As Save As onto that file leaves it: the second result's text saved there, the untitled one still open.
+      const replace = new vscode.WorkspaceEdit();
+      replace.replace(file, new vscode.Range(saved.positionAt(0), saved.positionAt(saved.getText().length)), second.getText());
+      await vscode.workspace.applyEdit(replace);
+      assert.ok(await saved.save());
+      await until('the second result lens on the file', () => lensFor(secondJob).then((shown) => shown || undefined));
+      assert.deepEqual(
+        (await lensTitles(file)).filter((t) => t.includes(firstJob.slice(0, 8))),
+        [],
+        "the first result's lens is gone",
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
     }
   });
 

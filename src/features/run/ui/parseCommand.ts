@@ -88,6 +88,11 @@ async function readable<T>(name: string, read: () => Thenable<T>): Promise<T> {
   }
 }
 
+/** The checks here and the file system name the file in their words; the server (or a proxy in front of it) does not. */
+function namesTheFile(error: unknown): boolean {
+  return error instanceof FileReadError || (isFirecrawlError(error) && error.kind === 'invalidRequest');
+}
+
 /**
  * Parses each file in turn, each under a progress notification of its own; each opens as it arrives.
  * A file refused for its size or type, or unreadable, is said (its name in the words) and the others go
@@ -101,10 +106,8 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
   for (const [index, uri] of uris.entries()) {
     const outcome = await parseOne(services, uri);
     const rest = uris.slice(index + 1);
-    // Of several, the failed file is named first, unless the words already name it: the checks here
-    // and the file system do, the server (or a proxy in front of it) does not.
-    const about =
-      !outcome.ok && uris.length > 1 && !(outcome.error instanceof FileReadError || (isFirecrawlError(outcome.error) && outcome.error.kind === 'invalidRequest')) ? fileName(uri) : undefined;
+    // Of several, the failed file is named first, unless the words already name it.
+    const about = !outcome.ok && uris.length > 1 && !namesTheFile(outcome.error) ? fileName(uri) : undefined;
     if (!outcome.ok && (isRefusedFile(outcome.error) || outcome.error instanceof FileReadError)) {
       const said = reportRunError(
         outcome.error,

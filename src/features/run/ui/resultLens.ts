@@ -62,13 +62,15 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
   /**
    * Saving an untitled document writes a file, saves it, and only then empties and closes the untitled one;
    * no event links the two. The result follows to the file saved at its path (Save), or holding its text
-   * (Save As under another name).
+   * (Save As under another name, even onto a file that held another result: a header's job id and time
+   * make two results' texts differ).
    */
   private documentSaved(saved: vscode.TextDocument): void {
+    if (saved.uri.scheme === 'untitled') return;
     const key = saved.uri.toString();
-    if (saved.uri.scheme === 'untitled' || this.results.get(key)) return;
+    const held = this.results.get(key) !== undefined;
     const text = saved.getText();
-    const from = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'untitled' && this.results.get(d.uri.toString()) && (d.uri.path === saved.uri.path || d.getText() === text));
+    const from = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'untitled' && this.results.get(d.uri.toString()) && (d.getText() === text || (!held && d.uri.path === saved.uri.path)));
     if (from) this.results.move(from.uri.toString(), key);
   }
 
