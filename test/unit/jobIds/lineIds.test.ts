@@ -38,11 +38,26 @@ describe('job ids on a line', () => {
   });
 
   test('an id in a file name with a word and a hyphen before it: the hover and the terminal find it', () => {
-    const line = `wrote out/parse-${A}.json and ${B}-done.md`;
+    const line = `wrote parse-${A}.json and ${B}-done.md`;
     assert.equal(idAtPosition(line, line.indexOf(A) + 3).found?.id, A);
     assert.deepEqual(
       idsInTerminalLine(line).ranges.map((r) => r.id),
       [A, B],
+    );
+  });
+
+  test("an id inside a URL or a path is the hover's, not a terminal link: the terminal's own link to the address stays whole", () => {
+    const line = `Saved ./out/scrape-${A}.json; see https://www.firecrawl.dev/app/agent/${B}?tab=1, "C:\\runs\\${A}.md" and ${B}`;
+    assert.deepEqual(
+      idsInTerminalLine(line).ranges.map((r) => [r.id, r.start]),
+      [[B, line.lastIndexOf(B)]],
+    );
+    assert.equal(idAtPosition(line, line.indexOf(A) + 3).found?.id, A);
+    assert.equal(idAtPosition(line, line.indexOf(B) + 3).found?.id, B);
+    const long = `${A} ${'x'.repeat(3_000_000)}`;
+    assert.deepEqual(
+      idsInTerminalLine(long).ranges.map((r) => r.id),
+      [A],
     );
   });
 

@@ -14,7 +14,26 @@ export function idAtPosition(line: string, character: number): { found: JobIdRan
   return { found: ranges.find((r) => r.start <= character && character < r.end), scanned };
 }
 
-/** Every id in the first TERMINAL_LINE_LIMIT characters of a terminal line, with where it is. */
+/**
+ * Every id in the first TERMINAL_LINE_LIMIT characters of a terminal line, with where it is, but one
+ * inside a URL or a path: VS Code asks an extension for links before it finds its own URL and file
+ * links, and the terminal drops a later link that overlaps an earlier one, so linking the id would take
+ * the whole address's link away. (Such an id still has its hover in an editor.)
+ */
 export function idsInTerminalLine(line: string): { ranges: JobIdRange[]; scanned: number } {
-  return jobIdRanges(line, 0, TERMINAL_LINE_LIMIT);
+  const { ranges, scanned } = jobIdRanges(line, 0, TERMINAL_LINE_LIMIT);
+  return { ranges: ranges.filter((r) => !inAddress(line, r)), scanned };
+}
+
+/** Where a URL or a path stops, as the terminal's own link detection reads it. */
+const TOKEN_END = /[\s"'`<>]/;
+
+function inAddress(line: string, range: JobIdRange): boolean {
+  let start = range.start;
+  while (start > 0 && !TOKEN_END.test(line[start - 1]!)) start--;
+  let end = range.end;
+  // Only the part of the line read for links: a line of megabytes without a space is not walked to its end.
+  const last = Math.min(line.length, TERMINAL_LINE_LIMIT);
+  while (end < last && !TOKEN_END.test(line[end]!)) end++;
+  return /[/\\]/.test(line.slice(start, end));
 }
