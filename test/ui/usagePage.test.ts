@@ -80,6 +80,28 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
 
   const post = (page: Page, state: PanelState) => page.evaluate((s) => window.postMessage({ type: 'state', state: s }, '*'), state);
 
+  it('the tooltip of the bar under a still pointer stays when a new state redraws the chart', async () => {
+    const { page, errors } = await openPage('tooltip-redraw', 640);
+    await post(page, STATE);
+    const tooltip = page.locator('.tooltip');
+    // Default's part of October (the bar's own target lies under its parts).
+    await page.locator('.seg[data-month="1"][data-series="0"]').hover();
+    await tooltip.waitFor();
+    assert.match((await tooltip.textContent()) ?? '', /Default.*October 2026|October 2026.*Default/s);
+    await page.evaluate(() => document.querySelector('svg.chart')!.setAttribute('data-old', ''));
+    // A refresh: the chart drawn anew, with one more key's credits.
+    const refreshed: PanelState = {
+      ...STATE,
+      history: { ...STATE.history!, periods: [...STATE.history!.periods, { startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T23:59:59.999Z', creditsUsed: 500, apiKey: 'CI' }] },
+    };
+    await post(page, refreshed);
+    await page.locator('svg.chart:not([data-old])').waitFor();
+    assert.equal(await page.locator('svg.chart:not([data-old]) .tooltip').count(), 1, 'the new chart shows the tooltip of the part under the pointer');
+    assert.match((await tooltip.textContent()) ?? '', /Default.*October 2026|October 2026.*Default/s);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a pressed toggle keeps its name: its check mark is drawn, not read', async () => {
     const { page, errors } = await openPage('names', 900);
     await post(page, STATE);

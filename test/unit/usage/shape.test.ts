@@ -3,7 +3,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient, type UsagePeriod } from '../../../src/api';
+import { describeMonth } from '../../../src/features/usage/render/barText';
+import { renderChart } from '../../../src/features/usage/render/chart';
+import { findAll, textOf } from '../../../src/features/usage/render/elements';
 import { MAX_SERIES, niceStep, niceTicks, shapeHistory, totalSeriesName } from '../../../src/features/usage/render/shape';
+import { renderTable } from '../../../src/features/usage/render/table';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -181,6 +185,28 @@ describe('shaping', () => {
       rows.reduce((sum, r) => sum + r.creditsUsed, 0),
     );
     assert.equal(model.months[0]!.values[MAX_SERIES - 1], other.total);
+  });
+
+  test('60 keys, 11 of them folded into "Other": the chart, the table and each bar count 60 keys, not 50', () => {
+    // November: keys 0–4 and, of the folded ones, keys 55–57 (one of them refunded to nothing).
+    const nov = '2026-11-01T00:00:00Z';
+    const rows = [
+      ...Array.from({ length: 60 }, (_, k) => row(oct, 1_000 - k, `key ${k}`)),
+      ...Array.from({ length: 5 }, (_, k) => row(nov, 10 + k, `key ${k}`)),
+      row(nov, 3, 'key 55'),
+      row(nov, 2, 'key 56'),
+      row(nov, 0, 'key 57'),
+    ];
+    const model = shapeHistory(rows, true, { locale: 'en-US' });
+    const chart = renderChart(model, { width: 640, height: 320, locale: 'en-US' });
+    assert.match(findAll(chart, (n) => n.tag === 'svg')[0]!.attrs['aria-label']!, / 60 API keys\. /);
+    assert.match(textOf(findAll(renderTable(model, 'en-US'), (n) => n.tag === 'caption')[0]!), /\(60 keys\)/);
+    const october = describeMonth(model, 0, 'en-US');
+    assert.match(october.aria, /used by 60 keys\./);
+    assert.match(october.aria, /, and 55 more keys\.$/, 'five keys spoken, then the 55 others');
+    assert.equal(october.lines.at(-2)!.label, '48 more keys', 'twelve keys shown, then 37 kept keys and the 11 folded ones');
+    const november = describeMonth(model, 1, 'en-US');
+    assert.match(november.aria, /used by 7 keys\./, 'five keys, and two of the folded ones');
   });
 
   test('6,000 periods of 6,000 months and keys: values stay sparse, no months × keys grid', () => {

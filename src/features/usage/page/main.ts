@@ -213,6 +213,9 @@ function renderChartView(locale: string | undefined): void {
     // The old element is gone; put focus back on the same bar or key.
     (findTarget(svg, focus) ?? findTarget(svg, { month: focus.month, series: null }))?.focus();
   }
+  // The tooltip went with the old chart: the bar still under the pointer shows it again (a pointer that does not move sends nothing).
+  if (hovered && !model.months[hovered.month]) hovered = undefined;
+  if (hovered) showFor(hovered);
 }
 
 /** The plan's label again, measured in the theme's font: the renderer only guessed its width. */

@@ -87,8 +87,15 @@ export function planAboveText(model: ChartModel, locale: string | undefined): st
 }
 
 /** Keys of a month in legend order, skipping those that used nothing. */
-export function usedKeys(model: ChartModel, month: ChartMonth): Array<{ name: string; index: number; value: number }> {
-  return model.series.filter((s) => (month.values[s.index] ?? 0) !== 0).map((s) => ({ name: s.name, index: s.index, value: month.values[s.index] ?? 0 }));
+/** `keys`: how many API keys the entry stands for ("Other" holds those of its keys that used credits here). */
+export function usedKeys(model: ChartModel, month: ChartMonth): Array<{ name: string; index: number; value: number; keys: number }> {
+  return model.series
+    .filter((s) => (month.values[s.index] ?? 0) !== 0)
+    .map((s) => ({ name: s.name, index: s.index, value: month.values[s.index] ?? 0, keys: s.others !== undefined ? (month.folded ?? 0) : 1 }));
+}
+
+function countKeys(keys: ReadonlyArray<{ keys: number }>): number {
+  return keys.reduce((sum, k) => sum + k.keys, 0);
 }
 
 export function describeMonth(model: ChartModel, monthIndex: number, locale?: string, maxLines = 12): Description {
@@ -105,24 +112,25 @@ export function describeMonth(model: ChartModel, monthIndex: number, locale?: st
   const lines: TooltipLine[] = shown.map((k) => ({ label: k.name, value: formatExact(k.value, locale), series: k.index }));
   if (keys.length > shown.length) {
     const rest = keys.slice(shown.length).reduce((sum, k) => sum + k.value, 0);
-    const more = keys.length - shown.length;
+    const more = countKeys(keys.slice(shown.length));
     const count = formatExact(more, locale);
     lines.push({ label: plural(more, l10n.t('{0} more key', count), l10n.t('{0} more keys', count)), value: formatExact(rest, locale) });
   }
   lines.push({ label: l10n.t({ message: 'Total', args: [], comment: ['tooltip row: the credits all API keys used in one bar of the chart'] }), value: totalText });
-  const keyCount = formatExact(keys.length, locale);
-  const usedBy = plural(keys.length, l10n.t('{0}: {1} used by {2} key.', title, totalText, keyCount), l10n.t('{0}: {1} used by {2} keys.', title, totalText, keyCount));
+  const used = countKeys(keys);
+  const keyCount = formatExact(used, locale);
+  const usedBy = plural(used, l10n.t('{0}: {1} used by {2} key.', title, totalText, keyCount), l10n.t('{0}: {1} used by {2} keys.', title, totalText, keyCount));
   return { title, lines, aria: `${usedBy} ${spokenKeys(keys, locale)}` };
 }
 
 /** The keys of a bar for screen readers, as one sentence: "Default 3,000, CI 1,000, and 4 more keys." */
-function spokenKeys(keys: ReadonlyArray<{ name: string; value: number }>, locale: string | undefined): string {
+function spokenKeys(keys: ReadonlyArray<{ name: string; value: number; keys: number }>, locale: string | undefined): string {
   if (!keys.length) return l10n.t('No key used credits.');
   const spoken = keys
     .slice(0, SPOKEN_KEYS)
     .map((k) => l10n.t({ message: '{0} {1}', args: [k.name, formatExact(k.value, locale)], comment: ["an API key's name ({0}) and the credits it used ({1}) in a spoken list"] }))
     .reduce((list, item) => l10n.t({ message: '{0}, {1}', args: [list, item], comment: ['joins the API keys of a spoken list: "Default 3,000, CI 1,000"'] }));
-  const more = keys.length - SPOKEN_KEYS;
+  const more = countKeys(keys.slice(SPOKEN_KEYS));
   if (more <= 0) return l10n.t({ message: '{0}.', args: [spoken], comment: ['a spoken list of API keys and their credits, as a sentence'] });
   const count = formatExact(more, locale);
   return plural(more, l10n.t('{0}, and {1} more key.', spoken, count), l10n.t('{0}, and {1} more keys.', spoken, count));

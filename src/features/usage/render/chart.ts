@@ -4,7 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural } from '../../../shared/format';
 import { describeMonth, describeSegment, planAboveText, planLabels, planText } from './barText';
-import { type ChartModel, inProgressLabel, stackHeight } from './shape';
+import { type ChartModel, inProgressLabel, keyCount, stackHeight } from './shape';
 import { h, type VChild, type VNode } from './elements';
 
 export interface ChartSize {
@@ -125,7 +125,7 @@ function whatText(model: ChartModel, locale: string | undefined): string {
 function chartLabel(model: ChartModel, locale: string | undefined): string {
   const what = whatText(model, locale);
   if (!model.byApiKey) return `${what} ${l10n.t('Arrow keys move between bars.')}`;
-  const n = model.series.length;
+  const n = keyCount(model.series);
   const keys = formatExact(n, locale);
   return `${what} ${plural(n, l10n.t('{0} API key.', keys), l10n.t('{0} API keys.', keys))} ${l10n.t('Arrow keys move between bars; Up and Down move between keys.')}`;
 }

@@ -28,6 +28,8 @@ export interface ChartMonth {
    * thousands of keys that used nothing costs nothing). Read with `values[i] ?? 0`.
    */
   values: Readonly<Record<number, number>>;
+  /** How many of the keys folded into "Other" used credits in this bar, when any did. */
+  folded?: number;
   total: number;
   /** "Nov" and "Nov 2026" for the axis (which one depends on the labels around it), "November 2026" for readers. */
   shortLabel: string;
@@ -41,6 +43,11 @@ export interface ChartMonth {
 }
 
 export type ChartUnit = 'month' | 'day' | 'hour';
+
+/** How many API keys the series stand for: "Other" holds many. */
+export function keyCount(series: readonly ChartSeries[]): number {
+  return series.reduce((sum, s) => sum + (s.others ?? 1), 0);
+}
 
 export interface ChartModel {
   byApiKey: boolean;
@@ -268,13 +275,15 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
     const info = monthInfo.get(startDate) ?? { endDate: monthEnd(startDate), byKey: new Map<string, number>() };
     const values: Record<number, number> = {};
     let total = 0;
+    let folded = 0;
     for (const [name, used] of info.byKey) {
       const index = indexOf.get(name)!;
       values[index] = (values[index] ?? 0) + used;
       total += used;
+      if (used !== 0 && series[index]!.others !== undefined) folded++;
     }
     const partial = info.endDate === null;
-    return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: inProgress } : {}), values, total, ...monthLabels(startDate, options.locale) };
+    return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: inProgress } : {}), values, ...(folded ? { folded } : {}), total, ...monthLabels(startDate, options.locale) };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural } from '../../../shared/format';
 import { planText } from './barText';
-import { type ChartModel, type ChartUnit, inProgressLabel } from './shape';
+import { type ChartModel, type ChartUnit, inProgressLabel, keyCount } from './shape';
 import { h, type VNode } from './elements';
 
 /** The words that change with what one row covers. */
@@ -22,9 +22,10 @@ export function renderTable(model: ChartModel, locale?: string): VNode {
   const number = (value: number) => formatExact(value, locale);
   const keyColumns = model.byApiKey ? model.series : [];
   const unit = unitText(model.unit);
-  const keys = formatExact(model.series.length, locale);
+  const keyTotal = keyCount(model.series);
+  const keys = formatExact(keyTotal, locale);
   const what = model.byApiKey
-    ? plural(model.series.length, l10n.t('Credits used per month and API key, oldest to newest ({0} key)', keys), l10n.t('Credits used per month and API key, oldest to newest ({0} keys)', keys))
+    ? plural(keyTotal, l10n.t('Credits used per month and API key, oldest to newest ({0} key)', keys), l10n.t('Credits used per month and API key, oldest to newest ({0} keys)', keys))
     : unit.caption;
   const caption = model.plan !== undefined ? l10n.t({ message: '{0}. {1}', args: [what, planText(model, locale)], comment: ['table caption: what the table shows ({0}), then the plan ({1})'] }) : what;
 
