@@ -143,6 +143,9 @@ describe('the panel in a range of bins', () => {
 
   test('loading, empty and failing ranges have their own words', () => {
     assert.equal(describePanel(buildPanelState(history, credits, ctx('last30d'), recent())).status?.text, 'Loading the last 30 days…');
+    // A store that has not asked yet (it waits for the key to be read) has nothing and no problem: that is loading too, never a blank page.
+    assert.equal(describePanel(buildPanelState(history, credits, ctx('last7d'), recent())).status?.text, 'Loading the last 7 days…');
+    assert.equal(describePanel(buildPanelState(history, credits, ctx('months'), recent())).status?.text, 'Loading usage per API key…');
     const empty = buildPanelState(history, credits, ctx('last24h'), recent({ day: { loading: false, snapshot: { bins: binsFor('day', NOW, {}), fetchedAt: NOW } } }));
     assert.equal(describePanel(empty).empty, true);
     assert.equal(describePanel(empty).showData, false);

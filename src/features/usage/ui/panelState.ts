@@ -42,6 +42,11 @@ function creditsPart(credits: CreditsState, errors: ErrorContext): Pick<PanelSta
   return { creditsNote: describeError(problem.error, errors).message };
 }
 
+/** A range with neither data nor a problem is on its way: its store is still waiting (for the key, for the saved history) before it asks. */
+function loadingOf(part: { loading: boolean; snapshot?: unknown; problem?: unknown }): boolean {
+  return part.loading || (part.snapshot === undefined && part.problem === undefined);
+}
+
 export function buildPanelState(history: UsageHistoryState, credits: CreditsState, ctx: PanelContext, recent?: RecentUsageState): PanelState {
   const range = ctx.range ?? 'months';
   const common = { range, byApiKey: range === 'months' ? ctx.byApiKey : false, locale: ctx.locale, now: ctx.now, ...creditsPart(credits, ctx.errors) };
@@ -50,7 +55,7 @@ export function buildPanelState(history: UsageHistoryState, credits: CreditsStat
     const snapshot = part.snapshot;
     return {
       ...common,
-      loading: part.loading,
+      loading: loadingOf(part),
       ...(snapshot
         ? { bins: { binSize: snapshot.bins.binSize, windowStart: snapshot.bins.windowStart, windowEnd: snapshot.bins.windowEnd, bins: boundBins(snapshot.bins.bins), fetchedAt: snapshot.fetchedAt } }
         : {}),
@@ -60,7 +65,7 @@ export function buildPanelState(history: UsageHistoryState, credits: CreditsStat
   const part = history[modeOf(ctx.byApiKey)];
   return {
     ...common,
-    loading: part.loading,
+    loading: loadingOf(part),
     // Cut to what the page accepts here, on the host: a page that refused the state would show nothing.
     ...(part.snapshot ? { history: { periods: boundPeriods(part.snapshot.history.periods), fetchedAt: part.snapshot.fetchedAt } } : {}),
     ...(part.problem ? { problem: problemPart(part.problem, ctx.errors) } : {}),
