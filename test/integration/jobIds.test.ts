@@ -151,6 +151,20 @@ describe('job ids in documents and the terminal', function () {
     }
   });
 
+  it("a recent-activity read that failed is said whole in the hover, with the step our words give and the server's words", async () => {
+    api.activity.clear();
+    sandbox.fault({ route: 'activity', kind: 'status', status: 403, body: { success: false, error: 'Request blocked: key restricted.' } });
+    try {
+      const id = '0ddba11e-2222-4abc-8def-0123456789ab';
+      const document = await vscode.workspace.openTextDocument({ content: `seen: ${id}\n` });
+      const text = hoverText(await hoverOn(document, id)).replace(/\\/g, '');
+      assert.match(text, /the recent activity could not be read: Firecrawl refused .*\(403\): .* or your IP not on the allow-list\. Firecrawl said: Request blocked: key restricted\./);
+    } finally {
+      sandbox.clearFaults();
+      api.activity.clear();
+    }
+  });
+
   it('finds ids in a terminal line as links', () => {
     const line = `Scrape done: ${UNKNOWN} (2 credits) and ff${UNKNOWN}`;
     const links = api.jobIds.terminalLinks.provideTerminalLinks({ line, terminal: undefined as unknown as vscode.Terminal });

@@ -17,7 +17,8 @@ export interface JobIdLookup {
 export function hoverMarkdown(id: string, known: KnownJob, now: number): vscode.MarkdownString {
   const description = describeJobId(known, now);
   const lines = [`**${escapeMarkdown(description.title)}** \`${id.replace(/[^0-9a-fA-F-]/g, '')}\``, ''];
-  for (const fact of description.facts) lines.push(`${escapeMarkdown(fact.label)}: ${escapeMarkdown(plainText(fact.value, 200))}  `);
+  // Long enough for our own sentences (a failed read says why and what to do) with the server's bounded words.
+  for (const fact of description.facts) lines.push(`${escapeMarkdown(fact.label)}: ${escapeMarkdown(plainText(fact.value, 600))}  `);
   lines.push('', description.actions.map((action) => `[${escapeMarkdown(actionLabel(action))}](${commandLink(action, id)})`).join(' · '));
   const markdown = new vscode.MarkdownString(lines.join('\n'));
   markdown.isTrusted = { enabledCommands: [...JOB_ID_COMMANDS] };
