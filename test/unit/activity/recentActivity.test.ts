@@ -5,7 +5,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
-import { RECENT_ACTIVITY_MS, RecentActivity, UNSUPPORTED_RETRY_MS } from '../../../src/features/activity/model/recentActivity';
+import { MISS_REREAD_MS, RECENT_ACTIVITY_MS, RecentActivity, UNSUPPORTED_RETRY_MS } from '../../../src/features/activity/model/recentActivity';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
 import { FakeClock } from '../../support/fakeClock';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -62,6 +62,22 @@ describe('the shared recent-activity list', () => {
     assert.equal(fresh.kind === 'loaded' && fresh.list.entries[0]?.id, job);
     const found = await activity.find(job);
     assert.equal(found?.kind === 'found' && found.entry.endpoint, 'map');
+    assert.equal(sandbox.requestCount('activity'), 2);
+  });
+
+  test('an id a list older than ten seconds does not name is looked for in a new read (a job just run elsewhere); ids looked for together share it', async () => {
+    const activity = new RecentActivity(client, clock);
+    assert.equal(await activity.find('1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5'), undefined);
+    await clock.advance(MISS_REREAD_MS - 1);
+    assert.equal(await activity.find('1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5'), undefined);
+    assert.equal(sandbox.requestCount('activity'), 1, 'a list that young is the answer');
+    await clock.advance(1);
+    const job = sandbox.createV2Job('scrape', { target: 'https://example.com/just-now' });
+    const [found, other] = await Promise.all([activity.find(job), activity.find('2c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5')]);
+    assert.equal(entry(found)?.target, 'https://example.com/just-now');
+    assert.equal(other, undefined);
+    assert.equal(sandbox.requestCount('activity'), 2, 'one new read for both');
+    assert.equal(entry(await activity.find(job))?.endpoint, 'scrape', 'a found id asks nothing');
     assert.equal(sandbox.requestCount('activity'), 2);
   });
 

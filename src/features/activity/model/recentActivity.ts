@@ -1,7 +1,8 @@
 // The team's recent activity (every kind of job of the last 24 hours, newest first), read once and
 // shared by everything that shows it: the job-id hover, the feedback wizard's job page and the
 // Research view's Recent group each filter the same list. A read is kept for a minute unless a
-// caller asks for a fresher one (the wizard, a manual refresh); callers that ask while a read is on
+// caller asks for a fresher one (the wizard, a manual refresh, an id the list does not name: it may
+// have been printed by a job that just ran); callers that ask while a read is on
 // its way share it. A failure is kept like a list, so a broken server is not asked on every hover;
 // a server that has no such list (self-hosted, older) is not asked again for half an hour.
 // Pure: no `vscode`; the reader and the clock are injected.
@@ -18,6 +19,8 @@ export interface ActivityListReader {
 
 /** How long a read serves callers that ask for nothing fresher. */
 export const RECENT_ACTIVITY_MS = 60_000;
+/** An id a list older than this does not name is looked for in a new read: its job may have run since. */
+export const MISS_REREAD_MS = 10_000;
 /** The list covers the service's own window. */
 export const RECENT_ACTIVITY_WINDOW_MS = 24 * 60 * 60_000;
 /** A server that said it has no list is asked again after this long (it may have been upgraded). */
@@ -25,6 +28,8 @@ export const UNSUPPORTED_RETRY_MS = 30 * 60_000;
 /** Pages of 100 read at most: the newest 300 jobs, whatever their kind. */
 const PAGES = 3;
 const TIMEOUT_MS = 8_000;
+
+type Found = { kind: 'found'; entry: ActivityEntry } | { kind: 'unlisted' } | Extract<ActivityRead, { kind: 'failed' }> | undefined;
 
 export type ActivityRead = { kind: 'loaded'; list: ActivityList; at: number } | { kind: 'failed'; error: unknown; at: number; unsupported: boolean };
 
@@ -66,11 +71,18 @@ export class RecentActivity {
   }
 
   /** The entry naming `id`; undefined when the list does not name it; the failed read when there is no list to look in. */
-  async find(id: string): Promise<{ kind: 'found'; entry: ActivityEntry } | { kind: 'unlisted' } | Extract<ActivityRead, { kind: 'failed' }> | undefined> {
+  async find(id: string): Promise<Found> {
+    const key = normalizeJobId(id);
     const read = await this.read();
+    const found = this.lookUp(read, key);
+    if ((found && found.kind !== 'unlisted') || read.kind !== 'loaded' || this.clock.now() - read.at < MISS_REREAD_MS) return found;
+    return this.lookUp(await this.read(MISS_REREAD_MS), key);
+  }
+
+  private lookUp(read: ActivityRead, key: string): Found {
     if (read.kind !== 'loaded') return read;
     if (this.index?.of !== read) this.index = { of: read, byId: byId(read.list.entries) };
-    const entry = this.index.byId.get(normalizeJobId(id));
+    const entry = this.index.byId.get(key);
     if (entry) return { kind: 'found', entry };
     // Only the newest pages were read: a job older than them was not looked for.
     return read.list.truncated ? { kind: 'unlisted' } : undefined;
