@@ -86,8 +86,10 @@ export function planAboveText(model: ChartModel, locale: string | undefined): st
   }
 }
 
-/** Keys of a month in legend order, skipping those that used nothing. */
-/** `keys`: how many API keys the entry stands for ("Other" holds those of its keys that used credits here). */
+/**
+ * Keys of a month in legend order, skipping those that used nothing. `keys`: how many API keys the
+ * entry stands for ("Other" stands for those of its keys that used credits here).
+ */
 export function usedKeys(model: ChartModel, month: ChartMonth): Array<{ name: string; index: number; value: number; keys: number }> {
   return model.series
     .filter((s) => (month.values[s.index] ?? 0) !== 0)
