@@ -77,6 +77,11 @@ export interface Workbench {
   screenshot(name: string): Promise<string>;
   /** Runs a command through the palette by its full title, e.g. 'Firecrawl: Show Logs'. */
   runCommand(title: string): Promise<void>;
+  /**
+   * Opens the palette on `query` (`>` for commands) and waits until `row` is shown in it, reopening
+   * the palette until it is: its list is computed when it opens. The palette stays open.
+   */
+  showInPalette(query: string, row: Locator, timeoutMs?: number): Promise<void>;
   /** A status bar entry whose text matches (the codicon is a child `.codicon-<name>`). */
   statusBarItem(text: string | RegExp): Locator;
   /** The status bar entry the extension created with `createStatusBarItem(id)`, e.g. 'firecrawl.credits'. */
@@ -183,6 +188,32 @@ function installedExtensions(variant: 'node' | 'web'): Promise<string[]> {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Opens the palette on `query` until `row` shows in it, or throws past `deadline`. Right after start-up
+ * the palette may be computed before the extension's contributions arrive, and a context key set a
+ * moment ago may not be read yet; it does not refresh while open.
+ */
+async function paletteShows(page: Page, query: string, row: Locator, deadline: number): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  for (;;) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    // On a busy machine an F1 pressed while another quick input is still closing, or while a webview
+    // has focus, can be lost: press it again. The palette can also close again between opening and
+    // typing (a view taking focus as it updates).
+    const shown = await widget
+      .locator('input')
+      .fill(query, { timeout: 5000 })
+      .then(() => row.waitFor({ state: 'visible', timeout: 3000 }))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+    if (Date.now() > deadline) throw new Error(`"${query}" does not show the row looked for in the command palette`);
+  }
 }
 
 function slug(name: string): string {
@@ -306,35 +337,23 @@ function bindWorkbench(
           has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
         })
         .first();
-      // Right after start-up the palette may be computed before the extension's contributions
-      // arrive, and it does not refresh: reopen it until the command shows up.
       const deadline = Date.now() + 30_000;
       for (;;) {
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('F1');
-        // On a busy machine an F1 pressed while another quick input is still closing can be lost: press it again.
-        const opened = await widget.waitFor({ state: 'visible', timeout: 5000 }).then(
+        await paletteShows(page, `>${title}`, row, deadline);
+        // The palette can close between showing the row and the click (a tree revealing a new row with
+        // focus, a moment after the command that tracked it): open it again rather than wait on a row
+        // that will not come back.
+        const clicked = await row.click({ timeout: 3000 }).then(
           () => true,
           () => false,
         );
-        if (!opened) {
-          if (Date.now() > deadline) throw new Error(`the command palette did not open for "${title}"`);
-          continue;
-        }
-        try {
-          // The palette can close again between opening and typing (a view taking focus as it updates).
-          await widget.locator('input').fill(`>${title}`, { timeout: 3000 });
-          await row.waitFor({ state: 'visible', timeout: 3000 });
-          // It can also close between showing the row and the click (a tree revealing a new row with
-          // focus, a moment after the command that tracked it): open it again rather than wait on a row
-          // that will not come back.
-          await row.click({ timeout: 3000 });
-          break;
-        } catch (error) {
-          if (Date.now() > deadline) throw new Error(`command "${title}" is not in the command palette`, { cause: error });
-        }
+        if (clicked) break;
+        if (Date.now() > deadline) throw new Error(`command "${title}" could not be clicked in the command palette`);
       }
       await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
+    },
+    showInPalette(query, row, timeoutMs = 20_000) {
+      return paletteShows(page, query, row, Date.now() + timeoutMs);
     },
     statusBarItem(text) {
       return page.locator('.statusbar-item', { hasText: text });
