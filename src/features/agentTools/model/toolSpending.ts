@@ -148,9 +148,8 @@ export interface ToolSpendingDeps {
 }
 
 export class ToolSpending implements Disposable {
-  private own: SpendingEntry[] = [];
-  /** Each of `own` as JSON, made once: the file is written whole at every charge. */
-  private ownJson: string[] = [];
+  /** This window's charges, each with its JSON made once: the file is written whole at every charge. */
+  private own: { entry: SpendingEntry; json: string }[] = [];
   private readonly others = new Map<string, SpendingEntry[]>();
   /**
    * `charges` of every window's entries by id, until another window's change (this window's own charges
@@ -238,19 +237,17 @@ export class ToolSpending implements Disposable {
   record(entry: SpendingEntry): Promise<void> {
     const now = this.deps.clock.now();
     const first = this.own[0];
-    if (first && now - first.at > SPENDING_KEEP_MS) {
-      this.setOwn(this.own.filter((e) => now - e.at <= SPENDING_KEEP_MS));
+    if (first && now - first.entry.at > SPENDING_KEEP_MS) {
+      this.own = this.own.filter((o) => now - o.entry.at <= SPENDING_KEEP_MS);
       this.charged = undefined;
     }
     // What a call cost replaces its hold here already, as `charges` would: the file a write serializes
     // holds one entry per call, not two.
     const held = entry.upTo ? -1 : this.heldIndex(entry.id);
-    const own = held >= 0 ? { ...entry, at: Math.min(this.own[held]!.at, entry.at) } : entry;
-    const at = held >= 0 ? held : this.own.length;
-    this.own[at] = own;
-    this.ownJson[at] = JSON.stringify(own);
+    const own = held >= 0 ? { ...entry, at: Math.min(this.own[held]!.entry.at, entry.at) } : entry;
+    this.own[held >= 0 ? held : this.own.length] = { entry: own, json: JSON.stringify(own) };
     if (this.own.length > MAX_OWN_ENTRIES) {
-      this.setOwn(compact(this.own));
+      this.own = compact(this.own.map((o) => o.entry)).map((e) => ({ entry: e, json: JSON.stringify(e) }));
       this.charged = undefined;
     } else if (this.charged) addCharge(this.charged, entry);
     this.changed.fire();
@@ -270,21 +267,16 @@ export class ToolSpending implements Disposable {
         })
         .then(() => {
           this.pending = this.hurry = undefined;
-          return this.deps.files.write(this.ownName, `{"entries":[${this.ownJson.join(',')}]}`).catch(() => undefined);
+          return this.deps.files.write(this.ownName, `{"entries":[${this.own.map((o) => o.json).join(',')}]}`).catch(() => undefined);
         });
       this.written = this.pending;
     }
     return this.pending;
   }
 
-  private setOwn(entries: SpendingEntry[]): void {
-    this.own = entries;
-    this.ownJson = entries.map((e) => JSON.stringify(e));
-  }
-
   /** Where this window's ceiling for `id` is, newest first (a call's hold is among the last few). */
   private heldIndex(id: string): number {
-    for (let i = this.own.length - 1; i >= 0; i--) if (this.own[i]!.id === id) return this.own[i]!.upTo ? i : -1;
+    for (let i = this.own.length - 1; i >= 0; i--) if (this.own[i]!.entry.id === id) return this.own[i]!.entry.upTo ? i : -1;
     return -1;
   }
 
@@ -316,7 +308,7 @@ export class ToolSpending implements Disposable {
   }
 
   entries(): SpendingEntry[] {
-    return [...this.own, ...[...this.others.values()].flat()];
+    return [...this.own.map((o) => o.entry), ...[...this.others.values()].flat()];
   }
 
   /**
