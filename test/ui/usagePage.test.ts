@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { boundLanguage, type PageLanguage, type PanelState } from '../../src/features/usage/protocol';
+import { boundLanguage, type PageLanguage, type PanelState, type SavedPageState } from '../../src/features/usage/protocol';
 import { pageShell } from '../../src/features/usage/ui/pageShell';
 
 const root = path.join(__dirname, '..', '..', '..');
@@ -56,7 +56,7 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
   });
 
   /** Loads the page as a webview would (the real shell), with a stand-in for acquireVsCodeApi. */
-  async function openPage(name: string, width: number, language: PageLanguage = { locale: 'en-US' }): Promise<{ page: Page; errors: string[] }> {
+  async function openPage(name: string, width: number, language: PageLanguage = { locale: 'en-US' }, saved?: SavedPageState): Promise<{ page: Page; errors: string[] }> {
     const nonce = 'b'.repeat(32);
     let html = pageShell({
       cspSource: 'file:',
@@ -66,7 +66,7 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
       title: 'Firecrawl Credit Usage',
       language,
     });
-    const stub = `<script nonce="${nonce}">window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => undefined, setState: () => {} });</script>`;
+    const stub = `<script nonce="${nonce}">window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m), getState: () => (${JSON.stringify(saved ?? null)} ?? undefined), setState: () => {} });</script>`;
     html = html.replace(`<script nonce="${nonce}" src=`, `${stub}\n<script nonce="${nonce}" src=`);
     const file = path.join(runDir, `${name}.html`);
     fs.writeFileSync(file, html);
@@ -98,6 +98,33 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
     await page.locator('svg.chart:not([data-old])').waitFor();
     assert.equal(await page.locator('svg.chart:not([data-old]) .tooltip').count(), 1, 'the new chart shows the tooltip of the part under the pointer');
     assert.match((await tooltip.textContent()) ?? '', /Default.*October 2026|October 2026.*Default/s);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('restored after a restart: the chart says how old it is, and stays while the host loads the usage again', async () => {
+    // Saved two hours ago, when the data was five minutes old.
+    const { page, errors } = await openPage('restored', 640, undefined, { version: 1, byApiKey: true, range: 'months', view: 'chart', last: STATE, lastAt: Date.now() - 2 * 60 * 60_000 });
+    await page.locator('svg.chart').waitFor();
+    assert.equal(await page.locator('.updated').textContent(), 'Usage updated 2h ago');
+    // The host's first state, before its store has read anything: the chart waits, refreshing.
+    const loading: PanelState = { ...STATE, now: STATE.now + 2 * 60 * 60_000, loading: true };
+    delete loading.history;
+    delete loading.credits;
+    await post(page, loading);
+    await page.locator('.status', { hasText: 'Refreshing usage history…' }).waitFor();
+    assert.equal(await page.locator('svg.chart').count(), 1);
+    assert.equal(await page.locator('.updated').textContent(), 'Usage updated 2h ago');
+    assert.match((await page.locator('.balance').textContent()) ?? '', /62,418/);
+    await page.screenshot({ path: path.join(cs.screenshotDir(root), 'usage-page-restored-refreshing.png') });
+    // The host's data replaces it.
+    const fresh: PanelState = { ...STATE, now: loading.now, history: { ...STATE.history!, fetchedAt: loading.now } };
+    await post(page, fresh);
+    await page.locator('.updated', { hasText: 'Usage updated just now' }).waitFor();
+    // From then on a state without data is the host's word: it loads again (another key), and says so.
+    await post(page, loading);
+    await page.locator('.status', { hasText: 'Loading usage per API key…' }).waitFor();
+    assert.equal(await page.locator('svg.chart').count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -92,6 +92,8 @@ export interface SavedPageState {
   range?: UsageRange;
   view: 'chart' | 'table';
   last?: PanelState;
+  /** When `last` came, by the page's clock: a restored page says its age. */
+  lastAt?: number;
 }
 
 // Generous bounds: 36 months × 50 keys is the documented scale; anything far above it is not data.
@@ -282,6 +284,7 @@ export function readSavedState(value: unknown): SavedPageState {
     range: isOneOf(value.range, USAGE_RANGES) ? value.range : 'months',
     view: value.view === 'table' ? 'table' : 'chart',
     ...(isPanelState(value.last) ? { last: value.last } : {}),
+    ...(typeof value.lastAt === 'number' && Number.isFinite(value.lastAt) ? { lastAt: value.lastAt } : {}),
   };
 }
 

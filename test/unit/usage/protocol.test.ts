@@ -125,6 +125,8 @@ describe('saved page state', () => {
     assert.deepEqual(readSavedState({ byApiKey: true, view: 'table', last: state }), { version: 1, byApiKey: true, range: 'months', view: 'table', last: state });
     assert.deepEqual(readSavedState({ byApiKey: 'x', view: 'pie', last: { junk: true } }), { version: 1, byApiKey: false, range: 'months', view: 'chart' });
     assert.equal(readSavedState({ range: 'last7d' }).range, 'last7d');
+    assert.equal(readSavedState({ last: state, lastAt: 1_700_000_000_000 }).lastAt, 1_700_000_000_000);
+    assert.equal(readSavedState({ last: state, lastAt: 'yesterday' }).lastAt, undefined);
     assert.equal(readSavedState({ range: 'decade' }).range, 'months', 'an unknown range falls back to months');
   });
 });

@@ -47,8 +47,15 @@ let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 let statusCommand: PageCommand | undefined;
 /** What the live region last said, by what it was about. */
 let announced = '';
-/** When this page got the state it shows (the host's clock says `state.now`; ages move on from there). */
-let receivedAt = Date.now();
+/** When this page got the state it shows (the host's clock says `state.now`; ages move on from there). A clock set back since counts as now. */
+let receivedAt = Math.min(panel && saved.lastAt !== undefined ? saved.lastAt : Date.now(), Date.now());
+/**
+ * The data shown is the saved state's, and no state from the host has brought data since: a state
+ * without data (the host still reading its store, or a failed refresh) keeps it, with its age, and the
+ * balance while the host has none and says nothing of it. Once the host has sent data, a state without
+ * any is its word (another key's usage loading).
+ */
+let restored = panel !== undefined && !!(panel.history || panel.bins);
 /** Ages in words move on with nothing new from the host (a window that is not focused polls nothing). */
 const AGE_TICK_MS = 60_000;
 
@@ -57,7 +64,7 @@ function post(message: PageMessage): void {
 }
 
 function persist(): void {
-  api.setState({ ...saved, ...(panel ? { last: panel } : {}) } satisfies SavedPageState);
+  api.setState({ ...saved, ...(panel ? { last: panel, lastAt: receivedAt } : {}) } satisfies SavedPageState);
 }
 
 function setPressed(button: HTMLButtonElement, pressed: boolean): void {
@@ -417,7 +424,17 @@ function onMessage(message: unknown): void {
   }
   // A state for the other range or breakdown was on its way before the user switched: the next one is ours.
   if (!matches(message.state)) return;
-  panel = message.state;
+  const next = message.state;
+  const kept = restored && matches(panel) && !next.history && !next.bins && (!next.problem || next.problem.kind === 'unavailable') ? panel : undefined;
+  restored = kept !== undefined;
+  panel = kept
+    ? {
+        ...next,
+        ...(kept.history ? { history: kept.history } : {}),
+        ...(kept.bins ? { bins: kept.bins } : {}),
+        ...(kept.credits && !next.credits && !next.creditsNote ? { credits: kept.credits } : {}),
+      }
+    : next;
   receivedAt = Date.now();
   persist();
   render();
