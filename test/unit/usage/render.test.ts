@@ -93,6 +93,21 @@ describe('chart tree', () => {
     assert.equal(describeSegment(model, 0, big, 'en-US').lines[0]?.value, '1,200 (99.9% of 1,201)');
   });
 
+  test("a month with a key's refund gives no share: a key's part of a net total would read over 100%", () => {
+    const model = shapeHistory(
+      [
+        { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 1_200, apiKey: 'Default' },
+        { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: -400, apiKey: 'CI' },
+      ],
+      true,
+      { locale: 'en-US' },
+    );
+    const big = model.series.findIndex((s) => s.name === 'Default');
+    const segment = describeSegment(model, 0, big, 'en-US');
+    assert.equal(segment.lines[0]?.value, '1,200');
+    assert.doesNotMatch(segment.aria, /%/);
+  });
+
   test('marks the month in progress with hatching, a dashed outline and words', () => {
     const model = shapeHistory(periods, false, { locale: 'en-US' });
     const tree = renderChart(model, size);

@@ -145,7 +145,8 @@ export function describeSegment(model: ChartModel, monthIndex: number, seriesInd
   const title = monthTitle(month);
   const amount = formatExact(value, locale);
   const used = credits(value, locale);
-  if (!(month.total > 0)) {
+  // A key's refund makes the total net: a share of it says nothing (one key would read 150%).
+  if (!(month.total > 0) || Object.values(month.values).some((v) => v < 0)) {
     return { title, lines: [{ label: series.name, value: amount, series: seriesIndex }], aria: l10n.t('{0}, {1}: {2}.', series.name, title, used) };
   }
   // Never 0% for a key that used credits, nor 100% beside another key's share.
