@@ -69,8 +69,18 @@ export interface FaultEnv {
 export async function applyFault(fault: Fault, env: FaultEnv): Promise<'continue' | 'handled'> {
   const { res, route } = env;
   switch (fault.kind) {
-    case 'latency':
-      return (await env.sleep(fault.ms ?? 1000)) ? 'continue' : 'handled';
+    case 'latency': {
+      if (!fault.until) return (await env.sleep(fault.ms ?? 1000)) ? 'continue' : 'handled';
+      // Up to an hour: the server's close or the client going away still ends it.
+      const answered = await Promise.race([
+        fault.until.then(
+          () => true,
+          () => true,
+        ),
+        env.sleep(60 * 60_000),
+      ]);
+      return answered && !env.res.destroyed ? 'continue' : 'handled';
+    }
     case 'hang':
       // Never answer; the socket is destroyed when the client aborts or the server closes.
       return 'handled';

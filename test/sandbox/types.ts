@@ -163,6 +163,8 @@ export interface Fault {
   kind: FaultKind;
   /** latency: delay before answering normally. Default 1000. */
   ms?: number;
+  /** latency: answer once this settles instead (a test that acts while the request is out). */
+  until?: Promise<unknown>;
   /** status: 401 | 403 | 404 | 429 | 500 | 502 | 503 (others get a generic JSON body). Default 500. */
   status?: number;
   /** status 429: the wait written into the error text. Default 7. */

@@ -283,8 +283,8 @@ describe('feedback wizard in the workbench', () => {
     await title(w).waitFor({ state: 'hidden' });
   });
 
-  it("a gateway's 502 on submit warns that the feedback may have been recorded and offers Send Again, which sends it", async () => {
-    const w = wb();
+  /** From the palette to the review of "good" feedback on a new map job, by the keyboard; its id. */
+  const mapJobToReview = async (w: Workbench): Promise<string> => {
     const job = sandbox.createV2Job('map');
     await w.runCommand('Firecrawl: Submit Feedback…');
     await w.page.mouse.move(1200, 700);
@@ -302,6 +302,12 @@ describe('feedback wizard in the workbench', () => {
     await w.page.keyboard.type('Every page was listed.');
     await w.page.keyboard.press('Enter');
     await waitForPage(w, 'Review');
+    return job;
+  };
+
+  it("a gateway's 502 on submit warns that the feedback may have been recorded and offers Send Again, which sends it", async () => {
+    const w = wb();
+    const job = await mapJobToReview(w);
     sandbox.fault({ route: 'feedback', kind: 'status', status: 502 });
     await w.page.keyboard.press('Enter');
 
@@ -315,6 +321,27 @@ describe('feedback wizard in the workbench', () => {
     await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
     await w.settled(receipt);
     await w.screenshot('feedback-gateway-502-sent-again');
+    assert.equal(sandbox.feedbackSubmissions().filter((s) => s.jobId === job).length, 1);
+    if (inCenter) await w.hideNotificationCenter();
+  });
+
+  it('Cancel once the feedback has left says in the status bar that the answer is awaited, then shows the receipt', async () => {
+    const w = wb();
+    const job = await mapJobToReview(w);
+    let answer!: () => void;
+    sandbox.fault({ route: 'feedback', kind: 'latency', until: new Promise<void>((resolve) => (answer = resolve)) });
+    const before = sandbox.requestCount('feedback');
+    await w.page.keyboard.press('Enter');
+    const { notice: sending, inCenter } = await w.noticeWithButtons(/sending feedback/);
+    // It has left once the sandbox holds it.
+    while (sandbox.requestCount('feedback') === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    await sending.locator('a.monaco-button, .monaco-button', { hasText: 'Cancel' }).first().click();
+    const waiting = w.statusBarItem(/feedback already sent, waiting for the answer/);
+    await waiting.waitFor({ timeout: 15_000 });
+    await w.screenshot('feedback-cancelled-after-send');
+    answer();
+    await w.notification(/Feedback sent/).waitFor({ timeout: 15_000 });
+    await waiting.waitFor({ state: 'hidden', timeout: 15_000 });
     assert.equal(sandbox.feedbackSubmissions().filter((s) => s.jobId === job).length, 1);
     if (inCenter) await w.hideNotificationCenter();
   });

@@ -1,6 +1,7 @@
 // Sends one checked request inside a progress notification. Never retried here (a repeat would turn
 // a real answer into "already submitted"), and never abandoned once sent: cancelling works only until
-// the request leaves, after that the answer is awaited so the person learns what happened.
+// the request leaves, after that the answer is awaited (said in the status bar) so the person learns
+// what happened.
 import * as vscode from 'vscode';
 import type { FeedbackReceipt, FeedbackRequest } from '../../../api';
 import { submitFeedback } from '../../../api/feedbackSubmit';
@@ -17,7 +18,15 @@ export function sendFeedback(provider: Pick<ClientProvider, 'client'>, request: 
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (token.isCancellationRequested) return { kind: 'cancelled' };
       const sending = submitFeedback(provider.client, request);
-      const late = token.onCancellationRequested(() => progress.report({ message: vscode.l10n.t('already sent: waiting for the answer (it cannot be recalled)…') }));
+      // The notification closes with its Cancel: the wait goes on in the status bar until the answer's notice.
+      const late = token.onCancellationRequested(() => {
+        void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Firecrawl: feedback already sent, waiting for the answer (it cannot be recalled)') }, () =>
+          sending.then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
+      });
       try {
         return { kind: 'sent', receipt: await sending };
       } catch (error) {
