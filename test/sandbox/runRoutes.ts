@@ -5,7 +5,9 @@
 // - the host `separators.example` serves Markdown holding U+2028, U+2029 and U+0085 line breaks
 // - the host `hostile.example` serves Markdown holding command links, raw HTML, a script, and text
 //   aimed at an AI agent reading it (orders, and a fake end of the fence the extension puts around pages);
-// - `?size=<bytes>` pads the page to about that size.
+// - `?size=<bytes>` pads the page to about that size;
+// - a site on the service's blocklist (facebook.com, instagram.com, linkedin.com, x.com, twitter.com and
+//   their subdomains) is refused for scrape and map with the service's 403, whatever the key or body.
 // POST /v2/parse takes a multipart upload (`file` and an `options` JSON string, both strict).
 // Each successful run becomes a v2 job (feedback takes its id) and appears in the team's activity.
 
@@ -24,6 +26,24 @@ export interface RunJobs {
 
 type Body = Record<string, unknown>;
 type Check = (body: Body) => string | undefined;
+
+const BLOCKLISTED_HOSTS = ['facebook.com', 'instagram.com', 'linkedin.com', 'x.com', 'twitter.com'];
+/** The service's own words (its cloud variant; a self-hosted server points at its configuration instead). */
+export const BLOCKLISTED_URL_MESSAGE = 'This website is no longer supported, please reach out to help@firecrawl.com for more info on how to activate it on your account.';
+
+/** The service's blocklist runs before the body is checked: a blocked `url` is a 403 even in a bad body. */
+function blocklisted(raw: unknown): RunReply | undefined {
+  const url = raw && typeof raw === 'object' ? (raw as Body).url : undefined;
+  if (typeof url !== 'string') return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (!BLOCKLISTED_HOSTS.some((blocked) => host === blocked || host.endsWith(`.${blocked}`))) return undefined;
+  return { status: 403, body: { success: false, error: BLOCKLISTED_URL_MESSAGE } };
+}
 
 function invalid(path: string, message: string): RunReply {
   return { status: 400, body: { success: false, code: 'BAD_REQUEST', error: `Bad Request: ${path}: ${message}`, details: [{ code: 'custom', path: path ? path.split('.') : [], message }] } };
@@ -137,6 +157,8 @@ function pageFor(target: URL, onlyMainContent: boolean): { markdown: string; tit
 
 /** POST /v2/scrape. */
 export function scrape(raw: unknown, jobs: RunJobs): RunReply {
+  const blocked = blocklisted(raw);
+  if (blocked) return blocked;
   const checked = strict(raw, SCRAPE_KEYS);
   if (!checked.ok) return checked.reply;
   const body = checked.body;
@@ -222,6 +244,8 @@ const LARGE_SITE_PAGES = 100_000;
  * starting with `empty.` has none, and its map is still a paid, ratable job).
  */
 export function map(raw: unknown, jobs: RunJobs): RunReply {
+  const blocked = blocklisted(raw);
+  if (blocked) return blocked;
   const checked = strict(raw, MAP_KEYS);
   if (!checked.ok) return checked.reply;
   const site = new URL(String(checked.body.url));

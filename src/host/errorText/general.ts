@@ -4,7 +4,7 @@
 // go through @vscode/l10n as whole sentences: an optional part (a URL, a retry) makes a variant of
 // the sentence, and only what the sentence is about (the operation, the server) is a phrase of its own.
 import * as l10n from '@vscode/l10n';
-import { API_KEY_PATH, isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer, type NetworkError, type Operation } from '../../api';
+import { API_KEY_PATH, type FirecrawlError, isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer, type NetworkError, type Operation } from '../../api';
 import { currentLocale, formatExact } from '../../shared/format';
 import { isBundleLoadError } from '../bundleError';
 import { plainText, sentence } from '../../shared/text';
@@ -72,6 +72,11 @@ export function quotedServerWords(text: string | undefined): string | undefined 
 }
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */
+/** A 403 from the service's blocklist of sites (social networks and the like): only its words tell it from a key or team refused. */
+export function isBlockedSite(error: FirecrawlError): boolean {
+  return error.kind === 'forbidden' && error.serviceBody && /website is no longer supported/i.test(error.serverMessage ?? '');
+}
+
 function theServer(url: string | undefined): string {
   return url ? l10n.t('The server at {0}', plainText(url, 200)) : l10n.t('The server');
 }
@@ -171,6 +176,10 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       if (ctx.keySet === false) return { message: l10n.t('{0} asks for an API key (401) and none is set. Set one.', theServer(ctx.apiUrl)) + said, actions: ['setApiKey'] };
       return { message: l10n.t('Firecrawl rejected the API key (401). Set a valid key.') + said, actions: ['setApiKey'] };
     case 'forbidden':
+      if (isBlockedSite(error)) {
+        const server = ctx.selfHosted ? theServer(ctx.apiUrl) : 'Firecrawl'; // not localised: the product's name
+        return { message: l10n.t('{0} does not fetch this site (403): it is on the list of sites it refuses, whatever the key.', server) + said, actions: [] };
+      }
       return {
         message: l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing) + said,
         actions: ['setApiKey', 'showLogs'],

@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { formatExact } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
-import { describeError, type ErrorContext, operationText, serverSaid, waitText } from './general';
+import { describeError, type ErrorContext, isBlockedSite, operationText, serverSaid, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
 /**
@@ -151,6 +151,8 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   const general = describeError(error, ctx);
   // A refused file (its type, its size) is refused again as it is: only another file helps.
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
+  // So is a site the service refuses: only another address helps.
+  if (isBlockedSite(error)) return { message: general.message, actions: ['editAndRetry'] };
   // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
   // service got the request and may have run it, and a paid request sent again is paid again.
   const mayHaveRun = error.kind === 'timeout' || (error.kind === 'network' && error.status !== undefined) || (error.kind === 'server' && (error.status === 502 || error.status === 504));

@@ -71,6 +71,22 @@ describe('describeError', () => {
     assert.ok(message.length < 600, String(message.length));
   });
 
+  test("a 403 is the key, team or address refused, unless the service's words say the site is on its blocklist", () => {
+    const refused = describeError(new ForbiddenError({ operation: 'scrape', serviceBody: true, serverMessage: 'Request blocked: this key may only call /v2/search.' }), HOSTED);
+    assert.match(refused.message, /key may be restricted/);
+    assert.ok(refused.actions.includes('setApiKey'));
+    const selfHosted = new ForbiddenError({
+      operation: 'map',
+      serviceBody: true,
+      serverMessage: 'This website is no longer supported. Please check your server configuration and logs for more details.',
+    });
+    assert.match(describeError(selfHosted, SELF).message, /^The server at http:\/\/localhost:3002 does not fetch this site \(403\).*check your server configuration/);
+    assert.deepEqual(describeError(selfHosted, SELF).actions, []);
+    // A proxy's page that happens to hold the words is not the service's blocklist.
+    const proxy = new ForbiddenError({ operation: 'map', serviceBody: false, serverMessage: 'This website is no longer supported' });
+    assert.match(describeError(proxy, HOSTED).message, /key may be restricted/);
+  });
+
   test('a retry the caller will make is said with its wait', () => {
     assert.match(describeError(new NetworkError({ operation: 'researchJob', baseUrl: 'http://x' }), { retryInMs: 4_200 }).message, /; retrying in 5 s\./);
     assert.match(describeError(new RateLimitedError({ operation: 'creditUsage', retryAfterMs: 90_000 }), { retryInMs: 90_000 }).message, /retrying in 90 s/);
