@@ -334,7 +334,10 @@ describe('feedback wizard in the workbench', () => {
     await w.page.keyboard.press('Enter');
     const { notice: sending, inCenter } = await w.noticeWithButtons(/sending feedback/);
     // It has left once the sandbox holds it.
-    while (sandbox.requestCount('feedback') === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 30_000; sandbox.requestCount('feedback') === before;) {
+      if (Date.now() > deadline) throw new Error('the feedback never reached the sandbox');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await sending.locator('a.monaco-button, .monaco-button', { hasText: 'Cancel' }).first().click();
     const waiting = w.statusBarItem(/feedback already sent, waiting for the answer/);
     await waiting.waitFor({ timeout: 15_000 });
