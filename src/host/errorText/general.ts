@@ -71,12 +71,12 @@ export function quotedServerWords(text: string | undefined): string | undefined 
   return text?.trim() ? l10n.t('The service said: {0}', plainText(text.trim(), 500)) : undefined;
 }
 
-/** The server, named by its URL when known, as plain text (a URL can hold `](`). */
 /** A 403 from the service's blocklist of sites (social networks and the like): only its words tell it from a key or team refused. */
 export function isBlockedSite(error: FirecrawlError): boolean {
   return error.kind === 'forbidden' && error.serviceBody && /website is no longer supported/i.test(error.serverMessage ?? '');
 }
 
+/** The server, named by its URL when known, as plain text (a URL can hold `](`). */
 function theServer(url: string | undefined): string {
   return url ? l10n.t('The server at {0}', plainText(url, 200)) : l10n.t('The server');
 }
