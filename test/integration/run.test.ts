@@ -298,6 +298,17 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(scrapedUrls(), ['https://blocked.example.com/page', 'https://example.com/page']);
   });
 
+  it("a site on the service's blocklist (403): said as the site refused, not the key; Edit and Retry, no Set API Key", async () => {
+    answer = undefined;
+    const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://www.linkedin.com/in/someone'))!;
+    assert.match(
+      outcome.failure?.message ?? '',
+      /^The server at http:\/\/127\.0\.0\.1:\d+ does not fetch this site \(403\): it is on the list of sites it refuses, whatever the key\. Firecrawl said: This website is no longer supported/,
+    );
+    assert.deepEqual(errors[0]?.items, ['Edit and Retry']);
+    assert.equal(outcome.opened.length, 0);
+  });
+
   it('Map a Site answered 200 with success:false: the service’s words as plain text in the error, nothing opens, Retry maps again', async () => {
     sandbox.fault({ kind: 'status', status: 200, route: 'map', body: { success: false, error: 'Map failed: see [why](command:workbench.action.quit)' } });
     answer = 'Retry';
