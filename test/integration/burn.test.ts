@@ -153,7 +153,8 @@ describe('burn rate and the spike alert', function () {
     sandbox.startSpike(1_400);
     await look();
     assert.equal(alerts().length, 1, 'a new spike today stays quiet');
-    assert.equal(warningColour(), 'statusBarItem.warningBackground', 'the colour still says it');
+    // The status bar draws on the turn after the bins: wait for the draw, not for the bins alone.
+    await until('the colour to still say it', () => warningColour() === 'statusBarItem.warningBackground');
     await until('the tooltip to say so', () => /Spike alerts are muted for today\./.test(tooltip()));
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
     assert.equal(api.burn.alerts.muted, false);

@@ -303,7 +303,7 @@ describe('running Firecrawl from the editor', function () {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://www.linkedin.com/in/someone'))!;
     assert.match(
       outcome.failure?.message ?? '',
-      /^The server at http:\/\/127\.0\.0\.1:\d+ does not fetch this site \(403\): it is on the list of sites it refuses, whatever the key\. Firecrawl said: This website is no longer supported/,
+      /^The server at http:\/\/127\.0\.0\.1:\d+ does not fetch this site \(403\): it is on the list of sites it refuses, whatever the key\. Firecrawl said: We apologize for the inconvenience but we do not support this site\./,
     );
     assert.deepEqual(errors[0]?.items, ['Edit and Retry']);
     assert.equal(outcome.opened.length, 0);

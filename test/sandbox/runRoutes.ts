@@ -7,7 +7,8 @@
 //   aimed at an AI agent reading it (orders, and a fake end of the fence the extension puts around pages);
 // - `?size=<bytes>` pads the page to about that size;
 // - a site on the service's blocklist (facebook.com, instagram.com, linkedin.com, x.com, twitter.com and
-//   their subdomains) is refused for scrape and map with the service's 403, whatever the key or body.
+//   their subdomains) is refused for scrape and map with the service's 403, whatever the key or body, in
+//   the hosted service's words of now or a self-hosted server's (`blocklisted`, called by the server).
 // POST /v2/parse takes a multipart upload (`file` and an `options` JSON string, both strict).
 // Each successful run becomes a v2 job (feedback takes its id) and appears in the team's activity.
 
@@ -28,11 +29,17 @@ type Body = Record<string, unknown>;
 type Check = (body: Body) => string | undefined;
 
 const BLOCKLISTED_HOSTS = ['facebook.com', 'instagram.com', 'linkedin.com', 'x.com', 'twitter.com'];
-/** The service's own words (its cloud variant; a self-hosted server points at its configuration instead). */
-export const BLOCKLISTED_URL_MESSAGE = 'This website is no longer supported, please reach out to help@firecrawl.com for more info on how to activate it on your account.';
+/**
+ * The hosted service's words now (its intake form's address is a stand-in here). Earlier releases said
+ * "This website is no longer supported, please reach out to help@firecrawl.com …"; a self-hosted
+ * server still says the second.
+ */
+export const UNSUPPORTED_SITE_MESSAGE =
+  'We apologize for the inconvenience but we do not support this site. If you are part of an enterprise and want to have a further conversation about this, please fill out our intake form here: https://intake.example/enterprise';
+export const SELF_HOSTED_BLOCKLISTED_MESSAGE = 'This website is no longer supported. Please check your server configuration and logs for more details.';
 
 /** The service's blocklist runs before the body is checked: a blocked `url` is a 403 even in a bad body. */
-function blocklisted(raw: unknown): RunReply | undefined {
+export function blocklisted(raw: unknown, selfHosted: boolean): RunReply | undefined {
   const url = raw && typeof raw === 'object' ? (raw as Body).url : undefined;
   if (typeof url !== 'string') return undefined;
   let host: string;
@@ -42,7 +49,7 @@ function blocklisted(raw: unknown): RunReply | undefined {
     return undefined;
   }
   if (!BLOCKLISTED_HOSTS.some((blocked) => host === blocked || host.endsWith(`.${blocked}`))) return undefined;
-  return { status: 403, body: { success: false, error: BLOCKLISTED_URL_MESSAGE } };
+  return { status: 403, body: { success: false, error: selfHosted ? SELF_HOSTED_BLOCKLISTED_MESSAGE : UNSUPPORTED_SITE_MESSAGE } };
 }
 
 function invalid(path: string, message: string): RunReply {
@@ -157,8 +164,6 @@ function pageFor(target: URL, onlyMainContent: boolean): { markdown: string; tit
 
 /** POST /v2/scrape. */
 export function scrape(raw: unknown, jobs: RunJobs): RunReply {
-  const blocked = blocklisted(raw);
-  if (blocked) return blocked;
   const checked = strict(raw, SCRAPE_KEYS);
   if (!checked.ok) return checked.reply;
   const body = checked.body;
@@ -244,8 +249,6 @@ const LARGE_SITE_PAGES = 100_000;
  * starting with `empty.` has none, and its map is still a paid, ratable job).
  */
 export function map(raw: unknown, jobs: RunJobs): RunReply {
-  const blocked = blocklisted(raw);
-  if (blocked) return blocked;
   const checked = strict(raw, MAP_KEYS);
   if (!checked.ok) return checked.reply;
   const site = new URL(String(checked.body.url));

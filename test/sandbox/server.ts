@@ -15,7 +15,7 @@ import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJ
 import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import { defaultQueue, type QueueState, queueStatusBody } from './queue';
-import { agentKeysProblem, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
+import { agentKeysProblem, blocklisted, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
 import { readSpikeCredits, refuseTimeRange, type TimeRange, UsageLedger, type UsageSpike, usageBins, validateUsageHours } from './usageBins';
 import {
   DEFAULT_FEEDBACK_WINDOW_SECONDS,
@@ -688,7 +688,7 @@ class SandboxServer implements Sandbox {
       case 'search':
       case 'map': {
         const route = match.name === 'scrape' ? scrapeRoute : match.name === 'search' ? searchRoute : mapRoute;
-        const r = route(body, this.runJobs);
+        const r = (match.name !== 'search' ? blocklisted(body, this.selfHosted) : undefined) ?? route(body, this.runJobs);
         sendJson(res, r.status, r.body);
         return;
       }

@@ -71,9 +71,13 @@ export function quotedServerWords(text: string | undefined): string | undefined 
   return text?.trim() ? l10n.t('The service said: {0}', plainText(text.trim(), 500)) : undefined;
 }
 
-/** A 403 from the service's blocklist of sites (social networks and the like): only its words tell it from a key or team refused. */
+/**
+ * A 403 from the service's blocklist of sites (social networks and the like): only its words tell it
+ * from a key or team refused, in either release's wording ("we do not support this site" now, "This
+ * website is no longer supported" before and on self-hosted servers).
+ */
 export function isBlockedSite(error: FirecrawlError): boolean {
-  return error.kind === 'forbidden' && error.serviceBody && /website is no longer supported/i.test(error.serverMessage ?? '');
+  return error.kind === 'forbidden' && error.serviceBody && /website is no longer supported|we do not support this site/i.test(error.serverMessage ?? '');
 }
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */

@@ -82,6 +82,13 @@ describe('describeError', () => {
     });
     assert.match(describeError(selfHosted, SELF).message, /^The server at http:\/\/localhost:3002 does not fetch this site \(403\).*check your server configuration/);
     assert.deepEqual(describeError(selfHosted, SELF).actions, []);
+    // The words of an earlier hosted release.
+    const earlier = new ForbiddenError({
+      operation: 'scrape',
+      serviceBody: true,
+      serverMessage: 'This website is no longer supported, please reach out to help@firecrawl.com for more info on how to activate it on your account.',
+    });
+    assert.match(describeError(earlier, HOSTED).message, /^Firecrawl does not fetch this site \(403\)/);
     // A proxy's page that happens to hold the words is not the service's blocklist.
     const proxy = new ForbiddenError({ operation: 'map', serviceBody: false, serverMessage: 'This website is no longer supported' });
     assert.match(describeError(proxy, HOSTED).message, /key may be restricted/);

@@ -26,7 +26,7 @@ describe("scrape and map: a site on the service's blocklist", () => {
     await withSandbox({}, async (sb) => {
       const raw = await call(sb, '/v2/scrape', { body: { url: 'https://www.linkedin.com/in/someone', nope: true } });
       assert.deepEqual([raw.status, raw.json.success, raw.json.code], [403, false, undefined]);
-      assert.match(String(raw.json.error), /^This website is no longer supported/);
+      assert.match(String(raw.json.error), /^We apologize for the inconvenience but we do not support this site\./);
       const client = new FirecrawlClient({ baseUrl: sb.url, apiKey: () => sb.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.0.0-test', fetch: nodeFetch });
       for (const error of [
         await failure(client.scrape(checked('scrape', scrapeBody({ url: 'https://www.linkedin.com/in/someone', onlyMainContent: true, timeoutMs: 30_000 })))),
@@ -34,12 +34,28 @@ describe("scrape and map: a site on the service's blocklist", () => {
       ]) {
         assert.deepEqual([error.kind, error.status], ['forbidden', 403]);
         const text = describeRunError(error, { apiUrl: sb.url, selfHosted: false });
-        assert.match(text.message, /^Firecrawl does not fetch this site \(403\): it is on the list of sites it refuses, whatever the key\. Firecrawl said: This website is no longer supported/);
+        assert.match(
+          text.message,
+          /^Firecrawl does not fetch this site \(403\): it is on the list of sites it refuses, whatever the key\. Firecrawl said: We apologize for the inconvenience but we do not support this site\./,
+        );
         assert.doesNotMatch(text.message, /API key|allow-list/);
         assert.deepEqual(text.actions, ['editAndRetry']);
       }
       // A page on another site is scraped as ever.
       assert.equal((await client.scrape(checked('scrape', scrapeBody({ url: 'https://notlinkedin.com/', onlyMainContent: true, timeoutMs: 30_000 })))).markdown.length > 0, true);
+    });
+  });
+
+  test('a self-hosted server says so in its own words, which point at its configuration', async () => {
+    await withSandbox({ selfHosted: true }, async (sb) => {
+      const client = new FirecrawlClient({ baseUrl: sb.url, apiKey: () => sb.keys.valid, clientName: 'firecrawl-vscode', clientVersion: '0.0.0-test', fetch: nodeFetch });
+      const error = await failure(client.map(checked('map', mapBody('https://x.com/firecrawl', 10))));
+      const text = describeRunError(error, { apiUrl: sb.url, selfHosted: true });
+      assert.match(
+        text.message,
+        /^The server at http:\/\/127\.0\.0\.1:\d+ does not fetch this site \(403\).*Firecrawl said: This website is no longer supported\. Please check your server configuration/,
+      );
+      assert.deepEqual(text.actions, ['editAndRetry']);
     });
   });
 });
