@@ -45,6 +45,10 @@ describe('burn rate and the spike alert', function () {
     // Low enough that the demo team's pace (about 450 a day) empties it before the period ends, so the
     // forecast shows, yet well above the warning threshold (60 % of a 10,000 plan).
     sandbox.setCredits({ ...sandbox.getCredits()!, planCredits: 10_000, remainingCredits: 6_000 });
+    // A spike ends on a look that finds the last hour below half a spike. At the default minimum (100)
+    // that is 50 credits, and the demo team's busiest hours (UTC late morning) reach it: the spike of
+    // one test would then last into the next, whose alert never comes. 400 keeps every demo hour below.
+    await vscode.workspace.getConfiguration('firecrawl.credits').update('spikeMinimumCredits', 400, vscode.ConfigurationTarget.Global);
     await useSandbox(api, sandbox);
     notices = recordNotices(['info', 'warning']);
     notices.answer = () => answer;
@@ -62,6 +66,7 @@ describe('burn rate and the spike alert', function () {
 
   after(async () => {
     sandbox.clearSpike();
+    await vscode.workspace.getConfiguration('firecrawl.credits').update('spikeMinimumCredits', undefined, vscode.ConfigurationTarget.Global);
     notices.restore();
     await vscode.commands.executeCommand('firecrawl.resumeSpikeAlerts');
     panel.webviewPanel?.dispose();
