@@ -36,6 +36,14 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await wb().page.keyboard.press(key);
   };
   const title = (w: Workbench) => w.quickInput().locator('.quick-input-title');
+  /**
+   * Enter on a multi-select pick, from its box: a row's checkbox just clicked may still have the focus
+   * (VS Code gives it back to the box a moment later), and Enter there toggles the row instead.
+   */
+  const acceptPick = async (w: Workbench) => {
+    await w.quickInput().locator('.quick-input-box input').focus();
+    await w.page.keyboard.press('Enter');
+  };
   const waitForPage = async (w: Workbench, text: string | RegExp) => {
     // A key pressed before the page takes keys would hit the old page.
     await w.quickInputPage(text);
@@ -261,7 +269,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     // Every link checked at once and accepted: a modal dialog names the count before a scrape is sent; Cancel sends none.
     await w.quickInput().locator('.quick-input-header [role="checkbox"]').first().click();
     await w.quickInput().locator('.quick-input-count', { hasText: '30 Selected' }).waitFor({ state: 'visible' });
-    await w.page.keyboard.press('Enter');
+    await acceptPick(w);
     const dialog = w.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await dialog.innerText(), /Scrape 30 checked pages\?/);
@@ -289,7 +297,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
       await row.locator('[role="checkbox"]').first().click();
     }
     await w.quickInput().locator('.quick-input-count', { hasText: '2 Selected' }).waitFor({ state: 'visible' });
-    await w.page.keyboard.press('Enter');
+    await acceptPick(w);
     const failed = await shootNotice(
       w,
       /https:\/\/docs\.example\.org\/pricing: Firecrawl could not do it while scraping the page: the site could not be reached or refused\./,
