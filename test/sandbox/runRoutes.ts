@@ -32,7 +32,7 @@ const BLOCKLISTED_HOSTS = ['facebook.com', 'instagram.com', 'linkedin.com', 'x.c
 /**
  * The hosted service's words now (its intake form's address is a stand-in here). Earlier releases said
  * "This website is no longer supported, please reach out to help@firecrawl.com …"; a self-hosted
- * server still says the second.
+ * server says a variant of those older words that points at its own configuration instead.
  */
 export const UNSUPPORTED_SITE_MESSAGE =
   'We apologize for the inconvenience but we do not support this site. If you are part of an enterprise and want to have a further conversation about this, please fill out our intake form here: https://intake.example/enterprise';

@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { until } from '../support/until';
 import { useWorkbench, type Workbench } from './workbench';
 
 describe('feedback wizard in the workbench', () => {
@@ -334,10 +335,7 @@ describe('feedback wizard in the workbench', () => {
     await w.page.keyboard.press('Enter');
     const { notice: sending, inCenter } = await w.noticeWithButtons(/sending feedback/);
     // It has left once the sandbox holds it.
-    for (const deadline = Date.now() + 30_000; sandbox.requestCount('feedback') === before;) {
-      if (Date.now() > deadline) throw new Error('the feedback never reached the sandbox');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until('the feedback to reach the sandbox', () => sandbox.requestCount('feedback') > before, 30_000);
     await sending.locator('a.monaco-button, .monaco-button', { hasText: 'Cancel' }).first().click();
     const waiting = w.statusBarItem(/feedback already sent, waiting for the answer/);
     await waiting.waitFor({ timeout: 15_000 });
