@@ -1049,6 +1049,33 @@ describe('running Firecrawl from the editor', function () {
     }
   });
 
+  it("Save As of one result under another unsaved result's name takes its own lens there; the other result keeps its lens", async () => {
+    const jobOf = (document: vscode.TextDocument) => /Job id: `([0-9a-f-]+)`/.exec(document.getText())?.[1] ?? '';
+    const rateTitle = (jobId: string) => `$(feedback) Rate this result (scrape job ${jobId.slice(0, 8)}…)`;
+    const first = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/same-name'))!.opened[0]!;
+    const second = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/same-name'))!.opened[0]!;
+    assert.notEqual(second.uri.path, first.uri.path, 'the second result takes the next name');
+    // As Save As of the second result onto the first one's name leaves it: a new file there holding the second's text.
+    const file = vscode.Uri.file(first.uri.path);
+    try {
+      await vscode.workspace.fs.writeFile(file, new Uint8Array());
+      const saved = await vscode.workspace.openTextDocument(file);
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(file, new vscode.Position(0, 0), second.getText());
+      await vscode.workspace.applyEdit(edit);
+      assert.ok(await saved.save());
+      const titles = await lensesShown('the lens on the saved file', file);
+      assert.deepEqual(
+        titles.filter((t) => t.startsWith('$(feedback)')),
+        [rateTitle(jobOf(second))],
+      );
+      assert.ok((await lensTitles(first.uri)).includes(rateTitle(jobOf(first))), 'the other result can still be rated');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    }
+  });
+
   it('a result that arrives while the window is not focused says so with Rate This Result, which opens the wizard at the rating for that job; in a focused window it says nothing', async () => {
     const services = run.services;
     const focused = services.focused;

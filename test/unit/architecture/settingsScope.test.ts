@@ -1,5 +1,5 @@
-// Settings a folder's .vscode/settings.json must not decide: where the key goes, and how much AI agents
-// may spend without asking. A cloned repository (trusted or not: the manifest declares full support for
+// Settings a folder's .vscode/settings.json must not decide: where the key goes, how much AI agents
+// may spend without asking, and how much one agent run or search may cost. A cloned repository (trusted or not: the manifest declares full support for
 // untrusted workspaces) would otherwise raise the budget and let a prompt-injected agent spend unasked.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ const properties = manifest.contributes.configuration.properties as Record<strin
 const NOT_FROM_A_WORKSPACE = ['application', 'machine'];
 
 describe('settings a workspace cannot set', () => {
-  for (const key of [SETTINGS.apiUrl, SETTINGS.agentToolsDailyBudget]) {
+  for (const key of [SETTINGS.apiUrl, SETTINGS.agentToolsDailyBudget, SETTINGS.agentMaxCredits, SETTINGS.searchLimit]) {
     test(key, () => {
       assert.ok(NOT_FROM_A_WORKSPACE.includes(properties[key]?.scope ?? 'window'), `${key} is ${properties[key]?.scope ?? 'window'}-scoped: a workspace can set it`);
     });

@@ -63,14 +63,16 @@ export class ResultLens extends DisposableBase implements vscode.CodeLensProvide
    * Saving an untitled document writes a file, saves it, and only then empties and closes the untitled one;
    * no event links the two. The result follows to the file saved at its path (Save), or holding its text
    * (Save As under another name, even onto a file that held another result: a header's job id and time
-   * make two results' texts differ).
+   * make two results' texts differ). The text decides first: Save As onto the name another unsaved result
+   * was given matches that one's path too.
    */
   private documentSaved(saved: vscode.TextDocument): void {
     if (saved.uri.scheme === 'untitled') return;
     const key = saved.uri.toString();
     const held = this.results.get(key) !== undefined;
     const text = saved.getText();
-    const from = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'untitled' && this.results.get(d.uri.toString()) && (d.getText() === text || (!held && d.uri.path === saved.uri.path)));
+    const results = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled' && this.results.get(d.uri.toString()));
+    const from = results.find((d) => d.getText() === text) ?? (held ? undefined : results.find((d) => d.uri.path === saved.uri.path));
     if (from) this.results.move(from.uri.toString(), key);
   }
 
