@@ -153,6 +153,16 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
   // So is a site the service refuses: only another address helps.
   if (isBlockedSite(error)) return { message: general.message, actions: ['editAndRetry'] };
+  // A success the extension could not read (not JSON, no id, too large) was a run all the same: it is paid
+  // for, and an agent run goes on spending; a retry would pay, or start one, again.
+  if (error.kind === 'invalidResponse') {
+    return error.operation === 'agentStart'
+      ? {
+          message: `${general.message} ${l10n.t("The run has started all the same and can spend up to its credit limit: look for it in the Research view's Recent group, or with Add Recent Jobs, before you start another.")}`,
+          actions: ['addRecentJobs', 'showLogs'],
+        }
+      : { message: `${general.message} ${l10n.t('It ran on Firecrawl all the same and used credits: a retry is paid again.')}`, actions: ['retry', 'showLogs'] };
+  }
   // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
   // service got the request and may have run it, and a paid request sent again is paid again.
   const mayHaveRun = error.kind === 'timeout' || (error.kind === 'network' && error.status !== undefined) || (error.kind === 'server' && (error.status === 502 || error.status === 504));

@@ -1,7 +1,7 @@
 // A paid run whose answer never arrived whole: the connection broke after the service had begun to
 // answer, or a gateway gave up waiting for it (502, 504). The service got the request and may have
 // run it and billed it, as when the client's own wait runs out: the words must say so before Retry
-// sends it again, over both transports.
+// sends it again, over both transports. A success that cannot be read was a run for certain.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
@@ -78,6 +78,25 @@ for (const [name, impl] of [
       requests = 0;
       assert.equal((await failure(client().getCreditUsage())).kind, 'network');
       assert.equal(requests, 3);
+    });
+
+    test('a 200 the extension cannot read says the run happened and was paid; an agent start offers the recent jobs, not a second run', async () => {
+      answer = (res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<html><body>OK</body></html>');
+      };
+      const scrape = describeRunError(await failure(client().scrape(scrapeOf())));
+      assert.match(scrape.message, /It ran on Firecrawl all the same and used credits: a retry is paid again\.$/);
+      assert.deepEqual(scrape.actions, ['retry', 'showLogs']);
+      answer = (res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ success: true, id: 'run-1' }));
+      };
+      requests = 0;
+      const agent = describeRunError(await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'x', urls: [], maxCredits: 100 })))));
+      assert.equal(requests, 1);
+      assert.match(agent.message, /The run has started all the same and can spend up to its credit limit/);
+      assert.deepEqual(agent.actions, ['addRecentJobs', 'showLogs']);
     });
   });
 }
