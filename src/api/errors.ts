@@ -300,12 +300,20 @@ export function isUnsupportedOnServer(error: unknown, selfHosted: boolean): bool
   return selfHosted && isFirecrawlError(error) && error.kind === 'server' && error.status === 500;
 }
 
-/** True for any error of this client, from whichever bundle; narrow further by `kind`. */
 /** The wait the server asked for (a 429's, or a 503's `Retry-After`), if it asked. */
 export function askedWaitMs(error: unknown): number | undefined {
   return isFirecrawlError(error) && (error.kind === 'rateLimited' || error.kind === 'server') ? error.retryAfterMs : undefined;
 }
 
+/**
+ * Firecrawl refused the key, in its own words: asking again with it is pointless until a new one is set.
+ * A 401 from something in between (a proxy's sign-in) says nothing of the key and may pass.
+ */
+export function isKeyRejected(error: unknown): boolean {
+  return isFirecrawlError(error) && error.kind === 'unauthorized' && error.serviceBody;
+}
+
+/** True for any error of this client, from whichever bundle; narrow further by `kind`. */
 export function isFirecrawlError(value: unknown): value is AnyFirecrawlError {
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }

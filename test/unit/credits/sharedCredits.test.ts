@@ -2,7 +2,19 @@
 // asks the service; the others show what it fetched, as soon as it writes it; a new leader takes over.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CreditUsage, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError, RedirectError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api';
+import {
+  type CreditUsage,
+  ForbiddenError,
+  InvalidResponseError,
+  NetworkError,
+  NoRouteError,
+  NotFoundError,
+  RateLimitedError,
+  RedirectError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from '../../../src/api';
 import { describeError } from '../../../src/host/errorText';
 import { CreditsStore } from '../../../src/features/credits/model/creditsStore';
 import { failureError, sharedCredits, sharedFailure } from '../../../src/features/credits/model/sharedCredits';
@@ -235,9 +247,10 @@ describe('credits in several windows', () => {
     const view = disk.view();
     const fetchedAt = clock.now() + 1_000;
     for (const failure of [
-      { at: 'now', retryAt: 1, kind: 'network' },
-      { at: 1, retryAt: 2, kind: 'exploded' },
-      { at: 1, retryAt: 2, kind: 'network', baseUrl: 7 },
+      { at: 'now', retryAt: 1, kind: 'unavailable', error: { kind: 'network' } },
+      { at: 1, retryAt: 2, kind: 'exploded', error: { kind: 'network' } },
+      { at: 1, retryAt: 2, kind: 'unavailable', error: 'network' },
+      { at: 1, retryAt: 2, kind: 'unavailable' },
     ]) {
       await view.write('teams/t/credits.json', JSON.stringify({ apiUrl: API, value: { usage: usage(3), fetchedAt, failure } }));
       await clock.advance(0);
@@ -251,7 +264,7 @@ describe('credits in several windows', () => {
 });
 
 describe('a failure as another window words it', () => {
-  test('each kind the leader can meet is worded in a follower as in the leader; any other kind reads as the server failing', () => {
+  test("every error the leader can meet is worded in a follower as in the leader: the service's words, a redirect, a proxy's 401 or 403", () => {
     const operation = 'creditUsage' as const;
     const ctx = { apiUrl: API };
     const errors = [
@@ -261,13 +274,40 @@ describe('a failure as another window words it', () => {
       new InvalidResponseError({ operation, status: 200, path: '', problem: 'not JSON' }),
       new ServerError({ operation, status: 503 }),
       new UnauthorizedError({ operation }),
+      new UnauthorizedError({ operation, serviceBody: false }),
+      new ForbiddenError({ operation, serviceBody: true, serverMessage: 'Your IP address is not allowed to use this API key.' }),
+      new ForbiddenError({ operation, serviceBody: false }),
+      new NoRouteError({ operation, status: 404 }),
+      new RedirectError({ operation, status: 302, location: 'https://login.example/' }),
     ];
     for (const error of errors) {
-      const shared = JSON.parse(JSON.stringify(sharedFailure(error, 1, 2)));
-      assert.equal(shared.kind, error.kind);
-      assert.equal(describeError(failureError(shared), ctx).message, describeError(error, ctx).message, error.kind);
+      const shared = JSON.parse(JSON.stringify(sharedFailure('unavailable', error, 1, 2)));
+      assert.equal(describeError(failureError(shared), ctx).message, describeError(error, ctx).message, `${error.kind} ${error.status}`);
     }
-    const other = failureError(sharedFailure(new RedirectError({ operation, status: 302 }), 1, 2));
-    assert.deepEqual([other.kind, other.status], ['server', 302]);
+  });
+});
+
+describe("a 401 that is not Firecrawl's own answer", () => {
+  test('is an outage that passes, not a rejected key: the leader keeps asking, and no window says "key rejected"', async () => {
+    const { clock, requests, open, fail } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    fail(new UnauthorizedError({ operation: 'creditUsage', serviceBody: false }));
+    await clock.advance(5 * 60_000 + RENEW_MS);
+    const asked = requests.length;
+    for (const w of [a, b]) {
+      assert.equal(w.store.state.problem?.kind, 'unavailable', `window ${w.id}`);
+      const shown = presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: API } });
+      assert.doesNotMatch(`${shown.text} ${shown.tooltip}`, /rejected/i, `window ${w.id}`);
+      assert.match(shown.tooltip ?? '', /something in between/, `window ${w.id}`);
+    }
+    fail(undefined);
+    await clock.advance(10 * 60_000);
+    assert.ok(requests.length > asked, 'the leader asked again');
+    for (const w of [a, b]) {
+      assert.equal(w.store.state.problem, undefined, `window ${w.id}`);
+      assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000, `window ${w.id}`);
+    }
+    for (const w of [a, b]) await w.close();
   });
 });

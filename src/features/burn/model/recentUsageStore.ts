@@ -6,7 +6,7 @@
 // a poll, the panel or a refresh), with no usual rate at hand (right after a start, before the week's
 // turn), bring the week's bins along at once, since a spike cannot be told without them and the
 // week's turn is up to 15 minutes away. Every answer is shared with the team's other windows.
-import { askedWaitMs, isFirecrawlError, isUnsupportedOnServer, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
+import { askedWaitMs, isKeyRejected, isUnsupportedOnServer, type UsageBins, type UsageTimeRange, USAGE_TIME_RANGES } from '../../../api';
 import { type Clock, isAhead } from '../../../shared/clock';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
 import { DueTimer } from '../../../shared/dueTimer';
@@ -237,7 +237,7 @@ export class RecentUsageStore extends DisposableBase {
 
   private fail(range: UsageTimeRange, error: unknown): void {
     const now = this.options.clock.now();
-    if (isFirecrawlError(error) && error.kind === 'unauthorized') {
+    if (isKeyRejected(error)) {
       // Polling a rejected key only burns requests: a new key (reset) or a refresh asks again.
       this.update(range, { loading: false, problem: { kind: 'unauthorized', error } });
       this.due.set(undefined);

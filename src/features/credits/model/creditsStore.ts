@@ -2,7 +2,7 @@
 // plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
 // either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
 // among all callers, and backs off on failure (of the balance: the queue is an extra).
-import { askedWaitMs, type CreditUsage, isFirecrawlError, isUnsupportedOnServer, type QueueStatus } from '../../../api';
+import { askedWaitMs, type CreditUsage, isFirecrawlError, isKeyRejected, isUnsupportedOnServer, type QueueStatus } from '../../../api';
 import { type Clock, isAhead } from '../../../shared/clock';
 import { backoffDelay, MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
 import { DisposableBase, Emitter, type FocusSource } from '../../../shared/events';
@@ -231,13 +231,13 @@ export class CreditsStore extends DisposableBase {
 
   private fail(error: unknown): void {
     const kind = isFirecrawlError(error) ? error.kind : 'unknown';
-    if (kind === 'unauthorized') {
+    if (isKeyRejected(error)) {
       // Polling a rejected key only burns requests: wait for a new key or a manual refresh. The
       // windows that follow would otherwise show the last balance as fresh for as long as that lasts.
       this.update({ loading: false, problem: { kind: 'unauthorized', error } });
       const last = this.current.snapshot;
       const now = this.options.clock.now();
-      if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now) });
+      if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure('unauthorized', error, now, now) });
       return;
     }
     if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
@@ -259,7 +259,7 @@ export class CreditsStore extends DisposableBase {
     const now = this.options.clock.now();
     this.update({ loading: false, problem: { kind: 'unavailable', error, retryAt: now + delay } });
     const last = this.current.snapshot;
-    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now + delay) });
+    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure('unavailable', error, now, now + delay) });
     this.schedule(delay);
   }
 
@@ -267,7 +267,7 @@ export class CreditsStore extends DisposableBase {
   private shareGone(error: unknown, gone: 'noBilling' | 'unsupported', retryInMs: number): void {
     const last = this.current.snapshot;
     const now = this.options.clock.now();
-    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(error, now, now + retryInMs, gone) });
+    if (last && this.leader) this.options.shared?.publish({ ...last, failure: sharedFailure(gone, error, now, now + retryInMs) });
   }
 
   private schedule(delayMs: number): void {
@@ -290,12 +290,5 @@ export class CreditsStore extends DisposableBase {
 
 function sharedProblem(failure: SharedFailure): CreditsProblem {
   const error = failureError(failure);
-  switch (failure.kind) {
-    case 'unauthorized':
-    case 'noBilling':
-    case 'unsupported':
-      return { kind: failure.kind, error };
-    default:
-      return { kind: 'unavailable', error, retryAt: failure.retryAt };
-  }
+  return failure.kind === 'unavailable' ? { kind: 'unavailable', error, retryAt: failure.retryAt } : { kind: failure.kind, error };
 }

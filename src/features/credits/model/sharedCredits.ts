@@ -4,87 +4,42 @@
 // window's refresh fails, it shares that too, so no window shows its balance as fresh meanwhile; a
 // rejected key (revoked on the dashboard) most of all, since the polling window then stops asking, and
 // an answer meaning there is no balance at all (no billing record, a server without the credit route).
-import { type AnyFirecrawlError, InvalidResponseError, isFirecrawlError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../api';
+import { type ErrorInfo, errorFromInfo, errorInfo } from '../../../api';
 import type { Event } from '../../../shared/events';
 import { type SharedFiles, type TeamFile, teamFile } from '../../../shared/sharedFiles';
 import type { CreditsSnapshot } from './creditsStore';
 
-/** The polling window's last refresh failed: what the others need to word it as it does, and when it tries again. */
+/** What the polling window made of its failed refresh; only it can tell (a 404 means "no billing" only from the service). */
+export type SharedFailureKind = 'unauthorized' | 'noBilling' | 'unsupported' | 'unavailable';
+
+/** The polling window's last refresh failed: the error as it saw it, so the others word it the same way, and when it tries again. */
 export interface SharedFailure {
   at: number;
   retryAt: number;
-  kind: 'network' | 'timeout' | 'rateLimited' | 'invalidResponse' | 'server' | 'unauthorized' | 'noBilling' | 'unsupported';
-  status?: number;
-  baseUrl?: string;
-  timeoutMs?: number;
-  retryAfterMs?: number;
+  kind: SharedFailureKind;
+  error: ErrorInfo;
 }
 
 export type SharedCredits = CreditsSnapshot & { failure?: SharedFailure };
 
-/**
- * The failure as it is shared; an error of another kind (a refused redirect, a proxy's 403) is shared as
- * the server failing. `gone` is what the store made of an answer that means there is no balance to show:
- * only the store knows that (a 404 or a 500 means it only from the service, or on a server of one's own).
- */
-export function sharedFailure(error: unknown, at: number, retryAt: number, gone?: 'noBilling' | 'unsupported'): SharedFailure {
-  const e = isFirecrawlError(error) ? error : undefined;
-  const base = { at, retryAt, ...(e?.status === undefined ? {} : { status: e.status }) };
-  if (gone) return { ...base, kind: gone };
-  switch (e?.kind) {
-    case 'network':
-      return { ...base, kind: 'network', baseUrl: e.baseUrl };
-    case 'timeout':
-      return { ...base, kind: 'timeout', timeoutMs: e.timeoutMs };
-    case 'rateLimited':
-      return { ...base, kind: 'rateLimited', ...(e.retryAfterMs === undefined ? {} : { retryAfterMs: e.retryAfterMs }) };
-    case 'invalidResponse':
-      return { ...base, kind: 'invalidResponse' };
-    case 'unauthorized':
-      return { ...base, kind: 'unauthorized' };
-    default:
-      return { ...base, kind: 'server' };
-  }
+export function sharedFailure(kind: SharedFailureKind, error: unknown, at: number, retryAt: number): SharedFailure {
+  return { at, retryAt, kind, error: errorInfo(error) };
 }
 
-/** The error another window's failure stands for, so this window words it the same way. */
-export function failureError(failure: SharedFailure): AnyFirecrawlError {
-  const init = { operation: 'creditUsage' as const, status: failure.status };
-  switch (failure.kind) {
-    case 'network':
-      return new NetworkError({ ...init, baseUrl: failure.baseUrl ?? '' });
-    case 'timeout':
-      return new TimeoutError({ ...init, timeoutMs: failure.timeoutMs ?? 0 });
-    case 'rateLimited':
-      return new RateLimitedError({ ...init, retryAfterMs: failure.retryAfterMs });
-    case 'invalidResponse':
-      return new InvalidResponseError({ ...init, path: '', problem: 'in another window' });
-    case 'server':
-    case 'unsupported':
-      return new ServerError(init);
-    case 'unauthorized':
-      return new UnauthorizedError(init);
-    case 'noBilling':
-      return new NotFoundError(init);
-  }
+/** The error another window's failure stands for: its server text, redirect target and whether the body was the service's own come with it. */
+export function failureError(failure: SharedFailure): Error {
+  return errorFromInfo(failure.error);
 }
 
-const FAILURE_KINDS: ReadonlySet<unknown> = new Set(['network', 'timeout', 'rateLimited', 'invalidResponse', 'server', 'unauthorized', 'noBilling', 'unsupported']);
+const FAILURE_KINDS: ReadonlySet<unknown> = new Set<SharedFailureKind>(['unauthorized', 'noBilling', 'unsupported', 'unavailable']);
 const isTime = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n);
 const isOptional = (value: unknown, check: (v: unknown) => boolean): boolean => value === undefined || check(value);
 
+/** The error itself is read by errorFromInfo, which takes only what reads right from it. */
 function isFailure(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  const { at, retryAt, kind, status, baseUrl, timeoutMs, retryAfterMs } = value as Record<string, unknown>;
-  return (
-    isTime(at) &&
-    isTime(retryAt) &&
-    FAILURE_KINDS.has(kind) &&
-    isOptional(status, isCount) &&
-    isOptional(baseUrl, (v) => typeof v === 'string' && v.length <= 2048) &&
-    isOptional(timeoutMs, isCount) &&
-    isOptional(retryAfterMs, isCount)
-  );
+  const { at, retryAt, kind, error } = value as Record<string, unknown>;
+  return isTime(at) && isTime(retryAt) && FAILURE_KINDS.has(kind) && !!error && typeof error === 'object';
 }
 
 const isCount = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;

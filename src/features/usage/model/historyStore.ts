@@ -2,7 +2,7 @@
 // The chart renders it and the status bar forecast borrows it. History changes slowly, so it loads
 // on demand (panel opened, refresh pressed) rather than on a timer; one request per breakdown is
 // shared by every caller, and a failure keeps the last data with its age.
-import { isFirecrawlError, isUnsupportedOnServer, type UsageHistory, type UsagePeriod } from '../../../api';
+import { isKeyRejected, isUnsupportedOnServer, type UsageHistory, type UsagePeriod } from '../../../api';
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
 
@@ -162,7 +162,7 @@ export class UsageHistoryStore implements Disposable {
   }
 
   private describe(error: unknown): Partial<HistoryModeState> {
-    if (isFirecrawlError(error) && error.kind === 'unauthorized') return { problem: { kind: 'unauthorized', error } };
+    if (isKeyRejected(error)) return { problem: { kind: 'unauthorized', error } };
     if (isUnsupportedOnServer(error, this.options.isSelfHosted())) {
       // Whatever was shown came from another server setting; none of it applies here.
       return { snapshot: undefined, problem: { kind: 'unsupported', error } };
