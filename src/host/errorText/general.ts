@@ -81,7 +81,7 @@ export function isBlockedSite(error: FirecrawlError): boolean {
 }
 
 /** The server, named by its URL when known, as plain text (a URL can hold `](`). */
-function theServer(url: string | undefined): string {
+export function theServer(url: string | undefined): string {
   return url ? l10n.t('The server at {0}', plainText(url, 200)) : l10n.t('The server');
 }
 

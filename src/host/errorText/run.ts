@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { formatExact } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
-import { describeError, type ErrorContext, isBlockedSite, operationText, serverSaid, waitText } from './general';
+import { describeError, type ErrorContext, isBlockedSite, operationText, serverSaid, theServer, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
 /**
@@ -147,6 +147,16 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
           ? l10n.t("Firecrawl's rate limit was reached while {0}; try again {1}.", doing, wait)
           : l10n.t("Firecrawl's rate limit was reached while {0}; try again in a moment.", doing);
     return { message, actions: ['retry'] };
+  }
+  if (error.operation === 'parse' && error.status === 413) {
+    // A server of one's own, or the proxy in front of it (nginx allows 1 MB unless told), may take less than Firecrawl does.
+    const message = ctx.selfHosted
+      ? l10n.t(
+          "{0} refused the file as too large (HTTP 413): its upload limit, or that of a proxy in front of it, is below the 50 MB Firecrawl takes. Choose a smaller file, or raise the server's limit.",
+          theServer(ctx.apiUrl),
+        )
+      : l10n.t('Firecrawl refused the file as too large (HTTP 413). Choose a smaller file.');
+    return { message: message + said, actions: ['chooseFile'] };
   }
   const general = describeError(error, ctx);
   // A refused file (its type, its size) is refused again as it is: only another file helps.

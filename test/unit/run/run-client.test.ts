@@ -287,9 +287,13 @@ describe('a file too large for the server in front of Firecrawl', () => {
     const error = await failure(
       c.parse(parseBody({ name: 'big.csv', contentType: 'text/csv', bytes: new TextEncoder().encode('a,b\n1,2\n') }, { formats: ['markdown'], timeout: 30_000 }, c.runOrigin), 30_000),
     );
-    const words = describeRunError(error);
+    const words = describeRunError(error, { apiUrl: 'https://firecrawl.internal.example', selfHosted: true });
     assert.deepEqual(words.actions, ['chooseFile']);
-    assert.match(words.message, /413/);
+    assert.equal(
+      words.message,
+      "The server at https://firecrawl.internal.example refused the file as too large (HTTP 413): its upload limit, or that of a proxy in front of it, is below the 50 MB Firecrawl takes. Choose a smaller file, or raise the server's limit.",
+    );
+    assert.match(describeRunError(error).message, /^Firecrawl refused the file as too large \(HTTP 413\)\. Choose a smaller file\.$/);
   });
 });
 
