@@ -1147,7 +1147,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('feedback'), before);
   });
 
-  it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback', async () => {
+  it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback, and closes rating for that result', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/self-hosted'))!;
     const document = outcome.opened[0]!;
     sandbox.setFeedbackMode('dbDisabled');
@@ -1155,11 +1155,14 @@ describe('running Firecrawl from the editor', function () {
       const result = await rateGood(document);
       assert.equal(result.kind, 'failed');
       assert.equal(result.kind === 'failed' ? result.code : undefined, 'DB_DISABLED');
-      const said = /^The server at http:\/\/127\.0\.0\.1:\d+ runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback\./;
+      const said = /^The server at http:\/\/127\.0\.0\.1:\d+ runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback, nor can a job that ran there be rated anywhere else\./;
       assert.match(result.kind === 'failed' ? result.message : '', said);
       const shown = await until('the error message', () => errors.find((e) => said.test(e.message)));
       assert.deepEqual(shown.items, ['Open Settings', 'Edit and Retry']);
       assert.equal(sandbox.requestCount('feedback'), 1, 'never sent again by itself');
+      await until('the closed CodeLens', async () => ((await lensTitles(document.uri)).includes('Rating closed: this server runs without a database and takes no feedback.') ? true : undefined));
+      assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined, 'rating it again opens nothing');
+      assert.equal(sandbox.requestCount('feedback'), 1);
     } finally {
       sandbox.setFeedbackMode('normal');
     }

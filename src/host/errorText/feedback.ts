@@ -177,7 +177,7 @@ function feedbackCodeMessage(code: string, details: readonly { path: string; mes
     case 'DB_DISABLED':
       return {
         message: l10n.t(
-          'The server at {0} runs without a database (a self-hosted Firecrawl), so it cannot take feedback. Feedback and refunds work only with the hosted service (https://api.firecrawl.dev): change firecrawl.apiUrl to send it there.',
+          'The server at {0} runs without a database (a self-hosted Firecrawl), so it cannot take feedback, nor can a job that ran there be rated anywhere else. Feedback and refunds are for jobs run on the hosted service (https://api.firecrawl.dev): for one of those, change firecrawl.apiUrl and send it again.',
           plainText(ctx.apiUrl, 200),
         ),
         severity: 'error',

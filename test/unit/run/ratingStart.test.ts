@@ -76,7 +76,7 @@ describe('open results', () => {
     results.onDidChange((key) => seen.push(key));
     results.add('untitled:1', { endpoint: 'scrape', jobId: JOB });
     assert.equal(results.isOpen('untitled:1'), true);
-    results.close('untitled:1', 120);
+    results.close('untitled:1', { windowSeconds: 120 });
     assert.equal(results.isOpen('untitled:1'), false);
     assert.deepEqual(results.get('untitled:1')?.closed, { windowSeconds: 120 });
     results.remove('untitled:1');

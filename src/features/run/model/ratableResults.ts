@@ -12,8 +12,8 @@ export interface RatableResult {
   url?: string;
   /** The credits the run used, shown beside the rating. */
   creditsUsed?: number;
-  /** Set once the server said it is too late: its window in seconds, when it said one. */
-  closed?: { windowSeconds?: number };
+  /** Set once the server said it is too late (its window in seconds, when it said one), or that it takes no feedback at all. */
+  closed?: Closed;
   /** Set once a rating was recorded: the receipt's words. Firecrawl takes one per job; a repeat refunds nothing. */
   rated?: { receipt: string };
 }
@@ -22,6 +22,9 @@ export interface RatableResult {
 export function feedbackUrl(...candidates: ReadonlyArray<string | undefined>): string | undefined {
   return candidates.find((url): url is string => url !== undefined && url.trim().length <= FEEDBACK_LIMITS.urlMaxLength && !webUrlProblem(url));
 }
+
+/** Why a result cannot be rated any more: its window passed, or its server has no database to take feedback. */
+export type Closed = { windowSeconds?: number } | { noFeedback: true };
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
@@ -60,11 +63,11 @@ export class RatableResults {
     this.changed.fire(key);
   }
 
-  /** The server refused because its window passed: this result cannot be rated any more. */
-  close(key: string, windowSeconds: number | undefined): void {
+  /** The server refused for good: this result cannot be rated any more. */
+  close(key: string, closed: Closed): void {
     const result = this.results.get(key);
     if (!result) return;
-    result.closed = windowSeconds === undefined ? {} : { windowSeconds };
+    result.closed = closed;
     this.changed.fire(key);
   }
 
@@ -72,7 +75,7 @@ export class RatableResults {
    * Feedback for a job was answered (sent from a result, the palette, or a later Send Again): every
    * open result of that job learns it.
    */
-  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: number | undefined }): void {
+  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }): void {
     for (const [key, result] of this.results) {
       if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
       if ('receipt' in answer) this.rated(key, answer.receipt);

@@ -10,7 +10,9 @@ import { shortJobId } from '../../../shared/jobIds';
 import type { RatableResult, RatableResults } from '../model/ratableResults';
 
 export function closedText(result: RatableResult): string {
-  const seconds = result.closed?.windowSeconds;
+  const closed = result.closed;
+  if (closed && 'noFeedback' in closed) return vscode.l10n.t('Rating closed: this server runs without a database and takes no feedback.');
+  const seconds = closed?.windowSeconds;
   return seconds !== undefined
     ? vscode.l10n.t('Rating closed: Firecrawl accepts feedback within {0} of the job, and this one is older.', formatSpan(seconds))
     : vscode.l10n.t('Rating closed: Firecrawl no longer accepts feedback for this job.');
