@@ -158,6 +158,7 @@ export function normalizeCreditUsage(body: CreditUsageBody): CreditUsage {
 }
 
 export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean): UsageHistory {
+  const keyName = shownKeyNames();
   return {
     byApiKey,
     periods: body.periods.map((p) => ({
@@ -168,8 +169,28 @@ export function normalizeUsageHistory(body: UsageHistoryBody, byApiKey: boolean)
       // The live service sends creditsUsed, the spec says totalCredits.
       creditsUsed: p.creditsUsed ?? p.totalCredits ?? 0,
       // A display name, never the secret: anything shaped like a key is redacted all the same.
-      ...(p.apiKey ? { apiKey: redactKeyShapes(p.apiKey) } : {}),
+      ...(p.apiKey ? { apiKey: keyName(p.apiKey) } : {}),
     })),
+  };
+}
+
+/**
+ * Key names as shown, with anything shaped like a key redacted. Two keys whose names redact alike
+ * ("fc-production", "fc-staging") stay two keys: the later one is numbered, "fc-*** (2)".
+ */
+function shownKeyNames(): (name: string) => string {
+  const shown = new Map<string, string>();
+  const taken = new Set<string>();
+  return (name) => {
+    let text = shown.get(name);
+    if (text === undefined) {
+      const redacted = redactKeyShapes(name);
+      text = redacted;
+      for (let n = 2; taken.has(text); n++) text = `${redacted} (${n})`;
+      shown.set(name, text);
+      taken.add(text);
+    }
+    return text;
   };
 }
 

@@ -224,11 +224,15 @@ for (const [name, impl] of [
           { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 5, apiKey: sandbox.keys.valid },
           { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 6, apiKey: 'fc-0000111122223333' },
           { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 7, apiKey: 'Default' },
+          // Two keys whose names redact alike stay two keys, in every month.
+          { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 8, apiKey: 'fc-production' },
+          { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 9, apiKey: 'fc-production' },
+          { startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 10, apiKey: 'fc-0000111122223333' },
         ]);
         const history = await client().getCreditUsageHistory(true);
         assert.deepEqual(
           history.periods.map((p) => p.apiKey),
-          ['***', 'fc-***', 'Default'],
+          ['***', 'fc-***', 'Default', 'fc-*** (2)', 'fc-*** (2)', 'fc-***'],
         );
         assert.ok(sandbox.requests().length > before);
       });
