@@ -275,11 +275,11 @@ export function map(raw: unknown, jobs: RunJobs): RunReply {
 /** The keys POST /v2/agent knows; the values are checked by readAgentStart. */
 export const AGENT_KEYS = ['prompt', 'urls', 'schema', 'maxCredits', 'strictConstrainToURLs', 'model', 'effort', 'webhook', 'integration', 'origin'];
 
-/** The first problem with an agent start body's keys, integration and effort, or undefined. */
-export function agentKeysProblem(raw: unknown): RunReply | undefined {
+/** The first problem with an agent start body's keys, integration and effort, or undefined; an older release knows no `effort`. */
+export function agentKeysProblem(raw: unknown, withoutEffort = false): RunReply | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid('', 'Expected object');
   const o = raw as Body;
-  const unknown = Object.keys(o).filter((k) => !AGENT_KEYS.includes(k));
+  const unknown = Object.keys(o).filter((k) => !AGENT_KEYS.includes(k) || (withoutEffort && k === 'effort'));
   if (unknown.length) return invalid('', `Unrecognized key(s) in object: ${unknown.map((k) => `'${k}'`).join(', ')}`);
   if (o.integration !== undefined && integration(o)) return invalid('integration', 'Invalid enum value');
   if (o.origin !== undefined && origin(o)) return invalid('origin', 'Expected string');

@@ -150,6 +150,8 @@ export interface Sandbox {
   agentCancelledReads: AgentCancelledReads;
   /** How the agent list ends; `noNext` unless switched. */
   agentListEnd: AgentListEnd;
+  /** Starting an agent run as an older release does, which knows no `effort` (an unknown key, 400). False unless switched. */
+  agentStartWithoutEffort: boolean;
   /** How a self-hosted server refuses the activity list: 501 (`newer`, the default) or an older release's 500 `Failed to fetch activity.` */
   activitySelfHosted: 'newer' | 'older';
   /** Feedback receipts with today's refunds and the cap (`endpoint`, the default) or without them (`target`). */
@@ -233,6 +235,7 @@ class SandboxServer implements Sandbox {
   feedbackIssueStyle: FeedbackIssueStyle;
   agentCancelledReads: AgentCancelledReads = 'cancelled';
   agentListEnd: AgentListEnd = 'noNext';
+  agentStartWithoutEffort = false;
   activitySelfHosted: 'newer' | 'older' = 'newer';
   feedbackReceiptForm: FeedbackReceiptForm = 'endpoint';
   feedbackZeroDataRetention = false;
@@ -634,7 +637,7 @@ class SandboxServer implements Sandbox {
         return;
       }
       case 'agentStart': {
-        const refused = agentKeysProblem(body);
+        const refused = agentKeysProblem(body, this.agentStartWithoutEffort);
         if (refused) {
           sendJson(res, refused.status, refused.body);
           return;

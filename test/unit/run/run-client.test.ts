@@ -254,6 +254,21 @@ describe('against the sandbox', () => {
     assert.ok(run.partial);
   });
 
+  test('an older server that knows no effort refuses it by name, with Edit and Retry; a start without one goes through', async () => {
+    sandbox.agentStartWithoutEffort = true;
+    try {
+      const error = await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'p', urls: [], maxCredits: 5, effort: 'high' }))));
+      assert.equal(error.status, 400);
+      const words = describeRunError(error);
+      assert.match(words.message, /^Firecrawl refused the request for starting the agent job: Unrecognized key\(s\) in object: 'effort'$/);
+      assert.deepEqual(words.actions, ['editAndRetry', 'showLogs']);
+      const { id } = await client().startAgent(checked('agentStart', agentStartBody({ prompt: 'p', urls: [], maxCredits: 5 })));
+      assert.ok(id);
+    } finally {
+      sandbox.agentStartWithoutEffort = false;
+    }
+  });
+
   test('parse: a multipart upload with a strict options part, answered in the scrape shape and rated as parse', async () => {
     const csv = 'name,plan\nExample,Hobby\n';
     const c = client();
