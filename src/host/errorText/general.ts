@@ -58,12 +58,22 @@ export function serverSaid(text: string | undefined): string {
   return text?.trim() ? ` ${l10n.t('Firecrawl said: {0}', sentence(plainText(text, 300)))}` : '';
 }
 
-/** The service's words on a failure, inert, for a caller that shows them apart (`serverWordsApart`); undefined when it said nothing. */
+/** A feedback error code as the service writes them (`FEEDBACK_WINDOW_EXPIRED`): no words of its own to carry. */
+function isCodeShaped(code: string): boolean {
+  return /^[A-Z][A-Z0-9_]{0,59}$/.test(code);
+}
+
+/**
+ * The service's words on a failure, inert, for a caller that shows them apart (`serverWordsApart`); undefined
+ * when it said nothing. Whatever else of the server's choosing a failure carries comes with them: the fields a
+ * refusal named (a rule's text can quote the input), a redirect's address, a code that is not shaped like one.
+ */
 export function serverWords(error: unknown): string | undefined {
   if (!isFirecrawlError(error)) return undefined;
-  // The fields a refusal named are the service's words as well (a rule's text can quote the input).
   const fields = error.kind === 'badRequest' ? error.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)) : [];
-  return quotedServerWords([error.serverMessage?.trim(), ...fields].filter((t) => t).join('; '));
+  const location = error.kind === 'redirect' && error.location ? [`Location: ${error.location}`] : [];
+  const code = error.kind === 'feedback' && !isCodeShaped(error.feedbackErrorCode) ? [error.feedbackErrorCode] : [];
+  return quotedServerWords([error.serverMessage?.trim(), ...fields, ...location, ...code].filter((t) => t).join('; '));
 }
 
 /** Words the service wrote (an error, a failed job's reason), inert, as a line of their own; undefined when blank. */
@@ -219,20 +229,22 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
     case 'redirect': {
       const [server, status] = [theServer(ctx.apiUrl), String(error.status ?? '3xx')];
       return {
-        message: error.location
-          ? l10n.t(
-              '{0} answered with a redirect (HTTP {1}) to {2} while {3}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
-              server,
-              status,
-              plainText(error.location, 200),
-              doing,
-            )
-          : l10n.t(
-              '{0} answered with a redirect (HTTP {1}) while {2}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
-              server,
-              status,
-              doing,
-            ),
+        // The address is the server's to choose: a caller that shows the server's words apart gets it there.
+        message:
+          error.location && !ctx.serverWordsApart
+            ? l10n.t(
+                '{0} answered with a redirect (HTTP {1}) to {2} while {3}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
+                server,
+                status,
+                plainText(error.location, 200),
+                doing,
+              )
+            : l10n.t(
+                '{0} answered with a redirect (HTTP {1}) while {2}. Redirects are not followed, so your key is not sent on; if the new address is right, put it in the API URL setting.',
+                server,
+                status,
+                doing,
+              ),
         actions: ['openSettings'],
       };
     }
@@ -296,7 +308,14 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       }
       return { message: l10n.t('Not sent: {0}', sentence(error.problems.map((p) => plainText(p.path ? `${p.path}: ${p.message}` : p.message, 200)).join('; '))), actions: [] };
     case 'feedback':
-      return { message: l10n.t('Firecrawl rejected the request ({0}).', plainText(error.feedbackErrorCode, 60)) + said, actions: ['showLogs'] };
+      // A code is the server's to choose as well: apart, only one shaped like a code is named here.
+      return {
+        message:
+          (!ctx.serverWordsApart || isCodeShaped(error.feedbackErrorCode)
+            ? l10n.t('Firecrawl rejected the request ({0}).', plainText(error.feedbackErrorCode, 60))
+            : l10n.t('Firecrawl rejected the request.')) + said,
+        actions: ['showLogs'],
+      };
     case 'cancelled':
       return { message: l10n.t('Cancelled {0}.', doing), actions: [] };
   }
