@@ -9,10 +9,12 @@ import { ToolRunner, type ToolSettings } from '../../../src/features/agentTools/
 import { SPENDING_FOLDER, ToolSpending } from '../../../src/features/agentTools/model/toolSpending';
 import { Team, type TeamDeps, teamName } from '../../../src/host/team';
 import { Emitter } from '../../../src/shared/events';
+import type { SharedFiles } from '../../../src/shared/sharedFiles';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
 import { sandboxClient } from '../../support/sandboxClient';
+import { until } from '../../support/until';
 
 let sandbox: Sandbox;
 before(async () => {
@@ -36,6 +38,8 @@ function window(options: {
   teamOf?: () => string | undefined;
   /** The person's answer to the extension's own question past the budget (none: no one to ask). */
   answer?: (question: { title: string; message: string; yes: string }) => boolean | Promise<boolean>;
+  /** The disk as this window sees it, when not the plain view. */
+  files?: (disk: MemoryDisk) => SharedFiles;
 }) {
   const clock = options.clock ?? new FakeClock(new Date().setHours(12, 0, 0, 0));
   const disk = options.disk ?? new MemoryDisk(() => clock.now());
@@ -50,7 +54,7 @@ function window(options: {
     mapLimit: () => 500,
     agentMaxCredits: () => 500,
   };
-  const spending = new ToolSpending({ files: disk.view(), clock, windowId: options.windowId });
+  const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId });
   const tools = new ToolRunner({
     client: () => client,
     selfHosted: () => false,
@@ -133,6 +137,36 @@ describe('the guard at the edges of its promise', () => {
     assert.match(second.parts[0] ?? '', /spent 500 of today's 600 credits/);
     assert.equal((await first).charged, 500);
     assert.equal(sandbox.requestCount('agentStart'), 1, 'one run of 500 credits within a budget of 600, not two');
+  });
+
+  test('a window whose file is in the middle of a replace (VS Code deletes it first) when the other cross-checks: the other reads it again, sees the charge, and asks', async () => {
+    const questions: string[] = [];
+    const b = window({ windowId: 'b', budget: 1, answer: () => (questions.push('b'), false) });
+    // Window a lists the folder; the replace under way lands right after its listing, as a moment passes.
+    let land: (() => void) | undefined;
+    const a = window({
+      windowId: 'a',
+      budget: 1,
+      disk: b.disk,
+      clock: b.clock,
+      answer: () => (questions.push('a'), false),
+      files: (disk) => {
+        const view = disk.view();
+        return { ...view, list: (folder) => view.list(folder).finally(() => (land?.(), (land = undefined))) };
+      },
+    });
+    // The watcher tells of a write late (150–900 ms in VS Code): a knows b's file only from its own reads.
+    b.disk.watchDelay = { ms: () => 900, schedule: (ms, fn) => b.clock.schedule(ms, fn) };
+    await b.spending.record({ id: 'earlier', at: b.clock.now(), tool: 'credits', units: 0, unit: 'credits', team: 'team-1' });
+    await a.spending.refresh();
+    assert.equal((await b.tools.run('map', { url: 'https://example.com/b' })).charged, 1);
+    // b's file is replaced with the settled charge: deleted first, the new one there once `land` is called.
+    b.disk.replaceGap = { ms: () => 1, schedule: (_ms, fn) => ((land = fn), (b.disk.replaceGap = undefined)) };
+    await until('the replace to be under way', () => land !== undefined && !b.disk.files.has(`${SPENDING_FOLDER}/b.json`), 5_000);
+    const second = await a.tools.run('map', { url: 'https://example.com/a' });
+    assert.equal(sandbox.requestCount('map'), 1, 'a budget of 1 holds one map sent unasked, not two');
+    assert.deepEqual(questions, ['a']);
+    assert.match(second.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
   });
 
   test('a call that cost more than its estimate: counted at what it cost, and the next call asks', async () => {

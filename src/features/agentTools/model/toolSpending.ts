@@ -41,6 +41,9 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * again anyway, once its hold is written (`crossCheck`), before it is sent.
  */
 export const SPENDING_REREAD_MS = 5_000;
+/** A replace leaves a file missing for milliseconds: read again this much later, at most this many times. */
+const REPLACE_RETRY_MS = 5;
+const REPLACE_RETRIES = 4;
 
 const KINDS: readonly ToolKind[] = ['scrape', 'search', 'map', 'startAgent', 'agentStatus', 'credits'];
 
@@ -198,32 +201,43 @@ export class ToolSpending implements Disposable {
     return reading;
   }
 
+  /**
+   * A file missing from a listing, or reading as missing, may be in the middle of a replace (VS Code
+   * deletes the old file before the new one is there): what was read from it before still counts, but
+   * it may lack the charge being written, so the folder is read again a few moments later, a few times.
+   */
   private async readAll(): Promise<void> {
+    for (let retry = 0; !(await this.readEvery()) && retry < REPLACE_RETRIES; retry++) await new Promise((resolve) => setTimeout(resolve, REPLACE_RETRY_MS));
+    this.changed.fire();
+  }
+
+  /** Reads every other window's file; false when one read before was not found whole. */
+  private async readEvery(): Promise<boolean> {
     this.readAt = this.deps.clock.now();
     const listed = await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[]);
     const names = new Set(listed.filter((n) => n.endsWith('.json')).map((n) => `${SPENDING_FOLDER}/${n}`));
     names.delete(this.ownName);
-    // A file missing from a listing may be in the middle of a replace (VS Code deletes the old file
-    // before the new one is there): what was read from it counts until it is past keeping anyway.
     const now = this.deps.clock.now();
     for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.forget(name);
-    await Promise.all([...names].map((name) => this.readOne(name)));
-    this.changed.fire();
+    const unlisted = [...this.others.keys()].some((name) => !names.has(name));
+    const read = await Promise.all([...names].map((name) => this.readOne(name)));
+    return !unlisted && read.every((found) => found);
   }
 
-  private async readOne(name: string): Promise<void> {
+  /** False when the file was read before and is not there whole now. */
+  private async readOne(name: string): Promise<boolean> {
     const entries = readEntries(await readJson(this.deps.files, name, MAX_FILE_BYTES));
     const now = this.deps.clock.now();
-    // Missing for a moment (a replace under way) or unreadable: what was read from it before still counts.
-    if (!entries) return;
+    if (!entries) return !this.others.has(name);
     if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
       this.forget(name);
       // A window closed days ago: its file says nothing about today.
       await this.deps.files.remove(name).catch(() => undefined);
-      return;
+      return true;
     }
     this.others.set(name, entries);
     this.charged = undefined;
+    return true;
   }
 
   private forget(name: string): void {
