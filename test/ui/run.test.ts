@@ -224,6 +224,14 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const cancelled = await shootNotice(w, /the run may have started anyway/, ['Add Recent Jobs…'], /starting the agent job/, 'run-4b-agent-start-cancelled');
     await clearNotices(w);
 
+    // A start whose answer cannot be read: the run began all the same, and the notice points to it rather than to a second one.
+    sandbox.fault({ kind: 'status', status: 200, route: 'agentStart', body: { success: true, id: 'run-1' } });
+    await agentToConfirm(w, 'Compare the plans of three web scraping APIs');
+    await w.page.keyboard.press('Enter');
+    const unread = await shootNotice(w, /The run has started all the same/, ['Add Recent Jobs…', 'Show Logs'], /Firecrawl: starting the agent job/, 'run-4c-agent-start-unreadable');
+    assert.equal(await unread.notice.locator('.monaco-button', { hasText: 'Retry' }).count(), 0, 'no second run on offer');
+    await clearNotices(w);
+
     // A run in progress is cancelled from its notification: the request is aborted and not sent again.
     sandbox.fault({ kind: 'hang', route: 'scrape' });
     await runAndSubmit(w, 'Scrape URL', 'https://example.com/slow');
@@ -240,7 +248,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await message.waitFor({ state: 'visible', timeout: 20_000 });
     assert.match(await message.innerText(), /Open Dashboard/);
     const paymentShot = await w.screenshot('run-5-402-message');
-    console.log(`[run-ui] screenshots ${tooLongShot} ${searchShot} ${nothing.file} ${agentShot} ${cancelled.file} ${paymentShot}`);
+    console.log(`[run-ui] screenshots ${tooLongShot} ${searchShot} ${nothing.file} ${agentShot} ${cancelled.file} ${unread.file} ${paymentShot}`);
   });
 
   it('Map a Site: the links in a multi-select pick as plain text', async () => {
