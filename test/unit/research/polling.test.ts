@@ -392,6 +392,21 @@ describe('errors and stop conditions', () => {
     store.dispose();
   });
 
+  test('an agent run waiting for approval has not stalled: polled past maxPollMinutes, its time limit counted from the approval, its end announced', async () => {
+    const { clock, service, store, finished } = setup({ maxPollMs: () => 30 * 60_000 });
+    // Asks for approval after a minute; given 45 minutes in (as the sandbox gives it), done at 60.
+    const id = service.createAgent({ durationMs: 60 * 60_000, approvalAfterMs: 60_000 });
+    store.track([id], 'agent');
+    await clock.advance(40 * 60_000);
+    const waiting = store.get(id)!;
+    assert.equal(waiting.poll.kind, 'polling', 'still followed after 40 min of waiting for approval');
+    assert.ok(waiting.snapshot?.kind === 'agent' && waiting.snapshot.pendingApproval !== undefined);
+    await clock.advance(25 * 60_000);
+    assert.equal(store.get(id)?.snapshot?.status, 'completed');
+    assert.deepEqual(finished, [id], 'its end is news');
+    store.dispose();
+  });
+
   test('the system clock set back (an NTP fix) mid-job: polling goes on at its pace, not once the clock catches up', async () => {
     const { clock, service, store } = setup();
     const id = service.createAgent({ durationMs: 30 * 60_000 });

@@ -54,7 +54,7 @@ export function snapshotSignature(job: TrackedSnapshot): string {
 
 /** Progress only (not expiry): used to tell a stalled job from one that moved. */
 export function progressSignature(job: TrackedSnapshot): string {
-  if (job.kind === 'agent') return `${job.status}|${job.message ?? ''}|${job.creditsUsed ?? -1}|${job.partial === undefined ? 0 : 1}`;
+  if (job.kind === 'agent') return `${job.status}|${job.message ?? ''}|${job.creditsUsed ?? -1}|${job.partial === undefined ? 0 : 1}|${job.pendingApproval === undefined ? 0 : 1}`;
   return `${job.status}|${job.currentDepth}|${job.activities.length}|${job.sources.length}`;
 }
 

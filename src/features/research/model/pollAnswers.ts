@@ -33,6 +33,7 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
   r.kind = job.kind;
   const running = wasRunning(r);
   const previous = r.poll;
+  const wasAwaiting = awaitsApproval(r.snapshot);
   r.snapshot = job.kind === 'deepResearch' && job.warnings.length ? { ...job, warnings: [] } : job;
   r.fetchedAt = now;
   // A fresh answer is whole, whatever a saved copy left out.
@@ -55,13 +56,20 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
     r.watchStartedAt = now;
     ctx.log.info(`Job ${r.id} progressed again; polling resumes`);
   }
-  if (now - r.watchStartedAt >= ctx.maxPollMs) {
+  // A run waiting for a person's approval has not stalled: the time limit counts from when it was given.
+  const awaiting = awaitsApproval(job);
+  if (wasAwaiting && !awaiting) r.watchStartedAt = now;
+  if (!awaiting && now - r.watchStartedAt >= ctx.maxPollMs) {
     stopForTimeLimit(r, job, ctx);
   } else {
     r.poll = { kind: 'polling' };
     r.nextPollAt = now + ctx.interval(r);
   }
   return { finished: false, kindChanged };
+}
+
+function awaitsApproval(job: TrackedSnapshot | undefined): boolean {
+  return job?.kind === 'agent' && job.status === 'processing' && job.pendingApproval !== undefined;
 }
 
 export function stopForTimeLimit(r: JobRecord, job: TrackedSnapshot | undefined, ctx: AnswerContext): void {
