@@ -237,15 +237,20 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(shown.filter((s) => said.test(s.message)).length, 1, 'said once');
   });
 
-  it('tracking a deep research id after the shutdown says so in one message, naming the Agent API', async () => {
+  it('tracking an id after the shutdown that is no agent job says, in one message, that a deep research job cannot be read any more (the 410 answers every id alike)', async () => {
     const id = sandbox.createResearchJob({ durationMs: 10_000 });
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
     const outcome = await track(id);
-    assert.deepEqual(outcome.shutDown, [id]);
+    assert.deepEqual(outcome.notFound, [id]);
+    assert.deepEqual(outcome.shutDown, []);
     assert.equal(store().get(id), undefined);
+    assert.equal(store().deepResearchNotice.shutDown, true, 'the 410 told the store the API is gone');
     const warnings = shown.filter((s) => s.kind === 'warning');
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: Firecrawl shut the Deep Research API down.*Agent API/);
+    assert.match(
+      warnings[0]!.message,
+      /^Not found as an agent job: [0-9a-f]{8}\. Check the id, and that your API key belongs to the team that ran it\. A deep research job cannot be read any more: the Deep Research API was shut down\.$/,
+    );
   });
 
   it('a deep research route that is simply gone (a plain 404 page) is said as such, not as an expired or refused job', async () => {

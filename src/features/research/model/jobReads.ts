@@ -12,7 +12,7 @@ export async function readJob(
   job: { id: string; kind: JobKind | undefined },
   options: CallOptions,
   pace: Pace,
-): Promise<{ snapshot: TrackedSnapshot } | { error: unknown; kind?: JobKind }> {
+): Promise<{ snapshot: TrackedSnapshot } | { error: unknown; kind?: JobKind; researchGone?: boolean }> {
   const signal = options.signal;
   const paced = async <T>(send: () => Promise<T>): Promise<T> => {
     if (!(await pace(() => signal?.aborted === true))) throw new CancelledError({ operation: 'researchJob' });
@@ -24,16 +24,21 @@ export async function readJob(
   } catch (error) {
     return { error };
   }
+  let asAgent: unknown;
   try {
     return { snapshot: await paced(() => client.getAgentJob(job.id, options)) };
   } catch (error) {
     const kind = isFirecrawlError(error) ? error.kind : undefined;
     if (kind !== 'notFound' && kind !== 'noRoute') return { error };
+    asAgent = error;
   }
   try {
     return { snapshot: await paced(() => client.getResearchJob(job.id, options)) };
   } catch (error) {
-    // A 410 answers for every id: this one was (or may have been) a deep research job.
-    return isFirecrawlError(error) && error.kind === 'gone' ? { error, kind: 'deepResearch' } : { error };
+    if (!isFirecrawlError(error) || error.kind !== 'gone') return { error };
+    // A 410 answers for every id, so it says nothing of this one: after the service's own "no such
+    // agent job", the id is as likely mistyped, expired or another team's as a deep research job's.
+    if (isFirecrawlError(asAgent) && asAgent.kind === 'notFound' && asAgent.serviceBody) return { error: asAgent, researchGone: true };
+    return { error, kind: 'deepResearch' };
   }
 }

@@ -697,6 +697,7 @@ export class ResearchStore implements Disposable {
     }
     if ('error' in answer) {
       if (answer.kind) r.kind = answer.kind;
+      if (answer.researchGone) this.notices.noteShutdown();
       const failure = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
       this.onFailure(r, failure, manual);
       return { job: r, error: failure };
