@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { FirecrawlClient } from '../../../src/api';
 import { RecentActivity } from '../../../src/features/activity/model/recentActivity';
 import { loadRecentRuns, RECENT_MIN_INTERVAL_MS, RecentRuns } from '../../../src/features/research/model/recentRuns';
+import { DEEP_RESEARCH_SUNSET } from '../../../src/features/research/model/storeOptions';
 import { describeRecentGroup, describeRecentRun, withRecentTitle } from '../../../src/features/research/ui/recentRows';
 import { untrackedRuns } from '../../../src/features/research/model/recentRuns';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
@@ -298,6 +299,27 @@ describe('recent rows', () => {
     assert.deepEqual(
       untrackedRuns([run, { ...run, id: '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4' }], (id) => id === run.id).map((r) => r.id),
       ['0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4'],
+    );
+  });
+});
+
+// Last in the file: the clock goes past the Deep Research shutdown here, for good.
+describe('deep research jobs the service can no longer read', () => {
+  test('are not offered: past the hours it keeps one, and every one after the shutdown', async () => {
+    const fresh = sandbox.addActivity({ endpoint: 'deep_research', target: 'five hours ago', ageMs: 5 * HOUR });
+    sandbox.addActivity({ endpoint: 'deep_research', target: 'seven hours ago', ageMs: 7 * HOUR });
+    const before = await loadRecentRuns(client(), activity, clock.now(), 0);
+    assert.deepEqual(
+      before.runs.filter((r) => r.kind === 'deepResearch').map((r) => [r.id, r.target]),
+      [[fresh, 'five hours ago']],
+    );
+    await clock.advance(Math.max(0, DEEP_RESEARCH_SUNSET - clock.now()) + HOUR);
+    const agent = sandbox.createAgentJob({ prompt: 'after the shutdown' });
+    sandbox.addActivity({ endpoint: 'deep_research', target: 'a minute ago', ageMs: 60_000 });
+    const after = await loadRecentRuns(client(), activity, clock.now(), 0);
+    assert.deepEqual(
+      after.runs.map((r) => [r.id, r.kind]),
+      [[agent, 'agent']],
     );
   });
 });

@@ -12,6 +12,7 @@ import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { parseTime } from '../../../shared/format';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
+import { DEEP_RESEARCH_SUNSET } from './storeOptions';
 import type { JobKind } from './trackedJob';
 
 export interface RecentRun {
@@ -48,6 +49,8 @@ const RECENT_ERROR_MAX_MS = 10 * 60_000;
 const AGENT_PAGES = 3;
 const REQUEST_TIMEOUT_MS = 20_000;
 const ACTIVITY_KINDS: Readonly<Record<string, JobKind>> = { agent: 'agent', deep_research: 'deepResearch' };
+/** The service keeps a deep research job about six hours after its last update, then answers 404. */
+const DEEP_RESEARCH_KEPT_MS = 6 * 60 * 60_000;
 
 /**
  * Reads the agent list (it adds statuses) and the shared activity list when it is older than
@@ -85,13 +88,23 @@ export async function loadRecentRuns(reader: RecentRunsReader, activity: Activit
   }
   for (const e of read.kind === 'loaded' ? read.list.entries : []) {
     const kind = ACTIVITY_KINDS[e.endpoint];
-    if (kind && !hidden.has(normalizeJobId(e.id))) merge(e.id, kind, { target: e.target ?? undefined, ranAt: parseTime(e.createdAt) });
+    const ranAt = parseTime(e.createdAt);
+    if (kind === 'deepResearch' && !readableResearch(ranAt, now)) continue;
+    if (kind && !hidden.has(normalizeJobId(e.id))) merge(e.id, kind, { target: e.target ?? undefined, ranAt });
   }
   const runs = [...byId.values()]
     .filter((r) => r.ranAt === undefined || r.ranAt > since)
     .sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
   const truncated = (read.kind === 'loaded' && read.list.truncated) || agents?.truncated === true;
   return { runs, truncated };
+}
+
+/**
+ * Whether a deep research job the activity list names can still be read: not after the shutdown, and
+ * not once it is past the hours the service keeps it (offered, it would only be an empty row).
+ */
+function readableResearch(ranAt: number | undefined, now: number): boolean {
+  return now < DEEP_RESEARCH_SUNSET && (ranAt === undefined || now - ranAt < DEEP_RESEARCH_KEPT_MS);
 }
 
 export type RecentRunsState =
