@@ -8,6 +8,7 @@ import { renderChart } from '../../../src/features/usage/render/chart';
 import { findAll, textOf } from '../../../src/features/usage/render/elements';
 import { MAX_SERIES, niceStep, niceTicks, shapeHistory, totalSeriesName } from '../../../src/features/usage/render/shape';
 import { renderTable } from '../../../src/features/usage/render/table';
+import { toCsv } from '../../../src/features/usage/render/csv';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -167,6 +168,10 @@ describe('shaping', () => {
     assert.equal(niceStep(7_000), 10_000);
     assert.deepEqual(niceTicks(23_412), [0, 5_000, 10_000, 15_000, 20_000, 25_000]);
     assert.deepEqual(niceTicks(0), [0, 1]);
+    // Whole credits: no step of 2.5, whose ticks the axis would write as 3, 8 and 13.
+    assert.equal(niceStep(2.2), 5);
+    assert.deepEqual(niceTicks(11), [0, 5, 10, 15]);
+    assert.equal(niceStep(23), 25);
   });
 
   test('keys beyond the limit fold into one "Other" series; totals are kept', () => {
@@ -230,6 +235,25 @@ describe('shaping', () => {
     assert.equal(model.months[1]!.shortLabel, 'Undated');
     assert.equal(model.months[1]!.longLabel, 'Undated usage');
     assert.equal(model.months[1]!.total, 5);
+    assert.equal(model.months[1]!.partial, false, 'undated usage is no month, let alone the one in progress');
+  });
+
+  test('the month in progress is the one that holds the reading, also when the spec dates its end to its last day', () => {
+    const spec: UsagePeriod[] = [
+      { startDate: '2026-10-01', endDate: '2026-10-31', creditsUsed: 40 },
+      { startDate: '2026-11-01', endDate: '2026-11-30', creditsUsed: 5 },
+    ];
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const model = shapeHistory(spec, false, { locale: 'en-US', now });
+    assert.deepEqual(
+      model.months.map((m) => [m.shortLabel, m.partial]),
+      [
+        ['Oct', false],
+        ['Nov', true],
+      ],
+    );
+    assert.match(toCsv(spec, false, now), /\r\n2026-11-01,2026-11-30,true,5\r\n$/);
+    assert.equal(shapeHistory(spec, false, { now: Date.parse('2026-12-02T00:00:00Z') }).months[1]!.partial, false, 'a month past is whole');
   });
 
   test('36 months × 50 keys: every month and key (the time it takes is a bench row)', () => {

@@ -31,10 +31,10 @@ function csvDate(iso: string | null): string {
  * One row per month (and per key with the breakdown), oldest first, in legend order within a month.
  * CRLF line ends, as RFC 4180 and Excel expect.
  */
-export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean): string {
+export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean, now?: number): string {
   // Every key gets its own rows: the chart folds keys beyond its limit into "Other", a file does not.
   // not localised: a cell, kept stable for scripts as the headers are
-  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity, unknownKey: 'Unknown' });
+  const model = shapeHistory(periods, byApiKey, { maxSeries: Infinity, unknownKey: 'Unknown', ...(now === undefined ? {} : { now }) });
   // not localised: CSV headers stay stable for scripts
   const header = byApiKey ? ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'] : ['month_start', 'month_end', 'in_progress', 'credits_used'];
   const lines = [header.join(',')];

@@ -75,6 +75,8 @@ export interface ShapeOptions {
   maxSeries?: number;
   /** The name of rows without a key name; default the translated "Unknown" (a CSV keeps it stable). */
   unknownKey?: string;
+  /** The time of the reading: the month that holds it is in progress, whatever end date it was given (the spec gives its last day). */
+  now?: number;
 }
 
 // The words below are functions, not constants: a translation is known only once the language is
@@ -169,12 +171,15 @@ export function scaleFor(highest: number, plan: number | undefined): Pick<ChartM
   return { max, ticks, planOffChart: plan !== undefined && plan > max };
 }
 
-/** 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. */
+/**
+ * 1, 2, 2.5 or 5 times a power of ten: axis steps people read at a glance. Credits are whole: 2.5 only
+ * from 25 up, since the axis writes whole numbers (2.5, 7.5 and 12.5 would read 3, 8 and 13).
+ */
 export function niceStep(roughStep: number): number {
   if (!(roughStep > 0) || !Number.isFinite(roughStep)) return 1;
   const power = 10 ** Math.floor(Math.log10(roughStep));
   const fraction = roughStep / power;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
+  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 && power >= 10 ? 2.5 : fraction <= 5 ? 5 : 10;
   return Math.max(1, nice * power);
 }
 
@@ -282,7 +287,9 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
       total += used;
       if (used !== 0 && series[index]!.others !== undefined) folded++;
     }
-    const partial = info.endDate === null;
+    // Only a month with a date can be in progress: "Undated" rows have no end either, and are no month.
+    const month = monthIndex(startDate);
+    const partial = month !== undefined && (info.endDate === null || (options.now !== undefined && month === monthIndex(new Date(options.now).toISOString())));
     return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: inProgress } : {}), values, ...(folded ? { folded } : {}), total, ...monthLabels(startDate, options.locale) };
   });
 

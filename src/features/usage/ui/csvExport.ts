@@ -27,7 +27,7 @@ export function historyCsv(history: UsageHistory | undefined, now: Date): CsvFil
   if (!history) return undefined;
   const day = now.toISOString().slice(0, 10);
   // not localised: a file name, the same in every language so scripts and people find it
-  return { csv: toCsv(history.periods, history.byApiKey), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
+  return { csv: toCsv(history.periods, history.byApiKey, now.getTime()), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
 }
 
 export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
