@@ -218,18 +218,19 @@ describe('feedback wizard', function () {
     await api.feedback.drafts.settled();
   });
 
-  it("rating a result whose job has the window's unsent draft starts from that draft: its note and labels are kept", async () => {
+  it("rating a result whose job has the window's unsent draft starts from that draft: its note, labels and the page it names are kept", async () => {
     const rated = sandbox.createV2Job('scrape');
-    await api.feedback.drafts.save({ ...emptyDraft(rated), endpoint: 'scrape', rating: 'bad', issues: ['missing-content'], note: 'written before, not sent' });
+    const url = 'https://example.com/pricing#the-table';
+    await api.feedback.drafts.save({ ...emptyDraft(rated), endpoint: 'scrape', rating: 'bad', issues: ['missing-content'], note: 'written before, not sent', url });
     await api.feedback.drafts.settled();
-    const result = start({ endpoint: 'scrape', jobId: rated, rateResult: true });
+    const result = start({ endpoint: 'scrape', jobId: rated, rateResult: true, url: 'https://example.com/pricing' });
     await choose(/Rating$/, 'Bad');
     await pageTitled(/Issue labels$/);
     await closeWizard();
     assert.equal((await result).kind, 'cancelled');
     await api.feedback.drafts.settled();
     const kept = api.feedback.drafts.load()?.draft;
-    assert.deepEqual([kept?.jobId, kept?.note, kept?.issues], [rated, 'written before, not sent', ['missing-content']]);
+    assert.deepEqual([kept?.jobId, kept?.note, kept?.issues, kept?.url], [rated, 'written before, not sent', ['missing-content'], url]);
     await api.feedback.drafts.clear();
     await api.feedback.drafts.settled();
   });
@@ -548,6 +549,16 @@ describe('feedback wizard', function () {
     const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning'));
     assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
     assert.equal(shown.filter((s) => s.kind === 'error').length, 1, 'the first failure only');
+  });
+
+  it('Send Again after a success answer that could not be read, refused as too late, says the earlier attempt may have been recorded', async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'malformedJson' });
+    answers.error = 'Send Again';
+    refuseAsTooLate();
+    assert.equal((await fastPath({ jobId: job })).kind, 'failed');
+    const tooLate = await until('the second answer', () => shown.find((s) => s.kind === 'warning'));
+    assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same \(no answer that could be read came back\)/);
   });
 
   it("Edit and Retry after a gateway's 502, to the same job and refused as too late, says the earlier attempt may have been recorded", async () => {

@@ -128,7 +128,7 @@ function feedbackCodeMessage(code: string, details: readonly { path: string; mes
       if (ctx.earlierMayHaveLanded) {
         return {
           message: l10n.t(
-            'Too late to send it again: Firecrawl accepts feedback {0}. The earlier attempt may have been recorded all the same (its answer never came): look for its refund in your usage before you run the job again.',
+            'Too late to send it again: Firecrawl accepts feedback {0}. The earlier attempt may have been recorded all the same (no answer that could be read came back): look for its refund in your usage before you run the job again.',
             feedbackWindowText(serverMessage),
           ),
           severity: 'warning',

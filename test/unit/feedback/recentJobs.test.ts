@@ -416,6 +416,32 @@ describe('the job page', () => {
     assert.equal(draft.jobId, 'half typed');
   });
 
+  test("an id pasted into the list's filter stays in the draft on Back, and on Escape", async () => {
+    sandbox.createV2Job('scrape');
+    const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    const { draft } = await run([
+      enter(/Endpoint/),
+      when(loaded, (s) => {
+        assert.ok(
+          pickPrompt(s)
+            .optionsForText?.(pasted)
+            .some((o) => o.key === 'typed'),
+          'offered as the id pasted',
+        );
+        return { kind: 'back', text: ` ${pasted.toUpperCase()} ` };
+      }),
+      pick('map'),
+      // No map jobs listed: the id box, with the pasted id in it.
+      expect(
+        (s) => assert.equal(inputPrompt(s).value, pasted),
+        () => ({ kind: 'cancel', text: pasted }),
+      ),
+    ]);
+    assert.equal(draft.jobId, pasted);
+    const escaped = await run([enter(/Endpoint/), when(loaded, () => ({ kind: 'cancel', text: pasted }))]);
+    assert.equal(escaped.draft.jobId, pasted);
+  });
+
   test('an id changed in the box that Paste a job id… opened with pasted text is what Back shows, and keeps', async () => {
     sandbox.createV2Job('scrape');
     const pasted = '0b7c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4';

@@ -192,7 +192,8 @@ export class FeedbackController implements vscode.Disposable {
         // An unsent draft of this very job is what the person wrote about it: the rating starts from it.
         draft = own && ownJob ? cloneDraft(own) : emptyDraft(options.jobId);
         draft.endpoint = options.endpoint;
-        if (options.url) draft.url = options.url;
+        // The result's page, unless the person wrote another one into the draft already.
+        if (options.url && !draft.url.trim()) draft.url = options.url;
         wizardOptions.start = 'rating';
         wizardOptions.startingJobId = { id: options.jobId, from: 'command' };
       } else {
@@ -319,10 +320,13 @@ function isSentAs(draft: WizardDraft, sent: string): boolean {
   return check.ok && JSON.stringify(check.request) === sent;
 }
 
-/** A failure whose answer never came: the feedback may have been recorded before the connection or the wait gave out. */
+/**
+ * A failure whose answer never came, or came as a success that could not be read: the feedback may have
+ * been recorded (a 2xx was) before the connection or the wait gave out.
+ */
 function mayHaveLanded(error: unknown): boolean {
   if (!isFirecrawlError(error)) return false;
-  return error.kind === 'timeout' || error.kind === 'network' || (error.kind === 'server' && (error.status === 502 || error.status === 504));
+  return error.kind === 'timeout' || error.kind === 'network' || error.kind === 'invalidResponse' || (error.kind === 'server' && (error.status === 502 || error.status === 504));
 }
 
 /** The server's window for the wizard, only when one of its answers stated it. */

@@ -276,6 +276,9 @@ export const jobIdStep: WizardStep = async (state, ctx) => {
       };
     },
   });
+  // An id pasted into the filter stays in the draft on Back or Escape, as the id box keeps what was typed.
+  const pasted = singleJobId(keptText(answer) ?? '');
+  if (pasted) ctx.draft.jobId = pasted.toLowerCase();
   const left = leave(answer);
   if (left) return left;
   if (answer.kind !== 'accept') return { kind: 'stay' };
