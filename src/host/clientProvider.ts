@@ -56,8 +56,13 @@ export class ClientProvider extends DisposableBase {
     const wanted = resolveApiUrl(platform().env);
     if (wanted.source !== 'environment') return wanted;
     const source = this.keys.isReady ? this.keys.current?.source : 'stored';
-    if (source !== 'stored' || this.consent.allows(wanted.url)) return wanted;
+    if (source !== 'stored' || this.allows(wanted.url)) return wanted;
     return { url: DEFAULT_API_URL, source: 'default', withheld: wanted.url };
+  }
+
+  /** Whether the stored key may go to an environment's address: Firecrawl's own needs no yes, wherever it is named. */
+  private allows(url: string): boolean {
+    return isDefaultApiUrl(url) || this.consent.allows(url);
   }
 
   /** Resolves again; a new address gets a new client and is announced. Returns whether it changed. */
@@ -109,7 +114,7 @@ export class ClientProvider extends DisposableBase {
 
   /** What error words need to know of where requests go (errorText's ErrorContext). */
   get errorContext(): Required<Omit<ErrorContext, 'retryInMs' | 'serverWordsApart'>> {
-    return { apiUrl: this.apiUrl.url, selfHosted: this.isSelfHosted, browser: this.inBrowser, keySet: !this.keys.isReady || this.keys.current !== undefined };
+    return { apiUrl: this.apiUrl.url, selfHosted: this.isSelfHosted, browser: this.inBrowser, keySet: !this.keys.isReady || this.keyFor(this.apiUrl) !== undefined };
   }
 
   /** A client for a key that is not stored yet, e.g. to check a key before saving it: it goes where a stored key may. */
@@ -121,7 +126,7 @@ export class ClientProvider extends DisposableBase {
   private storedKeyUrl(): string {
     const wanted = resolveApiUrl(platform().env);
     if (wanted.source !== 'environment') return this.apiUrl.url;
-    return this.consent.allows(wanted.url) ? wanted.url : DEFAULT_API_URL;
+    return this.allows(wanted.url) ? wanted.url : DEFAULT_API_URL;
   }
 
   /**
@@ -131,7 +136,7 @@ export class ClientProvider extends DisposableBase {
    */
   async keyCheckUrl(): Promise<string> {
     const wanted = resolveApiUrl(platform().env);
-    if (wanted.source === 'environment' && !this.consent.allows(wanted.url)) await this.consent.ask(wanted.url, DEFAULT_API_URL, true);
+    if (wanted.source === 'environment' && !this.allows(wanted.url)) await this.consent.ask(wanted.url, DEFAULT_API_URL, true);
     return this.storedKeyUrl();
   }
 
@@ -141,7 +146,7 @@ export class ClientProvider extends DisposableBase {
    */
   private keyFor(url: ApiUrl): string | undefined {
     const key = this.keys.current;
-    if (key?.source === 'stored' && url.source === 'environment' && !this.consent.allows(url.url)) return undefined;
+    if (key?.source === 'stored' && url.source === 'environment' && !this.allows(url.url)) return undefined;
     // The environment's own key belongs to the environment's address, never to the default that stood in for it.
     if (key?.source === 'environment' && (url.withheld !== undefined || url.environmentRejected)) return undefined;
     return key?.value;

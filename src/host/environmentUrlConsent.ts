@@ -1,8 +1,9 @@
 // Whether the key from secret storage may go to an address FIRECRAWL_API_URL names. The setting
 // firecrawl.apiUrl is the person's own choice (application-scoped, so no workspace can set it);
 // the environment is not: a repository's devcontainer or a Codespace sets it. So the stored key
-// goes there only after the person said yes to that address, shown to them; the answer is kept on
-// this machine (not synced: environments differ per machine) until Forget… revokes it.
+// goes there only after the person said yes to that address, shown to them; the answer is kept
+// until Forget… revokes it, for the place it was given in: globalState is the local client's, shared
+// by every remote window (SSH, WSL, each dev container), where "localhost" is another machine each time.
 import type * as vscode from 'vscode';
 import { STORAGE } from '../ids';
 import { type Clock, systemClock } from '../shared/clock';
@@ -10,6 +11,23 @@ import { Emitter } from '../shared/events';
 import { SettledWrites } from '../shared/settledState';
 
 export type UrlAnswer = 'allowed' | 'refused';
+
+/**
+ * What Forget… leaves in the record, a new mark each time, kept with the answers given after it: a
+ * window that finds its answer gone under a new mark knows it was revoked, not lost to another window's
+ * older copy; the window that forgot knows such a copy by its older mark, or none. (No answer's name
+ * is a single word: each is named by its URL.)
+ */
+const FORGOTTEN = 'forgotten';
+
+function newMark(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/** The mark of the last Forget… a record holds (each Forget… leaves a new one), if any. */
+function markOf(value: unknown): unknown {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>)[FORGOTTEN] : undefined;
+}
 
 /** Asks the person about one address; undefined when they dismissed the question. `modal` when something waits on the answer. */
 export type UrlQuestion = (url: string, meanwhile: string, modal?: boolean) => Thenable<UrlAnswer | undefined>;
@@ -30,6 +48,8 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     /** The question itself (features/connection): it loads with the key input, when first asked. */
     private readonly question: UrlQuestion,
     clock: Clock = systemClock,
+    /** Where this extension host runs: '' on the local machine, else the remote's authority (`ssh-remote+host`). */
+    private readonly place = '',
   ) {
     this.writes = new SettledWrites(state, clock);
     this.seen = JSON.stringify(this.answers());
@@ -38,9 +58,15 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
   /** The answers as this window last acted on them. */
   private seen: string;
 
-  private answers(): Record<string, UrlAnswer> {
+  /** The record as kept: the answers by name, and Forget's mark once there was one. */
+  private record(): Record<string, unknown> {
     const value = this.state.get<unknown>(STORAGE.environmentUrlAnswers);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, UrlAnswer>) : {};
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  }
+
+  private answers(): Record<string, UrlAnswer> {
+    const { [FORGOTTEN]: _mark, ...answers } = this.record();
+    return answers as Record<string, UrlAnswer>;
   }
 
   /**
@@ -61,7 +87,12 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
 
   /** Only `allowed` lets the key go; anything else kept (a damaged entry too) means "asked already". */
   answerFor(url: string): UrlAnswer | undefined {
-    return this.answers()[url];
+    return this.answers()[this.keyOf(url)];
+  }
+
+  /** An answer's name in the record: the address, after the place it was given in when that is a remote one. */
+  private keyOf(url: string): string {
+    return this.place ? `${this.place} ${url}` : url;
   }
 
   allows(url: string): boolean {
@@ -80,7 +111,11 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     if (!answer || this.answerFor(url)) return;
     // Made again while the address lacks an answer (another window's older copy took it away); an
     // answer given there since stands.
-    await this.writes.write(STORAGE.environmentUrlAnswers, { ...this.answers(), [url]: answer }, (current) => !(current && typeof current === 'object' && url in current));
+    const key = this.keyOf(url);
+    const record = this.record();
+    // Made again while the answer is missing, unless a Forget… since took it away.
+    const lost = (current: unknown) => !(current && typeof current === 'object' && key in current) && markOf(current) === markOf(record);
+    await this.writes.write(STORAGE.environmentUrlAnswers, { ...record, [key]: answer }, lost);
     this.seen = JSON.stringify(this.answers());
     this.changed.fire();
   }
@@ -88,8 +123,10 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
   /** Forgets every answer: the stored key goes to no environment address until asked again. */
   async forget(): Promise<void> {
     this.asked.clear();
-    // A revocation must last, whatever older copy another window writes back.
-    await this.writes.write(STORAGE.environmentUrlAnswers, undefined);
+    // A revocation must last, whatever older copy another window writes back (one without the mark);
+    // an answer given after it (with the mark) stands.
+    const before = markOf(this.record());
+    await this.writes.write(STORAGE.environmentUrlAnswers, { [FORGOTTEN]: newMark() }, (current) => markOf(current) === before);
     this.seen = JSON.stringify(this.answers());
     this.changed.fire();
   }

@@ -224,6 +224,34 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
         sent.filter((s) => s.auth === `Bearer ${ENV_KEY}`),
         [],
       );
+      assert.equal(provider.errorContext.keySet, false, 'no key was sent: a 401 then asks for one, and never says the key was rejected');
+    } finally {
+      process.env.FIRECRAWL_API_URL = sandbox.url;
+      setPlatform(hostPlatform);
+    }
+  });
+
+  it("FIRECRAWL_API_URL naming Firecrawl's own address asks nothing: the stored key goes there as it would anyway", async () => {
+    const STORED = 'fc-0123456789abcdef0123456789abcdef';
+    const sent = recordSends();
+    process.env.FIRECRAWL_API_URL = `${DEFAULT_API_URL}/`;
+    const keys = {
+      isReady: true,
+      current: { source: 'stored' as const, value: STORED },
+      ready: Promise.resolve(),
+      heldKeys: [] as string[],
+      onDidChange: () => ({ dispose: () => undefined }),
+    };
+    let asked = 0;
+    const consent = new EnvironmentUrlConsent(new MemoryMemento(), () => ((asked += 1), new Promise<UrlAnswer | undefined>(() => undefined)));
+    const provider = new ClientProvider(keys as unknown as ApiKeyService, api.log, '0.0.0-test', consent);
+    providers.push(provider);
+    try {
+      assert.equal(provider.url.withheld, undefined);
+      assert.equal(await provider.keyCheckUrl(), provider.url.url);
+      await provider.client.getCreditUsage({ maxAttempts: 1 }).catch(() => undefined);
+      assert.deepEqual(sent, [{ origin: DEFAULT_API_URL, auth: `Bearer ${STORED}` }]);
+      assert.equal(asked, 0, 'no question about the default address');
     } finally {
       process.env.FIRECRAWL_API_URL = sandbox.url;
       setPlatform(hostPlatform);
@@ -238,7 +266,7 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
     await vscode.commands.executeCommand('firecrawl.forgetEnvironmentApiUrls');
     await until('the address withheld again', () => api.provider.url.withheld === sandbox.url);
     assert.equal(api.provider.url.url, DEFAULT_API_URL);
-    assert.equal(api.researchDeps.storage.get(ANSWERS), undefined);
+    assert.deepEqual(Object.keys(api.researchDeps.storage.get<object>(ANSWERS) ?? {}), ['forgotten'], "no answer is left, only Forget's mark");
   });
 
   it('Set API Key asks about the environment address first, then checks the key typed where its box says', async () => {

@@ -49,6 +49,30 @@ describe('environment URL consent', () => {
     consentA.dispose();
   });
 
+  test('Forget in one window a moment after a yes in another: the yes is not made again over it, in either window', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    const a = state.window();
+    const b = state.window();
+    const consentB = new EnvironmentUrlConsent(b as never, async () => 'allowed', clock);
+    await consentB.ask(SELF_HOSTED, DEFAULT);
+    await clock.advance(20_000);
+    const consentA = new EnvironmentUrlConsent(a as never, nobodyAsked, clock);
+    assert.equal(consentA.allows(SELF_HOSTED), true, "window a has heard window b's yes");
+    await consentA.forget();
+    for (let t = 0; t < 120; t += 1) {
+      await clock.advance(1_000);
+      assert.equal(consentA.allows(SELF_HOSTED), false, `window a, ${t + 1} s after Forget`);
+      assert.equal(consentB.allows(SELF_HOSTED), false, `window b, ${t + 1} s after Forget`);
+    }
+    // A yes given after the Forget stands, in both windows.
+    const again = new EnvironmentUrlConsent(b as never, async () => 'allowed', clock);
+    await again.ask(SELF_HOSTED, DEFAULT);
+    await clock.advance(120_000);
+    assert.equal(consentA.allows(SELF_HOSTED), true);
+    for (const c of [consentA, consentB, again]) c.dispose();
+  });
+
   test('Set API Key asks in a dialog while the quiet question from start-up is still open; a quiet ask comes once a session', async () => {
     const clock = new FakeClock();
     const asked: Array<boolean | undefined> = [];
@@ -105,5 +129,24 @@ describe('environment URL consent', () => {
     await consent.forget();
     assert.equal(consent.hasAnswers, false);
     consent.dispose();
+  });
+
+  test('a yes is for the place it was given in: globalState is shared by every remote window, where localhost is another machine each time', async () => {
+    const clock = new FakeClock();
+    const state = new EditorState(clock);
+    const LOCALHOST = 'http://localhost:3002';
+    let asked = 0;
+    const allow = async (): Promise<UrlAnswer> => ((asked += 1), 'allowed');
+    const first = new EnvironmentUrlConsent(state.window() as never, allow, clock, 'dev-container+6d792d7265706f');
+    await first.ask(LOCALHOST, DEFAULT);
+    assert.equal(first.allows(LOCALHOST), true);
+    await clock.advance(1_000);
+    const other = new EnvironmentUrlConsent(state.window() as never, allow, clock, 'dev-container+636c6f6e6564');
+    const local = new EnvironmentUrlConsent(state.window() as never, allow, clock);
+    assert.equal(other.allows(LOCALHOST), false, 'another container: its own localhost, asked again');
+    assert.equal(local.allows(LOCALHOST), false, 'this machine: asked again');
+    await other.ask(LOCALHOST, DEFAULT);
+    assert.equal(asked, 2);
+    for (const c of [first, other, local]) c.dispose();
   });
 });
