@@ -79,7 +79,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const clock = systemClock;
-  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl, clock, context.globalStorageUri.authority);
+  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl, clock, consentPlace());
   const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
   // Windows of this editor share one global storage folder: job snapshots, the team's lease.
@@ -229,4 +229,13 @@ let leaving: (() => Promise<void>) | undefined;
  */
 export function deactivateExtension(): Promise<void> | undefined {
   return leaving?.();
+}
+
+/**
+ * Where an answer about FIRECRAWL_API_URL holds: this machine, or a remote by its kind and machine name.
+ * Remote windows share the local client's globalState, and `localhost` is another machine in each.
+ */
+function consentPlace(): string {
+  const remote = vscode.env.remoteName;
+  return remote ? `${remote}:${platform().machineName() ?? ''}` : '';
 }

@@ -48,7 +48,7 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     /** The question itself (features/connection): it loads with the key input, when first asked. */
     private readonly question: UrlQuestion,
     clock: Clock = systemClock,
-    /** Where this extension host runs: '' on the local machine, else the remote's authority (`ssh-remote+host`). */
+    /** Where this extension host runs: '' on the local machine, else a remote by its kind and machine name. */
     private readonly place = '',
   ) {
     this.writes = new SettledWrites(state, clock);

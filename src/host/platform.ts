@@ -21,6 +21,8 @@ export interface Platform {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Where save dialogs start without a workspace folder; undefined lets the dialog choose. */
   homeFolder(): string | undefined;
+  /** The name of the machine this host runs on (a dev container's is its own); undefined where there is none to read. */
+  machineName(): string | undefined;
   /** Loads and evaluates one of the on-demand bundles shipped with the extension at `extensionUri`. */
   loadBundle(name: OnDemandBundle, extensionUri: vscode.Uri): Promise<unknown>;
 }

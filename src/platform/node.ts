@@ -17,6 +17,14 @@ export const nodePlatform: Platform = {
       return undefined;
     }
   },
+  machineName: () => {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require('node:os') as typeof import('node:os')).hostname() || undefined;
+    } catch {
+      return undefined;
+    }
+  },
   // Always the files beside this bundle: the location VS Code reports is the same folder.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
   loadBundle: (name) => Promise.resolve().then(() => require(path.join(__dirname, `${name}.js`)) as unknown),

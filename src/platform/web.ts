@@ -33,5 +33,6 @@ export const webPlatform: Platform = {
   fetch: undefined,
   env: {},
   homeFolder: () => undefined,
+  machineName: () => undefined,
   loadBundle,
 };

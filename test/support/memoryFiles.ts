@@ -17,7 +17,8 @@ export class MemoryDisk {
   failWrite = new Set<string>();
   /**
    * A replace as VS Code makes it (FileService.move with overwrite): the old file is deleted, and the
-   * new one is there only `ms()` later on the test's clock; meanwhile readers find nothing.
+   * new one is there only `ms()` later on the test's clock; meanwhile readers find nothing under its
+   * name, and a listing shows the temporary file it is renamed from.
    */
   replaceGap: { ms: () => number; schedule(ms: number, fn: () => void): unknown } | undefined;
   /**
@@ -63,7 +64,11 @@ export class MemoryDisk {
         if (gap && this.files.has(name)) {
           this.files.delete(name);
           this.mtimes.delete(name);
+          // The new text waits under its temporary name, which a listing shows, until the rename.
+          const temp = `${name}.${this.writes.toString(36)}.tmp`;
+          this.files.set(temp, text);
           await new Promise<void>((resolve) => gap.schedule(gap.ms(), resolve));
+          this.files.delete(temp);
         }
         this.put(name, text);
         queueMicrotask(() => announce(name));

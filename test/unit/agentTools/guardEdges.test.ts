@@ -169,6 +169,33 @@ describe('the guard at the edges of its promise', () => {
     assert.match(second.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
   });
 
+  test('a window whose file the other has never read is being replaced when the other cross-checks: the temporary file says a write is under way, and it is read once it lands', async () => {
+    const questions: string[] = [];
+    const b = window({ windowId: 'b', budget: 1, answer: () => (questions.push('b'), false) });
+    let land: (() => void) | undefined;
+    const a = window({
+      windowId: 'a',
+      budget: 1,
+      disk: b.disk,
+      clock: b.clock,
+      answer: () => (questions.push('a'), false),
+      files: (disk) => {
+        const view = disk.view();
+        return { ...view, list: (folder) => view.list(folder).finally(() => (land?.(), (land = undefined))) };
+      },
+    });
+    b.disk.watchDelay = { ms: () => 900, schedule: (ms, fn) => b.clock.schedule(ms, fn) };
+    // Window a read the folder a moment ago, before window b had a file: it does not read it again for its figures.
+    await a.spending.refresh();
+    assert.equal((await b.tools.run('map', { url: 'https://example.com/b' })).charged, 1);
+    b.disk.replaceGap = { ms: () => 1, schedule: (_ms, fn) => ((land = fn), (b.disk.replaceGap = undefined)) };
+    await until('the replace to be under way', () => land !== undefined && !b.disk.files.has(`${SPENDING_FOLDER}/b.json`), 5_000);
+    const second = await a.tools.run('map', { url: 'https://example.com/a' });
+    assert.equal(sandbox.requestCount('map'), 1, 'a budget of 1 holds one map sent unasked, not two');
+    assert.deepEqual(questions, ['a']);
+    assert.match(second.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
+  });
+
   test('a call that cost more than its estimate: counted at what it cost, and the next call asks', async () => {
     const w = window({ windowId: 'a', budget: 3 });
     sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(7) });

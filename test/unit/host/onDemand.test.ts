@@ -18,6 +18,7 @@ describe('an on-demand bundle that cannot be read', () => {
       fetch: undefined,
       env: {},
       homeFolder: () => undefined,
+      machineName: () => undefined,
       // What a web worker's fetch throws when the network is down.
       loadBundle: () => Promise.reject(new TypeError('Failed to fetch')),
     };

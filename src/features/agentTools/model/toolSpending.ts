@@ -211,7 +211,7 @@ export class ToolSpending implements Disposable {
     this.changed.fire();
   }
 
-  /** Reads every other window's file; false when one read before was not found whole. */
+  /** Reads every other window's file; false when one read before was not found whole, or one is still being written. */
   private async readEvery(): Promise<boolean> {
     this.readAt = this.deps.clock.now();
     const listed = await this.deps.files.list(SPENDING_FOLDER).catch(() => [] as string[]);
@@ -220,8 +220,10 @@ export class ToolSpending implements Disposable {
     const now = this.deps.clock.now();
     for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.forget(name);
     const unlisted = [...this.others.keys()].some((name) => !names.has(name));
+    // A file being written for the first time, or replaced, shows as its temporary file alone.
+    const pending = listed.some((n) => n.endsWith('.tmp') && !names.has(`${SPENDING_FOLDER}/${n.replace(/\.[^.]+\.tmp$/, '')}`) && !n.startsWith(`${this.deps.windowId}.json.`));
     const read = await Promise.all([...names].map((name) => this.readOne(name)));
-    return !unlisted && read.every((found) => found);
+    return !unlisted && !pending && read.every((found) => found);
   }
 
   /** False when the file was read before and is not there whole now. */
