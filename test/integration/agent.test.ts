@@ -242,6 +242,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
     const outcome = await track(id);
     assert.deepEqual(outcome.notFound, [id]);
+    assert.deepEqual(outcome.notFoundResearchGone, [id]);
     assert.deepEqual(outcome.shutDown, []);
     assert.equal(store().get(id), undefined);
     assert.equal(store().deepResearchNotice.shutDown, true, 'the 410 told the store the API is gone');

@@ -82,7 +82,16 @@ export class ResearchFeature extends DisposableBase {
       log,
       maxPollMs: researchSettings.maxPollMs,
     });
-    const recent = new RecentRuns({ reader: () => deps.source.client, activity: deps.activity, clock, enabled: researchSettings.showRecent, log });
+    const store = this.store;
+    const recent = new RecentRuns({
+      reader: () => deps.source.client,
+      activity: deps.activity,
+      clock,
+      enabled: researchSettings.showRecent,
+      log,
+      // The service's own word on the shutdown: its Sunset header, or a 410 already seen.
+      researchSunset: () => (store.deepResearchNotice.shutDown ? 0 : store.deepResearchNotice.sunsetAt),
+    });
     this.recent = recent;
     this.tree = new ResearchTreeProvider(
       this.store,

@@ -313,6 +313,12 @@ describe('deep research jobs the service can no longer read', () => {
       before.runs.filter((r) => r.kind === 'deepResearch').map((r) => [r.id, r.target]),
       [[fresh, 'five hours ago']],
     );
+    // The service's own word comes first: a Sunset header bringing the date forward, or a 410 already seen.
+    const told = await loadRecentRuns(client(), activity, clock.now(), 0, undefined, clock.now() - 1);
+    assert.deepEqual(
+      told.runs.filter((r) => r.kind === 'deepResearch'),
+      [],
+    );
     await clock.advance(Math.max(0, DEEP_RESEARCH_SUNSET - clock.now()) + HOUR);
     const agent = sandbox.createAgentJob({ prompt: 'after the shutdown' });
     sandbox.addActivity({ endpoint: 'deep_research', target: 'a minute ago', ageMs: 60_000 });

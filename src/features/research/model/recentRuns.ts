@@ -57,7 +57,14 @@ const DEEP_RESEARCH_KEPT_MS = 6 * 60 * 60_000;
  * `maxAgeMs`, and merges them by id, newest first. A list that fails is left out while the other
  * answers; when neither does, the activity list's failure is thrown.
  */
-export async function loadRecentRuns(reader: RecentRunsReader, activity: ActivitySource, now: number, maxAgeMs: number, signal?: AbortSignal): Promise<{ runs: RecentRun[]; truncated: boolean }> {
+export async function loadRecentRuns(
+  reader: RecentRunsReader,
+  activity: ActivitySource,
+  now: number,
+  maxAgeMs: number,
+  signal?: AbortSignal,
+  researchSunset = DEEP_RESEARCH_SUNSET,
+): Promise<{ runs: RecentRun[]; truncated: boolean }> {
   const since = now - RECENT_WINDOW_MS;
   const [read, agents] = await Promise.all([
     activity.read(maxAgeMs),
@@ -89,7 +96,7 @@ export async function loadRecentRuns(reader: RecentRunsReader, activity: Activit
   for (const e of read.kind === 'loaded' ? read.list.entries : []) {
     const kind = ACTIVITY_KINDS[e.endpoint];
     const ranAt = parseTime(e.createdAt);
-    if (kind === 'deepResearch' && !readableResearch(ranAt, now)) continue;
+    if (kind === 'deepResearch' && !readableResearch(ranAt, now, researchSunset)) continue;
     if (kind && !hidden.has(normalizeJobId(e.id))) merge(e.id, kind, { target: e.target ?? undefined, ranAt });
   }
   const runs = [...byId.values()]
@@ -103,8 +110,8 @@ export async function loadRecentRuns(reader: RecentRunsReader, activity: Activit
  * Whether a deep research job the activity list names can still be read: not after the shutdown, and
  * not once it is past the hours the service keeps it (offered, it would only be an empty row).
  */
-function readableResearch(ranAt: number | undefined, now: number): boolean {
-  return now < DEEP_RESEARCH_SUNSET && (ranAt === undefined || now - ranAt < DEEP_RESEARCH_KEPT_MS);
+function readableResearch(ranAt: number | undefined, now: number, sunset: number): boolean {
+  return now < sunset && (ranAt === undefined || now - ranAt < DEEP_RESEARCH_KEPT_MS);
 }
 
 export type RecentRunsState =
@@ -121,6 +128,8 @@ export interface RecentRunsOptions {
   clock: Clock;
   /** `firecrawl.research.showRecent`, read at each decision. */
   enabled: () => boolean;
+  /** When deep research can no longer be read: the service's Sunset, or now once a 410 was seen (default: the published date). */
+  researchSunset?: () => number;
   log?: { debug(message: string): void; warn(message: string): void };
 }
 
@@ -208,7 +217,7 @@ export class RecentRuns implements Disposable {
     this.refreshes++;
     const reader = this.options.reader();
     try {
-      const { runs, truncated } = await loadRecentRuns(reader, this.options.activity, started, maxAgeMs, controller.signal);
+      const { runs, truncated } = await loadRecentRuns(reader, this.options.activity, started, maxAgeMs, controller.signal, this.options.researchSunset?.());
       if (controller.signal.aborted || this.disposed) return;
       this.failures = 0;
       // Nothing new since the last read: the pace eases; anything new brings it back to a minute.

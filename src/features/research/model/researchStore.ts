@@ -700,7 +700,7 @@ export class ResearchStore implements Disposable {
       if (answer.researchGone) this.notices.noteShutdown();
       const failure = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
       this.onFailure(r, failure, manual);
-      return { job: r, error: failure };
+      return { job: r, error: failure, ...(answer.researchGone ? { researchGone: true } : {}) };
     }
     this.onSnapshot(r, answer.snapshot, manual);
     return { job: r };

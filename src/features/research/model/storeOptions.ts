@@ -74,6 +74,8 @@ export interface RefreshOutcome {
   error?: FirecrawlError | Error;
   /** A cancel the service refused because the run had already finished or been cancelled. */
   conflict?: CancelConflict;
+  /** Not found as an agent job, and the deep research route answered 410 (as it does for every id once shut down). */
+  researchGone?: boolean;
 }
 
 /** A run this editor started a moment ago, and what it was asked (the service's answers never say it). */

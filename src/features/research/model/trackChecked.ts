@@ -6,6 +6,8 @@ import type { ResearchStore, TrackResult } from './researchStore';
 export interface TrackOutcome extends TrackResult {
   /** Added, then dropped: found neither as an agent job nor as a deep research job. */
   notFound: string[];
+  /** Of `notFound`, those whose deep research read answered 410: not an agent job, and no deep research job can be read any more. */
+  notFoundResearchGone: string[];
   /** Added, then dropped: deep research ids after the Deep Research API was shut down. */
   shutDown: string[];
   /** Added, then dropped: not agent jobs, and the server has no deep research route any more. */
@@ -39,7 +41,7 @@ export async function trackChecked(store: ResearchStore, ids: readonly string[],
   const firstAnswers = (ids: readonly string[]) => Promise.all(ids.map((id) => store.refresh(id)));
   let answers = firstAnswers(result.added);
   await tracked?.(result);
-  const outcome: TrackOutcome = { ...result, added: [], notFound: [], shutDown: [], unrouted: [], unanswered: [] };
+  const outcome: TrackOutcome = { ...result, added: [], notFound: [], notFoundResearchGone: [], shutDown: [], unrouted: [], unanswered: [] };
   for (let round = result; ;) {
     const dropped = dropUnfollowable(store, await answers, outcome, options);
     outcome.added.push(...round.added.filter((id) => store.get(id) !== undefined));
@@ -56,15 +58,17 @@ export async function trackChecked(store: ResearchStore, ids: readonly string[],
 /** Untracks the ids whose first answer says they are no job this editor can follow; returns how many. */
 function dropUnfollowable(store: ResearchStore, answers: ReadonlyArray<Awaited<ReturnType<ResearchStore['refresh']>>>, outcome: TrackOutcome, options: TrackCheckedOptions): number {
   let dropped = 0;
-  for (const { job } of answers) {
+  for (const { job, researchGone } of answers) {
     if (!job || job.snapshot) continue;
     const { poll } = job;
     const unanswered = options.dropUnanswered && job.kind === undefined && (poll.kind === 'stopped' || poll.kind === 'retrying');
     if (poll.kind !== 'stopped' && !unanswered) continue;
     const reason = poll.kind === 'stopped' ? poll.reason : undefined;
     const error = poll.kind === 'stopped' || poll.kind === 'retrying' ? poll.error : undefined;
-    if (reason === 'notFound' && job.kind === undefined) outcome.notFound.push(job.id);
-    else if (reason === 'gone') outcome.shutDown.push(job.id);
+    if (reason === 'notFound' && job.kind === undefined) {
+      outcome.notFound.push(job.id);
+      if (researchGone) outcome.notFoundResearchGone.push(job.id);
+    } else if (reason === 'gone') outcome.shutDown.push(job.id);
     else if (reason === 'rejected' && job.kind === undefined && isFirecrawlError(error) && error.kind === 'noRoute' && error.operation === 'researchJob') outcome.unrouted.push(job.id);
     else if (unanswered) outcome.unanswered.push({ id: job.id, error });
     else continue;

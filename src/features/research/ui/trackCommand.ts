@@ -60,7 +60,7 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
   sayCap(outcome, deps.store.maxJobs);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
-      deps.store.deepResearchNotice.shutDown
+      outcome.notFoundResearchGone.length
         ? vscode.l10n.t(
             'Not found as an agent job: {0}. Check the id, and that your API key belongs to the team that ran it. A deep research job cannot be read any more: the Deep Research API was shut down.',
             shortList(outcome.notFound),
