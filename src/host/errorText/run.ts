@@ -163,15 +163,20 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
   // So is a site the service refuses: only another address helps.
   if (isBlockedSite(error)) return { message: general.message, actions: ['editAndRetry'] };
-  // A success the extension could not read (not JSON, no id, too large) was a run all the same: it is paid
-  // for, and an agent run goes on spending; a retry would pay, or start one, again.
+  // A success the extension could not read was a run all the same when it was the service's JSON (a
+  // field it lacks, or too much of it): paid for, and an agent run goes on spending. A body that is no
+  // JSON object at all may be a page from something in between: the run may or may not have happened.
+  // Either way a retry would pay, or start a run, again; one too large for this extension would be again.
   if (error.kind === 'invalidResponse') {
-    return error.operation === 'agentStart'
-      ? {
-          message: `${general.message} ${l10n.t("The run has started all the same and can spend up to its credit limit: look for it in the Research view's Recent group, or with Add Recent Jobs, before you start another.")}`,
-          actions: ['addRecentJobs', 'showLogs'],
-        }
-      : { message: `${general.message} ${l10n.t('It ran on Firecrawl all the same and used credits: a retry is paid again.')}`, actions: ['retry', 'showLogs'] };
+    const ran = error.path !== '' || error.limitBytes !== undefined;
+    if (error.operation === 'agentStart') {
+      const said = ran
+        ? l10n.t("The run has started all the same and can spend up to its credit limit: look for it in the Research view's Recent group, or with Add Recent Jobs, before you start another.")
+        : l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.");
+      return { message: `${general.message} ${said}`, actions: ['addRecentJobs', 'showLogs'] };
+    }
+    const said = ran ? l10n.t('It ran on Firecrawl all the same and used credits: a retry is paid again.') : l10n.t('It may still have run on Firecrawl and used credits.');
+    return { message: `${general.message} ${said}`, actions: error.limitBytes !== undefined ? ['editAndRetry', 'showLogs'] : ['retry', 'showLogs'] };
   }
   // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
   // service got the request and may have run it, and a paid request sent again is paid again.

@@ -85,6 +85,15 @@ for (const [name, impl] of [
         res.writeHead(200, { 'Content-Type': 'text/html' });
         res.end('<html><body>OK</body></html>');
       };
+      // A page that is no JSON may come from something in between: the run may or may not have happened.
+      const page = describeRunError(await failure(client().scrape(scrapeOf())));
+      assert.match(page.message, MAY_HAVE_RUN);
+      assert.deepEqual(page.actions, ['retry', 'showLogs']);
+      // The service's JSON, lacking what a scrape answers with: it ran, and was paid for.
+      answer = (res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data: { markdown: 7 } }));
+      };
       const scrape = describeRunError(await failure(client().scrape(scrapeOf())));
       assert.match(scrape.message, /It ran on Firecrawl all the same and used credits: a retry is paid again\.$/);
       assert.deepEqual(scrape.actions, ['retry', 'showLogs']);
