@@ -84,6 +84,15 @@ describe('open results', () => {
     assert.deepEqual(seen, ['untitled:1', 'untitled:1', 'untitled:1']);
   });
 
+  test('a server that takes no feedback closes rating only for the results of jobs that ran at it', () => {
+    const results = new RatableResults();
+    results.add('untitled:hosted', { endpoint: 'scrape', jobId: JOB, server: 'https://api.firecrawl.dev' });
+    results.add('untitled:mine', { endpoint: 'scrape', jobId: JOB, server: 'http://localhost:3002' });
+    results.answered('scrape', JOB, { closed: { noFeedback: true } }, 'http://localhost:3002');
+    assert.equal(results.isOpen('untitled:hosted'), true, 'ran at the hosted service, which takes feedback');
+    assert.equal(results.isOpen('untitled:mine'), false);
+  });
+
   test('runs that end together share one balance read', async () => {
     const clock = new FakeClock();
     let reads = 0;

@@ -12,6 +12,8 @@ export interface RatableResult {
   url?: string;
   /** The credits the run used, shown beside the rating. */
   creditsUsed?: number;
+  /** The API URL the job ran at: a server's refusal to take feedback at all says nothing of another's jobs. */
+  server?: string;
   /** Set once the server said it is too late (its window in seconds, when it said one), or that it takes no feedback at all. */
   closed?: Closed;
   /** Set once a rating was recorded: the receipt's words. Firecrawl takes one per job; a repeat refunds nothing. */
@@ -73,11 +75,12 @@ export class RatableResults {
 
   /**
    * Feedback for a job was answered (sent from a result, the palette, or a later Send Again): every
-   * open result of that job learns it.
+   * open result of that job learns it (with `server`, those that ran at that server).
    */
-  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }): void {
+  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }, server?: string): void {
     for (const [key, result] of this.results) {
       if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
+      if (server !== undefined && result.server !== undefined && result.server !== server) continue;
       if ('receipt' in answer) this.rated(key, answer.receipt);
       else this.close(key, answer.closed);
     }

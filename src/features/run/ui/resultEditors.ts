@@ -49,6 +49,11 @@ export function openResult(services: RunServices, content: string, ratable: Rata
   return opened;
 }
 
+/** The result with the server it ran at. */
+function ranAt(services: RunServices, ratable: RatableResult): RatableResult {
+  return { ...ratable, server: services.provider.url.url };
+}
+
 async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce: boolean): Promise<vscode.TextDocument> {
   const uri = await unusedUntitled(fileName);
   const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ language: 'markdown', content });
@@ -57,7 +62,7 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     edit.insert(uri, new vscode.Position(0, 0), content);
     await vscode.workspace.applyEdit(edit);
   }
-  if (ratable) services.results.add(document.uri.toString(), ratable);
+  if (ratable) services.results.add(document.uri.toString(), ranAt(services, ratable));
   const lookingElsewhere = announce && !services.focused();
   await vscode.window.showTextDocument(document, { preview: false });
   if (lookingElsewhere) {
@@ -77,7 +82,7 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
  */
 function rateFromNotice(services: RunServices, ratable: RatableResult): void {
   const key = services.results.keyOf(ratable.endpoint, ratable.jobId) ? undefined : unopenedKey(ratable);
-  if (key) services.results.add(key, ratable);
+  if (key) services.results.add(key, ranAt(services, ratable));
   void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(() => {
     if (key) services.results.remove(key);
   });
@@ -99,7 +104,7 @@ function unopenedKey(ratable: RatableResult): string {
  */
 function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: RatableResult | undefined, name: string, fileName: string): void {
   const key = ratable ? unopenedKey(ratable) : undefined;
-  if (key && ratable) services.results.add(key, ratable);
+  if (key && ratable) services.results.add(key, ranAt(services, ratable));
   let holds = 1;
   const release = () => {
     if (--holds === 0 && key) services.results.remove(key);

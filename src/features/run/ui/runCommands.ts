@@ -61,7 +61,8 @@ export class RunCommands implements vscode.Disposable {
     if (result.kind === 'sent') this.services.results.answered(result.job.endpoint, result.job.jobId, { receipt: result.message });
     else if (result.kind === 'failed' && result.code === 'FEEDBACK_WINDOW_EXPIRED')
       this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: result.windowSeconds === undefined ? {} : { windowSeconds: result.windowSeconds } });
-    else if (result.kind === 'failed' && result.code === 'DB_DISABLED') this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: { noFeedback: true } });
+    else if (result.kind === 'failed' && result.code === 'DB_DISABLED')
+      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: { noFeedback: true } }, this.services.provider.url.url);
   }
 
   /** The run prompt on screen, for tests that drive the real widgets. */
