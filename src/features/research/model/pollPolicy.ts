@@ -38,11 +38,13 @@ export interface PollContext {
   background: boolean;
   /** Jobs currently being polled, all sharing the request budget. */
   activeJobs: number;
+  /** An agent run waiting for a person's approval: it moves only once they give it. */
+  awaitingApproval?: boolean;
 }
 
 export function pollInterval(ctx: PollContext): number {
   let interval: number;
-  if (ctx.background) interval = POLL.backgroundMs;
+  if (ctx.background || ctx.awaitingApproval) interval = POLL.backgroundMs;
   else if (ctx.watchedMs <= POLL.easeStartMs) interval = POLL.fastMs;
   else if (ctx.finalPhase) interval = POLL.finalMs;
   else {

@@ -754,6 +754,7 @@ export class ResearchStore implements Disposable {
       finalPhase: r.snapshot ? isFinalPhase(r.snapshot) : false,
       background: this.background,
       activeJobs: active,
+      awaitingApproval: r.snapshot?.kind === 'agent' && r.snapshot.status === 'processing' && r.snapshot.pendingApproval !== undefined,
     });
   }
 
