@@ -232,10 +232,10 @@ export function deactivateExtension(): Promise<void> | undefined {
 }
 
 /**
- * Where an answer about FIRECRAWL_API_URL holds: this machine, or a remote by its kind and machine name.
- * Remote windows share the local client's globalState, and `localhost` is another machine in each.
+ * Where an answer about FIRECRAWL_API_URL holds: the machine this extension host runs on, by its name.
+ * Remote windows (SSH, WSL, each dev container) share the local client's globalState, and `localhost`
+ * is another machine in each; a remote's name in VS Code (code-server's host and port) may change.
  */
 function consentPlace(): string {
-  const remote = vscode.env.remoteName;
-  return remote ? `${remote}:${platform().machineName() ?? ''}` : '';
+  return platform().machineName() ?? '';
 }

@@ -48,7 +48,7 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     /** The question itself (features/connection): it loads with the key input, when first asked. */
     private readonly question: UrlQuestion,
     clock: Clock = systemClock,
-    /** Where this extension host runs: '' on the local machine, else a remote by its kind and machine name. */
+    /** The machine this extension host runs on, by its name ('' where none can be read, as in a browser). */
     private readonly place = '',
   ) {
     this.writes = new SettledWrites(state, clock);
@@ -90,7 +90,7 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     return this.answers()[this.keyOf(url)];
   }
 
-  /** An answer's name in the record: the address, after the place it was given in when that is a remote one. */
+  /** An answer's name in the record: the address, after the machine it was given on. */
   private keyOf(url: string): string {
     return this.place ? `${this.place} ${url}` : url;
   }

@@ -3,6 +3,7 @@
 // extension host, against the sandbox on 127.0.0.1. The environment's own key goes there as it is;
 // the key from secret storage only after the person allowed that address, once, and until Forget….
 import * as assert from 'node:assert/strict';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
@@ -259,7 +260,8 @@ describe('FIRECRAWL_API_URL and the stored key', function () {
   });
 
   it('Forget Allowed FIRECRAWL_API_URL Addresses revokes a yes the extension had', async () => {
-    await api.researchDeps.storage.update(ANSWERS, { [sandbox.url]: 'allowed' });
+    // Named as the extension names a yes: after the machine its host runs on.
+    await api.researchDeps.storage.update(ANSWERS, { [`${os.hostname()} ${sandbox.url}`]: 'allowed' });
     await resolveAgain();
     await until('the allowed environment address', () => api.provider.url.url === sandbox.url);
     assert.equal(api.provider.url.source, 'environment');
