@@ -89,8 +89,9 @@ export class ResearchFeature extends DisposableBase {
       clock,
       enabled: researchSettings.showRecent,
       log,
-      // The service's own word on the shutdown: its Sunset header, or a 410 already seen.
-      researchSunset: () => (store.deepResearchNotice.shutDown ? 0 : store.deepResearchNotice.sunsetAt),
+      // The service's own date for the shutdown (its Sunset header), else the published one. Not a 410
+      // seen: that notice is kept for good whatever server answered it.
+      researchSunset: () => store.deepResearchNotice.sunsetAt,
     });
     this.recent = recent;
     this.tree = new ResearchTreeProvider(

@@ -313,7 +313,7 @@ describe('deep research jobs the service can no longer read', () => {
       before.runs.filter((r) => r.kind === 'deepResearch').map((r) => [r.id, r.target]),
       [[fresh, 'five hours ago']],
     );
-    // The service's own word comes first: a Sunset header bringing the date forward, or a 410 already seen.
+    // The service's own date comes first: a Sunset header bringing the shutdown forward.
     const told = await loadRecentRuns(client(), activity, clock.now(), 0, undefined, clock.now() - 1);
     assert.deepEqual(
       told.runs.filter((r) => r.kind === 'deepResearch'),

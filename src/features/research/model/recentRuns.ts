@@ -128,7 +128,7 @@ export interface RecentRunsOptions {
   clock: Clock;
   /** `firecrawl.research.showRecent`, read at each decision. */
   enabled: () => boolean;
-  /** When deep research can no longer be read: the service's Sunset, or now once a 410 was seen (default: the published date). */
+  /** When deep research can no longer be read: the service's Sunset (default: the published date). */
   researchSunset?: () => number;
   log?: { debug(message: string): void; warn(message: string): void };
 }
