@@ -139,10 +139,13 @@ describe('the guard at the edges of its promise', () => {
     assert.equal(sandbox.requestCount('agentStart'), 1, 'one run of 500 credits within a budget of 600, not two');
   });
 
-  test('a window whose file is in the middle of a replace (VS Code deletes it first) when the other cross-checks: the other reads it again, sees the charge, and asks', async () => {
+  /**
+   * Window b's file is being replaced (VS Code deletes it first) when window a cross-checks before paying:
+   * the replace lands right after a's listing, and a's watcher tells of b's writes late (900 ms).
+   */
+  async function crossCheckDuringReplace(aKnewTheFile: boolean) {
     const questions: string[] = [];
     const b = window({ windowId: 'b', budget: 1, answer: () => (questions.push('b'), false) });
-    // Window a lists the folder; the replace under way lands right after its listing, as a moment passes.
     let land: (() => void) | undefined;
     const a = window({
       windowId: 'a',
@@ -155,46 +158,23 @@ describe('the guard at the edges of its promise', () => {
         return { ...view, list: (folder) => view.list(folder).finally(() => (land?.(), (land = undefined))) };
       },
     });
-    // The watcher tells of a write late (150–900 ms in VS Code): a knows b's file only from its own reads.
     b.disk.watchDelay = { ms: () => 900, schedule: (ms, fn) => b.clock.schedule(ms, fn) };
-    await b.spending.record({ id: 'earlier', at: b.clock.now(), tool: 'credits', units: 0, unit: 'credits', team: 'team-1' });
+    if (aKnewTheFile) await b.spending.record({ id: 'earlier', at: b.clock.now(), tool: 'credits', units: 0, unit: 'credits', team: 'team-1' });
+    // Window a read the folder a moment ago: it does not read it again for its figures, only to cross-check.
     await a.spending.refresh();
     assert.equal((await b.tools.run('map', { url: 'https://example.com/b' })).charged, 1);
-    // b's file is replaced with the settled charge: deleted first, the new one there once `land` is called.
     b.disk.replaceGap = { ms: () => 1, schedule: (_ms, fn) => ((land = fn), (b.disk.replaceGap = undefined)) };
     await until('the replace to be under way', () => land !== undefined && !b.disk.files.has(`${SPENDING_FOLDER}/b.json`), 5_000);
     const second = await a.tools.run('map', { url: 'https://example.com/a' });
     assert.equal(sandbox.requestCount('map'), 1, 'a budget of 1 holds one map sent unasked, not two');
     assert.deepEqual(questions, ['a']);
     assert.match(second.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
-  });
+  }
 
-  test('a window whose file the other has never read is being replaced when the other cross-checks: the temporary file says a write is under way, and it is read once it lands', async () => {
-    const questions: string[] = [];
-    const b = window({ windowId: 'b', budget: 1, answer: () => (questions.push('b'), false) });
-    let land: (() => void) | undefined;
-    const a = window({
-      windowId: 'a',
-      budget: 1,
-      disk: b.disk,
-      clock: b.clock,
-      answer: () => (questions.push('a'), false),
-      files: (disk) => {
-        const view = disk.view();
-        return { ...view, list: (folder) => view.list(folder).finally(() => (land?.(), (land = undefined))) };
-      },
-    });
-    b.disk.watchDelay = { ms: () => 900, schedule: (ms, fn) => b.clock.schedule(ms, fn) };
-    // Window a read the folder a moment ago, before window b had a file: it does not read it again for its figures.
-    await a.spending.refresh();
-    assert.equal((await b.tools.run('map', { url: 'https://example.com/b' })).charged, 1);
-    b.disk.replaceGap = { ms: () => 1, schedule: (_ms, fn) => ((land = fn), (b.disk.replaceGap = undefined)) };
-    await until('the replace to be under way', () => land !== undefined && !b.disk.files.has(`${SPENDING_FOLDER}/b.json`), 5_000);
-    const second = await a.tools.run('map', { url: 'https://example.com/a' });
-    assert.equal(sandbox.requestCount('map'), 1, 'a budget of 1 holds one map sent unasked, not two');
-    assert.deepEqual(questions, ['a']);
-    assert.match(second.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
-  });
+  test('a window whose file the other read before is in the middle of a replace when the other cross-checks: the other reads it again, sees the charge, and asks', () => crossCheckDuringReplace(true));
+
+  test('a window whose file the other has never read is in the middle of a replace when the other cross-checks: its temporary file says a write is under way, and it is read once it lands', () =>
+    crossCheckDuringReplace(false));
 
   test('a call that cost more than its estimate: counted at what it cost, and the next call asks', async () => {
     const w = window({ windowId: 'a', budget: 3 });
