@@ -79,7 +79,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
   const log = createLogger(channel, () => keys.heldKeys);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const clock = systemClock;
-  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl, clock, consentPlace());
+  const consent = new EnvironmentUrlConsent(context.globalState, askAboutEnvironmentUrl, clock, consentPlace);
   const provider = new ClientProvider(keys, log.child('http'), version, consent);
   const focus = new WindowFocus();
   // Windows of this editor share one global storage folder: job snapshots, the team's lease.

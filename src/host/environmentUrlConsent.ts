@@ -48,8 +48,8 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
     /** The question itself (features/connection): it loads with the key input, when first asked. */
     private readonly question: UrlQuestion,
     clock: Clock = systemClock,
-    /** The machine this extension host runs on, by its name ('' where none can be read, as in a browser). */
-    private readonly place = '',
+    /** The machine this extension host runs on, by its name ('' where none can be read, as in a browser); asked on first use. */
+    private readonly place: () => string = () => '',
   ) {
     this.writes = new SettledWrites(state, clock);
     this.seen = JSON.stringify(this.answers());
@@ -92,8 +92,11 @@ export class EnvironmentUrlConsent implements vscode.Disposable {
 
   /** An answer's name in the record: the address, after the machine it was given on. */
   private keyOf(url: string): string {
-    return this.place ? `${this.place} ${url}` : url;
+    this.machine ??= this.place();
+    return this.machine ? `${this.machine} ${url}` : url;
   }
+
+  private machine: string | undefined;
 
   allows(url: string): boolean {
     return this.answerFor(url) === 'allowed';

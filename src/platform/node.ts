@@ -4,27 +4,22 @@ import * as path from 'node:path';
 import type { Platform } from '../host/platform';
 import { nodeFetch } from './nodeTransport';
 
+/** A value from node:os, loaded on first use rather than at activation; undefined when it cannot be read. */
+function fromOs(read: (os: typeof import('node:os')) => string): string | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return read(require('node:os') as typeof import('node:os')) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const nodePlatform: Platform = {
   name: 'node',
   fetch: nodeFetch,
   env: process.env,
-  homeFolder: () => {
-    try {
-      // Loaded on first use, not at activation.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (require('node:os') as typeof import('node:os')).homedir() || undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  machineName: () => {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return (require('node:os') as typeof import('node:os')).hostname() || undefined;
-    } catch {
-      return undefined;
-    }
-  },
+  homeFolder: () => fromOs((os) => os.homedir()),
+  machineName: () => fromOs((os) => os.hostname()),
   // Always the files beside this bundle: the location VS Code reports is the same folder.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's file, found at run time
   loadBundle: (name) => Promise.resolve().then(() => require(path.join(__dirname, `${name}.js`)) as unknown),

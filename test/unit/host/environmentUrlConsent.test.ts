@@ -137,11 +137,11 @@ describe('environment URL consent', () => {
     const LOCALHOST = 'http://localhost:3002';
     let asked = 0;
     const allow = async (): Promise<UrlAnswer> => ((asked += 1), 'allowed');
-    const first = new EnvironmentUrlConsent(state.window() as never, allow, clock, 'dev-container+6d792d7265706f');
+    const first = new EnvironmentUrlConsent(state.window() as never, allow, clock, () => 'container-6d792d7265706f');
     await first.ask(LOCALHOST, DEFAULT);
     assert.equal(first.allows(LOCALHOST), true);
     await clock.advance(1_000);
-    const other = new EnvironmentUrlConsent(state.window() as never, allow, clock, 'dev-container+636c6f6e6564');
+    const other = new EnvironmentUrlConsent(state.window() as never, allow, clock, () => 'container-636c6f6e6564');
     const local = new EnvironmentUrlConsent(state.window() as never, allow, clock);
     assert.equal(other.allows(LOCALHOST), false, 'another container: its own localhost, asked again');
     assert.equal(local.allows(LOCALHOST), false, 'this machine: asked again');
