@@ -3,7 +3,7 @@
 // finished job as it was. The store decides when to ask; this decides what the answer means.
 import { askedWaitMs, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { backoffDelay } from '../../../shared/backoff';
-import { progressSignature } from './jobFacts';
+import { awaitsApproval, progressSignature } from './jobFacts';
 import { type JobRecord, wasRunning } from './jobRecord';
 import { POLL } from './pollPolicy';
 import type { ResearchLog } from './storeOptions';
@@ -66,10 +66,6 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
     r.nextPollAt = now + ctx.interval(r);
   }
   return { finished: false, kindChanged };
-}
-
-function awaitsApproval(job: TrackedSnapshot | undefined): boolean {
-  return job?.kind === 'agent' && job.status === 'processing' && job.pendingApproval !== undefined;
 }
 
 export function stopForTimeLimit(r: JobRecord, job: TrackedSnapshot | undefined, ctx: AnswerContext): void {

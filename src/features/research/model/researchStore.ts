@@ -12,7 +12,7 @@ import { isJobId } from '../../../shared/jobIds';
 import { agentCancelConflict } from '../../../host/errorText';
 import { keepCancelled } from './cancelledRuns';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
-import { isFinalPhase } from './jobFacts';
+import { awaitsApproval, isFinalPhase } from './jobFacts';
 import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
 import { readJob } from './jobReads';
 import { applyJobFile, type JobRecord, lostWhileRunning, newRecord, recordOfListed, shownKey } from './jobRecord';
@@ -754,7 +754,7 @@ export class ResearchStore implements Disposable {
       finalPhase: r.snapshot ? isFinalPhase(r.snapshot) : false,
       background: this.background,
       activeJobs: active,
-      awaitingApproval: r.snapshot?.kind === 'agent' && r.snapshot.status === 'processing' && r.snapshot.pendingApproval !== undefined,
+      awaitingApproval: awaitsApproval(r.snapshot),
     });
   }
 
