@@ -166,7 +166,27 @@ describe('running Firecrawl from the editor in the workbench', () => {
     const sentBad = sandbox.feedbackSubmissions().at(-1);
     assert.equal(sentBad?.body.rating, 'bad');
     assert.equal((sentBad?.body.issues as string[]).length, 1);
-    console.log(`[run-ui] keystrokes from the open result to the receipt: good ${good}, bad with one label ${bad}; screenshots ${resultShot} ${receiptShot}`);
+
+    // A server without a database takes no feedback: the error says so, and the lens closes instead of offering a rating that cannot land.
+    await scrape(w, 'https://example.com/self-hosted');
+    sandbox.setFeedbackMode('dbDisabled');
+    try {
+      await press('Control+Alt+r');
+      await waitForPage(w, /Rating/);
+      await press('Enter');
+      await waitForPage(w, /Review/);
+      await press('Enter');
+      const refused = await w.noticeWithButtons(/runs without a database \(a self-hosted Firecrawl\), so it cannot take feedback/);
+      for (const name of ['Open Settings', 'Edit and Retry']) assert.equal(await refused.notice.locator('.monaco-button', { hasText: name }).count(), 1, `${name} is offered`);
+      await w.page.locator('.codelens-decoration', { hasText: 'Rating closed: this server runs without a database and takes no feedback.' }).waitFor({ state: 'visible', timeout: 15_000 });
+      assert.equal(await lens(w).count(), 0, 'no "Rate this result" where no rating can land');
+      await w.settled(refused.notice);
+    } finally {
+      sandbox.setFeedbackMode('normal');
+    }
+    const closedShot = await w.screenshot('run-2a-rating-closed-no-database');
+    await clearNotices(w);
+    console.log(`[run-ui] keystrokes from the open result to the receipt: good ${good}, bad with one label ${bad}; screenshots ${resultShot} ${receiptShot} ${closedShot}`);
   });
 
   it('search results in a pick as plain text; the agent confirm step; the 402 message', async () => {
@@ -395,8 +415,16 @@ describe('running Firecrawl from the editor in the workbench', () => {
     await pickFile('quarterly-report.csv');
     const refused = await shootNotice(w, /Firecrawl refused the request for parsing/, ['Choose Another File…', 'Show Logs'], /parsing quarterly-report\.csv/, 'run-9-parse-refused-400');
     assert.equal(sandbox.requestCount('parse'), parses + 1);
+
+    // A proxy in front of the server takes less than Firecrawl does: its page is no JSON, the file is too large for it.
+    sandbox.fault({ route: 'parse', kind: 'status', status: 413, text: '<html><body><h1>413 Request Entity Too Large</h1></body></html>', contentType: 'text/html' });
+    await refused.notice.locator('.monaco-button', { hasText: 'Choose Another File…' }).click();
+    await pickFile('quarterly-report.csv');
+    const tooLarge = await shootNotice(w, /refused the file as too large \(HTTP 413\)/, ['Choose Another File…'], /parsing quarterly-report\.csv/, 'run-9b-parse-too-large-413');
+    assert.doesNotMatch(await tooLarge.notice.innerText(), /<html>|<h1>/, "the proxy's page is not shown as markup");
+    assert.equal(sandbox.requestCount('parse'), parses + 2);
     await clearNotices(w);
-    console.log(`[run-ui] screenshots ${unreadable.file} ${refused.file}`);
+    console.log(`[run-ui] screenshots ${unreadable.file} ${refused.file} ${tooLarge.file}`);
   });
 
   it('Parse File to Markdown on files selected together in the Explorer: the text file is left out and said once, each other file opens as its own result', async () => {
