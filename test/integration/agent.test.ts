@@ -250,7 +250,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(warnings.length, 1);
     assert.match(
       warnings[0]!.message,
-      /^Not found as an agent job: [0-9a-f]{8}\. Check the id, and that your API key belongs to the team that ran it\. A deep research job cannot be read any more: the Deep Research API was shut down\.$/,
+      /^Not found: [0-9a-f]{8}\. A deep research job cannot be read any more: the Deep Research API was shut down\. For an agent job, check the id, and that your API key belongs to the team that ran it\.$/,
     );
   });
 

@@ -62,7 +62,7 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
     void vscode.window.showWarningMessage(
       outcome.notFoundResearchGone.length
         ? vscode.l10n.t(
-            'Not found as an agent job: {0}. Check the id, and that your API key belongs to the team that ran it. A deep research job cannot be read any more: the Deep Research API was shut down.',
+            'Not found: {0}. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
             shortList(outcome.notFound),
           )
         : vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
