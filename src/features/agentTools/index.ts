@@ -108,7 +108,7 @@ export class AgentToolsFeature extends DisposableBase {
     const state = credits.store.state;
     const snapshot = state.snapshot;
     const summary = burn.view().summary;
-    const forecast = snapshot && forecastRunOut(snapshot.usage, clock.now(), undefined, summary.weekPerDay);
+    const forecast = snapshot && forecastRunOut(snapshot.usage, clock.now(), undefined, summary.weekPerDay, snapshot.fetchedAt);
     const facts = teamCreditFacts(snapshot, { lastHour: summary.lastHour, last24h: summary.day?.total }, forecast ? forecastSentence(forecast, vscode.env.language) : undefined);
     if (!snapshot && state.problem) {
       facts.problem = state.problem.kind === 'noKey' ? vscode.l10n.t('no API key is set.') : vscode.l10n.t('the last read of the balance failed (see the Firecrawl log).');

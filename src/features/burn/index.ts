@@ -71,7 +71,7 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     isOff: alertsOff,
     canShow: () => windowFocus.focused,
   });
-  const watch = new BurnWatch({ store, alerts, clock, thresholds: () => spikeSettings.thresholds(), alertsOff });
+  const watch = new BurnWatch({ store, alerts, clock, focus: windowFocus, thresholds: () => spikeSettings.thresholds(), alertsOff });
   const notifier = new SpikeNotifier({ alerts, clock, remaining: () => remaining(store.state.day.snapshot?.fetchedAt), showUsage, ...(toolCredits ? { toolCredits } : {}) });
   const setMuted = contextKey(CONTEXT.spikeAlertsMuted, false);
   context.subscriptions.push(
@@ -80,7 +80,6 @@ export function activateBurn({ context, keys, provider, team, files, clock, wind
     alerts,
     notifier,
     watch,
-    windowFocus.onDidChange((focused) => focused && alerts.focusGained()),
     watch.onDidChange(({ muted }) => setMuted(muted)),
     provider.onDidChange(() => store.reset()),
     team.onDidChangeRole(() => store.roleChanged()),

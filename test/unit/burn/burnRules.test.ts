@@ -136,6 +136,20 @@ describe('the spike rule: last hour ≥ 5× the usual rate and ≥ 100 credits',
     assert.equal(summarizeBurn(input, DEFAULT_SPIKE_THRESHOLDS, NOW + 61 * 60_000).day?.total, 480 + 1_200, 'the last 24 hours still show');
   });
 
+  test("a week's bins from weeks ago (a team file left from then) are no usual rate: no spike, no pace, until a fresh week", () => {
+    // The team used 20 an hour three weeks ago; it uses 120 an hour now, steadily: no spike.
+    const then = NOW - 21 * DAY_MS;
+    const input = { day: { bins: binsFor('day', NOW, { steady: 120 }), fetchedAt: NOW }, week: { bins: binsFor('week', then, { steady: 20 }), fetchedAt: then } };
+    const summary = summarizeBurn(input, DEFAULT_SPIKE_THRESHOLDS, NOW);
+    assert.equal(summary.spike, undefined);
+    assert.equal(summary.weekPerDay, undefined, 'no pace from weeks ago');
+    assert.equal(summary.baseline, undefined);
+    assert.equal(summary.lastHour, 120, 'the hours still show');
+    // A week fetched within the day still counts.
+    const recent = { ...input, week: { bins: binsFor('week', NOW - 20 * HOUR_MS, { steady: 120 }), fetchedAt: NOW - 20 * HOUR_MS } };
+    assert.equal(summarizeBurn(recent, DEFAULT_SPIKE_THRESHOLDS, NOW).weekPerDay, 120 * 24);
+  });
+
   test('nothing loaded: an empty summary', () => {
     assert.deepEqual(summarizeBurn({}, DEFAULT_SPIKE_THRESHOLDS, NOW), {});
     assert.equal(lastDay({ timeRange: 'day', binSize: 'hour', windowStart: null, windowEnd: null, bins: [] }), undefined);

@@ -37,8 +37,8 @@ function setup() {
     couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
   });
   let memory: unknown;
-  const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
-  const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+  const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => focused });
+  const watch = new BurnWatch({ store, alerts, clock, focus, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
   const views: BurnView[] = [];
   watch.onDidChange((v) => {
     views.push(v);
@@ -49,7 +49,11 @@ function setup() {
     focused = false;
     focusChanged.fire(false);
   };
-  return { clock, store, alerts, watch, views, calls, unfocus };
+  const refocus = () => {
+    focused = true;
+    focusChanged.fire(true);
+  };
+  return { clock, store, alerts, watch, views, calls, unfocus, refocus };
 }
 
 describe('the burn view', () => {
@@ -84,6 +88,44 @@ describe('the burn view', () => {
   });
 });
 
+describe('focus', () => {
+  test('a spike found while the window was not focused is alerted when it is', async () => {
+    const { clock, store, alerts, watch, unfocus, refocus } = setup();
+    const alerted: number[] = [];
+    alerts.onDidAlert((s) => alerted.push(s.lastHour));
+    unfocus();
+    await store.refresh('week');
+    await store.refresh('day');
+    assert.ok(watch.view().summary.spike);
+    assert.equal(alerted.length, 0, 'nobody looking');
+    await clock.advance(10 * MIN);
+    refocus();
+    assert.equal(alerted.length, 1);
+    watch.dispose();
+    store.dispose();
+  });
+
+  test('after the machine slept for hours, focus finds the bins too old to say a spike lasts: no alert, no spike shown', async () => {
+    const { clock, store, alerts, watch, unfocus, refocus } = setup();
+    const alerted: number[] = [];
+    alerts.onDidAlert((s) => alerted.push(s.lastHour));
+    unfocus();
+    await store.refresh('week');
+    await store.refresh('day');
+    assert.ok(watch.view().summary.spike);
+    // The lid closes: the wall clock jumps 5 hours, the timer for the bins' age has not fired.
+    clock.sleep(5 * HOUR_MS);
+    refocus();
+    assert.equal(alerted.length, 0, 'a spike from 5 hours ago is not "the last hour"');
+    assert.equal(watch.view().summary.spike, undefined, 'the status bar stops pulsing');
+    // A poll brings fresh bins: a burst in their last hour is a spike now, and is alerted.
+    await store.refresh('day');
+    assert.equal(alerted.length, 1);
+    watch.dispose();
+    store.dispose();
+  });
+});
+
 describe('spikes from bins that do not say where they end (windowEnd null)', () => {
   test('a spike after one that ended is alerted: the look that ended it is dated when it was fetched, not at the next hour', async () => {
     const at = (h: number, m: number) => Date.UTC(2026, 10, 30, h, m);
@@ -105,7 +147,7 @@ describe('spikes from bins that do not say where they end (windowEnd null)', () 
     });
     let memory: unknown;
     const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
-    const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+    const watch = new BurnWatch({ store, alerts, clock, focus: { onDidChange: new Emitter<boolean>().event }, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
     const alerted: number[] = [];
     alerts.onDidAlert((spike) => alerted.push(spike.asOf));
     const lookAt = async (h: number, m: number) => {
@@ -156,7 +198,7 @@ describe('a job that spends in batches', () => {
     });
     let memory: unknown;
     const alerts = new SpikeAlerts({ clock, load: () => memory, save: (m) => (memory = m), isOff: () => false, canShow: () => true });
-    const watch = new BurnWatch({ store, alerts, clock, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
+    const watch = new BurnWatch({ store, alerts, clock, focus: { onDidChange: new Emitter<boolean>().event }, thresholds: () => DEFAULT_SPIKE_THRESHOLDS, alertsOff: () => false });
     let alerted = 0;
     alerts.onDidAlert(() => alerted++);
     const found: boolean[] = [];

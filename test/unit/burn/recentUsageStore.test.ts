@@ -452,6 +452,34 @@ function storeWithFile(file: SharedSnapshots | undefined) {
   return { clock, store, calls, published, setTeam: (t: string) => (team = t) };
 }
 
+describe('recent usage: the usual rate in the team file', () => {
+  test('after a restart on a team file whose week is weeks old, hours that could hold a spike bring a fresh week at once', async () => {
+    const clock = new FakeClock();
+    const then = clock.now() - 21 * 24 * HOUR_MS;
+    const file: SharedSnapshots = { week: { bins: binsFor('week', then, { steady: 20 }), fetchedAt: then } };
+    const calls: UsageTimeRange[] = [];
+    const store = new RecentUsageStore({
+      fetch: async (range) => {
+        calls.push(range);
+        return binsFor(range, clock.now(), { steady: 120 });
+      },
+      shared: { read: async () => file, publish: () => undefined, onDidPublish: new Emitter<SharedSnapshots>().event },
+      hasKey: () => true,
+      isSelfHosted: () => false,
+      clock,
+      focus: focusSource(true),
+      couldSpike: (day) => couldBeSpike(day.bins, DEFAULT_SPIKE_THRESHOLDS),
+    });
+    store.start();
+    await clock.advance(0);
+    assert.deepEqual(calls, ['day', 'week']);
+    const { day, week } = store.state;
+    assert.equal(week.snapshot?.fetchedAt, clock.now());
+    assert.equal(summarizeBurn({ day: day.snapshot!, week: week.snapshot! }, DEFAULT_SPIKE_THRESHOLDS, clock.now()).spike, undefined, 'a steady 120 an hour is no spike');
+    store.dispose();
+  });
+});
+
 describe('recent usage: a key change, a clock stepped back, a night away', () => {
   test("after a key change, the old team's bins written by another window just before are not taken for the new team's", async () => {
     const t = storeWithFile(undefined);

@@ -110,8 +110,9 @@ describe('spike alerts', () => {
     assert.equal(t.shown.length, 0);
     assert.equal(t.state.memory.episode?.handled, false, 'waiting');
     t.setFocused(true);
-    t.alerts.focusGained();
-    t.alerts.focusGained();
+    // Focus is a new look at the same bins (the burn view's), twice here: one alert.
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
+    t.look({ steady: 20, spike: { at: START - MIN, credits: 1_200 } });
     assert.equal(t.shown.length, 1);
   });
 
@@ -287,7 +288,7 @@ describe('a spike that ended', () => {
     assert.equal(readMemory(stored.value).episode?.ended, true);
     // b has not taken the newer bins yet when someone clicks into it.
     b.focused.value = true;
-    b.alerts.focusGained();
+    b.alerts.observe(spike, t1);
     assert.equal(a.shown.length + b.shown.length, 1, 'the same, already ended spike is alerted a second time');
   });
 });

@@ -5,7 +5,8 @@ import { type CreditUsage, NetworkError, NoRouteError, type QueueStatus, RateLim
 import { Emitter } from '../../../src/shared/events';
 import { CreditsStore, type CreditsSnapshot, type CreditsState } from '../../../src/features/credits/model/creditsStore';
 import { forecastRunOut } from '../../../src/features/credits/model/forecast';
-import { formatAgo, formatCredits } from '../../../src/shared/format';
+import { formatAgo, formatCredits, formatLocalDate } from '../../../src/shared/format';
+import { DAY_MS } from '../../../src/shared/usageSlots';
 import { escapeMarkdown } from '../../../src/shared/text';
 import { levelFor, presentCredits, type PresentationContext } from '../../../src/features/credits/ui/statusBarText';
 import { FakeClock } from '../../support/fakeClock';
@@ -87,6 +88,21 @@ describe('forecast', () => {
     assert.ok(f.runOutAt > NOW && f.runOutAt < Date.parse('2026-11-23T12:00:00.000Z'));
   });
 
+  test('a balance read days ago is forecast from when it was read, and its pace from the usage by then', () => {
+    const read = NOW - 3 * DAY_MS;
+    // 1,000 left at the last 7 days' 200 a day: out 5 days after the read, not 5 days after now.
+    const week = forecastRunOut(usage({ remainingCredits: 1_000 }), NOW, undefined, 200, read)!;
+    assert.equal(week.runOutAt, read + 5 * DAY_MS);
+    // 9,000 used of 10,000 by Nov 3 12:00 (2.5 days in): 3,600 a day, not 9,000 over the 5.5 days to now.
+    const early = Date.parse('2026-11-03T12:00:00.000Z');
+    const period = forecastRunOut(usage({ planCredits: 10_000, remainingCredits: 1_000 }), early + 3 * DAY_MS, undefined, undefined, early)!;
+    assert.equal(period.basis, 'period');
+    assert.equal(Math.round(period.perDay), 3_600);
+    // The tooltip says the date the read implies.
+    const tooltip = presentCredits(okState(usage({ remainingCredits: 1_000 }), read), ctx({ burn: { summary: { weekPerDay: 200 }, alertsOff: false, muted: false } })).tooltip;
+    assert.ok(tooltip.includes(`around **${formatLocalDate(read + 5 * DAY_MS, 'en-US')}**`), tooltip);
+  });
+
   test('no forecast without dates, in overage, or above plan', () => {
     assert.equal(forecastRunOut(usage({ billingPeriodStart: null, billingPeriodEnd: null }), NOW), undefined);
     assert.equal(forecastRunOut(usage({ remainingCredits: -5 }), NOW), undefined);
@@ -121,10 +137,17 @@ describe('presentation of every state', () => {
     assert.match(view.text, /sync~spin/);
   });
 
-  test('a value: flame, short number, tooltip with plan, used %, period, key source, links', () => {
+  test('a value: icon, short number, tooltip with plan, used %, period, key source, links', () => {
     const view = presentCredits(okState(usage({ remainingCredits: 12_345 })), ctx());
-    assert.equal(view.text, '$(flame) 12,345');
+    // Not by colour alone: a low balance has its icon, its words in the tooltip and for screen readers.
+    assert.equal(view.text, '$(warning) 12,345');
     assert.equal(view.level, 'warning');
+    assert.match(view.tooltip, /\$\(warning\) Running low: 20% of the plan or less remains\./);
+    assert.equal(view.accessibilityLabel, 'Firecrawl: 12,345 of 100,000 credits remaining, running low');
+    const plenty = presentCredits(okState(usage({ remainingCredits: 45_210 })), ctx());
+    assert.equal(plenty.text, '$(flame) 45,210');
+    assert.doesNotMatch(plenty.tooltip, /low:/);
+    assert.equal(plenty.accessibilityLabel, 'Firecrawl: 45,210 of 100,000 credits remaining');
     assert.match(view.tooltip, /\*\*12,345\*\* of 100,000 credits remaining/);
     assert.match(view.tooltip, /Used this period: 87,655 \(88%\)/);
     assert.match(view.tooltip, /Billing period: Nov 1, 2026 – Dec 1, 2026 · resets in 11 days/);
@@ -144,23 +167,27 @@ describe('presentation of every state', () => {
   test('overage says over plan by N and is critical', () => {
     const view = presentCredits(okState(usage({ remainingCredits: -1_234 })), ctx());
     assert.equal(view.level, 'critical');
-    assert.equal(view.text, '$(flame) -1,234');
+    assert.equal(view.text, '$(error) -1,234');
+    assert.doesNotMatch(view.tooltip, /Critically low/, 'over plan says it');
     assert.match(view.tooltip, /Over plan by \*\*1,234\*\* credits \(plan 100,000\)/);
     assert.doesNotMatch(view.tooltip, /Used this period/);
   });
 
   test('a fractional balance is said as the whole number shown: -0.4 is 0 remaining, not "-0" and over plan by 0', () => {
     const small = presentCredits(okState(usage({ remainingCredits: -0.4 })), ctx());
-    assert.equal(small.text, '$(flame) 0');
+    assert.equal(small.text, '$(error) 0');
     assert.equal(small.level, 'critical');
+    assert.match(small.tooltip, /\$\(error\) Critically low: 5% of the plan or less remains\./);
+    assert.match(small.accessibilityLabel, /, critically low$/);
     assert.match(small.tooltip, /\*\*0\*\* of 100,000 credits remaining/);
     assert.doesNotMatch(small.tooltip, /Over plan|-0/);
     assert.match(small.accessibilityLabel, /^Firecrawl: 0 of 100,000 credits remaining/);
     const noPlan = presentCredits(okState(usage({ remainingCredits: -0.4, planCredits: null })), ctx());
-    assert.equal(noPlan.text, '$(flame) 0');
+    assert.equal(noPlan.text, '$(error) 0', 'nothing left');
+    assert.doesNotMatch(noPlan.tooltip, /of the plan/);
     assert.doesNotMatch(noPlan.tooltip, /Over by/);
     const over = presentCredits(okState(usage({ remainingCredits: -0.6 })), ctx());
-    assert.equal(over.text, '$(flame) -1');
+    assert.equal(over.text, '$(error) -1');
     assert.match(over.tooltip, /Over plan by \*\*1\*\* credit \(plan 100,000\)/);
   });
 

@@ -20,6 +20,9 @@ export const MIN_HISTORY_DAYS = 2;
 /** Hourly bins older than this say nothing about whether a spike still lasts. */
 export const SPIKE_DATA_MAX_AGE_MS = 60 * 60_000;
 
+/** The week's bins older than this (a team file left from weeks ago) are no usual rate and no pace. */
+export const WEEK_DATA_MAX_AGE_MS = 24 * 60 * 60_000;
+
 /** A refund can arrive as a negative bin: it is nothing used, never negative burn. */
 function used(slot: UsageSlot): number {
   return Math.max(0, slot.credits);
@@ -190,15 +193,16 @@ export function summarizeBurn(input: BurnInput, thresholds: SpikeThresholds, now
     const hour = lastHour(input.day.bins, input.day.fetchedAt);
     if (hour) summary.lastHour = hour.credits;
   }
-  if (input.week) {
-    summary.baseline = usualRate(input.week.bins);
-    const pace = weekPerDay(input.week.bins);
+  const week = input.week && now - input.week.fetchedAt <= WEEK_DATA_MAX_AGE_MS ? input.week : undefined;
+  if (week) {
+    summary.baseline = usualRate(week.bins);
+    const pace = weekPerDay(week.bins);
     if (pace !== undefined) summary.weekPerDay = pace;
   }
-  if (input.day && input.week && now - input.day.fetchedAt <= SPIKE_DATA_MAX_AGE_MS) {
-    const spike = detectSpike(input.day.bins, input.week.bins, thresholds, input.day.fetchedAt);
+  if (input.day && week && now - input.day.fetchedAt <= SPIKE_DATA_MAX_AGE_MS) {
+    const spike = detectSpike(input.day.bins, week.bins, thresholds, input.day.fetchedAt);
     if (spike) summary.spike = spike;
-    else if (spikeOver(input.day.bins, input.week.bins, thresholds, input.day.fetchedAt)) summary.spikeOver = true;
+    else if (spikeOver(input.day.bins, week.bins, thresholds, input.day.fetchedAt)) summary.spikeOver = true;
   }
   return summary;
 }

@@ -21,6 +21,8 @@ export interface BurnWatchDeps {
   store: RecentUsageStore;
   alerts: SpikeAlerts;
   clock: Clock;
+  /** The window's focus: gaining it is a new look, at bins that may have grown old while it slept. */
+  focus: { onDidChange: Event<boolean> };
   thresholds(): SpikeThresholds;
   alertsOff(): boolean;
 }
@@ -33,7 +35,9 @@ export class BurnWatch implements Disposable {
   private readonly subscriptions: Disposable[];
 
   constructor(private readonly deps: BurnWatchDeps) {
-    this.subscriptions = [deps.store.onDidChange(() => this.recompute()), deps.alerts.onDidChangeMute(() => this.announce())];
+    // A spike found while nobody looked is alerted when the window is focused, if its bins still say it lasts:
+    // timers stop while the machine sleeps, so the look when they grow old may not have come.
+    this.subscriptions = [deps.store.onDidChange(() => this.recompute()), deps.alerts.onDidChangeMute(() => this.announce()), deps.focus.onDidChange((focused) => focused && this.recompute())];
   }
 
   view(): BurnView {

@@ -304,10 +304,10 @@ export class RecentUsageStore extends DisposableBase {
     });
   }
 
-  /** The week's bins now, when the hours just fetched could hold a spike and no usual rate was ever had. */
+  /** The week's bins now, when the hours just fetched could hold a spike and the usual rate is missing or old (a team file from weeks ago). */
   private usualRateForSpike(): Promise<void> | undefined {
     const { day, week } = this.current;
-    if (week.snapshot || week.problem || week.loading || !day.snapshot || !this.options.couldSpike?.(day.snapshot)) return undefined;
+    if ((week.snapshot && !this.weekOld) || week.problem || week.loading || !day.snapshot || !this.options.couldSpike?.(day.snapshot)) return undefined;
     return this.refresh('week');
   }
 

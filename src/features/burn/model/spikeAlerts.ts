@@ -117,7 +117,6 @@ export function readMemory(value: unknown): AlertMemory {
 }
 
 export class SpikeAlerts implements Disposable {
-  private latest: Spike | undefined;
   /** What this window knows of each scope's memory, merged into every copy it reads or writes. */
   private readonly known = new Map<string, AlertMemory>();
   private readonly alerted = new Emitter<Spike>();
@@ -136,21 +135,19 @@ export class SpikeAlerts implements Disposable {
 
   /**
    * A new look at the bins: `spike` is what it found (undefined: no spike), `seenAt` when the bins
-   * end. Call again with the same arguments when the window gains focus.
+   * end. The window gaining focus is a new look.
    */
   observe(spike: Spike | undefined, seenAt: number | undefined): void {
     const memory = this.load();
     let episode = memory.episode;
     let changed = false;
     if (!spike) {
-      this.latest = undefined;
       // Only a newer look ends a spike: an old file read after a reload says nothing about now.
       if (episode && !episode.ended && seenAt !== undefined && seenAt > episode.lastSeen) {
         episode = { ...episode, ended: true, endedAt: seenAt };
         changed = true;
       }
     } else {
-      this.latest = spike;
       // A spike no newer than the look that ended it is that spike, seen again from older bins (another
       // window's, or a request answered after that look). The same bins judged again (a threshold changed) may start one.
       if (episode?.ended && (spike.asOf <= episode.lastSeen || spike.asOf < (episode.endedAt ?? -Infinity))) return;
@@ -175,11 +172,6 @@ export class SpikeAlerts implements Disposable {
       }
     }
     if (changed) this.save({ ...memory, ...(episode ? { episode } : {}) });
-  }
-
-  /** The window gained focus: a spike found while nobody looked is alerted now. */
-  focusGained(): void {
-    if (this.latest) this.observe(this.latest, this.latest.asOf);
   }
 
   /** No alerts until the end of the local day. */

@@ -20,13 +20,17 @@ export interface Forecast {
 
 const WEEK_MS = 7 * DAY_MS;
 
-export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[], weekPerDay?: number): Forecast | undefined {
+/**
+ * `asOf`: when the balance was read (default `now`). A balance read days ago (offline, a restart) ran
+ * out that much sooner, and "used" is what was used by then.
+ */
+export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[], weekPerDay?: number, asOf = now): Forecast | undefined {
   const { start, end } = billingPeriod(usage);
-  if (usage.remainingCredits <= 0 || start === undefined || end === undefined || end <= now || now <= start) return undefined;
+  if (usage.remainingCredits <= 0 || start === undefined || end === undefined || end <= now || asOf <= start) return undefined;
 
   let perDay: number | undefined;
   let basis: Forecast['basis'] = 'period';
-  const elapsed = now - start;
+  const elapsed = asOf - start;
   // Packs and grants can push remaining above plan: then "used" is unknown, not negative.
   // Without a plan, "used" is unknown too: only the history can tell the pace.
   const used = usage.planCredits === null ? 0 : usage.planCredits - usage.remainingCredits;
@@ -51,7 +55,7 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
     }
   }
   if (!perDay || perDay <= 0) return undefined;
-  const runOutAt = now + (usage.remainingCredits / perDay) * DAY_MS;
+  const runOutAt = asOf + (usage.remainingCredits / perDay) * DAY_MS;
   return runOutAt < end ? { runOutAt, perDay, basis } : undefined;
 }
 

@@ -146,6 +146,22 @@ function balanceLines(remaining: number, plan: number | null, locale: string | u
   return lines;
 }
 
+/** The level as a share of the plan, in words (an overdrawn or empty balance without a plan says it already). */
+function lowLines(level: Level, remaining: number, plan: number | null, ctx: PresentationContext): string[] {
+  if (level === 'normal' || remaining < 0 || plan === null || plan <= 0) return [];
+  const share = (percent: number) => formatPercent(percent / 100, ctx.locale);
+  return [
+    '',
+    level === 'critical'
+      ? `$(error) ${l10n.t('Critically low: {0} of the plan or less remains.', share(ctx.thresholds.criticalPercent))}`
+      : `$(warning) ${l10n.t('Running low: {0} of the plan or less remains.', share(ctx.thresholds.warningPercent))}`,
+  ];
+}
+
+function lowSaid(level: Level, balance: string): string {
+  return level === 'critical' ? l10n.t('{0}, critically low', balance) : level === 'warning' ? l10n.t('{0}, running low', balance) : balance;
+}
+
 /** "Jobs: 2 running of 5 at once, 3 waiting · last success 4m ago", as the official CLI's `status` shows it. */
 function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): string[] {
   if (!queue) return [];
@@ -246,10 +262,11 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   // A spike shows in the warning colour while it lasts; a critical balance stays critical.
   const level = spiking && balanceLevel === 'normal' ? 'warning' : balanceLevel;
   const stale = problem?.kind === 'unavailable';
-  const icon = stale ? '$(warning)' : '$(flame)';
+  // Not by colour alone: a low balance has its own icon (and words for screen readers and the tooltip).
+  const icon = balanceLevel === 'critical' ? '$(error)' : stale || balanceLevel === 'warning' ? '$(warning)' : '$(flame)';
   const short = formatCredits(remaining, ctx.locale);
-  const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...periodLines(usage, ctx)];
-  const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay);
+  const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...lowLines(balanceLevel, remaining, plan, ctx), ...periodLines(usage, ctx)];
+  const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay, fetchedAt);
   if (forecast) lines.push('', `$(warning) ${forecastSentence(forecast, ctx.locale)}`);
   lines.push(...burnLines(ctx.burn, ctx));
   lines.push(...queueLines(snapshot.queue, ctx));
@@ -261,7 +278,7 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   if (stale) lines.push('', `$(warning) ${l10n.t('Could not refresh: {0}', escapeMarkdown(problemText(problem.error, ctx, problem.retryAt)))}`);
   lines.push('', links());
 
-  const balance = balanceText(remaining, plan, ctx.locale);
+  const balance = lowSaid(balanceLevel, balanceText(remaining, plan, ctx.locale));
   const spike = ctx.burn?.summary.spike;
   let accessibilityLabel: string;
   if (!spike) accessibilityLabel = stale ? l10n.t('Firecrawl: {0}, last updated {1}, refresh failed', balance, age) : l10n.t('Firecrawl: {0}', balance);
