@@ -254,6 +254,20 @@ describe('agent jobs and the Deep Research shutdown', function () {
     );
   });
 
+  it('Look Up after the shutdown says the same, and a second Look Up of that id (remembered, nothing asked) still says a deep research job cannot be read, not that it was looked for as one', async () => {
+    const id = sandbox.createResearchJob({ durationMs: 10_000 });
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
+    const gone = /A deep research job cannot be read any more: the Deep Research API was shut down\. For an agent job, check the id/;
+    await until('the first answer', () => shown.find((s) => s.kind === 'warning' && /^Not found: /.test(s.message) && gone.test(s.message)));
+    const asked = sandbox.requestsAbout(id).length;
+    await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
+    const again = await until('the remembered answer', () => shown.find((s) => s.kind === 'warning' && / was looked up /.test(s.message)));
+    assert.match(again.message, /^[0-9a-f]{8} was looked up .+: not found\. A deep research job cannot be read any more/);
+    assert.doesNotMatch(again.message, /as an agent job or a deep research job/);
+    assert.equal(sandbox.requestsAbout(id).length, asked, 'nothing asked the second time');
+  });
+
   it('a deep research route that is simply gone (a plain 404 page) is said as such, not as an expired or refused job', async () => {
     const id = sandbox.createResearchJob({ durationMs: 10_000 });
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'unmounted' };

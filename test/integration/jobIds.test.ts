@@ -115,10 +115,13 @@ describe('job ids in documents and the terminal', function () {
     // About this id only: jobs tracked by the tests before may be polled meanwhile.
     const asked = (id = missing) => ({ agent: sandbox.requestsAbout(id, 'agentStatus').length, research: sandbox.requestsAbout(id, 'deepResearch').length });
     sandbox.resetCounts();
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await until('the Research view to be hidden', () => !api.research.view.treeView.visible);
     await vscode.commands.executeCommand('firecrawl.lookUpJobId', missing);
     assert.deepEqual(asked(), { agent: 1, research: 1 });
     assert.equal(api.research.store.get(missing), undefined, 'a miss is not left tracked');
-    assert.ok(api.jobIds.misses.missedAt(missing) !== undefined);
+    assert.equal(api.research.view.treeView.visible, false, 'Look Up is a question: the view opens only for a job it finds');
+    assert.ok(api.jobIds.misses.missed(missing)?.at !== undefined);
     await vscode.commands.executeCommand('firecrawl.lookUpJobId', missing.toUpperCase());
     assert.deepEqual(asked(), { agent: 1, research: 1 }, 'the second Look Up made no request');
 
@@ -127,12 +130,13 @@ describe('job ids in documents and the terminal', function () {
     sandbox.resetCounts();
     await vscode.commands.executeCommand('firecrawl.lookUpJobId', agent);
     assert.ok(api.research.store.get(agent));
-    assert.equal(api.jobIds.misses.missedAt(agent), undefined);
+    await until('the Research view to show the job found', () => api.research.view.treeView.visible);
+    assert.equal(api.jobIds.misses.missed(agent)?.at, undefined);
     assert.equal(asked(agent).research, 0);
 
     // Another key or server: what was missing for one team may be another's.
     await api.keys.clear();
-    await until('the misses to be forgotten', () => api.jobIds.misses.missedAt(missing) === undefined);
+    await until('the misses to be forgotten', () => api.jobIds.misses.missed(missing)?.at === undefined);
     await useSandbox(api, sandbox);
   });
 
@@ -144,7 +148,7 @@ describe('job ids in documents and the terminal', function () {
       try {
         await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
         assert.equal(api.research.store.get(id), undefined, `${kind}: not left in the Research view`);
-        assert.equal(api.jobIds.misses.missedAt(id), undefined, `${kind}: not remembered as missing: it was never answered`);
+        assert.equal(api.jobIds.misses.missed(id)?.at, undefined, `${kind}: not remembered as missing: it was never answered`);
       } finally {
         sandbox.clearFaults();
       }

@@ -61,6 +61,15 @@ describe('job ids on a line', () => {
     );
   });
 
+  test('an id in escaped JSON (JSON inside JSON, as docker logs print it) is a terminal link: the escaping backslash is no path', () => {
+    const line = `{"msg":"{\\"id\\":\\"${A}\\"}","path":"{\\"file\\":\\"C:\\\\runs\\\\${B}.md\\"}"}`;
+    assert.deepEqual(
+      idsInTerminalLine(line).ranges.map((r) => r.id),
+      [A],
+      "the id in a path stays the path's",
+    );
+  });
+
   test('a hover on a line of 10,000 log entries reads the same window as on a short line', () => {
     const entry = `2026-01-01T00:00:00Z info scrape ${A} ok | `;
     const long = entry.repeat(10_000);

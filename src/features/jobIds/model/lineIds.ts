@@ -27,6 +27,7 @@ export function idsInTerminalLine(line: string): { ranges: JobIdRange[]; scanned
 
 /** Where a URL or a path stops, as the terminal's own link detection reads it. */
 const TOKEN_END = /[\s"'`<>]/;
+const QUOTE = /["']/;
 
 function inAddress(line: string, range: JobIdRange): boolean {
   let start = range.start;
@@ -34,6 +35,7 @@ function inAddress(line: string, range: JobIdRange): boolean {
   let end = range.end;
   // Only the part of the line read for links: a line of megabytes without a space is not walked to its end.
   const last = Math.min(line.length, TERMINAL_LINE_LIMIT);
-  while (end < last && !TOKEN_END.test(line[end]!)) end++;
+  // A backslash before a quote escapes it (JSON inside JSON, as `docker logs` prints it): no path.
+  while (end < last && !TOKEN_END.test(line[end]!) && !(line[end] === '\\' && QUOTE.test(line[end + 1] ?? ''))) end++;
   return /[/\\]/.test(line.slice(start, end));
 }

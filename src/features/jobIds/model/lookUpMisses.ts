@@ -11,24 +11,30 @@ export const LOOK_UP_MISS_MS = 10 * 60_000;
 /** Ids kept at most: the oldest miss goes first. */
 const MAX_MISSES = 500;
 
+export interface Miss {
+  at: number;
+  /** The deep research API answered that it is shut down: only the agent read could say anything. */
+  researchGone: boolean;
+}
+
 export class LookUpMisses {
-  private readonly misses = new Map<string, number>();
+  private readonly misses = new Map<string, Miss>();
 
   constructor(private readonly clock: Clock) {}
 
-  /** When `id` was found missing, while that is remembered. */
-  missedAt(id: string): number | undefined {
+  /** When and how `id` was found missing, while that is remembered. */
+  missed(id: string): Miss | undefined {
     const key = normalizeJobId(id);
-    const at = this.misses.get(key);
-    if (at === undefined || this.clock.now() - at < LOOK_UP_MISS_MS) return at;
+    const miss = this.misses.get(key);
+    if (miss === undefined || this.clock.now() - miss.at < LOOK_UP_MISS_MS) return miss;
     this.misses.delete(key);
     return undefined;
   }
 
-  remember(id: string): void {
+  remember(id: string, researchGone = false): void {
     const key = normalizeJobId(id);
     this.misses.delete(key);
-    this.misses.set(key, this.clock.now());
+    this.misses.set(key, { at: this.clock.now(), researchGone });
     if (this.misses.size > MAX_MISSES) this.misses.delete(this.misses.keys().next().value as string);
   }
 

@@ -75,23 +75,26 @@ export interface LookUpDeps {
 export async function lookUpJobId(deps: LookUpDeps, given: unknown): Promise<void> {
   if (typeof given !== 'string' || !isJobId(given)) return;
   const id = normalizeJobId(given);
-  const missedAt = deps.misses.missedAt(id);
-  if (missedAt !== undefined) {
+  const miss = deps.misses.missed(id);
+  if (miss !== undefined) {
+    const ago = formatAgo(miss.at, deps.now());
     void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        '{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.',
-        shortJobId(id),
-        formatAgo(missedAt, deps.now()),
-      ),
+      miss.researchGone
+        ? vscode.l10n.t(
+            '{0} was looked up {1}: not found. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
+            shortJobId(id),
+            ago,
+          )
+        : vscode.l10n.t('{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.', shortJobId(id), ago),
     );
     return;
   }
   const cannotAsk = deps.cannotAsk();
   if (cannotAsk !== undefined) return sayNotLookedUp(id, { message: cannotAsk, actions: ['setApiKey'] });
-  const outcome = await vscode.commands.executeCommand<{ notFound?: readonly string[]; unanswered?: ReadonlyArray<{ id: string; error: unknown }> } | undefined>(COMMANDS.trackJob, id, {
-    lookUp: true,
-  });
-  if (outcome?.notFound?.includes(id)) deps.misses.remember(id);
+  const outcome = await vscode.commands.executeCommand<
+    { notFound?: readonly string[]; notFoundResearchGone?: readonly string[]; unanswered?: ReadonlyArray<{ id: string; error: unknown }> } | undefined
+  >(COMMANDS.trackJob, id, { lookUp: true });
+  if (outcome?.notFound?.includes(id)) deps.misses.remember(id, outcome.notFoundResearchGone?.includes(id) === true);
   const unanswered = outcome?.unanswered?.find((u) => u.id === id);
   if (unanswered) sayNotLookedUp(id, deps.describe(unanswered.error));
 }

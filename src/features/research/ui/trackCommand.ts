@@ -49,7 +49,8 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
     deps.store,
     ids,
     async (result) => {
-      const first = result.added[0] ?? result.existing[0];
+      // Look Up is a question: the view opens only for a job it finds.
+      const first = options?.dropUnanswered ? undefined : (result.added[0] ?? result.existing[0]);
       if (first) await deps.reveal(first).then(undefined, () => undefined);
       if (!options?.show && !result.added.length && !result.refused.length && result.existing.length) {
         void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
@@ -58,6 +59,8 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
     options,
   );
   sayCap(outcome, deps.store.maxJobs);
+  const found = options?.dropUnanswered ? (outcome.added[0] ?? outcome.existing[0]) : undefined;
+  if (found) await deps.reveal(found).then(undefined, () => undefined);
   if (outcome.notFound.length) {
     void vscode.window.showWarningMessage(
       outcome.notFoundResearchGone.length
