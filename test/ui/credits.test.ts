@@ -120,13 +120,28 @@ describe('API key and credits status bar', () => {
     const warning = wb().statusBarItem('12,000');
     await warning.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await warning.getAttribute('class')) ?? '', /warning-kind/);
+    // Not by colour alone: its own icon, and words for screen readers.
+    assert.equal(await warning.locator('.codicon-warning').count(), 1);
+    const labels = await warning.evaluate((el) => [el, ...el.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label') ?? '').join(' | '));
+    assert.match(labels, /12,000 of 100,000 credits remaining, running low/);
+    // The hover left open by the test before still shows that balance: away from it, then onto this one.
+    await wb().page.mouse.move(640, 300);
+    await wb().page.locator('.monaco-hover, .workbench-hover').filter({ hasText: '4,321' }).first().waitFor({ state: 'hidden' });
+    await warning.hover();
+    await wb()
+      .page.locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: /Running low: 20% of the plan or less remains\./ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await wb().screenshot('credits-warning');
+    await wb().page.mouse.move(640, 300);
 
     sandbox.setCredits({ remainingCredits: -1_500, planCredits: 100_000, billingPeriodStart: null, billingPeriodEnd: null });
     await wb().runCommand('Firecrawl: Refresh Credits');
     const over = wb().statusBarItem('-1,500');
     await over.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await over.getAttribute('class')) ?? '', /error-kind/);
+    assert.equal(await over.locator('.codicon-error').count(), 1);
     await wb().screenshot('credits-over-plan');
   });
 });
