@@ -9,7 +9,7 @@ import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
 import { formatExact, formatSpan } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
-import { browserBlockedText, keyFaultText, serverSaid, waitText } from './general';
+import { browserBlockedText, keyFaultText, serverSaid, theServer, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
 export type FailureAction = Exclude<NextStep, 'retry'>;
@@ -29,6 +29,8 @@ export interface FailureContext {
   selfHosted: boolean;
   /** The extension host runs in a browser (ErrorContext.browser). */
   browser?: boolean;
+  /** Whether a key is set for this server (ErrorContext.keySet): a 401 with none set rejected no key. */
+  keySet?: boolean;
   /** This is a Send Again after an attempt whose answer never came (a time-out, a dropped connection, a gateway's 502/504): it may have been recorded. */
   earlierMayHaveLanded?: boolean;
 }
@@ -234,6 +236,23 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
       };
     }
     case 'unauthorized':
+      if (!error.serviceBody) {
+        return {
+          message: l10n.t(
+            "{0} answered 401, and not with Firecrawl's own error: something in between (a proxy or a gateway) asks for its own sign-in, or the API URL is wrong. The feedback was not recorded; it is kept.",
+            theServer(ctx.apiUrl),
+          ),
+          severity: 'error',
+          actions: ['openSettings', 'showLogs'],
+        };
+      }
+      if (ctx.keySet === false) {
+        return {
+          message: l10n.t('{0} asks for an API key (401) and none is set, so the feedback was not recorded. Set one, then send again: your feedback is kept.', theServer(ctx.apiUrl)) + said,
+          severity: 'error',
+          actions: ['setApiKey', 'sendAgain'],
+        };
+      }
       return {
         message: l10n.t('Firecrawl rejected the API key (401), so the feedback was not recorded. Set a valid key, then send again: your feedback is kept.') + said,
         severity: 'error',

@@ -212,8 +212,9 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       }
       if (error.operation === 'researchJob') return { message: jobNotFoundText(), actions: [] };
       if (error.operation === 'agentJob' || error.operation === 'agentCancel') return { message: agentNotFoundText(), actions: [] };
-      if (error.operation === 'creditUsage') return { message: l10n.t('Firecrawl has no billing information for this team.'), actions: [] };
-      return { message: l10n.t('{0} found nothing while {1} (404). Check the API URL setting.', theServer(ctx.apiUrl), doing), actions: ['openSettings'] };
+      if (CREDIT_ROUTES.has(error.operation)) return { message: l10n.t('Firecrawl has no billing information for this team.'), actions: [] };
+      // Firecrawl's own JSON came back: the address is right, so the service's words say more than advice about it.
+      return { message: l10n.t('Firecrawl found nothing while {0} (404).', doing) + said, actions: ['showLogs'] };
     case 'noRoute':
       return {
         message: l10n.t(
@@ -340,10 +341,12 @@ export function describeKeyCheckFailure(error: unknown, ctx: ErrorContext = {}):
   if (isFirecrawlError(error) && error.kind === 'unauthorized' && error.serviceBody) {
     return { verdict: 'rejected', message: l10n.t('Key rejected by Firecrawl (401 Unauthorized). Check the key and try again.') };
   }
-  const why = sentence(describeError(error, ctx).message);
-  const message =
-    ctx.selfHosted && ctx.apiUrl
-      ? l10n.t('Could not check the key: {0} {1} may be a self-hosted server that cannot report credits. Press Enter again to save it anyway.', why, plainText(ctx.apiUrl, 200))
-      : l10n.t('Could not check the key: {0} Press Enter again to save it anyway.', why);
-  return { verdict: 'unverified', message };
+  // A server of one's own that keeps no credits answers the check as it answers every credit read: said once, plainly.
+  if (isUnsupportedOnServer(error, ctx.selfHosted === true)) {
+    return {
+      verdict: 'unverified',
+      message: l10n.t('{0} does not report credits, so the key cannot be checked there (a server without authentication needs no key). Press Enter again to save it anyway.', theServer(ctx.apiUrl)),
+    };
+  }
+  return { verdict: 'unverified', message: l10n.t('Could not check the key: {0} Press Enter again to save it anyway.', sentence(describeError(error, ctx).message)) };
 }

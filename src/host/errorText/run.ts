@@ -140,9 +140,9 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     const wait = waitText(error.retryAfterMs);
     const message =
       error.operation === 'agentStart'
-        ? wait
-          ? l10n.t('Agent jobs can start about twice a minute on this plan (429). Retry {0}.', wait)
-          : l10n.t('Agent jobs can start about twice a minute on this plan (429). Retry in a minute.')
+        ? (wait
+            ? l10n.t("Firecrawl's limit on starting agent jobs was reached (429); nothing was started. Retry {0}.", wait)
+            : l10n.t("Firecrawl's limit on starting agent jobs was reached (429); nothing was started. Retry in a minute.")) + said
         : wait
           ? l10n.t("Firecrawl's rate limit was reached while {0}; try again {1}.", doing, wait)
           : l10n.t("Firecrawl's rate limit was reached while {0}; try again in a moment.", doing);

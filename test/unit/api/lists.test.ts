@@ -4,7 +4,7 @@
 // by requesting the link), and how their failures are worded.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FirecrawlClient, readServiceTime } from '../../../src/api';
+import { FirecrawlClient, readServiceTime, UnauthorizedError } from '../../../src/api';
 import { nextAgentPage } from '../../../src/api/lists';
 import { isListingUnsupported, recentJobsUnavailableText } from '../../../src/host/errorText';
 import { nodeFetch } from '../../../src/platform/nodeTransport';
@@ -137,6 +137,17 @@ describe('listActivity', () => {
     // The hosted service answers its own failures the same way: there it is an outage, worth asking again.
     assert.ok(!isListingUnsupported(older, false));
     assert.match(recentJobsUnavailableText(older, { apiUrl: 'https://api.firecrawl.dev' }), /server error \(HTTP 500\)/);
+    // A 401: only the service's own rejects the key; a proxy's sign-in or no key set is said as such.
+    const rejected = new UnauthorizedError({ operation: 'activity' });
+    assert.equal(recentJobsUnavailableText(rejected, { apiUrl: 'https://api.firecrawl.dev', keySet: true }), 'Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
+    assert.equal(
+      recentJobsUnavailableText(rejected, { apiUrl: 'http://localhost:3002', selfHosted: true, keySet: false }),
+      'The server at http://localhost:3002 asks for an API key (401) and none is set, so recent jobs cannot be listed.',
+    );
+    assert.match(
+      recentJobsUnavailableText(new UnauthorizedError({ operation: 'activity', serviceBody: false }), { apiUrl: 'https://fc.corp.example', keySet: true }),
+      /^The server at https:\/\/fc\.corp\.example answered 401, and not with Firecrawl's own error/,
+    );
     sandbox.activitySelfHosted = 'newer';
   });
 

@@ -186,6 +186,14 @@ describe('failure messages', () => {
     const unauthorized = describeFeedbackFailure(new UnauthorizedError({ ...op, serverMessage: 'Unauthorized: Invalid token' }), ctx);
     assert.match(unauthorized.message, /rejected the API key \(401\)/);
     assert.deepEqual(unauthorized.actions, ['setApiKey', 'sendAgain']);
+    // Not the service's 401, or none set: no key was rejected.
+    const proxy = describeFeedbackFailure(new UnauthorizedError({ ...op, serviceBody: false }), ctx);
+    assert.match(proxy.message, /answered 401, and not with Firecrawl's own error.*The feedback was not recorded; it is kept\./);
+    assert.doesNotMatch(proxy.message, /rejected the API key/);
+    assert.deepEqual(proxy.actions, ['openSettings', 'showLogs']);
+    const none = describeFeedbackFailure(new UnauthorizedError({ ...op }), { ...ctx, keySet: false });
+    assert.match(none.message, /asks for an API key \(401\) and none is set, so the feedback was not recorded/);
+    assert.deepEqual(none.actions, ['setApiKey', 'sendAgain']);
     const limited = describeFeedbackFailure(new RateLimitedError({ ...op, retryAfterMs: 7_000 }), ctx);
     assert.match(limited.message, /rate limit.*Send again in 7 s/);
     assert.match(describeFeedbackFailure(new RateLimitedError({ ...op, retryAfterMs: undefined }), ctx).message, /in a few seconds/);

@@ -127,12 +127,46 @@ describe('describeError', () => {
   });
 });
 
+describe("a 404 in Firecrawl's own JSON: the address is right", () => {
+  test('credit usage history with no billing record says so; any other says what the service said, not "check the API URL"', () => {
+    assert.equal(
+      describeError(new NotFoundError({ operation: 'creditUsageHistory', serverMessage: 'Could not find credit usage information' }), HOSTED).message,
+      'Firecrawl has no billing information for this team.',
+    );
+    const other = describeError(new NotFoundError({ operation: 'queueStatus', serverMessage: 'Team not found' }), HOSTED);
+    assert.match(other.message, /^Firecrawl found nothing while .+ \(404\)\..*Team not found/);
+    assert.doesNotMatch(other.message, /API URL/);
+    assert.deepEqual(other.actions, ['showLogs']);
+  });
+});
+
 describe('describeKeyCheckFailure', () => {
   test('401 is a rejection; anything else leaves the key unverified, saying why and what Enter does', () => {
     assert.equal(describeKeyCheckFailure(new UnauthorizedError({ operation: 'creditUsage' })).verdict, 'rejected');
     const offline = describeKeyCheckFailure(new NetworkError({ operation: 'creditUsage', baseUrl: 'http://localhost:3002' }), SELF);
     assert.equal(offline.verdict, 'unverified');
-    assert.match(offline.message, /^Could not check the key: Could not reach Firecrawl at http:\/\/localhost:3002.*self-hosted.*Press Enter again to save it anyway\.$/);
+    assert.match(offline.message, /^Could not check the key: Could not reach Firecrawl at http:\/\/localhost:3002.*Press Enter again to save it anyway\.$/);
+    assert.doesNotMatch(offline.message, /cannot report credits/, 'unreachable is not "reports no credits"');
+  });
+
+  test("a server of one's own that keeps no credits (its 500) is said once, plainly: the key cannot be checked there", () => {
+    const none = describeKeyCheckFailure(new ServerError({ operation: 'creditUsage', status: 500, serverMessage: 'An error occurred. Error ID: 1234' }), SELF);
+    assert.equal(none.verdict, 'unverified');
+    assert.equal(
+      none.message,
+      'The server at http://localhost:3002 does not report credits, so the key cannot be checked there (a server without authentication needs no key). Press Enter again to save it anyway.',
+    );
+    // The hosted service's 500 is an outage, said as one.
+    assert.match(describeKeyCheckFailure(new ServerError({ operation: 'creditUsage', status: 500 }), HOSTED).message, /^Could not check the key: .*500/);
+  });
+});
+
+describe('describeRunError: an agent start refused by its rate limit', () => {
+  test('says the limit on starting agent jobs was reached and nothing started, with the wait and the service\'s words; never "on this plan"', () => {
+    const limited = describeRunError(new RateLimitedError({ operation: 'agentStart', retryAfterMs: 30_000, serverMessage: 'Rate limit exceeded: 2 of 2 agent starts used this minute.' }), HOSTED);
+    assert.match(limited.message, /^Firecrawl's limit on starting agent jobs was reached \(429\); nothing was started\. Retry in 30 s\..*2 of 2 agent starts used this minute/);
+    assert.doesNotMatch(limited.message, /on this plan/);
+    assert.deepEqual(limited.actions, ['retry']);
   });
 });
 
