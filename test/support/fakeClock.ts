@@ -49,6 +49,15 @@ export class FakeClock implements Clock {
     for (const timer of this.timers) timer.at += ms;
   }
 
+  /**
+   * The wall clock is set back by `ms` (an NTP fix, a virtual machine resumed): timers still fire after
+   * the delay they were given (they run on a clock that is never set).
+   */
+  stepBack(ms: number): void {
+    this.time -= ms;
+    for (const timer of this.timers) timer.at -= ms;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due, in order. */
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;

@@ -326,6 +326,19 @@ describe('recent usage in several windows', () => {
     return { clock, disk, calls, open };
   }
 
+  test('after the wall clock is set back an hour, a window that does not poll still takes the bins fetched since', async () => {
+    const { clock, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    await clock.advance(20 * 60_000);
+    clock.stepBack(60 * 60_000);
+    await clock.advance(35 * 60_000);
+    const polled = a.store.state.day.snapshot?.fetchedAt;
+    assert.ok(polled !== undefined && polled <= clock.now(), 'the poller fetched since the step');
+    assert.equal(b.store.state.day.snapshot?.fetchedAt, polled);
+    for (const w of [a, b]) await w.close();
+  });
+
   test('three windows, one focused: one poller, four requests an hour, every window shows the bins', async () => {
     const { clock, calls, open } = editor();
     const a = await open('a', false);

@@ -80,6 +80,20 @@ describe('credits in several windows', () => {
     for (const w of [a, b, c]) await w.close();
   });
 
+  test('after the wall clock is set back an hour, a window that does not poll still takes each new balance (its own copy is stamped ahead)', async () => {
+    const { clock, open, spend } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    await clock.advance(10 * 60_000);
+    assert.equal(b.store.state.snapshot?.usage.remainingCredits, 90_000);
+    clock.stepBack(60 * 60_000);
+    spend(40_000);
+    await clock.advance(20 * 60_000);
+    assert.equal(a.store.state.snapshot?.usage.remainingCredits, 50_000);
+    assert.equal(b.store.state.snapshot?.usage.remainingCredits, 50_000);
+    for (const w of [a, b]) await w.close();
+  });
+
   test('nobody focused: no requests from any window; the leader closing hands polling to another', async () => {
     const { clock, requests, open } = editor();
     const a = await open('a', false);

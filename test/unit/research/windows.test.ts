@@ -354,6 +354,75 @@ describe('several windows', () => {
   });
 });
 
+describe('the wall clock set back an hour (an NTP fix, a virtual machine resumed)', () => {
+  /** The service's time goes on: only this machine's clock was set back. */
+  function steppedEditor() {
+    const e = editor();
+    let stepped = 0;
+    (e.service as unknown as { clock: { now(): number } }).clock = { now: () => e.clock.now() + stepped };
+    const stepBack = (ms: number) => {
+      e.clock.stepBack(ms);
+      stepped += ms;
+    };
+    return { ...e, stepBack };
+  }
+
+  test("a window that does not poll still follows the leader's writes, to the job's end and its notice", async () => {
+    const { clock, service, open, stepBack } = steppedEditor();
+    const a = await open('a');
+    const b = await open('b');
+    const id = service.create({ durationMs: 30 * 60_000 });
+    a.store.track([id]);
+    await clock.advance(5 * 60_000);
+    assert.equal(b.store.get(id)?.snapshot?.status, 'processing');
+    stepBack(60 * 60_000);
+    await clock.advance(40 * 60_000);
+    assert.equal(a.store.get(id)?.snapshot?.status, 'completed');
+    assert.equal(b.store.get(id)?.snapshot?.status, 'completed', 'the follower took the writes stamped after the step');
+    assert.deepEqual(b.finished, [id]);
+    for (const w of [a, b]) await w.close();
+  });
+
+  test('a job tracked before the step and dropped after it stays dropped in every window', async () => {
+    const { clock, service, open, stepBack } = steppedEditor();
+    const a = await open('a');
+    const b = await open('b');
+    const id = service.create({ durationMs: 60 * 60_000 });
+    a.store.track([id]);
+    await clock.advance(60_000);
+    stepBack(60 * 60_000);
+    await clock.advance(5_000);
+    b.store.untrack(id);
+    await clock.advance(20 * 60_000);
+    assert.deepEqual(ids(a.store.jobs), [], 'the leader dropped it');
+    assert.deepEqual(ids(b.store.jobs), [], 'and nothing brought it back');
+    assert.equal(b.log.filter((l) => /tracked in another window/.test(l)).length, 1, 'heard of once, when a tracked it');
+    for (const w of [a, b]) await w.close();
+  });
+
+  test('the leader closing right after the step: the window taking over polls at once, not an hour later', async () => {
+    const { clock, service, open, stepBack } = steppedEditor();
+    const a = await open('a');
+    const b = await open('b');
+    const id = service.create({ durationMs: 30 * 60_000 });
+    a.store.track([id]);
+    await clock.advance(5 * 60_000);
+    stepBack(60 * 60_000);
+    await a.close();
+    await clock.advance(0);
+    assert.ok(b.lease.isLeader);
+    const at = clock.now();
+    await clock.advance(60_000);
+    assert.ok(
+      service.calls.some((c) => c.window === 'b' && c.at >= at),
+      'the new leader polled within the minute',
+    );
+    await clock.advance(40 * 60_000);
+    assert.equal(b.store.get(id)?.snapshot?.status, 'completed');
+    await b.close();
+  });
+});
+
 describe('a manual refresh in a window that does not poll', () => {
   const ID = '00000000-0000-4000-9000-000000000001';
   test('a follower refresh that read "processing" never brings the leader\'s completed job back (no second notice)', async () => {

@@ -282,12 +282,14 @@ export class RecentUsageStore extends DisposableBase {
   /** Newer bins another window fetched: shown here as if fetched here; the next poll counts from them. */
   private adopt(snapshots: SharedSnapshots | undefined): void {
     if (!snapshots || this.disposed || !this.options.hasKey()) return;
+    const now = this.options.clock.now();
     for (const range of USAGE_TIME_RANGES) {
       const theirs = snapshots[range];
       const mine = this.current[range].snapshot;
-      if (!theirs || (mine && mine.fetchedAt >= theirs.fetchedAt) || theirs.bins.timeRange !== range) continue;
+      // Bins of this window's stamped ahead (fetched before the clock stepped back) are older than any fetched since.
+      if (!theirs || (mine && mine.fetchedAt >= theirs.fetchedAt && !isAhead(mine.fetchedAt, now)) || theirs.bins.timeRange !== range) continue;
       // Another team's (written before the key changed), or written when the clock ran ahead (it stepped back since).
-      if (theirs.fetchedAt < this.resetAt || isAhead(theirs.fetchedAt, this.options.clock.now())) continue;
+      if (theirs.fetchedAt < this.resetAt || isAhead(theirs.fetchedAt, now)) continue;
       this.update(range, { snapshot: theirs, problem: undefined });
       if (range === 'day') this.schedule(theirs.fetchedAt + this.interval);
     }

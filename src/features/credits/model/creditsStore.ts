@@ -109,7 +109,9 @@ export class CreditsStore extends DisposableBase {
     const failed = this.leader ? undefined : failure;
     const problem = this.current.problem;
     const known = !failed || (failed.kind === 'unauthorized' || gone ? problem?.kind === failed.kind : problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
-    if (mine ? mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known) : gone && known) return;
+    // A balance of this window's stamped ahead (read before the clock stepped back) is older than any read since.
+    const mineNewer = mine && !isAhead(mine.fetchedAt, this.options.clock.now()) && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known));
+    if (mine ? mineNewer : gone && known) return;
     this.failures = 0;
     this.update({ snapshot: gone ? undefined : snapshot, loading: false, problem: failed && sharedProblem(failed) });
     this.due.set(failed ? failed.retryAt : snapshot.fetchedAt + this.options.intervalMs());

@@ -7,7 +7,7 @@
 //   window never parses its own writes echoed back by the file watcher.
 // - A file that cannot be used is remembered by its stamp and logged once; its job is listed all the
 //   same and asked about again, and one bad file never stops another job from loading.
-import type { Clock } from '../../../shared/clock';
+import { type Clock, isAhead } from '../../../shared/clock';
 import type { Disposable } from '../../../shared/events';
 import { type FileStamp, readCapped, type SharedFiles, stampText } from '../../../shared/sharedFiles';
 import { DEFAULT_MAX_JOB_BYTES, describeTrimmed, fitJobFile, utf8Length } from './jobFit';
@@ -84,7 +84,8 @@ export const HIDDEN_RECOUNT_MS = 60_000;
 
 export class JobFolder implements Disposable {
   private readonly dirty = new Set<string>();
-  private readonly removed = new Set<string>();
+  /** Jobs dropped here, by id, with when each was tracked: its note must be newer than that. */
+  private readonly removed = new Map<string, number>();
   /** Removed in the flush under way. */
   private readonly removing = new Set<string>();
   /** Written in the flush under way. */
@@ -204,9 +205,9 @@ export class JobFolder implements Disposable {
   }
 
   /** The job is no longer tracked: a removal note is written, then its file goes. */
-  markRemoved(id: string): void {
+  markRemoved(id: string, trackedAt: number): void {
     this.dirty.delete(id);
-    this.removed.add(id);
+    this.removed.set(id, trackedAt);
     this.soon(this.options.persistDelayMs ?? 1_000);
   }
 
@@ -389,7 +390,9 @@ export class JobFolder implements Disposable {
       if (file.writtenBy !== this.options.windowId) this.host.listed({ id, file });
       return;
     }
-    if (file.writtenBy !== this.options.windowId && file.writtenAt > current.writtenAt) this.host.updated(id, file, this.isDirty(id));
+    // A copy written here before the clock stepped back is stamped ahead of every write since: any other window's is newer.
+    const newer = file.writtenAt > current.writtenAt || isAhead(current.writtenAt, this.options.clock.now());
+    if (file.writtenBy !== this.options.windowId && newer) this.host.updated(id, file, this.isDirty(id));
   }
 
   private async readJob(id: string): Promise<{ state: 'ok'; file: JobFile } | { state: 'damaged'; stamp: FileStamp } | { state: 'missing' } | { state: 'newer' }> {
@@ -473,9 +476,10 @@ export class JobFolder implements Disposable {
     this.removed.clear();
     this.dirty.clear();
     const writes: Array<Promise<void>> = [];
-    for (const id of removed) {
+    for (const [id, trackedAt] of removed) {
       this.removing.add(id);
-      const at = clock.now();
+      // Newer than the tracking it ends, even when the clock was set back since: an older note would not count.
+      const at = Math.max(clock.now(), trackedAt + 1);
       this.removals.set(id, at);
       this.stamps.delete(id);
       // The note first: a window that finds the job's file gone without it keeps the job.
@@ -488,7 +492,7 @@ export class JobFolder implements Disposable {
               // Without its note the job's file lists it again in every window: the removal is tried
               // again, unless the job was tracked again meanwhile.
               if (!this.disposed && !this.host.get(id) && !this.dirty.has(id)) {
-                this.removed.add(id);
+                this.removed.set(id, trackedAt);
                 this.soon(FAILED_WRITE_RETRY_MS);
               }
               throw error;

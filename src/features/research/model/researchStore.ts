@@ -278,7 +278,10 @@ export class ResearchStore implements Disposable {
     if (this.isLeader()) {
       const now = this.now();
       for (const r of this.records.values()) {
-        if (r.loaded && r.nextPollAt === undefined && (r.poll.kind === 'polling' || r.poll.kind === 'retrying')) r.nextPollAt = now;
+        if (!r.loaded || (r.poll.kind !== 'polling' && r.poll.kind !== 'retrying')) continue;
+        // No window sets a poll further ahead than a server may ask to wait: one further ahead was set
+        // (in the leader's copy, now this window's) before the clock stepped back.
+        if (r.nextPollAt === undefined || r.nextPollAt - now > POLL.maxServerWaitMs) r.nextPollAt = now;
       }
       this.log.info('This window now polls the tracked jobs for the team');
       // The leader polls every job of the team: make sure this window knows them all.
@@ -646,7 +649,7 @@ export class ResearchStore implements Disposable {
       r.controller?.abort();
       r.pending = undefined;
       this.records.delete(r.id);
-      if (here) this.folder?.markRemoved(r.id);
+      if (here) this.folder?.markRemoved(r.id, r.trackedAt);
       else this.folder?.forget(r.id);
     }
     const gone = new Set(records.map((r) => r.id));
