@@ -257,6 +257,8 @@ export class TeamLease implements Disposable {
       await new Promise<void>((resolve) => clock.schedule(MISSING_LOOK_AGAIN_MS, resolve));
       if (this.disposed || outlived()) return;
       lease = readLease(await readJson(files, this.leaseName));
+      // Released during that read too: a claim now would be one this window never renews.
+      if (outlived() || this.disposed) return;
     }
     const now = clock.now();
     const leaseMs = this.options.leaseMs ?? LEASE_MS;

@@ -333,6 +333,48 @@ describe('a file system that does not answer, and a window that leaves mid-look'
     lease.dispose();
   });
 
+  test('a follower released while it looks at a missing lease again does not claim it on its way out', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const a = window(disk, clock, 'a');
+    await a.lease.start();
+    const filesB = disk.view();
+    let gate: (() => void) | undefined;
+    let looks = 0;
+    let slowFrom = Infinity;
+    /** Every look at the lease (a stat first: a missing file is never read) is counted; from `slowFrom` on, one waits for the test. */
+    const looked = async () => {
+      if (++looks >= slowFrom && !gate) await new Promise<void>((resolve) => (gate = resolve));
+    };
+    const b = new TeamLease({
+      files: {
+        ...filesB,
+        stat: async (name: string) => {
+          const stamp = await filesB.stat(name);
+          if (name.endsWith('lease.json')) await looked();
+          return stamp;
+        },
+      },
+      clock,
+      windowId: 'b',
+      team: 'team-a',
+    });
+    await b.start();
+    assert.ok(a.lease.isLeader && !b.isLeader);
+    // The leader dies mid-replace: its lease is gone; b finds it missing, waits, and looks again (slowly).
+    crash(a);
+    disk.files.delete('teams/team-a/lease.json');
+    slowFrom = looks + 2;
+    for (let i = 0; i < 20 && !gate; i++) await clock.advance(1_000);
+    assert.ok(gate, 'the second look is on its way');
+    assert.equal(b.isLeader, false);
+    await b.release();
+    gate!();
+    await clock.advance(5_000);
+    assert.equal(disk.files.get('teams/team-a/lease.json'), undefined, 'the window that left claimed nothing');
+    b.dispose();
+  });
+
   test('a leader released while its renewal read is on its way does not take the lease back', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());
