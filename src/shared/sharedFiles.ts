@@ -57,7 +57,7 @@ export async function readJson(files: SharedFiles, name: string, maxBytes = SMAL
 }
 
 /** readJson, with the stamp of the file read (a damaged file has a stamp and no value). */
-async function readStampedJson(files: SharedFiles, name: string, maxBytes: number): Promise<{ value: unknown; stamp: FileStamp } | undefined> {
+export async function readStampedJson(files: SharedFiles, name: string, maxBytes: number): Promise<{ value: unknown; stamp: FileStamp } | undefined> {
   const read = await readCapped(files, name, maxBytes).catch(() => undefined);
   if (read?.state !== 'ok') return undefined;
   try {
@@ -119,7 +119,8 @@ export function teamFile<T>(
     const name = sharedName(file);
     if (!name) return undefined;
     const read = await readStampedJson(files, name, SMALL_FILE_BYTES);
-    if (!read) return undefined;
+    // The team changed during the read (a key change): what was read is the old team's.
+    if (!read || sharedName(file) !== name) return undefined;
     seen = { name, stamp: stampText(read.stamp) };
     const stored = read.value as { apiUrl?: unknown; value?: unknown } | null | undefined;
     return stored?.apiUrl === apiUrl() ? check(stored.value) : undefined;

@@ -111,6 +111,35 @@ describe('the shared spending record', () => {
     assert.equal(spentSince(entries, 0, 'calls', 'y'), 0);
   });
 
+  test("a closed window's file that its window writes again while it is read (it came back) is not removed: its charge of today counts", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const name = `${SPENDING_FOLDER}/old.json`;
+    disk.put(name, JSON.stringify({ entries: [{ id: 'o', at: clock.now() - SPENDING_KEEP_MS - 1, tool: 'scrape', units: 1, unit: 'credits' }] }));
+    const files = disk.view();
+    let cameBack = false;
+    const watched = {
+      ...files,
+      read: async (file: string) => {
+        const text = await files.read(file);
+        if (file === name && !cameBack) {
+          // The window that wrote it is back, and charges a call while this one decides the file is old.
+          cameBack = true;
+          clock.sleep(1_000);
+          disk.put(name, JSON.stringify({ entries: [{ id: 'today', at: clock.now(), tool: 'scrape', units: 5, unit: 'credits' }] }));
+        }
+        return text;
+      },
+    };
+    const a = new ToolSpending({ files: watched, clock, windowId: 'a' });
+    const reading = a.refresh();
+    await clock.advance(1_000);
+    await reading;
+    assert.ok(disk.files.has(name), 'not removed');
+    assert.equal(a.totals(0, 'credits', 'everyTeam').spent, 5);
+    a.dispose();
+  });
+
   test("a closed window's file older than two days is removed; damaged files count nothing", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

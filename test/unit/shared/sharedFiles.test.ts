@@ -1,7 +1,7 @@
 // The helpers every shared file goes through: reading under a size cap, and sweeping what crashed writes left.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readJson, sweepTemps, TEMP_KEPT_MS } from '../../../src/shared/sharedFiles';
+import { readJson, sweepTemps, teamFile, TEMP_KEPT_MS } from '../../../src/shared/sharedFiles';
 import { FakeClock } from '../../support/fakeClock';
 import { MemoryDisk } from '../../support/memoryFiles';
 
@@ -39,5 +39,34 @@ describe('sharedFiles', () => {
     disk.put('research/t/00000000-0000-4000-8000-00000000abcd.json.k3j2.tmp', '{"v":2', clock.now() + 24 * 60 * 60_000);
     assert.equal(await sweepTemps(files, clock.now()), 1);
     assert.deepEqual([...disk.files.keys()], []);
+  });
+  test("teamFile: a read started under the old team's name that ends after a key change gives nothing", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const files = disk.view();
+    let team = 'old';
+    let gate: (() => void) | undefined;
+    const slow = {
+      ...files,
+      read: async (name: string) => {
+        const text = await files.read(name);
+        await new Promise<void>((resolve) => (gate = resolve));
+        return text;
+      },
+    };
+    await files.write('teams/old/credits.json', JSON.stringify({ apiUrl: 'https://api.firecrawl.dev', value: 90_000 }));
+    const file = teamFile(
+      slow,
+      (f) => `teams/${team}/${f}`,
+      () => 'https://api.firecrawl.dev',
+      'credits.json',
+      (v) => (typeof v === 'number' ? v : undefined),
+    );
+    const reading = file.read();
+    for (let i = 0; i < 20 && !gate; i++) await clock.flush();
+    team = 'new';
+    gate!();
+    assert.equal(await reading, undefined, "the old team's balance is not the new team's");
+    file.dispose();
   });
 });

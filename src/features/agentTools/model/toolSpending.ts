@@ -7,7 +7,7 @@
 // Files older than two days are removed by whichever window reads them. Pure: no `vscode`.
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
-import { readJson, type SharedFiles } from '../../../shared/sharedFiles';
+import { readStampedJson, type SharedFiles, stampText } from '../../../shared/sharedFiles';
 import type { ToolKind } from './budget';
 
 export interface SpendingEntry {
@@ -228,12 +228,17 @@ export class ToolSpending implements Disposable {
 
   /** False when the file was read before and is not there whole now. */
   private async readOne(name: string): Promise<boolean> {
-    const entries = readEntries(await readJson(this.deps.files, name, MAX_FILE_BYTES));
+    const read = await readStampedJson(this.deps.files, name, MAX_FILE_BYTES);
+    const entries = readEntries(read?.value);
     const now = this.deps.clock.now();
-    if (!entries) return !this.others.has(name);
+    if (!entries || !read) return !this.others.has(name);
     if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
       this.forget(name);
-      // A window closed days ago: its file says nothing about today.
+      // A window closed days ago: its file says nothing about today. Unless it came back and wrote
+      // since the read: then the file holds a charge of today, and is read again.
+      const again = await this.deps.files.stat(name).catch(() => undefined);
+      if (!again) return true;
+      if (stampText(again) !== stampText(read.stamp)) return false;
       await this.deps.files.remove(name).catch(() => undefined);
       return true;
     }
