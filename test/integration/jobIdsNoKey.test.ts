@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { activateExtension, setApiUrl, until, useSandbox } from './helpers';
+import { recordNotices } from './notices';
 
 const UNKNOWN = '5c0ffee0-1234-4abc-8def-0123456789ab';
 
@@ -65,5 +66,32 @@ describe('the job-id hover with no API key', function () {
     await vscode.commands.executeCommand('firecrawl.lookUpJobId', own);
     assert.equal(sandbox.requestCount('agentStatus'), 1, 'a server of its own is asked: it may need no key');
     assert.equal(api.research.store.get(own), undefined);
+  });
+
+  it('Look Up at a self-hosted server that keeps no such jobs: no advice about a key and a team, the first time or the second', async () => {
+    await setApiUrl(sandbox.url);
+    await until('the sandbox to be the server', () => api.provider.url.url === sandbox.url && api.provider.isSelfHosted);
+    sandbox.selfHosted = true;
+    const notices = recordNotices(['warning']);
+    notices.answer = () => undefined;
+    try {
+      const id = '0ddba11e-4444-4abc-8def-0123456789ab';
+      await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
+      const first = await until('the answer', () => notices.notices.find((n) => /^Not found at /.test(n.message)));
+      assert.match(
+        first.message,
+        /^Not found at http:\/\/127\.0\.0\.1:\d+: [0-9a-f]{8}\. Check the id, and that the job ran on this server: a self-hosted Firecrawl may keep no agent or deep research jobs\.$/,
+      );
+      await vscode.commands.executeCommand('firecrawl.lookUpJobId', id);
+      const again = await until('the remembered answer', () => notices.notices.find((n) => / was looked up /.test(n.message)));
+      assert.match(again.message, /: not found at http:\/\/127\.0\.0\.1:\d+\. Check the id, and that the job ran on this server/);
+      assert.ok(
+        notices.notices.every((n) => !/API key belongs to the team/.test(n.message)),
+        notices.messages().join('\n'),
+      );
+    } finally {
+      notices.restore();
+      sandbox.selfHosted = false;
+    }
   });
 });

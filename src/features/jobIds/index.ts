@@ -81,7 +81,18 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
   context.subscriptions.push(
     onDidChangeSettings([SETTINGS.jobIdHover, SETTINGS.jobIdTerminalLinks], apply),
     registerCommand(COMMANDS.copyJobIdText, copyJobIdText),
-    registerCommand(COMMANDS.lookUpJobId, (id: unknown) => lookUpJobId({ misses, now: () => clock.now(), cannotAsk, describe: (error) => describeError(error, source.errorContext) }, id)),
+    registerCommand(COMMANDS.lookUpJobId, (id: unknown) =>
+      lookUpJobId(
+        {
+          misses,
+          now: () => clock.now(),
+          cannotAsk,
+          selfHostedAt: () => (source.isSelfHosted ? source.errorContext.apiUrl : undefined),
+          describe: (error) => describeError(error, source.errorContext),
+        },
+        id,
+      ),
+    ),
     source.onDidChange(() => misses.clear()),
     {
       dispose: () => {

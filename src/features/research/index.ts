@@ -164,8 +164,8 @@ export class ResearchFeature extends DisposableBase {
         if (focused) void this.store.reconcile();
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      registerCommand(COMMANDS.trackJob, async (arg?: unknown, options?: unknown) => (await actions()).trackJob({ store: this.store, reveal }, arg, options)),
-      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal })),
+      registerCommand(COMMANDS.trackJob, async (arg?: unknown, options?: unknown) => (await actions()).trackJob({ store: this.store, reveal, errors }, arg, options)),
+      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal, errors })),
       registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
       registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown, selected?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked, selected)),
       this.view.treeView.onDidChangeVisibility(attendRecent),

@@ -8,6 +8,7 @@ import { notifyWithSteps } from '../../../host/nextStepCommands';
 import { COMMANDS } from '../../../ids';
 import { formatAgo } from '../../../shared/format';
 import { isJobId, normalizeJobId, shortJobId } from '../../../shared/jobIds';
+import { plainText } from '../../../shared/text';
 import type { JobIdAction } from '../model/jobIdFacts';
 import type { LookUpMisses } from '../model/lookUpMisses';
 
@@ -64,6 +65,8 @@ export interface LookUpDeps {
   now: () => number;
   /** Why nothing can be asked (no key at a server that answers no one without one), or undefined. */
   cannotAsk: () => string | undefined;
+  /** The server asked, when it is not the hosted service (no key and team to check there). */
+  selfHostedAt: () => string | undefined;
   describe: (error: unknown) => ErrorText;
 }
 
@@ -78,14 +81,22 @@ export async function lookUpJobId(deps: LookUpDeps, given: unknown): Promise<voi
   const miss = deps.misses.missed(id);
   if (miss !== undefined) {
     const ago = formatAgo(miss.at, deps.now());
+    const server = deps.selfHostedAt();
     void vscode.window.showWarningMessage(
-      miss.researchGone
+      server && !miss.researchGone
         ? vscode.l10n.t(
-            '{0} was looked up {1}: not found. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
+            '{0} was looked up {1}: not found at {2}. Check the id, and that the job ran on this server: a self-hosted Firecrawl may keep no agent or deep research jobs.',
             shortJobId(id),
             ago,
+            plainText(server, 200),
           )
-        : vscode.l10n.t('{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.', shortJobId(id), ago),
+        : miss.researchGone
+          ? vscode.l10n.t(
+              '{0} was looked up {1}: not found. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
+              shortJobId(id),
+              ago,
+            )
+          : vscode.l10n.t('{0} was looked up {1}: not found as an agent job or a deep research job. Check the id, and that your API key belongs to the team that ran it.', shortJobId(id), ago),
     );
     return;
   }

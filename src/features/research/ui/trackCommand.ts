@@ -4,6 +4,7 @@
 // id says its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
+import type { ErrorContext } from '../../../host/errorText';
 import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
@@ -16,6 +17,8 @@ import { trackChecked, type TrackCheckedOptions, type TrackOutcome } from '../mo
 export interface TrackDeps {
   store: ResearchStore;
   reveal(jobId: string): Promise<void>;
+  /** Where requests go: a server of one's own is not told to check a key against a team. */
+  errors(): ErrorContext;
 }
 
 /** Ids from the selection, else from the clipboard, to start the input box with. */
@@ -36,6 +39,11 @@ export function validateJobIdInput(text: string, isTracked: (id: string) => bool
 function shortList(ids: readonly string[]): string {
   const shown = ids.slice(0, 5).map(shortJobId).join(', ');
   return ids.length > 5 ? vscode.l10n.t('{0} and {1} more', shown, formatExact(ids.length - 5)) : shown;
+}
+
+/** Not found at a server that is not the hosted service: a self-hosted Firecrawl may keep no such jobs at all, and takes no key to check. */
+export function notFoundHereText(ids: string, apiUrl: string): string {
+  return vscode.l10n.t('Not found at {1}: {0}. Check the id, and that the job ran on this server: a self-hosted Firecrawl may keep no agent or deep research jobs.', ids, plainText(apiUrl, 200));
 }
 
 /** What the cap did to a track, said here, once, in the window that tracked: the others only see the list change. */
@@ -62,13 +70,16 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
   const found = options?.dropUnanswered ? (outcome.added[0] ?? outcome.existing[0]) : undefined;
   if (found) await deps.reveal(found).then(undefined, () => undefined);
   if (outcome.notFound.length) {
+    const { selfHosted, apiUrl } = deps.errors();
     void vscode.window.showWarningMessage(
       outcome.notFoundResearchGone.length
         ? vscode.l10n.t(
             'Not found: {0}. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
             shortList(outcome.notFound),
           )
-        : vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
+        : selfHosted && apiUrl
+          ? notFoundHereText(shortList(outcome.notFound), apiUrl)
+          : vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
     );
   }
   if (outcome.shutDown.length) {
