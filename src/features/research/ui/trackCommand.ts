@@ -4,8 +4,7 @@
 // id says its kind; an id found as neither is dropped again, with one message for all of them.
 import * as vscode from 'vscode';
 import { readClipboard, selectedText } from '../../../host/editorInput';
-import type { ErrorContext } from '../../../host/errorText';
-import { researchGoneText, researchUnroutedText } from '../../../host/errorText';
+import { type ErrorContext, researchGoneText, researchUnroutedText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
 import { findJobIds, MAX_JOB_IDS_PER_INPUT, normalizeJobId, parseJobIdInput, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
@@ -42,7 +41,7 @@ function shortList(ids: readonly string[]): string {
 }
 
 /** Not found at a server that is not the hosted service: a self-hosted Firecrawl may keep no such jobs at all, and takes no key to check. */
-export function notFoundHereText(ids: string, apiUrl: string): string {
+function notFoundHereText(ids: string, apiUrl: string): string {
   return vscode.l10n.t('Not found at {1}: {0}. Check the id, and that the job ran on this server: a self-hosted Firecrawl may keep no agent or deep research jobs.', ids, plainText(apiUrl, 200));
 }
 
