@@ -87,7 +87,7 @@ export function activateJobIds({ context, tracked, activity, source, clock, hasK
           misses,
           now: () => clock.now(),
           cannotAsk,
-          selfHostedAt: () => (source.isSelfHosted ? source.errorContext.apiUrl : undefined),
+          selfHostedAt: () => (source.isSelfHosted && source.errorContext.keySet === false ? source.errorContext.apiUrl : undefined),
           describe: (error) => describeError(error, source.errorContext),
         },
         id,

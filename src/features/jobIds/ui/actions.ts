@@ -65,7 +65,7 @@ export interface LookUpDeps {
   now: () => number;
   /** Why nothing can be asked (no key at a server that answers no one without one), or undefined. */
   cannotAsk: () => string | undefined;
-  /** The server asked, when it is not the hosted service (no key and team to check there). */
+  /** The server asked, when it is a server of one's own used without a key (no team to check a key against). */
   selfHostedAt: () => string | undefined;
   describe: (error: unknown) => ErrorText;
 }

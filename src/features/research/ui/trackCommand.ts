@@ -40,7 +40,7 @@ function shortList(ids: readonly string[]): string {
   return ids.length > 5 ? vscode.l10n.t('{0} and {1} more', shown, formatExact(ids.length - 5)) : shown;
 }
 
-/** Not found at a server that is not the hosted service: a self-hosted Firecrawl may keep no such jobs at all, and takes no key to check. */
+/** Not found at a server of one's own used without a key: it may keep no such jobs at all, and has no key to check. */
 function notFoundHereText(ids: string, apiUrl: string): string {
   return vscode.l10n.t('Not found at {1}: {0}. Check the id, and that the job ran on this server: a self-hosted Firecrawl may keep no agent or deep research jobs.', ids, plainText(apiUrl, 200));
 }
@@ -69,14 +69,15 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
   const found = options?.dropUnanswered ? (outcome.added[0] ?? outcome.existing[0]) : undefined;
   if (found) await deps.reveal(found).then(undefined, () => undefined);
   if (outcome.notFound.length) {
-    const { selfHosted, apiUrl } = deps.errors();
+    // A server of one's own used without a key keeps no team to check a key against.
+    const { selfHosted, apiUrl, keySet } = deps.errors();
     void vscode.window.showWarningMessage(
       outcome.notFoundResearchGone.length
         ? vscode.l10n.t(
             'Not found: {0}. A deep research job cannot be read any more: the Deep Research API was shut down. For an agent job, check the id, and that your API key belongs to the team that ran it.',
             shortList(outcome.notFound),
           )
-        : selfHosted && apiUrl
+        : selfHosted && keySet === false && apiUrl
           ? notFoundHereText(shortList(outcome.notFound), apiUrl)
           : vscode.l10n.t('Not found as an agent job or a deep research job: {0}. Check the id, and that your API key belongs to the team that ran it.', shortList(outcome.notFound)),
     );
