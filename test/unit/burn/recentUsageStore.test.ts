@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { NetworkError, RateLimitedError, UnauthorizedError, type UsageTimeRange } from '../../../src/api';
 import { RecentUsageStore, type RecentUsageStoreOptions, type SharedSnapshots } from '../../../src/features/burn/model/recentUsageStore';
 import { couldBeSpike, DEFAULT_SPIKE_THRESHOLDS, summarizeBurn } from '../../../src/features/burn/model/burnRules';
-import { SHARED_FILE, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
+import { SHARED_FILES, sharedRecentUsage } from '../../../src/features/burn/model/sharedRecentUsage';
 import { Emitter } from '../../../src/shared/events';
 import { FakeClock } from '../../support/fakeClock';
 import { RENEW_MS } from '../../../src/shared/teamLease';
@@ -391,6 +391,20 @@ describe('recent usage in several windows', () => {
     for (const w of [a, b, c]) await w.close();
   });
 
+  test('two windows sharing different ranges at the same moment both keep theirs in the team files', async () => {
+    const { clock, open } = editor();
+    const a = await open('a', true);
+    const b = await open('b', false);
+    await clock.advance(1_000);
+    // Both answers land together: neither window has read the other's write when it writes its own.
+    await Promise.all([a.store.refresh('day'), b.store.refresh('month')]);
+    await clock.advance(0);
+    const c = await open('c', false);
+    assert.equal(c.store.state.day.snapshot?.fetchedAt, a.store.state.day.snapshot?.fetchedAt, "a's hours");
+    assert.equal(c.store.state.month.snapshot?.fetchedAt, b.store.state.month.snapshot?.fetchedAt, "and b's month");
+    for (const w of [a, b, c]) await w.close();
+  });
+
   test('nobody focused: no requests; the leader leaving hands polling over', async () => {
     const { clock, calls, open } = editor();
     const a = await open('a', false);
@@ -415,14 +429,17 @@ describe('recent usage in several windows', () => {
     assert.equal(late.store.state.day.snapshot?.fetchedAt, a.store.state.day.snapshot?.fetchedAt);
     const view = disk.view();
     const later = clock.now() + 1_000;
-    const foreign = { apiUrl: 'https://elsewhere.example', value: { day: { bins: binsFor('day', later, { steady: 999 }), fetchedAt: later } } };
-    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify(foreign));
+    const foreign = { apiUrl: 'https://elsewhere.example', value: { bins: binsFor('day', later, { steady: 999 }), fetchedAt: later } };
+    await view.write(`teams/t/${SHARED_FILES.day}`, JSON.stringify(foreign));
     await clock.advance(0);
     assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, "another server's bins");
-    await view.write(`teams/t/${SHARED_FILE}`, JSON.stringify({ apiUrl: API, value: { day: { bins: { timeRange: 'day', binSize: 'hour', bins: 'lots' }, fetchedAt: later } } }));
+    await view.write(`teams/t/${SHARED_FILES.day}`, JSON.stringify({ apiUrl: API, value: { bins: { timeRange: 'day', binSize: 'hour', bins: 'lots' }, fetchedAt: later } }));
     await clock.advance(0);
     assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, 'bins of the wrong shape');
-    await view.write(`teams/t/${SHARED_FILE}`, '{"apiUrl": ');
+    await view.write(`teams/t/${SHARED_FILES.day}`, JSON.stringify({ apiUrl: API, value: { bins: binsFor('week', later, { steady: 1 }), fetchedAt: later } }));
+    await clock.advance(0);
+    assert.notEqual(late.store.state.day.snapshot?.fetchedAt, later, 'another range in its file');
+    await view.write(`teams/t/${SHARED_FILES.day}`, '{"apiUrl": ');
     await clock.advance(0);
     assert.ok(late.store.state.day.snapshot, 'a damaged file changes nothing');
     view.dispose();

@@ -220,8 +220,8 @@ export class RecentUsageStore extends DisposableBase {
       if (controller.signal.aborted || this.disposed) return;
       const snapshot: BinsSnapshot = { bins, fetchedAt: this.options.clock.now() };
       this.update(range, { snapshot, loading: false, problem: undefined });
-      // Not waited for: a refresh asked for once the answer is in is a new request, not this one.
-      void this.share();
+      // Only the range fetched: the team's file of another range may hold newer bins this window has not read.
+      this.options.shared?.publish({ [range]: snapshot });
       // Any fresh hourly bins (a poll, the panel, Refresh) put the next poll a whole interval away.
       if (range === 'day') {
         this.schedule(snapshot.fetchedAt + this.interval);
@@ -252,31 +252,6 @@ export class RecentUsageStore extends DisposableBase {
     // The next turn comes at the usual pace, or later when the service asks for a longer wait.
     const asked = askedWaitMs(error) ?? 0;
     if (range === 'day' || range === 'week') this.schedule(now + Math.max(this.interval, Math.min(asked, 4 * this.interval)));
-  }
-
-  /**
-   * Writes what this window holds to the team's file, which holds every range: another window's newer
-   * bins this window has not read yet are taken first, so they stay in it.
-   */
-  private async share(): Promise<void> {
-    const shared = this.options.shared;
-    if (!shared) return;
-    const resetAt = this.resetAt;
-    const theirs = await shared.read().catch(() => undefined);
-    // A key or server change meanwhile: what this window holds is the new team's, and it writes its own.
-    if (this.resetAt !== resetAt || this.disposed) return;
-    this.adopt(theirs);
-    shared.publish(this.snapshots());
-  }
-
-  /** Snapshots this window holds, for the team's file. */
-  private snapshots(): SharedSnapshots {
-    const out: SharedSnapshots = {};
-    for (const range of USAGE_TIME_RANGES) {
-      const snapshot = this.current[range].snapshot;
-      if (snapshot) out[range] = snapshot;
-    }
-    return out;
   }
 
   /** Newer bins another window fetched: shown here as if fetched here; the next poll counts from them. */
