@@ -81,6 +81,31 @@ describe('the shared spending record', () => {
     assert.deepEqual(a.totals(clock.now(), 'credits', 'everyTeam', 'call-1'), { spent: 2, held: 2 }, "a call's own hold left out");
   });
 
+  test("another window's file that has not changed since it was read is not read again; one written a moment ago always is", async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(() => clock.now());
+    const name = `${SPENDING_FOLDER}/b.json`;
+    const reads: string[] = [];
+    const view = disk.view({ watcher: false });
+    const a = new ToolSpending({ files: { ...view, read: (file) => (reads.push(file), view.read(file)) }, clock, windowId: 'a' });
+    const entry = (id: string, units: number) => ({ id, at: clock.now(), tool: 'scrape', units, unit: 'credits', team: 't' });
+    disk.put(name, JSON.stringify({ entries: [entry('b-1', 1)] }));
+    await a.refresh();
+    await a.refresh();
+    assert.equal(reads.length, 2, 'written a moment ago: a write in the same tick would keep its stamp');
+    await clock.advance(10_000);
+    await a.refresh();
+    await a.crossCheck();
+    assert.equal(reads.length, 3, 'read once more, then left: its stamp is old and unchanged');
+    assert.equal(a.totals(0, 'credits', 'everyTeam').spent, 1);
+    // Written again with text of the same length: the stamp says it changed.
+    disk.put(name, JSON.stringify({ entries: [entry('b-2', 2)] }));
+    await a.crossCheck();
+    assert.equal(reads.length, 4);
+    assert.equal(a.totals(0, 'credits', 'everyTeam').spent, 2);
+    a.dispose();
+  });
+
   test("an agent run's ceiling counts until its real figure is read, in any window", async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(() => clock.now());

@@ -7,7 +7,7 @@
 // Files older than two days are removed by whichever window reads them. Pure: no `vscode`.
 import type { Clock } from '../../../shared/clock';
 import { type Disposable, Emitter } from '../../../shared/events';
-import { readStampedJson, type SharedFiles, stampText } from '../../../shared/sharedFiles';
+import { type FileStamp, readStampedJson, type SharedFiles, stampText } from '../../../shared/sharedFiles';
 import type { ToolKind } from './budget';
 
 export interface SpendingEntry {
@@ -41,6 +41,11 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * again anyway, once its hold is written (`crossCheck`), before it is sent.
  */
 export const SPENDING_REREAD_MS = 5_000;
+/**
+ * A file read less than this long after it was written may have been written again within the same
+ * tick of its clock, to the same size: its stamp says nothing until then, so it is read again.
+ */
+const SAME_STAMP_MS = 2_000;
 /** A replace leaves a file missing for milliseconds: read again this much later, at most this many times. */
 const REPLACE_RETRY_MS = 5;
 const REPLACE_RETRIES = 4;
@@ -153,7 +158,8 @@ export interface ToolSpendingDeps {
 export class ToolSpending implements Disposable {
   /** This window's charges, each with its JSON made once: the file is written whole at every charge. */
   private own: { entry: SpendingEntry; json: string }[] = [];
-  private readonly others = new Map<string, SpendingEntry[]>();
+  /** Other windows' charges by file, with the file's stamp and when it was read: an unchanged file is not read again. */
+  private readonly others = new Map<string, { entries: SpendingEntry[]; stamp: FileStamp; readAt: number }>();
   /**
    * `charges` of every window's entries by id, until another window's change (this window's own charges
    * are added as they are recorded): the guard reads them twice a call.
@@ -218,7 +224,7 @@ export class ToolSpending implements Disposable {
     const names = new Set(listed.filter((n) => n.endsWith('.json')).map((n) => `${SPENDING_FOLDER}/${n}`));
     names.delete(this.ownName);
     const now = this.deps.clock.now();
-    for (const [name, entries] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.forget(name);
+    for (const [name, { entries }] of [...this.others]) if (!names.has(name) && entries.every((e) => now - e.at > SPENDING_KEEP_MS)) this.forget(name);
     const unlisted = [...this.others.keys()].some((name) => !names.has(name));
     // A file being written for the first time, or replaced, shows as its temporary file alone.
     const pending = listed.some((n) => n.endsWith('.tmp') && !names.has(`${SPENDING_FOLDER}/${n.replace(/\.[^.]+\.tmp$/, '')}`) && !n.startsWith(`${this.deps.windowId}.json.`));
@@ -228,9 +234,10 @@ export class ToolSpending implements Disposable {
 
   /** False when the file was read before and is not there whole now. */
   private async readOne(name: string): Promise<boolean> {
+    if (await this.unchanged(name)) return true;
+    const now = this.deps.clock.now();
     const read = await readStampedJson(this.deps.files, name, MAX_FILE_BYTES);
     const entries = readEntries(read?.value);
-    const now = this.deps.clock.now();
     if (!entries || !read) return !this.others.has(name);
     if (entries.every((e) => now - e.at > SPENDING_KEEP_MS)) {
       this.forget(name);
@@ -242,9 +249,19 @@ export class ToolSpending implements Disposable {
       await this.deps.files.remove(name).catch(() => undefined);
       return true;
     }
-    this.others.set(name, entries);
+    this.others.set(name, { entries, stamp: read.stamp, readAt: now });
     this.charged = undefined;
     return true;
+  }
+
+  /** Whether the file holds what was read from it, by its stamp: another window idle all day costs a stat a read, not its whole file. */
+  private async unchanged(name: string): Promise<boolean> {
+    const known = this.others.get(name);
+    const now = this.deps.clock.now();
+    // Charges all past keeping: the whole read decides whether the file goes.
+    if (!known || known.readAt - known.stamp.mtime < SAME_STAMP_MS || known.entries.every((e) => now - e.at > SPENDING_KEEP_MS)) return false;
+    const stamp = await this.deps.files.stat(name).catch(() => undefined);
+    return stamp !== undefined && stampText(stamp) === stampText(known.stamp);
   }
 
   private forget(name: string): void {
@@ -329,7 +346,7 @@ export class ToolSpending implements Disposable {
   }
 
   entries(): SpendingEntry[] {
-    return [...this.own.map((o) => o.entry), ...[...this.others.values()].flat()];
+    return [...this.own.map((o) => o.entry), ...[...this.others.values()].flatMap((o) => o.entries)];
   }
 
   /**
