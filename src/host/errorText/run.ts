@@ -101,6 +101,16 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
         : l10n.t('Not enough Firecrawl credits for {0} (402). Add credits in the dashboard, then retry.', doing);
     return { message: message + said, actions: ['openDashboard', 'retry'] };
   }
+  if (error.kind === 'badRequest' && error.status === 408 && !error.serviceBody && !error.code) {
+    // Not Firecrawl's JSON: a proxy's own page. Its 408 is the request timing out on the way, not the page or the file.
+    return {
+      message: l10n.t(
+        'Something between this editor and Firecrawl (a proxy or a gateway) gave up on the request for {0} (408). Retry in a moment; if it keeps happening, check the network or the API URL setting.',
+        doing,
+      ),
+      actions: ['retry'],
+    };
+  }
   if (error.kind === 'badRequest' && (error.status === 408 || error.code === 'SCRAPE_TIMEOUT')) {
     // The setting is the time a scrape or a parse asks for; the other routes send none, so raising it changes nothing.
     if (error.operation === 'scrape')

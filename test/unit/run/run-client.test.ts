@@ -168,6 +168,12 @@ describe('against the sandbox', () => {
       'a file has no page that loads',
     );
     assert.deepEqual(parseTimeout.actions, ['retry', 'openSettings']);
+    // A proxy's own 408 (its page, not Firecrawl's JSON): the request timed out on its way, not the page.
+    sandbox.fault({ kind: 'status', status: 408, route: 'scrape', text: '<html><body><h1>408 Request Time-out</h1></body></html>' });
+    const proxyTimeout = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))));
+    assert.match(proxyTimeout.message, /^Something between this editor and Firecrawl \(a proxy or a gateway\) gave up on the request for scraping the page \(408\)/);
+    assert.doesNotMatch(proxyTimeout.message, /SCRAPE_TIMEOUT|timeoutSeconds|<h1>/);
+    assert.deepEqual(proxyTimeout.actions, ['retry']);
     // The setting is a scrape's time: a map that runs out of time is not told to raise it.
     sandbox.fault({ kind: 'status', status: 408, route: 'map' });
     const mapTimeout = describeRunError(await failure(client().map(checked('map', mapBody('https://docs.example.org', 4)))));
