@@ -61,6 +61,7 @@ export function activateUsage({ context, files, keys, provider, team, credits, r
     log: log.child('usage'),
     runCommand: (command) => void runCommonStep(command),
     now: () => clock.now(),
+    account: () => team.settledId,
     errors: () => provider.errorContext,
   });
   context.subscriptions.push(

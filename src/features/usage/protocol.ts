@@ -48,6 +48,11 @@ export interface PanelState {
   locale: string;
   /** Host clock when sent, so ages read the same as in the status bar. */
   now: number;
+  /**
+   * Which team (key and server) the state is for, as an opaque name; absent until the host knows it.
+   * A page restored from its saved state keeps the saved data only for the same team.
+   */
+  account?: string;
   loading: boolean;
   history?: { periods: UsagePeriod[]; fetchedAt: number };
   /** The range's bins, for every range but months. */
@@ -105,6 +110,8 @@ const MAX_TEXT = 2_000;
 const MAX_DATE = 64;
 /** BCP 47 tags are short; this is far above any real one. */
 const MAX_LOCALE = 64;
+/** The team's opaque name (hex of a digest). */
+const MAX_ACCOUNT = 64;
 const MAX_KEY_NAME = 500;
 /** Key names are cut to this on the host: longer ones say nothing more in a legend. */
 const SHOWN_KEY_NAME = 200;
@@ -208,6 +215,7 @@ export function panelStateProblem(value: unknown): string | undefined {
   // not localised: field names, for the log
   if (typeof value.byApiKey !== 'boolean' || !isText(value.locale, MAX_LOCALE) || !isNumber(value.now) || typeof value.loading !== 'boolean') return 'byApiKey, locale, now or loading';
   if (!isOneOf(value.range, USAGE_RANGES)) return 'range';
+  if (value.account !== undefined && !isText(value.account, MAX_ACCOUNT)) return 'account';
   if (value.bins !== undefined) {
     const problem = binsProblem(value.bins);
     if (problem) return problem;
@@ -227,6 +235,33 @@ export function panelStateProblem(value: unknown): string | undefined {
   if (value.credits !== undefined && !isCreditsHeader(value.credits)) return 'credits';
   if (value.creditsNote !== undefined && !isText(value.creditsNote)) return 'creditsNote';
   return undefined;
+}
+
+/**
+ * What a page restored from its saved state shows for the host's state `next`: the saved data (and
+ * balance) while the host has none to send and says nothing against them (it is still reading, or a
+ * refresh failed), as long as they are the same team's; else `next` as it is. `kept`: the saved data
+ * is still what is shown.
+ */
+export function withRestored(saved: PanelState | undefined, next: PanelState): { panel: PanelState; kept: boolean } {
+  const keep =
+    saved !== undefined &&
+    !next.history &&
+    !next.bins &&
+    (!next.problem || next.problem.kind === 'unavailable') &&
+    // Another key's or server's: a new team's first read (or its failure) must not show the last team's figures.
+    (next.account === undefined || next.account === saved.account);
+  if (!keep) return { panel: next, kept: false };
+  return {
+    panel: {
+      ...next,
+      ...(saved.history ? { history: saved.history } : {}),
+      ...(saved.bins ? { bins: saved.bins } : {}),
+      ...(saved.credits && !next.credits && !next.creditsNote ? { credits: saved.credits } : {}),
+      ...(saved.account !== undefined && next.account === undefined ? { account: saved.account } : {}),
+    },
+    kept: true,
+  };
 }
 
 export function isPanelState(value: unknown): value is PanelState {

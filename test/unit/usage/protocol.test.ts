@@ -1,7 +1,18 @@
 // The panel ⇄ page protocol guards: well-formed messages pass, anything else is rejected.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundPeriods, isHostMessage, isPageMessage, noticeMessage, isPanelState, MAX_PERIODS, panelStateProblem, type PanelState, readSavedState } from '../../../src/features/usage/protocol';
+import {
+  boundPeriods,
+  isHostMessage,
+  isPageMessage,
+  noticeMessage,
+  isPanelState,
+  MAX_PERIODS,
+  panelStateProblem,
+  type PanelState,
+  readSavedState,
+  withRestored,
+} from '../../../src/features/usage/protocol';
 
 const state: PanelState = {
   range: 'months',
@@ -128,5 +139,41 @@ describe('saved page state', () => {
     assert.equal(readSavedState({ last: state, lastAt: 1_700_000_000_000 }).lastAt, 1_700_000_000_000);
     assert.equal(readSavedState({ last: state, lastAt: 'yesterday' }).lastAt, undefined);
     assert.equal(readSavedState({ range: 'decade' }).range, 'months', 'an unknown range falls back to months');
+  });
+});
+
+describe('a page restored from its saved state', () => {
+  const saved: PanelState = { ...state, account: 'team-a', problem: undefined } as PanelState;
+  delete (saved as { problem?: unknown }).problem;
+  const loading = (account?: string): PanelState => ({ range: 'months', byApiKey: true, locale: 'en', now: 2, loading: true, ...(account ? { account } : {}) });
+
+  test("keeps the saved figures while the same team's host has none yet, or its refresh failed", () => {
+    const same = withRestored(saved, loading('team-a'));
+    assert.equal(same.kept, true);
+    assert.deepEqual(same.panel.history, saved.history);
+    assert.deepEqual(same.panel.credits, saved.credits, 'and the balance');
+    const failed = withRestored(saved, { ...loading('team-a'), loading: false, problem: { kind: 'unavailable', message: 'offline' } });
+    assert.equal(failed.kept, true);
+    const unknown = withRestored(saved, loading());
+    assert.equal(unknown.kept, true, 'the host does not know its team yet');
+    assert.equal(unknown.panel.account, 'team-a', 'and what is kept stays marked as whose it is');
+  });
+
+  test("never shows the last team's figures for another key or server, loading or failed", () => {
+    const other = withRestored(saved, loading('team-b'));
+    assert.equal(other.kept, false);
+    assert.equal(other.panel.history, undefined);
+    assert.equal(other.panel.credits, undefined, 'nor its balance');
+    const failed = withRestored(saved, { ...loading('team-b'), loading: false, problem: { kind: 'unavailable', message: 'offline' } });
+    assert.equal(failed.kept, false);
+    assert.equal(failed.panel.history, undefined);
+  });
+
+  test("a state with data, or a problem that is the host's word (no key), replaces the saved one", () => {
+    const fresh = { ...loading('team-a'), loading: false, history: { fetchedAt: 3, periods: [] } };
+    assert.equal(withRestored(saved, fresh).kept, false);
+    assert.equal(withRestored(saved, fresh).panel, fresh);
+    assert.equal(withRestored(saved, { ...loading('team-a'), loading: false, problem: { kind: 'noKey', message: 'No key' } }).kept, false);
+    assert.equal(withRestored(undefined, loading('team-a')).kept, false);
   });
 });

@@ -8,7 +8,7 @@ import { type ChartFocus, fitPlanLabel, renderChart } from '../render/chart';
 import { describeMonth, describeSegment, planLabels } from '../render/barText';
 import { renderLegend } from '../render/legend';
 import { describePanel, loadingText, rangeText } from '../render/panelText';
-import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES } from '../protocol';
+import { isHostMessage, type PageCommand, type PageMessage, type PanelState, panelStateProblem, readSavedState, type SavedPageState, type UsageRange, USAGE_RANGES, withRestored } from '../protocol';
 import { type ChartModel, shapeHistory } from '../render/shape';
 import { shapeBins } from '../render/shapeBins';
 import { renderTable } from '../render/table';
@@ -425,16 +425,9 @@ function onMessage(message: unknown): void {
   // A state for the other range or breakdown was on its way before the user switched: the next one is ours.
   if (!matches(message.state)) return;
   const next = message.state;
-  const kept = restored && matches(panel) && !next.history && !next.bins && (!next.problem || next.problem.kind === 'unavailable') ? panel : undefined;
-  restored = kept !== undefined;
-  panel = kept
-    ? {
-        ...next,
-        ...(kept.history ? { history: kept.history } : {}),
-        ...(kept.bins ? { bins: kept.bins } : {}),
-        ...(kept.credits && !next.credits && !next.creditsNote ? { credits: kept.credits } : {}),
-      }
-    : next;
+  const shown = withRestored(restored && matches(panel) ? panel : undefined, next);
+  restored = shown.kept;
+  panel = shown.panel;
   receivedAt = Date.now();
   persist();
   render();

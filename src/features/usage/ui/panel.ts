@@ -54,6 +54,8 @@ export interface UsagePanelDeps {
   log: Logger;
   runCommand: (command: PageCommand) => void;
   now: () => number;
+  /** The team (key and server) the stores hold, by its opaque name, when known. */
+  account: () => string | undefined;
   /** Where requests go, for the words of an error. */
   errors: () => ErrorContext;
 }
@@ -204,7 +206,7 @@ class PanelSession extends DisposableBase {
       const state = buildPanelState(
         this.deps.history.state,
         this.deps.credits.state,
-        { range: this.range, byApiKey: this.byApiKey, locale: vscode.env.language, now: this.deps.now(), errors: this.deps.errors() },
+        { range: this.range, byApiKey: this.byApiKey, locale: vscode.env.language, now: this.deps.now(), account: this.deps.account(), errors: this.deps.errors() },
         this.deps.recent.state,
       );
       const problem = panelStateProblem(state);

@@ -13,6 +13,8 @@ export interface PanelContext {
   byApiKey: boolean;
   locale: string;
   now: number;
+  /** The team (key and server) the stores hold, when known. */
+  account?: string;
   errors: ErrorContext;
 }
 
@@ -49,7 +51,14 @@ function loadingOf(part: { loading: boolean; snapshot?: unknown; problem?: unkno
 
 export function buildPanelState(history: UsageHistoryState, credits: CreditsState, ctx: PanelContext, recent?: RecentUsageState): PanelState {
   const range = ctx.range ?? 'months';
-  const common = { range, byApiKey: range === 'months' ? ctx.byApiKey : false, locale: ctx.locale, now: ctx.now, ...creditsPart(credits, ctx.errors) };
+  const common = {
+    range,
+    byApiKey: range === 'months' ? ctx.byApiKey : false,
+    locale: ctx.locale,
+    now: ctx.now,
+    ...(ctx.account !== undefined ? { account: ctx.account } : {}),
+    ...creditsPart(credits, ctx.errors),
+  };
   if (range !== 'months') {
     const part = recent?.[timeRangeOf(range)] ?? { loading: true };
     const snapshot = part.snapshot;
