@@ -2,7 +2,7 @@
 // refused (credits, a timeout, the rate limit, a field), or what went wrong on the way. The rest is
 // worded as every other failure (./general). Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { isFirecrawlError, isUnsupportedOnServer } from '../../api';
+import { isFirecrawlError, isUnsupportedOnServer, type NetworkError } from '../../api';
 import { formatExact } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { describeError, type ErrorContext, isBlockedSite, operationText, serverSaid, theServer, waitText } from './general';
@@ -188,14 +188,16 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
     const said = ran ? l10n.t('It ran on Firecrawl all the same and used credits: a retry is paid again.') : l10n.t('It may still have run on Firecrawl and used credits.');
     return { message: `${general.message} ${said}`, actions: error.limitBytes !== undefined ? ['editAndRetry', 'showLogs'] : ['retry', 'showLogs'] };
   }
-  // The client gave up waiting, the answer broke off after it began, or a gateway gave up: the
-  // service got the request and may have run it, and a paid request sent again is paid again.
-  const mayHaveRun = error.kind === 'timeout' || (error.kind === 'network' && error.status !== undefined) || (error.kind === 'server' && (error.status === 502 || error.status === 504));
-  const message = !mayHaveRun
-    ? general.message
-    : error.operation === 'agentStart'
-      ? `${general.message} ${l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.")}`
-      : `${general.message} ${l10n.t('It may still have run on Firecrawl and used credits.')}`;
+  // The client gave up waiting, the connection dropped once the request was on its way, the answer
+  // broke off after it began, or a gateway gave up: the service may have got the request and run it,
+  // and a paid request sent again is paid again.
+  const mayHaveRun = error.kind === 'timeout' || (error.kind === 'network' && (error as NetworkError).maybeSent) || (error.kind === 'server' && (error.status === 502 || error.status === 504));
+  if (mayHaveRun && error.operation === 'agentStart') {
+    // A second start is a second run with a limit of its own: looking for the first comes before Retry.
+    const message = `${general.message} ${l10n.t("The run may have started anyway: look in the Research view's Recent group before you retry, or a second run may spend up to its credit limit too.")}`;
+    return { message, actions: ['addRecentJobs', 'retry', ...general.actions.filter((a) => a !== 'retry')] };
+  }
+  const message = mayHaveRun ? `${general.message} ${l10n.t('It may still have run on Firecrawl and used credits.')}` : general.message;
   // Whatever failed on the way, what was typed is still there: Retry sends it again. A step that
   // fixes the cause (a new key) comes first: retrying as it is fails the same way.
   if (general.actions.includes('retry')) return { message, actions: general.actions };

@@ -196,6 +196,16 @@ describe('against the sandbox', () => {
     sandbox.fault({ kind: 'hang', route: 'agentStart' });
     const agent = describeRunError(await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'x', urls: [], maxCredits: 100 })), { timeoutMs: 200 })));
     assert.match(agent.message, /The run may have started anyway: look in the Research view's Recent group before you retry/);
+    assert.equal(agent.actions[0], 'addRecentJobs', 'looking comes before a retry that may start a second run');
+    // The connection dropped once the request was on its way (no answer began): the same may have happened.
+    sandbox.fault({ kind: 'connectionReset', route: 'agentStart' });
+    const reset = await failure(client().startAgent(checked('agentStart', agentStartBody({ prompt: 'x', urls: [], maxCredits: 100 }))));
+    assert.equal(reset.kind, 'network');
+    const resetText = describeRunError(reset);
+    assert.match(resetText.message, /The run may have started anyway: look in the Research view's Recent group before you retry/);
+    assert.equal(resetText.actions[0], 'addRecentJobs');
+    sandbox.fault({ kind: 'connectionReset', route: 'scrape' });
+    assert.match(describeRunError(await failure(client().scrape(scrapeOf('https://example.com/')))).message, /It may still have run on Firecrawl and used credits\.$/);
   });
 
   test('a self-hosted server answers an agent start with 500: said plainly, with no Retry', async () => {
