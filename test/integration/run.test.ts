@@ -867,7 +867,7 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestsTo('agentStart').length, 0);
   });
 
-  it('Start Agent Job: leaving at the confirm step to change the credit limit keeps the schema and the effort for the next run', async () => {
+  it('Start Agent Job: leaving at the confirm step to change the credit limit keeps the schema (read again) and the effort for the next run', async () => {
     const schema = { type: 'object', properties: { plans: { type: 'array' } } };
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(schema) }));
     /** Moves the highlight of the pick on screen to the row labelled `label`, as the arrow keys do. */
@@ -891,6 +891,11 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('agentStart'), 0);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor'); // the Settings editor
     await vscode.window.showTextDocument(editor.document);
+    // The schema is mended meanwhile: Keep sends it as it is now, not as it was read.
+    const mended = { type: 'object', properties: { plans: { type: 'array', items: { type: 'string' } } } };
+    const mend = new vscode.WorkspaceEdit();
+    mend.replace(editor.document.uri, new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify(mended));
+    assert.ok(await vscode.workspace.applyEdit(mend));
 
     const again = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
     await answerPrompt(/Start Agent Job/);
@@ -906,7 +911,7 @@ describe('running Firecrawl from the editor', function () {
     assert.ok((await again)?.id);
     const body = sandbox.requestsTo('agentStart')[0]?.body as Record<string, unknown>;
     assert.equal(body.prompt, 'Compare the plans of three scraping APIs');
-    assert.deepEqual(body.schema, schema);
+    assert.deepEqual(body.schema, mended);
     assert.equal(body.effort, 'high');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

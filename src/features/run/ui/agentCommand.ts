@@ -114,15 +114,16 @@ export async function agentCommand(services: RunServices, editing?: AgentAnswers
           continue;
         }
         if (a.value.kind === 'none') delete answers.schema;
-        else if (a.value.kind !== 'kept') {
-          const source = a.value.kind === 'editor' ? jsonEditor : await pickSchemaFile();
+        else if (a.value.kind !== 'kept' || !closedUntitled(answers.schema?.uri)) {
+          // Kept, it is read again: the file (or its editor) may have been mended since a start was refused.
+          const source = a.value.kind === 'kept' ? await openSchema(vscode.Uri.parse(answers.schema?.uri ?? '')) : a.value.kind === 'editor' ? jsonEditor : await pickSchemaFile();
           if (!source) continue;
           const schema = readSchema(source.getText());
           if (!schema.ok) {
             void vscode.window.showWarningMessage(schema.problem);
             continue;
           }
-          answers.schema = { name: source.fileName.split(/[\\/]/).pop() ?? '', value: schema.value };
+          answers.schema = { name: source.fileName.split(/[\\/]/).pop() ?? '', value: schema.value, uri: source.uri.toString() };
         }
         step = 4;
         continue;
@@ -205,7 +206,15 @@ function effortLabel(effort: AgentEffort): string {
 
 async function pickSchemaFile(): Promise<vscode.TextDocument | undefined> {
   const [uri] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { JSON: ['json'] }, openLabel: vscode.l10n.t('Use as Schema') })) ?? [];
-  if (!uri) return undefined;
+  return uri && openSchema(uri);
+}
+
+/** An unsaved editor closed since the schema was read from it: what was read is all there is. */
+function closedUntitled(uri: string | undefined): boolean {
+  return uri !== undefined && uri.startsWith('untitled:') && !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri);
+}
+
+async function openSchema(uri: vscode.Uri): Promise<vscode.TextDocument | undefined> {
   try {
     return await vscode.workspace.openTextDocument(uri);
   } catch (error) {

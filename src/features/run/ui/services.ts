@@ -44,7 +44,7 @@ export function openingValue(services: RunServices, prompt: string, selection: s
 export interface AgentAnswers {
   prompt: string;
   urls: string;
-  /** The schema's source, for the pages, and the parsed object. */
-  schema?: { name: string; value: Record<string, unknown> };
+  /** The schema's source, for the pages, the parsed object, and where it was read: Keep reads it again (it may have been mended since). */
+  schema?: { name: string; value: Record<string, unknown>; uri: string };
   effort?: AgentEffort;
 }
