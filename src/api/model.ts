@@ -253,6 +253,11 @@ export function isTerminalStatus(status: string): boolean {
   return TERMINAL.has(status);
 }
 
+/** An agent run waiting for the user to approve a step (in the dashboard): it has no time limit while it waits, and polling does not move it on. */
+export function awaitsApproval(job: { status: string; pendingApproval?: unknown } | undefined): boolean {
+  return job?.status === 'processing' && job.pendingApproval !== undefined;
+}
+
 /** The service still runs the job: 'processing', or a state it may add (such as 'queued'). */
 export function isRunning(snapshot: { status: string } | undefined): boolean {
   return snapshot !== undefined && !TERMINAL.has(snapshot.status);

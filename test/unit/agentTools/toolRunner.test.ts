@@ -216,6 +216,36 @@ describe('tool calls against the sandbox', () => {
     assert.equal(scrape.decision.heldToday, 120, 'the guard says it too when it asks');
   });
 
+  test("a run waiting for the user's approval says so, and not to poll: asking again does not move it on", async () => {
+    const { tools } = runner({ budget: 10_000 });
+    const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
+    const id = /Job id: ([0-9a-f-]{36})/.exec(started.parts[0] ?? '')?.[1] ?? '';
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    sandbox.fault({ route: 'agentStatus', kind: 'status', status: 200, body: { success: true, status: 'processing', creditsUsed: 3, pendingApproval: { step: 'checkout' }, expiresAt } });
+    const waiting = (await tools.run('agentStatus', { id })).parts[0] ?? '';
+    assert.match(waiting, /waiting for the user's approval of a step, given in the Firecrawl dashboard: asking again does not move it on\. Tell the user/);
+    assert.doesNotMatch(waiting, /Still running: ask again in 30 seconds/);
+    assert.doesNotMatch(waiting, /checkout/, 'what it asks is for the service to show');
+    assert.equal(await tools.spentToday(), 120, 'its ceiling stays held');
+  });
+
+  test('partial data is said to be partial when it is what is shown, and only then', async () => {
+    const { tools } = runner({ budget: 10_000 });
+    const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
+    const id = /Job id: ([0-9a-f-]{36})/.exec(started.parts[0] ?? '')?.[1] ?? '';
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const said = async (body: object) => {
+      sandbox.fault({ route: 'agentStatus', kind: 'status', status: 200, body: { success: true, creditsUsed: 120, expiresAt, ...body } });
+      return (await tools.run('agentStatus', { id })).parts[0] ?? '';
+    };
+    assert.match(await said({ status: 'completed', stopReason: 'credit_limit_reached', partial: { rows: [1] } }), /It stopped at its credit limit; what it gathered is below as partial data\./);
+    const nothing = await said({ status: 'completed', stopReason: 'credit_limit_reached' });
+    assert.match(nothing, /It stopped at its credit limit\./);
+    assert.doesNotMatch(nothing, /below as partial data/, 'nothing is below');
+    assert.match(await said({ status: 'failed', partial: { rows: [1] } }), /What it gathered so far is below as partial data\./);
+    assert.doesNotMatch(await said({ status: 'completed', data: { rows: [1] } }), /partial/);
+  });
+
   test('a run that finished without saying what it cost is charged its ceiling, no longer held as a run still going', async () => {
     const { tools } = runner({ budget: 10_000 });
     const started = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
@@ -331,7 +361,7 @@ describe('tool calls against the sandbox', () => {
     const { tools } = runner();
     sandbox.fault({ kind: 'status', status: 429, route: 'search', retryAfterSeconds: 30 });
     const out = await tools.run('search', { query: 'x' });
-    assert.match(out.parts[0] ?? '', /rate limit was reached \(429\)\. Nothing was fetched or spent\. Do not retry before in 30 s/);
+    assert.match(out.parts[0] ?? '', /rate limit was reached \(429\)\. Nothing was fetched or spent\. Do not retry for 30 s;/);
     assert.equal(out.refusal?.kind, 'rateLimit');
   });
 

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import {
   type AgentJob,
   agentStartBody,
+  awaitsApproval,
   type CancelledError,
   checked,
   type FirecrawlClient,
@@ -19,7 +20,7 @@ import {
   scrapeBody,
   searchBody,
 } from '../../../api';
-import { describeRunError, type ErrorContext, quotedServerWords, serverWords, waitText } from '../../../host/errorText';
+import { describeRunError, type ErrorContext, quotedServerWords, secondsText, serverWords } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
 import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
@@ -335,10 +336,11 @@ export class ToolRunner {
       return { parts: [message], refusal: { kind: 'credits', notify: this.deps.refusals.refused('credits', now), message } };
     }
     if (isFirecrawlError(error) && error.kind === 'rateLimited') {
-      const wait = waitText((error as RateLimitedError).retryAfterMs);
+      const asked = (error as RateLimitedError).retryAfterMs;
+      const wait = asked === undefined || !Number.isFinite(asked) ? undefined : secondsText(Math.max(1, Math.ceil(asked / 1000)) * 1000);
       const message = wait
         ? l10n.t(
-            "Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry before {0}; better, finish without more Firecrawl calls. The user has been told.",
+            "Firecrawl refused: the plan's rate limit was reached (429). Nothing was fetched or spent. Do not retry for {0}; better, finish without more Firecrawl calls. The user has been told.",
             wait,
           )
         : l10n.t(
@@ -505,8 +507,14 @@ export class ToolRunner {
     const status = word ?? l10n.t('a status this extension does not know');
     const facts = [l10n.t('Agent run {0}: {1}.', job.id, status)];
     if (job.creditsUsed !== undefined) facts.push(l10n.t('Credits used so far: {0}.', formatExact(job.creditsUsed)));
-    if (job.stopReason === 'credit_limit_reached') facts.push(l10n.t('It stopped at its credit limit; what it gathered is below as partial data.'));
-    if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
+    // What is fenced below is the result, or else what the run gathered before it stopped: said as such.
+    const partial = job.data === undefined && job.partial !== undefined;
+    if (job.stopReason === 'credit_limit_reached')
+      facts.push(partial ? l10n.t('It stopped at its credit limit; what it gathered is below as partial data.') : l10n.t('It stopped at its credit limit.'));
+    else if (partial) facts.push(l10n.t('What it gathered so far is below as partial data.'));
+    if (awaitsApproval(job))
+      facts.push(l10n.t("It is waiting for the user's approval of a step, given in the Firecrawl dashboard: asking again does not move it on. Tell the user, then ask again once they approved it."));
+    else if (isRunning(job)) facts.push(l10n.t('Still running: ask again in 30 seconds or more.'));
     // A run's error may quote the pages it read: it is fenced with them, never one of our facts.
     const said = quotedServerWords([word ? undefined : job.status, job.error].filter((t) => t?.trim()).join('; '));
     const data = job.data ?? job.partial;

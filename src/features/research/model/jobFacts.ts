@@ -14,11 +14,6 @@ export function isFinalPhase(job: TrackedSnapshot): boolean {
   return false;
 }
 
-/** An agent run waiting for the user to approve a step: it has no time limit while it waits. */
-export function awaitsApproval(job: TrackedSnapshot | undefined): boolean {
-  return job?.kind === 'agent' && job.status === 'processing' && job.pendingApproval !== undefined;
-}
-
 const HEADING = /^\s{0,3}#{1,6}\s+/;
 const CLOSING_HASHES = /\s+#+\s*$/;
 const MAX_TITLE = 80;

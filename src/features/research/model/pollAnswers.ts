@@ -1,9 +1,9 @@
 // What one answer from the service does to a tracked job: a snapshot moves it on (finished, still
 // running, or stalled past the time limit); a failure stops it, retries it with backoff, or leaves a
 // finished job as it was. The store decides when to ask; this decides what the answer means.
-import { askedWaitMs, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
+import { askedWaitMs, awaitsApproval, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { backoffDelay } from '../../../shared/backoff';
-import { awaitsApproval, progressSignature } from './jobFacts';
+import { progressSignature } from './jobFacts';
 import { type JobRecord, wasRunning } from './jobRecord';
 import { POLL } from './pollPolicy';
 import type { ResearchLog } from './storeOptions';

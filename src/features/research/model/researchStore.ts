@@ -6,13 +6,13 @@
 // follow even where no file watcher tells them. Polls only jobs that are still running, with one self-rescheduling timer
 // set for the earliest due job (none at all once every job is finished), a shared request budget,
 // and one request per job at a time shared by every caller.
-import { type CallOptions, type FirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
+import { awaitsApproval, type CallOptions, type FirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { deferred, type Disposable, Emitter, type Event } from '../../../shared/events';
 import { isJobId } from '../../../shared/jobIds';
 import { agentCancelConflict } from '../../../host/errorText';
 import { keepCancelled } from './cancelledRuns';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
-import { awaitsApproval, isFinalPhase } from './jobFacts';
+import { isFinalPhase } from './jobFacts';
 import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
 import { readJob } from './jobReads';
 import { applyJobFile, type JobRecord, lostWhileRunning, newRecord, recordOfListed, shownKey } from './jobRecord';
