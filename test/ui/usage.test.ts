@@ -55,9 +55,12 @@ describe('credit usage chart (dark theme)', () => {
     const labels = await bars.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     labels.forEach((label, i) => assert.match(label, new RegExp(`: ${MONTH_TOTALS[i]} credits used`), label));
     assert.match(labels[3]!, /\(in progress\)/);
-    assert.equal(await f.locator('.month.partial').count(), 1);
-    assert.equal(await f.locator('.month.partial .progress-label').textContent(), '(in progress)');
-    assert.equal(await f.locator('.month.partial .progress-outline').count(), 1);
+    // The 90 days the service counts may begin after the oldest month's start (it depends on today's date): that month is partial too.
+    const progress = await f.locator('.month.partial .progress-label').allTextContents();
+    assert.equal(progress.at(-1), '(in progress)');
+    assert.ok(progress.length <= 2 && progress.slice(0, -1).every((t) => t === '(partial)'), progress.join(' '));
+    if (progress.length === 2) assert.match(labels[0]!, /\(partial\)/);
+    assert.equal(await f.locator('.month.partial .progress-outline').count(), progress.length);
     // 15,604 at most on a 100,000 plan: the axis fits the data and the plan is a marker above it.
     assert.equal(await f.locator('.plan-off').count(), 1);
     assert.match((await f.locator('.balance').textContent()) ?? '', /62,418 of 100,000 credits remaining/);

@@ -256,6 +256,40 @@ describe('shaping', () => {
     assert.equal(shapeHistory(spec, false, { now: Date.parse('2026-12-02T00:00:00Z') }).months[1]!.partial, false, 'a month past is whole');
   });
 
+  test("as the live service lists them: the newest month with usage is open-ended; a month past is whole, and the reading's month shows as 0", () => {
+    // A team idle since October 28, read on November 5: the service's months come from its rows.
+    const live: UsagePeriod[] = [
+      { startDate: '2026-08-01T00:00:00.000Z', endDate: '2026-09-01T00:00:00.000Z', creditsUsed: 30 },
+      { startDate: '2026-09-01T00:00:00.000Z', endDate: '2026-10-01T00:00:00.000Z', creditsUsed: 40 },
+      { startDate: '2026-10-01T00:00:00.000Z', endDate: null, creditsUsed: 50 },
+    ];
+    const now = Date.parse('2026-11-05T09:00:00Z');
+    const model = shapeHistory(live, false, { locale: 'en-US', now });
+    assert.deepEqual(
+      model.months.map((m) => [m.shortLabel, m.total, m.partial, m.partialLabel ?? '']),
+      [
+        ['Aug', 30, true, '(partial)'],
+        ['Sep', 40, false, ''],
+        ['Oct', 50, false, ''],
+        ['Nov', 0, true, '(in progress)'],
+      ],
+    );
+    assert.equal(model.months[2]!.endDate, '2026-10-31T23:59:59.999Z', 'October ended');
+    assert.equal(model.grandTotal, 120);
+    // The file says the same: finished months end on their last day, whichever way the service dated the end.
+    assert.equal(
+      toCsv(live, false, now),
+      ['month_start,month_end,in_progress,credits_used', '2026-08-01,2026-08-31,false,30', '2026-09-01,2026-09-30,false,40', '2026-10-01,2026-10-31,false,50', '2026-11-01,,true,0', ''].join('\r\n'),
+    );
+    // Read on November 29: the 90 days begin on August 31, before September's start.
+    const later = shapeHistory(live.slice(1), false, { now: Date.parse('2026-11-29T12:00:00Z') });
+    assert.deepEqual(
+      later.months.map((m) => m.partial),
+      [false, false, true],
+      'September is whole',
+    );
+  });
+
   test('36 months × 50 keys: every month and key (the time it takes is a bench row)', () => {
     const rows: UsagePeriod[] = [];
     for (let m = 0; m < 36; m += 1) {

@@ -199,7 +199,8 @@ function announce(about: string, words: string): void {
 /** The chart's numbers: months per breakdown, or the range's bins with the plan's pace for their size. */
 function shapeModel(state: PanelState): ChartModel {
   const planCredits = state.credits?.planCredits ?? undefined;
-  if (state.range === 'months' || !state.bins) return shapeHistory(state.history?.periods ?? [], state.byApiKey, { planCredits, locale: state.locale, now: state.now });
+  // The months as of their reading: a history read last month has no month of its own for today.
+  if (state.range === 'months' || !state.bins) return shapeHistory(state.history?.periods ?? [], state.byApiKey, { planCredits, locale: state.locale, now: state.history?.fetchedAt ?? state.now });
   const { start, end } = state.credits ? billingPeriod(state.credits) : {};
   const periodMs = start !== undefined && end !== undefined ? end - start : undefined;
   return shapeBins(state.bins, { locale: state.locale, ...(planCredits !== undefined ? { planCredits } : {}), ...(periodMs !== undefined ? { periodMs } : {}) });

@@ -21,6 +21,15 @@ function csvNumber(value: number): string {
   return Number.isFinite(value) ? String(value) : '';
 }
 
+/** A month's end as its last day: the service ends a finished month at the next one's first instant. */
+function lastDayEnd(iso: string | null): string | null {
+  const time = iso === null ? Number.NaN : Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const date = new Date(time);
+  const firstInstant = date.getUTCDate() === 1 && time % (24 * 60 * 60_000) === 0;
+  return firstInstant ? new Date(time - 1).toISOString() : iso;
+}
+
 function csvDate(iso: string | null): string {
   if (iso === null) return '';
   const time = Date.parse(iso);
@@ -39,7 +48,7 @@ export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean, now?: 
   const header = byApiKey ? ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'] : ['month_start', 'month_end', 'in_progress', 'credits_used'];
   const lines = [header.join(',')];
   for (const month of model.months) {
-    const common = [csvDate(month.startDate), csvDate(month.endDate), month.partial ? 'true' : 'false'];
+    const common = [csvDate(month.startDate), csvDate(lastDayEnd(month.endDate)), month.partial && !month.cut ? 'true' : 'false'];
     if (!byApiKey) {
       lines.push([...common, csvNumber(month.total)].join(','));
       continue;

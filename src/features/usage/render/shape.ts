@@ -23,6 +23,8 @@ export interface ChartMonth {
   partial: boolean;
   /** Why it is partial, in words shown beside its label: "(in progress)", "(partial)". */
   partialLabel?: string;
+  /** Partial because the window of what the service counts begins after its start (not in progress). */
+  cut?: true;
   /**
    * Credits by series index, only for the series that have rows this month (sparse: a month of
    * thousands of keys that used nothing costs nothing). Read with `values[i] ?? 0`.
@@ -75,9 +77,17 @@ export interface ShapeOptions {
   maxSeries?: number;
   /** The name of rows without a key name; default the translated "Unknown" (a CSV keeps it stable). */
   unknownKey?: string;
-  /** The time of the reading: the month that holds it is in progress, whatever end date it was given (the spec gives its last day). */
+  /**
+   * The time of the reading: the month that holds it is in progress, whatever end date it was given
+   * (the spec gives its last day), and no other is; it is shown, as 0, when the service left it out
+   * (it lists months from its rows, the newest with an open end); the oldest month, when the 90 days
+   * begin after its start, is partial.
+   */
   now?: number;
 }
+
+/** How far back the service's months reach: the first month listed is cut by it. */
+export const HISTORY_WINDOW_MS = 90 * 24 * 60 * 60_000;
 
 // The words below are functions, not constants: a translation is known only once the language is
 // configured, after every module has loaded.
@@ -106,7 +116,7 @@ export function inProgressLabel(): string {
 }
 /** Beside a bin the window cuts at its start. */
 export function partialLabel(): string {
-  return l10n.t({ message: '(partial)', args: [], comment: ['beside a day or hour of the chart that the time window cuts at its start'] });
+  return l10n.t({ message: '(partial)', args: [], comment: ['beside a month, day or hour of the chart that the time window cuts at its start'] });
 }
 
 function startTime(startDate: string | null): number {
@@ -274,8 +284,21 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
     for (const [name] of rest) indexOf.set(name, others.index);
   }
 
-  const ordered = withMissingMonths([...monthOrder].sort(compareMonths));
+  const current = options.now === undefined ? undefined : monthIndex(new Date(options.now).toISOString());
+  const sorted = [...monthOrder].sort(compareMonths);
+  // The month of the reading, when the service listed none for it (its months come from its rows): a 0 in its place.
+  const newest = sorted.reduce<number | undefined>((last, startDate) => monthIndex(startDate) ?? last, undefined);
+  if (current !== undefined && newest !== undefined && newest < current && current - newest <= MAX_FILLED_GAP) {
+    const startDate = monthStartIso(current);
+    monthInfo.set(startDate, { endDate: null, byKey: new Map() });
+    sorted.push(startDate);
+    sorted.sort(compareMonths);
+  }
+  const ordered = withMissingMonths(sorted);
+  const windowStart = options.now === undefined ? undefined : options.now - HISTORY_WINDOW_MS;
+  const oldest = ordered.find((startDate) => monthIndex(startDate) !== undefined);
   const inProgress = inProgressLabel();
+  const cut = partialLabel();
   const months: ChartMonth[] = ordered.map((startDate) => {
     const info = monthInfo.get(startDate) ?? { endDate: monthEnd(startDate), byKey: new Map<string, number>() };
     const values: Record<number, number> = {};
@@ -289,8 +312,22 @@ export function shapeHistory(periods: readonly UsagePeriod[], byApiKey: boolean,
     }
     // Only a month with a date can be in progress: "Undated" rows have no end either, and are no month.
     const month = monthIndex(startDate);
-    const partial = month !== undefined && (info.endDate === null || (options.now !== undefined && month === monthIndex(new Date(options.now).toISOString())));
-    return { startDate, endDate: info.endDate, partial, ...(partial ? { partialLabel: inProgress } : {}), values, ...(folded ? { folded } : {}), total, ...monthLabels(startDate, options.locale) };
+    const running = month !== undefined && (current === undefined ? info.endDate === null : month === current);
+    // A month past that the service left open (its newest row) ended as months do.
+    const endDate = month !== undefined && !running && info.endDate === null ? monthEnd(startDate) : info.endDate;
+    const cutAtStart = !running && startDate === oldest && windowStart !== undefined && startTime(startDate) < windowStart;
+    const label = running ? inProgress : cutAtStart ? cut : undefined;
+    return {
+      startDate,
+      endDate,
+      partial: label !== undefined,
+      ...(label ? { partialLabel: label } : {}),
+      ...(cutAtStart ? { cut: true } : {}),
+      values,
+      ...(folded ? { folded } : {}),
+      total,
+      ...monthLabels(startDate, options.locale),
+    };
   });
 
   const plan = options.planCredits !== undefined && Number.isFinite(options.planCredits) && options.planCredits > 0 ? options.planCredits : undefined;
