@@ -228,7 +228,8 @@ describe('credit usage chart (dark theme)', () => {
     assert.equal(await f.locator('svg.chart').count(), 0);
     await wb().screenshot('usage-empty-dark');
 
-    sandbox.setHistory([{ startDate: '2026-11-01T00:00:00.000Z', endDate: null, creditsUsed: 321, apiKey: 'Default' }]);
+    const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)).toISOString();
+    sandbox.setHistory([{ startDate: thisMonth, endDate: null, creditsUsed: 321, apiKey: 'Default' }]);
     await press(wb(), f, 'Refresh');
     await f.locator('.bar-hit').first().waitFor();
     sandbox.fault({ route: 'creditUsageHistorical', kind: 'connectionReset', times: 10 });
@@ -319,9 +320,12 @@ describe('credit usage chart (light theme)', () => {
 
   it('draws 36 months × 50 keys: every segment, thinned month labels, patterns past 8 colours', async () => {
     const rows = [];
+    // 36 months ending with this one (the month in progress is today's).
+    const now = new Date();
+    const monthStart = (m: number) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 35 + m, 1);
     for (let m = 0; m < 36; m += 1) {
-      const start = new Date(Date.UTC(2023, 11 + m, 1)).toISOString();
-      const end = m === 35 ? null : new Date(Date.UTC(2023, 12 + m, 1) - 1).toISOString();
+      const start = new Date(monthStart(m)).toISOString();
+      const end = m === 35 ? null : new Date(monthStart(m + 1) - 1).toISOString();
       for (let k = 0; k < 50; k += 1) rows.push({ startDate: start, endDate: end, creditsUsed: 40 + ((k * 37 + m * 53) % 300) + (50 - k) * 6, apiKey: `key-${String(k + 1).padStart(2, '0')}` });
     }
     sandbox.setHistory(rows);
