@@ -180,6 +180,12 @@ describe('the usage page for keyboard, screen reader and narrow-panel users', ()
     await page.locator('.status.error').waitFor();
     assert.ok((await page.evaluate(() => (window as unknown as { liveChanges: number }).liveChanges)) > 0, 'a new status is announced');
     assert.match((await live.allTextContents()).join(' '), /Firecrawl rejected the API key/);
+    // Loading, then nothing used: the result is said, not silence after "Loading…".
+    await post(page, { ...STATE, history: undefined, loading: true });
+    await page.locator('.status', { hasText: /Loading|Refreshing/ }).waitFor();
+    await post(page, { ...STATE, history: { ...STATE.history!, periods: [] } });
+    await page.locator('.empty', { hasText: 'No credit usage in the last 90 days.' }).waitFor();
+    assert.match((await page.locator('.announcer').textContent()) ?? '', /No credit usage in the last 90 days\./);
     assert.deepEqual(errors, []);
     await page.close();
   });

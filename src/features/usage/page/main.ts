@@ -184,7 +184,12 @@ function renderText(state: PanelState | undefined): ReturnType<typeof describePa
   if (ui.statusAction.textContent !== (status?.action?.label ?? '')) ui.statusAction.textContent = status?.action?.label ?? '';
   // What the status is about, without its age: a redraw, a new balance or the minute's tick says nothing new.
   const problem = state?.problem;
-  announce(status ? JSON.stringify([range(), saved.byApiKey, status.tone, status.action?.command, problem?.kind, problem?.message, !!state?.loading, !!(state?.history || state?.bins)]) : '', words);
+  // Nothing used has no status: said all the same, or "Loading…" would be followed by silence.
+  const spoken = words || (text.empty ? rangeText(range()).empty : '');
+  announce(
+    spoken ? JSON.stringify([range(), saved.byApiKey, status?.tone, status?.action?.command, problem?.kind, problem?.message, !!state?.loading, !!(state?.history || state?.bins), text.empty]) : '',
+    spoken,
+  );
   ui.data.setAttribute('aria-busy', String(!!state?.loading));
   return text;
 }
