@@ -93,6 +93,22 @@ describe('open results', () => {
     assert.equal(results.isOpen('untitled:mine'), false);
   });
 
+  test('a server that takes no feedback closes rating for every job that ran at it, those opened later too', () => {
+    const results = new RatableResults();
+    const OTHER = JOB.replace(/^.{4}/, 'abcd');
+    results.add('untitled:page-1', { endpoint: 'scrape', jobId: JOB, server: 'http://localhost:3002' });
+    results.add('untitled:page-2', { endpoint: 'scrape', jobId: OTHER, server: 'http://localhost:3002' });
+    results.add('untitled:map', { endpoint: 'map', jobId: JOB.replace(/^.{4}/, 'dcba'), server: 'http://localhost:3002' });
+    results.add('untitled:hosted', { endpoint: 'scrape', jobId: OTHER, server: 'https://api.firecrawl.dev' });
+    results.serverClosed('http://localhost:3002', { noFeedback: true });
+    assert.deepEqual(
+      ['untitled:page-1', 'untitled:page-2', 'untitled:map', 'untitled:hosted'].map((k) => results.isOpen(k)),
+      [false, false, false, true],
+    );
+    results.add('untitled:page-3', { endpoint: 'search', jobId: JOB.replace(/^.{4}/, 'eeee'), server: 'http://localhost:3002' });
+    assert.deepEqual(results.get('untitled:page-3')?.closed, { noFeedback: true }, 'a result of that server opened since is closed from the start');
+  });
+
   test('runs that end together share one balance read', async () => {
     const clock = new FakeClock();
     let reads = 0;

@@ -30,6 +30,8 @@ export type Closed = { windowSeconds?: number } | { noFeedback: true };
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
+  /** Servers that said they take no feedback at all (no database): their results open closed. */
+  private readonly closedServers = new Map<string, Closed>();
   private readonly changed = new Emitter<string>();
   /** Fires the document key whose rating changed. */
   readonly onDidChange = this.changed.event;
@@ -37,7 +39,8 @@ export class RatableResults {
   /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
     if (!isJobId(result.jobId)) return;
-    this.results.set(key, { ...result });
+    const closed = result.server === undefined ? undefined : this.closedServers.get(result.server);
+    this.results.set(key, { ...result, ...(closed && !result.closed ? { closed } : {}) });
     this.changed.fire(key);
   }
 
@@ -84,6 +87,12 @@ export class RatableResults {
       if ('receipt' in answer) this.rated(key, answer.receipt);
       else this.close(key, answer.closed);
     }
+  }
+
+  /** The server takes no feedback for any job (no database): every result of a job run there is closed, now and when opened. */
+  serverClosed(server: string, closed: Closed): void {
+    this.closedServers.set(server, closed);
+    for (const [key, result] of this.results) if (result.server === server && this.isOpen(key)) this.close(key, closed);
   }
 
   /** A closed document is forgotten. */

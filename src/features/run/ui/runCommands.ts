@@ -56,13 +56,12 @@ export class RunCommands implements vscode.Disposable {
   startAgent = () => agentCommand(this.services);
   rate = (given?: unknown) => rateCommand(this.services, given);
 
-  /** A feedback answer: the results of its job are rated, or closed when its window has passed or its server takes no feedback. */
+  /** A feedback answer: the results of its job are rated, or closed when its window has passed; every result of a server that takes no feedback is closed. */
   feedbackDelivered(result: FeedbackRunResult): void {
     if (result.kind === 'sent') this.services.results.answered(result.job.endpoint, result.job.jobId, { receipt: result.message });
     else if (result.kind === 'failed' && result.code === 'FEEDBACK_WINDOW_EXPIRED')
       this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: result.windowSeconds === undefined ? {} : { windowSeconds: result.windowSeconds } });
-    else if (result.kind === 'failed' && result.code === 'DB_DISABLED')
-      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: { noFeedback: true } }, this.services.provider.url.url);
+    else if (result.kind === 'failed' && result.code === 'DB_DISABLED') this.services.results.serverClosed(this.services.provider.url.url, { noFeedback: true });
   }
 
   /** The run prompt on screen, for tests that drive the real widgets. */
