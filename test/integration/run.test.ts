@@ -515,6 +515,30 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(scrapedUrls(), ['https://docs.example.org/docs', 'https://docs.example.org/docs/', 'https://docs.example.org/pricing', 'https://docs.example.org/docs/page-1']);
   });
 
+  it('Map a Site with links checked, the first refused (400): leaving the Edit and Retry box says the pages after it were not scraped, and offers them', async () => {
+    sandbox.fault({
+      kind: 'status',
+      status: 400,
+      route: 'scrape',
+      body: { success: false, code: 'BAD_REQUEST', error: 'Bad Request: url: Not allowed', details: [{ code: 'custom', path: ['url'], message: 'Not allowed' }] },
+    });
+    answer = 'Edit and Retry';
+    const infos = recordNotices(['info']);
+    try {
+      const pending = pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', [1, 2, 5], 'accept');
+      await until('the Scrape URL box', () => (prompt() && /Scrape URL/.test(prompt()?.title ?? '') ? prompt() : undefined));
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await pending;
+      const said = await until('the pages not scraped, said', () => infos.notices.find((n) => /checked pages were not scraped/.test(n.message)));
+      assert.match(said.message, /^Firecrawl: stopped; 2 checked pages were not scraped\.$/);
+      assert.deepEqual(said.items, ['Scrape the Rest']);
+      assert.deepEqual(scrapedUrls(), ['https://docs.example.org/docs'], 'nothing more was sent');
+      said.choose(undefined);
+    } finally {
+      infos.restore();
+    }
+  });
+
   it('Search the Web with several results checked, the first page failing: Skip and Go On scrapes the pages after it, without the failed one', async () => {
     sandbox.fault({ kind: 'status', status: 200, route: 'scrape', body: { success: false, error: 'Request timed out while loading the page' } });
     answer = 'Skip and Go On';

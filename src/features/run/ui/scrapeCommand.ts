@@ -70,7 +70,10 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
           edit: async () => {
             services.typed.set('scrape', url);
             const edited = await askUrl(services, undefined);
-            return edited ? scrapeUrls(services, [edited, ...rest]) : undefined;
+            if (edited) return scrapeUrls(services, [edited, ...rest]);
+            // Left without an address: the pages after it are not lost unsaid, as after a Cancel.
+            if (rest.length > 0) sayNotScraped(services, rest);
+            return undefined;
           },
           ...(rest.length > 0 ? { skip: () => scrapeUrls(services, rest) } : {}),
         },
