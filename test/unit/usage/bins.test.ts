@@ -27,6 +27,9 @@ describe('bins as a chart', () => {
     assert.equal(model.months.length, 31);
     assert.deepEqual(model.months.map((m) => m.partialLabel).filter(Boolean), ['(partial)', '(in progress)']);
     assert.equal(model.months[1]!.total, 240);
+    // A whole day is a UTC calendar day, as the service bins it; beside local hours, it says so.
+    assert.match(model.months[1]!.longLabel, /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 2026 \(UTC\)$/);
+    assert.match(describeMonth(model, 1, 'en-US').aria, /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 2026 \(UTC\): 240 credits used\./);
     assert.equal(model.plan, 100_000 / 30);
     // 3,333 a day against 240 a day: far above, so a marker and an axis fitted to the data.
     assert.equal(model.planOffChart, true);

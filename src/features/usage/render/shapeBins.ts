@@ -74,7 +74,8 @@ function labels(slot: UsageSlot, binSize: UsageBinSize, f: Formats): Pick<ChartM
         ? l10n.t({ message: '{0}, from {1}', args: [f.dayLong.format(start), f.timeUtc.format(start)], comment: ['a day of the chart that starts late: {0} is the date, {1} the time it starts'] })
         : slot.partial === 'current'
           ? l10n.t({ message: '{0}, until {1}', args: [f.dayLong.format(start), f.timeUtc.format(new Date(slot.end))], comment: ['the day in progress: {0} is the date, {1} the time it reaches now'] })
-          : f.dayLong.format(start);
+          : // The service's days are UTC calendar days: beside the local hours of the 24 hours, said so.
+            l10n.t({ message: '{0} (UTC)', args: [f.dayLong.format(start)], comment: ['a whole day of the chart, a calendar day in UTC: {0} is the date'] });
     return { shortLabel: short, shortYearLabel: short, longLabel: long, year: start.getUTCFullYear() };
   }
   const local = start.getFullYear() * 10_000 + (start.getMonth() + 1) * 100 + start.getDate();
