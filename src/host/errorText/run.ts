@@ -23,6 +23,8 @@ export interface RunErrorText {
 export interface RunErrorContext extends ErrorContext {
   /** The team's balance as last read, said with a 402. */
   balance?: number;
+  /** The time a scrape or parse asks for is already the longest the service takes: raising it cannot help. */
+  timeoutAtMost?: boolean;
 }
 
 export function runStepLabel(step: RunStep): string {
@@ -113,6 +115,14 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   }
   if (error.kind === 'badRequest' && (error.status === 408 || error.code === 'SCRAPE_TIMEOUT')) {
     // The setting is the time a scrape or a parse asks for; the other routes send none, so raising it changes nothing.
+    if ((error.operation === 'scrape' || error.operation === 'parse') && ctx.timeoutAtMost)
+      return {
+        message:
+          (error.operation === 'scrape'
+            ? l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT), within the longest time Firecrawl allows (5 minutes). Retry later: the site may be slow now.')
+            : l10n.t('The file was not parsed in time (408 SCRAPE_TIMEOUT), within the longest time Firecrawl allows (5 minutes). Retry later, or try a smaller file.')) + said,
+        actions: ['retry'],
+      };
     if (error.operation === 'scrape')
       return {
         message: l10n.t('The page did not load in time (408 SCRAPE_TIMEOUT). Retry, or allow more time in the setting firecrawl.run.timeoutSeconds.') + said,

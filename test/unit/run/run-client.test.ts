@@ -168,6 +168,16 @@ describe('against the sandbox', () => {
       'a file has no page that loads',
     );
     assert.deepEqual(parseTimeout.actions, ['retry', 'openSettings']);
+    // At the longest time the service takes, more time cannot be asked for: the setting is not offered.
+    sandbox.fault({ kind: 'status', status: 408, route: 'scrape' });
+    const atMostScrape = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))), { timeoutAtMost: true });
+    assert.match(atMostScrape.message, /^The page did not load in time \(408 SCRAPE_TIMEOUT\), within the longest time Firecrawl allows \(5 minutes\)\. Retry later/);
+    assert.deepEqual(atMostScrape.actions, ['retry']);
+    sandbox.fault({ kind: 'status', status: 408, route: 'parse' });
+    const atMostParse = describeRunError(await failure(c.parse(upload, 30_000)), { timeoutAtMost: true });
+    assert.match(atMostParse.message, /^The file was not parsed in time \(408 SCRAPE_TIMEOUT\), within the longest time Firecrawl allows \(5 minutes\)\./);
+    assert.doesNotMatch(atMostParse.message, /timeoutSeconds/);
+    assert.deepEqual(atMostParse.actions, ['retry']);
     // A proxy's own 408 (its page, not Firecrawl's JSON): the request timed out on its way, not the page.
     sandbox.fault({ kind: 'status', status: 408, route: 'scrape', text: '<html><body><h1>408 Request Time-out</h1></body></html>' });
     const proxyTimeout = describeRunError(await failure(client().scrape(scrapeOf('https://example.com/'))));

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../../ids';
 import { describeRunError, isCommonStep, type RunErrorText, type RunStep, runStepLabel } from '../../../host/errorText';
 import { runCommonStep } from '../../../host/nextStepCommands';
-import { openSetting } from '../../../host/settings';
-import { isFirecrawlError } from '../../../api';
+import { openSetting, runSettings } from '../../../host/settings';
+import { isFirecrawlError, MAX_SCRAPE_TIMEOUT_MS } from '../../../api';
 import { plainText } from '../../../shared/text';
 import type { RunServices } from './services';
 
@@ -36,6 +36,7 @@ export function reportRunError(error: unknown, services: RunServices, steps: Run
   const described = describeRunError(error, {
     ...services.provider.errorContext,
     ...(balance !== undefined ? { balance } : {}),
+    timeoutAtMost: runSettings.scrapeTimeoutMs() >= MAX_SCRAPE_TIMEOUT_MS,
   });
   const offered = steps.edit ? described.actions : described.actions.filter((a) => a !== 'editAndRetry');
   // Skipping comes before the logs: it is a way on, the logs are a way to look.
