@@ -185,7 +185,7 @@ describe('Firecrawl tools for AI agents', function () {
     sandbox.fault({ kind: 'status', status: 429, route: 'search', times: 2, retryAfterSeconds: 20 });
     const first = text(await invoke('firecrawl_search', { query: 'a' }));
     await invoke('firecrawl_search', { query: 'b' });
-    assert.match(first, /rate limit was reached \(429\)\. Nothing was fetched or spent\. Do not retry before in 20 s/);
+    assert.match(first, /rate limit was reached \(429\)\. Nothing was fetched or spent\. Do not retry for 20 s;/);
     await until('the notification', () => warnings().some((w) => /429/.test(w)));
     assert.equal(warnings().filter((w) => /429/.test(w)).length, 1);
   });

@@ -891,6 +891,27 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestsTo('agentStart').length, 0);
   });
 
+  it('Start Agent Job: JSON with comments in the editor is not offered as the schema (the service takes plain JSON); without comments it is', async () => {
+    for (const [content, offered] of [
+      ['{\n  // the plans\n  "type": "object",\n}', false],
+      ['{ "type": "object" }', true],
+    ] as const) {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'jsonc', content }));
+      const pending = vscode.commands.executeCommand<AgentOutcome>('firecrawl.startAgentJob');
+      await answerPrompt(/Start Agent Job/, 'Compare the plans of three scraping APIs');
+      await answerPrompt(/Start Agent Job/, '');
+      const page = await until('the schema page', () => (prompt()?.step === 3 ? (prompt() as Pick) : undefined));
+      assert.equal(
+        page.items.some((i) => i.label === 'Use the JSON in the editor'),
+        offered,
+        content,
+      );
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.deepEqual(await pending, { cancelled: true });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('Start Agent Job: leaving at the confirm step to change the credit limit keeps the schema (read again) and the effort for the next run', async () => {
     const schema = { type: 'object', properties: { plans: { type: 'array' } } };
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(schema) }));

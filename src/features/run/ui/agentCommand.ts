@@ -43,7 +43,8 @@ function urlsProblem(urls: readonly string[]): string | undefined {
 
 function activeJson(): vscode.TextDocument | undefined {
   const document = vscode.window.activeTextEditor?.document;
-  return document && (document.languageId === 'json' || document.languageId === 'jsonc') ? document : undefined;
+  // JSON with comments is offered only when it has none (nor trailing commas): the service takes plain JSON.
+  return document && (document.languageId === 'json' || (document.languageId === 'jsonc' && readSchema(document.getText()).ok)) ? document : undefined;
 }
 
 export interface AgentOutcome {
