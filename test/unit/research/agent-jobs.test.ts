@@ -255,6 +255,33 @@ describe('the Deep Research shutdown', () => {
     b.dispose();
   });
 
+  test('after the shutdown, Clear Finished keeps the deep research jobs (nothing can read their findings again) and the cap drops them last', async () => {
+    const { clock, service, store } = setup({ maxJobs: 4 });
+    const done = service.createResearch({ durationMs: 20_000, activities: 3, sources: 2 });
+    const running = service.createResearch({ durationMs: 600_000, activities: 4 });
+    const run = service.createAgent({ durationMs: 20_000 });
+    store.track([done, running, run]);
+    await clock.advance(60_000);
+    assert.equal(store.clearFinished().removed, 2, 'before the shutdown a finished job of either kind can be read again: both go');
+    store.track([done]);
+    await clock.advance(60_000);
+    store.track([run]);
+    await clock.advance(60_000);
+    service.shutdownAt = clock.now() + 1;
+    await clock.advance(60_000);
+    assert.equal(store.deepResearchNotice.shutDown, true);
+    // The cap: the agent run goes to make room, not a deep research job, though it finished later.
+    const first = service.createAgent({ durationMs: 600_000 });
+    const second = service.createAgent({ durationMs: 600_000 });
+    store.track([first, second]);
+    // As Track Job does once the new ids are looked up.
+    assert.deepEqual(store.makeRoom([first, second]), [run]);
+    assert.deepEqual(store.clearFinished(), { removed: 0, kept: 2 });
+    assert.ok(store.get(done) && store.get(running), 'both deep research jobs, and what they found, stay');
+    assert.ok(store.untrack(done), 'one at a time, on purpose, they can go');
+    store.dispose();
+  });
+
   test('410 mid-poll: the job keeps its snapshot, stops polling for good, says the API was shut down', async () => {
     const { clock, service, store, storage, make } = setup();
     const id = service.createResearch({ durationMs: 300_000, activities: 10, sources: 6 });

@@ -17,11 +17,14 @@ export interface CapPlan<J> {
   refused: string[];
 }
 
-/** Which of `fresh` (ids not tracked yet) to track with `tracked` already there, at most `max` in all. */
-export function planTrack<J extends TrackedJob>(fresh: readonly string[], tracked: readonly J[], max: number): CapPlan<J> {
+/**
+ * Which of `fresh` (ids not tracked yet) to track with `tracked` already there, at most `max` in all.
+ * `lastToGo`: finished jobs dropped only once no other finished job is left (findings nothing can read again).
+ */
+export function planTrack<J extends TrackedJob>(fresh: readonly string[], tracked: readonly J[], max: number, lastToGo: (job: J) => boolean = () => false): CapPlan<J> {
   const need = tracked.length + fresh.length - max;
   if (need <= 0) return { add: [...fresh], evict: [], refused: [] };
-  const finished = tracked.filter(isFinished).sort((a, b) => (a.finishedAt ?? a.trackedAt) - (b.finishedAt ?? b.trackedAt));
+  const finished = tracked.filter(isFinished).sort((a, b) => Number(lastToGo(a)) - Number(lastToGo(b)) || (a.finishedAt ?? a.trackedAt) - (b.finishedAt ?? b.trackedAt));
   const evict = finished.slice(0, need);
   const room = Math.max(0, max - (tracked.length - evict.length));
   return { add: fresh.slice(0, room), evict, refused: fresh.slice(room) };

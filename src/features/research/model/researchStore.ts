@@ -315,7 +315,7 @@ export class ResearchStore implements Disposable {
       result.refused = this.folder ? [] : fresh;
       return result;
     }
-    const plan = planTrack(fresh, [...this.records.values()], this.maxJobs);
+    const plan = planTrack(fresh, [...this.records.values()], this.maxJobs, this.unreadableAgain);
     if (kind !== undefined) result.evicted = this.evict(plan.evict);
     if (plan.refused.length) this.log.warn(`Not tracked: ${plan.refused.length} job(s) beyond the ${this.maxJobs} a team tracks (the others are still running)`);
     const now = this.now();
@@ -354,7 +354,7 @@ export class ResearchStore implements Disposable {
     const over = this.records.size - this.maxJobs;
     if (over <= 0) return [];
     const others = [...this.records.values()].filter((r) => !keep.includes(r.id));
-    const evicted = this.evict(planTrack([], others, others.length - over).evict);
+    const evicted = this.evict(planTrack([], others, others.length - over, this.unreadableAgain).evict);
     if (evicted.length) {
       this.listChanged.fire();
       this.schedule();
@@ -378,12 +378,22 @@ export class ResearchStore implements Disposable {
     return true;
   }
 
-  /** Removes finished and expired jobs; returns how many. */
-  clearFinished(): number {
+  /**
+   * Removes finished and expired jobs, but for deep research jobs once the API has shut down (their
+   * findings here are the only copy): how many went, and how many such were kept.
+   */
+  clearFinished(): { removed: number; kept: number } {
     const finished = [...this.records.values()].filter(isFinished);
-    if (finished.length) this.remove(finished);
-    return finished.length;
+    const going = finished.filter((r) => !this.unreadableAgain(r));
+    if (going.length) this.remove(going);
+    return { removed: going.length, kept: finished.length - going.length };
   }
+
+  /** A deep research job with findings kept here, once the API has shut down: nothing can read them again. */
+  private readonly unreadableAgain = (r: TrackedJob): boolean => {
+    const { shutDown, sunsetAt } = this.notices.notice;
+    return r.kind === 'deepResearch' && r.snapshot !== undefined && (shutDown || this.now() >= sunsetAt);
+  };
 
   /** A manual refresh of one job, whatever its state; a time-limited job that moved resumes polling. */
   refresh(id: string): Promise<RefreshOutcome> {

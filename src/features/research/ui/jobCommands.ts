@@ -32,10 +32,20 @@ export async function untrackJobs(deps: JobCommandDeps, clicked?: unknown, selec
 }
 
 export function clearFinishedJobs(deps: JobCommandDeps): number {
-  const removed = deps.store.clearFinished();
+  const { removed, kept } = deps.store.clearFinished();
   const n = formatExact(removed);
   const message = removed ? plural(removed, vscode.l10n.t('Cleared {0} finished job', n), vscode.l10n.t('Cleared {0} finished jobs', n)) : vscode.l10n.t('No finished jobs to clear');
-  vscode.window.setStatusBarMessage(message, 3000);
+  if (!kept) vscode.window.setStatusBarMessage(message, 3000);
+  else {
+    // Said where it stays until read: what is kept, why, and how to let them go.
+    const k = formatExact(kept);
+    const why = plural(
+      kept,
+      vscode.l10n.t('Kept {0} deep research job: the Deep Research API was shut down, so what it found is only here. Save its result if you want it, then stop tracking it from its row.', k),
+      vscode.l10n.t('Kept {0} deep research jobs: the Deep Research API was shut down, so what they found is only here. Save the results you want, then stop tracking them from their rows.', k),
+    );
+    void vscode.window.showInformationMessage(vscode.l10n.t({ message: '{0}. {1}', args: [message, why], comment: ['how many jobs were cleared, then which were kept and why'] }));
+  }
   return removed;
 }
 
