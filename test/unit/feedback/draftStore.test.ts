@@ -160,3 +160,26 @@ test('a feedback recorded while newer writes are still queued judges each key by
   assert.equal(here.load()?.draft.note, 'written since', 'the newer draft is not deleted for the one it replaced');
   assert.deepEqual(here.others(), [], 'the set-aside copy of what was sent is gone too');
 });
+
+test("a draft another window set aside names that window, so it is known as open (copied) rather than taken as a closed one's", async () => {
+  const storage = new SharedMemento();
+  let now = 1_000;
+  const there = new DraftStore(storage, 'there', () => now);
+  await there.save(withNote(JOB, 'left for later'));
+  now = 2_000;
+  // That window starts new feedback: its draft moves aside, under a key of its own beside its place.
+  there.setAside();
+  await there.save(withNote(OTHER_JOB, 'the new one'));
+  await there.settled();
+  const here = new DraftStore(storage, 'here', () => now);
+  assert.deepEqual(
+    here
+      .others()
+      .map((d) => [d.windowId, d.draft.note])
+      .sort(),
+    [
+      ['there', 'left for later'],
+      ['there', 'the new one'],
+    ],
+  );
+});

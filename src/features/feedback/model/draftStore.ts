@@ -72,7 +72,8 @@ export class DraftStore {
     for (const key of this.storage.keys()) {
       if (key === this.key || !key.startsWith(DRAFT_PREFIX)) continue;
       const saved = this.read(key);
-      if (saved) out.push({ ...saved, key, windowId: key.slice(DRAFT_PREFIX.length) });
+      // A draft a window set aside is under its place's key and a slot: `<window>.<slot>`.
+      if (saved) out.push({ ...saved, key, windowId: key.slice(DRAFT_PREFIX.length).split('.')[0]! });
       else void this.enqueue(key, undefined);
     }
     return out.sort((a, b) => b.savedAt - a.savedAt);

@@ -2,7 +2,7 @@
 // bundle: they are needed only when a job finishes, not to start the extension.
 import * as vscode from 'vscode';
 import { isTerminalStatus } from '../../../api';
-import { formatExact } from '../../../shared/format';
+import { formatExact, plural } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
 import { jobCondition, type TrackedJob } from '../model/trackedJob';
 import { conditionText, jobName } from './treeRows';
@@ -67,7 +67,9 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     // A run stopped at its credit limit kept what it found: it is not counted as failed.
     const limited = jobs.filter((j) => jobCondition(j) === 'creditLimit').length;
     const agents = jobs.filter((j) => j.kind === 'agent').length;
-    const [done, stopped, failed] = [formatExact(completed), formatExact(limited), formatExact(jobs.length - completed - limited)];
+    // Lost while running (expired, or the API shut down) is neither failed nor cancelled: what they found is kept.
+    const lost = jobs.filter((j) => !isTerminalStatus(j.snapshot?.status ?? 'processing')).length;
+    const [done, stopped, failed] = [formatExact(completed), formatExact(limited), formatExact(jobs.length - completed - limited - lost)];
     const [agentJobs, deepResearch] = [formatExact(agents), formatExact(jobs.length - agents)];
     // Counts after colons: no plural to agree with, in any language.
     const message = limited
@@ -80,8 +82,15 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
           deepResearch,
         )
       : vscode.l10n.t('Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).', done, failed, agentJobs, deepResearch);
+    const lostText = lost
+      ? plural(
+          lost,
+          vscode.l10n.t('{0} more can no longer be read (it expired, or the Deep Research API was shut down); what it found before is kept.', formatExact(lost)),
+          vscode.l10n.t('{0} more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.', formatExact(lost)),
+        )
+      : undefined;
     const showJobs = vscode.l10n.t('Show Jobs');
-    choice = await vscode.window.showInformationMessage(message, showJobs, dontShow);
+    choice = await vscode.window.showInformationMessage(lostText ? `${message} ${lostText}` : message, showJobs, dontShow);
     if (choice === showJobs) await actions.revealJob(first.id);
   }
   if (choice === dontShow) {
