@@ -343,7 +343,7 @@ describe('feedback wizard', function () {
     const warning = shown.find((s) => s.kind === 'warning');
     assert.match(
       warning?.message ?? '',
-      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/,
+      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. The first feedback stands: what was sent now was not stored\. .*Firecrawl says: Feedback was already submitted for this job; no additional refund issued\.$/,
     );
   });
 

@@ -44,7 +44,7 @@ test('a receipt of the target form has no refunds-today or cap: read as absent, 
     const repeat = describeReceipt(await submitFeedback(client(sb), request));
     assert.equal(
       repeat.message,
-      'Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands. Firecrawl says: Feedback was already submitted for this job; no additional refund issued.',
+      'Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands. The first feedback stands: what was sent now was not stored. Firecrawl says: Feedback was already submitted for this job; no additional refund issued.',
     );
     assert.equal(repeat.severity, 'warning');
   });

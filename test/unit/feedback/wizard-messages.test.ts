@@ -58,7 +58,7 @@ describe('receipt', () => {
     assert.equal(repeat.severity, 'warning');
     assert.match(
       repeat.message,
-      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. Refunded today: .*no additional refund issued\.$/,
+      /^Feedback was already recorded for this job: nothing more is refunded now; what the first sending refunded stands\. The first feedback stands: what was sent now was not stored\. Refunded today: .*no additional refund issued\.$/,
     );
     assert.equal(repeat.refreshCredits, true, 'the first sending may have refunded credits the status bar has not seen');
   });

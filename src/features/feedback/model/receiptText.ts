@@ -42,7 +42,7 @@ const NOT_STORED_ID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 export function describeReceipt(receipt: FeedbackReceipt): ReceiptMessage {
   const refunded = receipt.creditsRefunded;
   // The toast shows one line: what happened comes first, the cap second (when the receipt says it).
-  const parts = [headText(receipt.alreadySubmitted, refunded), ...todayText(receipt)];
+  const parts = [headText(receipt.alreadySubmitted, refunded), ...(receipt.alreadySubmitted ? [l10n.t('The first feedback stands: what was sent now was not stored.')] : []), ...todayText(receipt)];
   if (receipt.warning?.trim()) parts.push(l10n.t('Firecrawl says: {0}', sentence(plainText(receipt.warning, 300))));
   else if (receipt.alreadySubmitted) parts.push(l10n.t('A repeat never refunds twice.'));
   else if (receipt.dailyCapReached) parts.push(l10n.t('The daily refund cap is reached; the feedback is still recorded.'));

@@ -262,7 +262,12 @@ export class FeedbackController implements vscode.Disposable {
       const receipt = describeReceipt(outcome.receipt);
       this.log.info(`Feedback ${outcome.receipt.feedbackId ?? ''} recorded: ${receipt.message}`);
       if (receipt.refreshCredits) void vscode.commands.executeCommand(COMMANDS.refreshCredits).then(undefined, () => undefined);
-      void (receipt.severity === 'warning' ? vscode.window.showWarningMessage(receipt.message) : vscode.window.showInformationMessage(receipt.message));
+      const note = outcome.receipt.alreadySubmitted ? request.note?.trim() : undefined;
+      if (note) {
+        // A repeat stores nothing new: the note written for it lives on only if it is taken from here.
+        const copy = vscode.l10n.t('Copy Note');
+        void vscode.window.showWarningMessage(receipt.message, copy).then((choice) => (choice === copy ? vscode.env.clipboard.writeText(note) : undefined));
+      } else void (receipt.severity === 'warning' ? vscode.window.showWarningMessage(receipt.message) : vscode.window.showInformationMessage(receipt.message));
       return { kind: 'sent', job: { endpoint: request.endpoint, jobId: request.jobId }, receipt: outcome.receipt, message: receipt.message };
     }
     const error = outcome.kind === 'cancelled' ? new CancelledError({ operation: 'feedback' }) : outcome.error;
