@@ -30,8 +30,6 @@ export type Closed = { windowSeconds?: number } | { noFeedback: true };
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
-  /** Servers that said they take no feedback at all (no database): their results open closed. */
-  private readonly closedServers = new Map<string, Closed>();
   private readonly changed = new Emitter<string>();
   /** Fires the document key whose rating changed. */
   readonly onDidChange = this.changed.event;
@@ -39,8 +37,7 @@ export class RatableResults {
   /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
     if (!isJobId(result.jobId)) return;
-    const closed = result.server === undefined ? undefined : this.closedServers.get(result.server);
-    this.results.set(key, { ...result, ...(closed && !result.closed ? { closed } : {}) });
+    this.results.set(key, { ...result });
     this.changed.fire(key);
   }
 
@@ -89,9 +86,12 @@ export class RatableResults {
     }
   }
 
-  /** The server takes no feedback for any job (no database): every result of a job run there is closed, now and when opened. */
+  /**
+   * The server takes no feedback for any job (no database): every open result of a job run there is
+   * closed. A result opened later is not: the server may have a database by then, and its first
+   * rating says again if not.
+   */
   serverClosed(server: string, closed: Closed): void {
-    this.closedServers.set(server, closed);
     for (const [key, result] of this.results) if (result.server === server && this.isOpen(key)) this.close(key, closed);
   }
 
