@@ -213,21 +213,6 @@ describe('agent jobs and the Deep Research shutdown', function () {
     );
   });
 
-  it('deep research jobs lost together at the shutdown share one notice, which does not count them as failed or cancelled', async () => {
-    const jobs = [sandbox.createResearchJob({ durationMs: 600_000, activities: 20 }), sandbox.createResearchJob({ durationMs: 600_000, activities: 20 })];
-    await track(jobs.join('\n'));
-    await until('both processing', () => jobs.every((id) => store().get(id)?.snapshot?.status === 'processing'), 20_000);
-    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
-    // One refresh reads both at once, so they are lost in the same moment.
-    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
-    const notice = await until('the notice', () => shown.find((s) => s.message.startsWith('Research jobs finished')));
-    assert.equal(
-      notice.message,
-      'Research jobs finished: 0 completed, 0 failed or cancelled (agent jobs: 0, deep research: 2). 2 more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.',
-    );
-    for (const id of jobs) store().untrack(id);
-  });
-
   it('the shutdown switched on mid-poll: the job keeps its snapshot, stops polling, says shut down; the view message changes', async () => {
     const id = sandbox.createResearchJob({ durationMs: 300_000, activities: 60 });
     await track(id);
@@ -292,6 +277,21 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const warnings = shown.filter((s) => s.kind === 'warning');
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!.message, /^Cannot track [0-9a-f]{8}: This server no longer serves the Deep Research API .*agent jobs/);
+  });
+
+  it('deep research jobs lost together at the shutdown share one notice, which does not count them as failed or cancelled', async () => {
+    const jobs = [sandbox.createResearchJob({ durationMs: 600_000, activities: 20 }), sandbox.createResearchJob({ durationMs: 600_000, activities: 20 })];
+    await track(jobs.join('\n'));
+    await until('both processing', () => jobs.every((id) => store().get(id)?.snapshot?.status === 'processing'), 20_000);
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    // One refresh reads both at once, so they are lost in the same moment.
+    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+    const notice = await until('the notice', () => shown.find((s) => s.message.startsWith('Research jobs finished')));
+    assert.equal(
+      notice.message,
+      'Research jobs finished: 0 completed, 0 failed or cancelled (agent jobs: 0, deep research: 2). 2 more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.',
+    );
+    for (const id of jobs) store().untrack(id);
   });
 
   it('Save Result writes the analysis as Markdown and the result as JSON; Copy Result copies it', async () => {

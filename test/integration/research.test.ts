@@ -190,7 +190,9 @@ describe('deep research jobs', function () {
   });
 
   it('untracks through the command with a tree node, and clears finished jobs', async () => {
-    const a = sandbox.createResearchJob({ durationMs: 0 });
+    // An agent run as the finished one: after the Deep Research shutdown (which an earlier test may have
+    // brought), Clear Finished keeps a deep research job, whose findings nothing can read again.
+    const a = sandbox.createAgentJob({ durationMs: 0 });
     const b = sandbox.createResearchJob({ durationMs: 600_000 });
     await track(`${a}, ${b}`);
     assert.deepEqual(
