@@ -5,7 +5,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { FEEDBACK_JOB_ID_FIELDS, type FeedbackEndpoint } from '../../api/feedback';
-import { API_KEY_PATH, isFirecrawlError } from '../../api/errors';
+import { API_KEY_PATH, isFirecrawlError, type NetworkError } from '../../api/errors';
 import { formatExact, formatSpan } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
@@ -268,6 +268,18 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         actions: ['sendAgain', 'editAndRetry'],
       };
     case 'network':
+      // The connection dropped once the feedback was on its way: the service may have recorded it. (A
+      // browser's fetch cannot tell that from a refused connection or a blocked request: it is said as those.)
+      if ((error as NetworkError).maybeSent && !ctx.browser)
+        return {
+          message:
+            l10n.t(
+              'The connection to Firecrawl at {0} broke off before an answer came, so the feedback may or may not have been recorded. Sending again is safe: a repeat never refunds twice.',
+              server,
+            ) + browserBlockedText(error, ctx),
+          severity: 'warning',
+          actions: ['sendAgain', 'openSettings'],
+        };
       return {
         message: l10n.t('Could not reach Firecrawl at {0}. Check the network connection and the firecrawl.apiUrl setting, then send again.', server) + browserBlockedText(error, ctx),
         severity: 'error',

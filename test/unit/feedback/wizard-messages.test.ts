@@ -197,9 +197,20 @@ describe('failure messages', () => {
     const limited = describeFeedbackFailure(new RateLimitedError({ ...op, retryAfterMs: 7_000 }), ctx);
     assert.match(limited.message, /rate limit.*Send again in 7 s/);
     assert.match(describeFeedbackFailure(new RateLimitedError({ ...op, retryAfterMs: undefined }), ctx).message, /in a few seconds/);
-    const network = describeFeedbackFailure(new NetworkError({ ...op, baseUrl: ctx.apiUrl }), ctx);
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const network = describeFeedbackFailure(new NetworkError({ ...op, baseUrl: ctx.apiUrl, cause: refused }), ctx);
     assert.match(network.message, /Could not reach Firecrawl at https:\/\/api\.firecrawl\.dev/);
     assert.deepEqual(network.actions, ['sendAgain', 'openSettings']);
+    // Connected, then the connection broke off with the feedback on its way: it may be recorded.
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const dropped = describeFeedbackFailure(new NetworkError({ ...op, baseUrl: ctx.apiUrl, cause: reset }), ctx);
+    assert.match(dropped.message, /broke off before an answer came, so the feedback may or may not have been recorded\. Sending again is safe/);
+    assert.equal(dropped.severity, 'warning');
+    assert.match(
+      describeFeedbackFailure(new NetworkError({ ...op, baseUrl: ctx.apiUrl, cause: reset }), { ...ctx, browser: true }).message,
+      /^Could not reach Firecrawl/,
+      "a browser's fetch cannot tell",
+    );
   });
 
   test('every other client error kind has a message and a next step', () => {
