@@ -207,6 +207,13 @@ describe('tree descriptors', () => {
     const d = describeJob(job, NOW);
     assert.equal(d.label, 'Deep research: Findings on crawlers');
     assert.equal(d.description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 6h 0m');
+    // The Deep Research API shuts down before its expiry: readable until then, and not at all after.
+    const sunset = NOW + 2 * 60 * 60_000;
+    assert.equal(describeJob(job, NOW, {}, sunset).description, 'completed · deep research · depth 3/3 · 2 URLs · expires in 2h 0m');
+    assert.equal(describeJob(job, sunset + 60_000, {}, sunset).description, 'completed · deep research · depth 3/3 · 2 URLs · API shut down');
+    const rows = describeJob(job, sunset + 60_000, {}, sunset).tooltip!().rows.map(([label]) => label);
+    assert.ok(rows.includes('API shut down') && !rows.includes('Readable until'), rows.join(' | '));
+    assert.equal(describeJob(job, NOW, {}, NOW + 24 * 60 * 60_000).description, d.description, 'a shutdown after its expiry changes nothing');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');
     assert.deepEqual(

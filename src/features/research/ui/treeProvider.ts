@@ -183,7 +183,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return recent ? toTreeItem(recent) : new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now(), this.errors()) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors(), this.store.deepResearchNotice.sunsetAt) : undefined;
     if (!job || !described) return new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
@@ -209,7 +209,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return item;
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now(), this.errors()) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors(), this.store.deepResearchNotice.sunsetAt) : undefined;
     const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;
@@ -253,7 +253,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
     const stale: JobNode[] = [];
     for (const job of this.store.jobs) {
       const shown = this.shownDescriptions.get(job.id);
-      if (shown !== undefined && describeJob(job, now).description !== shown) stale.push(this.jobNode(job.id));
+      if (shown !== undefined && describeJob(job, now, {}, this.store.deepResearchNotice.sunsetAt).description !== shown) stale.push(this.jobNode(job.id));
     }
     const refresh: ResearchTreeNode[] = stale;
     // Ages in the Recent group move too; the group re-renders with its rows.

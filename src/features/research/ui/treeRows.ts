@@ -104,7 +104,14 @@ function startedAt(job: TrackedJob, now: number): number | undefined {
   return candidates.length ? Math.min(...candidates) : undefined;
 }
 
-function timeText(job: TrackedJob, now: number): string | undefined {
+/** When a job's answer can be read again: its expiry, and for deep research no later than the API's shutdown. */
+function readableUntil(job: TrackedJob, sunsetAt: number | undefined): { at: number; sunset: boolean } | undefined {
+  const expires = parseTime(job.snapshot?.expiresAt);
+  if (job.kind === 'deepResearch' && sunsetAt !== undefined && (expires === undefined || sunsetAt < expires)) return { at: sunsetAt, sunset: true };
+  return expires === undefined ? undefined : { at: expires, sunset: false };
+}
+
+function timeText(job: TrackedJob, now: number, sunsetAt: number | undefined): string | undefined {
   const condition = jobCondition(job);
   if (condition === 'shutDown') return undefined;
   if (condition === 'expired') {
@@ -115,18 +122,20 @@ function timeText(job: TrackedJob, now: number): string | undefined {
     const start = startedAt(job, now);
     return start === undefined ? undefined : formatDuration(now - start);
   }
-  const expires = parseTime(job.snapshot?.expiresAt);
-  if (expires === undefined) return undefined;
-  return expires > now ? l10n.t('expires in {0}', formatDuration(expires - now)) : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
+  const until = readableUntil(job, sunsetAt);
+  if (until === undefined) return undefined;
+  if (until.at > now) return l10n.t('expires in {0}', formatDuration(until.at - now));
+  return until.sunset ? CONDITION_TEXT.shutDown() : l10n.t({ message: 'expired', comment: ['results no longer kept'] });
 }
 
-export function describeJob(job: TrackedJob, now: number, errors: ErrorContext = {}): ItemDescriptor {
+/** `sunsetAt`: when the Deep Research API shuts down (or did); a deep research job is readable until then at most. */
+export function describeJob(job: TrackedJob, now: number, errors: ErrorContext = {}, sunsetAt?: number): ItemDescriptor {
   const condition = jobCondition(job);
   const s = job.snapshot;
   const facts: string[] = [];
   if (s?.kind === 'deepResearch') facts.push(...deepResearchFacts(s));
   if (s?.kind === 'agent') facts.push(...agentFacts(s));
-  const time = timeText(job, now);
+  const time = timeText(job, now, sunsetAt);
   if (time) facts.push(time);
   const label = jobLabel(job);
   const stateText = conditionText(job);
@@ -136,7 +145,7 @@ export function describeJob(job: TrackedJob, now: number, errors: ErrorContext =
     id: job.id,
     label,
     description,
-    tooltip: () => jobTooltip(job, now, errors),
+    tooltip: () => jobTooltip(job, now, errors, sunsetAt),
     icon: CONDITION_ICON[condition],
     contextValue: jobContextValue(job),
     collapsible: jobChildren(job).length ? 'collapsed' : 'none',
@@ -166,7 +175,7 @@ export function jobContextValue(job: TrackedJob): string {
   return tokens.join(' ');
 }
 
-function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext): TooltipSpec {
+function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext, sunsetAt: number | undefined): TooltipSpec {
   const s = job.snapshot;
   const rows: TooltipSpec['rows'] = [
     [l10n.t('Job id'), job.id],
@@ -182,8 +191,8 @@ function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext): Tooltip
     if (s.status !== condition && condition !== 'processing') rows.push([l10n.t('Last known service status'), s.status]);
     rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s, job.trimmed) : agentTooltipRows(s)));
     if (s.error) rows.push([l10n.t('Error'), s.error]);
-    const expires = parseTime(s.expiresAt);
-    if (expires !== undefined) rows.push([expires > now ? l10n.t('Readable until') : l10n.t('Expired at'), formatTimestamp(expires)]);
+    const until = readableUntil(job, sunsetAt);
+    if (until !== undefined) rows.push([until.at > now ? l10n.t('Readable until') : until.sunset ? CONDITION_TEXT.shutDown() : l10n.t('Expired at'), formatTimestamp(until.at)]);
   }
   const start = startedAt(job, now);
   if (start !== undefined) rows.push([l10n.t({ message: 'Started', comment: ['tooltip label: start time'] }), `${formatTimestamp(start)} (${formatAgo(start, now)})`]);
@@ -304,10 +313,10 @@ export function childNodes(job: TrackedJob, node: ResearchNode): ResearchNode[] 
 }
 
 /** The descriptor of any node, or undefined when the job no longer has it. */
-export function describeNode(job: TrackedJob, node: ResearchNode, now: number, errors: ErrorContext = {}): ItemDescriptor | undefined {
+export function describeNode(job: TrackedJob, node: ResearchNode, now: number, errors: ErrorContext = {}, sunsetAt?: number): ItemDescriptor | undefined {
   switch (node.kind) {
     case 'job':
-      return describeJob(job, now, errors);
+      return describeJob(job, now, errors, sunsetAt);
     case 'group':
       return describeGroup(job, node.group, now, errors);
     case 'activity':
