@@ -87,7 +87,7 @@ export interface ShapeOptions {
 }
 
 /** How far back the service's months reach: the first month listed is cut by it. */
-export const HISTORY_WINDOW_MS = 90 * 24 * 60 * 60_000;
+const HISTORY_WINDOW_MS = 90 * 24 * 60 * 60_000;
 
 // The words below are functions, not constants: a translation is known only once the language is
 // configured, after every module has loaded.
