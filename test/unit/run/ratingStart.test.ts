@@ -88,7 +88,7 @@ describe('open results', () => {
     const results = new RatableResults();
     results.add('untitled:hosted', { endpoint: 'scrape', jobId: JOB, server: 'https://api.firecrawl.dev' });
     results.add('untitled:mine', { endpoint: 'scrape', jobId: JOB, server: 'http://localhost:3002' });
-    results.answered('scrape', JOB, { closed: { noFeedback: true } }, 'http://localhost:3002');
+    results.serverClosed('http://localhost:3002', { noFeedback: true });
     assert.equal(results.isOpen('untitled:hosted'), true, 'ran at the hosted service, which takes feedback');
     assert.equal(results.isOpen('untitled:mine'), false);
   });

@@ -21,7 +21,7 @@ import { POLL, pollInterval } from './pollPolicy';
 import { RequestPacer, Slots } from './requestPacer';
 import { compareEntries, PROMPT_KEPT } from './storage';
 import { ServiceNotices } from './serviceNotices';
-import { type DeepResearchNotice, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type StartedRun, type TrackResult } from './storeOptions';
+import { type DeepResearchNotice, hasShutDown, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type StartedRun, type TrackResult } from './storeOptions';
 import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
@@ -391,8 +391,7 @@ export class ResearchStore implements Disposable {
 
   /** A deep research job with findings kept here, once the API has shut down: nothing can read them again. */
   private readonly unreadableAgain = (r: TrackedJob): boolean => {
-    const { shutDown, sunsetAt } = this.notices.notice;
-    return r.kind === 'deepResearch' && r.snapshot !== undefined && (shutDown || this.now() >= sunsetAt);
+    return r.kind === 'deepResearch' && r.snapshot !== undefined && hasShutDown(this.notices.notice, this.now());
   };
 
   /** A manual refresh of one job, whatever its state; a time-limited job that moved resumes polling. */

@@ -23,6 +23,11 @@ export interface DeepResearchNotice {
   shutDown: boolean;
 }
 
+/** Whether the Deep Research API is gone by `now`: a 410 said so, or its sunset has passed. */
+export function hasShutDown(notice: DeepResearchNotice, now: number): boolean {
+  return notice.shutDown || now >= notice.sunsetAt;
+}
+
 /** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */
 export interface ResearchClientSource {
   readonly client: ResearchJobReader;

@@ -7,7 +7,7 @@ import { isFirecrawlError } from '../../../api';
 import { browserBlockedText, type ErrorContext } from '../../../host/errorText';
 import { formatAgo, formatDate, formatExact, plural } from '../../../shared/format';
 import { hostOf } from '../../../shared/urls';
-import type { DeepResearchNotice } from '../model/researchStore';
+import { type DeepResearchNotice, hasShutDown } from '../model/researchStore';
 import { reachedNoServer, type TrackedJob } from '../model/trackedJob';
 
 const DAY_MS = 86_400_000;
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearchNotice, now: number, locale?: string): string | undefined {
   if (!jobs.some((job) => job.kind === 'deepResearch')) return undefined;
   const date = formatDate(notice.sunsetAt, locale);
-  if (notice.shutDown || now >= notice.sunsetAt) {
+  if (hasShutDown(notice, now)) {
     // Shut down before the announced date: that date would mislead.
     return notice.shutDown && now < notice.sunsetAt
       ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')

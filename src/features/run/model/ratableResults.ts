@@ -75,12 +75,11 @@ export class RatableResults {
 
   /**
    * Feedback for a job was answered (sent from a result, the palette, or a later Send Again): every
-   * open result of that job learns it (with `server`, those that ran at that server).
+   * open result of that job learns it.
    */
-  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }, server?: string): void {
+  answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }): void {
     for (const [key, result] of this.results) {
       if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
-      if (server !== undefined && result.server !== undefined && result.server !== server) continue;
       if ('receipt' in answer) this.rated(key, answer.receipt);
       else this.close(key, answer.closed);
     }
