@@ -52,6 +52,8 @@ function tracked(over: Partial<TrackedJob> = {}): TrackedJob {
 /** Made-up words, so nothing here can pass by being English. */
 const FAKE = {
   'completed/job status': 'zavrseno',
+  'failed/job status': 'neuspjelo',
+  'error/status of a deep research step that failed': 'greska',
   'deep research/job kind': 'duboko istrazivanje',
   'agent/job kind': 'agent-X',
   'depth {0}/{1}': 'dubina {1}:{0}',
@@ -109,6 +111,36 @@ describe('research rows through a translation', () => {
     assert.deepEqual([group.label, group.description], ['Nedavno (24 h)', 'osvjezeno 2m ago']);
     const run = describeRecentRun({ id: ID, kind: 'agent', target: undefined, ranAt: undefined, status: undefined, model: undefined }, NOW);
     assert.deepEqual([run.label, run.description, run.accessibilityLabel], ['Agentov posao 3f2b9c1e', 'agent-X', 'agent-X / Agentov posao 3f2b9c1e: nije praceno.']);
+  });
+
+  test('the statuses the service names are its words in the language; one it adds later stays as sent', () => {
+    l10n.config({ contents: FAKE });
+    const run = { id: ID, kind: 'agent' as const, target: undefined, ranAt: undefined, status: 'completed', model: undefined };
+    assert.equal(describeRecentRun(run, NOW).description, 'agent-X · zavrseno');
+    assert.deepEqual(
+      describeRecentRun(run, NOW)
+        .tooltip?.()
+        .rows.find(([label]) => label === 'Status'),
+      ['Status', 'zavrseno'],
+    );
+    assert.equal(describeRecentRun({ ...run, status: 'paused_by_ops' }, NOW).description, 'agent-X · paused_by_ops');
+    // A deep research step says `complete` (no d) when done and `error` when it failed.
+    const steps = research({
+      activities: [
+        { type: 'search', status: 'error', message: 'Search failed', depth: 1, timestamp: new Date(NOW - 90_000).toISOString() },
+        { type: 'search', status: 'complete', message: 'Searched', depth: 1, timestamp: new Date(NOW - 80_000).toISOString() },
+      ],
+    });
+    const rows = describeChildren(tracked({ snapshot: steps }), { kind: 'group', jobId: ID, group: 'activities' }, NOW);
+    assert.match(rows[0]?.description ?? '', / · greska$/);
+    assert.deepEqual(
+      rows[0]?.tooltip?.().rows.find(([label]) => label === 'Status'),
+      ['Status', 'greska'],
+    );
+    assert.deepEqual(
+      rows[1]?.tooltip?.().rows.find(([label]) => label === 'Status'),
+      ['Status', 'zavrseno'],
+    );
   });
 
   test("the view's line, the track box, the result files and the documents", () => {

@@ -5,6 +5,7 @@ import { isRunning } from '../../../api';
 import { COMMANDS } from '../../../ids';
 import { formatAgo, formatExact, formatTimestamp, parseTime, plural } from '../../../shared/format';
 import * as l10n from '@vscode/l10n';
+import { serviceStatusText } from '../../../shared/statusWords';
 import { plainText } from '../../../shared/text';
 import { hostOf, isWebUrl } from '../../../shared/urls';
 import { analysisTitle } from '../model/jobFacts';
@@ -165,7 +166,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   if (a.status !== 'complete') {
     parts.push(
       a.status !== 'processing'
-        ? plainText(a.status, 40)
+        ? serviceStatusText(a.status)
         : moving
           ? l10n.t({ message: 'running', comment: ['activity status'] })
           : l10n.t({ message: 'not finished', comment: ['activity status: the job ended before this step did'] }),
@@ -175,7 +176,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   // Built when the tooltip is asked for: a node lists up to a thousand of these rows at once.
   const rows = (): TooltipSpec['rows'] => [
     [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
-    [l10n.t({ message: 'Status', comment: ['tooltip label'] }), a.status],
+    [l10n.t({ message: 'Status', comment: ['tooltip label'] }), serviceStatusText(a.status, 200)],
     [l10n.t('Depth'), formatExact(a.depth)],
     ...(at !== undefined ? [[l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)] as [string, string]] : []),
     // A step the service sent without words has no message to show: an empty row says nothing.

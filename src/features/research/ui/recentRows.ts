@@ -6,7 +6,7 @@ import { type ErrorContext, recentJobsUnavailableText } from '../../../host/erro
 import { COMMANDS } from '../../../ids';
 import { formatAgo, formatTimestamp } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
-import { plainText } from '../../../shared/text';
+import { serviceStatusText } from '../../../shared/statusWords';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
 import type { ItemDescriptor, TooltipSpec } from './rowTypes';
 import { kindName, titledLabel } from './treeRows';
@@ -38,7 +38,7 @@ export function recentRunLabel(run: RecentRun): string {
 export function recentRunDescription(run: RecentRun, now: number): string {
   const parts: string[] = [kindName(run.kind)];
   if (run.ranAt !== undefined) parts.push(formatAgo(run.ranAt, now));
-  if (run.status) parts.push(plainText(run.status, 30));
+  if (run.status) parts.push(serviceStatusText(run.status, 30));
   return parts.join(' · ');
 }
 
@@ -48,7 +48,7 @@ function recentRunTooltip(run: RecentRun, now: number): TooltipSpec {
     [l10n.t({ message: 'Kind', comment: ['tooltip label: job kind'] }), kindName(run.kind)],
   ];
   if (run.ranAt !== undefined) rows.push([l10n.t({ message: 'Ran', comment: ['tooltip label: run time'] }), `${formatTimestamp(run.ranAt)} (${formatAgo(run.ranAt, now)})`]);
-  if (run.status) rows.push([l10n.t({ message: 'Status', comment: ['tooltip label'] }), run.status]);
+  if (run.status) rows.push([l10n.t({ message: 'Status', comment: ['tooltip label'] }), serviceStatusText(run.status, 200)]);
   if (run.model) rows.push([l10n.t({ message: 'Model', comment: ['tooltip label: AI model'] }), run.model]);
   if (run.target) rows.push([targetLabel(run), run.target]);
   rows.push(['', l10n.t('Not tracked: click to track it here.')]);

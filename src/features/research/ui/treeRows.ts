@@ -8,6 +8,7 @@ import { agentNotFoundText, describeError, type ErrorContext, jobNotFoundText, r
 import { formatAgo, formatDate, formatDuration, formatExact, formatMegabytes, formatTimestamp, parseTime } from '../../../shared/format';
 import { COMMANDS } from '../../../ids';
 import { shortJobId } from '../../../shared/jobIds';
+import { serviceStatusText, STATUS_TEXT } from '../../../shared/statusWords';
 import { plainText } from '../../../shared/text';
 import { hasKeepableResult, isCancelable, isFinished, type JobCondition, jobCondition, type JobKind, reachedNoServer, type TrackedJob } from '../model/trackedJob';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
@@ -24,11 +25,11 @@ export { describeActivity, describeSource } from './deepResearchRows';
 // language is set, not when the module loads.
 const CONDITION_TEXT: Record<JobCondition, () => string> = {
   pending: () => l10n.t({ message: 'checking…', comment: ['job status: no answer yet'] }),
-  processing: () => l10n.t({ message: 'processing', comment: ['job status'] }),
-  completed: () => l10n.t({ message: 'completed', comment: ['job status'] }),
-  failed: () => l10n.t({ message: 'failed', comment: ['job status'] }),
+  processing: STATUS_TEXT.processing,
+  completed: STATUS_TEXT.completed,
+  failed: STATUS_TEXT.failed,
   creditLimit: () => l10n.t({ message: 'stopped at its credit limit', comment: ['job status: an agent run spent its maxCredits'] }),
-  cancelled: () => l10n.t({ message: 'cancelled', comment: ['job status'] }),
+  cancelled: STATUS_TEXT.cancelled,
   expired: () => l10n.t('expired or not found'),
   shutDown: () => l10n.t('API shut down'),
   unreachable: () => l10n.t('unreachable, retrying'),
@@ -188,7 +189,7 @@ function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext, sunsetAt
   if (s) {
     // A status we do not know is the Status row's own word already.
     const condition = jobCondition(job);
-    if (s.status !== condition && condition !== 'processing') rows.push([l10n.t('Last known service status'), s.status]);
+    if (s.status !== condition && condition !== 'processing') rows.push([l10n.t('Last known service status'), serviceStatusText(s.status, 200)]);
     rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s, job.trimmed) : agentTooltipRows(s)));
     if (s.error) rows.push([l10n.t('Error'), s.error]);
     const until = readableUntil(job, sunsetAt);
