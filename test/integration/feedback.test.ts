@@ -574,6 +574,22 @@ describe('feedback wizard', function () {
     assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
   });
 
+  it('a draft whose send got no answer, resumed in a later wizard and refused as too late, says the earlier attempt may have been recorded', async () => {
+    const job = sandbox.createV2Job('scrape');
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    // The warning is dismissed: the draft stays, resumed later (in a window opened since, it might be).
+    assert.equal((await fastPath({ jobId: job })).kind, 'failed');
+    await until('the saved draft to remember the unanswered send', () => api.feedback.drafts.load()?.draft.unanswered?.jobId === job);
+    refuseAsTooLate();
+    const result = start();
+    await choose(/Endpoint$/, 'Resume unsent feedback');
+    await accept(await pageTitled(/Review$/));
+    assert.equal((await result).kind, 'failed');
+    const tooLate = await until('the answer', () => shown.find((s) => s.message.startsWith('Too late')));
+    assert.equal(tooLate.kind, 'warning');
+    assert.match(tooLate.message, /^Too late to send it again: .* The earlier attempt may have been recorded all the same/);
+  });
+
   /**
    * A feedback to `first` fails and its error stays open, chosen later as one left in the notification
    * centre; a second, to `second`, is written and left unsent; then `action` is chosen on the failure.

@@ -183,3 +183,39 @@ test("a draft another window set aside names that window, so it is known as open
     ],
   );
 });
+
+test('a send that got no answer is remembered with every copy of its draft here (its place and those set aside), and read back whole', async () => {
+  const storage = new SharedMemento();
+  let now = 1_000;
+  const here = new DraftStore(storage, 'here', () => now);
+  const sent = withNote(JOB, 'sent, no answer');
+  await here.save(sent);
+  now = 2_000;
+  // A newer feedback took the place: the sent draft is set aside, and a copy of it is still in the place of another window.
+  here.setAside();
+  await here.save(withNote(OTHER_JOB, 'written since'));
+  const there = new DraftStore(storage, 'there', () => now);
+  await there.save(sent);
+  const marked = { ...sent, unanswered: { endpoint: 'scrape' as const, jobId: JOB } };
+  await here.replace((draft) => draft.note === 'sent, no answer', marked);
+  await here.settled();
+  assert.equal(here.load()?.draft.unanswered, undefined, 'the draft written since is not the one sent');
+  const others = here.others();
+  assert.deepEqual(
+    others.filter((o) => here.isSetAsideHere(o)).map((o) => o.draft.unanswered),
+    [{ endpoint: 'scrape', jobId: JOB }],
+  );
+  assert.equal(there.load()?.draft.unanswered, undefined, "another window's draft is that window's");
+  // What is read back from storage is checked: a marker without a known endpoint or a job id is dropped.
+  const reread = new DraftStore(storage, 'here', () => now);
+  assert.deepEqual(reread.others().find((o) => reread.isSetAsideHere(o))?.draft.unanswered, { endpoint: 'scrape', jobId: JOB });
+  await storage.update(draftKey('broken'), { version: 1, savedAt: now, draft: { ...sent, unanswered: { endpoint: 'crawl', jobId: JOB } } });
+  await storage.update(draftKey('empty'), { version: 1, savedAt: now, draft: { ...sent, unanswered: { endpoint: 'scrape' } } });
+  assert.deepEqual(
+    reread
+      .others()
+      .filter((o) => o.windowId === 'broken' || o.windowId === 'empty')
+      .map((o) => o.draft.unanswered),
+    [undefined, undefined],
+  );
+});

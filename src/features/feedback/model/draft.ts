@@ -32,6 +32,11 @@ export interface WizardDraft {
   querySuggestions: string;
   /** JSON text as typed. */
   metadata: string;
+  /**
+   * A send of this draft to this job got no answer that could be read: it may have been recorded. Kept
+   * with the draft, so a resend in a later wizard (or window) is still told apart from a first one.
+   */
+  unanswered?: { endpoint: FeedbackEndpoint; jobId: string };
 }
 
 export function emptyDraft(jobId = ''): WizardDraft {
@@ -112,6 +117,10 @@ export function restoreDraft(value: unknown): WizardDraft | undefined {
   draft.missingContent = objects(raw['missingContent']).map((m) => ({ topic: text(m['topic']), description: text(m['description']) }));
   draft.querySuggestions = text(raw['querySuggestions']);
   draft.metadata = text(raw['metadata']);
+  const unanswered = objects([raw['unanswered']])[0];
+  const sentTo = FEEDBACK_ENDPOINT_IDS.find((id) => id === unanswered?.['endpoint']);
+  const sentJob = text(unanswered?.['jobId']).slice(0, 200);
+  if (sentTo && sentJob) draft.unanswered = { endpoint: sentTo, jobId: sentJob };
   return draft;
 }
 

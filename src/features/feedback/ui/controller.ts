@@ -32,8 +32,6 @@ export interface StartOptions {
   endpoint?: FeedbackEndpoint;
   /** A draft to reopen on its review page ("Edit and Retry"): the one whose send failed. */
   reopen?: WizardDraft;
-  /** Reopened after an attempt whose answer never came: if the retry goes to the same job, it may be a repeat. */
-  unansweredAttempt?: FeedbackJob;
   /** The page the job was about, as the feedback's `url`. */
   url?: string;
   /** Rate a result just opened: start on the rating page with `endpoint` and `jobId` chosen. */
@@ -217,8 +215,9 @@ export class FeedbackController implements vscode.Disposable {
       this.walk = walk.catch(() => undefined);
       const request = await walk;
       if (!request) return { kind: 'cancelled' };
-      const earlier = options.unansweredAttempt;
-      const repeat = earlier !== undefined && earlier.endpoint === request.endpoint && earlier.jobId === request.jobId;
+      // Sent (here or in a closed window) without an answer that could be read, to the job it goes to now: it may be a repeat.
+      const earlier = draft.unanswered;
+      const repeat = earlier !== undefined && earlier.endpoint === request.endpoint && normalizeJobId(earlier.jobId) === normalizeJobId(request.jobId);
       return await this.deliver({ request, draft: cloneDraft(draft), ranAt: recent.ranAt(request.endpoint, request.jobId), edits: this.edits, mayHaveLanded: repeat });
     } finally {
       if (this.wizard === wizard) this.wizard = undefined;
@@ -281,7 +280,14 @@ export class FeedbackController implements vscode.Disposable {
       earlierMayHaveLanded: attempt.mayHaveLanded,
     });
     this.log.warn(`Feedback not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    void this.offer(failure, { ...attempt, mayHaveLanded: attempt.mayHaveLanded || mayHaveLanded(error) });
+    let next = attempt;
+    if (mayHaveLanded(error)) {
+      // The saved draft remembers it too: resumed later, in a new wizard or another window, a resend is worded as Send Again's is.
+      const marked: WizardDraft = { ...cloneDraft(attempt.draft), unanswered: { endpoint: request.endpoint, jobId: request.jobId } };
+      await this.drafts.replace((d) => sameDraft(d, attempt.draft), marked).then(undefined, () => undefined);
+      next = { ...attempt, draft: marked, mayHaveLanded: true };
+    }
+    void this.offer(failure, next);
     const code = isFirecrawlError(error) && error.kind === 'feedback' ? error.feedbackErrorCode : undefined;
     return {
       kind: 'failed',
@@ -303,11 +309,10 @@ export class FeedbackController implements vscode.Disposable {
   }
 
   private async run(action: FailureAction, attempt: Attempt): Promise<void> {
-    const { request } = attempt;
     switch (action) {
       case 'editAndRetry':
         // Edited or not, a retry to the same job after an unanswered attempt is worded as Send Again's is.
-        await this.start({ reopen: attempt.draft, ...(attempt.mayHaveLanded ? { unansweredAttempt: { endpoint: request.endpoint, jobId: request.jobId } } : {}) });
+        await this.start({ reopen: attempt.draft });
         return;
       case 'sendAgain':
         await this.deliver(attempt);
