@@ -3,9 +3,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AgentJob, ResearchJob } from '../../../src/api';
-import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { hasKeepableResult, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { documentText } from '../../../src/features/research/ui/documentText';
 import { resultFormats } from '../../../src/features/research/ui/resultFiles';
+import { jobContextValue } from '../../../src/features/research/ui/treeRows';
 
 const ID = '3f2b9c1e-8d4a-4b6e-9f10-2a3b4c5d6e7f';
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -75,5 +76,36 @@ describe('result files', () => {
     const markdown = resultFormats(tracked(agent)).find((f) => f.format === 'markdown');
     assert.ok(markdown);
     assertNeutral(markdown.text);
+  });
+
+  test('a deep research job that failed without a result offers what it found before it stopped, as one lost at the shutdown does', () => {
+    const failed: ResearchJob = {
+      ...research(''),
+      status: 'failed',
+      error: 'Research failed: the model gave up',
+      activities: [{ type: 'search', status: 'complete', message: 'Searched crawler pricing', depth: 1, timestamp: '2026-11-20T11:58:00.000Z' }],
+      sources: [{ url: 'https://example.com/pricing', title: 'Pricing' }],
+    };
+    delete failed.finalAnalysis;
+    const job = tracked(failed);
+    const formats = resultFormats(job);
+    assert.deepEqual(
+      formats.map((f) => f.label),
+      ['What it found before it stopped (Markdown)', 'Last snapshot (JSON)'],
+    );
+    assert.match(
+      formats[0]!.text,
+      /## Activities \(1\)\n\n- 2026-11-20T11:58:00\.000Z search \(depth 1\): Searched crawler pricing\n[\s\S]*## Sources \(1\)\n\n- Pricing: <https:\/\/example\.com\/pricing>/,
+    );
+    assert.equal(JSON.parse(formats[1]!.text).error, 'Research failed: the model gave up');
+    // The tree offers Save Result for it: the row's context value says there is something to keep.
+    assert.equal(hasKeepableResult(job, undefined, undefined), true);
+    assert.match(jobContextValue(job), /\bresult\b/);
+    // One that found nothing, or a failed agent run without data, has nothing to keep.
+    const empty = tracked({ ...failed, activities: [], sources: [] });
+    assert.deepEqual(resultFormats(empty), []);
+    assert.doesNotMatch(jobContextValue(empty), /\bresult\b/);
+    const agent = { kind: 'agent', id: ID, status: 'failed', error: 'x', model: 'spark-2', suggestions: [], expiresAt: new Date(NOW + 3_600_000).toISOString() } as unknown as AgentJob;
+    assert.deepEqual(resultFormats(tracked(agent)), []);
   });
 });

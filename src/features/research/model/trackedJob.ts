@@ -95,8 +95,10 @@ export function isCancelable(job: TrackedJob): boolean {
 export function hasKeepableResult(job: TrackedJob, markdown: string | undefined, json: unknown): boolean {
   const s = job.snapshot;
   if (!s) return false;
-  if (isRunning(s)) return s.kind === 'deepResearch' && isFinished(job) && (s.activities.length > 0 || s.sources.length > 0);
-  return Boolean(markdown) || json !== undefined;
+  const found = s.kind === 'deepResearch' && (s.activities.length > 0 || s.sources.length > 0);
+  if (isRunning(s)) return found && isFinished(job);
+  // A deep research job that failed without a result still has the steps it took and the sources it read.
+  return Boolean(markdown) || json !== undefined || found;
 }
 
 /** The one word the views lead with. */

@@ -20,9 +20,9 @@ export interface ResultFormat {
 
 /**
  * What a job can be kept as: its Markdown analysis (or text result) and its JSON result once it is
- * done. A deep research job that can never finish (the API was shut down, or the job expired while
- * it ran) offers what it found before it stopped: the activities and sources as Markdown, and the
- * last snapshot as JSON.
+ * done. A deep research job that ended without either (it failed, or can never finish: the API was
+ * shut down, or the job expired while it ran) offers what it found before it stopped: the activities
+ * and sources as Markdown, and the last snapshot as JSON.
  */
 export function resultFormats(job: TrackedJob): ResultFormat[] {
   // Keep in step with hasKeepableResult, which the tree asks without building any text.
@@ -37,7 +37,7 @@ export function resultFormats(job: TrackedJob): ResultFormat[] {
     formats.push({ format: 'markdown', label: job.kind === 'agent' ? l10n.t('Result (Markdown)') : l10n.t('Final analysis (Markdown)'), extension: 'md', text: sanitizeMarkdown(markdown) });
   const json = resultJson(s);
   if (json !== undefined) formats.push({ format: 'json', label: l10n.t('Result (JSON)'), extension: 'json', text: `${documentJson(json)}\n` });
-  return formats;
+  return formats.length || s.kind !== 'deepResearch' ? formats : partialFormats(s, job.trimmed);
 }
 
 function partialFormats(s: ResearchJob, trimmed?: Trimmed): ResultFormat[] {
