@@ -149,6 +149,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
       await vscode.commands.executeCommand(COMMANDS.trackRecentJob, { id, kind: 'agent', started: true, prompt });
     },
     focused: () => focus.focused,
+    team: () => team.settledId,
   });
   // Tools for the editor's AI agents, under the credit guard: stand-ins until an agent first uses one.
   const agentTools = activateAgentTools({

@@ -1197,6 +1197,31 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(sandbox.requestCount('feedback'), before);
   });
 
+  it("a team that may not send feedback (403 TEAM_OPTED_OUT, PREVIEW_TEAM_NOT_ALLOWED) closes rating for every open result of that team's jobs, not for a later one", async () => {
+    for (const [mode, closedTitle] of [
+      ['optedOut', 'Rating closed: feedback is turned off for the Firecrawl team that ran this job.'],
+      ['previewTeam', 'Rating closed: preview teams cannot send feedback.'],
+    ] as const) {
+      const rated = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', `https://example.com/${mode}-rated`))!.opened[0]!;
+      const other = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', `https://example.com/${mode}-other`))!.opened[0]!;
+      sandbox.setFeedbackMode(mode);
+      try {
+        const result = await rateGood(rated);
+        assert.equal(result.kind === 'failed' ? result.code : undefined, mode === 'optedOut' ? 'TEAM_OPTED_OUT' : 'PREVIEW_TEAM_NOT_ALLOWED');
+        for (const document of [rated, other]) await until(`the closed CodeLens (${mode})`, async () => ((await lensTitles(document.uri)).includes(closedTitle) ? true : undefined));
+        const before = sandbox.requestCount('feedback');
+        assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', other.uri), undefined, 'rating the other result opens nothing');
+        assert.equal(sandbox.requestCount('feedback'), before);
+        // Support may turn feedback back on, or the team may leave the preview: a result opened later is offered again.
+        const later = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', `https://example.com/${mode}-later`))!.opened[0]!;
+        assert.ok((await lensesShown('the later lens', later.uri)).some((t) => t.startsWith('$(feedback) Rate this result')));
+      } finally {
+        sandbox.setFeedbackMode('normal');
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+    }
+  });
+
   it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback, and closes rating for that result', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/self-hosted'))!;
     const document = outcome.opened[0]!;

@@ -109,6 +109,20 @@ describe('open results', () => {
     assert.equal(results.isOpen('untitled:page-3'), true, 'a result opened since may be rated: the server may have a database by then');
   });
 
+  test("a team that may not send feedback closes rating only for the results of that team's jobs", () => {
+    const results = new RatableResults();
+    const server = 'https://api.firecrawl.dev';
+    results.add('untitled:preview', { endpoint: 'scrape', jobId: JOB, server, team: 'preview-team' });
+    results.add('untitled:regular', { endpoint: 'scrape', jobId: JOB.replace(/^.{4}/, 'abcd'), server, team: 'regular-team' });
+    results.add('untitled:unknown', { endpoint: 'map', jobId: JOB.replace(/^.{4}/, 'dcba'), server });
+    results.teamClosed('preview-team', { teamRefused: 'preview' });
+    assert.deepEqual(
+      ['untitled:preview', 'untitled:regular', 'untitled:unknown'].map((k) => results.isOpen(k)),
+      [false, true, true],
+    );
+    assert.deepEqual(results.get('untitled:preview')?.closed, { teamRefused: 'preview' });
+  });
+
   test('runs that end together share one balance read', async () => {
     const clock = new FakeClock();
     let reads = 0;

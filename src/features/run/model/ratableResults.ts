@@ -14,6 +14,8 @@ export interface RatableResult {
   creditsUsed?: number;
   /** The API URL the job ran at: a server's refusal to take feedback at all says nothing of another's jobs. */
   server?: string;
+  /** The team (key and server) that ran it: a team's refusal says nothing of another team's jobs. */
+  team?: string;
   /** Set once the server said it is too late (its window in seconds, when it said one), or that it takes no feedback at all. */
   closed?: Closed;
   /** Set once a rating was recorded: the receipt's words. Firecrawl takes one per job; a repeat refunds nothing. */
@@ -25,8 +27,11 @@ export function feedbackUrl(...candidates: ReadonlyArray<string | undefined>): s
   return candidates.find((url): url is string => url !== undefined && url.trim().length <= FEEDBACK_LIMITS.urlMaxLength && !webUrlProblem(url));
 }
 
-/** Why a result cannot be rated any more: its window passed, or its server has no database to take feedback. */
-export type Closed = { windowSeconds?: number } | { noFeedback: true };
+/**
+ * Why a result cannot be rated any more: its window passed, its server has no database to take
+ * feedback, or the team that ran it may not send any (turned off for it, or a preview team).
+ */
+export type Closed = { windowSeconds?: number } | { noFeedback: true } | { teamRefused: 'optedOut' | 'preview' };
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
@@ -92,6 +97,11 @@ export class RatableResults {
    */
   serverClosed(server: string, closed: Closed): void {
     for (const [key, result] of this.results) if (result.server === server && this.isOpen(key)) this.close(key, closed);
+  }
+
+  /** The team may not send feedback at all: every open result of a job it ran is closed (one opened later is offered again). */
+  teamClosed(team: string, closed: Closed): void {
+    for (const [key, result] of this.results) if (result.team === team && this.isOpen(key)) this.close(key, closed);
   }
 
   /** A closed document is forgotten. */

@@ -49,9 +49,10 @@ export function openResult(services: RunServices, content: string, ratable: Rata
   return opened;
 }
 
-/** The result with the server it ran at. */
+/** The result with the server and the team it ran at. */
 function ranAt(services: RunServices, ratable: RatableResult): RatableResult {
-  return { ...ratable, server: services.provider.url.url };
+  const team = services.team();
+  return { ...ratable, server: services.provider.url.url, ...(team ? { team } : {}) };
 }
 
 async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce: boolean): Promise<vscode.TextDocument> {

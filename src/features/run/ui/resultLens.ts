@@ -12,7 +12,11 @@ import type { RatableResult, RatableResults } from '../model/ratableResults';
 export function closedText(result: RatableResult): string {
   const closed = result.closed;
   if (closed && 'noFeedback' in closed) return vscode.l10n.t('Rating closed: this server runs without a database and takes no feedback.');
-  const seconds = closed?.windowSeconds;
+  if (closed && 'teamRefused' in closed)
+    return closed.teamRefused === 'preview'
+      ? vscode.l10n.t('Rating closed: preview teams cannot send feedback.')
+      : vscode.l10n.t('Rating closed: feedback is turned off for the Firecrawl team that ran this job.');
+  const seconds = closed && 'windowSeconds' in closed ? closed.windowSeconds : undefined;
   return seconds !== undefined
     ? vscode.l10n.t('Rating closed: Firecrawl accepts feedback within {0} of the job, and this one is older.', formatSpan(seconds))
     : vscode.l10n.t('Rating closed: Firecrawl no longer accepts feedback for this job.');

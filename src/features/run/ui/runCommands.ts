@@ -5,7 +5,7 @@ import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import type { Clock } from '../../../shared/clock';
 import { CoalescedRefresh } from '../model/coalescedRefresh';
-import { RatableResults } from '../model/ratableResults';
+import { type Closed, RatableResults } from '../model/ratableResults';
 import { agentCommand } from './agentCommand';
 import { mapCommand } from './mapCommand';
 import { parseCommand } from './parseCommand';
@@ -26,6 +26,8 @@ export interface RunHost {
   refreshBalance(): void;
   trackAgentRun(id: string, prompt: string): Promise<void>;
   focused(): boolean;
+  /** The team (key and server) in use, once joined. */
+  team(): string | undefined;
 }
 
 export class RunCommands implements vscode.Disposable {
@@ -43,6 +45,7 @@ export class RunCommands implements vscode.Disposable {
       balance: host.balance,
       trackAgentRun: host.trackAgentRun,
       focused: host.focused,
+      team: host.team,
       typed: new Map(),
       agent: { prompt: '', urls: '' },
     };
@@ -62,6 +65,12 @@ export class RunCommands implements vscode.Disposable {
     else if (result.kind === 'failed' && result.code === 'FEEDBACK_WINDOW_EXPIRED')
       this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: result.windowSeconds === undefined ? {} : { windowSeconds: result.windowSeconds } });
     else if (result.kind === 'failed' && result.code === 'DB_DISABLED') this.services.results.serverClosed(this.services.provider.url.url, { noFeedback: true });
+    else if (result.kind === 'failed' && (result.code === 'TEAM_OPTED_OUT' || result.code === 'PREVIEW_TEAM_NOT_ALLOWED')) {
+      const closed: Closed = { teamRefused: result.code === 'TEAM_OPTED_OUT' ? 'optedOut' : 'preview' };
+      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed });
+      const team = this.services.team();
+      if (team) this.services.results.teamClosed(team, closed);
+    }
   }
 
   /** The run prompt on screen, for tests that drive the real widgets. */

@@ -20,6 +20,8 @@ export interface RunServices {
   trackAgentRun(id: string, prompt: string): Promise<void>;
   /** Whether the person is looking at this window (results that arrive otherwise get a notification). */
   focused(): boolean;
+  /** The team (key and server) in use, once joined: what a result is rated by. */
+  team(): string | undefined;
   /** What was last typed into each prompt, offered again: a failed or cancelled run loses nothing. */
   typed: Map<string, string>;
   /** The agent wizard's answers, offered again: leaving it to change the credit limit loses none of them. */
