@@ -81,6 +81,29 @@ describe('the shared recent-activity list', () => {
     assert.equal(sandbox.requestCount('activity'), 2);
   });
 
+  test('an id that new reads keep not naming (any UUID in a file) waits twice as long each time, up to the minute the list is kept anyway', async () => {
+    const activity = new RecentActivity(client, clock);
+    const stranger = '1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5';
+    // Hovered every second for five minutes.
+    const readsAt: number[] = [];
+    const start = clock.now();
+    for (let second = 0; second <= 300; second++) {
+      const before = sandbox.requestCount('activity');
+      assert.equal(await activity.find(stranger), undefined);
+      if (sandbox.requestCount('activity') > before) readsAt.push((clock.now() - start) / 1000);
+      await clock.advance(1_000);
+    }
+    // The first read, then new reads for the id after 10, 20 and 40 s, then once a minute as the list expires.
+    assert.deepEqual(readsAt, [0, 10, 30, 70, 130, 190, 250]);
+    // Another id still gets its new look after ten seconds: a job that ran since is found.
+    await activity.read(0);
+    const job = sandbox.createV2Job('scrape', { target: 'https://example.com/later' });
+    await clock.advance(MISS_REREAD_MS);
+    const before = sandbox.requestCount('activity');
+    assert.equal(entry(await activity.find(job))?.target, 'https://example.com/later');
+    assert.equal(sandbox.requestCount('activity'), before + 1);
+  });
+
   test('a read on its way since before a job ran does not serve a caller that needs that job: a new read does, and is the one kept', async () => {
     const activity = new RecentActivity(client, clock);
     sandbox.fault({ route: 'activity', kind: 'latency', ms: 300 });

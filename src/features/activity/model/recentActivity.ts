@@ -8,6 +8,7 @@
 // Pure: no `vscode`; the reader and the clock are injected.
 import { type ActivityEntry, type ActivityList, type ActivityQuery, isDefaultApiUrl } from '../../../api';
 import { isListingUnsupported } from '../../../host/errorText';
+import { backoffDelay } from '../../../shared/backoff';
 import type { Clock } from '../../../shared/clock';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 
@@ -19,8 +20,14 @@ export interface ActivityListReader {
 
 /** How long a read serves callers that ask for nothing fresher. */
 export const RECENT_ACTIVITY_MS = 60_000;
-/** An id a list older than this does not name is looked for in a new read: its job may have run since. */
+/**
+ * An id a list older than this does not name is looked for in a new read: its job may have run since.
+ * Each new read that still does not name it doubles the wait for that id, up to the list's own minute:
+ * an id that is no job of the team's (any UUID in a file) costs no more than the list itself.
+ */
 export const MISS_REREAD_MS = 10_000;
+/** Ids whose misses are counted at most: the oldest goes first. */
+const MAX_MISSES = 500;
 /** The list covers the service's own window. */
 export const RECENT_ACTIVITY_WINDOW_MS = 24 * 60 * 60_000;
 /** A server that said it has no list is asked again after this long (it may have been upgraded). */
@@ -38,6 +45,8 @@ export class RecentActivity {
   /** The last loaded list by id, built on the first lookup of that list. */
   private index: { of: ActivityRead; byId: Map<string, ActivityEntry> } | undefined;
   private inFlight: { read: Promise<ActivityRead>; at: number } | undefined;
+  /** Ids looked for again in a read of their own and still not named, by how many times. */
+  private readonly misses = new Map<string, number>();
   /** The reads on their way, aborted together when the team changes. */
   private readonly controllers = new Set<AbortController>();
   /** Reads started so far (each one to three requests), for the figures. */
@@ -75,8 +84,22 @@ export class RecentActivity {
     const key = normalizeJobId(id);
     const read = await this.read();
     const found = this.lookUp(read, key);
-    if ((found && found.kind !== 'unlisted') || read.kind !== 'loaded' || this.clock.now() - read.at < MISS_REREAD_MS) return found;
-    return this.lookUp(await this.read(MISS_REREAD_MS), key);
+    const missed = this.misses.get(key) ?? 0;
+    // The full step of the one backoff rule, without its jitter: a person hovering is one caller.
+    const wait = backoffDelay(missed + 1, MISS_REREAD_MS, RECENT_ACTIVITY_MS, () => 1);
+    if ((found && found.kind !== 'unlisted') || read.kind !== 'loaded' || this.clock.now() - read.at < wait) return this.counted(key, found);
+    const again = this.lookUp(await this.read(wait), key);
+    if (again?.kind === 'found') return this.counted(key, again);
+    this.misses.delete(key);
+    this.misses.set(key, missed + 1);
+    if (this.misses.size > MAX_MISSES) this.misses.delete(this.misses.keys().next().value as string);
+    return again;
+  }
+
+  /** A found id starts counting again, should it go missing (another key's list, say). */
+  private counted(key: string, found: Found): Found {
+    if (found?.kind === 'found') this.misses.delete(key);
+    return found;
   }
 
   private lookUp(read: ActivityRead, key: string): Found {
@@ -94,6 +117,7 @@ export class RecentActivity {
     this.controllers.clear();
     this.inFlight = undefined;
     this.last = undefined;
+    this.misses.clear();
   }
 
   private async load(started: number): Promise<ActivityRead> {
