@@ -582,6 +582,9 @@ describe('feedback wizard', function () {
     await until('the saved draft to remember the unanswered send', () => api.feedback.drafts.load()?.draft.unanswered?.jobId === job);
     refuseAsTooLate();
     const result = start();
+    const first = await pageTitled(/Endpoint$/);
+    const resume = first.kind === 'pick' ? first.widget.items.find((i) => i.label === 'Resume unsent feedback') : undefined;
+    assert.equal(resume?.description, 'scrape · bad · sent once, no answer came', 'it says so before it is sent again');
     await choose(/Endpoint$/, 'Resume unsent feedback');
     await accept(await pageTitled(/Review$/));
     assert.equal((await result).kind, 'failed');

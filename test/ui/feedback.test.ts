@@ -326,6 +326,45 @@ describe('feedback wizard in the workbench', () => {
     if (inCenter) await w.hideNotificationCenter();
   });
 
+  it('a connection broken off on submit warns it may have been recorded; resumed later, the draft says it was sent once, and the repeat answer offers its note to copy', async () => {
+    const w = wb();
+    const job = await mapJobToReview(w);
+    sandbox.fault({ route: 'feedback', kind: 'connectionReset' });
+    await w.page.keyboard.press('Enter');
+    const broke = await w.noticeWithButtons(/broke off before an answer came, so the feedback may or may not have been recorded/);
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.settled(broke.notice);
+    await w.screenshot('feedback-connection-broke-off');
+    await broke.notice
+      .locator('.codicon-notifications-clear')
+      .click()
+      .catch(() => undefined);
+    if (broke.inCenter) await w.hideNotificationCenter();
+    // The first send was recorded after all: here, another client's feedback to the job lands first.
+    const landed = await fetch(`${sandbox.url}/v2/feedback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.keys.valid}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'map', jobId: job, rating: 'good', note: 'Recorded first.' }),
+    });
+    assert.equal(landed.status, 200, await landed.text());
+    await w.runCommand('Firecrawl: Submit Feedback…');
+    await waitForPage(w, 'Endpoint');
+    const resume = w.quickInputRows().filter({ hasText: 'Resume unsent feedback' }).first();
+    await resume.filter({ hasText: 'sent once, no answer came' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await w.page.mouse.move(1200, 700);
+    await w.screenshot('feedback-resume-sent-once');
+    await resume.click();
+    await waitForPage(w, 'Review');
+    await w.page.keyboard.press('Enter');
+    const repeat = await w.noticeWithButtons(/The first feedback stands: what was sent now was not stored/);
+    await w.notification(/sending feedback/).waitFor({ state: 'hidden' });
+    await w.settled(repeat.notice);
+    await w.screenshot('feedback-repeat-copy-note');
+    await repeat.notice.locator('a.monaco-button, .monaco-button', { hasText: 'Copy Note' }).first().click();
+    await until('the note on the clipboard', async () => ((await w.page.evaluate(() => navigator.clipboard.readText().catch(() => ''))) === 'Every page was listed.' ? true : undefined), 10_000);
+    if (repeat.inCenter) await w.hideNotificationCenter();
+  });
+
   it('Cancel once the feedback has left says in the status bar that the answer is awaited, then shows the receipt', async () => {
     const w = wb();
     const job = await mapJobToReview(w);

@@ -220,6 +220,18 @@ describe('research view (dark)', () => {
       .locator('.codicon-notifications-clear')
       .click()
       .catch(() => undefined);
+    // After the shutdown a deep research job's findings are only here: Clear Finished keeps it, and says why.
+    await wb().hideNotificationCenter();
+    await wb().runCommand('Firecrawl: Clear Finished Jobs');
+    const kept = await wb().noticeWithButtons(/No finished jobs to clear\. Kept 1 deep research job: the Deep Research API was shut down/);
+    await wb().settled(kept.notice);
+    assert.equal(await researchRow.count(), 1, 'the deep research job stays');
+    await wb().screenshot('research-clear-finished-after-shutdown');
+    // Its button saves what the job found: no job to pick, only which part.
+    await kept.notice.locator('a.monaco-button, .monaco-button', { hasText: 'Save Result…' }).first().click();
+    await wb().quickInputRows().filter({ hasText: 'What it found before it stopped (Markdown)' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await wb().page.keyboard.press('Escape');
+    if (kept.inCenter) await wb().hideNotificationCenter();
     // The tests after this one track deep research jobs again.
     sandbox.researchShutdown = undefined;
     await wb().runCommand('Firecrawl: Clear Finished Jobs');

@@ -123,6 +123,10 @@ describe('draft → request', () => {
 
   test('the summary says what will be sent', () => {
     assert.equal(summarizeDraft(base({ issues: ['a', 'b'], note: 'x' })), 'scrape · bad · 2 issue labels · a note');
+    // A send that got no answer is said, for the job it went to only: the draft's job may have been changed since.
+    const unanswered = { endpoint: 'scrape' as const, jobId: JOB.toUpperCase() };
+    assert.equal(summarizeDraft(base({ unanswered })), 'scrape · bad · sent once, no answer came');
+    assert.equal(summarizeDraft(base({ unanswered: { ...unanswered, endpoint: 'map' } })), 'scrape · bad');
   });
 });
 

@@ -7,6 +7,7 @@ import type { FeedbackField, FeedbackProblem, FeedbackRating } from '../../../ap
 export { fieldLabel, nameOfPath } from '../../../host/errorText/feedbackFields';
 import { nameOfPath } from '../../../host/errorText/feedbackFields';
 import { formatExact, plural } from '../../../shared/format';
+import { normalizeJobId } from '../../../shared/jobIds';
 import type { WizardDraft } from '../model/draft';
 
 /** One line naming the field, then the validator's sentence. */
@@ -96,6 +97,10 @@ export function summarizeDraft(draft: WizardDraft): string {
   }
   if (draft.querySuggestions.trim()) parts.push(l10n.t('a query suggestion'));
   if (draft.metadata.trim()) parts.push(l10n.t({ message: 'metadata', args: [], comment: ['a part of the feedback: a JSON object of the user’s own context'] }));
+  // Said before it goes again: the first send may be the one recorded.
+  const unanswered = draft.unanswered;
+  if (unanswered && unanswered.endpoint === draft.endpoint && normalizeJobId(unanswered.jobId) === normalizeJobId(draft.jobId))
+    parts.push(l10n.t({ message: 'sent once, no answer came', comment: ['a feedback sent earlier whose answer never arrived: it may have been recorded'] }));
   // A list of phrases, not a sentence: the separator reads the same in every language.
   return parts.join(' · ');
 }

@@ -382,11 +382,11 @@ export class ResearchStore implements Disposable {
    * Removes finished and expired jobs, but for deep research jobs once the API has shut down (their
    * findings here are the only copy): how many went, and how many such were kept.
    */
-  clearFinished(): { removed: number; kept: number } {
+  clearFinished(): { removed: number; kept: string[] } {
     const finished = [...this.records.values()].filter(isFinished);
     const going = finished.filter((r) => !this.unreadableAgain(r));
     if (going.length) this.remove(going);
-    return { removed: going.length, kept: finished.length - going.length };
+    return { removed: going.length, kept: finished.filter(this.unreadableAgain).map((r) => r.id) };
   }
 
   /** A deep research job with findings kept here, once the API has shut down: nothing can read them again. */

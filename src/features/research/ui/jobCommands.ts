@@ -11,7 +11,7 @@ import { isNode, jobIdOf, jobIdsOf, noResultYet, pickJob } from './jobArguments'
 import { isWebUrl } from '../../../shared/urls';
 import { cancelConflictText, describeError, type ErrorContext } from '../../../host/errorText';
 import { notifyWithSteps } from '../../../host/nextStepCommands';
-import { VIEWS } from '../../../ids';
+import { COMMANDS, VIEWS } from '../../../ids';
 import { documentUri } from './documents';
 
 export interface JobCommandDeps {
@@ -35,16 +35,20 @@ export function clearFinishedJobs(deps: JobCommandDeps): number {
   const { removed, kept } = deps.store.clearFinished();
   const n = formatExact(removed);
   const message = removed ? plural(removed, vscode.l10n.t('Cleared {0} finished job', n), vscode.l10n.t('Cleared {0} finished jobs', n)) : vscode.l10n.t('No finished jobs to clear');
-  if (!kept) vscode.window.setStatusBarMessage(message, 3000);
+  if (!kept.length) vscode.window.setStatusBarMessage(message, 3000);
   else {
     // Said where it stays until read: what is kept, why, and how to let them go.
-    const k = formatExact(kept);
+    const k = formatExact(kept.length);
     const why = plural(
-      kept,
+      kept.length,
       vscode.l10n.t('Kept {0} deep research job: the Deep Research API was shut down, so what it found is only here. Save its result if you want it, then stop tracking it from its row.', k),
       vscode.l10n.t('Kept {0} deep research jobs: the Deep Research API was shut down, so what they found is only here. Save the results you want, then stop tracking them from their rows.', k),
     );
-    void vscode.window.showInformationMessage(vscode.l10n.t({ message: '{0}. {1}', args: [message, why], comment: ['how many jobs were cleared, then which were kept and why'] }));
+    // A button keeps the whole message on screen (a notice without one shows its first line), and saves.
+    const save = vscode.l10n.t('Save Result…');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t({ message: '{0}. {1}', args: [message, why], comment: ['how many jobs were cleared, then which were kept and why'] }), save)
+      .then((choice) => (choice === save ? vscode.commands.executeCommand(COMMANDS.saveJobResult, kept.length === 1 ? kept[0] : undefined) : undefined));
   }
   return removed;
 }
