@@ -584,7 +584,7 @@ describe('feedback wizard', function () {
     const result = start();
     const first = await pageTitled(/Endpoint$/);
     const resume = first.kind === 'pick' ? first.widget.items.find((i) => i.label === 'Resume unsent feedback') : undefined;
-    assert.equal(resume?.description, 'scrape · bad · sent once, no answer came', 'it says so before it is sent again');
+    assert.equal(resume?.description, 'scrape · bad · 1 issue label · sent once, no answer came', 'it says so before it is sent again');
     await choose(/Endpoint$/, 'Resume unsent feedback');
     await accept(await pageTitled(/Review$/));
     assert.equal((await result).kind, 'failed');
