@@ -606,6 +606,38 @@ describe('the guard at its edges', () => {
     assert.equal((await tools.prepare('scrape', { url: 'https://example.com/b' })).decision.reason, 'overBudget', 'the next scrape asks');
   });
 
+  test("an agent start whose answer was lost is looked for in the team's run list: found, its ceiling moves to the run and the model is told not to start it again", async () => {
+    // The service starts the run and answers; the connection drops while the answer comes back.
+    const lose: FetchLike = async (url, init) => {
+      const response = await nodeFetch(url, init);
+      if (init?.method !== 'POST' || !String(url).endsWith('/v2/agent')) return response;
+      await response.text();
+      const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('read ECONNRESET')) });
+      return { status: response.status, headers: { get: () => null }, body, text: () => Promise.reject(new Error('read ECONNRESET')) };
+    };
+    // Another run with the same prompt, started before by hand and already charged by no tool: not this one.
+    const earlier = sandbox.createAgentJob({ prompt: 'Compare three plans', durationMs: 600_000 });
+    const { tools, spending } = runner({ budget: 10_000, fetch: lose });
+    const out = await tools.run('startAgent', { prompt: 'Compare three plans', maxCredits: 120 });
+    const id = /Job id: ([0-9a-f-]{36})\./.exec(out.parts[0] ?? '')?.[1];
+    assert.match(out.parts[0] ?? '', /^The answer to the start was lost on its way back, but the team's list of agent runs shows the run: do not start it again\. Firecrawl started an agent run\./);
+    assert.ok(id && id !== earlier, `the run this call started, the newest listed: ${id}`);
+    assert.equal(sandbox.requestCount('agentStart'), 1);
+    assert.equal(sandbox.requestCount('agentList'), 1);
+    assert.equal(out.charged, 120);
+    assert.equal(spending.openCeiling(id)?.units, 120, "the ceiling is held under the run's id, where its status settles it");
+    assert.equal(await tools.spentToday(), 120, "the call's own hold is gone: the ceiling counts once");
+  });
+
+  test('an agent start whose answer was lost and that the run list does not name keeps its hold, and says it may have run', async () => {
+    sandbox.fault({ route: 'agentStart', kind: 'connectionReset' });
+    const { tools } = runner({ budget: 10_000 });
+    const out = await tools.run('startAgent', { prompt: 'A run that never began', maxCredits: 80 });
+    assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: .*The request may have reached Firecrawl and been done and charged all the same/);
+    assert.equal(sandbox.requestCount('agentList'), 1, 'looked for once');
+    assert.equal(await tools.spentToday(), 80, 'its ceiling stays held: the list may not show a run that started yet');
+  });
+
   test('a call cancelled once its request was out is charged its estimate as spent, not held as a call still going', async () => {
     const { tools, spending, clock } = runner({ budget: 5 });
     sandbox.fault({ kind: 'hang', route: 'scrape' });

@@ -22,7 +22,7 @@ import {
 } from '../../../api';
 import { describeRunError, type ErrorContext, quotedServerWords, secondsText, serverWords } from '../../../host/errorText';
 import type { Clock } from '../../../shared/clock';
-import { formatDateTime, formatExact, pluralCount } from '../../../shared/format';
+import { formatDateTime, formatExact, parseTime, pluralCount } from '../../../shared/format';
 import { inertCommandLinks, plainText } from '../../../shared/text';
 import { type CostEstimate, decide, estimateCost, type GuardDecision, startOfLocalDay, type ToolKind } from './budget';
 import type { RefusalEpisodes, RefusalKind } from './refusals';
@@ -96,6 +96,9 @@ export interface ToolOutcome {
 }
 
 const PAID: ReadonlySet<ToolKind> = new Set(['scrape', 'search', 'map', 'startAgent']);
+
+/** How far before its start a run the list names may be dated: the service's clock is not this one. */
+const STARTED_SLACK_MS = 2 * 60_000;
 
 /** What a call holds of the budget while its request is out: the estimate, under an id of its own. */
 interface Hold {
@@ -222,6 +225,11 @@ export class ToolRunner {
     } catch (error) {
       // A refusal or a failure the service answered cost nothing; a call that may have run keeps its hold.
       const billed = maybeBilled(error);
+      // An agent start whose answer was lost: the team's run list says whether it started, and its id.
+      if (hold && billed && check.input.kind === 'startAgent' && !(isFirecrawlError(error) && error.kind === 'cancelled')) {
+        const id = await this.startedRun(check.input.prompt, hold.entry.at);
+        if (id) return this.started(id, check.input, hold, true);
+      }
       if (hold && !billed) this.settle(hold, 0);
       // A call that may have run is over all the same: its estimate is its charge, settled like any
       // other, or it would read as a call still going forever and the status bar would leave it out.
@@ -460,31 +468,7 @@ export class ToolRunner {
         const maxCredits = this.agentCap(input);
         const body = checked('agentStart', agentStartBody({ prompt: input.prompt, urls: input.urls, maxCredits }));
         const started = await client.startAgent(body, call);
-        const charged = this.charge(hold, undefined, started.id);
-        this.deps.trackAgentRun?.(started.id, input.prompt);
-        return {
-          parts: [
-            pluralCount(
-              maxCredits,
-              undefined,
-              (n) =>
-                l10n.t(
-                  'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credit (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
-                  started.id,
-                  n,
-                  'firecrawl_agent_status',
-                ),
-              (n) =>
-                l10n.t(
-                  'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
-                  started.id,
-                  n,
-                  'firecrawl_agent_status',
-                ),
-            ),
-          ],
-          charged,
-        };
+        return this.started(started.id, input, hold, false);
       }
       case 'agentStatus': {
         const job = await client.getAgentJob(input.id, call);
@@ -493,6 +477,49 @@ export class ToolRunner {
       }
       case 'credits':
         return { parts: [await this.creditsText()] };
+    }
+  }
+
+  /** The run started: its ceiling moves to its id, the Research view follows it, the model learns how to. */
+  private started(id: string, input: Extract<ToolInput, { kind: 'startAgent' }>, hold: Hold | undefined, answerLost: boolean): ToolOutcome {
+    const maxCredits = this.agentCap(input);
+    const charged = this.charge(hold, undefined, id);
+    this.deps.trackAgentRun?.(id, input.prompt);
+    const said = pluralCount(
+      maxCredits,
+      undefined,
+      (n) =>
+        l10n.t(
+          'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credit (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
+          id,
+          n,
+          'firecrawl_agent_status',
+        ),
+      (n) =>
+        l10n.t(
+          'Firecrawl started an agent run. Job id: {0}. It may spend up to {1} credits (its maxCredits). Runs take minutes: read its status with the tool {2} no more often than every 30 seconds.',
+          id,
+          n,
+          'firecrawl_agent_status',
+        ),
+    );
+    // Starting it again would run (and pay for) the same work twice.
+    const lost = answerLost ? `${l10n.t("The answer to the start was lost on its way back, but the team's list of agent runs shows the run: do not start it again.")} ` : '';
+    return { parts: [`${lost}${said}`], charged };
+  }
+
+  /**
+   * The id of the run a start sent at `sentAt` with `prompt` began, as the team's newest agent runs list
+   * it: made since shortly before (clocks differ), and charged by no one yet. Undefined when it is not
+   * listed, or the list cannot be read: the hold then stays, as for any call that may have run.
+   */
+  private async startedRun(prompt: string, sentAt: number): Promise<string | undefined> {
+    try {
+      const { runs } = await this.deps.client().listAgentJobs({ maxPages: 1, timeoutMs: 10_000, maxAttempts: 1 });
+      const run = runs.find((r) => r.prompt?.trim() === prompt && (parseTime(r.createdAt) ?? -Infinity) >= sentAt - STARTED_SLACK_MS && !this.deps.spending.hasCharge(r.id));
+      return run?.id;
+    } catch {
+      return undefined;
     }
   }
 

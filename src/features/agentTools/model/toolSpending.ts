@@ -365,6 +365,12 @@ export class ToolSpending implements Disposable {
     return { spent, held };
   }
 
+  /** Whether any window charged something under `id` (an agent run's job id, say). */
+  hasCharge(id: string): boolean {
+    this.charged ??= chargesById(this.entries());
+    return this.charged.has(id);
+  }
+
   /** The ceiling charged when a run started, if any window charged one and no real figure followed. */
   openCeiling(id: string): SpendingEntry | undefined {
     const all = this.entries().filter((e) => e.id === id);
