@@ -88,7 +88,7 @@ describe('open results', () => {
     const results = new RatableResults();
     results.add('untitled:hosted', { endpoint: 'scrape', jobId: JOB, server: 'https://api.firecrawl.dev' });
     results.add('untitled:mine', { endpoint: 'scrape', jobId: JOB, server: 'http://localhost:3002' });
-    results.serverClosed('http://localhost:3002', { noFeedback: true });
+    results.closeEvery((r) => r.server === 'http://localhost:3002', { noFeedback: true });
     assert.equal(results.isOpen('untitled:hosted'), true, 'ran at the hosted service, which takes feedback');
     assert.equal(results.isOpen('untitled:mine'), false);
   });
@@ -100,7 +100,7 @@ describe('open results', () => {
     results.add('untitled:page-2', { endpoint: 'scrape', jobId: OTHER, server: 'http://localhost:3002' });
     results.add('untitled:map', { endpoint: 'map', jobId: JOB.replace(/^.{4}/, 'dcba'), server: 'http://localhost:3002' });
     results.add('untitled:hosted', { endpoint: 'scrape', jobId: OTHER, server: 'https://api.firecrawl.dev' });
-    results.serverClosed('http://localhost:3002', { noFeedback: true });
+    results.closeEvery((r) => r.server === 'http://localhost:3002', { noFeedback: true });
     assert.deepEqual(
       ['untitled:page-1', 'untitled:page-2', 'untitled:map', 'untitled:hosted'].map((k) => results.isOpen(k)),
       [false, false, false, true],
@@ -115,7 +115,7 @@ describe('open results', () => {
     results.add('untitled:preview', { endpoint: 'scrape', jobId: JOB, server, team: 'preview-team' });
     results.add('untitled:regular', { endpoint: 'scrape', jobId: JOB.replace(/^.{4}/, 'abcd'), server, team: 'regular-team' });
     results.add('untitled:unknown', { endpoint: 'map', jobId: JOB.replace(/^.{4}/, 'dcba'), server });
-    results.teamClosed('preview-team', { teamRefused: 'preview' });
+    results.closeEvery((r) => r.team === 'preview-team', { teamRefused: 'preview' });
     assert.deepEqual(
       ['untitled:preview', 'untitled:regular', 'untitled:unknown'].map((k) => results.isOpen(k)),
       [false, true, true],

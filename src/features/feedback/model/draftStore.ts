@@ -119,22 +119,12 @@ export class DraftStore {
    * which offered again would only be sent twice. Other windows' drafts are theirs.
    */
   forget(matches: (draft: WizardDraft) => boolean): Promise<void> {
-    // Judged by what each key will hold once the queued writes land: a draft saved a moment ago in
-    // this window's place is not deleted for the one it replaces.
-    const sent = this.ownKeys().filter((key) => {
-      const saved = this.readRecord(this.latest.has(key) ? this.latest.get(key) : this.storage.get(key));
-      return saved !== undefined && matches(saved.draft);
-    });
-    return Promise.all(sent.map((key) => this.enqueue(key, undefined))).then(() => undefined);
+    return Promise.all(this.ownKeysHolding(matches).map((key) => this.enqueue(key, undefined))).then(() => undefined);
   }
 
   /** Rewrites this window's drafts (its own, those it set aside) that `matches` as `draft`: one just sent without an answer, say. */
   replace(matches: (draft: WizardDraft) => boolean, draft: WizardDraft): Promise<void> {
-    const keys = this.ownKeys().filter((key) => {
-      const saved = this.readRecord(this.latest.has(key) ? this.latest.get(key) : this.storage.get(key));
-      return saved !== undefined && matches(saved.draft);
-    });
-    return Promise.all(keys.map((key) => this.enqueue(key, this.record(draft)))).then(() => undefined);
+    return Promise.all(this.ownKeysHolding(matches).map((key) => this.enqueue(key, this.record(draft)))).then(() => undefined);
   }
 
   save(draft: WizardDraft): Promise<void> {
@@ -157,9 +147,17 @@ export class DraftStore {
     return this.writes;
   }
 
-  /** The keys of this window's place and of the places it set aside, written or still queued. */
-  private ownKeys(): string[] {
-    return [...new Set([...this.storage.keys(), ...this.latest.keys()].filter((key) => key === this.key || key.startsWith(`${this.key}.`)))];
+  /**
+   * The keys of this window's place and of the places it set aside whose draft `matches`, judged by what
+   * each will hold once the queued writes land: a draft saved a moment ago in this window's place is not
+   * taken for the one it replaces.
+   */
+  private ownKeysHolding(matches: (draft: WizardDraft) => boolean): string[] {
+    const keys = new Set([...this.storage.keys(), ...this.latest.keys()].filter((key) => key === this.key || key.startsWith(`${this.key}.`)));
+    return [...keys].filter((key) => {
+      const saved = this.readRecord(this.latest.has(key) ? this.latest.get(key) : this.storage.get(key));
+      return saved !== undefined && matches(saved.draft);
+    });
   }
 
   private record(draft: WizardDraft): unknown {

@@ -4,7 +4,6 @@
 import * as l10n from '@vscode/l10n';
 import { FEEDBACK_ENDPOINT_IDS, type FeedbackEndpoint } from '../../../api/feedback/types';
 import { formatAgo, formatCredits } from '../../../shared/format';
-import { serviceStatusText } from '../../../shared/statusWords';
 
 /** A job the research store tracks. */
 export interface TrackedFacts {
@@ -71,7 +70,7 @@ export function describeJobId(known: KnownJob, now: number): JobIdDescription {
   if (known?.source === 'tracked') {
     const facts = [];
     if (known.prompt) facts.push({ label: l10n.t('Prompt'), value: known.prompt });
-    if (known.status) facts.push({ label: l10n.t('Status'), value: serviceStatusText(known.status, 200) });
+    if (known.status) facts.push({ label: l10n.t('Status'), value: known.status });
     if (known.credits !== undefined) facts.push({ label: l10n.t('Credits'), value: formatCredits(known.credits) });
     facts.push({ label: l10n.t('Tracked'), value: formatAgo(known.trackedAt, now) });
     return { title: kindWord(known.kind), facts, actions: [{ kind: 'track', tracked: true }, { kind: 'copy' }] };

@@ -380,7 +380,7 @@ export class ResearchStore implements Disposable {
 
   /**
    * Removes finished and expired jobs, but for deep research jobs once the API has shut down (their
-   * findings here are the only copy): how many went, and how many such were kept.
+   * findings here are the only copy): how many went, and which such were kept.
    */
   clearFinished(): { removed: number; kept: string[] } {
     const finished = [...this.records.values()].filter(isFinished);

@@ -91,17 +91,12 @@ export class RatableResults {
   }
 
   /**
-   * The server takes no feedback for any job (no database): every open result of a job run there is
-   * closed. A result opened later is not: the server may have a database by then, and its first
-   * rating says again if not.
+   * A server takes no feedback for any job (no database), or a team may send none: every open result
+   * of a job run there (or by it) is closed. A result opened later is not: the server may have a
+   * database by then, the team feedback again, and its first rating says again if not.
    */
-  serverClosed(server: string, closed: Closed): void {
-    for (const [key, result] of this.results) if (result.server === server && this.isOpen(key)) this.close(key, closed);
-  }
-
-  /** The team may not send feedback at all: every open result of a job it ran is closed (one opened later is offered again). */
-  teamClosed(team: string, closed: Closed): void {
-    for (const [key, result] of this.results) if (result.team === team && this.isOpen(key)) this.close(key, closed);
+  closeEvery(ranThere: (result: RatableResult) => boolean, closed: Closed): void {
+    for (const [key, result] of this.results) if (ranThere(result) && this.isOpen(key)) this.close(key, closed);
   }
 
   /** A closed document is forgotten. */

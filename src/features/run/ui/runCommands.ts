@@ -64,12 +64,14 @@ export class RunCommands implements vscode.Disposable {
     if (result.kind === 'sent') this.services.results.answered(result.job.endpoint, result.job.jobId, { receipt: result.message });
     else if (result.kind === 'failed' && result.code === 'FEEDBACK_WINDOW_EXPIRED')
       this.services.results.answered(result.job.endpoint, result.job.jobId, { closed: result.windowSeconds === undefined ? {} : { windowSeconds: result.windowSeconds } });
-    else if (result.kind === 'failed' && result.code === 'DB_DISABLED') this.services.results.serverClosed(this.services.provider.url.url, { noFeedback: true });
-    else if (result.kind === 'failed' && (result.code === 'TEAM_OPTED_OUT' || result.code === 'PREVIEW_TEAM_NOT_ALLOWED')) {
+    else if (result.kind === 'failed' && result.code === 'DB_DISABLED') {
+      const server = this.services.provider.url.url;
+      this.services.results.closeEvery((r) => r.server === server, { noFeedback: true });
+    } else if (result.kind === 'failed' && (result.code === 'TEAM_OPTED_OUT' || result.code === 'PREVIEW_TEAM_NOT_ALLOWED')) {
       const closed: Closed = { teamRefused: result.code === 'TEAM_OPTED_OUT' ? 'optedOut' : 'preview' };
-      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed });
       const team = this.services.team();
-      if (team) this.services.results.teamClosed(team, closed);
+      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed });
+      if (team) this.services.results.closeEvery((r) => r.team === team, closed);
     }
   }
 
