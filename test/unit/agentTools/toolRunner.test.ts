@@ -630,12 +630,15 @@ describe('the guard at its edges', () => {
   });
 
   test('an agent start whose answer was lost and that the run list does not name keeps its hold, and says it may have run', async () => {
-    sandbox.fault({ route: 'agentStart', kind: 'connectionReset' });
     const { tools } = runner({ budget: 10_000 });
-    const out = await tools.run('startAgent', { prompt: 'A run that never began', maxCredits: 80 });
+    // A run with the same prompt that a tool started (and charged) a moment ago is not taken for it.
+    const first = await tools.run('startAgent', { prompt: 'A run that began once', maxCredits: 80 });
+    assert.match(first.parts[0] ?? '', /^Firecrawl started an agent run\./);
+    sandbox.fault({ route: 'agentStart', kind: 'connectionReset' });
+    const out = await tools.run('startAgent', { prompt: 'A run that began once', maxCredits: 80 });
     assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: .*The request may have reached Firecrawl and been done and charged all the same/);
     assert.equal(sandbox.requestCount('agentList'), 1, 'looked for once');
-    assert.equal(await tools.spentToday(), 80, 'its ceiling stays held: the list may not show a run that started yet');
+    assert.equal(await tools.spentToday(), 160, 'its ceiling stays held beside the first run: the list may not show a run that started yet');
   });
 
   test('a call cancelled once its request was out is charged its estimate as spent, not held as a call still going', async () => {
