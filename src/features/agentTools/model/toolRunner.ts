@@ -227,7 +227,7 @@ export class ToolRunner {
       const billed = maybeBilled(error);
       // An agent start whose answer was lost: the team's run list says whether it started, and its id.
       if (hold && billed && check.input.kind === 'startAgent' && !(isFirecrawlError(error) && error.kind === 'cancelled')) {
-        const id = await this.startedRun(check.input.prompt, hold.entry.at);
+        const id = await this.startedRun(check.input.prompt, hold.entry.at, signal);
         if (id) return this.started(id, check.input, hold, true);
       }
       if (hold && !billed) this.settle(hold, 0);
@@ -513,9 +513,9 @@ export class ToolRunner {
    * it: made since shortly before (clocks differ), and charged by no one yet. Undefined when it is not
    * listed, or the list cannot be read: the hold then stays, as for any call that may have run.
    */
-  private async startedRun(prompt: string, sentAt: number): Promise<string | undefined> {
+  private async startedRun(prompt: string, sentAt: number, signal: AbortSignal | undefined): Promise<string | undefined> {
     try {
-      const { runs } = await this.deps.client().listAgentJobs({ maxPages: 1, timeoutMs: 10_000, maxAttempts: 1 });
+      const { runs } = await this.deps.client().listAgentJobs({ maxPages: 1, timeoutMs: 10_000, maxAttempts: 1, ...(signal ? { signal } : {}) });
       const run = runs.find((r) => r.prompt?.trim() === prompt && (parseTime(r.createdAt) ?? -Infinity) >= sentAt - STARTED_SLACK_MS && !this.deps.spending.hasCharge(r.id));
       return run?.id;
     } catch {
