@@ -1,6 +1,6 @@
 // The statuses the service names (a run's `processing | completed | failed | cancelled`, a deep
-// research step's `processing | complete | error`) in the reader's language, wherever they are shown:
-// tree rows, tooltips, hovers. A word the service adds later stays as it sent it, as plain text.
+// research step's `processing | complete | error`) in the reader's language, wherever the Research
+// view shows them: rows and tooltips. A word the service adds later stays as it sent it, as plain text.
 import * as l10n from '@vscode/l10n';
 import { plainText } from './text';
 

@@ -641,6 +641,17 @@ describe('the guard at its edges', () => {
     assert.equal(await tools.spentToday(), 160, 'its ceiling stays held beside the first run: the list may not show a run that started yet');
   });
 
+  test('an agent start whose answer was lost while the run list cannot be read keeps its hold, and says it may have run', async () => {
+    sandbox.fault({ route: 'agentStart', kind: 'connectionReset' });
+    sandbox.fault({ route: 'agentList', kind: 'status', status: 500, body: { success: false, error: 'Internal error' } });
+    const { tools } = runner({ budget: 10_000 });
+    const out = await tools.run('startAgent', { prompt: 'Nobody can tell whether it began', maxCredits: 60 });
+    assert.match(out.parts[0] ?? '', /^Firecrawl could not do it: .*The request may have reached Firecrawl and been done and charged all the same/);
+    assert.doesNotMatch(out.parts.join('\n'), /Internal error/, "the list's failure is not the start's");
+    assert.equal(sandbox.requestCount('agentList'), 1, 'asked once, not retried');
+    assert.equal(await tools.spentToday(), 60);
+  });
+
   test('a call cancelled once its request was out is charged its estimate as spent, not held as a call still going', async () => {
     const { tools, spending, clock } = runner({ budget: 5 });
     sandbox.fault({ kind: 'hang', route: 'scrape' });
