@@ -71,6 +71,13 @@ for (const locale of ['ja', 'de']) {
       assert.ok(description.includes(words.t('{0} URLs', '6')), `the row says: ${description}`);
       await wb().page.mouse.move(900, 600);
       await wb().screenshot(`lang-${locale}-research`);
+      // A step's kind and status are the service's words ("search", "complete"), said in the reader's language.
+      const step = rows.filter({ hasText: /^Searching for/ }).first();
+      const { text: tooltip } = await wb().hover(step, words.t('completed/job status'));
+      assert.ok(tooltip.includes(words.t('search/kind of deep research step')), `the step's kind is not translated: ${tooltip}`);
+      assert.doesNotMatch(tooltip, /\b(complete|search)\b/, `the service's word left in the tooltip: ${tooltip}`);
+      await wb().screenshot(`lang-${locale}-activity-tooltip`);
+      await wb().page.mouse.move(900, 600);
     });
 
     it('the status bar tooltip', async () => {

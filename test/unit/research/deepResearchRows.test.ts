@@ -53,19 +53,29 @@ describe('a deep research job from a trimmed copy', () => {
 });
 
 describe('an activity row', () => {
-  test('an activity without a message has no empty Message row in its tooltip, and is labelled by its type', () => {
+  test('an activity without a message has no empty Message row in its tooltip, and is labelled by its kind', () => {
     const job: TrackedJob = { ...copy, trimmed: undefined, snapshot: { ...research, activities: [{ type: 'analyze', status: 'complete', message: '', depth: 2, timestamp: '2026-11-20T11:00:00Z' }] } };
     const d = describeActivity(job, 0, NOW)!;
-    assert.equal(d.label, '(analyze)');
+    assert.equal(d.label, '(analysis)');
     const labels = d.tooltip!().rows.map(([label]) => label);
     assert.deepEqual(labels, ['Type', 'Status', 'Depth', 'At']);
     const blank: TrackedJob = { ...job, snapshot: { ...research, activities: [{ type: 'analyze', status: 'complete', message: ' \n ', depth: 2, timestamp: '2026-11-20T11:00:00Z' }] } };
     const b = describeActivity(blank, 0, NOW)!;
-    assert.equal(b.label, '(analyze)');
+    assert.equal(b.label, '(analysis)');
     assert.deepEqual(
       b.tooltip!().rows.map(([label]) => label),
       labels,
     );
+  });
+
+  test("a kind the service adds later keeps a plain icon and its word, even one that names an object's property", () => {
+    for (const type of ['constructor', 'toString', 'verify_claims']) {
+      const job: TrackedJob = { ...copy, trimmed: undefined, snapshot: { ...research, activities: [{ type, status: 'complete', message: '', depth: 1, timestamp: '2026-11-20T11:00:00Z' }] } };
+      const d = describeActivity(job, 0, NOW)!;
+      assert.deepEqual(d.icon, { id: 'circle-outline' }, type);
+      assert.equal(d.label, `(${type})`);
+      assert.deepEqual(new Map(d.tooltip!().rows).get('Type'), type);
+    }
   });
 
   test('an activity with a message keeps its Message row', () => {

@@ -54,6 +54,8 @@ const FAKE = {
   'completed/job status': 'zavrseno',
   'failed/job status': 'neuspjelo',
   'error/status of a deep research step that failed': 'greska',
+  'search/kind of deep research step': 'pretraga',
+  'analysis/kind of deep research step': 'razmatranje',
   'deep research/job kind': 'duboko istrazivanje',
   'agent/job kind': 'agent-X',
   'depth {0}/{1}': 'dubina {1}:{0}',
@@ -141,6 +143,21 @@ describe('research rows through a translation', () => {
       rows[1]?.tooltip?.().rows.find(([label]) => label === 'Status'),
       ['Status', 'zavrseno'],
     );
+  });
+
+  test("a step's kind is the service's word in the language, in its tooltip and as the label of a step without words", () => {
+    l10n.config({ contents: FAKE });
+    const steps = research({
+      activities: [
+        { type: 'search', status: 'complete', message: 'Searched', depth: 1, timestamp: new Date(NOW - 90_000).toISOString() },
+        { type: 'analyze', status: 'complete', message: '', depth: 1, timestamp: new Date(NOW - 80_000).toISOString() },
+        { type: 'verify_claims', status: 'complete', message: 'Checked', depth: 1, timestamp: new Date(NOW - 70_000).toISOString() },
+      ],
+    });
+    const rows = describeChildren(tracked({ snapshot: steps }), { kind: 'group', jobId: ID, group: 'activities' }, NOW);
+    const kind = (i: number) => new Map(rows[i]?.tooltip?.().rows).get('Type');
+    assert.deepEqual([kind(0), kind(1), kind(2)], ['pretraga', 'razmatranje', 'verify_claims']);
+    assert.equal(rows[1]?.label, '(razmatranje)');
   });
 
   test("the view's line, the track box, the result files and the documents", () => {

@@ -12,14 +12,26 @@ import { analysisTitle } from '../model/jobFacts';
 import type { TrackedJob, Trimmed } from '../model/trackedJob';
 import { type GroupKind, type IconSpec, type ItemDescriptor, RED, type TooltipSpec } from './rowTypes';
 
-const ACTIVITY_ICON: Record<string, string> = {
-  search: 'search',
-  analyze: 'beaker',
-  synthesis: 'sparkle',
-  extract: 'file-text',
-  reasoning: 'lightbulb',
-  thought: 'comment',
+// The kinds of step the service names (it sends search, analyze and synthesis; its types also list
+// extract, reasoning and thought), each with its icon and its name in the reader's language. A kind
+// it adds later keeps a plain icon and the word it sent, as plain text.
+const STEP_KINDS: Readonly<Record<string, { icon: string; text: () => string }>> = {
+  search: { icon: 'search', text: () => l10n.t({ message: 'search', comment: ['kind of deep research step'] }) },
+  analyze: { icon: 'beaker', text: () => l10n.t({ message: 'analysis', comment: ['kind of deep research step'] }) },
+  synthesis: { icon: 'sparkle', text: () => l10n.t({ message: 'synthesis', comment: ['kind of deep research step'] }) },
+  extract: { icon: 'file-text', text: () => l10n.t({ message: 'extraction', comment: ['kind of deep research step'] }) },
+  reasoning: { icon: 'lightbulb', text: () => l10n.t({ message: 'reasoning', comment: ['kind of deep research step'] }) },
+  thought: { icon: 'comment', text: () => l10n.t({ message: 'thought', comment: ['kind of deep research step'] }) },
 };
+
+/** Own keys only: a kind such as `constructor` is a word from the server, not a property of every object. */
+function stepKind(type: string): { icon: string; text: () => string } | undefined {
+  return Object.hasOwn(STEP_KINDS, type) ? STEP_KINDS[type] : undefined;
+}
+
+function stepKindText(type: string, max: number): string {
+  return stepKind(type)?.text() ?? plainText(type, max);
+}
 
 /** The title a job's result gives it (a deep research analysis's heading); agent results have none. */
 export function jobTitle(job: TrackedJob): string | undefined {
@@ -172,10 +184,10 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
           : l10n.t({ message: 'not finished', comment: ['activity status: the job ended before this step did'] }),
     );
   }
-  const icon: IconSpec = a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: ACTIVITY_ICON[a.type] ?? 'circle-outline' };
+  const icon: IconSpec = a.status === 'error' ? { id: 'error', color: RED } : moving ? { id: 'loading~spin' } : { id: stepKind(a.type)?.icon ?? 'circle-outline' };
   // Built when the tooltip is asked for: a node lists up to a thousand of these rows at once.
   const rows = (): TooltipSpec['rows'] => [
-    [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), a.type],
+    [l10n.t({ message: 'Type', comment: ['tooltip label: activity type'] }), stepKindText(a.type, 200)],
     [l10n.t({ message: 'Status', comment: ['tooltip label'] }), serviceStatusText(a.status, 200)],
     [l10n.t('Depth'), formatExact(a.depth)],
     ...(at !== undefined ? [[l10n.t({ message: 'At', comment: ['tooltip label: time'] }), formatTimestamp(at)] as [string, string]] : []),
@@ -184,7 +196,7 @@ export function describeActivity(job: TrackedJob, index: number, now: number): I
   ];
   return {
     id: `${job.id}/activities/${index}`,
-    label: said ? plainText(a.message, 160) : `(${plainText(a.type, 40)})`,
+    label: said ? plainText(a.message, 160) : `(${stepKindText(a.type, 40)})`,
     description: parts.join(' · '),
     tooltip: () => ({ heading: l10n.t('Activity {0}', formatExact(index + 1 + (job.trimmed?.activities ?? 0))), rows: rows() }),
     icon,
