@@ -13,7 +13,8 @@ import type { AgentOutcome, RunCommands, RunOutcome } from '../../src/features/r
 import type { FeedbackRunResult } from '../../src/features/feedback';
 import { COMMANDS, SETTINGS } from '../../src/ids';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { activateExtension, until, useSandbox, wizardPages } from './helpers';
+import { teamName } from '../../src/host/team';
+import { activateExtension, setApiUrl, until, useSandbox, wizardPages } from './helpers';
 import { type Notice, type NoticeRecorder, recordNotices } from './notices';
 
 describe('running Firecrawl from the editor', function () {
@@ -1220,6 +1221,43 @@ describe('running Firecrawl from the editor', function () {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       }
     }
+  });
+
+  it('a result run with another API key, or at another server, is not rated with the ones in use: a warning says which to set back, and nothing is sent', async () => {
+    const document = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/rated-elsewhere'))!.opened[0]!;
+    const notices = recordNotices(['info', 'warning']);
+    // Asked whether the new key is of the same team: it is not.
+    notices.answer = (notice) => (notice.items.includes('Keep Apart') ? 'Keep Apart' : undefined);
+    const other = await startSandbox();
+    try {
+      await api.keys.store(sandbox.keys.restricted);
+      const restricted = await teamName(sandbox.url, sandbox.keys.restricted);
+      await until('the window to join the other key’s team', () => api.team.current?.id === restricted);
+      assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined);
+      const byKey = await until('the warning', () => notices.notices.find((n) => n.kind === 'warning' && n.message.startsWith('This result was run with another API key.')));
+      assert.deepEqual(byKey.items, ['Set API Key']);
+
+      await setApiUrl(other.url);
+      await until('the provider to follow the setting', () => api.provider.url.url === other.url);
+      assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined);
+      const byServer = await until('the warning', () => notices.notices.find((n) => n.kind === 'warning' && n.message.startsWith('This result was run at ')));
+      assert.equal(
+        byServer.message,
+        `This result was run at ${sandbox.url}, and Firecrawl is now set to ${other.url}. Its rating has to go to the server that ran the job: set firecrawl.apiUrl back to ${sandbox.url} to rate it.`,
+      );
+      assert.deepEqual(byServer.items, ['Open Settings']);
+      assert.equal(sandbox.requestCount('feedback') + other.requestCount('feedback'), 0, 'nothing sent');
+      assert.ok(
+        (await lensTitles(document.uri)).some((t) => t.startsWith('$(feedback) Rate this result')),
+        'still open: with its key and server back it can be rated',
+      );
+    } finally {
+      notices.restore();
+      await useSandbox(api, sandbox);
+      await other.close();
+    }
+    const result = await rateGood(document);
+    assert.equal(result.kind, 'sent', 'rated once its key and server are back');
   });
 
   it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback, and closes rating for that result', async () => {

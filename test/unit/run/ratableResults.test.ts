@@ -55,6 +55,40 @@ describe('RatableResults', () => {
     assert.equal(results.keyOf('scrape', JOB), undefined);
   });
 
+  test("a team's refusal closes that team's open results and the job refused, but never a result another team ran", () => {
+    const refused = { teamRefused: 'optedOut' } as const;
+    const setUp = () => {
+      const results = new RatableResults();
+      results.add('ours', { endpoint: 'scrape', jobId: JOB, team: 'team-b' });
+      results.add('unknown', { endpoint: 'map', jobId: JOB.replace('3f', '5f') });
+      results.add('theirs', { endpoint: 'scrape', jobId: JOB.replace('3f', '6f'), team: 'team-a' });
+      results.add('rated', { endpoint: 'scrape', jobId: JOB.replace('3f', '7f'), team: 'team-b' });
+      results.rated('rated', 'receipt');
+      return results;
+    };
+    const closed = (results: RatableResults) => ['ours', 'unknown', 'theirs', 'rated'].filter((key) => results.get(key)?.closed !== undefined);
+
+    const one = setUp();
+    one.teamRefused('team-b', { endpoint: 'scrape', jobId: JOB }, refused);
+    assert.deepEqual(closed(one), ['ours'], 'a result whose team is not known may be any team’s: only its own refusal closes it');
+    assert.deepEqual(one.get('ours')?.closed, refused);
+
+    // Team B was refused for team A's job id (given to Submit Feedback): A's result stays open.
+    const two = setUp();
+    two.teamRefused('team-b', { endpoint: 'scrape', jobId: JOB.replace('3f', '6f') }, refused);
+    assert.deepEqual(closed(two), ['ours']);
+    assert.equal(two.isOpen('theirs'), true);
+
+    const three = setUp();
+    three.teamRefused('team-b', { endpoint: 'map', jobId: JOB.replace('3f', '5f') }, refused);
+    assert.deepEqual(closed(three), ['ours', 'unknown']);
+
+    // Before the window joined a team, nothing is known to be another's: the job refused closes, no other.
+    const four = setUp();
+    four.teamRefused(undefined, { endpoint: 'scrape', jobId: JOB.replace('3f', '6f') }, refused);
+    assert.deepEqual(closed(four), ['theirs']);
+  });
+
   test('the page a rating names is the first address feedback can take: a final URL the service sent may be neither http nor short enough', () => {
     const long = `https://example.com/${'a'.repeat(2_048)}`;
     assert.equal(feedbackUrl('javascript:alert(1)', long, 'https://example.com/asked'), 'https://example.com/asked');

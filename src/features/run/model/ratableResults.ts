@@ -99,6 +99,16 @@ export class RatableResults {
     for (const [key, result] of this.results) if (ranThere(result) && this.isOpen(key)) this.close(key, closed);
   }
 
+  /**
+   * The team in use may send no feedback: its open results close, and those of the job it was refused
+   * for, unless another team ran that one (a job id given to Submit Feedback may be any team's).
+   * `team` is undefined while the window has not joined one: nothing is known to be another team's.
+   */
+  teamRefused(team: string | undefined, job: { endpoint: string; jobId: string }, closed: Closed): void {
+    const otherTeam = (r: RatableResult) => r.team !== undefined && team !== undefined && r.team !== team;
+    this.closeEvery((r) => !otherTeam(r) && ((r.endpoint === job.endpoint && r.jobId === job.jobId) || (team !== undefined && r.team === team)), closed);
+  }
+
   /** A closed document is forgotten. */
   remove(key: string): void {
     if (this.results.delete(key)) this.changed.fire(key);

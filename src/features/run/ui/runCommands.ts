@@ -69,9 +69,7 @@ export class RunCommands implements vscode.Disposable {
       this.services.results.closeEvery((r) => r.server === server, { noFeedback: true });
     } else if (result.kind === 'failed' && (result.code === 'TEAM_OPTED_OUT' || result.code === 'PREVIEW_TEAM_NOT_ALLOWED')) {
       const closed: Closed = { teamRefused: result.code === 'TEAM_OPTED_OUT' ? 'optedOut' : 'preview' };
-      const team = this.services.team();
-      this.services.results.answered(result.job.endpoint, result.job.jobId, { closed });
-      if (team) this.services.results.closeEvery((r) => r.team === team, closed);
+      this.services.results.teamRefused(this.services.team(), result.job, closed);
     }
   }
 
