@@ -206,7 +206,9 @@ export class FirecrawlClient {
       const raw = await this.transport.request({ ...call, operation: 'agentList', method: 'GET', path: '/v2/agent', ...(before ? { query: { before } } : {}) });
       const body = this.validate('agentList', rules().listSchemas().agentListResponse, raw.body, raw.status);
       const fresh = body.agents.map(rules().normalizeAgentRunSummary).filter((r) => !seen.has(r.id) && seen.add(r.id));
-      runs.push(...fresh);
+      // A run is named by its job id: an entry whose id is not one can be neither read nor followed,
+      // and its id would reach a view, a hover or an AI agent as if it were one.
+      runs.push(...fresh.filter((r) => isJobId(r.id)));
       const next = rules().nextAgentPage(body.next, fresh, this.baseUrl);
       if (
         !next ||

@@ -128,7 +128,8 @@ export const runSettings = {
 
 /** The tools the editor's AI agents call: how much they may spend a day unasked, and how much page text a model gets. */
 export const agentToolSettings = {
-  dailyBudget: (): number => bounded(SETTINGS.agentToolsDailyBudget, 50, 0, 1_000_000),
+  // Whole credits, as every figure says it: a budget of 2.5 is 2 (towards asking), never "2 of today's 3".
+  dailyBudget: (): number => Math.floor(bounded(SETTINGS.agentToolsDailyBudget, 50, 0, 1_000_000)),
   maxResultCharacters: (): number => bounded(SETTINGS.agentToolsMaxResultCharacters, 12_000, 1_000, 200_000),
 };
 

@@ -119,6 +119,9 @@ describe('Firecrawl tools for AI agents', function () {
     assert.equal((await prepare('firecrawl_scrape', { url: 'https://example.com/a' })).confirmationMessages, undefined, 'exactly reaching the budget is allowed');
     await invoke('firecrawl_scrape', { url: 'https://example.com/a' });
     await until('the charge recorded', async () => /have spent (\d+)/.exec(text(await invoke('firecrawl_credits', {})))?.[1] === String(spent + 1));
+    // A budget written with a fraction counts whole credits, as its figures are said: half a credit more is none.
+    await config().update('agentTools.dailyCreditBudget', spent + 1.5, vscode.ConfigurationTarget.Global);
+    assert.match(text(await invoke('firecrawl_credits', {})), new RegExp(`have spent ${spent + 1} of today's ${spent + 1} credits`));
     const asked = await prepare('firecrawl_scrape', { url: 'https://example.com/b' });
     // VS Code's confirmation can be allowed for good; the extension's own modal asks at invocation instead.
     assert.equal(asked.confirmationMessages, undefined);

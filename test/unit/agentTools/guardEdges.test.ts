@@ -272,6 +272,41 @@ describe('the guard at the edges of its promise', () => {
     assert.equal(sandbox.requestCount('agentStart'), 0);
   });
 
+  test('a yes to an agent run within the budget is looked at again: another window that spent the budget meanwhile makes it ask about going past it', async () => {
+    const questions: Array<{ title: string; message: string; yes: string }> = [];
+    const other = window({ windowId: 'b', budget: 10 });
+    const w = window({
+      windowId: 'a',
+      disk: other.disk,
+      clock: other.clock,
+      budget: 10,
+      answer: async (q) => {
+        questions.push(q);
+        if (questions.length > 1) return false;
+        // While the question is open, the other window spends 8 of the 10 credits.
+        sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(8) });
+        assert.equal((await other.tools.run('scrape', { url: 'https://example.com/b' })).charged, 8);
+        await other.spending.whenWritten();
+        return true;
+      },
+    });
+    // Prepared past the budget (VS Code asks nothing), invoked after midnight: within it, and asked by the extension.
+    sandbox.fault({ route: 'scrape', kind: 'status', status: 200, body: scrapeBody(9) });
+    assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 9);
+    assert.equal((await w.tools.prepare('startAgent', { prompt: 'Compare plans', maxCredits: 5 })).decision.reason, 'overBudget');
+    await w.clock.advance(24 * 60 * 60_000);
+    const out = await w.tools.run('startAgent', { prompt: 'Compare plans', maxCredits: 5 });
+    assert.deepEqual(
+      questions.map((q) => q.yes),
+      ['Start Agent Run', questions[1]?.yes],
+    );
+    assert.notEqual(questions[1]?.yes, 'Start Agent Run', 'the second question is about going past the budget');
+    assert.match(questions[1]?.message ?? '', /8 of today's 10 credits/);
+    assert.match(out.parts[0] ?? '', /^Not run: the user declined to go past today's budget/);
+    assert.equal(sandbox.requestCount('agentStart'), 0);
+    assert.equal(await w.tools.spentToday(), 8, 'nothing held for the run');
+  });
+
   test('a window with no one to ask (no dialog) sends nothing past the budget', async () => {
     const w = window({ windowId: 'a', budget: 1 });
     assert.equal((await w.tools.run('scrape', { url: 'https://example.com/a' })).charged, 1);

@@ -264,32 +264,40 @@ export class ToolRunner {
     }
     const team = this.deps.team();
     const ask = this.deps.askPastBudget;
-    const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
-    if (!ask || !(await ask(question))) {
-      const said = ask
-        ? decision.reason === 'agentRun'
-          ? l10n.t('Not run: the user declined to start the agent run. Nothing was sent or spent.')
-          : l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
-        : decision.reason === 'agentRun'
-          ? l10n.t("Not run: an agent run needs the user's yes, and the user could not be asked. Nothing was sent or spent.")
-          : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
-      return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
-    }
-    // The yes was to pass the budget of the key and server whose figures the question showed.
-    if (this.deps.team() !== team) {
-      await this.deps.spending.ensureFresh();
-      decision = this.decideNow(input, estimate);
-      if (decision.reason !== 'overBudget') {
-        const held = await this.holdWithin(input, estimate);
-        if ('entry' in held) return held;
-        decision = held;
+    for (;;) {
+      const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
+      if (!ask || !(await ask(question))) {
+        const said = ask
+          ? decision.reason === 'agentRun'
+            ? l10n.t('Not run: the user declined to start the agent run. Nothing was sent or spent.')
+            : l10n.t("Not run: the user declined to go past today's budget for Firecrawl AI agent tools. Nothing was sent or spent.")
+          : decision.reason === 'agentRun'
+            ? l10n.t("Not run: an agent run needs the user's yes, and the user could not be asked. Nothing was sent or spent.")
+            : l10n.t("Not run: it would take today's spending past the budget, and the user could not be asked. Nothing was sent or spent.");
+        return { refused: { parts: [[said, spendingText(decision, estimate.unit)].join(' ')] } };
       }
-      const message = l10n.t(
-        "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
-      );
-      return { refused: { parts: [[message, spendingText(decision, estimate.unit)].join(' ')] } };
+      // The yes was to pass the budget of the key and server whose figures the question showed.
+      if (this.deps.team() !== team) {
+        await this.deps.spending.ensureFresh();
+        decision = this.decideNow(input, estimate);
+        if (decision.reason !== 'overBudget') {
+          const held = await this.holdWithin(input, estimate);
+          if ('entry' in held) return held;
+          decision = held;
+        }
+        const message = l10n.t(
+          "Not run: the API key or server changed after this call was approved, and it would take the new one's spending today past the budget. Nothing was sent or spent. Calling the tool again asks the user whether to go past it.",
+        );
+        return { refused: { parts: [[message, spendingText(decision, estimate.unit)].join(' ')] } };
+      }
+      if (decision.reason === 'overBudget') return this.holdNow(input, estimate);
+      // A yes to an agent run within the budget was to the figures the question showed: spending in
+      // another window while it was open may have used the budget up. Held as any call within the
+      // budget is; past it now, the person is asked again, about going past it.
+      const held = await this.holdWithin(input, estimate);
+      if ('entry' in held) return held;
+      decision = held;
     }
-    return this.holdNow(input, estimate);
   }
 
   /**
