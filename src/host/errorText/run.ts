@@ -2,7 +2,7 @@
 // refused (credits, a timeout, the rate limit, a field), or what went wrong on the way. The rest is
 // worded as every other failure (./general). Pure: no `vscode`.
 import * as l10n from '@vscode/l10n';
-import { isFirecrawlError, isUnsupportedOnServer, type NetworkError } from '../../api';
+import { API_KEY_PATH, isFirecrawlError, isUnsupportedOnServer, type NetworkError } from '../../api';
 import { formatExact } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { describeError, type ErrorContext, isBlockedSite, operationText, serverSaid, theServer, waitText } from './general';
@@ -183,6 +183,10 @@ export function describeRunError(error: unknown, ctx: RunErrorContext = {}): Run
   if (isRefusedFile(error)) return { message: general.message, actions: ['chooseFile'] };
   // So is a site the service refuses: only another address helps.
   if (isBlockedSite(error)) return { message: general.message, actions: ['editAndRetry'] };
+  // Refused here before it was sent (an address a search or a map returned that no request can carry):
+  // sent again as it is, it is refused again the same way. A key that cannot be sent asks for the key.
+  if (error.kind === 'invalidRequest' && !error.problems.some((p) => p.path === API_KEY_PATH))
+    return { message: general.message, actions: error.operation === 'parse' ? ['chooseFile'] : ['editAndRetry'] };
   // A success the extension could not read was a run all the same when it was the service's JSON (a
   // field it lacks, or too much of it): paid for, and an agent run goes on spending. A body that is no
   // JSON object at all may be a page from something in between: the run may or may not have happened.

@@ -122,6 +122,10 @@ describe('result documents', () => {
     assert.match(full, /^> ⚠ The map stopped at the 2 links it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m);
     assert.doesNotMatch(mapDocument('https://docs.example.org', { links }, AT, 3), /may have more/);
     assert.doesNotMatch(mapDocument('https://docs.example.org', { links }, AT), /may have more/, 'no limit known: nothing said');
+    assert.match(
+      mapDocument('https://e.com', { links: [links[0]!] }, AT, 1),
+      /^> ⚠ The map stopped at the one link it asked for: the site may have more\. Raise the setting firecrawl\.run\.mapLimit to list more\. {2}$/m,
+    );
     assert.match(mapDocument('https://e.com', { links: Array.from({ length: 2_500 }, (_, i) => ({ url: `https://e.com/${i}` })) }, AT, 2_500), /stopped at the 2,500 links/);
   });
   test('a result is named after what was asked: no scheme, only letters, digits, dots and dashes', () => {

@@ -385,6 +385,14 @@ describe('parse uploads', () => {
     assert.ok(key.actions.includes('setApiKey'), key.actions.join());
     assert.ok(!key.actions.includes('chooseFile'));
   });
+
+  test('an address refused before sending (one a search or a map returned) offers Edit and Retry, not a Retry refused the same way', () => {
+    const refused = describeRunError(new InvalidRequestError({ operation: 'scrape', problems: [{ path: 'url', message: 'Not a URL.' }] }));
+    assert.deepEqual(refused.actions, ['editAndRetry']);
+    assert.match(refused.message, /Not a URL/);
+    const key = describeRunError(new InvalidRequestError({ operation: 'scrape', problems: [{ path: API_KEY_PATH, message: 'contains a line break' }] }));
+    assert.ok(key.actions.includes('setApiKey'), key.actions.join());
+  });
 });
 
 describe('rating right after the run', () => {

@@ -114,7 +114,13 @@ export function searchDocument(query: string, result: SearchResult, at: number):
 export function mapDocument(site: string, result: MapResult, at: number, limit?: number): string {
   const lines = [l10n.t('Map of {0}', codeUrl(site)), plural(result.links.length, l10n.t('{0} link', formatExact(result.links.length)), l10n.t('{0} links', formatExact(result.links.length)))];
   if (limit !== undefined && mapReachedLimit(result, limit)) {
-    lines.push(l10n.t('⚠ The map stopped at the {0} links it asked for: the site may have more. Raise the setting firecrawl.run.mapLimit to list more.', formatExact(limit)));
+    lines.push(
+      plural(
+        limit,
+        l10n.t('⚠ The map stopped at the one link it asked for: the site may have more. Raise the setting firecrawl.run.mapLimit to list more.'),
+        l10n.t('⚠ The map stopped at the {0} links it asked for: the site may have more. Raise the setting firecrawl.run.mapLimit to list more.', formatExact(limit)),
+      ),
+    );
   }
   if (result.warning) lines.push(l10n.t('Firecrawl warned: {0}', escapeDocumentText(result.warning)));
   lines.push(...factLines({ at, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...(result.jobId ? { jobId: result.jobId } : {}) }));
