@@ -72,12 +72,16 @@ export function endMarker(nonce: string): string {
   return `<<<${MARKER} ${nonce} END>>>`;
 }
 
-// Invisible characters (zero-width spaces, joiners) or spaces between a look-alike's characters hide it
-// from a plain match, not from a model reading it: they are allowed anywhere in one.
-const GAP = '[\\p{Cf}\\s]*';
-const WORD = [...'FIRECRAWL_UNTRUSTED'].join(GAP);
-const OPENING = new RegExp(`<${GAP}<${GAP}<(${GAP}${WORD})`, 'giu');
-const CLOSING = new RegExp(`(${WORD}[^>\\n]{0,60}?)>${GAP}>${GAP}>`, 'giu');
+// Invisible characters (zero-width spaces, joiners), combining marks or spaces between a look-alike's
+// characters hide it from a plain match, not from a model reading it: they are allowed anywhere in one.
+// So are the full-width forms of its letters and brackets, and any dash or none for its underscore.
+const GAP = '[\\p{Cf}\\p{Mn}\\s]*';
+const letters = (word: string) => [...word].map((c) => `[${c}${String.fromCodePoint(c.codePointAt(0)! + 0xfee0)}]`).join(GAP);
+const WORD = `${letters('FIRECRAWL')}${GAP}[_＿\\-‐‑‒–—―－]?${GAP}${letters('UNTRUSTED')}`;
+const OPEN = '[<＜﹤]';
+const SHUT = '[>＞﹥]';
+const OPENING = new RegExp(`${OPEN}${GAP}${OPEN}${GAP}${OPEN}(${GAP}${WORD})`, 'giu');
+const CLOSING = new RegExp(`(${WORD}[^>＞﹥\\n]{0,60}?)${SHUT}${GAP}${SHUT}${GAP}${SHUT}`, 'giu');
 
 /** Anything in page text that could pass for one of our markers, with or without a nonce, made harmless. */
 export function defuseMarkers(text: string): string {
