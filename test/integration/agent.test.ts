@@ -237,6 +237,21 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(shown.filter((s) => said.test(s.message)).length, 1, 'said once');
   });
 
+  it('a deep research job the shutdown stopped before it found anything: its notice says so, and Save Result says it has none, not that it still runs', async () => {
+    // Its one step and its one source come late in a long run: at the shutdown it has found nothing.
+    const empty = sandbox.createResearchJob({ durationMs: 36_000_000, activities: 1, sources: 1 });
+    await track(empty);
+    await until('its first answer', () => store().get(empty)?.snapshot?.status === 'processing', 20_000);
+    assert.deepEqual(deepResearchOf(store().get(empty)?.snapshot)?.activities, []);
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    await until('the 410', () => store().get(empty)?.poll.kind === 'stopped', 30_000);
+    const notice = await until('its notice', () => shown.find((s) => s.kind === 'warning' && s.message.startsWith('Deep research API shut down')));
+    assert.equal(notice.message, `Deep research API shut down (job ${empty.slice(0, 8)}): it can no longer be read, and it had found nothing yet.`);
+    await vscode.commands.executeCommand('firecrawl.saveJobResult', empty);
+    const none = await until('the no-result message', () => shown.find((s) => s.message.includes('has no result to keep')));
+    assert.equal(none.message, `Deep research ${empty.slice(0, 8)} has no result to keep.`);
+  });
+
   it('tracking an id after the shutdown that is no agent job says, in one message, that a deep research job cannot be read any more (the 410 answers every id alike)', async () => {
     const id = sandbox.createResearchJob({ durationMs: 10_000 });
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };

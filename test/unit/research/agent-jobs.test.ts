@@ -283,6 +283,24 @@ describe('the Deep Research shutdown', () => {
     store.dispose();
   });
 
+  test('after the shutdown, a deep research job stopped before it found anything is cleared like any finished job: it has nothing to keep', async () => {
+    const { clock, service, store } = setup();
+    // Its one step and its one source come late in a long run: at the shutdown it has found nothing yet.
+    const empty = service.createResearch({ durationMs: 3_600_000, activities: 1, sources: 1 });
+    const found = service.createResearch({ durationMs: 600_000, activities: 8, sources: 6 });
+    store.track([empty, found]);
+    await clock.advance(300_000);
+    const nothing = deepResearchOf(store.get(empty)?.snapshot);
+    assert.deepEqual([nothing?.status, nothing?.activities.length, nothing?.sources.length], ['processing', 0, 0]);
+    assert.ok((deepResearchOf(store.get(found)?.snapshot)?.activities.length ?? 0) > 0);
+    service.shutdownAt = clock.now() + 1;
+    await clock.advance(60_000);
+    const cleared = store.clearFinished();
+    assert.deepEqual([cleared.removed, cleared.kept], [1, [found]]);
+    assert.equal(store.get(empty), undefined);
+    store.dispose();
+  });
+
   test('410 mid-poll: the job keeps its snapshot, stops polling for good, says the API was shut down', async () => {
     const { clock, service, store, storage, make } = setup();
     const id = service.createResearch({ durationMs: 300_000, activities: 10, sources: 6 });

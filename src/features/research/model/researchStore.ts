@@ -12,7 +12,7 @@ import { isJobId } from '../../../shared/jobIds';
 import { agentCancelConflict } from '../../../host/errorText';
 import { keepCancelled } from './cancelledRuns';
 import { DEFAULT_MAX_JOBS, planTrack } from './jobCap';
-import { isFinalPhase } from './jobFacts';
+import { isFinalPhase, resultJson, resultMarkdown } from './jobFacts';
 import { type FolderHost, JobFolder, type ListedJob } from './jobFolder';
 import { readJob } from './jobReads';
 import { applyJobFile, type JobRecord, lostWhileRunning, newRecord, recordOfListed, shownKey } from './jobRecord';
@@ -22,7 +22,7 @@ import { RequestPacer, Slots } from './requestPacer';
 import { compareEntries, PROMPT_KEPT } from './storage';
 import { ServiceNotices } from './serviceNotices';
 import { type DeepResearchNotice, hasShutDown, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type StartedRun, type TrackResult } from './storeOptions';
-import { isFinished, type JobKind, type TrackedJob } from './trackedJob';
+import { hasKeepableResult, isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
 
@@ -389,9 +389,9 @@ export class ResearchStore implements Disposable {
     return { removed: going.length, kept: finished.filter(this.unreadableAgain).map((r) => r.id) };
   }
 
-  /** A deep research job with findings kept here, once the API has shut down: nothing can read them again. */
+  /** A deep research job with findings kept here, once the API has shut down: nothing can read them again. One that found nothing keeps nothing. */
   private readonly unreadableAgain = (r: TrackedJob): boolean => {
-    return r.kind === 'deepResearch' && r.snapshot !== undefined && hasShutDown(this.notices.notice, this.now());
+    return r.kind === 'deepResearch' && hasShutDown(this.notices.notice, this.now()) && hasKeepableResult(r, resultMarkdown(r.snapshot), resultJson(r.snapshot));
   };
 
   /** A manual refresh of one job, whatever its state; a time-limited job that moved resumes polling. */

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { isTerminalStatus } from '../../../api';
 import { formatExact, plural } from '../../../shared/format';
 import { shortJobId } from '../../../shared/jobIds';
-import { jobCondition, type TrackedJob } from '../model/trackedJob';
+import { hasKeepableResult, jobCondition, type TrackedJob } from '../model/trackedJob';
 import { conditionText, jobName } from './treeRows';
 import { plainText } from '../../../shared/text';
 import { resultJson, resultMarkdown } from '../model/jobFacts';
@@ -54,7 +54,14 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     } else {
       // The service's error is plain text like the rest. A job lost while running has none: the words say what is left.
       const lost = !isTerminalStatus(first.snapshot?.status ?? 'processing');
-      const why = lost ? vscode.l10n.t('it can no longer be read; what it found before is kept.') : first.snapshot?.error ? plainText(first.snapshot.error, 200) : undefined;
+      const found = hasKeepableResult(first, resultMarkdown(first.snapshot), resultJson(first.snapshot));
+      const why = lost
+        ? found
+          ? vscode.l10n.t('it can no longer be read; what it found before is kept.')
+          : vscode.l10n.t('it can no longer be read, and it had found nothing yet.')
+        : first.snapshot?.error
+          ? plainText(first.snapshot.error, 200)
+          : undefined;
       // A run stopped at its credit limit keeps what it found: its partial data, text or JSON, opens like a result.
       const text = agent && hasDocument;
       const action = text || hasJson ? vscode.l10n.t('Open Result') : showJob;

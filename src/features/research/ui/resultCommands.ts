@@ -6,7 +6,7 @@ import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { fileWriteText } from '../../../host/errorText';
 import { plainText } from '../../../shared/text';
 import type { ResearchStore } from '../model/researchStore';
-import type { TrackedJob } from '../model/trackedJob';
+import { isFinished, type TrackedJob } from '../model/trackedJob';
 import { jobIdOf, noResultYet, pickJob } from './jobArguments';
 import { type ResultFormat, resultFileName, resultFormats } from './resultFiles';
 import { jobLabel } from './treeRows';
@@ -39,7 +39,8 @@ async function chooseResult(store: ResearchStore, clicked: unknown, prompts: Res
   if (!formats.length) {
     const label = plainText(jobLabel(job), 80);
     void vscode.window.showInformationMessage(
-      isRunning(job.snapshot) ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label) : vscode.l10n.t('{0} has no result to keep.', label),
+      // A job stopped for good (the API shut down, the job gone) may last have said it was running: it is not any more.
+      isRunning(job.snapshot) && !isFinished(job) ? vscode.l10n.t('{0} has no result to keep yet: it is still running.', label) : vscode.l10n.t('{0} has no result to keep.', label),
     );
     return undefined;
   }
