@@ -138,6 +138,18 @@ describe('the forecast and its pace', () => {
     assert.equal(forecastRunOut({ ...usage, remainingCredits: -5 }, NOW, undefined, 8_000), undefined, 'overdrawn: nothing to run out');
   });
 
+  test("a quiet week early in a period means no run-out either: last month's pace is for when the recent one is not known", () => {
+    // Four days into a period with nothing used, and nothing in the last 7 days; last month used 3,000 a day.
+    const early = { ...usage, billingPeriodStart: '2026-11-16T12:15:00.000Z', billingPeriodEnd: '2026-12-16T12:15:00.000Z', planCredits: 50_000, remainingCredits: 50_000 };
+    const lastMonth = [{ startDate: '2026-10-16T12:15:00.000Z', endDate: '2026-11-16T12:15:00.000Z', creditsUsed: 93_000 }];
+    assert.equal(forecastRunOut(early, NOW, lastMonth, 0), undefined);
+    assert.equal(forecastRunOut(early, NOW, lastMonth, 1), undefined, 'as with a pace of one a day');
+    assert.equal(forecastRunOut(early, NOW, lastMonth)?.basis, 'history', 'the last 7 days not known yet');
+    // A history kept from months ago (the usage panel last opened in summer) is not last month's pace.
+    const summer = [{ startDate: '2026-07-01T00:00:00.000Z', endDate: '2026-08-01T00:00:00.000Z', creditsUsed: 93_000 }];
+    assert.equal(forecastRunOut(early, NOW, summer), undefined);
+  });
+
   test('sparklines keep any usage above the floor', () => {
     assert.equal(sparkline([0, 1, 100, 50]), '▁▂█▅');
     assert.equal(sparkline([0, 0]), '▁▁');

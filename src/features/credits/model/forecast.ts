@@ -19,6 +19,8 @@ export interface Forecast {
 }
 
 const WEEK_MS = 7 * DAY_MS;
+/** A calendar month ends at most this long before a billing period that began after it. */
+const MONTH_MS = 31 * DAY_MS;
 
 /**
  * `asOf`: when the balance was read (default `now`). A balance read days ago (offline, a restart) ran
@@ -39,12 +41,16 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
     perDay = week;
     basis = 'week';
   } else if (elapsed >= MIN_ELAPSED_MS && used > 0) perDay = (used / elapsed) * DAY_MS;
-  else if (week !== undefined && week > 0) {
+  else if (week !== undefined) {
+    // Nothing used in the last 7 days is a pace too: no run-out, as a pace of one a day would give
+    // none. Last month's pace is only for when the recent one is not known.
     perDay = week;
     basis = 'week';
   }
   if (perDay === undefined && history) {
-    const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate) && Date.parse(p.endDate) <= now);
+    // Last month's: a history kept from a while ago (the panel last opened in summer) says nothing of now.
+    const recent = (end: number) => end <= now && end >= start - MONTH_MS;
+    const full = [...history].reverse().find((p) => p.startDate !== null && p.endDate !== null && Date.parse(p.endDate) > Date.parse(p.startDate) && recent(Date.parse(p.endDate)));
     if (full?.endDate && full.startDate) {
       const total = history.filter((p) => p.startDate === full.startDate).reduce((sum, p) => sum + p.creditsUsed, 0);
       const days = (Date.parse(full.endDate) - Date.parse(full.startDate)) / DAY_MS;
