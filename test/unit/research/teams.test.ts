@@ -159,6 +159,25 @@ describe('teams: one key on one server each', () => {
     await old.close();
     await w.close();
   });
+  test("following another key's jobs that this key tracks too: they are the same jobs, followed here, let go there, and take no room", async () => {
+    const { clock, service, disk, open } = editor();
+    const old = await open('old', { team: 'old' });
+    const both = service.create({ durationMs: 600_000 }, 'new');
+    const only = service.create({ durationMs: 600_000 }, 'new');
+    old.store.track([both, only]);
+    await clock.advance(5_000);
+    // The new key's list is full but for one place, and already has one of the two.
+    const w = await open('w', { team: 'new', store: { maxJobs: 2 } });
+    w.store.track([both]);
+    await clock.advance(5_000);
+    assert.deepEqual(await w.store.followTeam('old'), { moved: 2, left: 0 });
+    await w.store.ready;
+    assert.deepEqual(ids(w.store.jobs), [both, only].sort());
+    assert.equal(disk.jobState(jobFileName('old', both)), 'none', 'let go by the other key');
+    assert.deepEqual([...(await w.store.otherTeams())], [], 'nothing left behind to offer again');
+    await old.close();
+    await w.close();
+  });
 });
 
 describe('the same team joined again', () => {

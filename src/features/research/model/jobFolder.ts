@@ -238,12 +238,17 @@ export class JobFolder implements Disposable {
     return out;
   }
 
-  /** Another team's jobs, newest first, for this team to follow: at most `room` of them, and how many stay. */
-  async takeOver(from: string, room: number): Promise<{ files: JobFile[]; left: number }> {
-    if (from === this.options.team) return { files: [], left: 0 };
+  /**
+   * Another team's jobs, newest first, for this team to follow: at most `room` of them, and how many
+   * stay. Ones this team tracks already (`tracked`) are the same jobs: named apart, taking no room.
+   */
+  async takeOver(from: string, room: number, tracked: (id: string) => boolean): Promise<{ files: JobFile[]; already: string[]; left: number }> {
+    if (from === this.options.team) return { files: [], already: [], left: 0 };
     const { jobs } = await this.names(from);
+    const already = jobs.filter(tracked);
     const files: JobFile[] = [];
     for (const id of jobs) {
+      if (tracked(id)) continue;
       const read = await readCapped(this.options.files, jobFileName(from, id), this.maxBytes).catch(() => undefined);
       const file = read?.state === 'ok' ? parse(read.text, id) : undefined;
       if (file) files.push(file);
@@ -251,7 +256,7 @@ export class JobFolder implements Disposable {
     files.sort((a, b) => b.trackedAt - a.trackedAt || a.seq - b.seq);
     const taken = files.slice(0, Math.max(0, room));
     if (taken.length) this.options.log.info(`Following ${taken.length} job(s) of another key or server with this one`);
-    return { files: taken, left: files.length - taken.length };
+    return { files: taken, already, left: files.length - taken.length };
   }
 
   /** Jobs moved here from another team: once written here, the other team's windows are told they went. */

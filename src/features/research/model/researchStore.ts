@@ -249,11 +249,16 @@ export class ResearchStore implements Disposable {
     const folder = this.folder;
     if (!folder || from === this.team) return { moved: 0, left: 0 };
     await this.loading;
-    const { files, left } = await folder.takeOver(from, this.maxJobs - this.size);
-    if (this.folder !== folder) return { moved: 0, left: files.length + left };
-    const moved: string[] = [];
+    const { files, already, left } = await folder.takeOver(from, this.maxJobs - this.size, (id) => this.records.has(id));
+    if (this.folder !== folder) return { moved: 0, left: files.length + already.length + left };
+    // One this key tracks too (already, or since the read) is followed here already: the other key's copy only goes.
+    const followed = [...already];
+    const added: string[] = [];
     for (const file of files) {
-      if (this.records.has(file.id)) continue;
+      if (this.records.has(file.id)) {
+        followed.push(file.id);
+        continue;
+      }
       const r = recordOfListed({ id: file.id, file }, this.now(), 'restore');
       // What the other key was told (not found, refused) says nothing for this one.
       if (r.poll.kind === 'stopped' && (r.poll.reason === 'notFound' || r.poll.reason === 'rejected')) {
@@ -262,15 +267,16 @@ export class ResearchStore implements Disposable {
       }
       this.addRecord(r);
       folder.markDirty(r.id, false);
-      moved.push(r.id);
+      added.push(r.id);
     }
     this.sortOrder();
     this.listChanged.fire();
-    for (const id of moved) this.changed(this.records.get(id)!, false);
+    for (const id of added) this.changed(this.records.get(id)!, false);
     this.schedule();
     // Taken from the other team only once written here.
+    const moved = [...followed, ...added];
     await folder.release(from, moved).catch((error: unknown) => this.log.warn(`Could not let the other key's jobs go: ${error instanceof Error ? error.message : String(error)}`));
-    return { moved: moved.length, left: left + files.length - moved.length };
+    return { moved: moved.length, left };
   }
 
   /** This window became the team's leader, or stopped being it. */
