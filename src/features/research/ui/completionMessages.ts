@@ -54,7 +54,8 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     } else {
       // The service's error is plain text like the rest. A job lost while running has none: the words say what is left.
       const lost = !isTerminalStatus(first.snapshot?.status ?? 'processing');
-      const found = hasKeepableResult(first, resultMarkdown(first.snapshot), resultJson(first.snapshot));
+      // A deep research job's steps and sources are what it found so far; a running agent's snapshot holds no findings to go by.
+      const found = first.kind !== 'deepResearch' || hasKeepableResult(first, resultMarkdown(first.snapshot), resultJson(first.snapshot));
       const why = lost
         ? found
           ? vscode.l10n.t('it can no longer be read; what it found before is kept.')
