@@ -72,9 +72,11 @@ for (const locale of ['ja', 'de']) {
       await wb().page.mouse.move(900, 600);
       await wb().screenshot(`lang-${locale}-research`);
       // A step's kind and status are the service's words ("search", "complete"), said in the reader's language.
+      // The hover waits for the step's own tooltip (its kind row): the job's row above it says "completed" too.
       const step = rows.filter({ hasText: /^Searching for/ }).first();
-      const { text: tooltip } = await wb().hover(step, words.t('completed/job status'));
-      assert.ok(tooltip.includes(words.t('search/kind of deep research step')), `the step's kind is not translated: ${tooltip}`);
+      const kind = `${words.t('Type/tooltip label: activity type')}: ${words.t('search/kind of deep research step')}`;
+      const { text: tooltip } = await wb().hover(step, kind);
+      assert.ok(tooltip.includes(words.t('completed/job status')), `the step's status is not translated: ${tooltip}`);
       assert.doesNotMatch(tooltip, /\b(complete|search)\b/, `the service's word left in the tooltip: ${tooltip}`);
       await wb().screenshot(`lang-${locale}-activity-tooltip`);
       await wb().page.mouse.move(900, 600);
