@@ -45,6 +45,13 @@ describe('the spike alert in words', () => {
     assert.doesNotMatch(spikeMessage(spike, { now: NOW, locale: 'en-US' }), /balance|runs? out/);
   });
 
+  test('a fractional balance is said as the whole number shown: -0.4 and 0.3 are used up, -2.6 is below zero by 3', () => {
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', remaining: -0.4 }), /The balance is used up\.$/);
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', remaining: 0.3 }), /The balance is used up\.$/);
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', remaining: -2.6 }), /The balance is already below zero, by 3\.$/);
+    assert.match(spikeMessage(spike, { now: NOW, locale: 'en-US', remaining: 1.4 }), /the remaining 1 credit runs out/);
+  });
+
   test('one credit is one credit; a usual rate of nothing reads as ∞; other locales format numbers their way', () => {
     assert.match(spikeMessage({ ...spike, lastHour: 1 }, { now: NOW, locale: 'en-US', remaining: 1 }), /: 1 credit used in the last hour.*the remaining 1 credit runs out/);
     assert.match(spikeMessage({ ...spike, perHour: 0, ratio: Infinity }, { now: NOW, locale: 'en-US' }), /∞× the usual rate/);

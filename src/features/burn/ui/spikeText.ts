@@ -41,13 +41,15 @@ export function spikeMessage(spike: Spike, ctx: SpikeTextContext): string {
 
 function runOutSentence(spike: Spike, ctx: SpikeTextContext): string | undefined {
   if (ctx.remaining === undefined) return undefined;
-  const outlook = runOut(ctx.remaining, spike.lastHour, ctx.now);
+  // Said as the whole number shown: -0.4 is used up, not "below zero, by 0".
+  const remaining = Math.round(ctx.remaining) + 0;
+  const outlook = runOut(remaining, spike.lastHour, ctx.now);
   switch (outlook.kind) {
     case 'at': {
       const within = formatIn(outlook.at, ctx.now, ctx.locale);
       const around = formatDateTime(outlook.at, ctx.locale);
       return pluralCount(
-        ctx.remaining,
+        remaining,
         ctx.locale,
         (count) => l10n.t('At this pace the remaining {0} credit runs out {1} (around {2}).', count, within, around),
         (count) => l10n.t('At this pace the remaining {0} credits run out {1} (around {2}).', count, within, around),
