@@ -237,6 +237,21 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(shown.filter((s) => said.test(s.message)).length, 1, 'said once');
   });
 
+  it('a 410 before the announced date: a finished deep research job kept with its findings says the API was shut down, not when it expires', async () => {
+    const done = sandbox.createResearchJob({ durationMs: 1_000, activities: 3, sources: 2 });
+    await track(done);
+    sandbox.advanceClock(2_000);
+    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+    await until('it completed', () => store().get(done)?.snapshot?.status === 'completed', 20_000);
+    assert.match(String(row(done)?.description), /^completed · deep research · .* · expires in /);
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    // Any request now meets the 410: here, tracking another id.
+    await track(sandbox.createResearchJob({ durationMs: 10_000 }));
+    await until('the store to hear of it', () => store().deepResearchNotice.shutDownAt !== undefined);
+    assert.match(String(row(done)?.description), /^completed · deep research · .* · API shut down$/);
+    assert.match(api.research.view.treeView.message ?? '', /^Deep Research was shut down\. /);
+  });
+
   it('a deep research job the shutdown stopped before it found anything: its notice says so, and Save Result says it has none, not that it still runs', async () => {
     // Its one step and its one source come late in a long run: at the shutdown it has found nothing.
     const empty = sandbox.createResearchJob({ durationMs: 36_000_000, activities: 1, sources: 1 });
@@ -260,7 +275,7 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.deepEqual(outcome.notFoundResearchGone, [id]);
     assert.deepEqual(outcome.shutDown, []);
     assert.equal(store().get(id), undefined);
-    assert.equal(store().deepResearchNotice.shutDown, true, 'the 410 told the store the API is gone');
+    assert.equal(store().deepResearchNotice.shutDownAt !== undefined, true, 'the 410 told the store the API is gone');
     const warnings = shown.filter((s) => s.kind === 'warning');
     assert.equal(warnings.length, 1);
     assert.match(

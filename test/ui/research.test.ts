@@ -123,8 +123,17 @@ describe('research view (dark)', () => {
 
   it("Save Result… suggests a file named after the job's title and writes the analysis there", async () => {
     const w = wb();
-    await w.runCommand('Firecrawl: Save Result…');
-    await w.quickInputRows().filter({ hasText: 'Findings on How do web crawlers decide' }).first().waitFor({ state: 'visible' });
+    const job = w.quickInputRows().filter({ hasText: 'Findings on How do web crawlers decide' }).first();
+    // The pick can close as it opens (the analysis preview of the test before taking focus back): open it again.
+    for (let tries = 1; ; tries += 1) {
+      await w.runCommand('Firecrawl: Save Result…');
+      const shown = await job.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) break;
+      if (tries === 3) throw new Error('the job pick of Save Result… closed three times');
+    }
     await w.page.keyboard.press('Enter');
     const input = w.quickInput().locator('input');
     const name = 'findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis.md';

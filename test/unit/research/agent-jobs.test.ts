@@ -269,7 +269,7 @@ describe('the Deep Research shutdown', () => {
     await clock.advance(60_000);
     service.shutdownAt = clock.now() + 1;
     await clock.advance(60_000);
-    assert.equal(store.deepResearchNotice.shutDown, true);
+    assert.equal(store.deepResearchNotice.shutDownAt !== undefined, true);
     // The cap: the agent run goes to make room, not a deep research job, though it finished later.
     const first = service.createAgent({ durationMs: 600_000 });
     const second = service.createAgent({ durationMs: 600_000 });
@@ -316,7 +316,7 @@ describe('the Deep Research shutdown', () => {
     assert.equal(deepResearchOf(job.snapshot)?.activities.length, before.activities.length, 'the last snapshot stays');
     assert.equal(describeJob(job, clock.now()).description, 'API shut down · deep research · depth ' + `${before.currentDepth}/${before.maxDepth} · ${before.sources.length} URLs`);
     assert.match(pollNotice(job, clock.now()) ?? '', /shut the Deep Research API down: .*Agent API.*The last results stay here\.$/);
-    assert.equal(store.deepResearchNotice.shutDown, true);
+    assert.equal(store.deepResearchNotice.shutDownAt !== undefined, true);
     // What it found can still be kept: the view tells people to save their results.
     const formats = resultFormats(job);
     assert.deepEqual(
@@ -336,9 +336,22 @@ describe('the Deep Research shutdown', () => {
     await again.ready;
     const restored = again.get(id)!;
     assert.equal(restored.poll.kind === 'stopped' && restored.poll.reason, 'gone', 'it stays final after a restart');
-    assert.equal(again.deepResearchNotice.shutDown, true, 'and the view still says Deep Research was shut down');
+    assert.equal(again.deepResearchNotice.shutDownAt !== undefined, true, 'and the view still says Deep Research was shut down');
     assert.equal(restored.kind, 'deepResearch');
     assert.ok(storage.map.size > 0);
+    // The service answers deep research again (another server, or the shutdown rolled back): it was not shut down after all.
+    service.shutdownAt = Infinity;
+    const later = service.createResearch({ durationMs: 300_000 });
+    again.track([later]);
+    await clock.advance(30_000);
+    assert.equal(again.get(later)?.snapshot?.status, 'processing');
+    assert.equal(again.deepResearchNotice.shutDownAt, undefined);
+    await again.flush();
+    again.dispose();
+    const third = make();
+    await third.ready;
+    assert.equal(third.deepResearchNotice.shutDownAt, undefined, 'and that is kept too');
+    third.dispose();
   });
 
   test('a route unmounted at the shutdown reads as the shutdown; before it, as a refusal', async () => {
@@ -356,7 +369,7 @@ describe('the Deep Research shutdown', () => {
     await clock.advance(30_000);
     const refused = store.get(early)!;
     assert.equal(refused.poll.kind === 'stopped' && refused.poll.reason, 'rejected');
-    assert.equal(store.deepResearchNotice.shutDown, false);
+    assert.equal(store.deepResearchNotice.shutDownAt, undefined);
     store.untrack(early);
     // At the shutdown the route goes: the job being polled keeps what it found, and it can be saved.
     service.unmountedAt = sunsetAt;
@@ -369,7 +382,7 @@ describe('the Deep Research shutdown', () => {
     const job = store.get(late)!;
     assert.equal(job.poll.kind === 'stopped' && job.poll.reason, 'gone');
     assert.ok(isFinished(job));
-    assert.equal(store.deepResearchNotice.shutDown, true);
+    assert.equal(store.deepResearchNotice.shutDownAt !== undefined, true);
     assert.equal(deepResearchOf(job.snapshot)?.activities.length, found.activities.length, 'the last snapshot stays');
     const notice = pollNotice(job, clock.now()) ?? '';
     assert.match(notice, /shut the Deep Research API down: .*The last results stay here\.$/);

@@ -62,14 +62,14 @@ describe('a deep research job in the view and in saved copies', () => {
 
   test('the shutdown line counts whole days to the announced date', () => {
     const job = tracked(research());
-    const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z'), shutDown: false };
+    const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z') };
     // 25 hours before the shutdown: it is tomorrow, not in 2 days.
     assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-09T14:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 1 day). Save results you want to keep.');
   });
 
   test('the days counted agree with the date named: calendar days, in the time zone the date is given in', () => {
     const job = tracked(research());
-    const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z'), shutDown: false };
+    const notice = { sunsetAt: Date.parse('2026-12-10T15:00:00Z') };
     // 47 hours before, on Dec 8: Dec 10 is two days off, not one.
     assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-08T16:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 2 days). Save results you want to keep.');
     assert.equal(shutdownMessage([job], notice, Date.parse('2026-12-01T18:00:00Z'), 'en-US'), 'Deep Research shuts down on Dec 10, 2026 (in 9 days). Save results you want to keep.');

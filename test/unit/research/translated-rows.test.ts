@@ -165,7 +165,7 @@ describe('research rows through a translation', () => {
     const waiting = tracked({ poll: { kind: 'retrying', reason: 'unreachable', error: new Error('x'), retryAt: NOW + 30_000, failures: 1 }, fetchedAt: NOW - 300_000 });
     assert.match(connectionMessage([waiting], { keySource: 'stored', errors: { apiUrl: 'https://api.firecrawl.dev' } }, NOW) ?? '', /^Bez veze s api\.firecrawl\.dev \(.+\)\.$/);
     const sunsetAt = NOW + 3 * 86_400_000;
-    assert.match(shutdownMessage([waiting], { sunsetAt, shutDown: false }, NOW, 'en') ?? '', /^Gasi se Nov 23, 2026, za 3 dana\.$/);
+    assert.match(shutdownMessage([waiting], { sunsetAt }, NOW, 'en') ?? '', /^Gasi se Nov 23, 2026, za 3 dana\.$/);
     const ids = Array.from({ length: 1_001 }, (_, i) => `${i.toString(16).padStart(8, '0')}-1d2a-4b5c-8d6e-7f8091a2b3c4`);
     assert.equal(jobIdInputMessage(ids.slice(0, 3).join(' '), (id) => id === ids[2])?.message, 'novi: 2, vec praceni: 1');
     assert.equal(jobIdInputMessage(ids.join(' '), () => false)?.message, 'Najvise 1,000 (40,000 znakova).');

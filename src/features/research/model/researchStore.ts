@@ -715,7 +715,7 @@ export class ResearchStore implements Disposable {
     }
     if ('error' in answer) {
       if (answer.kind) r.kind = answer.kind;
-      if (answer.researchGone) this.notices.noteShutdown();
+      if (answer.researchGone) this.notices.noteShutdown(this.now());
       const failure = answer.error instanceof Error ? answer.error : new Error(String(answer.error));
       this.onFailure(r, failure, manual);
       return { job: r, error: failure, ...(answer.researchGone ? { researchGone: true } : {}) };
@@ -745,7 +745,7 @@ export class ResearchStore implements Disposable {
     const job = keepCancelled(r.snapshot, answer, r.cancelRequested === true);
     if (job.kind === 'deepResearch') {
       this.notices.logNotices(job.warnings);
-      this.notices.noteSunset(job.deprecation?.sunsetAt);
+      this.notices.noteAnswer(job.deprecation?.sunsetAt);
     }
     const { finished, kindChanged } = applySnapshot(r, job, manual, this.answerContext());
     if (kindChanged) this.folder?.markDirty(r.id, false);
@@ -756,7 +756,7 @@ export class ResearchStore implements Disposable {
   private onFailure(r: JobRecord, error: FirecrawlError | Error, manual: boolean): void {
     const before = r.poll;
     const { changed, shutDown } = applyFailure(r, error, manual, this.answerContext());
-    if (shutDown) this.notices.noteShutdown();
+    if (shutDown) this.notices.noteShutdown(this.now());
     // A window that does not poll keeps its failed refresh to itself: saved, it would carry the older
     // snapshot over what the polling window writes meanwhile (a finished job read as running again).
     if (changed) this.changed(r, this.isLeader());

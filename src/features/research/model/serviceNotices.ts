@@ -33,14 +33,19 @@ export class ServiceNotices {
     }
   }
 
-  noteSunset(sunsetAt: number | undefined): void {
-    if (sunsetAt === undefined || sunsetAt === this.current.sunsetAt) return;
-    this.set({ ...this.current, sunsetAt });
+  /**
+   * The service answered a deep research request, so it serves the API still (whatever an earlier 410
+   * said: a server switched to, or a shutdown rolled back), and may have named its Sunset.
+   */
+  noteAnswer(sunsetAt: number | undefined): void {
+    const next = { sunsetAt: sunsetAt ?? this.current.sunsetAt };
+    if (next.sunsetAt === this.current.sunsetAt && this.current.shutDownAt === undefined) return;
+    this.set(next);
   }
 
-  noteShutdown(): void {
-    if (this.current.shutDown) return;
-    this.set({ ...this.current, shutDown: true });
+  noteShutdown(now: number): void {
+    if (this.current.shutDownAt !== undefined) return;
+    this.set({ ...this.current, shutDownAt: now });
   }
 
   dispose(): void {
@@ -58,5 +63,6 @@ export class ServiceNotices {
 function storedNotice(value: unknown): DeepResearchNotice {
   const stored = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof DeepResearchNotice, unknown>>) : {};
   const sunsetAt = typeof stored.sunsetAt === 'number' && Number.isFinite(stored.sunsetAt) ? stored.sunsetAt : DEEP_RESEARCH_SUNSET;
-  return { sunsetAt, shutDown: stored.shutDown === true };
+  const shutDownAt = typeof stored.shutDownAt === 'number' && Number.isFinite(stored.shutDownAt) ? stored.shutDownAt : undefined;
+  return shutDownAt === undefined ? { sunsetAt } : { sunsetAt, shutDownAt };
 }

@@ -19,13 +19,18 @@ export const DEEP_RESEARCH_SUNSET = Date.parse('2026-12-10T15:00:00.000Z');
 export interface DeepResearchNotice {
   /** When deep research stops (stopped) answering: the service's Sunset if it sent one, else the published date. */
   sunsetAt: number;
-  /** A 410 was seen: the API is gone. */
-  shutDown: boolean;
+  /** When a 410 was first seen: the API is gone. */
+  shutDownAt?: number;
 }
 
 /** Whether the Deep Research API is gone by `now`: a 410 said so, or its sunset has passed. */
 export function hasShutDown(notice: DeepResearchNotice, now: number): boolean {
-  return notice.shutDown || now >= notice.sunsetAt;
+  return notice.shutDownAt !== undefined || now >= notice.sunsetAt;
+}
+
+/** Until when deep research jobs can be read: the sunset, or the 410 that came before it. */
+export function readableUntilShutdown(notice: DeepResearchNotice): number {
+  return Math.min(notice.sunsetAt, notice.shutDownAt ?? Infinity);
 }
 
 /** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */

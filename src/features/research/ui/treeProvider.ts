@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ErrorContext } from '../../../host/errorText';
 import { DisposableBase, type Event } from '../../../shared/events';
 import type { RecentRun, RecentRunsState } from '../model/recentRuns';
-import type { ResearchStore } from '../model/researchStore';
+import { readableUntilShutdown, type ResearchStore } from '../model/researchStore';
 import type { TrackedJob } from '../model/trackedJob';
 import { untrackedRuns } from '../model/recentRuns';
 import { isRecentNode, type RecentNode, type ResearchTreeNode } from './rowTypes';
@@ -183,7 +183,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return recent ? toTreeItem(recent) : new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now(), this.errors(), this.store.deepResearchNotice.sunsetAt) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors(), readableUntilShutdown(this.store.deepResearchNotice)) : undefined;
     if (!job || !described) return new vscode.TreeItem(vscode.l10n.t('(no longer available)'));
     const descriptor = element.kind === 'job' ? this.titled(job, described) : described;
     if (element.kind === 'job') this.shownDescriptions.set(element.jobId, descriptor.description ?? '');
@@ -209,7 +209,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
       return item;
     }
     const job = this.store.get(element.jobId);
-    const described = job ? describeNode(job, element, this.now(), this.errors(), this.store.deepResearchNotice.sunsetAt) : undefined;
+    const described = job ? describeNode(job, element, this.now(), this.errors(), readableUntilShutdown(this.store.deepResearchNotice)) : undefined;
     const tooltip = job && described && element.kind === 'job' ? this.titled(job, described).tooltip : described?.tooltip;
     if (tooltip) item.tooltip = tooltipMarkdown(tooltip());
     return item;
@@ -253,7 +253,7 @@ export class ResearchTreeProvider extends DisposableBase implements vscode.TreeD
     const stale: JobNode[] = [];
     for (const job of this.store.jobs) {
       const shown = this.shownDescriptions.get(job.id);
-      if (shown !== undefined && describeJob(job, now, {}, this.store.deepResearchNotice.sunsetAt).description !== shown) stale.push(this.jobNode(job.id));
+      if (shown !== undefined && describeJob(job, now, {}, readableUntilShutdown(this.store.deepResearchNotice)).description !== shown) stale.push(this.jobNode(job.id));
     }
     const refresh: ResearchTreeNode[] = stale;
     // Ages in the Recent group move too; the group re-renders with its rows.

@@ -75,7 +75,11 @@ export class ResearchView extends DisposableBase {
         this.updateMessage();
       }),
       store.onDidChangeJob(() => this.updateMessage()),
-      store.onDidChangeNotice(() => this.updateMessage()),
+      store.onDidChangeNotice(() => {
+        // A 410 before the announced date moves every deep research row's "expires in" to now.
+        tree.refreshClocks();
+        this.updateMessage();
+      }),
     );
     this.updateEmpty();
     // After activation: the first date formatted in a process loads the locale's data (milliseconds).

@@ -17,7 +17,7 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
   const date = formatDate(notice.sunsetAt, locale);
   if (hasShutDown(notice, now)) {
     // Shut down before the announced date: that date would mislead.
-    return notice.shutDown && now < notice.sunsetAt
+    return notice.shutDownAt !== undefined && notice.shutDownAt < notice.sunsetAt
       ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
       : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
