@@ -136,6 +136,11 @@ describe('the forecast and its pace', () => {
     assert.equal(forecastRunOut(young, NOW, undefined, 100)?.basis, 'period');
   });
 
+  test('a balance the status bar shows as 0 (0.4 left) is used up: no run-out date beside it', () => {
+    assert.equal(forecastRunOut({ ...usage, remainingCredits: 0.4 }, NOW, undefined, 6_000), undefined);
+    assert.equal(forecastRunOut({ ...usage, remainingCredits: 0.6 }, NOW, undefined, 6_000)?.basis, 'week');
+  });
+
   test('a quiet week means no run-out; a top-up (remaining above plan) still has a pace from the bins', () => {
     assert.equal(forecastRunOut(usage, NOW, undefined, 0), undefined);
     const toppedUp = { ...usage, remainingCredits: 150_000 };

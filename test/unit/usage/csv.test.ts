@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../../src/api';
-import { csvText, toCsv } from '../../../src/features/usage/render/csv';
+import { csvText, historyCsv, toCsv } from '../../../src/features/usage/render/csv';
 
 const oct = '2026-10-01T00:00:00.000Z';
 const octEnd = '2026-10-31T23:59:59.999Z';
@@ -109,6 +109,12 @@ describe('csv', () => {
     const name = '<img src=x onerror=alert(1)>';
     const csv = toCsv([{ startDate: oct, endDate: octEnd, creditsUsed: 1, apiKey: name }], true);
     assert.equal(parseCsv(csv)[1]![3], name);
+  });
+
+  test('a history read last month is exported as the chart shows it (that month in progress), in a file named for today', () => {
+    const periods: UsagePeriod[] = [{ startDate: oct, endDate: null, creditsUsed: 400 }];
+    const file = historyCsv({ history: { periods, byApiKey: false }, fetchedAt: Date.parse('2026-10-20T12:00:00Z') }, new Date('2026-11-03T09:00:00Z'));
+    assert.deepEqual(file, { csv: 'month_start,month_end,in_progress,credits_used\r\n2026-10-01,,true,400\r\n', fileName: 'firecrawl-credit-usage-2026-11-03.csv' });
   });
 
   test('no periods: the header alone', () => {

@@ -28,7 +28,8 @@ const MONTH_MS = 31 * DAY_MS;
  */
 export function forecastRunOut(usage: CreditUsage, now: number, history?: readonly UsagePeriod[], weekPerDay?: number, asOf = now): Forecast | undefined {
   const { start, end } = billingPeriod(usage);
-  if (usage.remainingCredits <= 0 || start === undefined || end === undefined || end <= now || asOf <= start) return undefined;
+  // The balance as the status bar shows it: 0.4 left reads 0, used up, with no run-out date beside it.
+  if (Math.round(usage.remainingCredits) <= 0 || start === undefined || end === undefined || end <= now || asOf <= start) return undefined;
 
   let perDay: number | undefined;
   let basis: Forecast['basis'] = 'period';

@@ -1,7 +1,8 @@
 // Usage history as CSV (RFC 4180) for spreadsheets. Key names are chosen by people and arrive from
 // a server: every text cell is quoted, and anything a spreadsheet could run as a formula is defused,
 // at the start of the cell and after any character some locale or importer splits cells on.
-import type { UsagePeriod } from '../../../api';
+import type { UsageHistory, UsagePeriod } from '../../../api';
+import type { UsageRange } from '../protocol';
 import { shapeHistory } from './shape';
 import type { BinsData } from './shapeBins';
 import { DAY_MS, HOUR_MS, placeSlots } from '../../../shared/usageSlots';
@@ -74,4 +75,30 @@ export function binsToCsv(data: BinsData): string {
   for (const slot of slots) lines.push([new Date(slot.start).toISOString(), new Date(slot.end).toISOString(), slot.partial ? 'true' : 'false', csvNumber(slot.credits)].join(','));
   if (undated !== 0) lines.push(['', '', 'false', csvNumber(undated)].join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A CSV ready to copy or save, and the name it is saved under. */
+export interface CsvFile {
+  csv: string;
+  fileName: string;
+}
+
+const RANGE_SUFFIX: Record<UsageRange, string> = { months: '', last30d: '-30d', last7d: '-7d', last24h: '-24h' };
+
+/**
+ * The months as the chart shows them: placed as of when they were read (a history read in October,
+ * exported in November, ends with October in progress), in a file named for the day it is saved.
+ */
+export function historyCsv(snapshot: { history: UsageHistory; fetchedAt: number } | undefined, now: Date): CsvFile | undefined {
+  if (!snapshot) return undefined;
+  const { history, fetchedAt } = snapshot;
+  const day = now.toISOString().slice(0, 10);
+  // not localised: a file name, the same in every language so scripts and people find it
+  return { csv: toCsv(history.periods, history.byApiKey, fetchedAt), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
+}
+
+export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
+  if (!bins) return undefined;
+  // not localised: a file name, the same in every language so scripts and people find it
+  return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${now.toISOString().slice(0, 10)}.csv` };
 }

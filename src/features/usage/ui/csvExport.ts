@@ -1,39 +1,15 @@
 // "Copy as CSV" and "Save as CSV…": the host builds the CSV from the stores, never from page text,
 // and is the only side that touches the clipboard or the file system.
 import * as vscode from 'vscode';
-import type { UsageHistory } from '../../../api';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { fileWriteText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
-import { binsToCsv, toCsv } from '../render/csv';
-import type { BinsData } from '../render/shapeBins';
-import type { UsageRange } from '../protocol';
+import type { CsvFile } from '../render/csv';
 
 export type ExportResult = { level: 'info' | 'error'; text: string } | undefined;
 
-/** A CSV ready to copy or save, and the name it is saved under. */
-export interface CsvFile {
-  csv: string;
-  fileName: string;
-}
-
-const RANGE_SUFFIX: Record<UsageRange, string> = { months: '', last30d: '-30d', last7d: '-7d', last24h: '-24h' };
-
 function rowCount(csv: string): number {
   return csv.split('\r\n').length - 2;
-}
-
-export function historyCsv(history: UsageHistory | undefined, now: Date): CsvFile | undefined {
-  if (!history) return undefined;
-  const day = now.toISOString().slice(0, 10);
-  // not localised: a file name, the same in every language so scripts and people find it
-  return { csv: toCsv(history.periods, history.byApiKey, now.getTime()), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
-}
-
-export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
-  if (!bins) return undefined;
-  // not localised: a file name, the same in every language so scripts and people find it
-  return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${now.toISOString().slice(0, 10)}.csv` };
 }
 
 export async function copyCsv(file: CsvFile | undefined): Promise<ExportResult> {

@@ -25,7 +25,8 @@ import {
   type UsageRange,
   VIEW_TYPE,
 } from '../protocol';
-import { binsCsv, copyCsv, type CsvFile, type ExportResult, historyCsv, saveCsv } from './csvExport';
+import { copyCsv, type ExportResult, saveCsv } from './csvExport';
+import { binsCsv, type CsvFile, historyCsv } from '../render/csv';
 import { usagePageHtml, webviewOptions } from './pageHtml';
 import { buildPanelState } from './panelState';
 
@@ -118,7 +119,7 @@ class PanelSession extends DisposableBase {
 
   private csvFile(): CsvFile | undefined {
     const now = new Date(this.deps.now());
-    if (this.range === 'months') return historyCsv(this.deps.history.state[modeOf(this.byApiKey)].snapshot?.history, now);
+    if (this.range === 'months') return historyCsv(this.deps.history.state[modeOf(this.byApiKey)].snapshot, now);
     return binsCsv(this.range, this.deps.recent.state[timeRangeOf(this.range)].snapshot?.bins, now);
   }
 
