@@ -18,6 +18,14 @@ export const EARLY_DEPRECATION_HEADERS: Readonly<Record<string, string>> = {
 export type DeprecationStyle = 'current' | 'early';
 /** The published shutdown: every /v1/deep-research request fails with 410 Gone from then on. */
 export const RESEARCH_SHUTDOWN_AT = Date.parse('2026-12-10T15:00:00.000Z');
+/**
+ * The Sunset a server still serving deep research sends: the published date, or a week ahead once that
+ * is less than a week off, so a sandbox started after the shutdown still answers as the service did
+ * before it (the client goes by the Sunset it is sent).
+ */
+export function defaultResearchSunset(now: number): string {
+  return new Date(Math.max(RESEARCH_SHUTDOWN_AT, now + 7 * 24 * 60 * 60 * 1000)).toUTCString();
+}
 export const GONE_BODY = {
   success: false,
   error: 'The Deep Research API was shut down on December 10, 2026. Use the Agent API (/v2/agent) instead.',

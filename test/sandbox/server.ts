@@ -12,7 +12,7 @@ import { DEMO_AGENT, DEMO_AGENT_IDS, DEMO_RESEARCH, DEMO_RESEARCH_IDS, demoCredi
 import { FeedbackLedger, makeV2Job, type FeedbackContext, type V2Job } from './feedback';
 import { applyFault, FaultQueue } from './faults';
 import { answerCors, BodyTooLargeError, lowerCaseHeaders, newId, readBody, sendJson, sendText, unknownErrorBody } from './http';
-import { createResearchJob, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
+import { createResearchJob, defaultResearchSunset, type DeprecationStyle, GONE_BODY, renderResearch, researchSnapshot, type ResearchJob } from './research';
 import { matchRoute, type RouteMatch } from './routes';
 import { defaultQueue, type QueueState, queueStatusBody } from './queue';
 import { agentKeysProblem, blocklisted, map as mapRoute, parse as parseRoute, type RunJobs, scrape as scrapeRoute, search as searchRoute } from './runRoutes';
@@ -170,7 +170,7 @@ export interface Sandbox {
   readonly demoAgentJobs: DemoAgentJobs;
   /** When set, deep research answers 410 Gone (or Express's 404 page when unmounted) from `at` on. */
   researchShutdown: ResearchShutdown | undefined;
-  /** A `Sunset` header value for deep research responses; the service may send one. */
+  /** The `Sunset` header of deep research responses (see defaultResearchSunset); undefined sends none. */
   researchSunset: string | undefined;
   /** How parse jobs show in the activity list (switchable at runtime). */
   parseActivity: ParseActivity;
@@ -284,6 +284,7 @@ class SandboxServer implements Sandbox {
     this.feedbackWindowSeconds = opts.feedbackWindowSeconds ?? DEFAULT_FEEDBACK_WINDOW_SECONDS;
     this.feedbackIssueStyle = opts.feedbackIssueStyle ?? 'flat';
     this.queue = defaultQueue(this.clock());
+    this.researchSunset = defaultResearchSunset(this.clock());
     this.usage = new UsageLedger(opts.seed ?? true);
     this.parseActivity = opts.parseActivity ?? 'hidden';
     if (!PARSE_ACTIVITY_MODES.includes(this.parseActivity)) throw new Error(`parseActivity must be one of ${PARSE_ACTIVITY_MODES.join(', ')}`);

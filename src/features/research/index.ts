@@ -13,7 +13,7 @@ import { DisposableBase, type FocusSource } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { Attention } from '../../shared/teamLease';
 import { type ActivitySource, RecentRuns, type RecentRunsReader } from './model/recentRuns';
-import { type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
+import { readableUntilShutdown, type ResearchClientSource, type ResearchJobReader, ResearchStore } from './model/researchStore';
 import type { ResearchStorage } from './model/storage';
 import { CompletionNotifier } from './ui/completionNotifier';
 import { ResearchDocuments } from './ui/documents';
@@ -91,7 +91,7 @@ export class ResearchFeature extends DisposableBase {
       log,
       // The service's own date for the shutdown (its Sunset header), else the published one. Not a 410
       // seen: that notice is kept for good whatever server answered it.
-      researchSunset: () => store.deepResearchNotice.sunsetAt,
+      researchSunset: () => readableUntilShutdown(store.deepResearchNotice),
     });
     this.recent = recent;
     this.tree = new ResearchTreeProvider(

@@ -214,8 +214,8 @@ function suites(): void {
       assert.equal(spec.deprecation, undefined, 'the spec dialect sends no deprecation signals');
       assert.deepEqual(
         { ...deprecation, warnings: deprecation?.warnings.length },
-        { deprecated: true, deprecatedAt: 1778025600000, successor: '/v2/search', replacement: '/v2/search', warnings: 1 },
-        'Deprecation @epoch, Link successor-version, body replacement, Warning 299 and body warnings (the same text, once)',
+        { deprecated: true, deprecatedAt: 1778025600000, sunsetAt: Date.parse(sandbox.researchSunset!), successor: '/v2/search', replacement: '/v2/search', warnings: 1 },
+        'Deprecation @epoch, Sunset, Link successor-version, body replacement, Warning 299 and body warnings (the same text, once)',
       );
       assert.ok(live.sources.every((s) => typeof s.url === 'string'));
       assert.ok(

@@ -305,7 +305,7 @@ describe('recent rows', () => {
 
 // Last in the file: the clock goes past the Deep Research shutdown here, for good.
 describe('deep research jobs the service can no longer read', () => {
-  test('are not offered: past the hours it keeps one, and every one after the shutdown', async () => {
+  test('are not offered: past the hours it keeps one, and after the shutdown every one begun before it', async () => {
     const fresh = sandbox.addActivity({ endpoint: 'deep_research', target: 'five hours ago', ageMs: 5 * HOUR });
     sandbox.addActivity({ endpoint: 'deep_research', target: 'seven hours ago', ageMs: 7 * HOUR });
     const before = await loadRecentRuns(client(), activity, clock.now(), 0);
@@ -321,11 +321,21 @@ describe('deep research jobs the service can no longer read', () => {
     );
     await clock.advance(Math.max(0, DEEP_RESEARCH_SUNSET - clock.now()) + HOUR);
     const agent = sandbox.createAgentJob({ prompt: 'after the shutdown' });
-    sandbox.addActivity({ endpoint: 'deep_research', target: 'a minute ago', ageMs: 60_000 });
+    sandbox.addActivity({ endpoint: 'deep_research', target: 'just before the shutdown', ageMs: HOUR + 60_000 });
     const after = await loadRecentRuns(client(), activity, clock.now(), 0);
     assert.deepEqual(
       after.runs.map((r) => [r.id, r.kind]),
       [[agent, 'agent']],
+    );
+    // One begun since shows this server still runs deep research (another server, or a later date): it can be read.
+    const since = sandbox.addActivity({ endpoint: 'deep_research', target: 'a minute ago', ageMs: 60_000 });
+    const served = await loadRecentRuns(client(), activity, clock.now(), 0);
+    assert.deepEqual(
+      served.runs.map((r) => [r.id, r.kind]),
+      [
+        [agent, 'agent'],
+        [since, 'deepResearch'],
+      ],
     );
   });
 });

@@ -147,6 +147,17 @@ describe('deep research shutdown', () => {
     });
   });
 
+  test('by default the Sunset is the published date, or a week ahead for a sandbox started less than a week before it (or after)', async () => {
+    await withSandbox({ now: fakeClock(START).now }, async (sb) => {
+      assert.equal((await call(sb, `/v1/deep-research/${sb.demoJobs.completed}`)).headers.get('sunset'), 'Thu, 10 Dec 2026 15:00:00 GMT');
+    });
+    await withSandbox({ now: fakeClock(Date.UTC(2027, 0, 4, 9)).now }, async (sb) => {
+      const answer = await call(sb, `/v1/deep-research/${sb.demoJobs.completed}`);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.get('sunset'), 'Mon, 11 Jan 2027 09:00:00 GMT');
+    });
+  });
+
   test('unmounted instead: Express answers an HTML 404 "Cannot GET"; switching it off restores the route', async () => {
     await withSandbox({}, async (sb) => {
       const path = `/v1/deep-research/${sb.demoJobs.completed}`;

@@ -107,11 +107,13 @@ export async function loadRecentRuns(
 }
 
 /**
- * Whether a deep research job the activity list names can still be read: not after the shutdown, and
- * not once it is past the hours the service keeps it (offered, it would only be an empty row).
+ * Whether a deep research job the activity list names can still be read: not after the shutdown (but a
+ * job begun after the announced date shows this server still runs it), and not once it is past the
+ * hours the service keeps it (offered, it would only be an empty row).
  */
 function readableResearch(ranAt: number | undefined, now: number, sunset: number): boolean {
-  return now < sunset && (ranAt === undefined || now - ranAt < DEEP_RESEARCH_KEPT_MS);
+  const served = now < sunset || (ranAt !== undefined && ranAt >= sunset);
+  return served && (ranAt === undefined || now - ranAt < DEEP_RESEARCH_KEPT_MS);
 }
 
 export type RecentRunsState =
