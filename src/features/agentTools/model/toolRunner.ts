@@ -31,7 +31,7 @@ import type { ToolDocuments } from './toolDocuments';
 import { type InputCheck, readToolInput, TOOL_MAX_MAP_LIMIT, TOOL_MAX_SEARCH_LIMIT, type ToolInput } from './toolInputs';
 import type { SpendingEntry, ToolSpending } from './toolSpending';
 import { newNonce, trimContent, untrustedBlock } from './toolText';
-import { actionText, balanceText, type Confirmation, confirmationText, receiptText, spendingText, trimText, untrustedPreface } from './toolTexts';
+import { actionText, agentRunDetails, balanceText, type Confirmation, confirmationText, receiptText, spendingText, trimText, untrustedPreface } from './toolTexts';
 
 export interface ToolSettings {
   dailyBudget(): number;
@@ -187,7 +187,7 @@ export class ToolRunner {
     const action = actionText(check.input, estimate, this.limits());
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
     // Past the budget `run` asks (VS Code's question would be asked twice, or skipped for good once allowed).
-    if (decision.reason === 'agentRun' && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.balance());
+    if (decision.reason === 'agentRun' && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.balance(), agentRunDetails(check.input));
     else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.markUnasked(check.input, 1);
     return prepared;
   }
@@ -265,7 +265,7 @@ export class ToolRunner {
     const team = this.deps.team();
     const ask = this.deps.askPastBudget;
     for (;;) {
-      const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance());
+      const question = confirmationText(actionText(input, estimate, this.limits(), 'plain'), estimate, decision, this.balance(), agentRunDetails(input, 'plain'));
       if (!ask || !(await ask(question))) {
         const said = ask
           ? decision.reason === 'agentRun'
@@ -443,6 +443,8 @@ export class ToolRunner {
           ),
           ...receipt,
         ];
+        // Nothing found is said whole in the facts: no document to open, no empty block to read.
+        if (!result.hits.length) return { parts: [facts.join(' ')], charged };
         const list = result.hits.map((h, i) => [`${i + 1}. ${h.title ?? h.url}`, `   ${h.url}`, ...(h.description ? [`   ${h.description}`] : [])].join('\n')).join('\n');
         const header = [l10n.t('Search: {0}', plainText(input.query, 200)), l10n.t('Fetched for an AI agent: {0}', at), ...receipt];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Search for {0}', plainText(input.query, 200)), header, list)], charged };
@@ -468,6 +470,7 @@ export class ToolRunner {
             : []),
           ...receipt,
         ];
+        if (!result.links.length) return { parts: [facts.join(' ')], charged };
         const list = result.links.map((l) => (l.title ? `${l.url} (${l.title})` : l.url)).join('\n');
         const header = [l10n.t('Map of {0}', input.url), l10n.t('Fetched for an AI agent: {0}', at), ...receipt];
         return { parts: [facts.join(' '), ...this.fenced(l10n.t('Map of {0}', plainText(input.url, 200)), header, list)], charged };

@@ -14,6 +14,22 @@ export function markdownCode(text: string, max = 300): string {
   return `\`${plainText(text, max).replace(/`/g, "'")}\``;
 }
 
+/**
+ * An address shortened in its path, never in its host: a long user name before an `@` cannot push the
+ * host the call really goes to out of sight. The host as the URL parser reads it (punycode).
+ */
+export function shownAddress(url: string, max = 300): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return plainText(url, max);
+  }
+  const origin = `${parsed.protocol}//${parsed.username || parsed.password ? '…@' : ''}${parsed.host}`;
+  const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  return rest === '/' && !url.endsWith('/') ? origin : `${origin}${plainText(rest, Math.max(1, max - origin.length))}`;
+}
+
 export function costText(estimate: CostEstimate | undefined): string {
   if (!estimate) return l10n.t('no credits');
   if (estimate.unit === 'calls') return l10n.t('1 call (a self-hosted server keeps no credits)');
@@ -34,10 +50,11 @@ export function costText(estimate: CostEstimate | undefined): string {
 export function actionText(input: ToolInput, estimate: CostEstimate | undefined, limits: { searchLimit: number; mapLimit: number }, format: 'markdown' | 'plain' = 'markdown'): string {
   const cost = costText(estimate);
   const codeText = format === 'markdown' ? markdownCode : (text: string, max = 300) => plainText(text, max);
+  const address = (url: string) => codeText(shownAddress(url), Infinity);
   const escapeMarkdown = format === 'markdown' ? escapeMarkdownText : (text: string) => text;
   switch (input.kind) {
     case 'scrape':
-      return l10n.t('Scrape {0} · {1}', codeText(input.url), cost);
+      return l10n.t('Scrape {0} · {1}', address(input.url), cost);
     case 'search':
       return pluralCount(
         input.limit ?? limits.searchLimit,
@@ -49,8 +66,8 @@ export function actionText(input: ToolInput, estimate: CostEstimate | undefined,
       return pluralCount(
         input.limit ?? limits.mapLimit,
         undefined,
-        (n) => l10n.t('Map {0} (up to {1} link) · {2}', codeText(input.url), n, cost),
-        (n) => l10n.t('Map {0} (up to {1} links) · {2}', codeText(input.url), n, cost),
+        (n) => l10n.t('Map {0} (up to {1} link) · {2}', address(input.url), n, cost),
+        (n) => l10n.t('Map {0} (up to {1} links) · {2}', address(input.url), n, cost),
       );
     case 'startAgent':
       return l10n.t('Start a Firecrawl agent run: {0} · {1}', escapeMarkdown(plainText(input.prompt, 200)), cost);
@@ -107,9 +124,36 @@ export interface Confirmation {
   yes: string;
 }
 
+/** How much of an agent run's prompt a confirmation shows, past the first line's 200 characters. */
+const PROMPT_SHOWN = 2_000;
+
+/**
+ * What an agent run will be told, beyond the first line: the rest of its prompt (or as much as a
+ * question can hold, saying so) and every address it starts from.
+ */
+export function agentRunDetails(input: ToolInput, format: 'markdown' | 'plain' = 'markdown'): string[] {
+  if (input.kind !== 'startAgent') return [];
+  const lines: string[] = [];
+  const escape = format === 'markdown' ? escapeMarkdownText : (text: string) => text;
+  const prompt = plainText(input.prompt, Number.MAX_SAFE_INTEGER);
+  if (prompt.length > 200) {
+    const shown = escape(plainText(prompt, PROMPT_SHOWN));
+    lines.push(
+      prompt.length > PROMPT_SHOWN
+        ? l10n.t('The prompt (its first {0} of {1} characters): {2}', formatExact(PROMPT_SHOWN), formatExact(prompt.length), shown)
+        : l10n.t('The prompt in full: {0}', shown),
+    );
+  }
+  if (input.urls.length) {
+    const code = format === 'markdown' ? (url: string) => markdownCode(url, Infinity) : (url: string) => url;
+    lines.push(l10n.t('It starts from: {0}', input.urls.map((url) => code(shownAddress(url))).join(', ')));
+  }
+  return lines;
+}
+
 /** What the person sees before a call that asks: the action and its cost, then the figures behind the question. */
-export function confirmationText(action: string, estimate: CostEstimate, decision: GuardDecision, balance: number | undefined): Confirmation {
-  const lines = [action, '', spendingText(decision, estimate.unit)];
+export function confirmationText(action: string, estimate: CostEstimate, decision: GuardDecision, balance: number | undefined, details: readonly string[] = []): Confirmation {
+  const lines = [action, ...details, '', spendingText(decision, estimate.unit)];
   if (decision.reason === 'agentRun') lines.push(l10n.t('An agent run always asks: nothing says what it will cost before it ends, and its credit limit is the most it may spend.'));
   // Already past it (someone said yes earlier today), "would take it past" reads as if it were not yet.
   else lines.push(decision.spentToday > decision.budget ? l10n.t('This call would spend more beyond the budget.') : l10n.t('This call would take it past the budget.'));
@@ -156,5 +200,10 @@ export function trimText(shown: number, total: number, trimmed: boolean, where: 
         formatExact(total),
         where,
       )
-    : l10n.t('All {0} characters are shown. The user can also open them as {1}.', formatExact(total), where);
+    : pluralCount(
+        total,
+        undefined,
+        (n) => l10n.t('All {0} character is shown. The user can also open it as {1}.', n, where),
+        (n) => l10n.t('All {0} characters are shown. The user can also open them as {1}.', n, where),
+      );
 }
