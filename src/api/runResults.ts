@@ -3,7 +3,7 @@
 // reached is a 200 with `success:false`: the caller reads `unsuccessfulResponse` first and turns it
 // into an error, since such a body need not carry the fields a success has (a map's `links`).
 import * as z from 'zod/mini';
-import { isJobId } from '../shared/jobIds';
+import { isJobId, normalizeJobId } from '../shared/jobIds';
 import type { AgentStarted, MapResult, ScrapeResult, SearchHit, SearchResult } from './model';
 
 function build() {
@@ -80,7 +80,8 @@ export function runSchemas(): RunSchemas {
  * server could pass for ours.
  */
 function jobIdOf(value: string | null | undefined): string | undefined {
-  return value && isJobId(value) ? value.trim() : undefined;
+  // In the one form every other id takes here (feedback sends it so, and its answer is matched by it).
+  return value && isJobId(value) ? normalizeJobId(value) : undefined;
 }
 
 function titleText(value: string | string[] | null | undefined): string | undefined {

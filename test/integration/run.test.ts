@@ -624,6 +624,41 @@ describe('running Firecrawl from the editor', function () {
     assert.deepEqual(uris(opened.documents), [outcome.opened[0]!.uri.toString()], 'only the map document opened');
   });
 
+  it('Map a Site: the links closed, or No to scraping many, come back without a second map; after No, still checked', async () => {
+    const recorder = recordNotices(['warning', 'info']);
+    // The modal question is answered No; the notification waits to be chosen from.
+    recorder.answer = (notice) => (notice.modal ? undefined : null);
+    const said = () => recorder.notices.filter((n) => n.kind === 'info');
+    try {
+      const eleven = Array.from({ length: 11 }, (_, i) => i);
+      const declined = await pickResults(COMMANDS.mapSite, /Map a Site/, 'https://docs.example.org', eleven, 'accept');
+      assert.equal(declined.outcome.cancelled, true);
+      const notice = await until('the notice', () => said()[0]);
+      assert.deepEqual([notice.message, notice.items], ['Firecrawl: the links of https://docs.example.org were closed; nothing was scraped.', ['Show Links Again']]);
+      notice.choose('Show Links Again');
+      const shown = await resultsPick();
+      assert.deepEqual(
+        shown.items.map((i) => i.value),
+        declined.urls,
+        'the same links',
+      );
+      assert.deepEqual(
+        shown.selectedItems.map((i) => i.value),
+        declined.urls.slice(0, 11),
+        'checked as they were',
+      );
+      assert.equal(sandbox.requestCount('map'), 1, 'not mapped again');
+      assert.equal(sandbox.requestCount('scrape'), 0);
+      // Closed again: offered again, with nothing checked to keep.
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await until('the notice again', () => said().length === 2);
+      said()[1]!.choose(undefined);
+    } finally {
+      recorder.restore();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('Map a Site with more than 10 links checked asks first, in a modal dialog naming the count: No scrapes nothing, Yes scrapes each', async () => {
     const warnings = recordNotices(['warning']);
     const asked = warnings.notices;

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { validateFeedback } from '../../../src/api/feedback/validate';
+import { normalizeMap, normalizeScrape } from '../../../src/api/runResults';
 import { feedbackUrl, RatableResults } from '../../../src/features/run/model/ratableResults';
 
 const JOB = '3f1c9a2e-6b7d-4e8f-9a0b-1c2d3e4f5a6b';
@@ -19,6 +21,21 @@ describe('RatableResults', () => {
     assert.deepEqual(changed, ['a', 'b', 'a']);
     results.rated('gone', 'x');
     assert.deepEqual(changed, ['a', 'b', 'a'], 'nothing to say about a document that holds no result');
+  });
+
+  test('a job id the server wrote in capitals is held as feedback sends it: its answer marks the result rated, or closes it', () => {
+    const upper = '3F2B9C4E-1D2A-4B5C-8D6E-7F8091A2B3C4';
+    const scraped = normalizeScrape({ success: true, data: { markdown: 'x', metadata: { scrapeId: upper } } });
+    const mapped = normalizeMap({ success: true, id: upper.replace('3F', '4F'), links: [] });
+    const results = new RatableResults();
+    results.add('a', { endpoint: 'scrape', jobId: scraped.jobId!, url: 'https://a.example/' });
+    results.add('b', { endpoint: 'map', jobId: mapped.jobId! });
+    const sent = validateFeedback({ endpoint: 'scrape', jobId: scraped.jobId!, rating: 'good', url: 'https://a.example/' });
+    assert.ok(sent.ok);
+    results.answered('scrape', sent.value.jobId, { receipt: 'Thanks.' });
+    assert.equal(results.isOpen('a'), false);
+    results.answered('map', upper.replace('3F', '4F').toLowerCase(), { closed: { windowSeconds: 120 } });
+    assert.equal(results.isOpen('b'), false);
   });
 
   test('a job id not of the service’s shape is not offered for rating: it could not be sent, and a CodeLens would render it', () => {

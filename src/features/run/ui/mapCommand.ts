@@ -3,7 +3,7 @@
 // pick, a notification says so. More than a few links checked are asked about before they are scraped.
 // A map that returned as many links as it asked for says so in both: the site may have more.
 import * as vscode from 'vscode';
-import { checked, mapBody, mapReachedLimit, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
+import { checked, mapBody, type MapResult, mapReachedLimit, selectedWebUrl, webUrlProblem, webUrlText } from '../../../api';
 import { selectedText } from '../../../host/editorInput';
 import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
@@ -64,6 +64,12 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
     );
     return { opened };
   }
+  return pickLinks(services, site, result, limit, opened);
+}
+
+/** The links to check and scrape; `wasChecked`: those checked when it was closed by No (the map is paid for: it comes back, not a second map). */
+async function pickLinks(services: RunServices, site: string, result: MapResult, limit: number, opened: vscode.TextDocument[], wasChecked: readonly string[] = []): Promise<RunOutcome> {
+  const count = result.links.length;
   const picked = await askPick<string>({
     title: vscode.l10n.t('Firecrawl: Map of {0}', plainText(site, 80)),
     placeholder: mapReachedLimit(result, limit)
@@ -75,9 +81,17 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
       : plural(count, vscode.l10n.t('{0} link: check the pages to scrape', formatExact(count)), vscode.l10n.t('{0} links: check the pages to scrape', formatExact(count))),
     many: true,
     items: result.links.map((link) => ({ label: plainText(link.url, 200), description: link.title ? plainText(link.title, 200) : '', value: link.url })),
+    selected: wasChecked,
   });
-  if (picked.kind !== 'accept' || picked.value.length === 0) return { opened };
-  if (!(await confirmScrapes(picked.value.length))) return { opened, cancelled: true };
-  const scraped = await scrapeUrls(services, picked.value);
+  const urls = picked.kind === 'accept' ? picked.value : [];
+  if (picked.kind !== 'accept' || (urls.length > 0 && !(await confirmScrapes(urls.length)))) {
+    const again = vscode.l10n.t('Show Links Again');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: the links of {0} were closed; nothing was scraped.', plainText(site, 80)), again).then((choice) => {
+      if (choice === again) void pickLinks(services, site, result, limit, [], urls);
+    });
+    return { opened, cancelled: true };
+  }
+  if (!urls.length) return { opened };
+  const scraped = await scrapeUrls(services, urls);
   return { ...scraped, opened: [...opened, ...scraped.opened] };
 }

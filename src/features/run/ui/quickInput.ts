@@ -105,6 +105,8 @@ export interface PickPage<T> extends PageFrame {
   /** Buttons beside the title besides Back, each answering with its value. */
   actions?: ReadonlyArray<{ button: vscode.QuickInputButton; value: T[] | T }>;
   active?: T;
+  /** Checked when the pick opens (it comes back after No to scraping them, say). */
+  selected?: readonly T[];
 }
 
 export function askPick<T>(page: PickPage<T> & { many: true }): Promise<Asked<T[]>>;
@@ -121,6 +123,7 @@ export function askPick<T>(page: PickPage<T>): Promise<Asked<T | T[]>> {
   pick.items = page.items;
   const active = page.items.find((i) => i.value === page.active);
   if (active) pick.activeItems = [active];
+  if (page.selected?.length) pick.selectedItems = page.items.filter((i) => page.selected!.includes(i.value));
   track(pick);
   return new Promise((resolve) => {
     let done = false;

@@ -69,7 +69,8 @@ function ratableSearch(result: SearchResult): RatableResult | undefined {
   return result.jobId ? { endpoint: 'search', jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
 }
 
-async function showHits(services: RunServices, query: string, result: SearchResult): Promise<RunOutcome> {
+/** `wasChecked`: the results checked when it was closed by No to scraping them, checked again. */
+async function showHits(services: RunServices, query: string, result: SearchResult, wasChecked: readonly string[] = []): Promise<RunOutcome> {
   const count = result.hits.length;
   const credits = result.creditsUsed;
   const picked = await askPick<string>({
@@ -95,13 +96,14 @@ async function showHits(services: RunServices, query: string, result: SearchResu
       value: hit.url,
     })),
     actions: [{ button: { iconPath: new vscode.ThemeIcon('list-unordered'), tooltip: vscode.l10n.t('Open All as a Markdown List') }, value: [OPEN_LIST] }],
+    selected: wasChecked,
   });
   const urls = picked.kind === 'accept' ? picked.value.filter((u) => u !== OPEN_LIST) : [];
   if (picked.kind !== 'accept' || !(await confirmScrapes(urls.length))) {
     // The search is paid for: a pick closed by Escape or a click elsewhere (or No to scraping many) can come back without a second search.
     const again = vscode.l10n.t('Show Results Again');
     void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: the search results for {0} were closed; nothing was opened.', plainText(query, 80)), again).then((choice) => {
-      if (choice === again) void showHits(services, query, result);
+      if (choice === again) void showHits(services, query, result, urls);
     });
     return { opened: [], cancelled: true };
   }
