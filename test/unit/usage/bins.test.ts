@@ -3,7 +3,7 @@
 // when far above the bars), the table and CSV, the panel's words, and the state built for the page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderChart } from '../../../src/features/usage/render/chart';
+import { followFocus, renderChart } from '../../../src/features/usage/render/chart';
 import { binsToCsv } from '../../../src/features/usage/render/csv';
 import { describePanel } from '../../../src/features/usage/render/panelText';
 import { shapeBins } from '../../../src/features/usage/render/shapeBins';
@@ -40,6 +40,17 @@ describe('bins as a chart', () => {
     assert.equal(textOf(byClass(byClass(tree, 'plan-off')[0]!, 'plan-label')[0]!), 'Plan pace 3,333 a day (above the chart)');
     assert.match(findAll(tree, (n) => n.tag === 'svg')[0]!.attrs['aria-label']!, /^Credits used per day, 31 days, oldest to newest\./);
     assert.match(describeMonth(model, 30, 'en-US').aria, /^Fri, Nov 20, 2026, until 12:30\sPM UTC \(in progress\): 125 credits used\. Plan pace: 3,333 a day\.$/);
+  });
+
+  test('the focused bar stays the same hour when the window rolls on an hour; one that left the window hands focus to the oldest', () => {
+    const before = shapeBins(binsFor('day', NOW, { steady: 100 }), { locale: 'en-US' });
+    const after = shapeBins(binsFor('day', NOW + HOUR_MS, { steady: 100 }), { locale: 'en-US' });
+    const kept = followFocus({ month: 20, series: null }, before, after);
+    assert.equal(after.months[kept!.month]!.startDate, before.months[20]!.startDate);
+    assert.equal(kept!.month, 19);
+    assert.deepEqual(followFocus({ month: 0, series: null }, before, after), { month: 0, series: null }, 'the oldest hour left the window');
+    assert.deepEqual(followFocus({ month: 3, series: null }, undefined, after), { month: 3, series: null }, 'nothing to follow: as it was');
+    assert.equal(followFocus(undefined, before, after), undefined);
   });
 
   test('24 hours: 25 hourly bars in local time, a near plan drawn as a line', () => {

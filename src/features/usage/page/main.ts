@@ -4,7 +4,7 @@
 // window restart show the chart at once while the host refreshes behind it.
 import * as l10n from '@vscode/l10n';
 import { billingPeriod } from '../../../shared/billingPeriod';
-import { type ChartFocus, fitPlanLabel, renderChart } from '../render/chart';
+import { type ChartFocus, fitPlanLabel, followFocus, renderChart } from '../render/chart';
 import { describeMonth, describeSegment, planLabels } from '../render/barText';
 import { renderLegend } from '../render/legend';
 import { describePanel, loadingText, rangeText } from '../render/panelText';
@@ -151,7 +151,9 @@ function render(): void {
     ui.tableView.replaceChildren();
     return;
   }
-  model = shapeModel(state);
+  const next = shapeModel(state);
+  focus = followFocus(focus, model, next);
+  model = next;
   ui.chartView.hidden = saved.view !== 'chart';
   ui.tableView.hidden = saved.view !== 'table';
   if (saved.view === 'chart') renderChartView(state.locale);

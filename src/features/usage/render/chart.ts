@@ -18,6 +18,21 @@ export interface ChartFocus {
   series: number | null;
 }
 
+/**
+ * The same bar (and key) in a new model: bins move left as the window rolls on by an hour or a day, so
+ * an index would land on the next bar. A bar that left the window hands focus to the oldest one.
+ */
+export function followFocus(focus: ChartFocus | undefined, before: ChartModel | undefined, after: ChartModel): ChartFocus | undefined {
+  if (!focus) return undefined;
+  const month = before?.months[focus.month];
+  if (!before || !month) return after.months[focus.month] ? focus : undefined;
+  const index = after.months.findIndex((m) => m.startDate === month.startDate);
+  if (index < 0) return after.months.length ? { month: 0, series: null } : undefined;
+  const name = focus.series === null ? undefined : before.series[focus.series]?.name;
+  const series = name === undefined ? -1 : after.series.findIndex((s) => s.name === name);
+  return { month: index, series: series < 0 ? null : series };
+}
+
 export interface ChartOptions extends ChartSize {
   locale?: string;
   focus?: ChartFocus;
