@@ -283,6 +283,25 @@ describe('the Deep Research shutdown', () => {
     store.dispose();
   });
 
+  test('a 410 one window met is known in the other: its Clear Finished keeps the deep research findings there too', async () => {
+    const { clock, service, a, b, beat } = twoWindows();
+    const done = service.createResearch({ durationMs: 20_000, activities: 3, sources: 2 });
+    const running = service.createResearch({ durationMs: 600_000, activities: 4 });
+    a.track([done, running]);
+    await beat(120_000);
+    assert.equal(b.get(done)?.snapshot?.status, 'completed');
+    service.shutdownAt = clock.now() + 1;
+    await beat(60_000);
+    assert.notEqual(a.deepResearchNotice.shutDownAt, undefined);
+    assert.equal(b.deepResearchNotice.shutDownAt, a.deepResearchNotice.shutDownAt, 'one record, read by both windows');
+    const cleared = b.clearFinished();
+    assert.deepEqual([cleared.removed, [...cleared.kept].sort()], [0, [done, running].sort()]);
+    await beat(6_000);
+    assert.ok(a.get(done) && a.get(running), 'nothing was taken from the polling window either');
+    a.dispose();
+    b.dispose();
+  });
+
   test('after the shutdown, a deep research job stopped before it found anything is cleared like any finished job: it has nothing to keep', async () => {
     const { clock, service, store } = setup();
     // Its one step and its one source come late in a long run: at the shutdown it has found nothing yet.

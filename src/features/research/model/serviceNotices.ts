@@ -1,14 +1,14 @@
 // What the service says about Deep Research beyond each job's answer: when it shuts down (a Sunset
 // header), that it has (a 410), and notices attached to answers, each logged once. The shutdown notice
-// is kept in globalState: finished and shut-down jobs are never asked again, so after a restart
-// nothing would say it twice.
+// is kept in globalState, the one record every window reads (only the polling window asks, and a
+// window that does not must keep what the 410 left as well): finished and shut-down jobs are never
+// asked again, so after a restart nothing would say it twice.
 import { STORAGE } from '../../../ids';
 import { Emitter, type Event } from '../../../shared/events';
 import type { ResearchStorage } from './storage';
 import { DEEP_RESEARCH_SUNSET, type DeepResearchNotice, type ResearchLog } from './storeOptions';
 
 export class ServiceNotices {
-  private current: DeepResearchNotice;
   private readonly logged = new Set<string>();
   private readonly changed = new Emitter<void>();
   readonly onDidChange: Event<void> = this.changed.event;
@@ -16,12 +16,10 @@ export class ServiceNotices {
   constructor(
     private readonly log: ResearchLog,
     private readonly storage: ResearchStorage,
-  ) {
-    this.current = storedNotice(storage.get<unknown>(STORAGE.researchNotice));
-  }
+  ) {}
 
   get notice(): DeepResearchNotice {
-    return this.current;
+    return storedNotice(this.storage.get<unknown>(STORAGE.researchNotice));
   }
 
   /** Notices attached to an answer, each logged once. */
@@ -38,14 +36,16 @@ export class ServiceNotices {
    * said: a server switched to, or a shutdown rolled back), and may have named its Sunset.
    */
   noteAnswer(sunsetAt: number | undefined): void {
-    const next = { sunsetAt: sunsetAt ?? this.current.sunsetAt };
-    if (next.sunsetAt === this.current.sunsetAt && this.current.shutDownAt === undefined) return;
+    const current = this.notice;
+    const next = { sunsetAt: sunsetAt ?? current.sunsetAt };
+    if (next.sunsetAt === current.sunsetAt && current.shutDownAt === undefined) return;
     this.set(next);
   }
 
   noteShutdown(now: number): void {
-    if (this.current.shutDownAt !== undefined) return;
-    this.set({ ...this.current, shutDownAt: now });
+    const current = this.notice;
+    if (current.shutDownAt !== undefined) return;
+    this.set({ ...current, shutDownAt: now });
   }
 
   dispose(): void {
@@ -53,7 +53,6 @@ export class ServiceNotices {
   }
 
   private set(notice: DeepResearchNotice): void {
-    this.current = notice;
     void this.storage.update(STORAGE.researchNotice, notice);
     this.changed.fire();
   }
