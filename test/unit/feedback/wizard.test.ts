@@ -496,6 +496,18 @@ describe('feedback wizard: review and reopening', () => {
     assert.equal(request?.jobId, JOB);
   });
 
+  test('a resumed draft is the saved one whole: a rating chosen in the walk left behind is not carried into it', async () => {
+    const other = '019a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c';
+    // Saved on the Rating page: an endpoint and a job, no rating yet.
+    const saved = { ...emptyDraft(other), endpoint: 'scrape' as const };
+    const { draft } = await run(
+      [pick('map'), type(JOB), pick('bad'), back(), back(), back(), pick('resume'), expect((s) => assert.equal(option(pickPrompt(s), 'field:rating').description, '(not set)'), cancel())],
+      emptyDraft(),
+      { resumable: { draft: saved, savedAt: 0 }, now: () => 5 * 60_000 },
+    );
+    assert.deepEqual([draft.endpoint, draft.jobId, draft.rating], ['scrape', other, undefined]);
+  });
+
   test('several unsent drafts: each is offered, saying where and when it was left and what it is for', async () => {
     const adopted: string[] = [];
     const drafts = [

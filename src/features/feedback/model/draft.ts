@@ -5,6 +5,7 @@
 
 import { FEEDBACK_ENDPOINT_IDS, FEEDBACK_RATING_IDS, type FeedbackEndpoint, type FeedbackRating } from '../../../api/feedback';
 import { singleJobId } from '../../../shared/jobIds';
+import { isFirecrawlError, type NetworkError } from '../../../api/errors';
 
 export interface DraftSource {
   url: string;
@@ -130,4 +131,15 @@ export function restoreDraft(value: unknown): WizardDraft | undefined {
  */
 export function prefillJobId(sources: { explicit?: string | undefined; selection?: string | undefined; clipboard?: string | undefined }): string | undefined {
   return singleJobId(sources.explicit) ?? singleJobId(sources.selection) ?? singleJobId(sources.clipboard);
+}
+
+/**
+ * A failure whose answer never came, or came as a success that could not be read: the feedback may have
+ * been recorded (a 2xx was) before the connection or the wait gave out.
+ */
+export function mayHaveLanded(error: unknown): boolean {
+  if (!isFirecrawlError(error)) return false;
+  // A connection never made (refused, no such host) sent nothing.
+  if (error.kind === 'network') return (error as NetworkError).maybeSent;
+  return error.kind === 'timeout' || error.kind === 'invalidResponse' || (error.kind === 'server' && (error.status === 502 || error.status === 504));
 }

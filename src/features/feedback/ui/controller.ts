@@ -9,7 +9,7 @@ import type { FeedbackEndpoint, FeedbackReceipt, FeedbackRequest } from '../../.
 import { CancelledError, isFirecrawlError } from '../../../api/errors';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
-import { cloneDraft, emptyDraft, prefillJobId, sameDraft, type WizardDraft } from '../model/draft';
+import { cloneDraft, emptyDraft, mayHaveLanded, prefillJobId, sameDraft, type WizardDraft } from '../model/draft';
 import { DraftStore } from '../model/draftStore';
 import { checkDraft } from '../model/checkDraft';
 import { SettledWrites } from '../../../shared/settledState';
@@ -328,15 +328,6 @@ export class FeedbackController implements vscode.Disposable {
 function isSentAs(draft: WizardDraft, sent: string): boolean {
   const check = checkDraft(draft);
   return check.ok && JSON.stringify(check.request) === sent;
-}
-
-/**
- * A failure whose answer never came, or came as a success that could not be read: the feedback may have
- * been recorded (a 2xx was) before the connection or the wait gave out.
- */
-function mayHaveLanded(error: unknown): boolean {
-  if (!isFirecrawlError(error)) return false;
-  return error.kind === 'timeout' || error.kind === 'network' || error.kind === 'invalidResponse' || (error.kind === 'server' && (error.status === 502 || error.status === 504));
 }
 
 /** The server's window for the wizard, only when one of its answers stated it. */

@@ -7,7 +7,7 @@ import { feedbackEndpoints, feedbackRatings, type FeedbackRatingInfo, jobIdField
 import { formatAgo, formatExact } from '../../../shared/format';
 import { isJobId, shortJobId } from '../../../shared/jobIds';
 import { plainText } from '../../../shared/text';
-import { cloneDraft } from '../model/draft';
+import { cloneDraft, type WizardDraft } from '../model/draft';
 import { summarizeDraft } from './fieldNames';
 import type { PickOption } from './prompts';
 import { checkDraft } from '../model/checkDraft';
@@ -91,6 +91,8 @@ export const endpointStep: WizardStep = async (state, ctx) => {
   const resumed = answer.value.kind === 'resume' ? saved[answer.value.index] : undefined;
   if (resumed) {
     resumed.adopt?.();
+    // The saved draft whole: a field it lacks (its rating not chosen yet) is not this walk's.
+    for (const key of Object.keys(ctx.draft) as (keyof WizardDraft)[]) delete ctx.draft[key];
     Object.assign(ctx.draft, cloneDraft(resumed.draft));
     delete ctx.resumable;
     return { kind: 'reset', stack: reviewStack(ctx.draft) };
