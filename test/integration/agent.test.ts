@@ -313,6 +313,10 @@ describe('agent jobs and the Deep Research shutdown', function () {
     const jobs = [sandbox.createResearchJob({ durationMs: 600_000, activities: 20 }), sandbox.createResearchJob({ durationMs: 600_000, activities: 20 })];
     await track(jobs.join('\n'));
     await until('both processing', () => jobs.every((id) => store().get(id)?.snapshot?.status === 'processing'), 20_000);
+    // A minute in, each has found something to keep.
+    sandbox.advanceClock(60_000);
+    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+    await until('steps in both', () => jobs.every((id) => (deepResearchOf(store().get(id)?.snapshot)?.activities.length ?? 0) > 0), 20_000);
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
     // One refresh reads both at once, so they are lost in the same moment.
     await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
@@ -320,6 +324,21 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(
       notice.message,
       'Research jobs finished: 0 completed, 0 failed or cancelled (agent jobs: 0, deep research: 2). 2 more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.',
+    );
+    for (const id of jobs) store().untrack(id);
+  });
+
+  it('deep research jobs lost together before they found anything: their shared notice says so, not that findings are kept', async () => {
+    // One step and one source each, late in a long run: at the shutdown neither has found anything.
+    const jobs = [sandbox.createResearchJob({ durationMs: 36_000_000, activities: 1, sources: 1 }), sandbox.createResearchJob({ durationMs: 36_000_000, activities: 1, sources: 1 })];
+    await track(jobs.join('\n'));
+    await until('both processing', () => jobs.every((id) => store().get(id)?.snapshot?.status === 'processing'), 20_000);
+    sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };
+    await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+    const notice = await until('the notice', () => shown.find((s) => s.message.startsWith('Research jobs finished')));
+    assert.equal(
+      notice.message,
+      'Research jobs finished: 0 completed, 0 failed or cancelled (agent jobs: 0, deep research: 2). 2 more can no longer be read (they expired, or the Deep Research API was shut down), and they had found nothing yet.',
     );
     for (const id of jobs) store().untrack(id);
   });

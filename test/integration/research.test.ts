@@ -292,6 +292,23 @@ describe('deep research jobs', function () {
     assert.deepEqual(note.items, ['Show Job', "Don't Show Again"]);
   });
 
+  it('Refresh All says nothing of a job the service no longer has: its row says it, as for a refresh of that one job', async () => {
+    const id = sandbox.createAgentJob({ durationMs: 600_000 });
+    await track(id);
+    await until('processing', () => status(id) === 'processing');
+    sandbox.fault({ route: 'agentStatus', kind: 'status', status: 404, body: { success: false, error: 'Agent job not found' }, times: 1_000 });
+    try {
+      const outcomes = await vscode.commands.executeCommand<RefreshOutcome[]>('firecrawl.refreshResearchJobs');
+      assert.equal(outcomes.find((o) => o.job?.id === id)?.error?.name !== undefined, true, 'the refresh met the 404');
+      assert.deepEqual(
+        shown.filter((s) => /^Could not refresh job/.test(s.message)),
+        [],
+      );
+    } finally {
+      sandbox.clearFaults();
+    }
+  });
+
   it('a failed manual refresh offers what may help: Retry refreshes the same job again after a passing failure; a refused key offers Set API Key, not Retry', async () => {
     const id = sandbox.createAgentJob({ durationMs: 600_000 });
     await track(id);

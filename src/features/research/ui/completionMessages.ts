@@ -76,7 +76,10 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     const limited = jobs.filter((j) => jobCondition(j) === 'creditLimit').length;
     const agents = jobs.filter((j) => j.kind === 'agent').length;
     // Lost while running (expired, or the API shut down) is neither failed nor cancelled: what they found is kept.
-    const lost = jobs.filter((j) => !isTerminalStatus(j.snapshot?.status ?? 'processing')).length;
+    const lostJobs = jobs.filter((j) => !isTerminalStatus(j.snapshot?.status ?? 'processing'));
+    const lost = lostJobs.length;
+    // As for one job: deep research jobs stopped before their first step or source kept nothing.
+    const foundNothing = lostJobs.every((j) => j.kind === 'deepResearch' && !hasKeepableResult(j, resultMarkdown(j.snapshot), resultJson(j.snapshot)));
     const [done, stopped, failed] = [formatExact(completed), formatExact(limited), formatExact(jobs.length - completed - limited - lost)];
     const [agentJobs, deepResearch] = [formatExact(agents), formatExact(jobs.length - agents)];
     // Counts after colons: no plural to agree with, in any language.
@@ -90,13 +93,19 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
           deepResearch,
         )
       : vscode.l10n.t('Research jobs finished: {0} completed, {1} failed or cancelled (agent jobs: {2}, deep research: {3}).', done, failed, agentJobs, deepResearch);
-    const lostText = lost
-      ? plural(
-          lost,
-          vscode.l10n.t('{0} more can no longer be read (it expired, or the Deep Research API was shut down); what it found before is kept.', formatExact(lost)),
-          vscode.l10n.t('{0} more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.', formatExact(lost)),
-        )
-      : undefined;
+    const lostText = !lost
+      ? undefined
+      : foundNothing
+        ? plural(
+            lost,
+            vscode.l10n.t('{0} more can no longer be read (it expired, or the Deep Research API was shut down), and it had found nothing yet.', formatExact(lost)),
+            vscode.l10n.t('{0} more can no longer be read (they expired, or the Deep Research API was shut down), and they had found nothing yet.', formatExact(lost)),
+          )
+        : plural(
+            lost,
+            vscode.l10n.t('{0} more can no longer be read (it expired, or the Deep Research API was shut down); what it found before is kept.', formatExact(lost)),
+            vscode.l10n.t('{0} more can no longer be read (they expired, or the Deep Research API was shut down); what they found before is kept.', formatExact(lost)),
+          );
     const showJobs = vscode.l10n.t('Show Jobs');
     choice = await vscode.window.showInformationMessage(lostText ? `${message} ${lostText}` : message, showJobs, dontShow);
     if (choice === showJobs) await actions.revealJob(first.id);

@@ -69,9 +69,12 @@ export async function copyJobId(deps: JobCommandDeps, clicked?: unknown, selecte
   return text;
 }
 
-/** Said once for the refresh, with the first failure's words and next steps; Retry refreshes the same jobs again. */
+/**
+ * Said once for the refresh, with the first failure's words and next steps; Retry refreshes the same
+ * jobs again. A job the service no longer has is not an error to shout about: its row says it.
+ */
 function reportFailures(outcomes: RefreshOutcome[], errors: ErrorContext, again: () => unknown): void {
-  const failed = outcomes.filter((o) => o.error);
+  const failed = outcomes.filter((o) => o.error && !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody));
   const first = failed[0];
   if (!first?.error) return;
   const why = describeError(first.error, errors);
@@ -95,12 +98,7 @@ export async function refreshJobs(deps: JobCommandDeps, clicked?: unknown, selec
   const ids = jobIdsOf(clicked, selected);
   if (!ids.length) return refreshAllJobs(deps);
   const outcomes = await vscode.window.withProgress({ location: { viewId: VIEWS.research } }, () => Promise.all(ids.map((id) => deps.store.refresh(id))));
-  // A manual refresh of a job the service no longer has is not an error to shout about: the row says it.
-  reportFailures(
-    outcomes.filter((o) => !(isFirecrawlError(o.error) && o.error.kind === 'notFound' && o.error.serviceBody)),
-    deps.errors(),
-    () => refreshJobs(deps, ids[0], ids),
-  );
+  reportFailures(outcomes, deps.errors(), () => refreshJobs(deps, ids[0], ids));
   return outcomes;
 }
 
