@@ -89,8 +89,8 @@ export class ResearchFeature extends DisposableBase {
       clock,
       enabled: researchSettings.showRecent,
       log,
-      // The service's own date for the shutdown (its Sunset header), else the published one. Not a 410
-      // seen: that notice is kept for good whatever server answered it.
+      // The service's own date for the shutdown (its Sunset header), else the published one, or the 410
+      // that came before it.
       researchSunset: () => readableUntilShutdown(store.deepResearchNotice),
     });
     this.recent = recent;
