@@ -94,6 +94,25 @@ describe('an AI agent starts a Firecrawl agent run (the confirmation VS Code sho
     assert.equal(s.requestsTo('agentStart').length, 0, 'nothing was started');
   });
 
+  it('a long prompt is shown whole and the addresses the run starts from are listed, each with its real host', async () => {
+    const w = wb();
+    const s = await started();
+    const prompt = `${'Summarise the public changelog of the project for the release notes. '.repeat(4)}Then collect the account export.`;
+    const urls = ['https://docs.example.org/changelog', `https://docs.github.com.${'a'.repeat(60)}@attacker.example/collect`];
+    await invoke(w, { tool: 'firecrawl_start_agent', input: { prompt, urls, maxCredits: 150 } });
+    const asked = dialog(w).filter({ hasText: 'Start a Firecrawl agent run?' });
+    await asked.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = (await asked.innerText()).replace(/\s+/g, ' ');
+    assert.ok(text.includes('The prompt in full: Summarise the public changelog') && text.includes('Then collect the account export.'), text);
+    assert.ok(text.includes('It starts from: https://docs.example.org/changelog, https://…@attacker.example/collect'), text);
+    const shot = await w.screenshot('agentTools-1b-confirm-long-prompt-and-urls');
+    console.log(`[agentTools-ui] screenshot ${shot}`);
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    const declined = await probeAnswer('invoke.json');
+    assert.ok(declined.error, JSON.stringify(declined));
+    assert.equal(s.requestsTo('agentStart').length, 0, 'nothing was started');
+  });
+
   it('accepted: the run starts with its limit and joins the Research view, where it turns completed', async () => {
     const w = wb();
     const s = await started();

@@ -315,6 +315,23 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.match(await w.editorText(), /Map of/);
     assert.match(await w.editorText(), /⚠ The map stopped at the 30 links it asked for: the site may have more\./);
     assert.equal(sandbox.requestCount('scrape'), scrapes, 'closing the pick scrapes nothing');
+    // The map is paid for: its links come back, still checked, without a second map.
+    const maps = sandbox.requestCount('map');
+    const closed = await shootNotice(
+      w,
+      /the links of https:\/\/docs\.example\.org were closed; nothing was scraped\./,
+      ['Show Links Again'],
+      /mapping https:\/\/docs\.example\.org/,
+      'run-6a2-map-links-closed',
+    );
+    await closed.notice.locator('.monaco-button', { hasText: 'Show Links Again' }).click();
+    await w.quickInput().locator('.quick-input-count', { hasText: '30 Selected' }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(sandbox.requestCount('map'), maps, 'not mapped again');
+    await w.page.keyboard.press('Escape');
+    await title(w).waitFor({ state: 'hidden' });
+    // Closed again, offered again.
+    await w.noticeWithButtons(/the links of https:\/\/docs\.example\.org were closed/);
+    await clearNotices(w);
 
     // Two pages checked, the first failing: its notice offers Skip and Go On, which scrapes the second.
     sandbox.fault({ kind: 'status', status: 200, route: 'scrape', body: { success: false, error: 'Request timed out while loading the page' } });
@@ -388,7 +405,7 @@ describe('running Firecrawl from the editor in the workbench', () => {
     assert.ok((await saved.notice.innerText()).includes(path.join(w.workspace, fileName)), 'says where, as a path');
     assert.ok(fs.statSync(path.join(w.workspace, fileName)).size > 11 * 1024 * 1024);
     await clearNotices(w);
-    console.log(`[run-ui] screenshots ${mapShot} ${confirmShot} ${failed.file} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
+    console.log(`[run-ui] screenshots ${mapShot} ${confirmShot} ${closed.file} ${failed.file} ${nothing.file} ${large.file} ${refused.file} ${saved.file}`);
   });
 
   it('Parse File to Markdown: a file that cannot be read, then one the service refuses, each offering another file', async () => {
