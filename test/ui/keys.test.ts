@@ -27,15 +27,7 @@ describe('keys and windows in the workbench', () => {
     // The key's input box, by its title: a palette click that a notification took focus from opens nothing,
     // so the command is run again until the box is there.
     const box = w.quickInput().locator('.quick-input-title', { hasText: 'Firecrawl: Set API Key' });
-    for (let attempt = 1; ; attempt++) {
-      await w.runCommand('Firecrawl: Set API Key');
-      const opened = await box.waitFor({ state: 'visible', timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (opened) break;
-      if (attempt === 3) throw new Error('the Set API Key box did not open after three tries');
-    }
+    await w.runCommandUntil('Firecrawl: Set API Key', box);
     const input = w.quickInput().locator('input');
     await input.fill(key);
     await input.press('Enter');

@@ -125,15 +125,7 @@ describe('research view (dark)', () => {
     const w = wb();
     const job = w.quickInputRows().filter({ hasText: 'Findings on How do web crawlers decide' }).first();
     // The pick can close as it opens (the analysis preview of the test before taking focus back): open it again.
-    for (let tries = 1; ; tries += 1) {
-      await w.runCommand('Firecrawl: Save Result…');
-      const shown = await job.waitFor({ state: 'visible', timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (shown) break;
-      if (tries === 3) throw new Error('the job pick of Save Result… closed three times');
-    }
+    await w.runCommandUntil('Firecrawl: Save Result…', job);
     await w.page.keyboard.press('Enter');
     const input = w.quickInput().locator('input');
     const name = 'findings-on-how-do-web-crawlers-decide-what-to-fetch-next-analysis.md';

@@ -78,6 +78,11 @@ export interface Workbench {
   /** Runs a command through the palette by its full title, e.g. 'Firecrawl: Show Logs'. */
   runCommand(title: string): Promise<void>;
   /**
+   * Runs a command until what it opens (`shown`) is on screen: a quick input can close as it opens when
+   * something else takes focus back (a preview, a tree revealing a row). Three tries at most.
+   */
+  runCommandUntil(title: string, shown: Locator): Promise<void>;
+  /**
    * Opens the palette on `query` (`>` for commands) and waits until `row` is shown in it, reopening
    * the palette until it is: its list is computed when it opens. The palette stays open.
    */
@@ -351,6 +356,17 @@ function bindWorkbench(
         if (Date.now() > deadline) throw new Error(`command "${title}" could not be clicked in the command palette`);
       }
       await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined); // commands may open their own quick input
+    },
+    async runCommandUntil(title, shown) {
+      for (let attempt = 1; ; attempt++) {
+        await this.runCommand(title);
+        const opened = await shown.waitFor({ state: 'visible', timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (opened) return;
+        if (attempt === 3) throw new Error(`what "${title}" opens did not show after three tries`);
+      }
     },
     showInPalette(query, row, timeoutMs = 20_000) {
       return paletteShows(page, query, row, Date.now() + timeoutMs);
