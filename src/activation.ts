@@ -165,7 +165,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     credits,
     burn,
     // Once the window knows its team (the run is that team's); not revealed: the chat keeps the focus.
-    trackAgentRun: (id, prompt) => void research.store.listKnown.then(() => research.store.track([id], 'agent', [{ id, prompt }])),
+    trackAgentRun: (id, prompt) => void research.store.listKnown.then(() => research.store.track([id], 'agent', [{ id, prompt, startedHere: true }])),
   });
   // A run an agent started is followed in the Research view: a finished read of it there settles the
   // ceiling it was charged, though the agent may never read its status again.

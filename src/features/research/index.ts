@@ -117,6 +117,7 @@ export class ResearchFeature extends DisposableBase {
     const recentDeps = { store: this.store, recent, reveal: (id: string) => this.view.reveal(id), errors, now: () => clock.now() };
     this.documents = new ResearchDocuments(this.store);
     const reveal = (id: string) => this.view.reveal(id);
+    const ranAt = (id: string) => recent.runs.find((r) => r.id === id)?.ranAt;
     const jobs = { store: this.store, errors };
     this.notifier = new CompletionNotifier(
       this.store,
@@ -164,8 +165,8 @@ export class ResearchFeature extends DisposableBase {
         if (focused) void this.store.reconcile();
       }),
       vscode.workspace.registerTextDocumentContentProvider(RESEARCH_DOCUMENT_SCHEME, this.documents),
-      registerCommand(COMMANDS.trackJob, async (arg?: unknown, options?: unknown) => (await actions()).trackJob({ store: this.store, reveal, errors }, arg, options)),
-      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal, errors })),
+      registerCommand(COMMANDS.trackJob, async (arg?: unknown, options?: unknown) => (await actions()).trackJob({ store: this.store, reveal, errors, ranAt }, arg, options)),
+      registerCommand(COMMANDS.trackJobFromSelection, async () => (await actions()).trackFromSelection({ store: this.store, reveal, errors, ranAt })),
       registerCommand(COMMANDS.addRecentJobs, async () => (await actions()).addRecentJobs(recentDeps)),
       registerCommand(COMMANDS.trackRecentJob, async (clicked?: unknown, selected?: unknown) => (await actions()).trackRecentJob(recentDeps, clicked, selected)),
       this.view.treeView.onDidChangeVisibility(attendRecent),

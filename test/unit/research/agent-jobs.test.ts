@@ -577,7 +577,8 @@ describe('agent runs', () => {
   test('rows: kind first, model and credits; message, approval and partial data while running; suggestions and the result after', async () => {
     const { clock, service, store } = setup();
     const id = service.createAgent({ durationMs: 60_000, approvalAfterMs: 30_000, model: 'spark-2' });
-    store.track([id]);
+    // Begun now, as the team's recent activity says.
+    store.track([id], 'agent', [{ id, ranAt: clock.now() }]);
     await clock.advance(35_000);
     const running = store.get(id)!;
     assert.match(describeJob(running, clock.now()).description ?? '', /^processing · agent · spark-2 · \d+ credits · 3\ds$/);
@@ -698,7 +699,7 @@ describe('a run started from this editor', () => {
     const quick = service.createAgent({ durationMs: 500 });
     const old = service.createAgent({ durationMs: 500 });
     await clock.advance(1_000);
-    store.track([quick], 'agent', [{ id: quick }]);
+    store.track([quick], 'agent', [{ id: quick, startedHere: true }]);
     store.track([old], 'agent');
     await clock.advance(5_000);
     assert.equal(store.get(quick)?.snapshot?.status, 'completed');
@@ -714,7 +715,7 @@ describe('a run started from this editor', () => {
     b.onDidFinishJob((j) => heard.push(`b:${j.id}`));
     const quick = service.createAgent({ durationMs: 500 });
     await clock.advance(1_000);
-    b.track([quick], 'agent', [{ id: quick }]);
+    b.track([quick], 'agent', [{ id: quick, startedHere: true }]);
     await beat(12_000);
     assert.equal(b.get(quick)?.snapshot?.status, 'completed');
     assert.deepEqual(heard, [`b:${quick}`]);
@@ -725,7 +726,7 @@ describe('a run started from this editor', () => {
     const { clock, service, a, b, beat } = twoWindows();
     const id = service.createAgent({ durationMs: 600_000 });
     const prompt = `Compare the  pricing\nof three   scraping APIs ${'and more '.repeat(100)}`;
-    b.track([id], 'agent', [{ id, prompt }]);
+    b.track([id], 'agent', [{ id, prompt, startedHere: true }]);
     const kept = b.get(id)?.prompt ?? '';
     assert.match(kept, /^Compare the pricing of three scraping APIs and more and more/, 'one line, spaces as one');
     assert.equal(kept.length, 500, 'the start of a long prompt');
@@ -744,6 +745,70 @@ describe('a run started from this editor', () => {
     assert.equal(describeJob(a.get(other)!, clock.now()).label, `Agent job ${other.slice(0, 8)}`);
     a.dispose();
     b.dispose();
+  });
+});
+
+describe('when a tracked run began', () => {
+  const started = (job: TrackedJob, now: number) =>
+    describeJob(job, now)
+      .tooltip?.()
+      .rows.find(([label]) => label === 'Started')?.[1];
+
+  test("as the team's recent activity says, in every window, and not moved by an approval; a run tracked by its id alone says nothing of it", async () => {
+    const { clock, service, a, b, beat } = twoWindows();
+    const began = clock.now();
+    const id = service.createAgent({ durationMs: 2 * 3_600_000, approvalAfterMs: 3_600_000 + 30_000 });
+    const pasted = service.createAgent({ durationMs: 2 * 3_600_000 });
+    // Tracked an hour into the run: its row counts from the run's start, not from the track.
+    await clock.advance(3_600_000);
+    b.track([id, pasted], 'agent', [{ id, ranAt: began }]);
+    await beat(6_000);
+    for (const store of [a, b]) {
+      assert.equal(store.get(id)?.ranAt, began, 'every window reads it from the job file');
+      assert.match(describeJob(store.get(id)!, clock.now()).description ?? '', / · 1h 0m$/);
+      assert.match(started(store.get(id)!, clock.now()) ?? '', /\(1h ago\)$/);
+    }
+    // No start is known for the other: the time this window began to watch is not the run's.
+    assert.doesNotMatch(describeJob(a.get(pasted)!, clock.now()).description ?? '', /\d[smh]$/);
+    assert.equal(started(a.get(pasted)!, clock.now()), undefined);
+    // Waiting for approval, then given it: the poll's time limit counts afresh, the run's start stays.
+    await beat(60_000);
+    assert.ok(a.get(id)?.snapshot?.kind === 'agent' && a.get(id)?.snapshot?.status === 'processing');
+    await clock.advance(30 * 60_000);
+    await beat(6_000);
+    assert.ok(a.get(id)!.watchStartedAt! > began + 3_600_000, 'the time limit counts from the approval');
+    assert.match(describeJob(a.get(id)!, clock.now()).description ?? '', / · 1h 31m$/);
+    a.dispose();
+    b.dispose();
+  });
+
+  test('an id typed or pasted takes its start from the recent activity where it is listed there', async () => {
+    const { clock, service, store } = setup();
+    const listed = service.createAgent({ durationMs: 3_600_000 });
+    const unlisted = service.createAgent({ durationMs: 3_600_000 });
+    const began = clock.now();
+    await clock.advance(20 * 60_000);
+    const outcome = await trackChecked(store, [listed.toUpperCase(), unlisted], undefined, { ranAt: (id) => (id === listed ? began : undefined) });
+    assert.deepEqual(outcome.added, [listed, unlisted]);
+    assert.equal(store.get(listed)?.ranAt, began);
+    assert.equal(store.get(unlisted)?.ranAt, undefined);
+    assert.match(describeJob(store.get(listed)!, clock.now()).description ?? '', / · 20m 0s$/);
+    store.dispose();
+  });
+
+  test('a run started here began when it was started, and keeps that start after a restart', async () => {
+    const { clock, service, store, make } = setup();
+    const id = service.createAgent({ durationMs: 3_600_000 });
+    const startedAt = clock.now();
+    store.track([id], 'agent', [{ id, startedHere: true, prompt: 'Find the pricing pages' }]);
+    await clock.advance(90_000);
+    store.dispose();
+    const again = make();
+    await again.listKnown;
+    await clock.advance(3_000);
+    assert.equal(again.get(id)?.ranAt, startedAt);
+    assert.match(describeJob(again.get(id)!, clock.now()).description ?? '', / · 1m 3\ds$/);
+    again.dispose();
   });
 });
 

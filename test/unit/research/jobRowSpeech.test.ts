@@ -18,6 +18,7 @@ function tracked(over: Partial<TrackedJob> = {}): TrackedJob {
     snapshot: agent,
     fetchedAt: NOW,
     watchStartedAt: NOW - 60_000,
+    ranAt: NOW - 60_000,
     finishedAt: undefined,
     poll: { kind: 'polling' },
     nextPollAt: undefined,

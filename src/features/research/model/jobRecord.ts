@@ -84,6 +84,7 @@ export function applyJobFile(r: JobRecord, file: JobFile, from: 'restore' | 'els
   r.kind = file.kind ?? r.kind;
   if (file.cancelRequested) r.cancelRequested = true;
   r.prompt = file.prompt ?? r.prompt;
+  r.ranAt = file.ranAt ?? r.ranAt;
   r.snapshot = file.snapshot ? keepCancelled(r.snapshot, file.snapshot, r.cancelRequested === true) : r.snapshot;
   r.fetchedAt = file.fetchedAt ?? r.fetchedAt;
   r.watchStartedAt = file.watchStartedAt ?? r.watchStartedAt ?? file.trackedAt;

@@ -21,7 +21,7 @@ import { POLL, pollInterval } from './pollPolicy';
 import { RequestPacer, Slots } from './requestPacer';
 import { compareEntries, PROMPT_KEPT } from './storage';
 import { ServiceNotices } from './serviceNotices';
-import { type DeepResearchNotice, hasShutDown, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type StartedRun, type TrackResult } from './storeOptions';
+import { type DeepResearchNotice, hasShutDown, type RefreshOutcome, type ResearchLog, type ResearchStoreOptions, type RunFacts, type TrackResult } from './storeOptions';
 import { hasKeepableResult, isFinished, type JobKind, type TrackedJob } from './trackedJob';
 
 export * from './storeOptions';
@@ -301,12 +301,12 @@ export class ResearchStore implements Disposable {
    * research. At most `maxJobs` are tracked: room is made by dropping the jobs that finished longest
    * ago, and what does not fit beside running jobs is not tracked (the result says which). An id of no
    * known kind may be no job at all: room for it is made only by `makeRoom`, once it was looked up, so
-   * a mistyped id never costs a finished job. `started`: the runs this editor started a moment ago, whose
-   * end is news even when the first answer already shows it, with the prompt each was started with. Runs of both kinds picked together are
+   * a mistyped id never costs a finished job. `facts`: what is known of some of them beyond the id (see
+   * RunFacts). Runs of both kinds picked together are
    * tracked in one call (`kind` per id), so they keep the order they were picked in, here and in every
    * window that reads them back.
    */
-  track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, started: readonly StartedRun[] = []): TrackResult {
+  track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, facts: readonly RunFacts[] = []): TrackResult {
     const fresh: string[] = [];
     const existing: string[] = [];
     for (const raw of ids) {
@@ -330,13 +330,14 @@ export class ResearchStore implements Disposable {
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
-      const run = started.find((s) => s.id.trim().toLowerCase() === id);
-      if (run) {
+      const run = facts.find((f) => f.id.trim().toLowerCase() === id);
+      if (run?.startedHere) {
         record.startedHere = true;
+        record.ranAt = now;
         // Whitespace as one space: the prompt is shown on one line.
         const prompt = run.prompt?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_KEPT);
         if (prompt) record.prompt = prompt;
-      }
+      } else if (run?.ranAt !== undefined) record.ranAt = Math.min(run.ranAt, now);
       this.records.set(id, record);
     });
     result.added = plan.add;

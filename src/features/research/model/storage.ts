@@ -63,6 +63,8 @@ export interface JobFile {
   cancelRequested?: true;
   /** What the person asked, for a run started in this editor: the service's answers never say it. */
   prompt?: string;
+  /** When the run began, where known (started here, or listed in the team's recent activity). */
+  ranAt?: number;
 }
 
 /** A job dropped at `removedAt`: a copy of it tracked before then is a leftover, whoever writes it. */
@@ -100,6 +102,8 @@ export interface PersistableJob {
   cancelRequested?: boolean;
   /** What the person asked, for a run started in this editor (at most PROMPT_KEPT characters). */
   prompt?: string | undefined;
+  /** When the run began, where known: a status answer never says it. */
+  ranAt?: number | undefined;
 }
 
 /** A prompt's start is all a row or a notification can show; the whole of it may be 10,000 characters. */
@@ -172,6 +176,7 @@ export function toJobFile(job: PersistableJob, writtenAt: number, writtenBy: str
   if (job.trimmed) out.trimmed = job.trimmed;
   if (job.cancelRequested) out.cancelRequested = true;
   if (job.prompt) out.prompt = job.prompt;
+  if (job.ranAt !== undefined) out.ranAt = job.ranAt;
   return out;
 }
 
@@ -228,7 +233,7 @@ export function fromJobFile(value: unknown, id: string): JobFile | undefined {
     if (!snapshot || snapshot.id !== id) return undefined;
     out.snapshot = snapshot;
   }
-  for (const key of ['fetchedAt', 'watchStartedAt', 'finishedAt', 'nextPollAt'] as const) {
+  for (const key of ['fetchedAt', 'watchStartedAt', 'finishedAt', 'nextPollAt', 'ranAt'] as const) {
     const value = v[key];
     if (value === undefined) continue;
     if (!num(value)) return undefined;

@@ -88,10 +88,15 @@ export interface RefreshOutcome {
   researchGone?: boolean;
 }
 
-/** A run this editor started a moment ago, and what it was asked (the service's answers never say it). */
-export interface StartedRun {
+/** What is known of a run being tracked beyond its id: the service's status answers say none of it. */
+export interface RunFacts {
   id: string;
+  /** Started by this editor a moment ago: its end is news even when the first answer already shows it. */
+  startedHere?: boolean;
+  /** What it was asked, for a run started here. */
   prompt?: string;
+  /** When it began, as the team's recent activity says (a run started here began now). */
+  ranAt?: number;
 }
 
 export interface TrackResult {

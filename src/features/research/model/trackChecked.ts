@@ -1,6 +1,7 @@
 // Tracking ids typed or pasted: the first answer for each new id says its kind, and an id found as no
 // job this editor can follow is dropped again. Pure: no `vscode`.
 import { isFirecrawlError } from '../../../api';
+import { normalizeJobId } from '../../../shared/jobIds';
 import type { ResearchStore, TrackResult } from './researchStore';
 
 export interface TrackOutcome extends TrackResult {
@@ -22,6 +23,8 @@ export interface TrackCheckedOptions {
    * id that may be no job at all, not a wish to follow it until an answer comes).
    */
   dropUnanswered?: boolean;
+  /** When a run began, where the team's recent activity says: a status answer never does. */
+  ranAt?(id: string): number | undefined;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface TrackCheckedOptions {
 export async function trackChecked(store: ResearchStore, ids: readonly string[], tracked?: (result: TrackResult) => Promise<void>, options: TrackCheckedOptions = {}): Promise<TrackOutcome> {
   // Right after start the window may not know its key's team yet: the job is that team's.
   await store.listKnown;
-  const result = store.track(ids);
+  const track = (ids: readonly string[]) => store.track(ids, undefined, options.ranAt ? ids.map((id) => ({ id, ranAt: options.ranAt?.(normalizeJobId(id)) })) : []);
+  const result = track(ids);
   // Tracking again a job that stopped (expired, refused, time limit) is a request to look again.
   for (const id of result.existing) if (store.get(id)?.poll.kind === 'stopped') void store.refresh(id);
   // The first answer for each new id, shared with the poll the store starts for it anyway: asked for
@@ -47,7 +51,7 @@ export async function trackChecked(store: ResearchStore, ids: readonly string[],
     outcome.added.push(...round.added.filter((id) => store.get(id) !== undefined));
     outcome.refused = round.refused;
     if (!dropped || !round.refused.length) break;
-    round = store.track(round.refused);
+    round = track(round.refused);
     if (!round.added.length) break;
     answers = firstAnswers(round.added);
   }

@@ -70,6 +70,8 @@ export interface TrackedJob {
   readonly trimmed?: Trimmed;
   /** What the person asked, for an agent run started in this editor: the service's answers never say it. */
   readonly prompt?: string | undefined;
+  /** When the run began, where known (started here, or listed in the team's recent activity). */
+  readonly ranAt?: number | undefined;
 }
 
 /** Finished for good: no more polling, and "Clear Finished Jobs" removes it. */

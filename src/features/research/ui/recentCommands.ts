@@ -33,13 +33,16 @@ export interface AddRecentOutcome {
 }
 
 /** Tracks runs of known kinds in the order given; reveals the first new one. */
-export async function trackRuns(deps: Pick<RecentCommandDeps, 'store' | 'reveal'>, runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean; prompt?: string }>): Promise<string[]> {
+export async function trackRuns(
+  deps: Pick<RecentCommandDeps, 'store' | 'reveal'>,
+  runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean; prompt?: string; ranAt?: number | undefined }>,
+): Promise<string[]> {
   // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
   await deps.store.listKnown;
   const result = deps.store.track(
     runs.map((r) => r.id),
     new Map(runs.map((r) => [r.id.trim().toLowerCase(), r.kind])),
-    runs.filter((r) => r.started).map((r) => ({ id: r.id, ...(r.prompt ? { prompt: r.prompt } : {}) })),
+    runs.map((r) => ({ id: r.id, ...(r.started ? { startedHere: true } : {}), ...(r.prompt ? { prompt: r.prompt } : {}), ...(r.ranAt !== undefined ? { ranAt: r.ranAt } : {}) })),
   );
   sayCap(result, deps.store.maxJobs);
   const { added } = result;
@@ -144,12 +147,14 @@ export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 're
  * A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId};
  * a run this editor just started passes {id, kind, started: true, prompt}.
  */
-function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean; prompt?: string } | undefined {
+function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean; prompt?: string; ranAt?: number | undefined } | undefined {
   const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown; prompt?: unknown };
   const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
   if (!raw || !isJobId(raw)) return undefined;
   const id = normalizeJobId(raw);
-  const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : deps.recent.runs.find((r) => r.id === id)?.kind;
-  const started = given.started === true;
-  return kind ? { id, kind, started, ...(started && typeof given.prompt === 'string' ? { prompt: given.prompt } : {}) } : undefined;
+  const listed = deps.recent.runs.find((r) => r.id === id);
+  const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : listed?.kind;
+  if (!kind) return undefined;
+  if (given.started === true) return { id, kind, started: true, ...(typeof given.prompt === 'string' ? { prompt: given.prompt } : {}) };
+  return { id, kind, started: false, ranAt: listed?.ranAt };
 }

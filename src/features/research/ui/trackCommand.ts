@@ -18,6 +18,8 @@ export interface TrackDeps {
   reveal(jobId: string): Promise<void>;
   /** Where requests go: a server of one's own is not told to check a key against a team. */
   errors(): ErrorContext;
+  /** When a run began, where the team's recent activity says. */
+  ranAt?(id: string): number | undefined;
 }
 
 /** Ids from the selection, else from the clipboard, to start the input box with. */
@@ -63,7 +65,7 @@ async function finish(deps: TrackDeps, ids: string[], options?: TrackCheckedOpti
         void vscode.window.showInformationMessage(result.existing.length === 1 ? vscode.l10n.t('That job is already tracked.') : vscode.l10n.t('Those jobs are already tracked.'));
       }
     },
-    options,
+    { ...options, ...(deps.ranAt ? { ranAt: deps.ranAt } : {}) },
   );
   sayCap(outcome, deps.store.maxJobs);
   const found = options?.dropUnanswered ? (outcome.added[0] ?? outcome.existing[0]) : undefined;

@@ -97,11 +97,15 @@ export function conditionText(job: TrackedJob): string {
   return CONDITION_TEXT[condition]();
 }
 
-/** Best estimate of when the job began: the earlier of our first look and its first activity. */
+/**
+ * When the job began, where that is known: its start here or in the team's recent activity, or a deep
+ * research job's first activity. When this window began to watch says nothing of it (a run tracked by
+ * its id may have been running for hours), so an unknown start is not shown.
+ */
 function startedAt(job: TrackedJob, now: number): number | undefined {
   const s = job.snapshot;
   const first = s?.kind === 'deepResearch' ? parseTime(s.activities[0]?.timestamp) : undefined;
-  const candidates = [first, job.watchStartedAt].filter((t): t is number => t !== undefined && t <= now);
+  const candidates = [first, job.ranAt].filter((t): t is number => t !== undefined && t <= now);
   return candidates.length ? Math.min(...candidates) : undefined;
 }
 
