@@ -61,6 +61,8 @@ function runner(
     client?: (plain: FirecrawlClient) => FirecrawlClient;
     /** Told of each agent run a call started (the Research view follows it). */
     trackAgentRun?: (id: string, prompt: string) => void;
+    /** The setting firecrawl.agentTools.agentMaxCredits, changed as a test goes. */
+    agentCap?: { value: number };
   } = {},
 ) {
   const server = options.server ?? sandbox;
@@ -83,7 +85,7 @@ function runner(
     scrapeTimeoutMs: () => 30_000,
     searchLimit: () => options.limits?.search ?? 10,
     mapLimit: () => options.limits?.map ?? 500,
-    agentMaxCredits: () => 500,
+    agentMaxCredits: () => options.agentCap?.value ?? 500,
   };
   const spending = new ToolSpending({ files: options.files ? options.files(disk) : disk.view(), clock, windowId: options.windowId ?? 'w1' });
   const documents = new ToolDocuments();
@@ -247,6 +249,30 @@ describe('tool calls against the sandbox', () => {
     assert.match(out.parts[0] ?? '', /^Firecrawl started an agent run\. Job id: [0-9a-f-]{36}\. It may spend up to 120 credits/);
     assert.equal((sandbox.requestsTo('agentStart')[0]?.body as { maxCredits: number }).maxCredits, 120);
     assert.equal(out.charged, 120);
+  });
+
+  test("the credit limit is the one VS Code's question showed: raised while the question is open, the run does not take the new one; lowered, it does", async () => {
+    const agentCap = { value: 300 };
+    const { tools } = runner({ budget: 10_000, agentCap });
+    const ask = { prompt: 'Compare the pricing of three plans' };
+    const prepared = await tools.prepare('startAgent', ask);
+    assert.match(prepared.confirmation?.message ?? '', / · up to 300 credits\n\n/);
+    agentCap.value = 5_000;
+    const out = await tools.run('startAgent', ask);
+    assert.match(out.parts[0] ?? '', /It may spend up to 300 credits/);
+    assert.equal((sandbox.requestsTo('agentStart').at(-1)?.body as { maxCredits: number }).maxCredits, 300);
+    assert.equal(out.charged, 300);
+    // Lowered while the question is open: the lower limit is the safer one.
+    await tools.prepare('startAgent', ask);
+    agentCap.value = 40;
+    const lower = await tools.run('startAgent', ask);
+    assert.equal((sandbox.requestsTo('agentStart').at(-1)?.body as { maxCredits: number }).maxCredits, 40);
+    assert.equal(lower.charged, 40);
+    // A later call VS Code asks about again takes the setting as it is then.
+    agentCap.value = 700;
+    await tools.prepare('startAgent', ask);
+    await tools.run('startAgent', ask);
+    assert.equal((sandbox.requestsTo('agentStart').at(-1)?.body as { maxCredits: number }).maxCredits, 700);
   });
 
   test('a run in a state the service may add (queued) is still running: its ceiling stays held, and the model is told to ask again', async () => {

@@ -135,6 +135,13 @@ export class ToolRunner {
    * so a run the figures let within the budget by the time it is invoked is still asked, by `run`.
    */
   private readonly preparedUnasked = new Map<string, number>();
+  /**
+   * The credit limit VS Code's question showed for an agent run, by input: the yes was to that limit,
+   * and a setting raised while the question was open must not raise it.
+   */
+  private readonly shownCaps = new Map<string, number>();
+  /** A run's limit held to what its question showed, for the length of its `run`. */
+  private readonly pinnedCaps = new WeakMap<ToolInput, number>();
 
   constructor(private readonly deps: ToolRunnerDeps) {}
 
@@ -168,7 +175,7 @@ export class ToolRunner {
   /** An agent run's credit limit: what the model asked for, never above the setting. */
   private agentCap(input: Extract<ToolInput, { kind: 'startAgent' }>): number {
     const setting = this.deps.settings.agentMaxCredits();
-    return Math.min(setting, input.maxCredits ?? setting);
+    return Math.min(setting, input.maxCredits ?? setting, this.pinnedCaps.get(input) ?? Infinity);
   }
 
   /** The user's limits when the model names none, within what the tools' schemas allow a model to ask. */
@@ -187,8 +194,13 @@ export class ToolRunner {
     const action = actionText(check.input, estimate, this.limits());
     const prepared: Prepared = { check, decision, action, ...(estimate ? { estimate } : {}) };
     // Past the budget `run` asks (VS Code's question would be asked twice, or skipped for good once allowed).
-    if (decision.reason === 'agentRun' && estimate) prepared.confirmation = confirmationText(action, estimate, decision, this.balance(), agentRunDetails(check.input));
-    else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.markUnasked(check.input, 1);
+    if (decision.reason === 'agentRun' && estimate && check.input.kind === 'startAgent') {
+      prepared.confirmation = confirmationText(action, estimate, decision, this.balance(), agentRunDetails(check.input));
+      const key = JSON.stringify(check.input);
+      // A question VS Code never followed with an invoke (the chat ended) must not pile up.
+      if (this.shownCaps.size >= 50 && !this.shownCaps.has(key)) this.shownCaps.delete(this.shownCaps.keys().next().value!);
+      this.shownCaps.set(key, this.agentCap(check.input));
+    } else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.markUnasked(check.input, 1);
     return prepared;
   }
 
@@ -212,6 +224,12 @@ export class ToolRunner {
   async run(kind: ToolKind, raw: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
     const check = readToolInput(kind, raw);
     if (!check.ok) return { parts: [[l10n.t('Not run: the input is not valid. Nothing was sent or spent.'), ...check.problems].join('\n')] };
+    if (check.input.kind === 'startAgent') {
+      const key = JSON.stringify(check.input);
+      const shown = this.shownCaps.get(key);
+      this.shownCaps.delete(key);
+      if (shown !== undefined) this.pinnedCaps.set(check.input, shown);
+    }
     // A call cancelled before it starts sends nothing: it holds nothing either (the client says cancelled).
     let hold = signal?.aborted ? undefined : await this.hold(check.input);
     if (hold && 'refused' in hold) return hold.refused;
