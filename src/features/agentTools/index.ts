@@ -13,7 +13,7 @@ import type { Clock } from '../../shared/clock';
 import { DisposableBase, type Event } from '../../shared/events';
 import type { SharedFiles } from '../../shared/sharedFiles';
 import type { BurnFeature } from '../burn';
-import { type CreditsFeature, forecastRunOut, forecastSentence } from '../credits';
+import { type CreditsFeature, forecastRunOut, forecastSentence, keepsNoCredits } from '../credits';
 import type { ToolKind } from './model/budget';
 import { ToolDocuments } from './model/toolDocuments';
 import { type TeamCredits, teamCreditFacts } from './model/teamCredits';
@@ -64,8 +64,7 @@ export class AgentToolsFeature extends DisposableBase {
           spending: this.spending,
           documents: this.documents,
           settings: { ...agentToolSettings, ...runSettings },
-          // Another server than the hosted one that has answered no balance keeps no credits.
-          keepsNoCredits: () => this.deps.provider.isSelfHosted && this.deps.credits.store.state.snapshot === undefined,
+          keepsNoCredits: () => keepsNoCredits(this.deps.credits.store.state, this.deps.provider.isSelfHosted),
           team: this.deps.team,
           balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
           teamCredits: () => this.teamCredits(),

@@ -16,6 +16,7 @@ import { CreditsStatusBar } from './ui/statusBar';
 
 export type { CreditsState, CreditsStore } from './model/creditsStore';
 export { forecastRunOut, forecastSentence } from './model/forecast';
+export { keepsNoCredits } from './model/connection';
 export type { CreditsStatusBar } from './ui/statusBar';
 
 export interface CreditsDeps {

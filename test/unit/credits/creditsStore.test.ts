@@ -5,6 +5,7 @@ import { type CreditUsage, NetworkError, NoRouteError, type QueueStatus, RateLim
 import { Emitter } from '../../../src/shared/events';
 import { CreditsStore, type CreditsSnapshot, type CreditsState } from '../../../src/features/credits/model/creditsStore';
 import { forecastRunOut } from '../../../src/features/credits/model/forecast';
+import { keepsNoCredits } from '../../../src/features/credits/model/connection';
 import { formatAgo, formatCredits, formatLocalDate } from '../../../src/shared/format';
 import { DAY_MS } from '../../../src/shared/usageSlots';
 import { escapeMarkdown } from '../../../src/shared/text';
@@ -453,6 +454,33 @@ describe('refresh scheduling', () => {
     await h.clock.advance(60 * 60_000);
     assert.equal(h.requests, 1);
     assert.equal(h.store.state.problem?.kind, 'unsupported');
+  });
+
+  test("the agent tools' guard counts calls, not credits, only once another server said it keeps none", async () => {
+    // A proxy in front of the hosted service has another address too: until it answers, credits.
+    const h = harness({ selfHosted: true });
+    let answer!: (error: Error) => void;
+    h.answers.push(() => new Promise((_, reject) => (answer = reject)));
+    h.store.start();
+    await h.clock.advance(0);
+    assert.equal(h.store.state.loading, true);
+    assert.equal(keepsNoCredits(h.store.state, true), false, 'not while its first answer is out');
+    answer(new ServerError({ operation: 'creditUsage', status: 500 }));
+    await h.clock.advance(0);
+    assert.equal(keepsNoCredits(h.store.state, true), true);
+    assert.equal(keepsNoCredits(h.store.state, false), false, 'the hosted service always keeps credits');
+    h.store.dispose();
+    // Offline or refused at first: nothing said about credits yet.
+    const offline = harness({ selfHosted: true });
+    offline.answers.push(() => Promise.reject(new NetworkError({ operation: 'creditUsage', baseUrl: 'http://localhost:3002' })));
+    offline.store.start();
+    await offline.clock.advance(0);
+    assert.equal(offline.store.state.problem?.kind, 'unavailable');
+    assert.equal(keepsNoCredits(offline.store.state, true), false);
+    offline.store.dispose();
+    // A server used without a key answers only if it skips auth, as a self-hosted one does.
+    assert.equal(keepsNoCredits({ loading: false, problem: { kind: 'noKey' } }, true), true);
+    assert.equal(keepsNoCredits({ loading: false, snapshot: { usage: usage(), fetchedAt: NOW } }, true), false);
   });
 
   test('404 no billing info clears the value and keeps the normal interval', async () => {
