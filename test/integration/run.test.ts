@@ -1295,6 +1295,32 @@ describe('running Firecrawl from the editor', function () {
     assert.equal(result.kind, 'sent', 'rated once its key and server are back');
   });
 
+  it('a result whose answer came after the server was changed is rated where it ran: rating it says to set that server back, and nothing is sent', async () => {
+    let answer!: () => void;
+    const before = sandbox.requestCount('scrape');
+    sandbox.fault({ route: 'scrape', kind: 'latency', until: new Promise<void>((resolve) => (answer = resolve)) });
+    const pending = vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/answered-after-a-change');
+    await until('the scrape sent', () => sandbox.requestCount('scrape') > before);
+    const notices = recordNotices(['warning']);
+    const other = await startSandbox();
+    try {
+      await setApiUrl(other.url);
+      await until('the provider to follow the setting', () => api.provider.url.url === other.url);
+      answer();
+      const document = (await pending)!.opened[0]!;
+      assert.ok(document, 'the page opened');
+      assert.equal(await vscode.commands.executeCommand('firecrawl.rateResult', document.uri), undefined);
+      const byServer = await until('the warning', () => notices.notices.find((n) => n.message.startsWith('This result was run at ')));
+      assert.ok(byServer.message.startsWith(`This result was run at ${sandbox.url}, and Firecrawl is now set to ${other.url}.`), byServer.message);
+      assert.equal(sandbox.requestCount('feedback') + other.requestCount('feedback'), 0, 'nothing sent');
+    } finally {
+      notices.restore();
+      await useSandbox(api, sandbox);
+      await other.close();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('rating a result on a server without a database (503 DB_DISABLED) says plainly that it cannot take feedback, and closes rating for that result', async () => {
     const outcome = (await vscode.commands.executeCommand<RunOutcome>('firecrawl.scrapeUrl', 'https://example.com/self-hosted'))!;
     const document = outcome.opened[0]!;

@@ -167,6 +167,7 @@ describe('running Firecrawl: failures that say what to do next', function () {
   for (const [command, title, needed, route] of [
     ['firecrawl.mapSite', /Map a Site/, /URL/, 'map'],
     ['firecrawl.searchWeb', /Search the Web/, /query/i, 'search'],
+    ['firecrawl.scrapeUrl', /Scrape URL/, /URL/, 'scrape'],
   ] as const) {
     it(`${command}: Enter on a blank box says what is needed and keeps the box as it is`, async () => {
       const pending = vscode.commands.executeCommand<RunOutcome>(command);

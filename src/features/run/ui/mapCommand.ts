@@ -15,7 +15,7 @@ import { openResult, sayNothingFound } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { confirmScrapes, scrapeUrls } from './scrapeCommand';
-import { openingValue, type RunServices } from './services';
+import { openingValue, ranHere, type RunServices } from './services';
 
 /** `editing`: the site of a map that failed, opened for a change (Edit and Retry), whatever is selected now. */
 export async function mapCommand(services: RunServices, editing?: string): Promise<RunOutcome> {
@@ -37,6 +37,7 @@ export async function mapCommand(services: RunServices, editing?: string): Promi
 
 async function runMap(services: RunServices, site: string): Promise<RunOutcome> {
   const limit = runSettings.mapLimit();
+  const sent = ranHere(services);
   const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: mapping {0}', plainText(site, 100)), (signal) => services.provider.client.map(checked('map', mapBody(site, limit)), { signal }));
   if (!outcome.ok) {
     const failure = reportRunError(outcome.error, services, { retry: () => runMap(services, site), edit: () => mapCommand(services, site) });
@@ -48,7 +49,7 @@ async function runMap(services: RunServices, site: string): Promise<RunOutcome> 
   // The site as feedback can take it (a scrape's page goes the same way): one it would refuse is left out.
   const url = feedbackUrl(site);
   const ratable = result.jobId
-    ? { endpoint: 'map' as const, jobId: result.jobId, ...(url ? { url } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
+    ? { endpoint: 'map' as const, jobId: result.jobId, ...(url ? { url } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...sent }
     : undefined;
   const count = result.links.length;
   // Nothing found is said by its own notification, with the same Rate button.

@@ -13,7 +13,7 @@ import { openResult } from './resultEditors';
 import { confirmInTurn, offerTheRest } from './inTurn';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
-import type { RunServices } from './services';
+import { type RanAt, ranHere, type RunServices } from './services';
 
 function fileName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() ?? uri.path;
@@ -135,7 +135,7 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
       if (!failure && rest.length > 0) sayNotParsed(services, rest);
       return failure ? { opened, failure } : { opened, cancelled: true };
     }
-    const document = await openParsed(services, uri, outcome.value);
+    const document = await openParsed(services, uri, outcome.value.result, outcome.value.sent);
     if (document) opened.push(document);
   }
   return refused ? { opened, failure: refused } : { opened };
@@ -143,7 +143,7 @@ async function parseFiles(services: RunServices, uris: readonly vscode.Uri[]): P
 
 function parseOne(services: RunServices, uri: vscode.Uri) {
   const name = fileName(uri);
-  return withRunProgress(vscode.l10n.t('Firecrawl: parsing {0}', plainText(name, 100)), async (signal): Promise<ScrapeResult> => {
+  return withRunProgress(vscode.l10n.t('Firecrawl: parsing {0}', plainText(name, 100)), async (signal): Promise<{ result: ScrapeResult; sent: RanAt }> => {
     const { size } = await readable(name, () => vscode.workspace.fs.stat(uri));
     // Type and size are checked before a byte is read or sent.
     const { contentType } = checked('parse', parseUpload(name, size));
@@ -152,15 +152,16 @@ function parseOne(services: RunServices, uri: vscode.Uri) {
     checked('parse', parseUpload(name, bytes.byteLength));
     const client = services.provider.client;
     const timeout = runSettings.scrapeTimeoutMs();
-    return client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal });
+    const sent = ranHere(services);
+    return { result: await client.parse(parseBody({ name, contentType, bytes }, { formats: ['markdown'], timeout }, client.runOrigin), timeout, { signal }), sent };
   });
 }
 
-async function openParsed(services: RunServices, uri: vscode.Uri, result: ScrapeResult): Promise<vscode.TextDocument | undefined> {
+async function openParsed(services: RunServices, uri: vscode.Uri, result: ScrapeResult, sent: RanAt): Promise<vscode.TextDocument | undefined> {
   const name = fileName(uri);
   services.refresh.request();
   services.log.info(`Parsed ${name}: job ${result.jobId ?? '(none)'}, ${result.creditsUsed ?? '?'} credits`);
-  const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
+  const ratable = result.jobId ? { endpoint: 'parse' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...sent } : undefined;
   return openResult(services, parseDocument(result, name, services.clock.now()), ratable, name, resultFileName(name.replace(/\.[^.]*$/, '')));
 }
 

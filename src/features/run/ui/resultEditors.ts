@@ -16,7 +16,7 @@ import { formatMegabytes } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import type { RatableResult } from '../model/ratableResults';
 import { overBytes } from '../model/resultDocument';
-import type { RunServices } from './services';
+import type { RanAt, RunServices } from './services';
 
 /**
  * The largest result put into an editor, in bytes of UTF-8. An untitled Markdown document costs the
@@ -39,7 +39,7 @@ let opening: Promise<unknown> = Promise.resolve();
  * `announce`: false where the caller's own notification says the result is there (a run that found nothing).
  * Undefined when the result was too large to open and a notification offers it instead.
  */
-export function openResult(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce = true): Promise<vscode.TextDocument | undefined> {
+export function openResult(services: RunServices, content: string, ratable: SentResult | undefined, name: string, fileName: string, announce = true): Promise<vscode.TextDocument | undefined> {
   if (overBytes(content, LARGEST_OPENED_RESULT_BYTES)) {
     offerUnopened(services, new TextEncoder().encode(content), ratable, name, fileName);
     return Promise.resolve(undefined);
@@ -49,13 +49,10 @@ export function openResult(services: RunServices, content: string, ratable: Rata
   return opened;
 }
 
-/** The result with the server and the team it ran at. */
-function ranAt(services: RunServices, ratable: RatableResult): RatableResult {
-  const team = services.team();
-  return { ...ratable, server: services.provider.url.url, ...(team ? { team } : {}) };
-}
+/** A result that can be rated, with where it ran (read as its request was sent). */
+export type SentResult = RatableResult & RanAt;
 
-async function openNow(services: RunServices, content: string, ratable: RatableResult | undefined, name: string, fileName: string, announce: boolean): Promise<vscode.TextDocument> {
+async function openNow(services: RunServices, content: string, ratable: SentResult | undefined, name: string, fileName: string, announce: boolean): Promise<vscode.TextDocument> {
   const uri = await unusedUntitled(fileName);
   const document = uri ? await vscode.workspace.openTextDocument(uri) : await vscode.workspace.openTextDocument({ language: 'markdown', content });
   if (uri) {
@@ -63,7 +60,7 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
     edit.insert(uri, new vscode.Position(0, 0), content);
     await vscode.workspace.applyEdit(edit);
   }
-  if (ratable) services.results.add(document.uri.toString(), ranAt(services, ratable));
+  if (ratable) services.results.add(document.uri.toString(), ratable);
   const lookingElsewhere = announce && !services.focused();
   await vscode.window.showTextDocument(document, { preview: false });
   if (lookingElsewhere) {
@@ -81,9 +78,9 @@ async function openNow(services: RunServices, content: string, ratable: RatableR
  * under another name, and a document closed since (an empty list, say) took its record with it: the
  * job is then rated under a key of its own while the rating lasts.
  */
-function rateFromNotice(services: RunServices, ratable: RatableResult): void {
+function rateFromNotice(services: RunServices, ratable: SentResult): void {
   const key = services.results.keyOf(ratable.endpoint, ratable.jobId) ? undefined : unopenedKey(ratable);
-  if (key) services.results.add(key, ranAt(services, ratable));
+  if (key) services.results.add(key, ratable);
   void Promise.resolve(vscode.commands.executeCommand(COMMANDS.rateResult, { endpoint: ratable.endpoint, jobId: ratable.jobId })).finally(() => {
     if (key) services.results.remove(key);
   });
@@ -103,9 +100,9 @@ function unopenedKey(ratable: RatableResult): string {
  * rated as a document's would be, by endpoint and job id, under a key of its own until the
  * notifications and any rating begun from them end.
  */
-function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: RatableResult | undefined, name: string, fileName: string): void {
+function offerUnopened(services: RunServices, bytes: Uint8Array, ratable: SentResult | undefined, name: string, fileName: string): void {
   const key = ratable ? unopenedKey(ratable) : undefined;
-  if (key && ratable) services.results.add(key, ranAt(services, ratable));
+  if (key && ratable) services.results.add(key, ratable);
   let holds = 1;
   const release = () => {
     if (--holds === 0 && key) services.results.remove(key);
@@ -191,7 +188,7 @@ async function saySaved(target: vscode.Uri, name: string, size: string, more: st
  * asked can be changed and sent again (`again`), and the job rated (a bad rating may refund it) from
  * here as from its document's CodeLens.
  */
-export function sayNothingFound(services: RunServices, message: string, again: { label: string; run: () => unknown }, ratable: RatableResult | undefined): void {
+export function sayNothingFound(services: RunServices, message: string, again: { label: string; run: () => unknown }, ratable: SentResult | undefined): void {
   const rate = vscode.l10n.t('Rate This Result');
   const buttons = ratable ? [again.label, rate] : [again.label];
   void vscode.window.showInformationMessage(message, ...buttons).then((choice) => {

@@ -14,7 +14,7 @@ import { openResult } from './resultEditors';
 import { confirmInTurn, offerTheRest } from './inTurn';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
-import { openingValue, type RunServices } from './services';
+import { openingValue, ranHere, type RunServices } from './services';
 
 export async function scrapeCommand(services: RunServices, given?: unknown): Promise<RunOutcome> {
   const url = (typeof given === 'string' ? selectedWebUrl(given) : undefined) ?? (await askUrl(services, selectedWebUrl(selectedText())));
@@ -29,6 +29,7 @@ async function askUrl(services: RunServices, selection: string | undefined): Pro
     placeholder: 'https://example.com/docs',
     value: openingValue(services, 'scrape', selection),
     validate: (text) => (text.trim() ? webUrlProblem(text) : undefined),
+    required: vscode.l10n.t('Type the page to scrape: a scrape needs a URL.'),
     keep: (text) => services.typed.set('scrape', text),
   });
   if (answer.kind !== 'accept' || !answer.value.trim()) return undefined;
@@ -55,6 +56,7 @@ export function confirmScrapes(count: number): Promise<boolean> {
 export async function scrapeUrls(services: RunServices, urls: readonly string[]): Promise<RunOutcome> {
   const opened: vscode.TextDocument[] = [];
   for (const [index, url] of urls.entries()) {
+    const sent = ranHere(services);
     const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: scraping {0}', plainText(url, 100)), (signal) =>
       services.provider.client.scrape(checked('scrape', scrapeBody({ url, onlyMainContent: runSettings.onlyMainContent(), timeoutMs: runSettings.scrapeTimeoutMs() })), { signal }),
     );
@@ -87,7 +89,7 @@ export async function scrapeUrls(services: RunServices, urls: readonly string[])
     services.log.info(`Scraped ${url}: job ${result.jobId ?? '(none)'}, site status ${result.statusCode ?? '?'}, ${result.creditsUsed ?? '?'} credits`);
     const page = feedbackUrl(result.finalUrl, result.sourceUrl, url);
     const ratable = result.jobId
-      ? { endpoint: 'scrape' as const, jobId: result.jobId, ...(page ? { url: page } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) }
+      ? { endpoint: 'scrape' as const, jobId: result.jobId, ...(page ? { url: page } : {}), ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...sent }
       : undefined;
     // A page too large for an editor is offered by a notification instead (undefined here).
     const document = await openResult(services, scrapeDocument(result, url, services.clock.now()), ratable, result.title ?? url, resultFileName(url));

@@ -11,13 +11,12 @@ import { runSettings } from '../../../host/settings';
 import { formatExact, plural } from '../../../shared/format';
 import { plainText } from '../../../shared/text';
 import { resultFileName, searchDocument } from '../model/resultDocument';
-import type { RatableResult } from '../model/ratableResults';
 import { askPick, askText, tooLong } from './quickInput';
-import { openResult, sayNothingFound } from './resultEditors';
+import { openResult, sayNothingFound, type SentResult } from './resultEditors';
 import { reportRunError, type RunOutcome } from './runErrors';
 import { withRunProgress } from './runProgress';
 import { confirmScrapes, scrapeUrls } from './scrapeCommand';
-import { openingValue, type RunServices } from './services';
+import { openingValue, ranHere, type RunServices } from './services';
 
 /** The list button's answer: no URL can be empty. */
 const OPEN_LIST = '';
@@ -41,6 +40,7 @@ export async function searchCommand(services: RunServices, editing?: string): Pr
 }
 
 async function runSearch(services: RunServices, query: string): Promise<RunOutcome> {
+  const sent = ranHere(services);
   const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: searching for {0}', plainText(query, 80)), (signal) =>
     services.provider.client.search(checked('search', searchBody(query, runSettings.searchLimit())), { signal }),
   );
@@ -51,26 +51,23 @@ async function runSearch(services: RunServices, query: string): Promise<RunOutco
   const result = outcome.value;
   services.refresh.request();
   services.log.info(`Searched: job ${result.jobId ?? '(none)'}, ${result.hits.length} results, ${result.creditsUsed ?? '?'} credits`);
+  const ratable = result.jobId ? { endpoint: 'search' as const, jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}), ...sent } : undefined;
   if (result.hits.length === 0) {
     // A pick of nothing would read as a list still to come; the list's document is what holds the rating.
-    const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'), false);
+    const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query, resultFileName(query, 'search'), false);
     sayNothingFound(
       services,
       vscode.l10n.t('Firecrawl: no results for “{0}”. Search again with other words, or rate the search.', plainText(query, 80)),
       { label: vscode.l10n.t('Search Again…'), run: () => searchCommand(services, query) },
-      ratableSearch(result),
+      ratable,
     );
     return { opened: document ? [document] : [] };
   }
-  return showHits(services, query, result);
-}
-
-function ratableSearch(result: SearchResult): RatableResult | undefined {
-  return result.jobId ? { endpoint: 'search', jobId: result.jobId, ...(result.creditsUsed !== undefined ? { creditsUsed: result.creditsUsed } : {}) } : undefined;
+  return showHits(services, query, result, ratable);
 }
 
 /** `wasChecked`: the results checked when it was closed by No to scraping them, checked again. */
-async function showHits(services: RunServices, query: string, result: SearchResult, wasChecked: readonly string[] = []): Promise<RunOutcome> {
+async function showHits(services: RunServices, query: string, result: SearchResult, ratable: SentResult | undefined, wasChecked: readonly string[] = []): Promise<RunOutcome> {
   const count = result.hits.length;
   const credits = result.creditsUsed;
   const picked = await askPick<string>({
@@ -103,11 +100,11 @@ async function showHits(services: RunServices, query: string, result: SearchResu
     // The search is paid for: a pick closed by Escape or a click elsewhere (or No to scraping many) can come back without a second search.
     const again = vscode.l10n.t('Show Results Again');
     void vscode.window.showInformationMessage(vscode.l10n.t('Firecrawl: the search results for {0} were closed; nothing was opened.', plainText(query, 80)), again).then((choice) => {
-      if (choice === again) void showHits(services, query, result, urls);
+      if (choice === again) void showHits(services, query, result, ratable, urls);
     });
     return { opened: [], cancelled: true };
   }
   if (urls.length) return scrapeUrls(services, urls);
-  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratableSearch(result), query, resultFileName(query, 'search'));
+  const document = await openResult(services, searchDocument(query, result, services.clock.now()), ratable, query, resultFileName(query, 'search'));
   return { opened: document ? [document] : [] };
 }

@@ -5,7 +5,7 @@ import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
 import type { Clock } from '../../../shared/clock';
 import type { CoalescedRefresh } from '../model/coalescedRefresh';
-import type { RatableResults } from '../model/ratableResults';
+import type { RatableResult, RatableResults } from '../model/ratableResults';
 
 export interface RunServices {
   provider: ClientProvider;
@@ -49,4 +49,16 @@ export interface AgentAnswers {
   /** The schema's source, for the pages, the parsed object, and where it was read: Keep reads it again (it may have been mended since). */
   schema?: { name: string; value: Record<string, unknown>; uri: string };
   effort?: AgentEffort;
+}
+
+/** Where a result ran: the server, and the team once joined. What it is rated by. */
+export type RanAt = Required<Pick<RatableResult, 'server'>> & Pick<RatableResult, 'team'>;
+
+/**
+ * Where a request goes, read as it is sent: a key or server changed while it runs (a scrape may take
+ * minutes) does not make its result another team's.
+ */
+export function ranHere(services: RunServices): RanAt {
+  const team = services.team();
+  return { server: services.provider.url.url, ...(team ? { team } : {}) };
 }
