@@ -61,6 +61,42 @@ describe('job ids on a line', () => {
     );
   });
 
+  test('an id beside an address in a comma-, pipe- or semicolon-joined line is a terminal link: the address link stops at the separator', () => {
+    for (const line of [`${A},scrape,https://example.com/page`, `${A}|https://example.com/page`, `job=${A};out=/tmp/result.json`, `${A},/tmp/out.json`, `id=${A}&next=https://example.com/a`])
+      assert.deepEqual(
+        idsInTerminalLine(line).ranges.map((r) => r.id),
+        [A],
+        line,
+      );
+  });
+
+  test("an id a URL runs across (a ; or | inside it, a ( ) pair, a quote when the URL is quoted otherwise) stays the URL's", () => {
+    for (const line of [
+      `https://example.com/jobs/${A}`,
+      `/tmp/${A}/out.json`,
+      `${B},https://example.com/jobs/${A}`,
+      `see https://example.com/page;id=${A}`,
+      `see https://example.com/page|${A}`,
+      `see https://example.com/wiki/(run)${A}`,
+      `"https://example.com/it's/${A}"`,
+      `"https://example.com/[a b]/${A}"`,
+    ])
+      assert.deepEqual(
+        idsInTerminalLine(line).ranges.map((r) => r.id),
+        line.startsWith(B) ? [B] : [],
+        line,
+      );
+    // A URL that began after a pipe (a table cell) ends at the next one, and one in parentheses at the closing one.
+    assert.deepEqual(
+      idsInTerminalLine(`|https://example.com/page|${A}|`).ranges.map((r) => r.id),
+      [A],
+    );
+    assert.deepEqual(
+      idsInTerminalLine(`(see https://example.com/page)${A}`).ranges.map((r) => r.id),
+      [A],
+    );
+  });
+
   test('an id in escaped JSON (JSON inside JSON, as docker logs print it) is a terminal link: the escaping backslash is no path', () => {
     const line = `{"msg":"{\\"id\\":\\"${A}\\"}","path":"{\\"file\\":\\"C:\\\\runs\\\\${B}.md\\"}"}`;
     assert.deepEqual(

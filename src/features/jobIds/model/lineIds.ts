@@ -2,6 +2,7 @@
 // a hover reads only a bounded window around the pointer and a terminal line only its first part,
 // so the work per hover or per line does not grow with the file or the line.
 import { type JobIdRange, jobIdRanges } from '../../../shared/jobIds';
+import { terminalAddressTest } from './terminalAddresses';
 
 /** Characters read on each side of the hovered position. */
 export const HOVER_REACH = 400;
@@ -22,20 +23,8 @@ export function idAtPosition(line: string, character: number): { found: JobIdRan
  */
 export function idsInTerminalLine(line: string): { ranges: JobIdRange[]; scanned: number } {
   const { ranges, scanned } = jobIdRanges(line, 0, TERMINAL_LINE_LIMIT);
-  return { ranges: ranges.filter((r) => !inAddress(line, r)), scanned };
-}
-
-/** Where a URL or a path stops, as the terminal's own link detection reads it. */
-const TOKEN_END = /[\s"'`<>]/;
-const QUOTE = /["']/;
-
-function inAddress(line: string, range: JobIdRange): boolean {
-  let start = range.start;
-  while (start > 0 && !TOKEN_END.test(line[start - 1]!)) start--;
-  let end = range.end;
+  if (ranges.length === 0) return { ranges, scanned };
   // Only the part of the line read for links: a line of megabytes without a space is not walked to its end.
-  const last = Math.min(line.length, TERMINAL_LINE_LIMIT);
-  // A backslash before a quote escapes it (JSON inside JSON, as `docker logs` prints it): no path.
-  while (end < last && !TOKEN_END.test(line[end]!) && !(line[end] === '\\' && QUOTE.test(line[end + 1] ?? ''))) end++;
-  return /[/\\]/.test(line.slice(start, end));
+  const inAddress = terminalAddressTest(line.slice(0, TERMINAL_LINE_LIMIT));
+  return { ranges: ranges.filter((r) => !inAddress(r.start, r.end)), scanned };
 }
