@@ -161,8 +161,12 @@ export function formatTimestamp(ms: number): string {
 
 const DAY_MS = 86_400_000;
 
-export function daysBetween(fromMs: number, toMs: number): number {
-  return Math.max(0, Math.ceil((toMs - fromMs) / DAY_MS));
+/**
+ * Calendar days from one moment's UTC date to another's: the count beside a date `formatDate` prints.
+ * Counted in whole spans, a period ending at 14:00 read at noon would be one day past the date shown.
+ */
+export function utcDaysBetween(fromMs: number, toMs: number): number {
+  return Math.max(0, Math.floor(toMs / DAY_MS) - Math.floor(fromMs / DAY_MS));
 }
 
 /**

@@ -21,6 +21,32 @@ describe('a billing period that has ended', () => {
   });
 });
 
+describe('the days until a period resets', () => {
+  // Periods end at a time of day (14:00 UTC, as subscriptions do) and the end is printed as its UTC date.
+  const at14 = { ...usage, billingPeriodStart: '2026-11-15T14:00:00.000Z', billingPeriodEnd: '2026-12-15T14:00:00.000Z' };
+
+  test('agree with the end date printed beside them', () => {
+    // 20 Nov 12:00 UTC to 15 Dec 14:00 UTC is 25 days and 2 hours: Nov 20 and 26 days would be Dec 16.
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const tooltip = presentCredits({ loading: false, snapshot: { usage: at14, fetchedAt: now } }, ctx(now)).tooltip;
+    assert.match(tooltip, /Billing period: Nov 15, 2026 – Dec 15, 2026 · resets in 25 days\n/);
+  });
+
+  test('the day before the end date is 1 day, late or early in that day', () => {
+    for (const at of ['2026-12-14T00:30:00Z', '2026-12-14T23:30:00Z']) {
+      const now = Date.parse(at);
+      const tooltip = presentCredits({ loading: false, snapshot: { usage: at14, fetchedAt: now } }, ctx(now)).tooltip;
+      assert.match(tooltip, /Dec 15, 2026 · resets in 1 day\n/, at);
+    }
+  });
+
+  test('on the end date itself it resets today, not "in 0 days" nor "in 1 day"', () => {
+    const now = Date.parse('2026-12-15T09:00:00Z');
+    const tooltip = presentCredits({ loading: false, snapshot: { usage: at14, fetchedAt: now } }, ctx(now)).tooltip;
+    assert.match(tooltip, /Billing period: Nov 15, 2026 – Dec 15, 2026 · resets today\n/);
+  });
+});
+
 describe('a billing period that ends before it starts', () => {
   test('is not printed backwards with a reset count: it is unknown, as a period without dates', () => {
     const now = Date.parse('2026-11-20T12:00:00Z');

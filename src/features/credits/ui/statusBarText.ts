@@ -8,7 +8,7 @@ import type { KeySource } from '../../../host/keyService';
 import { COMMANDS } from '../../../ids';
 import type { CreditsState } from '../model/creditsStore';
 import { forecastRunOut, forecastSentence } from '../model/forecast';
-import { daysBetween, formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount } from '../../../shared/format';
+import { formatAgo, formatCredits, formatDate, formatExact, formatPercent, formatRatio, parseTime, plural, pluralCount, utcDaysBetween } from '../../../shared/format';
 import { billingPeriod } from '../../../shared/billingPeriod';
 import { balanceText, toolShareText } from '../../../shared/creditWords';
 import { sparkline } from '../../../shared/sparkline';
@@ -178,12 +178,15 @@ function queueLines(queue: QueueStatus | undefined, ctx: PresentationContext): s
 function periodLines(usage: CreditUsage, ctx: PresentationContext): string[] {
   const { start, end } = billingPeriod(usage);
   if (end !== undefined) {
-    const left = daysBetween(ctx.now, end);
+    // Counted to the date printed (its UTC day), not in 24-hour spans: a period ending at 14:00 on the 15th
+    // is 1 day away all of the 14th, and "today" on the 15th.
+    const left = utcDaysBetween(ctx.now, end);
     const days = formatExact(left, ctx.locale);
     const to = formatDate(end, ctx.locale);
     const span = start === undefined ? to : l10n.t({ message: '{0} – {1}', args: [formatDate(start, ctx.locale), to], comment: ['a range of dates'] });
     // The service can report a period for a while after its end (before it rolls over): nothing resets "in 0 days".
     if (end <= ctx.now) return ['', l10n.t({ message: 'Billing period: {0} · ended', args: [span], comment: ['the service has not reported the next period yet'] })];
+    if (left === 0) return ['', l10n.t({ message: 'Billing period: {0} · resets today', args: [span], comment: ['the period ends later on the day printed'] })];
     return ['', plural(left, l10n.t('Billing period: {0} · resets in {1} day', span, days), l10n.t('Billing period: {0} · resets in {1} days', span, days))];
   }
   return start === undefined ? [] : ['', l10n.t('Billing period since {0}', formatDate(start, ctx.locale))];
