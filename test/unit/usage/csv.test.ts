@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../../src/api';
-import { csvText, historyCsv, toCsv } from '../../../src/features/usage/render/csv';
+import { binsCsv, csvText, historyCsv, toCsv } from '../../../src/features/usage/render/csv';
+import { binsFor } from '../../support/usageBins';
 
 const oct = '2026-10-01T00:00:00.000Z';
 const octEnd = '2026-10-31T23:59:59.999Z';
@@ -115,6 +116,21 @@ describe('csv', () => {
     const periods: UsagePeriod[] = [{ startDate: oct, endDate: null, creditsUsed: 400 }];
     const file = historyCsv({ history: { periods, byApiKey: false }, fetchedAt: Date.parse('2026-10-20T12:00:00Z') }, new Date('2026-11-03T09:00:00Z'));
     assert.deepEqual(file, { csv: 'month_start,month_end,in_progress,credits_used\r\n2026-10-01,,true,400\r\n', fileName: 'firecrawl-credit-usage-2026-11-03.csv' });
+  });
+
+  test('the file is named for the day it is saved where the person is: 8 pm in Los Angeles is still the 20th', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      const savedAt = new Date('2026-11-21T04:00:00.000Z');
+      const history = historyCsv({ history: { byApiKey: false, periods: [] }, fetchedAt: savedAt.getTime() }, savedAt);
+      assert.equal(history?.fileName, 'firecrawl-credit-usage-2026-11-20.csv');
+      const hours = binsCsv('last24h', binsFor('day', savedAt.getTime(), { steady: 1 }), savedAt);
+      assert.equal(hours?.fileName, 'firecrawl-credit-usage-24h-2026-11-20.csv');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
   });
 
   test('no periods: the header alone', () => {

@@ -85,6 +85,12 @@ export interface CsvFile {
 
 const RANGE_SUFFIX: Record<UsageRange, string> = { months: '', last30d: '-30d', last7d: '-7d', last24h: '-24h' };
 
+/** `2026-11-20`: the day a file is saved where the person is (8 pm in Los Angeles is not tomorrow yet, as in UTC). */
+function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /**
  * The months as the chart shows them: placed as of when they were read (a history read in October,
  * exported in November, ends with October in progress), in a file named for the day it is saved.
@@ -92,7 +98,7 @@ const RANGE_SUFFIX: Record<UsageRange, string> = { months: '', last30d: '-30d', 
 export function historyCsv(snapshot: { history: UsageHistory; fetchedAt: number } | undefined, now: Date): CsvFile | undefined {
   if (!snapshot) return undefined;
   const { history, fetchedAt } = snapshot;
-  const day = now.toISOString().slice(0, 10);
+  const day = localDay(now);
   // not localised: a file name, the same in every language so scripts and people find it
   return { csv: toCsv(history.periods, history.byApiKey, fetchedAt), fileName: `firecrawl-credit-usage${history.byApiKey ? '-by-key' : ''}-${day}.csv` };
 }
@@ -100,5 +106,5 @@ export function historyCsv(snapshot: { history: UsageHistory; fetchedAt: number 
 export function binsCsv(range: UsageRange, bins: BinsData | undefined, now: Date): CsvFile | undefined {
   if (!bins) return undefined;
   // not localised: a file name, the same in every language so scripts and people find it
-  return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${now.toISOString().slice(0, 10)}.csv` };
+  return { csv: binsToCsv(bins), fileName: `firecrawl-credit-usage${RANGE_SUFFIX[range]}-${localDay(now)}.csv` };
 }
