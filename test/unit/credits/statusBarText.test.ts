@@ -64,3 +64,24 @@ describe('a 401 in the tooltip', () => {
     assert.match(presentCredits({ loading: false, problem }, { ...ctx, keySource: 'stored', errors: { ...ctx.errors, keySet: true } }).tooltip, /rejected the API key/);
   });
 });
+
+describe('a server that reports no plan', () => {
+  const ctx = { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'http://localhost:3002', selfHosted: true } };
+  const view = (remainingCredits: number) =>
+    presentCredits({ loading: false, snapshot: { usage: { remainingCredits, planCredits: null, billingPeriodStart: null, billingPeriodEnd: null }, fetchedAt: NOW } }, ctx);
+
+  test('with credits left: no usage share and no warning level, as the item shows', () => {
+    const left = view(4_321);
+    assert.equal(left.level, 'normal');
+    assert.match(left.tooltip, /This server reports no plan, so there is no usage share or warning level\./);
+  });
+
+  test('empty or overdrawn, the item is critical and the tooltip says why, not "no warning level"', () => {
+    for (const remaining of [0, -20]) {
+      const none = view(remaining);
+      assert.equal(none.level, 'critical');
+      assert.doesNotMatch(none.tooltip, /warning level/, String(remaining));
+      assert.match(none.tooltip, /This server reports no plan, so there is no usage share; the balance is marked critical because no credits are left\./, String(remaining));
+    }
+  });
+});

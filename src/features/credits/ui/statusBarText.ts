@@ -135,9 +135,16 @@ function keyLine(ctx: PresentationContext): string | undefined {
 }
 
 /** Remaining against the plan, what was used, or what is beyond it; the balance alone when there is no plan. */
-function balanceLines(remaining: number, plan: number | null, locale: string | undefined): string[] {
+function balanceLines(remaining: number, plan: number | null, level: Level, locale: string | undefined): string[] {
   const bold = (n: string) => `**${n}**`;
-  if (plan === null) return [balanceText(remaining, null, locale, bold), '', l10n.t('This server reports no plan, so there is no usage share or warning level.')];
+  if (plan === null) {
+    // Without a plan an empty or overdrawn balance is still critical (levelFor): "no warning level" beside red would be untrue.
+    const why =
+      level === 'critical'
+        ? l10n.t('This server reports no plan, so there is no usage share; the balance is marked critical because no credits are left.')
+        : l10n.t('This server reports no plan, so there is no usage share or warning level.');
+    return [balanceText(remaining, null, locale, bold), '', why];
+  }
   const lines = [balanceText(remaining, plan, locale, bold)];
   if (plan > 0 && remaining >= 0 && remaining <= plan) {
     const used = plan - remaining;
@@ -268,7 +275,13 @@ export function presentCredits(state: CreditsState, ctx: PresentationContext): C
   // Not by colour alone: a low balance has its own icon (and words for screen readers and the tooltip).
   const icon = balanceLevel === 'critical' ? '$(error)' : stale || balanceLevel === 'warning' ? '$(warning)' : '$(flame)';
   const short = formatCredits(remaining, ctx.locale);
-  const lines: string[] = [`**${l10n.t('Firecrawl credits')}**`, '', ...balanceLines(remaining, plan, ctx.locale), ...lowLines(balanceLevel, remaining, plan, ctx), ...periodLines(usage, ctx)];
+  const lines: string[] = [
+    `**${l10n.t('Firecrawl credits')}**`,
+    '',
+    ...balanceLines(remaining, plan, balanceLevel, ctx.locale),
+    ...lowLines(balanceLevel, remaining, plan, ctx),
+    ...periodLines(usage, ctx),
+  ];
   const forecast = forecastRunOut(usage, ctx.now, ctx.history, ctx.burn?.summary.weekPerDay, fetchedAt);
   if (forecast) lines.push('', `$(warning) ${forecastSentence(forecast, ctx.locale)}`);
   lines.push(...burnLines(ctx.burn, ctx));
