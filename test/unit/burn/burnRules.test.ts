@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SPIKE_THRESHOLDS, detectSpike, lastDay, lastHour, runOut, summarizeBurn, usualRate, weekPerDay } from '../../../src/features/burn/model/burnRules';
+import { shapeBins } from '../../../src/features/usage/render/shapeBins';
 import { binsFor, DAY_MS, HOUR_MS, type Series } from '../../support/usageBins';
 
 /** A Friday, a quarter past noon UTC: the hour in progress covers 15 minutes. */
@@ -40,6 +41,17 @@ describe('the last 24 hours and the last hour', () => {
     assert.ok(day.hourly.every((v) => v >= 0));
     assert.equal(lastHour(binsFor('day', NOW, series))!.credits, 7.5, 'the refunded hour counts as 0, the hour before as its share');
     assert.ok(weekPerDay(binsFor('week', NOW, series))! > 0);
+  });
+
+  test("the 24 hours' total is net of a refund, as the 24-hour table and chart of the same bins total it", () => {
+    // 10 an hour, and 60 refunded in the 9 o'clock hour: the hours stay at 0 or more (the sparkline and
+    // the spike rules), but the total is not 60 credits above the table's own.
+    const bins = binsFor('day', NOW, { steady: 10, hours: [[at('2026-11-20T09:00:00Z'), -60]] });
+    const day = lastDay(bins)!;
+    assert.equal(day.total, shapeBins(bins, { locale: 'en-US' }).grandTotal);
+    assert.equal(day.total, day.hourly.reduce((a, b) => a + b, 0) - 60, 'the refunded hour is 0 in the bars and -60 in the total');
+    assert.ok(day.hourly.every((v) => v >= 0));
+    assert.equal(day.peak, 10);
   });
 
   test('sparse answers (empty bins left out) read the same as full ones', () => {

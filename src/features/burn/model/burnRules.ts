@@ -35,8 +35,9 @@ function slotsOf(bins: UsageBins, unitMs: number, fetchedAt?: number): UsageSlot
 }
 
 export interface LastDay {
+  /** Net of refunds, as the 24-hour table and chart of the same bins total it (the hours are not). */
   total: number;
-  /** Credits per hourly slot, oldest first (the first and last may be partial hours). */
+  /** Credits per hourly slot, oldest first (the first and last may be partial hours); a refunded hour is 0. */
   hourly: number[];
   /** The busiest hour. */
   peak: number;
@@ -48,7 +49,9 @@ export function lastDay(day: UsageBins, fetchedAt?: number): LastDay | undefined
   const slots = slotsOf(day, HOUR_MS, fetchedAt);
   if (slots.length === 0) return undefined;
   const hourly = slots.map(used);
-  return { total: hourly.reduce((a, b) => a + b, 0), hourly, peak: Math.max(...hourly), asOf: slots[slots.length - 1]!.end };
+  // The total is said beside the usage table's: a refund counted as 0 here would put it above that one.
+  const total = slots.reduce((sum, s) => sum + s.credits, 0);
+  return { total, hourly, peak: Math.max(...hourly), asOf: slots[slots.length - 1]!.end };
 }
 
 export interface LastHour {
