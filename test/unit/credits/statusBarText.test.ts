@@ -48,6 +48,46 @@ describe('the forecast line', () => {
   });
 });
 
+describe('the run-out day beside the period end', () => {
+  // The period ends 10 Dec 14:00 UTC, printed as its UTC date "Dec 10": 11 Dec, 3 am in Auckland.
+  const inAuckland = (remainingCredits: number) => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
+    try {
+      return presentCredits(
+        {
+          loading: false,
+          snapshot: { usage: { remainingCredits, planCredits: 100_000, billingPeriodStart: '2026-11-10T14:00:00.000Z', billingPeriodEnd: '2026-12-10T14:00:00.000Z' }, fetchedAt: NOW },
+        },
+        {
+          now: NOW,
+          locale: 'en-US',
+          thresholds: { warningPercent: 20, criticalPercent: 5 },
+          errors: { apiUrl: 'https://api.firecrawl.dev', selfHosted: false },
+          burn: { summary: { weekPerDay: 200 }, alertsOff: false, muted: false },
+        },
+      ).tooltip;
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  };
+
+  test('a run-out "before the period ends" is never dated after the end printed beside it', () => {
+    // 4,000 at 200 a day from 20 Nov 12:00 UTC: 10 Dec 12:00 UTC, two hours before the end, 11 Dec 1 am in Auckland.
+    const tooltip = inAuckland(4_000);
+    assert.match(tooltip, /Billing period: Nov 10, 2026 – Dec 10, 2026/);
+    assert.match(tooltip, /credits run out around \*\*Dec 10, 2026\*\*, before the period ends/);
+  });
+
+  test('a run-out days before the end is still the day where the person is', () => {
+    // 1,100 at 200 a day: 26 Nov 00:00 UTC, 26 Nov 1 pm in Auckland.
+    assert.match(inAuckland(1_100), /credits run out around \*\*Nov 26, 2026\*\*/);
+    // 3,900: 10 Dec 00:00 UTC, 1 pm in Auckland, the end's own printed day.
+    assert.match(inAuckland(3_900), /credits run out around \*\*Dec 10, 2026\*\*/);
+  });
+});
+
 describe('a 401 in the tooltip', () => {
   const problem = { kind: 'unauthorized' as const, error: new UnauthorizedError({ operation: 'creditUsage', serviceBody: true }) };
   const ctx = { now: NOW, locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: 'http://localhost:3002', selfHosted: true, keySet: false } };

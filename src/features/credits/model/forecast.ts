@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { CreditUsage, UsagePeriod } from '../../../api';
 import { billingPeriod } from '../../../shared/billingPeriod';
-import { formatCredits, formatLocalDate, formatRatio } from '../../../shared/format';
+import { formatCredits, formatDate, formatLocalDate, formatRatio } from '../../../shared/format';
 import { DAY_MS } from '../../../shared/usageSlots';
 /** Below this much of the period the current pace is noise (one big crawl on day one). */
 const MIN_ELAPSED_MS = 2 * DAY_MS;
@@ -13,6 +13,8 @@ const MIN_ELAPSED_MS = 2 * DAY_MS;
 export interface Forecast {
   /** When remaining credits reach zero at the current pace. */
   runOutAt: number;
+  /** The period's end it comes before. */
+  periodEnd: number;
   /** Credits per day the forecast assumed. */
   perDay: number;
   basis: 'week' | 'period' | 'history';
@@ -63,15 +65,28 @@ export function forecastRunOut(usage: CreditUsage, now: number, history?: readon
   }
   if (!perDay || perDay <= 0) return undefined;
   const runOutAt = asOf + (usage.remainingCredits / perDay) * DAY_MS;
-  return runOutAt < end ? { runOutAt, perDay, basis } : undefined;
+  return runOutAt < end ? { runOutAt, periodEnd: end, perDay, basis } : undefined;
+}
+
+/**
+ * A moment, not a date the service named: the day it falls on where the person is. Unless that day is
+ * after the period's end as printed (its UTC date): east of UTC a run-out a few hours before the end
+ * can fall on the next local day, and "Dec 11, before the period ends" would sit beside "Dec 10".
+ * Then it is said as the UTC day, as the end is, which is never after the end's.
+ */
+function runOutDate(forecast: Forecast, locale: string | undefined): string {
+  const local = new Date(forecast.runOutAt);
+  const end = new Date(forecast.periodEnd);
+  const localDay = local.getFullYear() * 10_000 + local.getMonth() * 100 + local.getDate();
+  const endDay = end.getUTCFullYear() * 10_000 + end.getUTCMonth() * 100 + end.getUTCDate();
+  return localDay > endDay ? formatDate(forecast.runOutAt, locale) : formatLocalDate(forecast.runOutAt, locale);
 }
 
 /** The forecast as one sentence, naming the pace it assumed; the date is in bold. */
 export function forecastSentence(forecast: Forecast, locale: string | undefined): string {
   // A slow pace keeps its decimal: a few credits left can run out at under one a day, never "~0/day".
   const perDay = forecast.perDay < 10 ? formatRatio(forecast.perDay, locale) : formatCredits(forecast.perDay, locale);
-  // A moment, not a date the service named: the day it falls on where the person is.
-  const date = formatLocalDate(forecast.runOutAt, locale);
+  const date = runOutDate(forecast, locale);
   switch (forecast.basis) {
     case 'week':
       return l10n.t("At the last 7 days' pace (~{0}/day) credits run out around **{1}**, before the period ends.", perDay, date);
