@@ -308,6 +308,28 @@ describe('the queue next to the credits', () => {
     h.store.dispose();
   });
 
+  test('a slow queue answer does not hold back the balance: it is shown and shared at once, and again with the queue when that comes', async () => {
+    const h = harness();
+    // The queue route answers only when the transport's 30 s timeout fires, or just before.
+    h.queueAnswers.push(() => new Promise<QueueStatus>((_, reject) => void h.clock.schedule(30_000, () => reject(new ServerError({ operation: 'queueStatus', status: 504 })))));
+    h.store.start();
+    await h.clock.advance(1_000);
+    assert.equal(h.store.state.snapshot?.usage.remainingCredits, 80_000);
+    assert.equal(h.store.state.loading, false);
+    assert.equal(presentCredits(h.store.state, ctx({ now: h.clock.now() })).text, '$(flame) 80,000');
+    assert.equal(h.saved?.usage.remainingCredits, 80_000, 'shared with the other windows');
+    await h.clock.advance(30_000);
+    assert.equal(h.store.state.snapshot?.queue, undefined, 'a failed queue is no queue');
+    h.queueAnswers.push(() => new Promise<QueueStatus>((resolve) => void h.clock.schedule(20_000, () => resolve({ active: 1, waiting: 0, maxConcurrency: 5, mostRecentSuccess: null }))));
+    const refreshed = h.store.refreshNow();
+    await h.clock.advance(20_000);
+    await refreshed;
+    assert.deepEqual(h.store.state.snapshot?.queue, { active: 1, waiting: 0, maxConcurrency: 5, mostRecentSuccess: null });
+    assert.deepEqual(h.saved?.queue, h.store.state.snapshot?.queue, 'shared again with the queue');
+    assert.equal(h.saved?.fetchedAt, h.store.state.snapshot?.fetchedAt, 'the balance is still the one read with it');
+    h.store.dispose();
+  });
+
   test('a server without the route is not asked again; no plan maximum and no recent success are said as such', async () => {
     const h = harness();
     h.queueAnswers.push(() => Promise.reject(new NoRouteError({ operation: 'queueStatus' })));

@@ -9,6 +9,7 @@ import {
   NetworkError,
   NoRouteError,
   NotFoundError,
+  type QueueStatus,
   RateLimitedError,
   RedirectError,
   ServerError,
@@ -25,7 +26,8 @@ import { teamWindows } from '../../support/teamWindows';
 const API = 'https://api.firecrawl.dev';
 const usage = (remainingCredits: number): CreditUsage => ({ remainingCredits, planCredits: 100_000, billingPeriodStart: null, billingPeriodEnd: null });
 
-function editor({ selfHosted = false } = {}) {
+/** `queueAfterMs`: the queue route answers this long after it is asked (none is asked without it). */
+function editor({ selfHosted = false, queueAfterMs }: { selfHosted?: boolean; queueAfterMs?: number } = {}) {
   const requests: string[] = [];
   let remaining = 90_000;
   /** Requests made while held are never answered (an answer still on its way). */
@@ -47,6 +49,9 @@ function editor({ selfHosted = false } = {}) {
         if (failing) throw failing;
         return usage(remaining);
       },
+      ...(queueAfterMs === undefined
+        ? {}
+        : { fetchQueue: () => new Promise<QueueStatus>((resolve) => void clock.schedule(queueAfterMs, () => resolve({ active: 2, waiting: 3, maxConcurrency: 5, mostRecentSuccess: null }))) }),
       isLeader: () => lease.isLeader,
       shared,
       hasKey: () => true,
@@ -78,6 +83,27 @@ describe('credits in several windows', () => {
     await clock.advance(5 * 60_000);
     for (const w of [a, b, c]) assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000 - 1_234, `window ${w.id}`);
     for (const w of [a, b, c]) await w.close();
+  });
+
+  test('a slow queue answer holds back no window: the balance shows and is shared at once, the queue joins it when it comes', async () => {
+    const { clock, requests, open } = editor({ queueAfterMs: 20_000 });
+    const a = await open('a', true);
+    const b = await open('b', false);
+    await clock.advance(1_000);
+    for (const w of [a, b]) {
+      assert.equal(w.store.state.snapshot?.usage.remainingCredits, 90_000, `window ${w.id}`);
+      assert.equal(w.store.state.snapshot?.queue, undefined, `window ${w.id}`);
+    }
+    await clock.advance(20_000);
+    for (const w of [a, b]) {
+      assert.deepEqual(w.store.state.snapshot?.queue, { active: 2, waiting: 3, maxConcurrency: 5, mostRecentSuccess: null }, `window ${w.id}`);
+      assert.match(
+        presentCredits(w.store.state, { now: clock.now(), locale: 'en-US', thresholds: { warningPercent: 20, criticalPercent: 5 }, errors: { apiUrl: API, selfHosted: false } }).tooltip,
+        /Jobs running: 2 of 5 at once/,
+      );
+    }
+    assert.deepEqual(requests, ['a'], 'one request, from the window that polls');
+    for (const w of [a, b]) await w.close();
   });
 
   test('after the wall clock is set back an hour, a window that does not poll still takes each new balance (its own copy is stamped ahead)', async () => {

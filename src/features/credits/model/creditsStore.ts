@@ -1,7 +1,8 @@
 // The one source of truth for the team's balance and its queue (active and waiting jobs against the
 // plan's concurrency). The status bar and the usage chart render it; nothing else asks the server for
-// either. Refreshes only while a window is focused, both in one refresh, shares one in-flight request
-// among all callers, and backs off on failure (of the balance: the queue is an extra).
+// either. Refreshes only while a window is focused, both in one refresh (the balance shown as soon as it
+// comes, the queue added when it answers), shares one in-flight request among all callers, and backs
+// off on failure (of the balance: the queue is an extra).
 import { askedWaitMs, type CreditUsage, isFirecrawlError, isKeyRejected, isUnsupportedOnServer, type QueueStatus } from '../../../api';
 import { type Clock, isAhead } from '../../../shared/clock';
 import { backoffDelay, MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
@@ -110,7 +111,10 @@ export class CreditsStore extends DisposableBase {
     const problem = this.current.problem;
     const known = !failed || (failed.kind === 'unauthorized' || gone ? problem?.kind === failed.kind : problem?.kind === 'unavailable' && problem.retryAt === failed.retryAt);
     // A balance of this window's stamped ahead (read before the clock stepped back) is older than any read since.
-    const mineNewer = mine && !isAhead(mine.fetchedAt, this.options.clock.now()) && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known));
+    // The polling window shares a balance as soon as it comes and the same one again once its queue
+    // answered: the second completes the first, never the other way round (its own first write, late).
+    const completes = snapshot.queue !== undefined && mine?.queue === undefined;
+    const mineNewer = mine && !isAhead(mine.fetchedAt, this.options.clock.now()) && (mine.fetchedAt > snapshot.fetchedAt || (mine.fetchedAt === snapshot.fetchedAt && known && !completes));
     if (mine ? mineNewer : gone && known) return;
     this.failures = 0;
     this.update({ snapshot: gone ? undefined : snapshot, loading: false, problem: failed && sharedProblem(failed) });
@@ -202,12 +206,14 @@ export class CreditsStore extends DisposableBase {
       if (controller.signal.aborted || this.disposed || this.controller !== controller) return;
       this.update({ problem: { kind: 'unavailable', error, retryAt: this.options.clock.now() + delayMs } });
     };
+    // The queue is asked alongside, and what it answered by the time the balance comes goes with it.
+    let queue: { answer: QueueStatus | undefined } | undefined;
+    const queued = this.readQueue(controller.signal).then((answer) => (queue = { answer }));
+    let snapshot: CreditsSnapshot;
     try {
-      const queued = this.readQueue(controller.signal);
       const usage = await this.options.fetch(controller.signal, onRetry);
-      const queue = await queued;
       if (controller.signal.aborted || this.disposed) return;
-      const snapshot: CreditsSnapshot = { usage, ...(queue ? { queue } : {}), fetchedAt: this.options.clock.now() };
+      snapshot = { usage, ...(queue?.answer ? { queue: queue.answer } : {}), fetchedAt: this.options.clock.now() };
       this.failures = 0;
       this.options.shared?.publish(snapshot);
       this.update({ snapshot, loading: false, problem: undefined });
@@ -215,7 +221,16 @@ export class CreditsStore extends DisposableBase {
     } catch (error) {
       if (controller.signal.aborted || this.disposed) return;
       this.fail(error);
+      return;
     }
+    // A slow queue (up to the request timeout) never held the balance back: it joins the same
+    // snapshot when it answers, unless something newer took that snapshot's place meanwhile.
+    if (queue) return;
+    const { answer } = await queued;
+    if (!answer || controller.signal.aborted || this.disposed || this.current.snapshot !== snapshot) return;
+    const completed: CreditsSnapshot = { ...snapshot, queue: answer };
+    this.options.shared?.publish(completed);
+    this.update({ snapshot: completed });
   }
 
   /** The queue, or undefined: its failure never holds up or fails the balance. */
