@@ -339,7 +339,8 @@ export class Transport {
     if (!response.body) {
       // A transport without a stream hands over the text whole: at least refuse it whole.
       const whole = await response.text();
-      if (whole.length > maxBytes) throw tooLarge();
+      // Counted in UTF-8 bytes, as a stream is: a character can take up to three (only counted where it could matter).
+      if (whole.length > maxBytes || (whole.length * 3 > maxBytes && new TextEncoder().encode(whole).byteLength > maxBytes)) throw tooLarge();
       return whole;
     }
     const reader = response.body.getReader();

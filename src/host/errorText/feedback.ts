@@ -292,6 +292,16 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
         actions: ['sendAgain', 'editAndRetry'],
       };
     case 'forbidden':
+      if (!error.serviceBody) {
+        return {
+          message: l10n.t(
+            "{0} answered 403, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked it. The feedback was not recorded; it is kept.",
+            theServer(ctx.apiUrl),
+          ),
+          severity: 'error',
+          actions: ['openSettings', 'showLogs'],
+        };
+      }
       return {
         message: l10n.t('Firecrawl refused the feedback (403): the team may be blocked or your IP not on its allow-list.') + said,
         severity: 'error',

@@ -194,6 +194,17 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
         const server = ctx.selfHosted ? theServer(ctx.apiUrl) : 'Firecrawl'; // not localised: the product's name
         return { message: l10n.t('{0} does not fetch this site (403): it is on the list of sites it refuses, whatever the key.', server) + said, actions: [] };
       }
+      // Only the service's own JSON is Firecrawl refusing; a page is a proxy's, a firewall's or a web filter's.
+      if (!error.serviceBody) {
+        return {
+          message: l10n.t(
+            "{0} answered 403 while {1}, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked the request. Check the network, or the API URL setting.",
+            theServer(ctx.apiUrl),
+            doing,
+          ),
+          actions: ['openSettings', 'showLogs'],
+        };
+      }
       return {
         message: l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing) + said,
         actions: ['setApiKey', 'showLogs'],

@@ -32,6 +32,8 @@ export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}
       if (ctx.keySet === false) return l10n.t('{0} asks for an API key (401) and none is set, so recent jobs cannot be listed.', theServer(ctx.apiUrl));
       return l10n.t('Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
     case 'forbidden':
+      if (!error.serviceBody)
+        return l10n.t("{0} answered 403, and not with Firecrawl's own error (a proxy, a firewall or a web filter blocked it), so recent jobs cannot be listed.", theServer(ctx.apiUrl));
       return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
     case 'rateLimited': {
       const wait = waitText(error.retryAfterMs);
@@ -40,7 +42,8 @@ export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}
     case 'network':
       return l10n.t('Could not reach Firecrawl to list recent jobs.') + browserBlockedText(error, ctx);
     case 'timeout':
-      return l10n.t('Could not reach Firecrawl to list recent jobs.');
+      // Reached, but slow: not the network's fault, as "could not reach" would say.
+      return l10n.t('Firecrawl did not answer in time, so recent jobs are not listed right now.');
     case 'cancelled':
       return l10n.t('Listing recent jobs was cancelled.');
     case 'server':
