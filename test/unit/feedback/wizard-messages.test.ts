@@ -216,7 +216,7 @@ describe('failure messages', () => {
   test('every other client error kind has a message and a next step', () => {
     const cases = [
       [new TimeoutError({ ...op, timeoutMs: 30_000 }), /may or may not have been recorded/],
-      [new ForbiddenError({ ...op, serverMessage: 'Request blocked' }), /refused the feedback \(403\).*Request blocked/],
+      [new ForbiddenError({ ...op, serviceBody: true, serverMessage: 'Request blocked' }), /refused the feedback \(403\).*Request blocked/],
       [new NotFoundError(op), /has no feedback endpoint \(404\)/],
       [new ServerError({ ...op, status: 503 }), /server error \(HTTP 503\)/],
       [new BadRequestError({ ...op, status: 400, serverMessage: 'Bad request, malformed JSON' }), /did not accept.*malformed JSON/],

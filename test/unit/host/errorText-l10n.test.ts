@@ -42,7 +42,7 @@ describe('errorText through a translation bundle', () => {
         'Firecrawl said: {0}': 'Firecrawl a dit : {0}',
       },
     });
-    const { message } = describeError(new ForbiddenError({ operation: 'creditUsage', serverMessage: 'nope' }));
+    const { message } = describeError(new ForbiddenError({ operation: 'creditUsage', serviceBody: true, serverMessage: 'nope' }));
     assert.equal(message, 'Firecrawl a refusé la lecture des crédits restants (403) : la clé est peut-être limitée. Firecrawl a dit : nope.');
   });
 

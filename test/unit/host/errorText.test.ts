@@ -91,7 +91,7 @@ describe('describeError', () => {
     assert.match(describeError(earlier, HOSTED).message, /^Firecrawl does not fetch this site \(403\)/);
     // A proxy's page that happens to hold the words is not the service's blocklist.
     const proxy = new ForbiddenError({ operation: 'map', serviceBody: false, serverMessage: 'This website is no longer supported' });
-    assert.match(describeError(proxy, HOSTED).message, /key may be restricted/);
+    assert.match(describeError(proxy, HOSTED).message, /something in between \(a proxy, a firewall or a web filter\) blocked the request/);
   });
 
   test('a retry the caller will make is said with its wait', () => {

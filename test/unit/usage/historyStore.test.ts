@@ -299,7 +299,9 @@ describe('panel state', () => {
     const failing = (error: Error) => ({ total: { loading: false, problem: { kind: 'unavailable' as const, error } }, byKey: { loading: false } }) as never;
     const offered = (error: Error) => describePanel(buildPanelState(failing(error), { loading: false }, panel())).status?.action?.command;
     assert.equal(offered(new NoRouteError({ operation: 'creditUsageHistory' })), 'openSettings');
-    assert.equal(offered(new ForbiddenError({ operation: 'creditUsageHistory' })), 'setApiKey');
+    assert.equal(offered(new ForbiddenError({ operation: 'creditUsageHistory', serviceBody: true })), 'setApiKey');
+    // A 403 page from something in between is not the key's: the address and the network are checked.
+    assert.equal(offered(new ForbiddenError({ operation: 'creditUsageHistory' })), 'openSettings');
     assert.equal(offered(new ServerError({ operation: 'creditUsageHistory', status: 500 })), 'showLogs');
     const state = buildPanelState(failing(new NoRouteError({ operation: 'creditUsageHistory' })), { loading: false }, panel());
     assert.ok(isPanelState(state), 'the page takes the step along with the words');
