@@ -267,6 +267,25 @@ describe('agent jobs and the Deep Research shutdown', function () {
     assert.equal(none.message, `Deep research ${empty.slice(0, 8)} has no result to keep.`);
   });
 
+  it('an agent run lost while running says whether it had found anything: nothing yet, or its preview kept', async () => {
+    // Half-way through, a run shows what it found so far (its preview); before that, nothing.
+    const lose = async (id: string) => {
+      sandbox.fault({ route: 'agentStatus', kind: 'status', status: 404, body: { success: false, error: 'Agent job not found' } });
+      await vscode.commands.executeCommand('firecrawl.refreshResearchJobs');
+      return until('its notice', () => shown.find((s) => s.kind === 'warning' && s.message.includes(id.slice(0, 8))), 20_000);
+    };
+    const early = sandbox.createAgentJob({ prompt: 'Lost before it found anything', durationMs: 36_000_000 });
+    await track(early);
+    await until('its first answer', () => store().get(early)?.snapshot?.status === 'processing', 20_000);
+    assert.match((await lose(early)).message, /: it can no longer be read, and it had found nothing yet\.$/);
+
+    const late = sandbox.createAgentJob({ prompt: 'Lost with a preview', durationMs: 36_000_000 });
+    sandbox.advanceClock(20_000_000);
+    await track(late);
+    await until('its preview', () => agentOf(store().get(late)?.snapshot)?.partial !== undefined, 20_000);
+    assert.match((await lose(late)).message, /: it can no longer be read; what it found before is kept\.$/);
+  });
+
   it('tracking an id after the shutdown that is no agent job says, in one message, that a deep research job cannot be read any more (the 410 answers every id alike)', async () => {
     const id = sandbox.createResearchJob({ durationMs: 10_000 });
     sandbox.researchShutdown = { at: sandbox.now(), mode: 'gone' };

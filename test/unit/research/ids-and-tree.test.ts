@@ -49,6 +49,8 @@ function tracked(over: Partial<TrackedJob> = {}): TrackedJob {
     snapshot: snapshot(),
     fetchedAt: NOW - 1_000,
     watchStartedAt: NOW - 60_000,
+    // The first activity's time, as the store keeps it.
+    ranAt: NOW - 90_000,
     finishedAt: undefined,
     poll: { kind: 'polling' },
     nextPollAt: NOW + 2_000,

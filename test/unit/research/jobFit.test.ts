@@ -7,7 +7,7 @@ import type { AgentJob, ResearchJob } from '../../../src/api';
 import { fitJobFile, utf8Length } from '../../../src/features/research/model/jobFit';
 import { fromJobFile, type JobFile } from '../../../src/features/research/model/storage';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
-import { childNodes, describeChildren, describeGroup, jobChildren } from '../../../src/features/research/ui/treeRows';
+import { childNodes, describeChildren, describeGroup, describeJob, jobChildren } from '../../../src/features/research/ui/treeRows';
 import { editor } from '../../support/researchWindows';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -171,6 +171,13 @@ describe('a window that reads a trimmed copy says what is missing', () => {
     assert.equal(whole.trimmed, undefined);
     assert.ok(copy.trimmed && copy.trimmed.activities > 0 && activitiesOf(copy) > 0, `the follower read a trimmed copy: ${JSON.stringify(copy.trimmed)}`);
     assert.equal(activitiesOf(copy) + copy.trimmed.activities, activitiesOf(whole));
+    // Its start is its first activity's, in both windows: the copy's first kept one is a later one.
+    const firstAt = (j: TrackedJob) => Date.parse((j.snapshot as ResearchJob).activities[0]!.timestamp);
+    const startedRow = (j: TrackedJob) => describeJob(j, clock.now()).tooltip!().rows.find(([label]) => label === 'Started')?.[1];
+    assert.equal(whole.ranAt, firstAt(whole));
+    assert.ok(firstAt(copy) > firstAt(whole));
+    assert.equal(copy.ranAt, whole.ranAt);
+    assert.equal(startedRow(copy), startedRow(whole));
     const group = describeGroup(copy, 'activities', clock.now())!;
     assert.equal(group.description, `${copy.trimmed.activities.toLocaleString('en-US')} earlier activities not kept`);
     assert.equal(group.label, `Activities (${activitiesOf(copy).toLocaleString('en-US')} of ${activitiesOf(whole).toLocaleString('en-US')})`);

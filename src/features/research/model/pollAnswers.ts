@@ -3,6 +3,7 @@
 // finished job as it was. The store decides when to ask; this decides what the answer means.
 import { askedWaitMs, awaitsApproval, type FirecrawlError, isFirecrawlError, isTerminalStatus, type TrackedSnapshot } from '../../../api';
 import { backoffDelay } from '../../../shared/backoff';
+import { parseTime } from '../../../shared/format';
 import { progressSignature } from './jobFacts';
 import { type JobRecord, wasRunning } from './jobRecord';
 import { POLL } from './pollPolicy';
@@ -38,6 +39,11 @@ export function applySnapshot(r: JobRecord, job: TrackedSnapshot, manual: boolea
   r.fetchedAt = now;
   // A fresh answer is whole, whatever a saved copy left out.
   r.trimmed = undefined;
+  // A deep research job's first step dates its start; kept apart, as a saved copy may leave that step out.
+  if (job.kind === 'deepResearch') {
+    const first = parseTime(job.activities[0]?.timestamp);
+    if (first !== undefined && first <= now && (r.ranAt === undefined || first < r.ranAt)) r.ranAt = first;
+  }
 
   if (isTerminalStatus(job.status)) {
     r.poll = { kind: 'idle' };

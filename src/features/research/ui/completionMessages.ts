@@ -54,8 +54,7 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     } else {
       // The service's error is plain text like the rest. A job lost while running has none: the words say what is left.
       const lost = !isTerminalStatus(first.snapshot?.status ?? 'processing');
-      // A deep research job's steps and sources are what it found so far; a running agent's snapshot holds no findings to go by.
-      const found = first.kind !== 'deepResearch' || hasKeepableResult(first, resultMarkdown(first.snapshot), resultJson(first.snapshot));
+      const found = foundSoFar(first);
       const why = lost
         ? found
           ? vscode.l10n.t('it can no longer be read; what it found before is kept.')
@@ -78,8 +77,7 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
     // Lost while running (expired, or the API shut down) is neither failed nor cancelled: what they found is kept.
     const lostJobs = jobs.filter((j) => !isTerminalStatus(j.snapshot?.status ?? 'processing'));
     const lost = lostJobs.length;
-    // As for one job: deep research jobs stopped before their first step or source kept nothing.
-    const foundNothing = lostJobs.every((j) => j.kind === 'deepResearch' && !hasKeepableResult(j, resultMarkdown(j.snapshot), resultJson(j.snapshot)));
+    const foundNothing = !lostJobs.some(foundSoFar);
     const [done, stopped, failed] = [formatExact(completed), formatExact(limited), formatExact(jobs.length - completed - limited - lost)];
     const [agentJobs, deepResearch] = [formatExact(agents), formatExact(jobs.length - agents)];
     // Counts after colons: no plural to agree with, in any language.
@@ -113,4 +111,14 @@ export async function showCompletion(jobs: readonly TrackedJob[], actions: Notif
   if (choice === dontShow) {
     await researchSettings.stopNotifying();
   }
+}
+
+/**
+ * Whether a job lost while running had found anything to keep: a deep research job's steps and sources,
+ * an agent run's partial data (its Preview). A running agent's snapshot holds nothing else.
+ */
+function foundSoFar(job: TrackedJob): boolean {
+  const s = job.snapshot;
+  if (s?.kind === 'agent') return s.partial !== undefined && s.partial !== null;
+  return hasKeepableResult(job, resultMarkdown(s), resultJson(s));
 }

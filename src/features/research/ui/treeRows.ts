@@ -99,14 +99,12 @@ export function conditionText(job: TrackedJob): string {
 
 /**
  * When the job began, where that is known: its start here or in the team's recent activity, or a deep
- * research job's first activity. When this window began to watch says nothing of it (a run tracked by
- * its id may have been running for hours), so an unknown start is not shown.
+ * research job's first activity (kept with the job: a saved copy may leave the first ones out). When
+ * this window began to watch says nothing of it (a run tracked by its id may have been running for
+ * hours), so an unknown start is not shown.
  */
 function startedAt(job: TrackedJob, now: number): number | undefined {
-  const s = job.snapshot;
-  const first = s?.kind === 'deepResearch' ? parseTime(s.activities[0]?.timestamp) : undefined;
-  const candidates = [first, job.ranAt].filter((t): t is number => t !== undefined && t <= now);
-  return candidates.length ? Math.min(...candidates) : undefined;
+  return job.ranAt !== undefined && job.ranAt <= now ? job.ranAt : undefined;
 }
 
 /** When a job's answer can be read again: its expiry, and for deep research no later than the API's shutdown. */
