@@ -6,11 +6,18 @@ import * as assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { useWorkbench, until } from './workbench';
 
+/** A billing period running now (the calendar month, UTC), so the tooltip reads as on any day. */
+function thisMonth() {
+  const now = new Date();
+  const at = (month: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month, 1)).toISOString();
+  return { billingPeriodStart: at(0), billingPeriodEnd: at(1) };
+}
+
 describe('API key and credits status bar', () => {
   let sandbox: Sandbox;
   before(async () => {
     sandbox = await startSandbox();
-    sandbox.setCredits({ remainingCredits: 45_210, planCredits: 100_000, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' });
+    sandbox.setCredits({ remainingCredits: 45_210, planCredits: 100_000, ...thisMonth() });
   });
   after(async () => {
     await sandbox?.close();
@@ -68,7 +75,7 @@ describe('API key and credits status bar', () => {
     const text = await hover.first().innerText();
     assert.match(text, /45,210 of 100,000 credits remaining/);
     assert.match(text, /Used this period: 54,790 \(55%\)/);
-    assert.match(text, /Billing period/);
+    assert.match(text, /Billing period: .+ · resets in \d+ days?/);
     // The team's queue, asked with the balance: the sandbox's one running job of five at once.
     assert.match(text, /Jobs running: 1 of 5 at once · waiting: 0 · last success \d+m ago/);
     assert.match(text, /secret storage/);
@@ -115,7 +122,7 @@ describe('API key and credits status bar', () => {
   });
 
   it('turns to the warning colour at the threshold and the error colour when over plan', async () => {
-    sandbox.setCredits({ remainingCredits: 12_000, planCredits: 100_000, billingPeriodStart: '2026-11-01T00:00:00.000Z', billingPeriodEnd: '2026-12-01T00:00:00.000Z' });
+    sandbox.setCredits({ remainingCredits: 12_000, planCredits: 100_000, ...thisMonth() });
     await wb().runCommand('Firecrawl: Refresh Credits');
     const warning = wb().statusBarItem('12,000');
     await warning.waitFor({ state: 'visible', timeout: 15_000 });
