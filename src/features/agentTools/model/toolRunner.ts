@@ -131,15 +131,12 @@ function maybeBilled(error: unknown): boolean {
 
 export class ToolRunner {
   /**
-   * Agent runs prepared past the budget, by input: VS Code was given no question for them (`run` asks),
-   * so a run the figures let within the budget by the time it is invoked is still asked, by `run`.
+   * What `prepare` told VS Code about an agent run, by input, until `run` takes it: the credit limit its
+   * question showed (the yes was to that limit, and a setting raised while it was open must not raise it),
+   * and how many prepares past the budget got no question from VS Code (so `run` asks, whatever the
+   * figures say by then).
    */
-  private readonly preparedUnasked = new Map<string, number>();
-  /**
-   * The credit limit VS Code's question showed for an agent run, by input: the yes was to that limit,
-   * and a setting raised while the question was open must not raise it.
-   */
-  private readonly shownCaps = new Map<string, number>();
+  private readonly preparedRuns = new Map<string, { shownCap?: number; unasked: number }>();
   /** A run's limit held to what its question showed, for the length of its `run`. */
   private readonly pinnedCaps = new WeakMap<ToolInput, number>();
 
@@ -196,24 +193,32 @@ export class ToolRunner {
     // Past the budget `run` asks (VS Code's question would be asked twice, or skipped for good once allowed).
     if (decision.reason === 'agentRun' && estimate && check.input.kind === 'startAgent') {
       prepared.confirmation = confirmationText(action, estimate, decision, this.balance(), agentRunDetails(check.input));
-      const key = JSON.stringify(check.input);
-      // A question VS Code never followed with an invoke (the chat ended) must not pile up.
-      if (this.shownCaps.size >= 50 && !this.shownCaps.has(key)) this.shownCaps.delete(this.shownCaps.keys().next().value!);
-      this.shownCaps.set(key, this.agentCap(check.input));
-    } else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.markUnasked(check.input, 1);
+      this.preparedRun(check.input).shownCap = this.agentCap(check.input);
+    } else if (check.input.kind === 'startAgent' && decision.reason === 'overBudget') this.preparedRun(check.input).unasked++;
     return prepared;
   }
 
-  /** Counts an agent run prepared without VS Code's question (+1), or takes one such (-1): whether there was one. */
-  private markUnasked(input: ToolInput, change: 1 | -1): boolean {
+  private preparedRun(input: ToolInput): { shownCap?: number; unasked: number } {
     const key = JSON.stringify(input);
-    const count = this.preparedUnasked.get(key) ?? 0;
-    if (change < 0 && !count) return false;
-    // A prepare VS Code never followed with an invoke (the chat ended) must not pile up.
-    if (change > 0 && this.preparedUnasked.size >= 50 && !count) this.preparedUnasked.delete(this.preparedUnasked.keys().next().value!);
-    if (count + change > 0) this.preparedUnasked.set(key, count + change);
-    else this.preparedUnasked.delete(key);
-    return true;
+    let run = this.preparedRuns.get(key);
+    if (!run) {
+      // A prepare VS Code never followed with an invoke (the chat ended) must not pile up.
+      if (this.preparedRuns.size >= 50) this.preparedRuns.delete(this.preparedRuns.keys().next().value!);
+      this.preparedRuns.set(key, (run = { unasked: 0 }));
+    }
+    return run;
+  }
+
+  /** Takes what `prepare` said of this agent run: its question's limit (once) and one prepare without a question, if any. */
+  private takePrepared(input: ToolInput): { shownCap?: number; unasked: boolean } {
+    const key = JSON.stringify(input);
+    const run = this.preparedRuns.get(key);
+    if (!run) return { unasked: false };
+    const taken = { ...(run.shownCap !== undefined ? { shownCap: run.shownCap } : {}), unasked: run.unasked > 0 };
+    delete run.shownCap;
+    if (run.unasked > 0) run.unasked--;
+    if (!run.unasked) this.preparedRuns.delete(key);
+    return taken;
   }
 
   private balance(): number | undefined {
@@ -224,14 +229,10 @@ export class ToolRunner {
   async run(kind: ToolKind, raw: unknown, signal?: AbortSignal): Promise<ToolOutcome> {
     const check = readToolInput(kind, raw);
     if (!check.ok) return { parts: [[l10n.t('Not run: the input is not valid. Nothing was sent or spent.'), ...check.problems].join('\n')] };
-    if (check.input.kind === 'startAgent') {
-      const key = JSON.stringify(check.input);
-      const shown = this.shownCaps.get(key);
-      this.shownCaps.delete(key);
-      if (shown !== undefined) this.pinnedCaps.set(check.input, shown);
-    }
+    const prepared = check.input.kind === 'startAgent' ? this.takePrepared(check.input) : { unasked: false };
+    if (prepared.shownCap !== undefined) this.pinnedCaps.set(check.input, prepared.shownCap);
     // A call cancelled before it starts sends nothing: it holds nothing either (the client says cancelled).
-    let hold = signal?.aborted ? undefined : await this.hold(check.input);
+    let hold = signal?.aborted ? undefined : await this.hold(check.input, prepared.unasked);
     if (hold && 'refused' in hold) return hold.refused;
     if (hold && signal?.aborted) {
       // Cancelled while the guard read the files: nothing will be sent, so nothing stays held.
@@ -267,14 +268,13 @@ export class ToolRunner {
    * Past the budget (at either look), it is sent only once the person said yes to our own question,
    * asked here for every such call (VS Code's confirmation can be allowed for good, and then says nothing).
    */
-  private async hold(input: ToolInput): Promise<Hold | { refused: ToolOutcome } | undefined> {
+  private async hold(input: ToolInput, unasked: boolean): Promise<Hold | { refused: ToolOutcome } | undefined> {
     const estimate = estimateCost(input.kind, this.costInput(input), this.deps.selfHosted());
     if (!estimate || !PAID.has(input.kind)) return undefined;
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record unless the person is asked: two calls of this window cannot both take the last credit.
     let decision = this.decideNow(input, estimate);
-    // An agent run always asks: one prepared past the budget got no question from VS Code, whatever the figures say now.
-    const unasked = input.kind === 'startAgent' && this.markUnasked(input, -1);
+    // An agent run prepared past the budget got no question from VS Code: it asks here, whatever the figures say now.
     if (decision.reason !== 'overBudget' && !unasked) {
       const held = await this.holdWithin(input, estimate);
       if ('entry' in held) return held;
