@@ -9,7 +9,7 @@ import { API_KEY_PATH, isFirecrawlError, type NetworkError } from '../../api/err
 import { formatExact, formatSpan } from '../../shared/format';
 import { plainText, sentence } from '../../shared/text';
 import { nameOfPath } from './feedbackFields';
-import { browserBlockedText, keyFaultText, serverSaid, theServer, waitText } from './general';
+import { browserBlockedText, keyFaultText, notFirecrawlsRefusal, serverSaid, theServer, waitText } from './general';
 import { type NextStep, nextStepLabel } from './nextSteps';
 
 export type FailureAction = Exclude<NextStep, 'retry'>;
@@ -237,14 +237,7 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
     }
     case 'unauthorized':
       if (!error.serviceBody) {
-        return {
-          message: l10n.t(
-            "{0} answered 401, and not with Firecrawl's own error: something in between (a proxy or a gateway) asks for its own sign-in, or the API URL is wrong. The feedback was not recorded; it is kept.",
-            theServer(ctx.apiUrl),
-          ),
-          severity: 'error',
-          actions: ['openSettings', 'showLogs'],
-        };
+        return { message: `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('The feedback was not recorded; it is kept.')}`, severity: 'error', actions: ['openSettings', 'showLogs'] };
       }
       if (ctx.keySet === false) {
         return {
@@ -293,14 +286,7 @@ export function describeFeedbackFailure(error: unknown, ctx: FailureContext): Fa
       };
     case 'forbidden':
       if (!error.serviceBody) {
-        return {
-          message: l10n.t(
-            "{0} answered 403, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked it. The feedback was not recorded; it is kept.",
-            theServer(ctx.apiUrl),
-          ),
-          severity: 'error',
-          actions: ['openSettings', 'showLogs'],
-        };
+        return { message: `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('The feedback was not recorded; it is kept.')}`, severity: 'error', actions: ['openSettings', 'showLogs'] };
       }
       return {
         message: l10n.t('Firecrawl refused the feedback (403): the team may be blocked or your IP not on its allow-list.') + said,

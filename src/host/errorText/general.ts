@@ -82,6 +82,25 @@ export function quotedServerWords(text: string | undefined): string | undefined 
 }
 
 /**
+ * A 401 or 403 that is not the service's own JSON (a page, or JSON of another shape): something between the
+ * editor and Firecrawl answered, so neither the key nor the team is the cause. Only the service's body says
+ * Firecrawl refused.
+ */
+export function notFirecrawlsRefusal(error: FirecrawlError, ctx: ErrorContext): string {
+  return error.kind === 'unauthorized'
+    ? l10n.t(
+        "{0} answered 401 while {1}, and not with Firecrawl's own error: something in between (a proxy or a gateway) asks for its own sign-in, or the API URL is wrong.",
+        theServer(ctx.apiUrl),
+        operationText(error.operation),
+      )
+    : l10n.t(
+        "{0} answered 403 while {1}, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked the request.",
+        theServer(ctx.apiUrl),
+        operationText(error.operation),
+      );
+}
+
+/**
  * A 403 from the service's blocklist of sites (social networks and the like): only its words tell it
  * from a key or team refused, in either release's wording ("we do not support this site" now, "This
  * website is no longer supported" before and on self-hosted servers).
@@ -177,16 +196,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
   const said = ctx.serverWordsApart ? '' : serverSaid(error.serverMessage);
   switch (error.kind) {
     case 'unauthorized':
-      if (!error.serviceBody) {
-        return {
-          message: l10n.t(
-            "{0} answered 401 while {1}, and not with Firecrawl's own error: something in between (a proxy or a gateway) asks for its own sign-in, or the API URL is wrong. Check the API URL setting and the network.",
-            theServer(ctx.apiUrl),
-            doing,
-          ),
-          actions: ['openSettings', 'showLogs'],
-        };
-      }
+      if (!error.serviceBody) return { message: `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Check the API URL setting and the network.')}`, actions: ['openSettings', 'showLogs'] };
       if (ctx.keySet === false) return { message: l10n.t('{0} asks for an API key (401) and none is set. Set one.', theServer(ctx.apiUrl)) + said, actions: ['setApiKey'] };
       return { message: l10n.t('Firecrawl rejected the API key (401). Set a valid key.') + said, actions: ['setApiKey'] };
     case 'forbidden':
@@ -195,16 +205,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
         return { message: l10n.t('{0} does not fetch this site (403): it is on the list of sites it refuses, whatever the key.', server) + said, actions: [] };
       }
       // Only the service's own JSON is Firecrawl refusing; a page is a proxy's, a firewall's or a web filter's.
-      if (!error.serviceBody) {
-        return {
-          message: l10n.t(
-            "{0} answered 403 while {1}, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked the request. Check the network, or the API URL setting.",
-            theServer(ctx.apiUrl),
-            doing,
-          ),
-          actions: ['openSettings', 'showLogs'],
-        };
-      }
+      if (!error.serviceBody) return { message: `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Check the API URL setting and the network.')}`, actions: ['openSettings', 'showLogs'] };
       return {
         message: l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing) + said,
         actions: ['setApiKey', 'showLogs'],

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { isDefaultApiUrl, isFirecrawlError, isUnsupportedOnServer } from '../../api';
 import { plainText } from '../../shared/text';
-import { browserBlockedText, type ErrorContext, theServer, waitText } from './general';
+import { browserBlockedText, type ErrorContext, notFirecrawlsRefusal, theServer, waitText } from './general';
 
 /**
  * The server has no such list at all: a 404 (an older or self-hosted server without the route, or
@@ -27,13 +27,11 @@ export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}
   switch (error.kind) {
     case 'unauthorized':
       // As everywhere: only the service's own 401 rejects the key; none set is not a rejected one.
-      if (!error.serviceBody)
-        return l10n.t("{0} answered 401, and not with Firecrawl's own error (a proxy or a gateway asks for its own sign-in), so recent jobs cannot be listed.", theServer(ctx.apiUrl));
+      if (!error.serviceBody) return `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Recent jobs could not be listed.')}`;
       if (ctx.keySet === false) return l10n.t('{0} asks for an API key (401) and none is set, so recent jobs cannot be listed.', theServer(ctx.apiUrl));
       return l10n.t('Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
     case 'forbidden':
-      if (!error.serviceBody)
-        return l10n.t("{0} answered 403, and not with Firecrawl's own error (a proxy, a firewall or a web filter blocked it), so recent jobs cannot be listed.", theServer(ctx.apiUrl));
+      if (!error.serviceBody) return `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Recent jobs could not be listed.')}`;
       return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
     case 'rateLimited': {
       const wait = waitText(error.retryAfterMs);

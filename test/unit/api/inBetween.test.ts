@@ -53,14 +53,17 @@ describe('a 403 page from something in between', () => {
     const said = describeError(error, ctx);
     assert.equal(
       said.message,
-      "The server at https://api.firecrawl.dev answered 403 while reading remaining credits, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked the request. Check the network, or the API URL setting.",
+      "The server at https://api.firecrawl.dev answered 403 while reading remaining credits, and not with Firecrawl's own error: something in between (a proxy, a firewall or a web filter) blocked the request. Check the API URL setting and the network.",
     );
     assert.deepEqual(said.actions, ['openSettings', 'showLogs']);
     const run = describeRunError(await failureOf(blocked().scrape({ url: 'https://example.com', timeout: 30_000 } as never)), ctx);
     assert.ok(!run.actions.includes('setApiKey'), `run actions: ${run.actions.join(',')}`);
-    assert.match(recentJobsUnavailableText(error, ctx), /^The server at https:\/\/api\.firecrawl\.dev answered 403, and not with Firecrawl's own error/);
+    assert.match(
+      recentJobsUnavailableText(error, ctx),
+      /^The server at https:\/\/api\.firecrawl\.dev answered 403 while \w+.*, and not with Firecrawl's own error: .*blocked the request\. Recent jobs could not be listed\.$/,
+    );
     const feedback = describeFeedbackFailure(error, { ...ctx, selfHosted: false });
-    assert.match(feedback.message, /blocked it\. The feedback was not recorded; it is kept\.$/);
+    assert.match(feedback.message, /blocked the request\. The feedback was not recorded; it is kept\.$/);
     assert.ok(!feedback.actions.includes('setApiKey'));
   });
 

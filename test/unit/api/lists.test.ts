@@ -146,7 +146,7 @@ describe('listActivity', () => {
     );
     assert.match(
       recentJobsUnavailableText(new UnauthorizedError({ operation: 'activity', serviceBody: false }), { apiUrl: 'https://fc.corp.example', keySet: true }),
-      /^The server at https:\/\/fc\.corp\.example answered 401, and not with Firecrawl's own error/,
+      /^The server at https:\/\/fc\.corp\.example answered 401 while reading the team’s recent jobs, and not with Firecrawl's own error: .* Recent jobs could not be listed\.$/,
     );
     sandbox.activitySelfHosted = 'newer';
   });

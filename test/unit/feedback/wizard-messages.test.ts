@@ -188,7 +188,7 @@ describe('failure messages', () => {
     assert.deepEqual(unauthorized.actions, ['setApiKey', 'sendAgain']);
     // Not the service's 401, or none set: no key was rejected.
     const proxy = describeFeedbackFailure(new UnauthorizedError({ ...op, serviceBody: false }), ctx);
-    assert.match(proxy.message, /answered 401, and not with Firecrawl's own error.*The feedback was not recorded; it is kept\./);
+    assert.match(proxy.message, /answered 401 while sending feedback, and not with Firecrawl's own error.*The feedback was not recorded; it is kept\./);
     assert.doesNotMatch(proxy.message, /rejected the API key/);
     assert.deepEqual(proxy.actions, ['openSettings', 'showLogs']);
     const none = describeFeedbackFailure(new UnauthorizedError({ ...op }), { ...ctx, keySet: false });
