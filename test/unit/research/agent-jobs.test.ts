@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { type AgentJob, BadRequestError, type CallOptions, CancelledError, GoneError, NoRouteError, NotFoundError, type ResearchJob } from '../../../src/api';
 import { normalizeAgentJob, normalizeResearchJob, schemas } from '../../../src/api/schemas';
 import { trackChecked } from '../../../src/features/research/model/trackChecked';
-import { DEEP_RESEARCH_SUNSET, ResearchStore } from '../../../src/features/research/model/researchStore';
+import { DEEP_RESEARCH_SUNSET, hasShutDown, readableUntilShutdown, ResearchStore } from '../../../src/features/research/model/researchStore';
 import { isFinished, type JobKind, type TrackedJob } from '../../../src/features/research/model/trackedJob';
 import { describeChildren, describeJob, jobContextValue, pollNotice } from '../../../src/features/research/ui/treeRows';
 import { agentFacts, agentGroups, agentTooltipRows, describeAgentGroup, jsonText } from '../../../src/features/research/ui/agentRows';
@@ -409,6 +409,44 @@ describe('the Deep Research shutdown', () => {
     assert.match(jobContextValue(job), /\bresult\b/);
     assert.equal(resultFormats(job)[0]!.label, 'What it found before it stopped (Markdown)');
     assert.deepEqual(finished, [late], 'the job lost at the shutdown is announced (it will not finish); the refused one is not');
+  });
+
+  test('a service still answering past its sunset has not shut down: the line says so, its jobs stay readable, and the 410 that comes later is not dated by the sunset', async () => {
+    const { clock, service, store, make } = setup();
+    const sunsetAt = Math.floor((clock.now() + 600_000) / 1000) * 1000;
+    service.sunset = new Date(sunsetAt).toUTCString();
+    const id = service.createResearch({ durationMs: 3_600_000, activities: 60, sources: 30 });
+    store.track([id]);
+    await clock.advance(30_000);
+    assert.equal(hasShutDown(store.deepResearchNotice, clock.now()), false);
+    assert.equal(hasShutDown(store.deepResearchNotice, sunsetAt), true, 'past the date with no answer since, the date is all there is');
+    await clock.advance(sunsetAt - clock.now() + 60_000);
+    const job = store.get(id)!;
+    assert.equal(job.poll.kind, 'polling');
+    assert.equal(hasShutDown(store.deepResearchNotice, clock.now()), false, 'it answered past its date');
+    const later = make();
+    assert.equal(hasShutDown(later.deepResearchNotice, clock.now() + 86_400_000), false, 'and that is kept: a window opened later does not call it shut down by the date');
+    later.dispose();
+    const date = new Date(sunsetAt).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    assert.equal(
+      shutdownMessage(store.jobs, store.deepResearchNotice, clock.now(), 'en-US'),
+      `Deep Research was due to shut down on ${date} and still answers for now. Save results you want to keep.`,
+    );
+    const row = describeJob(job, clock.now(), {}, readableUntilShutdown(store.deepResearchNotice));
+    assert.doesNotMatch(`${row.description ?? ''}`, /shut down|expire/, 'the row does not call it gone');
+    const cleared = store.clearFinished();
+    assert.deepEqual(cleared.kept, [], 'nothing is kept for want of a reader: it can still be read');
+    service.shutdownAt = clock.now() + 1;
+    await clock.advance(60_000);
+    const gone = store.get(id)!.poll;
+    assert.equal(gone.kind === 'stopped' && gone.reason, 'gone');
+    assert.equal(hasShutDown(store.deepResearchNotice, clock.now()), true);
+    assert.match(
+      shutdownMessage(store.jobs, store.deepResearchNotice, clock.now(), 'en-US') ?? '',
+      /^Deep Research was shut down\. Its jobs here keep their last results/,
+      'not "on" the sunset it outlived',
+    );
+    store.dispose();
   });
 
   test('a Sunset header moves the announced date; the view message counts the days and goes with the last deep research job', async () => {

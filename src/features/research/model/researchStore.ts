@@ -746,7 +746,7 @@ export class ResearchStore implements Disposable {
     const job = keepCancelled(r.snapshot, answer, r.cancelRequested === true);
     if (job.kind === 'deepResearch') {
       this.notices.logNotices(job.warnings);
-      this.notices.noteAnswer(job.deprecation?.sunsetAt);
+      this.notices.noteAnswer(job.deprecation?.sunsetAt, this.now());
     }
     const { finished, kindChanged } = applySnapshot(r, job, manual, this.answerContext());
     if (kindChanged) this.folder?.markDirty(r.id, false);

@@ -33,12 +33,14 @@ export class ServiceNotices {
 
   /**
    * The service answered a deep research request, so it serves the API still (whatever an earlier 410
-   * said: a server switched to, or a shutdown rolled back), and may have named its Sunset.
+   * said: a server switched to, or a shutdown rolled back), and may have named its Sunset. An answer at
+   * or past the sunset is remembered: the date did not stop it, so only a 410 (or the route gone) will.
    */
-  noteAnswer(sunsetAt: number | undefined): void {
+  noteAnswer(sunsetAt: number | undefined, now: number): void {
     const current = this.notice;
-    const next = { sunsetAt: sunsetAt ?? current.sunsetAt };
-    if (next.sunsetAt === current.sunsetAt && current.shutDownAt === undefined) return;
+    const next: DeepResearchNotice = { sunsetAt: sunsetAt ?? current.sunsetAt };
+    if (now >= next.sunsetAt) next.servedPastSunset = current.servedPastSunset ?? now;
+    if (next.sunsetAt === current.sunsetAt && current.shutDownAt === undefined && next.servedPastSunset === current.servedPastSunset) return;
     this.set(next);
   }
 
@@ -62,6 +64,8 @@ export class ServiceNotices {
 function storedNotice(value: unknown): DeepResearchNotice {
   const stored = typeof value === 'object' && value !== null ? (value as Partial<Record<keyof DeepResearchNotice, unknown>>) : {};
   const sunsetAt = typeof stored.sunsetAt === 'number' && Number.isFinite(stored.sunsetAt) ? stored.sunsetAt : DEEP_RESEARCH_SUNSET;
-  const shutDownAt = typeof stored.shutDownAt === 'number' && Number.isFinite(stored.shutDownAt) ? stored.shutDownAt : undefined;
-  return shutDownAt === undefined ? { sunsetAt } : { sunsetAt, shutDownAt };
+  const notice: DeepResearchNotice = { sunsetAt };
+  if (typeof stored.shutDownAt === 'number' && Number.isFinite(stored.shutDownAt)) notice.shutDownAt = stored.shutDownAt;
+  if (typeof stored.servedPastSunset === 'number' && Number.isFinite(stored.servedPastSunset)) notice.servedPastSunset = stored.servedPastSunset;
+  return notice;
 }

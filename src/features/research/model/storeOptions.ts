@@ -21,16 +21,18 @@ export interface DeepResearchNotice {
   sunsetAt: number;
   /** When a 410 was first seen: the API is gone. */
   shutDownAt?: number;
+  /** When a deep research answer first came at or past the sunset: the API still serves, whatever the date said. */
+  servedPastSunset?: number;
 }
 
-/** Whether the Deep Research API is gone by `now`: a 410 said so, or its sunset has passed. */
+/** Whether the Deep Research API is gone by `now`: a 410 said so, or its sunset has passed and nothing answered since. */
 export function hasShutDown(notice: DeepResearchNotice, now: number): boolean {
-  return notice.shutDownAt !== undefined || now >= notice.sunsetAt;
+  return notice.shutDownAt !== undefined || (now >= notice.sunsetAt && notice.servedPastSunset === undefined);
 }
 
-/** Until when deep research jobs can be read: the sunset, or the 410 that came before it. */
+/** Until when deep research jobs can be read: the sunset, or the 410 that came before it; no end known while it answers past its date. */
 export function readableUntilShutdown(notice: DeepResearchNotice): number {
-  return Math.min(notice.sunsetAt, notice.shutDownAt ?? Infinity);
+  return Math.min(notice.servedPastSunset === undefined ? notice.sunsetAt : Infinity, notice.shutDownAt ?? Infinity);
 }
 
 /** Read at every request (ClientProvider fits), so a key or URL change applies to the next poll. */

@@ -110,7 +110,7 @@ function startedAt(job: TrackedJob, now: number): number | undefined {
 /** When a job's answer can be read again: its expiry, and for deep research no later than the API's shutdown. */
 function readableUntil(job: TrackedJob, sunsetAt: number | undefined): { at: number; sunset: boolean } | undefined {
   const expires = parseTime(job.snapshot?.expiresAt);
-  if (job.kind === 'deepResearch' && sunsetAt !== undefined && (expires === undefined || sunsetAt < expires)) return { at: sunsetAt, sunset: true };
+  if (job.kind === 'deepResearch' && sunsetAt !== undefined && Number.isFinite(sunsetAt) && (expires === undefined || sunsetAt < expires)) return { at: sunsetAt, sunset: true };
   return expires === undefined ? undefined : { at: expires, sunset: false };
 }
 

@@ -16,11 +16,12 @@ export function shutdownMessage(jobs: readonly TrackedJob[], notice: DeepResearc
   if (!jobs.some((job) => job.kind === 'deepResearch')) return undefined;
   const date = formatDate(notice.sunsetAt, locale);
   if (hasShutDown(notice, now)) {
-    // Shut down before the announced date: that date would mislead.
-    return notice.shutDownAt !== undefined && notice.shutDownAt < notice.sunsetAt
+    // Shut down before the announced date, or after it (it still answered past it): that date would mislead.
+    return notice.shutDownAt !== undefined && (notice.shutDownAt < notice.sunsetAt || notice.servedPastSunset !== undefined)
       ? l10n.t('Deep Research was shut down. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.')
       : l10n.t('Deep Research was shut down on {0}. Its jobs here keep their last results: save the ones you want to keep. New research runs as agent jobs.', date);
   }
+  if (now >= notice.sunsetAt) return l10n.t('Deep Research was due to shut down on {0} and still answers for now. Save results you want to keep.', date);
   // Calendar days in UTC, the time zone the date is named in: 47 hours before, on the 8th, the 10th
   // is two days off (whole 24-hour spans would say one, contradicting the date beside it).
   const days = Math.floor(notice.sunsetAt / DAY_MS) - Math.floor(now / DAY_MS);
