@@ -61,6 +61,30 @@ describe('csv', () => {
     ]);
   });
 
+  test('per key: a month no key used keeps a row, as the chart keeps its 0 bar', () => {
+    // September used, October left out by the service (no key used it), November read before any use.
+    const sep = '2026-09-01T00:00:00.000Z';
+    const periods: UsagePeriod[] = [
+      { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 40, apiKey: 'ci' },
+      { startDate: sep, endDate: '2026-09-30T23:59:59.999Z', creditsUsed: 0, apiKey: 'idle' },
+    ];
+    const now = Date.parse('2026-11-05T09:00:00Z');
+    assert.deepEqual(parseCsv(toCsv(periods, true, now)), [
+      ['month_start', 'month_end', 'in_progress', 'api_key', 'credits_used'],
+      ['2026-09-01', '2026-09-30', 'false', 'ci', '40'],
+      ['2026-09-01', '2026-09-30', 'false', 'idle', '0'],
+      ['2026-10-01', '2026-10-31', 'false', '', '0'],
+      ['2026-11-01', '', 'true', '', '0'],
+    ]);
+    // The plain file has the same months.
+    assert.deepEqual(
+      parseCsv(toCsv(periods, false, now))
+        .slice(1)
+        .map((r) => r[0]),
+      ['2026-09-01', '2026-10-01', '2026-11-01'],
+    );
+  });
+
   test('quotes commas, quotes and newlines and reads back the same', () => {
     const names = ['a,b', 'say "hi"', 'two\nlines', 'cr\r\nlf', ' padded '];
     const periods = names.map((apiKey, i) => ({ startDate: oct, endDate: octEnd, creditsUsed: 100 - i, apiKey }));

@@ -58,6 +58,9 @@ export function toCsv(periods: readonly UsagePeriod[], byApiKey: boolean, now?: 
     const indices = Object.keys(month.values)
       .map(Number)
       .sort((a, b) => a - b);
+    // A month no key used (left out by the service, or the month of the reading before any use) is a 0
+    // bar in the chart and a row in the table: without a row here the file would skip it unsaid.
+    if (!indices.length) lines.push([...common, '', csvNumber(0)].join(','));
     for (const index of indices) lines.push([...common, csvText(model.series[index]!.name), csvNumber(month.values[index] ?? 0)].join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
