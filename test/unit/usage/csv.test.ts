@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UsagePeriod } from '../../../src/api';
-import { binsCsv, csvText, historyCsv, toCsv } from '../../../src/features/usage/render/csv';
+import { binsCsv, csvRowCount, csvText, historyCsv, toCsv } from '../../../src/features/usage/render/csv';
 import { binsFor } from '../../support/usageBins';
 
 const oct = '2026-10-01T00:00:00.000Z';
@@ -97,6 +97,17 @@ describe('csv', () => {
         .map((r) => r[3]),
       names,
     );
+  });
+
+  test('the rows a copy reports are the rows of the file: a line break in a key name starts none', () => {
+    const names = ['two\nlines', 'cr\r\nlf', 'say "hi"\r\n', 'plain'];
+    const csv = toCsv(
+      names.map((apiKey, i) => ({ startDate: oct, endDate: octEnd, creditsUsed: 10 - i, apiKey })),
+      true,
+    );
+    assert.equal(parseCsv(csv).length - 1, names.length);
+    assert.equal(csvRowCount(csv), names.length);
+    assert.equal(csvRowCount(toCsv([], true)), 0);
   });
 
   test('defuses formula triggers in text cells', () => {

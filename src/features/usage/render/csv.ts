@@ -80,6 +80,14 @@ export function binsToCsv(data: BinsData): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/**
+ * How many rows a CSV written here holds below its header. A key name may hold a line break, quoted
+ * inside its cell: only line ends outside quotes end a row.
+ */
+export function csvRowCount(csv: string): number {
+  return csv.replace(/"[^"]*"/g, '').split('\r\n').length - 2;
+}
+
 /** A CSV ready to copy or save, and the name it is saved under. */
 export interface CsvFile {
   csv: string;

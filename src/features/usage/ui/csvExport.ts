@@ -4,18 +4,14 @@ import * as vscode from 'vscode';
 import { defaultSaveUri, fileNameOf } from '../../../host/saveLocation';
 import { fileWriteText } from '../../../host/errorText';
 import { formatExact, plural } from '../../../shared/format';
-import type { CsvFile } from '../render/csv';
+import { type CsvFile, csvRowCount } from '../render/csv';
 
 export type ExportResult = { level: 'info' | 'error'; text: string } | undefined;
-
-function rowCount(csv: string): number {
-  return csv.split('\r\n').length - 2;
-}
 
 export async function copyCsv(file: CsvFile | undefined): Promise<ExportResult> {
   if (!file) return { level: 'error', text: vscode.l10n.t('Nothing to copy yet: usage history has not loaded.') };
   await vscode.env.clipboard.writeText(file.csv);
-  const rows = rowCount(file.csv);
+  const rows = csvRowCount(file.csv);
   const count = formatExact(rows, vscode.env.language);
   return { level: 'info', text: plural(rows, vscode.l10n.t('Copied {0} row as CSV.', count), vscode.l10n.t('Copied {0} rows as CSV.', count)) };
 }
