@@ -38,6 +38,25 @@ describe('RatableResults', () => {
     assert.equal(results.isOpen('b'), false);
   });
 
+  test('a recorded rating is the last word on its job: a later "too late" keeps it, and it replaces an earlier refusal', () => {
+    const results = new RatableResults();
+    results.add('rated', { endpoint: 'scrape', jobId: JOB });
+    results.answered('scrape', JOB, { receipt: 'Thanks: feedback recorded, 1 credit refunded.' });
+    // Submit Feedback for the same job after its window: the service checks the window before duplicates.
+    results.answered('scrape', JOB, { closed: { windowSeconds: 120 } });
+    assert.equal(results.get('rated')?.closed, undefined, 'the result was rated: its lens and Rate say so, not that rating closed');
+    assert.deepEqual(results.get('rated')?.rated, { receipt: 'Thanks: feedback recorded, 1 credit refunded.' });
+
+    const MAPPED = JOB.replace('3f', '4f');
+    results.add('closed', { endpoint: 'map', jobId: MAPPED, server: 'http://localhost:3002' });
+    results.closeEvery((r) => r.server === 'http://localhost:3002', { noFeedback: true });
+    // The server has a database since, and took a rating given to Submit Feedback.
+    results.answered('map', MAPPED, { receipt: 'Thanks.' });
+    assert.equal(results.get('closed')?.closed, undefined, 'taken after all: the lens says rated, not closed');
+    assert.deepEqual(results.get('closed')?.rated, { receipt: 'Thanks.' });
+    assert.equal(results.isOpen('closed'), false);
+  });
+
   test('a job id not of the service’s shape is not offered for rating: it could not be sent, and a CodeLens would render it', () => {
     const results = new RatableResults();
     results.add('a', { endpoint: 'scrape', jobId: '$(alert) run' });

@@ -67,13 +67,17 @@ export class RatableResults {
     const result = this.results.get(key);
     if (!result) return;
     result.rated = { receipt };
+    // Taken after all (a server with a database since, a team allowed again): the lens says rated, not why it was closed.
+    delete result.closed;
     this.changed.fire(key);
   }
 
   /** The server refused for good: this result cannot be rated any more. */
   close(key: string, closed: Closed): void {
     const result = this.results.get(key);
-    if (!result) return;
+    // A rating recorded stays what the result says: a later "too late" for the same job (the window is
+    // checked before duplicates) is about the repeat, not about a rating never given.
+    if (!result || result.rated) return;
     result.closed = closed;
     this.changed.fire(key);
   }
