@@ -57,6 +57,26 @@ describe('RatableResults', () => {
     assert.equal(results.isOpen('closed'), false);
   });
 
+  test('a rating outlives the document it was given in: the job shown again (a notification’s Rate button) says it was rated', () => {
+    const results = new RatableResults();
+    const SEARCHED = JOB.replace('3f', '8f');
+    results.add('untitled:search-pricing.md', { endpoint: 'search', jobId: SEARCHED });
+    results.answered('search', SEARCHED, { receipt: 'Thanks: feedback recorded, 1 credit refunded.' });
+    // The empty list is closed; its "no results" notification still offers Rate.
+    results.remove('untitled:search-pricing.md');
+    results.add('firecrawl-unopened:search/x', { endpoint: 'search', jobId: SEARCHED });
+    assert.deepEqual(results.get('firecrawl-unopened:search/x')?.rated, { receipt: 'Thanks: feedback recorded, 1 credit refunded.' }, 'Rate shows the receipt instead of sending a repeat');
+    assert.equal(results.isOpen('firecrawl-unopened:search/x'), false);
+
+    // Rated from Submit Feedback while no document held it.
+    const SCRAPED = JOB.replace('3f', '9f');
+    results.answered('scrape', SCRAPED, { receipt: 'Thanks.' });
+    results.add('firecrawl-unopened:scrape/y', { endpoint: 'scrape', jobId: SCRAPED });
+    assert.deepEqual(results.get('firecrawl-unopened:scrape/y')?.rated, { receipt: 'Thanks.' });
+    results.add('untitled:other.md', { endpoint: 'map', jobId: SCRAPED });
+    assert.equal(results.isOpen('untitled:other.md'), true, 'the same id under another endpoint is another job');
+  });
+
   test('a job id not of the service’s shape is not offered for rating: it could not be sent, and a CodeLens would render it', () => {
     const results = new RatableResults();
     results.add('a', { endpoint: 'scrape', jobId: '$(alert) run' });

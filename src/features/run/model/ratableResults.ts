@@ -35,6 +35,11 @@ export type Closed = { windowSeconds?: number } | { noFeedback: true } | { teamR
 
 export class RatableResults {
   private readonly results = new Map<string, RatableResult>();
+  /**
+   * The receipt of each job rated in this window, by endpoint and job id: a document closed takes its
+   * record with it, and the job shown again (a notification's Rate button) must not be rated twice.
+   */
+  private readonly receipts = new Map<string, string>();
   private readonly changed = new Emitter<string>();
   /** Fires the document key whose rating changed. */
   readonly onDidChange = this.changed.event;
@@ -42,7 +47,8 @@ export class RatableResults {
   /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
     if (!isJobId(result.jobId)) return;
-    this.results.set(key, { ...result });
+    const receipt = this.receipts.get(jobKey(result.endpoint, result.jobId));
+    this.results.set(key, { ...result, ...(receipt !== undefined ? { rated: { receipt } } : {}) });
     this.changed.fire(key);
   }
 
@@ -66,6 +72,7 @@ export class RatableResults {
   rated(key: string, receipt: string): void {
     const result = this.results.get(key);
     if (!result) return;
+    this.receipts.set(jobKey(result.endpoint, result.jobId), receipt);
     result.rated = { receipt };
     // Taken after all (a server with a database since, a team allowed again): the lens says rated, not why it was closed.
     delete result.closed;
@@ -87,6 +94,7 @@ export class RatableResults {
    * open result of that job learns it.
    */
   answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }): void {
+    if ('receipt' in answer) this.receipts.set(jobKey(endpoint, jobId), answer.receipt);
     for (const [key, result] of this.results) {
       if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
       if ('receipt' in answer) this.rated(key, answer.receipt);
@@ -131,4 +139,8 @@ export class RatableResults {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+function jobKey(endpoint: string, jobId: string): string {
+  return `${endpoint}/${jobId}`;
 }
