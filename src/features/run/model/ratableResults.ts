@@ -34,10 +34,12 @@ export function feedbackUrl(...candidates: ReadonlyArray<string | undefined>): s
 export type Closed = { windowSeconds?: number } | { noFeedback: true } | { teamRefused: 'optedOut' | 'preview' };
 
 export class RatableResults {
-  private readonly results = new Map<string, RatableResult>();
+  /** By document; what was rated is not theirs to hold (`receipts`). */
+  private readonly results = new Map<string, Omit<RatableResult, 'rated'>>();
   /**
-   * The receipt of each job rated in this window, by endpoint and job id: a document closed takes its
-   * record with it, and the job shown again (a notification's Rate button) must not be rated twice.
+   * The receipt of each job rated in this window, by endpoint and job id: the one record of a rating,
+   * so it outlives the document it was given in and the job shown again (a notification's Rate button)
+   * is not rated twice.
    */
   private readonly receipts = new Map<string, string>();
   private readonly changed = new Emitter<string>();
@@ -47,8 +49,9 @@ export class RatableResults {
   /** Only a job id of the service's shape can be rated (and shown in a CodeLens, which renders `$(icons)`). */
   add(key: string, result: RatableResult): void {
     if (!isJobId(result.jobId)) return;
-    const receipt = this.receipts.get(jobKey(result.endpoint, result.jobId));
-    this.results.set(key, { ...result, ...(receipt !== undefined ? { rated: { receipt } } : {}) });
+    const { rated, ...rest } = result;
+    if (rated) this.receipts.set(jobKey(rest), rated.receipt);
+    this.results.set(key, rest);
     this.changed.fire(key);
   }
 
@@ -59,21 +62,23 @@ export class RatableResults {
   }
 
   get(key: string): RatableResult | undefined {
-    return this.results.get(key);
+    const result = this.results.get(key);
+    if (!result) return undefined;
+    const receipt = this.receipts.get(jobKey(result));
+    return receipt === undefined ? result : { ...result, rated: { receipt } };
   }
 
   /** Whether the document can still be rated now. */
   isOpen(key: string): boolean {
     const result = this.results.get(key);
-    return result !== undefined && result.closed === undefined && result.rated === undefined;
+    return result !== undefined && result.closed === undefined && !this.receipts.has(jobKey(result));
   }
 
   /** A rating of this result was recorded: rating it again would only repeat it. */
   rated(key: string, receipt: string): void {
     const result = this.results.get(key);
     if (!result) return;
-    this.receipts.set(jobKey(result.endpoint, result.jobId), receipt);
-    result.rated = { receipt };
+    this.receipts.set(jobKey(result), receipt);
     // Taken after all (a server with a database since, a team allowed again): the lens says rated, not why it was closed.
     delete result.closed;
     this.changed.fire(key);
@@ -84,7 +89,7 @@ export class RatableResults {
     const result = this.results.get(key);
     // A rating recorded stays what the result says: a later "too late" for the same job (the window is
     // checked before duplicates) is about the repeat, not about a rating never given.
-    if (!result || result.rated) return;
+    if (!result || this.receipts.has(jobKey(result))) return;
     result.closed = closed;
     this.changed.fire(key);
   }
@@ -94,7 +99,7 @@ export class RatableResults {
    * open result of that job learns it.
    */
   answered(endpoint: FeedbackEndpoint, jobId: string, answer: { receipt: string } | { closed: Closed }): void {
-    if ('receipt' in answer) this.receipts.set(jobKey(endpoint, jobId), answer.receipt);
+    if ('receipt' in answer) this.receipts.set(jobKey({ endpoint, jobId }), answer.receipt);
     for (const [key, result] of this.results) {
       if (result.endpoint !== endpoint || result.jobId !== jobId) continue;
       if ('receipt' in answer) this.rated(key, answer.receipt);
@@ -141,6 +146,6 @@ export class RatableResults {
   }
 }
 
-function jobKey(endpoint: string, jobId: string): string {
-  return `${endpoint}/${jobId}`;
+function jobKey(job: { endpoint: string; jobId: string }): string {
+  return `${job.endpoint}/${job.jobId}`;
 }
