@@ -145,8 +145,8 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     // The run shows in the Research view at once; the view polls it like any agent run.
     // Through the Research view's command for a run of known kind: it waits for the window's team (after a
     // key or server change the run is the new team's), says what the cap did, and reveals the row.
-    trackAgentRun: async (id, prompt) => {
-      await vscode.commands.executeCommand(COMMANDS.trackRecentJob, { id, kind: 'agent', started: true, prompt });
+    trackAgentRun: async (id, prompt, team) => {
+      await vscode.commands.executeCommand(COMMANDS.trackRecentJob, { id, kind: 'agent', started: true, prompt, team });
     },
     focused: () => focus.focused,
     team: () => team.settledId,
@@ -165,7 +165,7 @@ export function activateExtension(context: vscode.ExtensionContext): TestApi | u
     credits,
     burn,
     // Once the window knows its team (the run is that team's); not revealed: the chat keeps the focus.
-    trackAgentRun: (id, prompt) => void research.store.listKnown.then(() => research.store.track([id], 'agent', [{ id, prompt, startedHere: true }])),
+    trackAgentRun: (id, prompt, team) => void research.store.listKnown.then(() => research.store.track([id], 'agent', [{ id, prompt, startedHere: true, ...(team ? { team } : {}) }])),
   });
   // A run an agent started is followed in the Research view: a finished read of it there settles the
   // ceiling it was charged, though the agent may never read its status again.

@@ -46,7 +46,7 @@ export interface AgentToolsDeps {
   credits: CreditsFeature;
   burn: BurnFeature;
   /** Adds a run an agent started to the Research view, without taking focus from the chat. */
-  trackAgentRun(id: string, prompt: string): void;
+  trackAgentRun(id: string, prompt: string, team: string | undefined): void;
 }
 
 export class AgentToolsFeature extends DisposableBase {
@@ -69,7 +69,7 @@ export class AgentToolsFeature extends DisposableBase {
           balance: () => this.deps.credits.store.state.snapshot?.usage.remainingCredits,
           teamCredits: () => this.teamCredits(),
           documentUri: toolDocumentUri,
-          trackAgentRun: (id, prompt) => this.deps.trackAgentRun(id, prompt),
+          trackAgentRun: (id, prompt, team) => this.deps.trackAgentRun(id, prompt, team),
         }),
     ),
   );

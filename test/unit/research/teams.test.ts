@@ -44,6 +44,28 @@ describe('teams: one key on one server each', () => {
     for (const w of [a1, a2, b1, b2]) await w.close();
   });
 
+  test("a run started with the key in use before a change is that key's: listed with its jobs, never asked about with the new key, followed by a window on the old one", async () => {
+    const { clock, service, disk, open } = editor();
+    const old = await open('old', { team: 'a' });
+    const w = await open('w', { team: 'b' });
+    const job = service.create({ durationMs: 120_000 }, 'a');
+    // As the Research view's command is given it once the start answers: the team is the one it was sent with.
+    const result = w.store.track([job], 'deepResearch', [{ id: job, prompt: 'Compare  the\nplans', startedHere: true, team: 'a' }]);
+    assert.deepEqual([result.added, result.otherTeam], [[], [job]]);
+    await clock.advance(200_000);
+    assert.equal(w.store.get(job), undefined, 'not shown with the key that did not start it');
+    assert.equal(w.store.hiddenJobs, 1, "counted among the other key's jobs");
+    assert.ok(disk.files.has(jobFileName('a', job)));
+    assert.equal(old.store.get(job)?.snapshot?.status, 'completed', 'the window on that key follows it to its end');
+    assert.equal(old.store.get(job)?.prompt, 'Compare the plans');
+    assert.deepEqual(
+      service.calls.filter((c) => c.id === job && c.team !== 'a'),
+      [],
+      'never asked about with the new key (a 404 there would call a running job lost)',
+    );
+    for (const x of [old, w]) await x.close();
+  });
+
   test('a window whose key changes to a team with no jobs says, once its list is read, how many the other key keeps', async () => {
     const { clock, service, open } = editor();
     const w = await open('w', { team: 'a' });

@@ -63,7 +63,7 @@ export interface ToolRunnerDeps {
   /** How the result says where the whole text is (a URI the person can open). */
   documentName(key: string): string;
   /** A run an agent started: the person follows it where they follow their own (the Research view). */
-  trackAgentRun?(id: string, prompt: string): void;
+  trackAgentRun?(id: string, prompt: string, team: string | undefined): void;
   /**
    * Asks the person, in a dialog of the extension's own that no standing approval skips, whether a call
    * may take today's spending past the budget; true only for a yes. Without it such a call is not sent.
@@ -513,7 +513,7 @@ export class ToolRunner {
   private started(id: string, input: Extract<ToolInput, { kind: 'startAgent' }>, hold: Hold | undefined, answerLost: boolean): ToolOutcome {
     const maxCredits = this.agentCap(input);
     const charged = this.charge(hold, undefined, id);
-    this.deps.trackAgentRun?.(id, input.prompt);
+    this.deps.trackAgentRun?.(id, input.prompt, hold?.entry.team);
     const said = pluralCount(
       maxCredits,
       undefined,

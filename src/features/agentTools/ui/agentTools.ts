@@ -29,7 +29,7 @@ export interface AgentToolsHost {
   balance(): number | undefined;
   teamCredits(): Promise<TeamCredits>;
   documentUri(key: string): vscode.Uri;
-  trackAgentRun(id: string, prompt: string): void;
+  trackAgentRun(id: string, prompt: string, team: string | undefined): void;
 }
 
 export class AgentTools {

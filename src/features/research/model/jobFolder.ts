@@ -18,6 +18,7 @@ import {
   JOB_FILE_VERSION,
   JOB_FOLDER,
   parseJobFileName,
+  type PersistableJob,
   type PersistedRecord,
   readRemoval,
   removal,
@@ -257,6 +258,14 @@ export class JobFolder implements Disposable {
     const taken = files.slice(0, Math.max(0, room));
     if (taken.length) this.options.log.info(`Following ${taken.length} job(s) of another key or server with this one`);
     return { files: taken, already, left: files.length - taken.length };
+  }
+
+  /** A job that is another team's from the start: written to that team's list, and counted among other teams' jobs. */
+  async leaveWith(team: string, record: PersistableJob): Promise<void> {
+    if (team === this.options.team) return;
+    const { files, clock, windowId } = this.options;
+    await files.write(jobFileName(team, record.id), fitJobFile(toJobFile(record, clock.now(), windowId), this.options.maxJobBytes ?? DEFAULT_MAX_JOB_BYTES).text);
+    await this.recountHidden();
   }
 
   /** Jobs moved here from another team: once written here, the other team's windows are told they went. */

@@ -309,14 +309,20 @@ export class ResearchStore implements Disposable {
   track(ids: readonly string[], kind?: JobKind | ReadonlyMap<string, JobKind>, facts: readonly RunFacts[] = []): TrackResult {
     const fresh: string[] = [];
     const existing: string[] = [];
+    const otherTeam: string[] = [];
+    const factsOf = (id: string) => facts.find((f) => f.id.trim().toLowerCase() === id);
     for (const raw of ids) {
       const id = raw.trim().toLowerCase();
       if (!isJobId(id)) continue;
-      if (this.records.has(id)) {
+      const team = factsOf(id)?.team;
+      if (this.folder && team !== undefined && team !== this.team) {
+        if (!otherTeam.includes(id)) otherTeam.push(id);
+      } else if (this.records.has(id)) {
         if (!existing.includes(id)) existing.push(id);
       } else if (!fresh.includes(id)) fresh.push(id);
     }
-    const result: TrackResult = { added: [], existing, evicted: [], refused: [] };
+    const result: TrackResult = { added: [], existing, evicted: [], refused: [], otherTeam };
+    for (const id of otherTeam) this.leaveWithTeam(id, typeof kind === 'object' ? kind.get(id) : kind, factsOf(id)!, factsOf(id)!.team!);
     if (!this.folder || fresh.length === 0) {
       result.refused = this.folder ? [] : fresh;
       return result;
@@ -330,14 +336,8 @@ export class ResearchStore implements Disposable {
       record.loaded = true;
       record.watchStartedAt = now;
       record.nextPollAt = now;
-      const run = facts.find((f) => f.id.trim().toLowerCase() === id);
-      if (run?.startedHere) {
-        record.startedHere = true;
-        record.ranAt = now;
-        // Whitespace as one space: the prompt is shown on one line.
-        const prompt = run.prompt?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_KEPT);
-        if (prompt) record.prompt = prompt;
-      } else if (run?.ranAt !== undefined) record.ranAt = Math.min(run.ranAt, now);
+      const run = factsOf(id);
+      if (run) withRunFacts(record, run, now);
       this.records.set(id, record);
     });
     result.added = plan.add;
@@ -351,6 +351,13 @@ export class ResearchStore implements Disposable {
       this.schedule();
     }
     return result;
+  }
+
+  /** A run another team started: written to that team's list, where its windows (or this one, back on it) follow it. */
+  private leaveWithTeam(id: string, kind: JobKind | undefined, run: RunFacts, team: string): void {
+    const record = withRunFacts(newRecord(id, this.now(), kind, 0), run, this.now());
+    this.log.info(`Job ${id} was started with another API key or server: listed with that one's jobs`);
+    void this.folder?.leaveWith(team, record).catch((error: unknown) => this.log.warn(`Could not save job ${id} with its key's jobs: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /**
@@ -833,4 +840,16 @@ export class ResearchStore implements Disposable {
       void this.tick();
     });
   }
+}
+
+/** What is known of a run as it is tracked: started here (its prompt, begun now), or when the team's activity says it began. */
+function withRunFacts(record: JobRecord, run: RunFacts, now: number): JobRecord {
+  if (run.startedHere) {
+    record.startedHere = true;
+    record.ranAt = now;
+    // Whitespace as one space: the prompt is shown on one line.
+    const prompt = run.prompt?.replace(/\s+/g, ' ').trim().slice(0, PROMPT_KEPT);
+    if (prompt) record.prompt = prompt;
+  } else if (run.ranAt !== undefined) record.ranAt = Math.min(run.ranAt, now);
+  return record;
 }

@@ -99,6 +99,11 @@ export interface RunFacts {
   prompt?: string;
   /** When it began, as the team's recent activity says (a run started here began now). */
   ranAt?: number;
+  /**
+   * The team whose key and server started it, when known as it was sent: a key or server changed while
+   * the start was on its way leaves the run that team's, listed with its jobs, not this window's.
+   */
+  team?: string;
 }
 
 export interface TrackResult {
@@ -108,4 +113,6 @@ export interface TrackResult {
   evicted: string[];
   /** New ids not tracked: the cap was reached with jobs still running (or the team is not known yet). */
   refused: string[];
+  /** Runs another team started (RunFacts.team): listed with that team's jobs, not shown here. */
+  otherTeam: string[];
 }

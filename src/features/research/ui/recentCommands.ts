@@ -35,16 +35,30 @@ export interface AddRecentOutcome {
 /** Tracks runs of known kinds in the order given; reveals the first new one. */
 export async function trackRuns(
   deps: Pick<RecentCommandDeps, 'store' | 'reveal'>,
-  runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean; prompt?: string; ranAt?: number | undefined }>,
+  runs: ReadonlyArray<{ id: string; kind: JobKind; started?: boolean; prompt?: string; ranAt?: number | undefined; team?: string }>,
 ): Promise<string[]> {
   // Right after start or a key change the window may not know its key's team yet: the runs are that team's.
   await deps.store.listKnown;
   const result = deps.store.track(
     runs.map((r) => r.id),
     new Map(runs.map((r) => [r.id.trim().toLowerCase(), r.kind])),
-    runs.map((r) => ({ id: r.id, ...(r.started ? { startedHere: true } : {}), ...(r.prompt ? { prompt: r.prompt } : {}), ...(r.ranAt !== undefined ? { ranAt: r.ranAt } : {}) })),
+    runs.map((r) => ({
+      id: r.id,
+      ...(r.started ? { startedHere: true } : {}),
+      ...(r.prompt ? { prompt: r.prompt } : {}),
+      ...(r.ranAt !== undefined ? { ranAt: r.ranAt } : {}),
+      ...(r.team ? { team: r.team } : {}),
+    })),
   );
   sayCap(result, deps.store.maxJobs);
+  for (const id of result.otherTeam) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Agent job {0} was started with the API key or server in use before the change, so it is that one’s: it is kept with its jobs and followed when that key and server are in use again.',
+        id,
+      ),
+    );
+  }
   const { added } = result;
   const first = added[0];
   if (first) await deps.reveal(first).then(undefined, () => undefined);
@@ -145,16 +159,20 @@ export async function trackRecentJob(deps: Pick<RecentCommandDeps, 'store' | 're
 
 /**
  * A row's click passes {id, kind}; its menu and inline button pass the tree node, {kind: 'recentRun', runId};
- * a run this editor just started passes {id, kind, started: true, prompt}.
+ * a run this editor just started passes {id, kind, started: true, prompt, team}.
  */
-function recentRunOf(deps: Pick<RecentCommandDeps, 'recent'>, argument: unknown): { id: string; kind: JobKind; started: boolean; prompt?: string; ranAt?: number | undefined } | undefined {
-  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown; prompt?: unknown };
+function recentRunOf(
+  deps: Pick<RecentCommandDeps, 'recent'>,
+  argument: unknown,
+): { id: string; kind: JobKind; started: boolean; prompt?: string; ranAt?: number | undefined; team?: string } | undefined {
+  const given = (typeof argument === 'object' && argument !== null ? argument : {}) as { id?: unknown; kind?: unknown; runId?: unknown; started?: unknown; prompt?: unknown; team?: unknown };
   const raw = typeof given.id === 'string' ? given.id : typeof given.runId === 'string' ? given.runId : undefined;
   if (!raw || !isJobId(raw)) return undefined;
   const id = normalizeJobId(raw);
   const listed = deps.recent.runs.find((r) => r.id === id);
   const kind = given.kind === 'agent' || given.kind === 'deepResearch' ? given.kind : listed?.kind;
   if (!kind) return undefined;
-  if (given.started === true) return { id, kind, started: true, ...(typeof given.prompt === 'string' ? { prompt: given.prompt } : {}) };
+  if (given.started === true)
+    return { id, kind, started: true, ...(typeof given.prompt === 'string' ? { prompt: given.prompt } : {}), ...(typeof given.team === 'string' ? { team: given.team } : {}) };
   return { id, kind, started: false, ranAt: listed?.ranAt };
 }

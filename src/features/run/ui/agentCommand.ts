@@ -14,7 +14,7 @@ import { askPick, askText, tooLong } from './quickInput';
 import { reportRunError } from './runErrors';
 import type { RunErrorText } from '../../../host/errorText';
 import { withRunProgress } from './runProgress';
-import type { AgentAnswers, RunServices } from './services';
+import { type AgentAnswers, ranHere, type RunServices } from './services';
 
 const STEPS = 5;
 
@@ -230,6 +230,8 @@ async function openSchema(uri: vscode.Uri): Promise<vscode.TextDocument | undefi
 }
 
 async function start(services: RunServices, answers: AgentAnswers, maxCredits: number): Promise<AgentOutcome> {
+  // The run is the team's whose key and server it was sent with, whatever is in use once it answers.
+  const sent = ranHere(services);
   const outcome = await withRunProgress(vscode.l10n.t('Firecrawl: starting the agent job'), (signal) =>
     services.provider.client.startAgent(
       checked(
@@ -256,6 +258,6 @@ async function start(services: RunServices, answers: AgentAnswers, maxCredits: n
   const { id } = outcome.value;
   services.log.info(`Started agent job ${id} (at most ${maxCredits} credits)`);
   services.refresh.request();
-  await services.trackAgentRun(id, answers.prompt);
+  await services.trackAgentRun(id, answers.prompt, sent.team);
   return { id };
 }

@@ -24,7 +24,7 @@ export interface RunHost {
   clock: Clock;
   balance(): number | undefined;
   refreshBalance(): void;
-  trackAgentRun(id: string, prompt: string): Promise<void>;
+  trackAgentRun(id: string, prompt: string, team: string | undefined): Promise<void>;
   focused(): boolean;
   /** The team (key and server) in use, once joined. */
   team(): string | undefined;

@@ -16,8 +16,8 @@ export interface RunServices {
   refresh: CoalescedRefresh;
   /** The team's balance as last read, if known. */
   balance(): number | undefined;
-  /** Tracks an agent run in the Research view at once and shows it there, named by its prompt. */
-  trackAgentRun(id: string, prompt: string): Promise<void>;
+  /** Tracks an agent run in the Research view at once and shows it there, named by its prompt, with the team that started it. */
+  trackAgentRun(id: string, prompt: string, team: string | undefined): Promise<void>;
   /** Whether the person is looking at this window (results that arrive otherwise get a notification). */
   focused(): boolean;
   /** The team (key and server) in use, once joined: what a result is rated by. */
