@@ -107,6 +107,11 @@ export function notUuidText(id: string, endpoint: FeedbackEndpoint | undefined, 
   return `${problem} ${jobIdHint(endpoint, field)}`;
 }
 
+/** Text that holds more than one job id (a response or a log pasted whole): which one is meant cannot be told. */
+export function severalJobIdsText(text: string, endpoint: FeedbackEndpoint | undefined, field: string | undefined): string {
+  return `${l10n.t('jobId {0} holds several job ids; keep only the id of the job you are rating.', quote(text))} ${jobIdHint(endpoint, field)}`;
+}
+
 /** A UUID whose version digit (`version`, when wrong) or variant digit (`variant`, when wrong) is not one a job id has. */
 export function invalidUuidText(id: string, version: string | undefined, variant: string | undefined): string {
   if (version !== undefined && variant !== undefined) {

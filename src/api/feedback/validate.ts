@@ -20,7 +20,7 @@ import {
   type FeedbackRequest,
   type FeedbackValuableSource,
 } from './types';
-import { JOB_ID_PATTERN, UUID_SHAPE } from '../../shared/jobIds';
+import { findJobIds, JOB_ID_PATTERN, UUID_SHAPE } from '../../shared/jobIds';
 import * as words from './problemText';
 
 export type FeedbackProblemCode =
@@ -174,7 +174,9 @@ function jobIdRule(value: string, endpoint: FeedbackEndpoint | undefined, sink: 
   // The service's ids are lower case: one typed or pasted in capitals is sent as the service wrote it.
   if (JOB_ID_PATTERN.test(id)) return id.toLowerCase();
   if (!UUID_SHAPE.test(id)) {
-    add(sink, 'jobId', 'not_uuid', words.notUuidText(id, endpoint, field));
+    // A response or a log pasted whole: "not a UUID" would send the person looking for a fault in ids that are whole.
+    const several = findJobIds(id).length > 1;
+    add(sink, 'jobId', 'not_uuid', several ? words.severalJobIdsText(id, endpoint, field) : words.notUuidText(id, endpoint, field));
     return undefined;
   }
   const version = id.charAt(14);

@@ -8,6 +8,8 @@ import { parseLabels, parsePageNumbers } from '../../../src/features/feedback/mo
 import { splitLabels, typedLabelOptions } from '../../../src/features/feedback/wizard/labelSteps';
 import { validateMetadataText, validatePageNumbers } from '../../../src/features/feedback/wizard/textSteps';
 import { pastedJobId, validateJobId } from '../../../src/features/feedback/wizard/jobStep';
+import { checkDraft } from '../../../src/features/feedback/model/checkDraft';
+import { emptyDraft } from '../../../src/features/feedback/model/draft';
 
 describe('parsePageNumbers, as typed into the wizard', () => {
   test('a trailing or doubled separator is harmless', () => {
@@ -87,6 +89,19 @@ describe('other typed values', () => {
     assert.deepEqual(validateJobId(`id: ${JOB}`, 'scrape'), { message: `Found job id ${JOB} in the pasted text; Enter uses it.`, severity: 'info' });
     assert.equal(validateJobId(JOB, 'scrape'), undefined);
     assert.match(String(validateJobId('', 'map')), /jobId is required.*map response’s top-level id/);
+  });
+
+  test('a pasted response or log holding several job ids is said to hold several, not to be no UUID', () => {
+    const other = '1c9a7d3f-4e5b-4c6d-9e7f-8091a2b3c4d5';
+    // A search run with scrapeOptions: every result carries its own scrapeId beside the search's id.
+    const response = JSON.stringify({ success: true, data: { web: [{ url: 'https://example.com', metadata: { scrapeId: other } }] }, id: JOB });
+    const box = String(validateJobId(response, 'search'));
+    assert.match(box, /^jobId '.*' holds several job ids; keep only the id of the job you are rating\. For search it is the search response’s top-level id\.$/);
+    assert.doesNotMatch(box, /not a UUID|32 hex digits/);
+    // The review names the same problem, for a draft that kept the pasted text on Back.
+    const check = checkDraft({ ...emptyDraft(`${JOB} ${other}`), endpoint: 'scrape', rating: 'bad', issues: ['blocked'] });
+    assert.ok(!check.ok);
+    assert.match(check.problems.find((p) => p.path === 'jobId')?.message ?? '', /holds several job ids.*For scrape it is the scrape response’s data\.metadata\.scrapeId\.$/);
   });
 
   test('metadata: JSON object within 8192 bytes, with the size shown (formatted for the language)', () => {
