@@ -106,6 +106,22 @@ describe('job ids on a line', () => {
     );
   });
 
+  test("an id that ends a logged line in JSON (its \\n before the string's closing quote, as Docker's json-file log writes) is a terminal link", () => {
+    for (const line of [`{"log":"scraped ${A}\\n","stream":"stdout","time":"2026-11-22T09:41:00Z"}`, `{"log":"scraped ${A}\\r\\n","stream":"stdout"}`, `{"log":"{\\"id\\":\\"${A}\\\\n\\"}\\n"}`])
+      assert.deepEqual(
+        idsInTerminalLine(line).ranges.map((r) => r.id),
+        [A],
+        line,
+      );
+    // A path goes on after a backslash and a letter: its link stays whole.
+    for (const line of [`C:\\runs\\${A}\\new.md`, `${A}\\notes.md`])
+      assert.deepEqual(
+        idsInTerminalLine(line).ranges.map((r) => r.id),
+        [],
+        line,
+      );
+  });
+
   test('a hover on a line of 10,000 log entries reads the same window as on a short line', () => {
     const entry = `2026-01-01T00:00:00Z info scrape ${A} ok | `;
     const long = entry.repeat(10_000);

@@ -16,6 +16,13 @@ const OPENER_OF: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '
  * exists, which a CSV row or a table cell does not name. `:` is not one (a drive letter, `file:`).
  */
 const PATH_END = /[\s"'`<>?!&*();,|]/;
+/**
+ * From a backslash to a quote through nothing but JSON's escapes of a quote, a backslash or (a few)
+ * line breaks (`\"`, `\n"`, `\r\n"`, and the doubled `\\n\"` of JSON inside JSON): the end of a JSON
+ * string, where a logged line ends (`…<id>\n"`, as Docker's json-file log holds every line). A path
+ * goes on after a backslash with a name, never with a quote.
+ */
+const ESCAPES_TO_QUOTE = /(?:\\+[nrt]){0,8}\\*["'`]/y;
 
 /** A test of whether text[start, end) lies in an address the terminal links; text is all that is read. */
 export function terminalAddressTest(text: string): (start: number, end: number) => boolean {
@@ -64,7 +71,14 @@ function endsUrl(ch: string, before: string, inSquare: boolean): boolean {
 /** Whether the stretch around [start, end) that a file link could span holds a path separator. */
 function inPath(text: string, start: number, end: number): boolean {
   while (start > 0 && !PATH_END.test(text[start - 1]!)) start--;
-  // A backslash before a quote escapes it (JSON inside JSON, as `docker logs` prints it): no path.
-  while (end < text.length && !PATH_END.test(text[end]!) && !(text[end] === '\\' && QUOTE.test(text[end + 1] ?? ''))) end++;
+  while (end < text.length && !PATH_END.test(text[end]!) && !(text[end] === '\\' && escapesToQuote(text, end))) end++;
   return /[/\\]/.test(text.slice(start, end));
+}
+
+function escapesToQuote(text: string, at: number): boolean {
+  // Looked at from the first backslash of a run only: any later one that leads to a quote, this one
+  // does too, and a long run of them is read once, not once per backslash.
+  if (text[at - 1] === '\\') return false;
+  ESCAPES_TO_QUOTE.lastIndex = at;
+  return ESCAPES_TO_QUOTE.test(text);
 }
