@@ -31,6 +31,9 @@ export interface ErrorText {
   actions: NextStep[];
 }
 
+/** The team's own routes (/v2/team/…): open to every key of the team, restricted or not, so a 403 there is never the key's scope. */
+const TEAM_ROUTES: ReadonlySet<Operation> = new Set<Operation>(['creditUsage', 'creditUsageHistory', 'queueStatus', 'activity']);
+
 const OPERATION_TEXT: Record<Operation, () => string> = {
   creditUsage: () => l10n.t('reading remaining credits'),
   creditUsageHistory: () => l10n.t('reading credit usage history'),
@@ -207,7 +210,10 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorText
       // Only the service's own JSON is Firecrawl refusing; a page is a proxy's, a firewall's or a web filter's.
       if (!error.serviceBody) return { message: `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Check the API URL setting and the network.')}`, actions: ['openSettings', 'showLogs'] };
       return {
-        message: l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing) + said,
+        message:
+          (TEAM_ROUTES.has(error.operation)
+            ? l10n.t('Firecrawl refused {0} (403): the team may be blocked, or your IP not on its allow-list.', doing)
+            : l10n.t('Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.', doing)) + said,
         actions: ['setApiKey', 'showLogs'],
       };
     case 'notFound':

@@ -32,7 +32,8 @@ export function recentJobsUnavailableText(error: unknown, ctx: ErrorContext = {}
       return l10n.t('Firecrawl rejected the API key (401), so recent jobs cannot be listed.');
     case 'forbidden':
       if (!error.serviceBody) return `${notFirecrawlsRefusal(error, ctx)} ${l10n.t('Recent jobs could not be listed.')}`;
-      return l10n.t('Firecrawl refused to list recent jobs (403): the key may be restricted, or the team blocked.');
+      // A team route: open to restricted keys, so only the team or the address is refused.
+      return l10n.t('Firecrawl refused to list recent jobs (403): the team may be blocked, or your IP not on its allow-list.');
     case 'rateLimited': {
       const wait = waitText(error.retryAfterMs);
       return wait ? l10n.t('Firecrawl’s rate limit was reached; recent jobs can be listed again {0}.', wait) : l10n.t('Firecrawl’s rate limit was reached, so recent jobs are not listed right now.');

@@ -36,14 +36,13 @@ describe('errorText through a translation bundle', () => {
   test('a sentence and the operation phrase inside it both come from the bundle', () => {
     l10n.config({
       contents: {
-        'Firecrawl refused {0} (403): the key may be restricted to other endpoints, the team blocked, or your IP not on the allow-list.':
-          'Firecrawl a refusé {0} (403) : la clé est peut-être limitée.',
+        'Firecrawl refused {0} (403): the team may be blocked, or your IP not on its allow-list.': 'Firecrawl a refusé {0} (403) : l’équipe est peut-être bloquée.',
         [DOING]: 'la lecture des crédits restants',
         'Firecrawl said: {0}': 'Firecrawl a dit : {0}',
       },
     });
     const { message } = describeError(new ForbiddenError({ operation: 'creditUsage', serviceBody: true, serverMessage: 'nope' }));
-    assert.equal(message, 'Firecrawl a refusé la lecture des crédits restants (403) : la clé est peut-être limitée. Firecrawl a dit : nope.');
+    assert.equal(message, 'Firecrawl a refusé la lecture des crédits restants (403) : l’équipe est peut-être bloquée. Firecrawl a dit : nope.');
   });
 
   test('a language may put the placeholders in another order', () => {

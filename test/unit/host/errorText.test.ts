@@ -18,7 +18,7 @@ import {
   UnauthorizedError,
   type Operation,
 } from '../../../src/api';
-import { describeError, describeKeyCheckFailure, describeRunError, FileReadError, fileWriteText, nextStepLabel, secondsText, waitText } from '../../../src/host/errorText';
+import { describeError, describeKeyCheckFailure, describeRunError, FileReadError, fileWriteText, nextStepLabel, recentJobsUnavailableText, secondsText, waitText } from '../../../src/host/errorText';
 
 const HOSTED = { apiUrl: 'https://api.firecrawl.dev', selfHosted: false };
 const SELF = { apiUrl: 'http://localhost:3002', selfHosted: true };
@@ -75,6 +75,13 @@ describe('describeError', () => {
     const refused = describeError(new ForbiddenError({ operation: 'scrape', serviceBody: true, serverMessage: 'Request blocked: this key may only call /v2/search.' }), HOSTED);
     assert.match(refused.message, /key may be restricted/);
     assert.ok(refused.actions.includes('setApiKey'));
+    // The team's own routes are open to every key of the team: a restricted key is not why they are refused.
+    for (const operation of ['creditUsage', 'creditUsageHistory', 'queueStatus', 'activity'] as const) {
+      const team = describeError(new ForbiddenError({ operation, serviceBody: true, serverMessage: 'Request blocked' }), HOSTED).message;
+      assert.match(team, /\(403\): the team may be blocked, or your IP not on its allow-list\./, operation);
+      assert.doesNotMatch(team, /restricted/, operation);
+    }
+    assert.doesNotMatch(recentJobsUnavailableText(new ForbiddenError({ operation: 'activity', serviceBody: true }), HOSTED), /restricted/);
     const selfHosted = new ForbiddenError({
       operation: 'map',
       serviceBody: true,
