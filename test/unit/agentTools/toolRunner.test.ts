@@ -57,6 +57,8 @@ function runner(
     limits?: { search: number; map: number };
     /** The person's answers to the question past the budget, in order (none: no one to ask). */
     answers?: boolean[];
+    /** What happens elsewhere while the question is open (a setting changed in another window, say). */
+    whileAsked?: () => void;
     /** The client as the runner sees it, when not the plain one (one whose scrape fails a given way, say). */
     client?: (plain: FirecrawlClient) => FirecrawlClient;
     /** Told of each agent run a call started (the Research view follows it). */
@@ -106,7 +108,7 @@ function runner(
     documentName: (key) => `firecrawl-tool-result:/${key}.md`,
     nonce: () => NONCE,
     ...(options.trackAgentRun ? { trackAgentRun: options.trackAgentRun } : {}),
-    ...(options.answers ? { askPastBudget: async (q: { message: string }) => (questions.push(q.message), options.answers!.shift() ?? false) } : {}),
+    ...(options.answers ? { askPastBudget: async (q: { message: string }) => (questions.push(q.message), options.whileAsked?.(), options.answers!.shift() ?? false) } : {}),
   });
   return { tools, spending, documents, disk, clock: fake, guard, questions };
 }
@@ -273,6 +275,19 @@ describe('tool calls against the sandbox', () => {
     await tools.prepare('startAgent', ask);
     await tools.run('startAgent', ask);
     assert.equal((sandbox.requestsTo('agentStart').at(-1)?.body as { maxCredits: number }).maxCredits, 700);
+  });
+
+  test("the credit limit is the one the extension's own question showed: raised in another window while it is open, the run does not take the new one", async () => {
+    const agentCap = { value: 300 };
+    const { tools, questions } = runner({ budget: 10, agentCap, answers: [true], whileAsked: () => (agentCap.value = 5_000) });
+    const ask = { prompt: 'Compare the pricing of three plans' };
+    assert.equal((await tools.prepare('startAgent', ask)).decision.reason, 'overBudget');
+    const out = await tools.run('startAgent', ask);
+    assert.equal(questions.length, 1);
+    assert.match(questions[0] ?? '', / · up to 300 credits\n\n/);
+    assert.equal((sandbox.requestsTo('agentStart').at(-1)?.body as { maxCredits: number }).maxCredits, 300, 'the limit the person said yes to');
+    assert.match(out.parts[0] ?? '', /It may spend up to 300 credits/);
+    assert.equal(out.charged, 300);
   });
 
   test('a run in a state the service may add (queued) is still running: its ceiling stays held, and the model is told to ask again', async () => {

@@ -271,6 +271,9 @@ export class ToolRunner {
   private async hold(input: ToolInput, unasked: boolean): Promise<Hold | { refused: ToolOutcome } | undefined> {
     const estimate = estimateCost(input.kind, this.costInput(input), this.deps.selfHosted());
     if (!estimate || !PAID.has(input.kind)) return undefined;
+    // The hold and our own question below are of this limit: a setting raised while the modal question
+    // is open (in another window) must not raise the run's past what was held and said yes to.
+    if (input.kind === 'startAgent') this.pinnedCaps.set(input, this.agentCap(input));
     await this.deps.spending.ensureFresh();
     // Nothing waits from here to the record unless the person is asked: two calls of this window cannot both take the last credit.
     let decision = this.decideNow(input, estimate);
