@@ -47,6 +47,11 @@ describe('the credits facts the tool tells an agent', () => {
     assert.equal(backwards.periodKnown, false, 'a period ending before it starts has a wrong date: no period is known');
   });
 
+  test('when the balance was read comes with it: the tool can say an old one is old', () => {
+    const read = NOW - 2 * 60 * 60_000;
+    assert.equal(teamCreditFacts({ usage: usage(), fetchedAt: read }, {}).readAt, read);
+  });
+
   test('without a balance the burn figures still come through', () => {
     const facts = teamCreditFacts(undefined, burnOf({ steady: 10 }));
     assert.equal(facts.remaining, undefined);

@@ -487,6 +487,15 @@ describe('tool calls against the sandbox', () => {
     assert.match(text, /AI agent tools have spent 0 of today's 50 credits/);
   });
 
+  test('the credits tool says when a balance it could not read again was read: an old one is not told as current', async () => {
+    const start = Date.UTC(2026, 10, 20, 12, 0);
+    const credits = (readAt: number): TeamCredits => ({ remaining: 62_418, plan: 100_000, periodKnown: true, readAt });
+    const stale = (await runner({ start, credits: credits(start - 3 * 60 * 60_000) }).tools.run('credits', {})).parts[0] ?? '';
+    assert.match(stale, /^Balance: 62,418 of a 100,000-credit plan\. That balance is as of .+: reading it again just now failed, so it may be out of date\. /);
+    const fresh = (await runner({ start, credits: credits(start) }).tools.run('credits', {})).parts[0] ?? '';
+    assert.doesNotMatch(fresh, /out of date/, 'read for this call');
+  });
+
   test('the credits tool says "1 credit", not "1 credits"', async () => {
     const text = (await runner({ credits: { remaining: 1, plan: null, periodKnown: true, lastHour: 1, last24h: 1 } }).tools.run('credits', {})).parts[0] ?? '';
     assert.match(text, /^Balance: 1 credit\. Used in the last hour: 1 credit; in the last 24 hours: 1\./);

@@ -6,6 +6,8 @@ import { billingPeriod } from '../../../shared/billingPeriod';
 export interface TeamCredits {
   remaining?: number;
   plan?: number | null;
+  /** When the balance was read: one read before the call asked again is the last there was (that read failed). */
+  readAt?: number;
   lastHour?: number;
   last24h?: number;
   /** The status bar's forecast sentence, when the balance runs out before the period ends. */
@@ -18,7 +20,7 @@ export interface TeamCredits {
 }
 
 /** `balance` is absent when it is not known: the burn figures still are. */
-export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStatus } | undefined, burn: { lastHour?: number; last24h?: number }, runOut?: string): TeamCredits {
+export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStatus; fetchedAt?: number } | undefined, burn: { lastHour?: number; last24h?: number }, runOut?: string): TeamCredits {
   const out: TeamCredits = {};
   if (burn.last24h !== undefined) {
     out.last24h = burn.last24h;
@@ -28,6 +30,7 @@ export function teamCreditFacts(balance: { usage: CreditUsage; queue?: QueueStat
   const { usage, queue } = balance;
   out.remaining = usage.remainingCredits;
   out.plan = usage.planCredits;
+  if (balance.fetchedAt !== undefined) out.readAt = balance.fetchedAt;
   if (queue) out.queue = { active: queue.active, waiting: queue.waiting, maxConcurrency: queue.maxConcurrency };
   out.periodKnown = billingPeriod(usage).end !== undefined;
   if (runOut) out.runOut = runOut;

@@ -602,6 +602,9 @@ export class ToolRunner {
     if (facts.remaining === undefined) lines.push(facts.problem ? l10n.t('The balance is not known: {0}', facts.problem) : l10n.t('The balance is not known yet.'));
     else if (facts.plan) lines.push(l10n.t('Balance: {0} of a {1}-credit plan.', formatExact(facts.remaining), formatExact(facts.plan)));
     else lines.push(balanceText(facts.remaining));
+    // Read before `now`, the balance is not this call's read (offline, the key rejected): the last one there was.
+    if (facts.remaining !== undefined && facts.readAt !== undefined && facts.readAt < now)
+      lines.push(l10n.t('That balance is as of {0}: reading it again just now failed, so it may be out of date.', formatDateTime(facts.readAt)));
     if (facts.lastHour !== undefined) {
       const day = formatExact(Math.round(facts.last24h ?? facts.lastHour));
       lines.push(
