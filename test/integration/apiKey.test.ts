@@ -150,6 +150,18 @@ describe('API key, settings and credits', function () {
     assert.equal(api.provider.url.path, undefined);
   });
 
+  it('the key check says the balance as the status bar does: of the plan, or over it', async () => {
+    const credits = sandbox.getCredits();
+    try {
+      sandbox.setCredits({ remainingCredits: 1234.4, planCredits: 5000 });
+      assert.deepEqual(await verifyKey(api.provider, sandbox.keys.valid, new AbortController().signal), { kind: 'valid', detail: '1,234 of 5,000 credits remaining' });
+      sandbox.setCredits({ remainingCredits: -250, planCredits: 5000 });
+      assert.deepEqual(await verifyKey(api.provider, sandbox.keys.valid, new AbortController().signal), { kind: 'valid', detail: 'Over plan by 250 credits (plan 5,000)' });
+    } finally {
+      sandbox.setCredits(credits);
+    }
+  });
+
   it('the key check trusts a 404 only when the service itself sent it', async () => {
     const credits = sandbox.getCredits();
     sandbox.setCredits(null);

@@ -7,7 +7,7 @@ import { isDefaultApiUrl } from '../../../api';
 import type { ApiKeyService } from '../../../host/keyService';
 import type { ClientProvider } from '../../../host/clientProvider';
 import type { Logger } from '../../../host/logger';
-import { pluralCount } from '../../../shared/format';
+import { balanceText } from '../../../shared/creditWords';
 import { plainText } from '../../../shared/text';
 import { FIRECRAWL_API_KEYS_URL } from '../../../shared/urls';
 
@@ -20,13 +20,8 @@ export async function verifyKey(provider: ClientProvider, key: string, signal: A
     const client = provider.clientFor(key);
     target = client.baseUrl;
     const usage = await client.getCreditUsage({ signal, timeoutMs: 15_000 });
-    const detail = pluralCount(
-      usage.remainingCredits,
-      vscode.env.language,
-      (n) => vscode.l10n.t('{0} credit remaining', n),
-      (n) => vscode.l10n.t('{0} credits remaining', n),
-    );
-    return { kind: 'valid', detail };
+    // In the status bar's words: an overdrawn team is over its plan, not "-250 remaining".
+    return { kind: 'valid', detail: balanceText(usage.remainingCredits, usage.planCredits, vscode.env.language) };
   } catch (error) {
     if (!isFirecrawlError(error)) throw error;
     // Auth passed and the service itself says the team has no billing record. Any other 404 (a path
