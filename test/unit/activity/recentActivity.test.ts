@@ -167,6 +167,23 @@ describe('the shared recent-activity list', () => {
     }
   });
 
+  test('a clock set back does not keep the last list fresh: a caller that needs a fresh one gets it, and that read is the one kept', async () => {
+    const activity = new RecentActivity(client, clock);
+    await activity.read();
+    // An NTP fix or a resumed virtual machine: the list now looks read an hour from now.
+    clock.stepBack(3_600_000);
+    const job = sandbox.createV2Job('scrape');
+    const fresh = await activity.read(0);
+    assert.equal(sandbox.requestCount('activity'), 2, 'read again, not served by a list stamped in the future');
+    assert.ok(fresh.kind === 'loaded' && fresh.list.entries.some((e) => e.id === job));
+    assert.equal(activity.cached(), fresh, 'the new read is kept, though the old one looks newer');
+    await activity.find(job);
+    assert.equal(sandbox.requestCount('activity'), 2, 'a hover within the minute takes it');
+    await clock.advance(RECENT_ACTIVITY_MS);
+    await activity.read();
+    assert.equal(sandbox.requestCount('activity'), 3, 'a minute later, not an hour later, it is read again');
+  });
+
   test('a key or server change forgets the list and drops the read on its way', async () => {
     const job = sandbox.createV2Job('scrape');
     const activity = new RecentActivity(client, clock);

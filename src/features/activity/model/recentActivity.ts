@@ -9,7 +9,7 @@
 import { type ActivityEntry, type ActivityList, type ActivityQuery, isDefaultApiUrl } from '../../../api';
 import { isListingUnsupported } from '../../../host/errorText';
 import { backoffDelay } from '../../../shared/backoff';
-import type { Clock } from '../../../shared/clock';
+import { type Clock, isAhead } from '../../../shared/clock';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
 
 export interface ActivityListReader {
@@ -62,7 +62,9 @@ export class RecentActivity {
     const last = this.last;
     if (!last) return undefined;
     const keep = last.kind === 'failed' && last.unsupported ? UNSUPPORTED_RETRY_MS : maxAgeMs;
-    return this.clock.now() - last.at < keep ? last : undefined;
+    const now = this.clock.now();
+    // Read before the clock was set back: its age says nothing, and it would pass for fresh until the clock caught up.
+    return !isAhead(last.at, now) && now - last.at < keep ? last : undefined;
   }
 
   /** The list (or why there is none), read again only when the last read is older than `maxAgeMs`. Never rejects. */
@@ -144,7 +146,8 @@ export class RecentActivity {
     // A read dropped by clear() answers its own callers but is not kept; nor is one that answers after a newer one.
     if (!this.controllers.delete(controller)) return read;
     if (this.inFlight?.at === started) this.inFlight = undefined;
-    if (!this.last || this.last.at <= started) this.last = read;
+    // A list stamped ahead of the clock (set back since) is older than any read now, whatever its stamp says.
+    if (!this.last || this.last.at <= started || isAhead(this.last.at, this.clock.now())) this.last = read;
     return read;
   }
 }
