@@ -166,6 +166,22 @@ describe('the Recent group’s pace', () => {
     recent.dispose();
   });
 
+  test('a clock set back does not hold the next read back by as much: the view shown again reads within its minute', async () => {
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    await pass(1_000);
+    assert.equal(recent.refreshes, 1);
+    // An NTP fix or a resumed virtual machine, then the person looks elsewhere and back.
+    clock.stepBack(HOUR);
+    recent.setAttention({ visible: true, focused: false });
+    recent.setAttention({ visible: true, focused: true });
+    const run = sandbox.createAgentJob({ prompt: 'run after the clock moved' });
+    await pass(RECENT_MIN_INTERVAL_MS + 1_000, 5_000);
+    assert.equal(recent.refreshes, 2, 'read again at its own pace, not an hour later');
+    assert.ok(recent.runs.some((r) => r.id === run));
+    recent.dispose();
+  });
+
   test('a server without the list is not asked again until the key or URL changes; other errors back off', async () => {
     sandbox.selfHosted = true;
     const recent = recentRuns();

@@ -8,7 +8,7 @@ import { type AgentListQuery, type AgentRunList, askedWaitMs, isDefaultApiUrl } 
 import type { ActivityRead } from '../../activity';
 import { isListingUnsupported } from '../../../host/errorText';
 import { MAX_SERVER_WAIT_MS } from '../../../shared/backoff';
-import type { Clock } from '../../../shared/clock';
+import { type Clock, isAhead } from '../../../shared/clock';
 import { type Disposable, Emitter, type Event } from '../../../shared/events';
 import { parseTime } from '../../../shared/format';
 import { isJobId, normalizeJobId } from '../../../shared/jobIds';
@@ -242,12 +242,15 @@ export class RecentRuns implements Disposable {
     if (!this.active) return undefined;
     const state = this.current;
     if (state.kind === 'unavailable' && state.unsupported) return undefined;
-    if (this.lastAttemptAt === undefined) return this.options.clock.now();
+    const now = this.options.clock.now();
+    if (this.lastAttemptAt === undefined) return now;
+    // Made before the clock was set back: counted as made now, or the next read would wait as long as the clock moved.
+    const last = isAhead(this.lastAttemptAt, now) ? now : this.lastAttemptAt;
     if (state.kind === 'unavailable') {
       const backoff = Math.min(RECENT_ERROR_MAX_MS, RECENT_MIN_INTERVAL_MS * 2 ** Math.max(0, this.failures - 1));
-      return this.lastAttemptAt + Math.max(backoff, Math.min(askedWaitMs(state.error) ?? 0, MAX_SERVER_WAIT_MS));
+      return last + Math.max(backoff, Math.min(askedWaitMs(state.error) ?? 0, MAX_SERVER_WAIT_MS));
     }
-    return this.lastAttemptAt + this.interval;
+    return last + this.interval;
   }
 
   private schedule(): void {
