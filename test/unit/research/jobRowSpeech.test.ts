@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AgentJob, ResearchJob } from '../../../src/api';
 import type { TrackedJob } from '../../../src/features/research/model/trackedJob';
+import { withRecentTitle } from '../../../src/features/research/ui/recentRows';
 import { describeJob } from '../../../src/features/research/ui/treeRows';
 
 const ID = '1a2b3c4d-8d4a-4b6e-9f10-2a3b4c5d6e7f';
@@ -54,6 +55,14 @@ describe("a job row's screen-reader label", () => {
     const d = describeJob(tracked({ kind: 'deepResearch', snapshot: research, poll: { kind: 'idle' }, finishedAt: NOW }), NOW);
     assert.equal(count(d.accessibilityLabel!, /deep research/gi), 1);
     assert.match(d.accessibilityLabel!, /^Deep research: Solar panels in 2026: completed · /);
+  });
+
+  test('an agent run titled by the prompt the recent lists named still names its kind once', () => {
+    const run = { id: ID, kind: 'agent' as const, target: 'Compare three crawler APIs', ranAt: NOW - 60_000, status: 'processing', model: 'spark-1-pro' };
+    const d = withRecentTitle(describeJob(tracked(), NOW), run);
+    assert.equal(d.label, 'Agent job: Compare three crawler APIs');
+    assert.equal(d.accessibilityLabel, 'Agent job: Compare three crawler APIs: processing · spark-1-pro · 3 credits · 1m 0s');
+    assert.equal(count(d.accessibilityLabel!, /agent/gi), 1);
   });
 
   test('a job whose kind is not known yet says "job" once', () => {

@@ -107,7 +107,8 @@ export function withRecentTitle(row: ItemDescriptor, run: RecentRun | undefined)
   return {
     ...row,
     label,
-    accessibilityLabel: `${label}: ${row.description ?? ''}`,
+    // The row's own spoken words with the new label: its description repeats the kind the label leads with.
+    accessibilityLabel: row.accessibilityLabel?.replace(row.label, () => label) ?? `${label}: ${row.description ?? ''}`,
     ...(tooltip
       ? {
           tooltip: () => {
