@@ -182,6 +182,28 @@ describe('the Recent group’s pace', () => {
     recent.dispose();
   });
 
+  test('runs kept through failed reads leave the group once past the last 24 hours, a deep research job once past the hours it is kept', async () => {
+    const research = sandbox.createResearchJob({ query: 'a morning question', durationMs: 30_000 });
+    const agent = sandbox.createAgentJob({ prompt: 'a morning run', durationMs: 10_000 });
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    await pass(1_000);
+    assert.deepEqual(recent.runs.map((r) => r.id).sort(), [agent, research].sort());
+    // Offline from here on: every read fails, and the last runs read stay on screen.
+    sandbox.fault({ route: 'activity', kind: 'connectionReset', times: 10_000 });
+    sandbox.fault({ route: 'agentList', kind: 'connectionReset', times: 10_000 });
+    await pass(7 * HOUR, 5 * 60_000);
+    assert.equal(recent.state.kind, 'unavailable');
+    assert.deepEqual(
+      recent.runs.map((r) => r.id),
+      [agent],
+      'the deep research job can no longer be read: offered, it would track an empty row',
+    );
+    await pass(18 * HOUR, 5 * 60_000);
+    assert.deepEqual(recent.runs, [], 'nothing older than the 24 hours the group is named for');
+    recent.dispose();
+  });
+
   test('a server without the list is not asked again until the key or URL changes; other errors back off', async () => {
     sandbox.selfHosted = true;
     const recent = recentRuns();

@@ -106,6 +106,11 @@ export async function loadRecentRuns(
   return { runs, truncated };
 }
 
+/** Within the 24 hours the lists cover; a run dated ahead of the clock (set back since) too. */
+function isRecent(run: RecentRun, now: number): boolean {
+  return run.ranAt === undefined || run.ranAt > now - RECENT_WINDOW_MS;
+}
+
 /**
  * Whether a deep research job the activity list names can still be read: not after the shutdown (but a
  * job begun after the announced date shows this server still runs it), and not once it is past the
@@ -157,9 +162,18 @@ export class RecentRuns implements Disposable {
     return this.current;
   }
 
-  /** The runs last read (also through a failure), newest first. */
+  /**
+   * The runs last read (also through a failure), newest first, less those that have aged out since:
+   * a list that cannot be read again for hours (offline, unfocused) would offer yesterday's runs as
+   * recent, and deep research jobs the service no longer keeps.
+   */
   get runs(): readonly RecentRun[] {
-    return this.current.kind === 'idle' ? [] : this.current.runs;
+    if (this.current.kind === 'idle') return [];
+    const runs = this.current.runs;
+    const now = this.options.clock.now();
+    const sunset = this.options.researchSunset?.() ?? DEEP_RESEARCH_SUNSET;
+    const offered = runs.filter((r) => isRecent(r, now) && (r.kind !== 'deepResearch' || readableResearch(r.ranAt, now, sunset)));
+    return offered.length === runs.length ? runs : offered;
   }
 
   /** Whether the Recent group may refresh now: enabled, its view visible, this window focused. */
