@@ -529,6 +529,20 @@ describe('agent runs', () => {
       agentTooltipRows(s).find(([label]) => label === 'Effort'),
       ['Effort', 'high'],
     );
+    assert.deepEqual(
+      agentTooltipRows(s).find(([label]) => label === 'Stop reason'),
+      ['Stop reason', 'its credit limit was reached'],
+      "in words, not the service's code",
+    );
+    for (const [reason, said] of [
+      ['a_reason_added_later', 'a_reason_added_later'],
+      ['constructor', 'constructor'],
+    ])
+      assert.deepEqual(
+        agentTooltipRows({ ...s, stopReason: reason }).find(([label]) => label === 'Stop reason'),
+        ['Stop reason', said],
+        'one not known is shown as sent',
+      );
   });
 
   test('the run’s message is a plain-text row whatever its status', async () => {

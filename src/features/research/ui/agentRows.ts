@@ -49,9 +49,17 @@ export function agentTooltipRows(s: AgentJob): TooltipSpec['rows'] {
   if (s.effort) rows.push([l10n.t({ message: 'Effort', comment: ['tooltip label'] }), s.effort]);
   if (s.creditsUsed !== undefined) rows.push([l10n.t('Credits used'), formatExact(s.creditsUsed)]);
   if (s.message) rows.push([l10n.t({ message: 'Now', comment: ['tooltip label: current step'] }), s.message]);
-  if (s.stopReason) rows.push([l10n.t('Stop reason'), s.stopReason]);
+  if (s.stopReason) rows.push([l10n.t('Stop reason'), STOP_REASON_TEXT.get(s.stopReason)?.() ?? s.stopReason]);
   return rows;
 }
+
+/** The service's stop reasons in words (a Map: a reason is the server's text, never a key of Object's); one it adds later is shown as sent. */
+const STOP_REASON_TEXT = new Map<string, () => string>([
+  ['done', () => l10n.t({ message: 'finished its work', comment: ['why an agent run stopped'] })],
+  ['error', () => l10n.t({ message: 'an error', comment: ['why an agent run stopped'] })],
+  ['cancelled', () => l10n.t({ message: 'cancelled', comment: ['why an agent run stopped'] })],
+  ['credit_limit_reached', () => l10n.t({ message: 'its credit limit was reached', comment: ['why an agent run stopped'] })],
+]);
 
 export function agentGroups(s: AgentJob): GroupKind[] {
   const groups: GroupKind[] = [];
