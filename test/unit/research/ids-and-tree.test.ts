@@ -215,6 +215,11 @@ describe('tree descriptors', () => {
     assert.equal(describeJob(job, sunset + 60_000, {}, sunset).description, 'completed · deep research · depth 3/3 · 2 URLs · API shut down');
     const rows = describeJob(job, sunset + 60_000, {}, sunset).tooltip!().rows.map(([label]) => label);
     assert.ok(rows.includes('API shut down') && !rows.includes('Readable until'), rows.join(' | '));
+    // The service said it no longer has the job (404) or its API is gone (410) before its expiry: not readable until then.
+    for (const reason of ['notFound', 'gone'] as const) {
+      const lost = describeJob({ ...job, poll: { kind: 'stopped', reason, at: NOW } }, NOW).tooltip!().rows.map(([label]) => label);
+      assert.ok(!lost.includes('Readable until'), `${reason}: ${lost.join(' | ')}`);
+    }
     assert.equal(describeJob(job, NOW, {}, NOW + 24 * 60 * 60_000).description, d.description, 'a shutdown after its expiry changes nothing');
     assert.deepEqual(d.icon, { id: 'pass', color: 'testing.iconPassed' });
     assert.equal(d.contextValue, 'job deepResearch completed finished analysis json result');

@@ -195,7 +195,9 @@ function jobTooltip(job: TrackedJob, now: number, errors: ErrorContext, sunsetAt
     rows.push(...(s.kind === 'deepResearch' ? deepResearchTooltipRows(s, job.trimmed) : agentTooltipRows(s)));
     if (s.error) rows.push([l10n.t('Error'), s.error]);
     const until = readableUntil(job, sunsetAt);
-    if (until !== undefined) rows.push([until.at > now ? l10n.t('Readable until') : until.sunset ? CONDITION_TEXT.shutDown() : l10n.t('Expired at'), formatTimestamp(until.at)]);
+    // The service said it no longer has the job (or the API) before that time: it is not readable until then.
+    const lostEarly = until !== undefined && until.at > now && (condition === 'expired' || condition === 'shutDown');
+    if (until !== undefined && !lostEarly) rows.push([until.at > now ? l10n.t('Readable until') : until.sunset ? CONDITION_TEXT.shutDown() : l10n.t('Expired at'), formatTimestamp(until.at)]);
   }
   const start = startedAt(job, now);
   if (start !== undefined) rows.push([l10n.t({ message: 'Started', comment: ['tooltip label: start time'] }), `${formatTimestamp(start)} (${formatAgo(start, now)})`]);
