@@ -1,8 +1,9 @@
 // The documents against the code they describe, where a mismatch can be found mechanically: the README's
 // settings table against the manifest (names, defaults, ranges), the ranges the setting descriptions state,
-// the README's commands against the palette, the files, functions and tests docs/architecture.md names,
-// the last line of `npm test` CONTRIBUTING.md quotes, the shared/ modules and features architecture.md
-// lists, every `firecrawl.…` name, `npm run` script and `npm start --` flag any document uses, and the
+// the README's commands against the palette (both ways), the files, functions and tests docs/architecture.md
+// names, every integration and UI test file named there, the last line of `npm test` CONTRIBUTING.md quotes
+// and every npm script named there, the shared/ modules and features architecture.md lists, every
+// `firecrawl.…` name, `npm run` script, `npm start --` flag and repository path any document uses, and the
 // sandbox README's API block against the sandbox's interfaces.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,6 +112,14 @@ describe('README commands table', () => {
     );
   });
 
+  test('README names every command the palette offers, by its title', () => {
+    const readme = read('README.md');
+    assert.deepEqual(
+      [...titled].filter(([title, command]) => !hidden.has(command) && !readme.includes(title)).map(([title]) => title),
+      [],
+    );
+  });
+
   test('every command it names can be found in the palette', () => {
     assert.deepEqual(
       named.filter((title) => hidden.has(titled.get(title) ?? '')),
@@ -145,6 +154,21 @@ describe('docs/architecture.md', () => {
     new RegExp(
       `(^|\\n)\\s*(export\\s+)?((private|public|protected|readonly|static|async|override|get|set|abstract)\\s+)*(function\\*?\\s+|class\\s+|interface\\s+|type\\s+|const\\s+|let\\s+)?${name}\\s*[(<:=!?]|export\\s*\\{[^}]*\\b${name}\\b`,
     ).test(text);
+
+  /** A row's tests cell ("unit `credits/*`, UI `credits`") as the layer and name of each. */
+  const testsOf = (cell: string) => {
+    const out: Array<{ layer: string; name: string }> = [];
+    let layer = '';
+    for (const part of cell.split(/(`[^`]+`)/)) {
+      const word = /\b(unit|integration|UI)\b/.exec(part);
+      if (!part.startsWith('`')) {
+        if (word) layer = word[1] === 'UI' ? 'ui' : word[1]!;
+        continue;
+      }
+      out.push({ layer, name: part.slice(1, -1).replace(/\/\*?$/, '') });
+    }
+    return out;
+  };
 
   test('every file:function it names is defined there', () => {
     const wrong: string[] = [];
@@ -184,19 +208,31 @@ describe('docs/architecture.md', () => {
           : inFeature.some((s) => s.endsWith(`/${path}`) || s.includes(`/${path}/`));
         if (!found) wrong.push(`${feature}: ${name}`);
       }
-      let layer = '';
-      for (const part of tests!.split(/(`[^`]+`)/)) {
-        const word = /\b(unit|integration|UI)\b/.exec(part);
-        if (!part.startsWith('`')) {
-          if (word) layer = word[1] === 'UI' ? 'ui' : word[1]!;
-          continue;
-        }
-        const name = part.slice(1, -1).replace(/\/\*?$/, '');
+      for (const { layer, name } of testsOf(tests!)) {
         const found = existsSync(join(root, 'test', layer, name)) || existsSync(join(root, 'test', layer, `${name}.test.ts`));
         if (!found) wrong.push(`${feature}: ${layer} test ${name}`);
       }
     }
     assert.deepEqual(wrong, []);
+  });
+
+  test('every integration and UI test file is in a feature row or named by its path', () => {
+    const named = tableRows(doc, '## The features, one row each').flatMap((row) => testsOf(row[4]!));
+    const files: string[] = [];
+    const collect = (dir: string) => {
+      for (const name of readdirSync(join(root, dir))) {
+        const path = `${dir}/${name}`;
+        if (statSync(join(root, path)).isDirectory()) collect(path);
+        else if (name.endsWith('.test.ts')) files.push(path);
+      }
+    };
+    collect('test/integration');
+    collect('test/ui');
+    const unnamed = files.filter((file) => {
+      const [, layer, rest] = /^test\/(\w+)\/(.*)\.test\.ts$/.exec(file)!;
+      return !doc.includes(`\`${file}\``) && !named.some((t) => t.layer === layer && (t.name === rest || rest!.startsWith(`${t.name}/`)));
+    });
+    assert.deepEqual(unnamed, []);
   });
 });
 
@@ -206,6 +242,15 @@ describe('CONTRIBUTING.md', () => {
     const printed = /console\.log\(`(\$\{totals\.passed\} passed[^`]*)`\)/.exec(read('scripts/test.mjs'))?.[1];
     assert.ok(quoted && printed);
     assert.equal(quoted, printed.replace(/\$\{totals\.\w+\}/g, 'N'));
+  });
+
+  test('names every npm script (but the hook vsce runs)', () => {
+    const text = read('CONTRIBUTING.md');
+    const scripts = Object.keys(manifest.scripts as Record<string, string>).filter((name) => name !== 'vscode:prepublish');
+    assert.deepEqual(
+      scripts.filter((name) => !text.includes(name === 'test' || name === 'start' ? `npm ${name}` : `npm run ${name}`)),
+      [],
+    );
   });
 });
 
@@ -262,6 +307,31 @@ describe('names the documents use', () => {
         .filter((flag) => !start.includes(`'${flag}'`))
         .map((flag) => `${file}: npm start -- ${flag}`),
     ]);
+    assert.deepEqual(wrong, []);
+  });
+});
+
+describe('paths the documents name', () => {
+  const skipped = new Set(['node_modules', 'out', 'dist', '.git', '.cache', '.test-artifacts']);
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      if (skipped.has(name)) continue;
+      if (statSync(join(root, dir, name)).isDirectory()) walk(join(dir, name));
+      else names.add(name);
+    }
+  };
+  walk('.');
+
+  test('every source, test and script file they name exists', () => {
+    // A path (`host/team.ts`, `scripts/bench/instrumented-build.mjs`) from the root, src/ or src/features/;
+    // a bare name (`layering.test.ts`) anywhere. JSON names without a folder are files written at run time.
+    const wrong = ['README.md', 'CONTRIBUTING.md', 'docs/architecture.md', 'test/sandbox/README.md'].flatMap((file) =>
+      [...new Set([...read(file).matchAll(/(?<![\w/.@<>-])((?:\.?[\w-]+\/)*[\w.-]+\.(?:ts|mjs|cjs|json))(?![\w/-])/g)].map((m) => m[1]!))]
+        .filter((ref) => !ref.startsWith('dist/') && (ref.includes('/') || !ref.endsWith('.json')))
+        .filter((ref) => (ref.includes('/') ? ![root, join(root, 'src'), join(root, 'src', 'features')].some((dir) => existsSync(join(dir, ref))) : !names.has(ref)))
+        .map((ref) => `${file}: ${ref}`),
+    );
     assert.deepEqual(wrong, []);
   });
 });
