@@ -2,7 +2,7 @@
 // settings table against the manifest (names, defaults, ranges), the ranges the setting descriptions state,
 // the README's commands against the palette (both ways), the files, functions and tests docs/architecture.md
 // names, every integration and UI test file named there, the last line of `npm test` CONTRIBUTING.md quotes
-// and every npm script named there, the shared/ modules and features architecture.md lists, every
+// and every npm script named there, the shared/ and host/ modules and the features architecture.md lists, every
 // `firecrawl.…` name, `npm run` script, `npm start --` flag and repository path any document uses, and the
 // sandbox README's API block against the sandbox's interfaces.
 import { describe, test } from 'node:test';
@@ -265,6 +265,15 @@ describe('docs/architecture.md: the layout', () => {
       .map((f) => f.slice(0, -3));
     assert.deepEqual(
       modules.filter((m) => !new RegExp(`\\b${m}\\b`).test(shared)),
+      [],
+    );
+  });
+
+  test('the tree names every host/ module', () => {
+    const host = /\n {2}host\/([\s\S]*?)\n {2}platform\//.exec(tree)?.[1] ?? '';
+    const modules = readdirSync(join(root, 'src', 'host')).map((f) => (f.endsWith('.ts') ? f.slice(0, -3) : `${f}/`));
+    assert.deepEqual(
+      modules.filter((m) => !new RegExp(`\\b${m.replace('/', '\\/')}`).test(host)),
       [],
     );
   });
