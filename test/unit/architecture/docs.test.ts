@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMMANDS, SETTINGS } from '../../../src/ids';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -95,6 +96,33 @@ describe('setting descriptions (package.nls.json)', () => {
       if (number(range[1]!) !== property.minimum || number(range[2]!) !== property.maximum) wrong.push(`${name}: "${range[0]}", package.json ${property.minimum}–${property.maximum}`);
     }
     assert.deepEqual(wrong, []);
+  });
+
+  // An error sends people to a setting (a parse that timed out opens firecrawl.run.timeoutSeconds): its
+  // description must say it governs what they just ran, by the name the palette shows in their language.
+  test('a setting names each command it governs by its palette title, in every language', () => {
+    const governs: Record<string, string[]> = {
+      [SETTINGS.scrapeTimeoutSeconds]: [COMMANDS.scrapeUrl, COMMANDS.parseFile],
+      [SETTINGS.searchLimit]: [COMMANDS.searchWeb],
+      [SETTINGS.mapLimit]: [COMMANDS.mapSite],
+      [SETTINGS.spikeAlerts]: [COMMANDS.resumeSpikeAlerts],
+      [SETTINGS.agentToolsMaxResultCharacters]: [COMMANDS.openAgentToolResult],
+    };
+    const commands = manifest.contributes.commands as Array<{ command: string; title: string }>;
+    const keyOf = (text: string | undefined) => /^%(.+)%$/.exec(text ?? '')?.[1] ?? '';
+    const missing: string[] = [];
+    for (const file of readdirSync(root).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name))) {
+      const strings = JSON.parse(read(file)) as Record<string, string>;
+      for (const [setting, ids] of Object.entries(governs)) {
+        const property = properties[setting]!;
+        const description = strings[keyOf(property.markdownDescription ?? property.description)] ?? '';
+        for (const id of ids) {
+          const title = (strings[keyOf(commands.find((c) => c.command === id)?.title)] ?? '').replace(/…$/, '');
+          if (!title || !description.includes(title)) missing.push(`${file} ${setting}: "${title}"`);
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
   });
 });
 
