@@ -3,6 +3,7 @@
 // most, so people never meet two words for one thing. Each rule below names the chosen word and the
 // alternatives that once crept in or easily could; a bundle or package.nls string that uses one fails.
 // Chinese text also takes full-width , ; : ? ! and brackets (，；：？！（）), as most of the zh-cn bundle already does.
+// French sets a space before a colon, and Japanese brackets with half-width ( ), as the rest of those bundles do.
 // Code spans, {0} placeholders, $(icons), URLs and Markdown link targets are not prose and are skipped.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +39,8 @@ const RULES: Record<string, Rule[]> = {
     { term: 'feedback', chosen: 'Feedback', forbidden: [word('Rückmeldung\\p{L}*')] },
     { term: 'API key', chosen: 'API-Schlüssel', forbidden: [word('API[- ]Keys?')] },
     { term: 'track', chosen: 'verfolgen', forbidden: [word('(?:ge)?track(?:en|t|te|ten)?', 'u')] },
+    // The verb only: "Scrape" stays the endpoint's name ("ein Scrape", "scrape-Job").
+    { term: 'scrape (a page)', chosen: 'abrufen', forbidden: [word('(?:ge)?scrap(?:en|t|te|ten)')] },
   ],
   es: [
     { term: 'job', chosen: 'trabajo', forbidden: [word('jobs?'), word('tareas?')] },
@@ -108,6 +111,19 @@ function halfWidthBrackets(message: string): string[] {
   return [...plain.matchAll(/.?[()].?/gu)].map((m) => m[0]);
 }
 
+/**
+ * A French colon with no space before it, for example "{0}: {1}" or "Firecrawl: Réactiver" (French sets
+ * "{0} : {1}", as the rest of the bundle does). Left alone: JSON written out ({"run": …}) and a time (12:30).
+ */
+function colonWithoutSpace(message: string): string[] {
+  return [...prose(message).matchAll(/[^\s\u00a0\u202f"]:(?=\s|$)/gu)].map((m) => m[0]);
+}
+
+/** Full-width brackets in a Japanese message: this bundle brackets with half-width ( ), as Japanese VS Code does. */
+function fullWidthBrackets(message: string): string[] {
+  return [...prose(message).matchAll(/.?[（）].?/gu)].map((m) => m[0]);
+}
+
 function strings(lang: string): [string, string][] {
   const out: [string, string][] = [];
   for (const file of [`l10n/bundle.l10n.${lang}.json`, `package.nls.${lang}.json`]) {
@@ -139,6 +155,18 @@ describe('localisation terms: one word for one thing in each language', () => {
     assert.deepEqual(found, []);
   });
 
+  test('fr: a colon takes a space before it', () => {
+    const found: string[] = [];
+    for (const [where, message] of strings('fr')) for (const hit of colonWithoutSpace(message)) found.push(`${where}: "${hit}"`);
+    assert.deepEqual(found, []);
+  });
+
+  test('ja: brackets are half-width ( )', () => {
+    const found: string[] = [];
+    for (const [where, message] of strings('ja')) for (const hit of fullWidthBrackets(message)) found.push(`${where}: "${hit}"`);
+    assert.deepEqual(found, []);
+  });
+
   test('the rules themselves catch what they are for and spare what they are not', () => {
     const hits = (lang: string, message: string): number => RULES[lang]!.flatMap((r) => r.forbidden).filter((p) => p.test(prose(message))).length;
     assert.equal(hits('pt-br', 'Copiar ID do job'), 1);
@@ -161,5 +189,12 @@ describe('localisation terms: one word for one thing in each language', () => {
     assert.deepEqual(halfWidthBrackets('任务 ID(UUID)，超时 (408)'), ['D(U', 'D)，', ' (4', '8)']);
     assert.deepEqual(halfWidthBrackets('$(play) 启动；[开启]({0})；[设置](command:firecrawl.setApiKey)；http(s) 地址（{0}）'), []);
     assert.deepEqual(halfWidthBrackets('Agent run ({0})'), []);
+    assert.equal(hits('de', 'Firecrawl hat {0} gescrapt.'), 1);
+    assert.equal(hits('de', 'URL scrapen'), 1);
+    assert.equal(hits('de', 'Ein Scrape kostet 1 Credit; ein scrape-Job'), 0);
+    assert.deepEqual(colonWithoutSpace('{0}: {1}; **Firecrawl: Réactiver**'), ['}:', 'l:']);
+    assert.deepEqual(colonWithoutSpace('{0} : {1} ; un objet tel que {"run": "nightly"}, à 12:30, `a: b`, https://example.com'), []);
+    assert.deepEqual(fullWidthBrackets('通知を表示します（参照）'), ['す（参', '照）']);
+    assert.deepEqual(fullWidthBrackets('結果の数 (1–100)'), []);
   });
 });
