@@ -20,3 +20,13 @@ describe('settings a workspace cannot set', () => {
     });
   }
 });
+
+// Only the window that polls for the team (the leader) reads these: a value one workspace set would
+// hold only while that window happened to lead, and every other window of the team would follow it.
+describe('settings the polling window reads for every window of the team', () => {
+  for (const key of [SETTINGS.refreshIntervalMinutes, SETTINGS.maxPollMinutes]) {
+    test(key, () => {
+      assert.ok(NOT_FROM_A_WORKSPACE.includes(properties[key]?.scope ?? 'window'), `${key} is ${properties[key]?.scope ?? 'window'}-scoped: a workspace can set it for one window`);
+    });
+  }
+});
