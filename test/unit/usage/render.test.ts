@@ -9,6 +9,7 @@ import { renderLegend } from '../../../src/features/usage/render/legend';
 import { shapeHistory } from '../../../src/features/usage/render/shape';
 import { renderTable } from '../../../src/features/usage/render/table';
 import { findAll, h, textOf, toMarkup, type VNode } from '../../../src/features/usage/render/elements';
+import { plainText } from '../../../src/shared/text';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const sep = '2026-09-01T00:00:00.000Z';
@@ -213,6 +214,9 @@ describe('table tree', () => {
     const table = renderTable(model, 'en-US');
     const head = findAll(table, (n) => n.tag === 'th' && n.attrs.scope === 'col').map(textOf);
     assert.deepEqual(head, ['Month', 'Default', HOSTILE, 'Total']);
+    // A long key name is cut short with an ellipsis in its column: its header says it whole on hover, as the legend does.
+    const titles = findAll(table, (n) => n.tag === 'th' && n.attrs.scope === 'col').map((n) => n.attrs.title);
+    assert.deepEqual(titles, [undefined, 'Default', plainText(HOSTILE, 200), undefined]);
     const body = findAll(table, (n) => n.tag === 'tbody')[0]!;
     const rows = findAll(body, (n) => n.tag === 'tr').map((r) => r.children.map(textOf));
     assert.deepEqual(rows, [

@@ -2,6 +2,7 @@
 // a total. Screen readers get row and column headers; nobody has to read colours.
 import * as l10n from '@vscode/l10n';
 import { formatExact, plural } from '../../../shared/format';
+import { plainText } from '../../../shared/text';
 import { planText } from './barText';
 import { type ChartModel, type ChartUnit, inProgressLabel, keyCount } from './shape';
 import { h, type VNode } from './elements';
@@ -31,7 +32,8 @@ export function renderTable(model: ChartModel, locale?: string): VNode {
 
   const head = h('tr', {}, [
     h('th', { scope: 'col' }, [unit.column]),
-    ...keyColumns.map((s) => h('th', { scope: 'col', class: 'num' }, [s.name])),
+    // Cut short with an ellipsis past its width: the whole name on hover, as in the legend.
+    ...keyColumns.map((s) => h('th', { scope: 'col', class: 'num', title: plainText(s.name, 200) }, [s.name])),
     h('th', { scope: 'col', class: 'num' }, [model.byApiKey ? l10n.t({ message: 'Total', args: [], comment: ['table column header: the credits of all API keys'] }) : l10n.t('Credits used')]),
   ]);
   const inProgress = inProgressLabel();
