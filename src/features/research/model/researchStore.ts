@@ -314,15 +314,16 @@ export class ResearchStore implements Disposable {
     for (const raw of ids) {
       const id = raw.trim().toLowerCase();
       if (!isJobId(id)) continue;
-      const team = factsOf(id)?.team;
-      if (this.folder && team !== undefined && team !== this.team) {
-        if (!otherTeam.includes(id)) otherTeam.push(id);
+      const run = factsOf(id);
+      if (this.folder && run?.team !== undefined && run.team !== this.team) {
+        if (otherTeam.includes(id)) continue;
+        otherTeam.push(id);
+        this.leaveWithTeam(id, typeof kind === 'object' ? kind.get(id) : kind, run, run.team);
       } else if (this.records.has(id)) {
         if (!existing.includes(id)) existing.push(id);
       } else if (!fresh.includes(id)) fresh.push(id);
     }
     const result: TrackResult = { added: [], existing, evicted: [], refused: [], otherTeam };
-    for (const id of otherTeam) this.leaveWithTeam(id, typeof kind === 'object' ? kind.get(id) : kind, factsOf(id)!, factsOf(id)!.team!);
     if (!this.folder || fresh.length === 0) {
       result.refused = this.folder ? [] : fresh;
       return result;
