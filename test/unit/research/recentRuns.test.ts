@@ -377,3 +377,23 @@ describe('deep research jobs the service can no longer read', () => {
     );
   });
 });
+
+// Last: each test moves the shared clock a day on, and the deep research tests above need it before the shutdown.
+describe('a server with one list and not the other', () => {
+  test('a server with the activity list but no agent list (501) is not asked for the agent list again until the key or URL changes', async () => {
+    sandbox.fault({ route: 'agentList', kind: 'status', status: 501, times: 10_000 });
+    const agentLists = () => sandbox.requests().filter((r) => r.route === 'agentList').length;
+    const recent = recentRuns();
+    recent.setAttention({ visible: true, focused: true });
+    await pass(HOUR, 60_000);
+    assert.ok(recent.refreshes > 1, 'the group still reads the activity list');
+    assert.equal(recent.state.kind, 'loaded');
+    assert.equal(agentLists(), 1, 'the agent list it said it lacks is asked once');
+    sandbox.clearFaults();
+    activity.clear();
+    recent.endpointChanged();
+    await pass(1_000);
+    assert.equal(agentLists(), 2, 'another key or server is asked again');
+    recent.dispose();
+  });
+});

@@ -53,9 +53,10 @@ const ACTIVITY_KINDS: Readonly<Record<string, JobKind>> = { agent: 'agent', deep
 const DEEP_RESEARCH_KEPT_MS = 6 * 60 * 60_000;
 
 /**
- * Reads the agent list (it adds statuses) and the shared activity list when it is older than
- * `maxAgeMs`, and merges them by id, newest first. A list that fails is left out while the other
- * answers; when neither does, the activity list's failure is thrown.
+ * Reads the agent list (it adds statuses; not when `skipAgents`) and the shared activity list when it
+ * is older than `maxAgeMs`, and merges them by id, newest first. A list that fails is left out while
+ * the other answers (`agentsUnsupported` when the server has no agent list); when neither does, the
+ * activity list's failure is thrown.
  */
 export async function loadRecentRuns(
   reader: RecentRunsReader,
@@ -64,14 +65,21 @@ export async function loadRecentRuns(
   maxAgeMs: number,
   signal?: AbortSignal,
   researchSunset = DEEP_RESEARCH_SUNSET,
-): Promise<{ runs: RecentRun[]; truncated: boolean }> {
+  skipAgents = false,
+): Promise<{ runs: RecentRun[]; truncated: boolean; agentsUnsupported: boolean }> {
   const since = now - RECENT_WINDOW_MS;
+  let agentsUnsupported = false;
   const [read, agents] = await Promise.all([
     activity.read(maxAgeMs),
-    reader.listAgentJobs({ since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1, maxPages: AGENT_PAGES }).then(
-      (list) => list,
-      () => undefined,
-    ),
+    skipAgents
+      ? undefined
+      : reader.listAgentJobs({ since, signal, timeoutMs: REQUEST_TIMEOUT_MS, maxAttempts: 1, maxPages: AGENT_PAGES }).then(
+          (list) => list,
+          (error: unknown) => {
+            agentsUnsupported = isListingUnsupported(error, reader.baseUrl !== undefined && !isDefaultApiUrl(reader.baseUrl));
+            return undefined;
+          },
+        ),
   ]);
   if (read.kind === 'failed' && !agents) throw read.error;
 
@@ -103,7 +111,7 @@ export async function loadRecentRuns(
     .filter((r) => r.ranAt === undefined || r.ranAt > since)
     .sort((a, b) => (a.ranAt === undefined ? (b.ranAt === undefined ? 0 : 1) : b.ranAt === undefined ? -1 : b.ranAt - a.ranAt));
   const truncated = (read.kind === 'loaded' && read.list.truncated) || agents?.truncated === true;
-  return { runs, truncated };
+  return { runs, truncated, agentsUnsupported };
 }
 
 /** Within the 24 hours the lists cover; a run dated ahead of the clock (set back since) too. */
@@ -149,6 +157,8 @@ export class RecentRuns implements Disposable {
   private lastAttemptAt: number | undefined;
   private interval = RECENT_MIN_INTERVAL_MS;
   private failures = 0;
+  /** The server answered that it has no agent list (self-hosted without a database): only the activity list is read, until the key or server changes. */
+  private agentsUnsupported = false;
   private disposed = false;
   private readonly changed = new Emitter<void>();
   /** The list or its state changed. */
@@ -203,6 +213,7 @@ export class RecentRuns implements Disposable {
     this.lastAttemptAt = undefined;
     this.interval = RECENT_MIN_INTERVAL_MS;
     this.failures = 0;
+    this.agentsUnsupported = false;
     this.changed.fire();
     this.schedule();
   }
@@ -233,8 +244,9 @@ export class RecentRuns implements Disposable {
     this.refreshes++;
     const reader = this.options.reader();
     try {
-      const { runs, truncated } = await loadRecentRuns(reader, this.options.activity, started, maxAgeMs, controller.signal, this.options.researchSunset?.());
+      const { runs, truncated, agentsUnsupported } = await loadRecentRuns(reader, this.options.activity, started, maxAgeMs, controller.signal, this.options.researchSunset?.(), this.agentsUnsupported);
       if (controller.signal.aborted || this.disposed) return;
+      if (agentsUnsupported) this.agentsUnsupported = true;
       this.failures = 0;
       // Nothing new since the last read: the pace eases; anything new brings it back to a minute.
       this.interval = sameRuns(before, runs) && this.current.kind === 'loaded' ? Math.min(RECENT_MAX_INTERVAL_MS, this.interval * 2) : RECENT_MIN_INTERVAL_MS;
