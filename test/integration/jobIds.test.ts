@@ -162,7 +162,10 @@ describe('job ids in documents and the terminal', function () {
       const id = '0ddba11e-2222-4abc-8def-0123456789ab';
       const document = await vscode.workspace.openTextDocument({ content: `seen: ${id}\n` });
       const text = hoverText(await hoverOn(document, id)).replace(/\\/g, '');
-      assert.match(text, /the recent activity could not be read: Firecrawl refused .*\(403\): the team may be blocked, or your IP not on its allow-list\. Firecrawl said: Request blocked: key restricted\./);
+      assert.match(
+        text,
+        /the recent activity could not be read: Firecrawl refused .*\(403\): the team may be blocked, or your IP not on its allow-list\. Firecrawl said: Request blocked: key restricted\./,
+      );
     } finally {
       sandbox.clearFaults();
       api.activity.clear();
